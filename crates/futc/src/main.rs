@@ -1,0 +1,64 @@
+//! `futc`, the Futhark compiler driver. Only this crate knows the command
+//! line; it reports diagnostics on stderr and writes nothing to stdout but
+//! the requested output.
+
+mod diagnostics;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "futc",
+    version,
+    about = "A compiler and tool driver for Futhark"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse a file; exit with 0 if it has no syntax errors.
+    Parse {
+        file: PathBuf,
+        /// Print the concrete syntax tree.
+        #[arg(long)]
+        tree: bool,
+    },
+}
+
+/// Exit code for a program with errors, or a file that cannot be read.
+const EXIT_ERRORS: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Parse { file, tree } => parse_command(&file, tree),
+    }
+}
+
+fn parse_command(file: &std::path::Path, print_tree: bool) -> ExitCode {
+    let text = match diagnostics::read_source(file) {
+        Ok(text) => text,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(EXIT_ERRORS);
+        }
+    };
+    let parse = syntax::parse(&text);
+    if print_tree {
+        let mut stdout = std::io::stdout().lock();
+        if let Err(error) = std::io::Write::write_all(&mut stdout, parse.debug_tree().as_bytes()) {
+            eprintln!("error: cannot write the tree: {error}");
+            return ExitCode::from(EXIT_ERRORS);
+        }
+    }
+    if parse.errors().is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    diagnostics::report_syntax_errors(file, &text, parse.errors());
+    ExitCode::from(EXIT_ERRORS)
+}
