@@ -49,6 +49,13 @@ fn token(parent: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
         .find(|t| t.kind() == kind)
 }
 
+fn tokens(parent: &SyntaxNode, kind: SyntaxKind) -> impl Iterator<Item = SyntaxToken> + use<> {
+    parent
+        .children_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .filter(move |t| t.kind() == kind)
+}
+
 fn first_token_of(parent: &SyntaxNode, kinds: &[SyntaxKind]) -> Option<SyntaxToken> {
     parent
         .children_with_tokens()
@@ -194,16 +201,19 @@ impl ValueDef {
     /// Whether the definition is written infix: `def x op y = ...`.
     pub fn is_infix(&self) -> bool {
         let first_name = self.syntax.children().find(|n| n.kind() == NAME);
-        let first_param = self.syntax.children().find(|n| n.kind() == PARAM);
+        let first_param = self.params().next();
         match (first_name, first_param) {
-            (Some(name), Some(param)) => param.text_range().start() < name.text_range().start(),
+            (Some(name), Some(param)) => {
+                param.syntax().text_range().start() < name.text_range().start()
+            }
             _ => false,
         }
     }
     pub fn type_params(&self) -> AstChildren<TypeParam> {
         children(&self.syntax)
     }
-    pub fn params(&self) -> AstChildren<Param> {
+    /// The parameters, which are patterns.
+    pub fn params(&self) -> AstChildren<Pat> {
         children(&self.syntax)
     }
     pub fn ret_type(&self) -> Option<RetType> {
@@ -329,29 +339,18 @@ impl Name {
     }
 }
 
-ast_node!(NameRef = NAME_REF);
-
-impl NameRef {
-    pub fn token(&self) -> Option<SyntaxToken> {
-        first_token_of(&self.syntax, &[IDENT, INT_NUMBER])
-    }
-    pub fn text(&self) -> Option<String> {
-        self.token().map(|t| t.text().to_string())
-    }
-}
-
 ast_node!(
     /// A possibly qualified name `a.b.c`.
     Path = PATH
 );
 
 impl Path {
-    pub fn segments(&self) -> AstChildren<NameRef> {
-        children(&self.syntax)
+    /// The name tokens, qualifiers first.
+    pub fn segments(&self) -> impl Iterator<Item = SyntaxToken> + use<> {
+        tokens(&self.syntax, IDENT)
     }
-    /// The segments as text, skipping any that are missing.
     pub fn segment_texts(&self) -> Vec<String> {
-        self.segments().filter_map(|s| s.text()).collect()
+        self.segments().map(|s| s.text().to_string()).collect()
     }
 }
 
@@ -366,8 +365,8 @@ impl Op {
         token(&self.syntax, OPERATOR)
     }
     /// The qualifiers of `M.N.+`.
-    pub fn qualifiers(&self) -> AstChildren<NameRef> {
-        children(&self.syntax)
+    pub fn qualifiers(&self) -> impl Iterator<Item = SyntaxToken> + use<> {
+        tokens(&self.syntax, IDENT)
     }
     /// The name between backticks.
     pub fn backtick_path(&self) -> Option<Path> {
@@ -429,14 +428,6 @@ impl TypeParam {
             TICK_TILDE => TypeParamKind::Type(Liftedness::SizeLifted),
             _ => TypeParamKind::Type(Liftedness::Unlifted),
         })
-    }
-}
-
-ast_node!(Param = PARAM);
-
-impl Param {
-    pub fn pat(&self) -> Option<Pat> {
-        child(&self.syntax)
     }
 }
 
@@ -1199,9 +1190,15 @@ impl FieldExpr {
     pub fn base(&self) -> Option<Expr> {
         child(&self.syntax)
     }
-    pub fn field(&self) -> Option<NameRef> {
-        child(&self.syntax)
+    /// The field name (an identifier or a number) after the dot.
+    pub fn field(&self) -> Option<SyntaxToken> {
+        field_token(&self.syntax)
     }
+}
+
+/// The field name token after a `.` (or, in update paths, on its own).
+fn field_token(node: &SyntaxNode) -> Option<SyntaxToken> {
+    first_token_of(node, &[IDENT, INT_NUMBER])
 }
 
 impl QualParenExpr {
@@ -1354,7 +1351,7 @@ impl LetFunExpr {
     pub fn type_params(&self) -> AstChildren<TypeParam> {
         children(&self.syntax)
     }
-    pub fn params(&self) -> AstChildren<Param> {
+    pub fn params(&self) -> AstChildren<Pat> {
         children(&self.syntax)
     }
     pub fn ret_type(&self) -> Option<RetType> {
@@ -1384,7 +1381,7 @@ impl LetUpdateExpr {
 }
 
 impl LambdaExpr {
-    pub fn params(&self) -> AstChildren<Param> {
+    pub fn params(&self) -> AstChildren<Pat> {
         children(&self.syntax)
     }
     pub fn ret_type(&self) -> Option<RetType> {
@@ -1489,15 +1486,15 @@ impl UpdatePath {
 /// One step of an update path or projection section.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum UpdateStepKind {
-    Field(NameRef),
+    Field(SyntaxToken),
     Index(Slice),
 }
 
 impl UpdateStep {
     pub fn kind(&self) -> Option<UpdateStepKind> {
         child(&self.syntax)
-            .map(UpdateStepKind::Field)
-            .or_else(|| child(&self.syntax).map(UpdateStepKind::Index))
+            .map(UpdateStepKind::Index)
+            .or_else(|| field_token(&self.syntax).map(UpdateStepKind::Field))
     }
 }
 

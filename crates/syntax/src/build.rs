@@ -4,13 +4,16 @@
 //! order, so the tree's text equals the input. Whitespace and comments go to
 //! the outermost node that encloses them, except that comments directly
 //! above a declaration or spec (no blank line between) belong to it, so doc
-//! comments travel with what they document.
+//! comments travel with what they document. A documentation comment
+//! (`-- |`) that is not followed by a declaration or spec is an error, as
+//! upstream.
 
 use crate::SyntaxKind::{self, *};
 use crate::lexer::Token;
 use crate::parser::Event;
 use crate::{SyntaxError, TextRange, TextSize};
-use rowan::{GreenNode, GreenNodeBuilder};
+use rowan::{GreenNode, GreenToken, NodeOrToken};
+use rustc_hash::FxHashMap;
 
 pub(crate) fn build_tree(
     text: &str,
@@ -23,9 +26,11 @@ pub(crate) fn build_tree(
         tokens,
         token_pos: 0,
         text_pos: TextSize::from(0),
-        builder: GreenNodeBuilder::new(),
+        builder: TreeBuilder::default(),
         depth: 0,
         last_token_end: TextSize::from(0),
+        dangling_doc: None,
+        errors,
     };
     let mut forward_kinds = Vec::new();
     for i in 0..events.len() {
@@ -58,7 +63,7 @@ pub(crate) fn build_tree(
             Event::Token => sink.token(),
             Event::Error(message) => {
                 let range = sink.error_range();
-                errors.push(SyntaxError { message, range });
+                sink.errors.push(SyntaxError { message, range });
             }
             Event::Tombstone => {}
         }
@@ -71,9 +76,12 @@ struct Sink<'a> {
     tokens: &'a [Token],
     token_pos: usize,
     text_pos: TextSize,
-    builder: GreenNodeBuilder<'static>,
+    builder: TreeBuilder<'a>,
     depth: usize,
     last_token_end: TextSize,
+    /// A documentation comment not yet followed by a declaration.
+    dangling_doc: Option<TextRange>,
+    errors: &'a mut Vec<SyntaxError>,
 }
 
 /// Nodes that take the comments directly above them.
@@ -94,8 +102,8 @@ fn attaches_comments(kind: SyntaxKind) -> bool {
     )
 }
 
-impl Sink<'_> {
-    fn token_text(&self, index: usize) -> &str {
+impl<'a> Sink<'a> {
+    fn token_text(&self, index: usize) -> &'a str {
         let start = self.text_pos_of(index);
         let len = u32::from(self.tokens[index].len) as usize;
         &self.text[start..start + len]
@@ -111,19 +119,25 @@ impl Sink<'_> {
     }
 
     fn start_node(&mut self, kind: SyntaxKind) {
+        let trivia_end = self.trivia_end();
+        let attached = if attaches_comments(kind) {
+            self.attached_comments(trivia_end)
+        } else {
+            0
+        };
         if self.depth > 0 {
-            let trivia_end = self.trivia_end();
-            let attached = if attaches_comments(kind) {
-                self.attached_comments(trivia_end)
-            } else {
-                0
-            };
             while self.token_pos < trivia_end - attached {
                 self.emit_token();
             }
         }
-        self.builder.start_node(kind.into());
+        self.builder.start_node(kind);
         self.depth += 1;
+        if attaches_comments(kind) {
+            while self.token_pos < trivia_end {
+                self.emit_token();
+            }
+            self.dangling_doc = None;
+        }
     }
 
     fn finish_node(&mut self) {
@@ -131,6 +145,7 @@ impl Sink<'_> {
             while self.token_pos < self.tokens.len() {
                 self.emit_token();
             }
+            self.report_dangling_doc();
         }
         self.builder.finish_node();
         self.depth -= 1;
@@ -141,6 +156,7 @@ impl Sink<'_> {
         while self.token_pos < end {
             self.emit_token();
         }
+        self.report_dangling_doc();
         self.emit_token();
         self.last_token_end = self.text_pos;
     }
@@ -171,14 +187,27 @@ impl Sink<'_> {
         attached
     }
 
+    fn report_dangling_doc(&mut self) {
+        if let Some(range) = self.dangling_doc.take() {
+            self.errors.push(SyntaxError {
+                message: "a documentation comment ('-- |') must be followed by a declaration"
+                    .to_string(),
+                range,
+            });
+        }
+    }
+
     fn emit_token(&mut self) {
         let Some(&token) = self.tokens.get(self.token_pos) else {
             return;
         };
+        if token.kind == DOC_COMMENT {
+            self.dangling_doc = Some(TextRange::at(self.text_pos, token.len));
+        }
         let start = u32::from(self.text_pos) as usize;
         let len = u32::from(token.len) as usize;
         self.builder
-            .token(token.kind.into(), &self.text[start..start + len]);
+            .token(token.kind, &self.text[start..start + len]);
         self.token_pos += 1;
         self.text_pos += token.len;
     }
@@ -195,4 +224,106 @@ impl Sink<'_> {
             None => TextRange::empty(self.last_token_end),
         }
     }
+}
+
+/// Assembles green nodes bottom-up, sharing equal subtrees where that is
+/// cheap to detect: tokens are shared by kind when the kind fixes the text
+/// (keywords, punctuation) and otherwise by their text, borrowed from the
+/// source; nodes with a single child (`PATH` of one name, `NAME`, `LITERAL`,
+/// ...) are shared by kind and child identity. Unlike rowan's own builder it
+/// does not hash larger nodes, which costs more than it saves for trees
+/// built once per edit.
+#[derive(Default)]
+struct TreeBuilder<'t> {
+    parents: Vec<(SyntaxKind, usize)>,
+    children: Vec<NodeOrToken<GreenNode, GreenToken>>,
+    fixed_tokens: Vec<Option<GreenToken>>,
+    tokens: FxHashMap<(SyntaxKind, &'t str), GreenToken>,
+    /// Single-child nodes by kind and the address of their child, which
+    /// stays valid because the stored node keeps the child alive.
+    single_child_nodes: FxHashMap<(SyntaxKind, usize), GreenNode>,
+}
+
+impl<'t> TreeBuilder<'t> {
+    fn start_node(&mut self, kind: SyntaxKind) {
+        self.parents.push((kind, self.children.len()));
+    }
+
+    fn finish_node(&mut self) {
+        let (kind, first_child) = self.parents.pop().expect("a node is open");
+        let node = if self.children.len() == first_child + 1 {
+            let child = self.children.pop().expect("the node has one child");
+            let address = match &child {
+                NodeOrToken::Node(node) => &**node as *const _ as usize,
+                NodeOrToken::Token(token) => &**token as *const _ as usize,
+            };
+            self.single_child_nodes
+                .entry((kind, address))
+                .or_insert_with(|| GreenNode::new(kind.into(), [child]))
+                .clone()
+        } else {
+            GreenNode::new(kind.into(), self.children.drain(first_child..))
+        };
+        self.children.push(NodeOrToken::Node(node));
+    }
+
+    fn token(&mut self, kind: SyntaxKind, text: &'t str) {
+        let token = if has_fixed_text(kind) {
+            let index = kind as usize;
+            if self.fixed_tokens.len() <= index {
+                self.fixed_tokens.resize(index + 1, None);
+            }
+            self.fixed_tokens[index]
+                .get_or_insert_with(|| GreenToken::new(kind.into(), text))
+                .clone()
+        } else {
+            self.tokens
+                .entry((kind, text))
+                .or_insert_with(|| GreenToken::new(kind.into(), text))
+                .clone()
+        };
+        self.children.push(NodeOrToken::Token(token));
+    }
+
+    fn finish(mut self) -> GreenNode {
+        match self.children.pop() {
+            Some(NodeOrToken::Node(root)) if self.children.is_empty() => root,
+            _ => unreachable!("the events describe exactly one root node"),
+        }
+    }
+}
+
+/// Whether every token of this kind has the same text.
+fn has_fixed_text(kind: SyntaxKind) -> bool {
+    kind.is_keyword()
+        || matches!(
+            kind,
+            L_PAREN
+                | R_PAREN
+                | L_BRACK
+                | R_BRACK
+                | L_CURLY
+                | R_CURLY
+                | COMMA
+                | UNDERSCORE
+                | QUESTION
+                | ARROW
+                | COLON
+                | COLON_GT
+                | BACKSLASH
+                | TILDE
+                | TICK
+                | TICK_TILDE
+                | TICK_CARET
+                | BACKTICK
+                | HASH_L_BRACK
+                | DOT
+                | DOT2
+                | DOT3
+                | DOT2_LT
+                | DOT2_GT
+                | HOLE
+                | EQ
+                | DOLLAR
+        )
 }

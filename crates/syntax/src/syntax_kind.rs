@@ -100,9 +100,7 @@ pub enum SyntaxKind {
 
     /// A binding occurrence of a name (identifier or parenthesised operator).
     NAME,
-    /// A use of a name inside a [`PATH`].
-    NAME_REF,
-    /// A possibly qualified name, `a.b.c`.
+    /// A possibly qualified name, `a.b.c`, of name tokens.
     PATH,
     /// A possibly qualified operator, or a backtick-quoted name.
     OP,
@@ -114,8 +112,6 @@ pub enum SyntaxKind {
     ATTR_COMPOUND,
     /// `[n]`, `'t`, `'^t` or `'~t`.
     TYPE_PARAM,
-    /// A function parameter (a pattern).
-    PARAM,
     /// `: type` after the parameters of a definition or lambda.
     RET_TYPE,
     /// The `^` or `~` after `type` in a type definition or spec.
@@ -455,14 +451,12 @@ all_kinds![
     IMPORT_DECL,
     LOCAL_DECL,
     NAME,
-    NAME_REF,
     PATH,
     OP,
     ATTRIBUTE,
     ATTR_ATOM,
     ATTR_COMPOUND,
     TYPE_PARAM,
-    PARAM,
     RET_TYPE,
     LIFTEDNESS,
     MODULE_PARAM,

@@ -129,13 +129,7 @@ fn value_def(p: &mut Parser) {
 
 /// A function parameter: a restricted pattern.
 pub(super) fn param(p: &mut Parser) -> bool {
-    if !param_start(p) {
-        return false;
-    }
-    let m = p.start();
-    param_pattern(p);
-    m.complete(p, PARAM);
-    true
+    param_start(p) && param_pattern(p)
 }
 
 /// `: type` giving a definition's result type.

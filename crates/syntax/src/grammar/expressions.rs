@@ -184,7 +184,7 @@ fn op(p: &mut Parser) {
         }
         _ => {
             while p.at(IDENT) {
-                name_ref(p);
+                p.bump(IDENT);
                 p.expect(DOT);
             }
             p.expect(OPERATOR);
@@ -475,10 +475,9 @@ fn update_path(p: &mut Parser, bare_field_first: bool) {
     m.complete(p, UPDATE_PATH);
 }
 
+/// A field name (identifier or number), a plain token.
 fn field_name(p: &mut Parser) {
-    let m = p.start();
     p.bump_any();
-    m.complete(p, NAME_REF);
 }
 
 /// `[i, j:k:s, :]`
@@ -651,10 +650,15 @@ fn paren_expr(p: &mut Parser) -> CompletedMarker {
         return m.complete(p, LEFT_SECTION);
     }
     if p.at(COMMA) {
+        let mut elements = 1;
         while p.eat(COMMA) {
             if p.at(R_PAREN) {
+                if elements == 1 {
+                    p.error(SINGLE_ELEMENT_TUPLE);
+                }
                 break;
             }
+            elements += 1;
             if !expr(p) {
                 p.err_recover("expected a tuple element", &[R_PAREN, COMMA]);
             }

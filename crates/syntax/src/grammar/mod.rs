@@ -30,6 +30,9 @@ const DECL_START: &[SyntaxKind] = &[
     HASH_L_BRACK,
 ];
 
+/// Tuples have zero or at least two elements, so `(x,)` is an error.
+const SINGLE_ELEMENT_TUPLE: &str = "a tuple needs at least two elements; remove the ','";
+
 /// `name` or `( op )`, the name being bound by a definition or spec.
 fn binding_name(p: &mut Parser) -> bool {
     if p.at(IDENT) {
@@ -62,13 +65,14 @@ fn binding_operator(p: &mut Parser) {
     p.bump(OPERATOR);
 }
 
-/// A possibly qualified name `a.b.c`. The caller checks `p.at(IDENT)`.
+/// A possibly qualified name `a.b.c`; the names are plain tokens (only
+/// binding occurrences get a node, `NAME`). The caller checks `p.at(IDENT)`.
 fn path(p: &mut Parser) -> CompletedMarker {
     let m = p.start();
-    name_ref(p);
+    p.bump(IDENT);
     while p.at(DOT) && p.nth_at(1, IDENT) && !at_qualified_operator_after_dot(p) {
         p.bump(DOT);
-        name_ref(p);
+        p.bump(IDENT);
     }
     m.complete(p, PATH)
 }
@@ -80,12 +84,6 @@ fn at_qualified_operator_after_dot(p: &Parser) -> bool {
         n += 2;
     }
     p.nth_at(n, DOT) && p.nth_at(n + 1, OPERATOR)
-}
-
-fn name_ref(p: &mut Parser) {
-    let m = p.start();
-    p.bump(IDENT);
-    m.complete(p, NAME_REF);
 }
 
 /// `#[attr]`, attached to the declaration, expression, pattern or spec that

@@ -49,23 +49,29 @@ pub(crate) fn pattern(p: &mut Parser) -> bool {
             let m = p.start();
             p.bump(CONSTRUCTOR);
             while inner_pattern(p, true).is_some() {}
-            m.complete(p, CONSTR_PAT);
+            let constructor = m.complete(p, CONSTR_PAT);
+            ascription(p, constructor);
             true
         }
         _ => {
             let Some(inner) = inner_pattern(p, true) else {
                 return false;
             };
-            if p.at(COLON) {
-                let m = inner.precede(p);
-                p.bump(COLON);
-                if !ty(p) {
-                    p.error("expected a type after ':'");
-                }
-                m.complete(p, ASCRIPTION_PAT);
-            }
+            ascription(p, inner);
             true
         }
+    }
+}
+
+/// An optional `: type` after a pattern.
+fn ascription(p: &mut Parser, pat: CompletedMarker) {
+    if p.at(COLON) {
+        let m = pat.precede(p);
+        p.bump(COLON);
+        if !ty(p) {
+            p.error("expected a type after ':'");
+        }
+        m.complete(p, ASCRIPTION_PAT);
     }
 }
 
@@ -121,6 +127,9 @@ fn inner_pattern(p: &mut Parser, allow_negative: bool) -> Option<CompletedMarker
                 if !trailing_comma {
                     break;
                 }
+            }
+            if elements == 1 && trailing_comma {
+                p.error(SINGLE_ELEMENT_TUPLE);
             }
             p.expect(R_PAREN);
             if elements == 1 && !trailing_comma {

@@ -159,6 +159,9 @@ fn type_atom(p: &mut Parser) -> Option<CompletedMarker> {
                     break;
                 }
             }
+            if elements == 1 && trailing_comma {
+                p.error(SINGLE_ELEMENT_TUPLE);
+            }
             p.expect(R_PAREN);
             if elements == 1 && !trailing_comma {
                 PAREN_TYPE

@@ -2,5 +2,5 @@
 def _hidden = 1
 def x_1 = 2
 def vec3_len (v: (f32, f32, f32)) = v.0 + v.1 + v.2
-def __double_ = _hidden + x_1
+def _double_ = _hidden + x_1
 def CamelCase = 5

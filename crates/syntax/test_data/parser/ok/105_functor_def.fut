@@ -7,6 +7,6 @@ module type monoid = {
 module reducer (M: monoid) = {
   def total (xs: []M.t) : M.t = reduce M.op M.ne xs
 }
-module reducer_sig (M: monoid) : { val total : []M.t -> M.t } = {
+module reducer_sig (M: monoid) : { val total [n] : [n]M.t -> M.t } = {
   def total (xs: []M.t) = reduce M.op M.ne xs
 }

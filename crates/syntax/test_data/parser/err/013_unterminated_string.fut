@@ -1,0 +1,4 @@
+-- unterminated string literal
+def greeting = "hello, world
+
+def after = 13

@@ -1,0 +1,4 @@
+-- unterminated character literal
+def letter = 'a
+
+def after = 14

@@ -1,0 +1,4 @@
+-- invalid character '$' inside a name position
+def price$ = 10
+
+def after = 16

@@ -1,0 +1,4 @@
+-- trailing tokens after a complete declaration
+def complete = 1 ) ] }
+
+def after = 22

@@ -1,0 +1,2 @@
+-- a documentation comment that is not followed by any declaration
+-- | This doc comment documents nothing.

@@ -1,0 +1,6 @@
+-- only whitespace apart from a single stray closing bracket
+
+   	
+      ]
+
+	  

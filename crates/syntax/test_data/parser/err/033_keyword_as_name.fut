@@ -1,0 +1,5 @@
+-- reserved words cannot be used as names
+def if = 1
+def match (x: i32) = x
+
+def after = 33

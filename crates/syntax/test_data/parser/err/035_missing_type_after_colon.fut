@@ -1,0 +1,4 @@
+-- parameter with ':' but no type
+def f (x: ) = x
+
+def after = 35

@@ -1,0 +1,4 @@
+-- 'then' keyword written twice
+def f (b: bool) = if b then then 1 else 2
+
+def after = 44

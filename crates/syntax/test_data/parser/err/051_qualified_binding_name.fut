@@ -1,0 +1,4 @@
+-- definitions cannot bind qualified names
+def m.x = 1
+
+def after = 51

@@ -1,0 +1,1 @@
+-- a file containing only comments is an empty, valid program
