@@ -1,4 +1,14 @@
-//! Semantic analysis of Futhark programs on a salsa database: imports, name
-//! resolution, the module system, type and size inference, uniqueness
-//! checking and the queries an editor asks. Not yet written; see the
-//! project's issues for the plan.
+//! Semantic analysis of Futhark programs on a salsa database.
+//!
+//! Inputs are source files and the set of known files ([`files`]); queries
+//! parse them, resolve imports and gather whole programs. Name resolution,
+//! the module system, type and size inference and uniqueness checking build
+//! on these (see `docs/architecture.md` for what exists).
+
+pub mod db;
+pub mod diagnostics;
+pub mod files;
+
+pub use db::{Db, RootDatabase};
+pub use diagnostics::{Diagnostic, Related, Severity};
+pub use files::{FileSet, Import, Program, SourceFile, load_program, parse, program};

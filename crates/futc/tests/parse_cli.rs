@@ -1,0 +1,126 @@
+//! The `futc parse` command as a user runs it: exit codes, error locations
+//! and snippets on stderr, the tree on stdout, and unreadable input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn futc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_futc"))
+        .args(args)
+        .output()
+        .expect("futc runs")
+}
+
+/// A fresh temporary directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("futc-parse-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    dir
+}
+
+fn write(dir: &Path, name: &str, contents: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write test file");
+    path.to_str().expect("UTF-8 path").to_string()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn valid_program_exits_zero_silently() {
+    let dir = temp_dir("valid");
+    let file = write(&dir, "ok.fut", b"def main (xs: []i32) = reduce (+) 0 xs\n");
+    let output = futc(&["parse", &file]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(output.stdout.is_empty());
+    assert!(output.stderr.is_empty());
+}
+
+#[test]
+fn tree_flag_prints_the_concrete_syntax_tree() {
+    let dir = temp_dir("tree");
+    let file = write(&dir, "ok.fut", b"def x = 1 + 2\n");
+    let output = futc(&["parse", "--tree", &file]);
+    assert_eq!(output.status.code(), Some(0));
+    let tree = String::from_utf8(output.stdout).expect("UTF-8 tree");
+    assert!(tree.starts_with("SOURCE_FILE@0..14\n"), "{tree}");
+    assert!(tree.contains("BIN_EXPR@8..13"), "{tree}");
+    assert!(tree.contains("OPERATOR@10..11 \"+\""), "{tree}");
+}
+
+#[test]
+fn syntax_errors_are_located_with_a_snippet_and_exit_two() {
+    let dir = temp_dir("errors");
+    let file = write(
+        &dir,
+        "bad.fut",
+        b"def ok = 1\ndef broken x =\n  if x then 1\ndef after = 2\n",
+    );
+    let output = futc(&["parse", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains(&format!("{file}:4:1: expected 'else'")),
+        "{message}"
+    );
+    assert!(message.contains("4 │ def after = 2"), "{message}");
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn every_error_is_reported_and_parsing_continues() {
+    let dir = temp_dir("several");
+    let file = write(
+        &dir,
+        "bad.fut",
+        b"def a = (1 +\ndef b = [1, 2\ndef c x = x\ndef d = \n",
+    );
+    let output = futc(&["parse", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains(":2:1: expected ')'"), "{message}");
+    assert!(message.contains(":3:1: expected ']'"), "{message}");
+    assert!(
+        message.contains(":4:8: expected expression after '='"),
+        "{message}"
+    );
+}
+
+#[test]
+fn missing_file_is_a_clear_error() {
+    let output = futc(&["parse", "/nonexistent/dir/prog.fut"]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("error: cannot read /nonexistent/dir/prog.fut"),
+        "{message}"
+    );
+}
+
+#[test]
+fn invalid_utf8_is_a_clear_error() {
+    let dir = temp_dir("utf8");
+    let file = write(&dir, "latin1.fut", b"def x = 1\n-- caf\xe9\n");
+    let output = futc(&["parse", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains(&format!("{file}:2: the file is not valid UTF-8")),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_directory_is_not_a_file() {
+    let dir = temp_dir("directory");
+    let output = futc(&["parse", dir.to_str().expect("UTF-8 path")]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("cannot read"),
+        "{}",
+        stderr(&output)
+    );
+}
