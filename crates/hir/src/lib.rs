@@ -5,9 +5,14 @@
 //! the module system, type and size inference and uniqueness checking build
 //! on these (see `docs/architecture.md` for what exists).
 
+pub mod body;
 pub mod db;
 pub mod diagnostics;
 pub mod files;
+pub mod item_tree;
+pub mod lower;
+pub mod name;
+pub mod store;
 
 pub use db::{Db, RootDatabase};
 pub use diagnostics::{Diagnostic, Related, Severity};

@@ -14,7 +14,7 @@ mod syntax_kind;
 
 use std::sync::Arc;
 
-pub use rowan::{TextRange, TextSize, WalkEvent};
+pub use rowan::{NodeOrToken, TextRange, TextSize, WalkEvent};
 pub use syntax_kind::{FutharkLanguage, SyntaxKind};
 
 pub type SyntaxNode = rowan::SyntaxNode<FutharkLanguage>;

@@ -1,0 +1,156 @@
+//! The item tree and body lowering, and the incrementality they give.
+
+use hir::body::value_body;
+use hir::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, item_tree};
+use hir::store::{Expr, Literal, Pat, PrimSuffix};
+use hir::{RootDatabase, SourceFile};
+use salsa::Setter;
+
+fn file(db: &RootDatabase, text: &str) -> SourceFile {
+    SourceFile::new(db, "/main.fut".to_string(), text.to_string())
+}
+
+fn names(db: &RootDatabase, file: SourceFile, items: &[ItemIdx]) -> Vec<String> {
+    let tree = item_tree(db, file);
+    items
+        .iter()
+        .map(|&i| {
+            tree.item(i)
+                .name()
+                .map_or("_".to_string(), |n| n.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn item_tree_has_declarations_in_order_with_nesting() {
+    let db = RootDatabase::default();
+    let f = file(
+        &db,
+        "-- | Adds one.\ndef inc (x: i32) = x + 1\n\
+         type^ fn 'a = a -> a\n\
+         local def hidden = 0\n\
+         module type S = { type t val zero: t include T }\n\
+         module M : S = { type t = i32 def zero = 0i32 }\n\
+         module F (P: S) = { open P def z = zero }\n\
+         module G = F M\n\
+         open M\n\
+         import \"lib\"\n\
+         entry main = inc 1\n",
+    );
+    let tree = item_tree(&db, f);
+    assert_eq!(
+        names(&db, f, &tree.top_level),
+        vec!["inc", "fn", "hidden", "S", "M", "F", "G", "_", "_", "main"]
+    );
+    let top = |i: usize| tree.item(tree.top_level[i]);
+    assert_eq!(top(0).doc.as_deref(), Some("Adds one."));
+    assert!(top(2).local);
+    assert!(!top(0).local);
+    let ItemKind::Value(main) = &top(9).kind else {
+        panic!("main is a value")
+    };
+    assert!(main.entry);
+    let ItemKind::ModuleType(sig) = &top(3).kind else {
+        panic!("S is a module type")
+    };
+    let SigExpr::Specs(specs) = &sig.sig else {
+        panic!("S is a spec list")
+    };
+    assert!(matches!(&specs[0].kind, SpecKind::Type(t) if t.ty.is_none()));
+    assert!(matches!(&specs[1].kind, SpecKind::Val { .. }));
+    assert!(matches!(
+        &specs[2].kind,
+        SpecKind::Include(SigExpr::Path(_))
+    ));
+    let ItemKind::Module(m) = &top(4).kind else {
+        panic!("M is a module")
+    };
+    assert!(matches!(m.sig, Some(SigExpr::Path(_))));
+    let ModExpr::Struct(members) = &m.body else {
+        panic!("M's body is a struct")
+    };
+    assert_eq!(names(&db, f, members), vec!["t", "zero"]);
+    // Nested items are numbered after their module.
+    assert!(members.iter().all(|&member| member > tree.top_level[4]));
+    let ItemKind::Module(g) = &top(6).kind else {
+        panic!("G is a module")
+    };
+    assert!(matches!(g.body, ModExpr::Apply(..)));
+    assert!(matches!(&top(8).kind, ItemKind::Import(path) if path == "lib"));
+}
+
+#[test]
+fn bodies_are_lowered_without_parentheses_and_with_decoded_literals() {
+    let db = RootDatabase::default();
+    let f = file(&db, "def f (x: i32) {a} = ((x + 0x10i32, {a}))\n");
+    let item = item_tree(&db, f).top_level[0];
+    let body = value_body(&db, f, item);
+    assert_eq!(body.params.len(), 2);
+    let Pat::Ascription { pat, .. } = &body.store.pats[body.params[0]] else {
+        panic!("the first parameter is ascribed")
+    };
+    assert_eq!(body.store.pats[*pat], Pat::Name(hir::name::Name::new("x")));
+    let Expr::Tuple(elements) = &body.store.exprs[body.body] else {
+        panic!("the body is a tuple, its parentheses gone")
+    };
+    let Expr::Binary { rhs, .. } = &body.store.exprs[elements[0]] else {
+        panic!("x + 16")
+    };
+    assert_eq!(
+        body.store.exprs[*rhs],
+        Expr::Literal(Literal::Int {
+            value: 16,
+            suffix: Some(PrimSuffix::I32)
+        })
+    );
+    let Expr::Record(fields) = &body.store.exprs[elements[1]] else {
+        panic!("a record")
+    };
+    assert_eq!(fields[0].0.as_str(), "a");
+    assert!(matches!(&body.store.exprs[fields[0].1], Expr::Path(p) if p.to_string() == "a"));
+}
+
+#[salsa::tracked(returns(copy))]
+fn expression_count(db: &dyn hir::Db, file: SourceFile, item: ItemIdx) -> usize {
+    value_body(db, file, item).store.exprs.len()
+}
+
+#[salsa::tracked(returns(copy))]
+fn item_count(db: &dyn hir::Db, file: SourceFile) -> usize {
+    item_tree(db, file).items().count()
+}
+
+#[test]
+fn editing_one_body_recomputes_only_what_depends_on_it() {
+    let mut db = RootDatabase::with_execution_log();
+    let f = file(&db, "def f x = x + 1\n\ndef g y = y * 2\n\ntype t = i32\n");
+    let items = item_tree(&db, f).top_level.clone();
+    for &item in &items[..2] {
+        expression_count(&db, f, item);
+    }
+    item_count(&db, f);
+    db.take_executed();
+
+    // Edit g's body, and move f down a line: f's position changes, its
+    // body does not.
+    f.set_text(&mut db)
+        .to("\ndef f x = x + 1\n\ndef g y = y * 3 + 1\n\ntype t = i32\n".to_string());
+    assert_eq!(expression_count(&db, f, items[0]), 3);
+    assert_eq!(expression_count(&db, f, items[1]), 5);
+    assert_eq!(item_count(&db, f), 3);
+    let executed = db.take_executed();
+    let counts: Vec<_> = executed
+        .iter()
+        .filter(|q| q.starts_with("expression_count"))
+        .collect();
+    assert_eq!(
+        counts.len(),
+        1,
+        "only g's count is recomputed: {executed:?}"
+    );
+    assert!(
+        !executed.iter().any(|q| q.starts_with("item_count")),
+        "the item tree is unchanged, so what uses it is reused: {executed:?}"
+    );
+}
