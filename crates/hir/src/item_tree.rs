@@ -18,11 +18,42 @@ use syntax::ast::{self, AstNode, Liftedness};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ItemIdx(pub u32);
 
+/// A specification in a module type within a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SpecIdx(pub u32);
+
+/// A module body `{ decls }` within a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StructIdx(pub u32);
+
+/// The sequence of declarations an item belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Container {
+    /// The file's top level.
+    File,
+    Struct(StructIdx),
+}
+
+/// A module body and what encloses it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StructData {
+    pub items: Vec<ItemIdx>,
+    /// The item (a module binding or an `open`) whose module expression
+    /// contains the struct; names it does not bind are looked up from
+    /// there.
+    pub enclosing: ItemIdx,
+    /// Parameters of the parametric modules the struct is the body of,
+    /// outermost first: in scope inside the struct.
+    pub params: Vec<ModuleParam>,
+}
+
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct ItemTree {
     /// The file's own declarations, in order.
     pub top_level: Vec<ItemIdx>,
     items: Vec<Item>,
+    structs: Vec<StructData>,
+    specs: Vec<Spec>,
     /// Types in item-level signatures (type abbreviations, specs), and the
     /// size expressions inside them.
     pub store: Store,
@@ -31,6 +62,22 @@ pub struct ItemTree {
 impl ItemTree {
     pub fn item(&self, idx: ItemIdx) -> &Item {
         &self.items[idx.0 as usize]
+    }
+
+    pub fn struct_data(&self, idx: StructIdx) -> &StructData {
+        &self.structs[idx.0 as usize]
+    }
+
+    pub fn spec(&self, idx: SpecIdx) -> &Spec {
+        &self.specs[idx.0 as usize]
+    }
+
+    /// The items of a container, in order.
+    pub fn container_items(&self, container: Container) -> &[ItemIdx] {
+        match container {
+            Container::File => &self.top_level,
+            Container::Struct(s) => &self.struct_data(s).items,
+        }
     }
 
     pub fn items(&self) -> impl Iterator<Item = (ItemIdx, &Item)> {
@@ -44,6 +91,7 @@ impl ItemTree {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
     pub kind: ItemKind,
+    pub container: Container,
     /// Declared under `local`: not visible outside its module.
     pub local: bool,
     pub attrs: Vec<Attr>,
@@ -117,7 +165,7 @@ pub enum ModExpr {
     Missing,
     Path(Path),
     /// `{ decls }`: the declarations are items of this file.
-    Struct(Vec<ItemIdx>),
+    Struct(StructIdx),
     Apply(Box<ModExpr>, Box<ModExpr>),
     Ascription(Box<ModExpr>, SigExpr),
     Lambda {
@@ -132,7 +180,7 @@ pub enum ModExpr {
 pub enum SigExpr {
     Missing,
     Path(Path),
-    Specs(Vec<Spec>),
+    Specs(Vec<SpecIdx>),
     With {
         base: Box<SigExpr>,
         path: Path,
@@ -173,6 +221,7 @@ pub enum SpecKind {
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct ItemSourceMap {
     pub items: Vec<SyntaxPtr>,
+    pub specs: Vec<SyntaxPtr>,
     pub types: crate::store::SourceMap,
 }
 
@@ -211,6 +260,12 @@ struct Collector {
     tree: ItemTree,
     source_map: ItemSourceMap,
     lowerer: Lowerer,
+    /// The container new items go into.
+    container: Option<Container>,
+    /// The item whose module expression is being collected.
+    current_item: Option<ItemIdx>,
+    /// Module parameters in scope, outermost first.
+    params: Vec<ModuleParam>,
 }
 
 fn name_of(name: Option<ast::Name>) -> Option<Name> {
@@ -238,24 +293,34 @@ impl Collector {
         let idx = ItemIdx(self.tree.items.len() as u32);
         let placeholder = Item {
             kind: ItemKind::Import(String::new()),
+            container: self.container.unwrap_or(Container::File),
             local,
             attrs: decl.attributes().map(|a| lower_attr(a.info())).collect(),
             doc: decl.doc_comment(),
         };
         self.tree.items.push(placeholder);
         self.source_map.items.push(SyntaxPtr::new(decl.syntax()));
+        let outer_item = self.current_item.replace(idx);
         let kind = match decl {
             ast::Decl::ValueDef(def) => ItemKind::Value(ValueItem {
                 name: name_of(def.name()),
                 entry: def.is_entry(),
             }),
             ast::Decl::TypeDef(def) => ItemKind::Type(self.type_item(&def)),
-            ast::Decl::ModuleDef(def) => ItemKind::Module(ModuleItem {
-                name: name_of(def.name()),
-                params: def.params().map(|p| self.module_param(p)).collect(),
-                sig: def.sig().map(|s| self.sig(Some(s))),
-                body: self.mod_expr(def.body()),
-            }),
+            ast::Decl::ModuleDef(def) => {
+                let params: Vec<ModuleParam> = def.params().map(|p| self.module_param(p)).collect();
+                let sig = def.sig().map(|s| self.sig(Some(s)));
+                let outer_params = self.params.len();
+                self.params.extend(params.iter().cloned());
+                let body = self.mod_expr(def.body());
+                self.params.truncate(outer_params);
+                ItemKind::Module(ModuleItem {
+                    name: name_of(def.name()),
+                    params,
+                    sig,
+                    body,
+                })
+            }
             ast::Decl::ModuleTypeDef(def) => ItemKind::ModuleType(ModuleTypeItem {
                 name: name_of(def.name()),
                 sig: self.sig(def.sig()),
@@ -264,6 +329,7 @@ impl Collector {
             ast::Decl::ImportDecl(import) => ItemKind::Import(import_path(import.path())),
             ast::Decl::LocalDecl(_) => unreachable!("handled above"),
         };
+        self.current_item = outer_item;
         self.tree.items[idx.0 as usize].kind = kind;
         Some(idx)
     }
@@ -293,11 +359,24 @@ impl Collector {
             None => ModExpr::Missing,
             Some(M::ModPath(m)) => path_of(m.path()).map_or(ModExpr::Missing, ModExpr::Path),
             Some(M::ModParen(m)) => self.mod_expr(m.inner()),
-            Some(M::ModStruct(m)) => ModExpr::Struct(
-                m.decls()
+            Some(M::ModStruct(m)) => {
+                let idx = StructIdx(self.tree.structs.len() as u32);
+                self.tree.structs.push(StructData {
+                    items: Vec::new(),
+                    enclosing: self.current_item.unwrap_or(ItemIdx(0)),
+                    params: self.params.clone(),
+                });
+                let outer = self.container.replace(Container::Struct(idx));
+                let outer_params = std::mem::take(&mut self.params);
+                let items = m
+                    .decls()
                     .filter_map(|decl| self.decl(decl, false))
-                    .collect(),
-            ),
+                    .collect();
+                self.params = outer_params;
+                self.container = outer;
+                self.tree.structs[idx.0 as usize].items = items;
+                ModExpr::Struct(idx)
+            }
             Some(M::ModApply(m)) => ModExpr::Apply(
                 Box::new(self.mod_expr(m.functor())),
                 Box::new(self.mod_expr(m.arg())),
@@ -305,17 +384,20 @@ impl Collector {
             Some(M::ModAscription(m)) => {
                 ModExpr::Ascription(Box::new(self.mod_expr(m.inner())), self.sig(m.sig()))
             }
-            Some(M::ModLambda(m)) => ModExpr::Lambda {
-                param: match m.param() {
+            Some(M::ModLambda(m)) => {
+                let param = match m.param() {
                     Some(param) => self.module_param(param),
                     None => ModuleParam {
                         name: None,
                         sig: SigExpr::Missing,
                     },
-                },
-                sig: m.sig().map(|s| self.sig(Some(s))),
-                body: Box::new(self.mod_expr(m.body())),
-            },
+                };
+                let sig = m.sig().map(|s| self.sig(Some(s)));
+                self.params.push(param.clone());
+                let body = Box::new(self.mod_expr(m.body()));
+                self.params.pop();
+                ModExpr::Lambda { param, sig, body }
+            }
             Some(M::ModImport(m)) => ModExpr::Import(import_path(m.path())),
         }
     }
@@ -358,8 +440,9 @@ impl Collector {
         }
     }
 
-    fn spec(&mut self, spec: ast::Spec) -> Spec {
+    fn spec(&mut self, spec: ast::Spec) -> SpecIdx {
         let doc = spec.doc_comment();
+        let node = spec.syntax().clone();
         let kind = match spec {
             ast::Spec::ValSpec(s) => SpecKind::Val {
                 name: name_of(s.name()),
@@ -385,6 +468,9 @@ impl Collector {
             },
             ast::Spec::IncludeSpec(s) => SpecKind::Include(self.sig(s.sig())),
         };
-        Spec { kind, doc }
+        let idx = SpecIdx(self.tree.specs.len() as u32);
+        self.tree.specs.push(Spec { kind, doc });
+        self.source_map.specs.push(SyntaxPtr::new(&node));
+        idx
     }
 }

@@ -1,7 +1,7 @@
 //! The item tree and body lowering, and the incrementality they give.
 
 use hir::body::value_body;
-use hir::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, item_tree};
+use hir::item_tree::{Container, ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, item_tree};
 use hir::store::{Expr, Literal, Pat, PrimSuffix};
 use hir::{RootDatabase, SourceFile};
 use salsa::Setter;
@@ -57,20 +57,34 @@ fn item_tree_has_declarations_in_order_with_nesting() {
     let SigExpr::Specs(specs) = &sig.sig else {
         panic!("S is a spec list")
     };
-    assert!(matches!(&specs[0].kind, SpecKind::Type(t) if t.ty.is_none()));
-    assert!(matches!(&specs[1].kind, SpecKind::Val { .. }));
-    assert!(matches!(
-        &specs[2].kind,
-        SpecKind::Include(SigExpr::Path(_))
-    ));
+    let spec = |i: usize| &tree.spec(specs[i]).kind;
+    assert!(matches!(spec(0), SpecKind::Type(t) if t.ty.is_none()));
+    assert!(matches!(spec(1), SpecKind::Val { .. }));
+    assert!(matches!(spec(2), SpecKind::Include(SigExpr::Path(_))));
     let ItemKind::Module(m) = &top(4).kind else {
         panic!("M is a module")
     };
     assert!(matches!(m.sig, Some(SigExpr::Path(_))));
-    let ModExpr::Struct(members) = &m.body else {
+    let ModExpr::Struct(body) = &m.body else {
         panic!("M's body is a struct")
     };
+    let members = &tree.struct_data(*body).items;
     assert_eq!(names(&db, f, members), vec!["t", "zero"]);
+    assert_eq!(tree.struct_data(*body).enclosing, tree.top_level[4]);
+    assert!(
+        members
+            .iter()
+            .all(|&member| tree.item(member).container == Container::Struct(*body))
+    );
+    let ItemKind::Module(functor) = &top(5).kind else {
+        panic!("F is a module")
+    };
+    let ModExpr::Struct(functor_body) = &functor.body else {
+        panic!("F's body is a struct")
+    };
+    let params = &tree.struct_data(*functor_body).params;
+    assert_eq!(params.len(), 1);
+    assert_eq!(params[0].name.as_ref().map(|n| n.as_str()), Some("P"));
     // Nested items are numbered after their module.
     assert!(members.iter().all(|&member| member > tree.top_level[4]));
     let ItemKind::Module(g) = &top(6).kind else {
