@@ -12,6 +12,7 @@ pub mod files;
 pub mod item_tree;
 pub mod lower;
 pub mod name;
+pub mod resolve;
 pub mod store;
 
 pub use db::{Db, RootDatabase};

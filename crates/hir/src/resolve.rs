@@ -1,0 +1,708 @@
+//! Name resolution at the module level: what a name in a given item's
+//! scope refers to, in each of the three namespaces (terms, which values
+//! and modules share; types; module types).
+//!
+//! Declarations are processed in order: an item sees the items before it
+//! in its container, then (for a module body) the parameters of the
+//! parametric modules it is the body of and the items before the enclosing
+//! module, and finally the prelude (for files outside it) and the
+//! primitive types. `open m` and `import "f"` make `m`'s exported names
+//! visible from that point on; `open` also re-exports them.
+//!
+//! Resolution is structural: it needs item trees, never types, so editing
+//! a definition's body never invalidates it.
+
+use crate::Db;
+use crate::files::{FileSet, SourceFile, resolve_import_path};
+use crate::item_tree::{
+    Container, ItemIdx, ItemKind, ItemTree, ModExpr, SigExpr, SpecIdx, SpecKind, StructIdx,
+    item_tree,
+};
+use crate::name::{Name, Path};
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// The path of the prelude's root file; files under `/prelude/` do not see
+/// the prelude implicitly.
+pub const PRELUDE_ROOT: &str = "/prelude/prelude.fut";
+
+/// A module as name resolution sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ModuleRef {
+    /// A file's top level.
+    File(SourceFile),
+    /// A module binding `module m params = e`.
+    Binding(SourceFile, ItemIdx),
+    /// A module body `{ ... }`.
+    Struct(SourceFile, StructIdx),
+    /// The `index`th module parameter in scope in a module body.
+    Param(SourceFile, StructIdx, u32),
+    /// A module specification `module m: S` in a module type.
+    Spec(SourceFile, SpecIdx),
+    /// The built-in `intrinsics` module.
+    Intrinsics,
+}
+
+/// What a value name refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ValueRef {
+    Def(SourceFile, ItemIdx),
+    /// A `val` specification (in a parameter's or ascribed module type).
+    Spec(SourceFile, SpecIdx),
+}
+
+/// What a type name refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TypeDefRef {
+    Def(SourceFile, ItemIdx),
+    Spec(SourceFile, SpecIdx),
+    Prim(PrimTypeName),
+}
+
+/// The built-in primitive type names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PrimTypeName {
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    F16,
+    F32,
+    F64,
+}
+
+impl PrimTypeName {
+    pub fn from_name(name: &str) -> Option<PrimTypeName> {
+        use PrimTypeName::*;
+        Some(match name {
+            "bool" => Bool,
+            "i8" => I8,
+            "i16" => I16,
+            "i32" => I32,
+            "i64" => I64,
+            "u8" => U8,
+            "u16" => U16,
+            "u32" => U32,
+            "u64" => U64,
+            "f16" => F16,
+            "f32" => F32,
+            "f64" => F64,
+            _ => return None,
+        })
+    }
+}
+
+/// What a module type name refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SigRef(pub SourceFile, pub ItemIdx);
+
+/// A term: a value or a module, which share a namespace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TermRef {
+    Value(ValueRef),
+    Module(ModuleRef),
+}
+
+/// The names a module makes visible to its users.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Exports {
+    pub terms: FxHashMap<Name, TermRef>,
+    pub types: FxHashMap<Name, TypeDefRef>,
+    pub sigs: FxHashMap<Name, SigRef>,
+}
+
+/// For one container (a file's top level or a module body): every name
+/// each position binds, so that "what does `x` mean before item i" is a
+/// binary search.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ContainerIndex {
+    terms: FxHashMap<Name, Vec<(u32, TermRef)>>,
+    types: FxHashMap<Name, Vec<(u32, TypeDefRef)>>,
+    sigs: FxHashMap<Name, Vec<(u32, SigRef)>>,
+    /// The names visible to users of the container's module: non-local
+    /// definitions and what non-local `open`s bring in.
+    pub exports: Exports,
+}
+
+fn latest_before<T: Copy>(entries: Option<&Vec<(u32, T)>>, position: u32) -> Option<T> {
+    let entries = entries?;
+    let end = entries.partition_point(|(p, _)| *p < position);
+    end.checked_sub(1).map(|i| entries[i].1)
+}
+
+impl ContainerIndex {
+    fn add_term(&mut self, position: u32, name: &Name, term: TermRef, exported: bool) {
+        self.terms
+            .entry(name.clone())
+            .or_default()
+            .push((position, term));
+        if exported {
+            self.exports.terms.insert(name.clone(), term);
+        } else {
+            // A local definition shadows an exported one of the same name
+            // for users too: neither is visible.
+            self.exports.terms.remove(name);
+        }
+    }
+
+    fn add_type(&mut self, position: u32, name: &Name, ty: TypeDefRef, exported: bool) {
+        self.types
+            .entry(name.clone())
+            .or_default()
+            .push((position, ty));
+        if exported {
+            self.exports.types.insert(name.clone(), ty);
+        } else {
+            self.exports.types.remove(name);
+        }
+    }
+
+    fn add_sig(&mut self, position: u32, name: &Name, sig: SigRef, exported: bool) {
+        self.sigs
+            .entry(name.clone())
+            .or_default()
+            .push((position, sig));
+        if exported {
+            self.exports.sigs.insert(name.clone(), sig);
+        } else {
+            self.exports.sigs.remove(name);
+        }
+    }
+
+    fn add_all(&mut self, position: u32, names: &Exports, exported: bool) {
+        for (name, term) in &names.terms {
+            self.add_term(position, name, *term, exported);
+        }
+        for (name, ty) in &names.types {
+            self.add_type(position, name, *ty, exported);
+        }
+        for (name, sig) in &names.sigs {
+            self.add_sig(position, name, *sig, exported);
+        }
+    }
+}
+
+/// A point in a file from which names are looked up: just before an item
+/// (or, with `None`, after the last item of the file's top level).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Scope {
+    pub file: SourceFile,
+    pub item: Option<ItemIdx>,
+}
+
+/// Resolution needs the file set (imports) alongside the item trees.
+#[derive(Clone, Copy)]
+pub struct Resolver<'db> {
+    pub db: &'db dyn Db,
+    pub file_set: FileSet,
+}
+
+// Indexing a container may need the exports of modules defined in it
+// (`module B = A  open B`), whose bodies may look names up in the container
+// again: salsa iterates such cycles to a fixpoint, starting from nothing.
+// Positions keep the result faithful to declaration order.
+#[salsa::tracked(returns(clone), cycle_initial = container_index_initial)]
+pub fn container_index(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    container: Container,
+) -> Arc<ContainerIndex> {
+    let tree = item_tree(db, file);
+    let resolver = Resolver { db, file_set };
+    let mut index = ContainerIndex::default();
+    for (position, &item_idx) in tree.container_items(container).iter().enumerate() {
+        let position = position as u32;
+        let item = tree.item(item_idx);
+        let exported = !item.local;
+        let scope = Scope {
+            file,
+            item: Some(item_idx),
+        };
+        match &item.kind {
+            ItemKind::Value(value) => {
+                if let Some(name) = &value.name {
+                    let term = TermRef::Value(ValueRef::Def(file, item_idx));
+                    index.add_term(position, name, term, exported);
+                }
+            }
+            ItemKind::Type(ty) => {
+                if let Some(name) = &ty.name {
+                    index.add_type(position, name, TypeDefRef::Def(file, item_idx), exported);
+                }
+            }
+            ItemKind::Module(module) => {
+                if let Some(name) = &module.name {
+                    let term = TermRef::Module(ModuleRef::Binding(file, item_idx));
+                    index.add_term(position, name, term, exported);
+                }
+            }
+            ItemKind::ModuleType(sig) => {
+                if let Some(name) = &sig.name {
+                    index.add_sig(position, name, SigRef(file, item_idx), exported);
+                }
+            }
+            ItemKind::Open(module) => {
+                // Names before this item, including earlier opens, resolve
+                // through the index built so far.
+                if let Some(target) = resolver.eval_module_with(&index, scope, module) {
+                    let names = resolver.exports(target);
+                    index.add_all(position, &names, exported);
+                }
+            }
+            ItemKind::Import(path) => {
+                if let Some(target) = resolver.import(file, path) {
+                    let names = resolver.exports(ModuleRef::File(target));
+                    index.add_all(position, &names, false);
+                }
+            }
+        }
+    }
+    Arc::new(index)
+}
+
+fn container_index_initial(
+    _db: &dyn Db,
+    _id: salsa::Id,
+    _file_set: FileSet,
+    _file: SourceFile,
+    _container: Container,
+) -> Arc<ContainerIndex> {
+    Arc::new(ContainerIndex::default())
+}
+
+#[salsa::tracked(returns(clone), cycle_initial = module_exports_initial)]
+pub fn module_exports(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc<Exports> {
+    let resolver = Resolver { db, file_set };
+    Arc::new(resolver.compute_exports(module.0))
+}
+
+fn module_exports_initial(
+    _db: &dyn Db,
+    _id: salsa::Id,
+    _file_set: FileSet,
+    _module: ModuleKey,
+) -> Arc<Exports> {
+    Arc::new(Exports::default())
+}
+
+/// A [`ModuleRef`] as a query key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ModuleKey(pub ModuleRef);
+
+impl<'db> Resolver<'db> {
+    fn tree(&self, file: SourceFile) -> Arc<ItemTree> {
+        item_tree(self.db, file)
+    }
+
+    /// The file an `import` in `file` refers to.
+    pub fn import(&self, file: SourceFile, path: &str) -> Option<SourceFile> {
+        let resolved = resolve_import_path(file.path(self.db), path);
+        self.file_set.files(self.db).get(&resolved).copied()
+    }
+
+    /// The names a module exports.
+    pub fn exports(&self, module: ModuleRef) -> Arc<Exports> {
+        module_exports(self.db, self.file_set, ModuleKey(module))
+    }
+
+    fn compute_exports(&self, module: ModuleRef) -> Exports {
+        match module {
+            ModuleRef::File(file) => container_index(self.db, self.file_set, file, Container::File)
+                .exports
+                .clone(),
+            ModuleRef::Struct(file, s) => {
+                container_index(self.db, self.file_set, file, Container::Struct(s))
+                    .exports
+                    .clone()
+            }
+            ModuleRef::Binding(file, item) => {
+                let tree = self.tree(file);
+                let ItemKind::Module(binding) = &tree.item(item).kind else {
+                    return Exports::default();
+                };
+                let scope = Scope {
+                    file,
+                    item: Some(item),
+                };
+                // An ascribed module shows only what its module type says.
+                if let Some(sig) = &binding.sig {
+                    return self.sig_exports(scope, sig);
+                }
+                match self.eval_module(scope, &binding.body) {
+                    Some(target) => (*self.exports(target)).clone(),
+                    None => Exports::default(),
+                }
+            }
+            ModuleRef::Param(file, s, index) => {
+                let tree = self.tree(file);
+                let data = tree.struct_data(s);
+                match data.params.get(index as usize) {
+                    Some(param) => {
+                        let scope = Scope {
+                            file,
+                            item: Some(data.enclosing),
+                        };
+                        self.sig_exports(scope, &param.sig)
+                    }
+                    None => Exports::default(),
+                }
+            }
+            ModuleRef::Spec(file, spec) => {
+                let tree = self.tree(file);
+                match &tree.spec(spec).kind {
+                    SpecKind::Module { sig, .. } => {
+                        // Module types within specs resolve in the file's
+                        // final scope; they name earlier module types.
+                        let scope = Scope { file, item: None };
+                        self.sig_exports(scope, sig)
+                    }
+                    _ => Exports::default(),
+                }
+            }
+            ModuleRef::Intrinsics => Exports::default(),
+        }
+    }
+
+    /// The module a module expression denotes, for name lookup. A
+    /// functor application denotes the functor's body.
+    pub fn eval_module(&self, scope: Scope, expr: &ModExpr) -> Option<ModuleRef> {
+        self.eval_module_in(scope, expr, &mut |resolver, scope, path| {
+            resolver.resolve_module_path(scope, path)
+        })
+    }
+
+    fn eval_module_with(
+        &self,
+        partial: &ContainerIndex,
+        scope: Scope,
+        expr: &ModExpr,
+    ) -> Option<ModuleRef> {
+        self.eval_module_in(scope, expr, &mut |resolver, scope, path| {
+            let first = &path.segments()[0];
+            let position = resolver.position_of(scope)?;
+            let start = match latest_before(partial.terms.get(first), position) {
+                Some(TermRef::Module(module)) => Some(module),
+                Some(TermRef::Value(_)) => None,
+                None => resolver.lookup_module_outside(scope, first),
+            }?;
+            resolver.module_member_path(start, &path.segments()[1..])
+        })
+    }
+
+    fn eval_module_in(
+        &self,
+        scope: Scope,
+        expr: &ModExpr,
+        resolve_path: &mut dyn FnMut(&Self, Scope, &Path) -> Option<ModuleRef>,
+    ) -> Option<ModuleRef> {
+        match expr {
+            ModExpr::Missing => None,
+            ModExpr::Path(path) => resolve_path(self, scope, path),
+            ModExpr::Struct(s) => Some(ModuleRef::Struct(scope.file, *s)),
+            ModExpr::Apply(functor, _) => {
+                let functor = self.eval_module_in(scope, functor, resolve_path)?;
+                self.functor_body(functor)
+            }
+            ModExpr::Ascription(inner, _) => self.eval_module_in(scope, inner, resolve_path),
+            ModExpr::Lambda { body, .. } => self.eval_module_in(scope, body, resolve_path),
+            ModExpr::Import(path) => self.import(scope.file, path).map(ModuleRef::File),
+        }
+    }
+
+    /// What applying a parametric module gives: its body.
+    fn functor_body(&self, functor: ModuleRef) -> Option<ModuleRef> {
+        let ModuleRef::Binding(file, item) = functor else {
+            return Some(functor);
+        };
+        let tree = self.tree(file);
+        let ItemKind::Module(binding) = &tree.item(item).kind else {
+            return None;
+        };
+        let scope = Scope {
+            file,
+            item: Some(item),
+        };
+        let mut body = &binding.body;
+        while let ModExpr::Lambda { body: inner, .. } | ModExpr::Ascription(inner, _) = body {
+            body = inner;
+        }
+        self.eval_module(scope, body)
+    }
+
+    /// The names a module type specifies.
+    pub fn sig_exports(&self, scope: Scope, sig: &SigExpr) -> Exports {
+        let mut exports = Exports::default();
+        self.collect_sig_exports(scope, sig, &mut exports, 0);
+        exports
+    }
+
+    fn collect_sig_exports(&self, scope: Scope, sig: &SigExpr, out: &mut Exports, depth: u32) {
+        // Module types cannot be recursive, but a malformed program could
+        // include a module type in itself through shadowing tricks.
+        if depth > 64 {
+            return;
+        }
+        let tree = self.tree(scope.file);
+        match sig {
+            SigExpr::Missing | SigExpr::Arrow { .. } => {}
+            SigExpr::With { base, .. } => self.collect_sig_exports(scope, base, out, depth + 1),
+            SigExpr::Path(path) => {
+                if let Some(SigRef(file, item)) = self.resolve_sig_path(scope, path) {
+                    let target_tree = self.tree(file);
+                    if let ItemKind::ModuleType(target) = &target_tree.item(item).kind {
+                        let target_scope = Scope {
+                            file,
+                            item: Some(item),
+                        };
+                        self.collect_sig_exports(target_scope, &target.sig, out, depth + 1);
+                    }
+                }
+            }
+            SigExpr::Specs(specs) => {
+                for &spec_idx in specs {
+                    let file = scope.file;
+                    match &tree.spec(spec_idx).kind {
+                        SpecKind::Val {
+                            name: Some(name), ..
+                        } => {
+                            out.terms.insert(
+                                name.clone(),
+                                TermRef::Value(ValueRef::Spec(file, spec_idx)),
+                            );
+                        }
+                        SpecKind::Type(ty) => {
+                            if let Some(name) = &ty.name {
+                                out.types
+                                    .insert(name.clone(), TypeDefRef::Spec(file, spec_idx));
+                            }
+                        }
+                        SpecKind::Module {
+                            name: Some(name), ..
+                        } => {
+                            out.terms.insert(
+                                name.clone(),
+                                TermRef::Module(ModuleRef::Spec(file, spec_idx)),
+                            );
+                        }
+                        SpecKind::Include(included) => {
+                            self.collect_sig_exports(scope, included, out, depth + 1);
+                        }
+                        SpecKind::Val { name: None, .. } | SpecKind::Module { name: None, .. } => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// The position of `scope` within its container (the number of items
+    /// it comes after).
+    fn position_of(&self, scope: Scope) -> Option<u32> {
+        let tree = self.tree(scope.file);
+        match scope.item {
+            Some(item) => {
+                let container = tree.item(item).container;
+                let items = tree.container_items(container);
+                items.iter().position(|&i| i == item).map(|p| p as u32)
+            }
+            None => Some(tree.top_level.len() as u32),
+        }
+    }
+
+    /// Looks up a name in a namespace from `scope`, walking outwards.
+    fn lookup<T: Copy>(
+        &self,
+        scope: Scope,
+        name: &Name,
+        select: &dyn Fn(&ContainerIndex, &Name, u32) -> Option<T>,
+        param: &dyn Fn(ModuleRef) -> Option<T>,
+        outermost: &dyn Fn(&Exports) -> Option<T>,
+    ) -> Option<T> {
+        let tree = self.tree(scope.file);
+        let (mut container, mut position) = match scope.item {
+            Some(item) => {
+                let container = tree.item(item).container;
+                let position = tree
+                    .container_items(container)
+                    .iter()
+                    .position(|&i| i == item)? as u32;
+                (container, position)
+            }
+            None => (Container::File, tree.top_level.len() as u32),
+        };
+        loop {
+            let index = container_index(self.db, self.file_set, scope.file, container);
+            if let Some(found) = select(&index, name, position) {
+                return Some(found);
+            }
+            match container {
+                Container::File => break,
+                Container::Struct(s) => {
+                    let data = tree.struct_data(s);
+                    for (i, module_param) in data.params.iter().enumerate().rev() {
+                        if module_param.name.as_ref() == Some(name)
+                            && let Some(found) = param(ModuleRef::Param(scope.file, s, i as u32))
+                        {
+                            return Some(found);
+                        }
+                    }
+                    container = tree.item(data.enclosing).container;
+                    position = tree
+                        .container_items(container)
+                        .iter()
+                        .position(|&i| i == data.enclosing)? as u32;
+                }
+            }
+        }
+        if !scope.file.path(self.db).starts_with("/prelude/")
+            && let Some(prelude) = self.file_set.files(self.db).get(PRELUDE_ROOT)
+        {
+            return outermost(&self.exports(ModuleRef::File(*prelude)));
+        }
+        None
+    }
+
+    /// What a term name means at `scope`.
+    pub fn resolve_term(&self, scope: Scope, name: &Name) -> Option<TermRef> {
+        let found = self.lookup(
+            scope,
+            name,
+            &|index, name, position| latest_before(index.terms.get(name), position),
+            &|module| Some(TermRef::Module(module)),
+            &|prelude| prelude.terms.get(name).copied(),
+        );
+        found.or_else(|| {
+            (name.as_str() == "intrinsics").then_some(TermRef::Module(ModuleRef::Intrinsics))
+        })
+    }
+
+    /// A module name looked up outside the container being indexed (used
+    /// while building that container's index).
+    fn lookup_module_outside(&self, scope: Scope, name: &Name) -> Option<ModuleRef> {
+        let tree = self.tree(scope.file);
+        let container = tree.item(scope.item?).container;
+        let outer_scope = match container {
+            Container::File => {
+                // Nothing outside the top level but the prelude.
+                return match self.prelude_term(scope, name) {
+                    Some(TermRef::Module(module)) => Some(module),
+                    _ => (name.as_str() == "intrinsics").then_some(ModuleRef::Intrinsics),
+                };
+            }
+            Container::Struct(s) => {
+                let data = tree.struct_data(s);
+                for (i, module_param) in data.params.iter().enumerate().rev() {
+                    if module_param.name.as_ref() == Some(name) {
+                        return Some(ModuleRef::Param(scope.file, s, i as u32));
+                    }
+                }
+                Scope {
+                    file: scope.file,
+                    item: Some(data.enclosing),
+                }
+            }
+        };
+        match self.resolve_term(outer_scope, name)? {
+            TermRef::Module(module) => Some(module),
+            TermRef::Value(_) => None,
+        }
+    }
+
+    fn prelude_term(&self, scope: Scope, name: &Name) -> Option<TermRef> {
+        if scope.file.path(self.db).starts_with("/prelude/") {
+            return None;
+        }
+        let prelude = self.file_set.files(self.db).get(PRELUDE_ROOT)?;
+        self.exports(ModuleRef::File(*prelude))
+            .terms
+            .get(name)
+            .copied()
+    }
+
+    /// What a type name means at `scope`.
+    pub fn resolve_type_name(&self, scope: Scope, name: &Name) -> Option<TypeDefRef> {
+        let found = self.lookup(
+            scope,
+            name,
+            &|index, name, position| latest_before(index.types.get(name), position),
+            &|_| None,
+            &|prelude| prelude.types.get(name).copied(),
+        );
+        found.or_else(|| PrimTypeName::from_name(name.as_str()).map(TypeDefRef::Prim))
+    }
+
+    /// What a module type name means at `scope`.
+    pub fn resolve_sig_name(&self, scope: Scope, name: &Name) -> Option<SigRef> {
+        self.lookup(
+            scope,
+            name,
+            &|index, name, position| latest_before(index.sigs.get(name), position),
+            &|_| None,
+            &|prelude| prelude.sigs.get(name).copied(),
+        )
+    }
+
+    /// A module path `a.b.c` at `scope`.
+    pub fn resolve_module_path(&self, scope: Scope, path: &Path) -> Option<ModuleRef> {
+        let TermRef::Module(start) = self.resolve_term(scope, &path.segments()[0])? else {
+            return None;
+        };
+        self.module_member_path(start, &path.segments()[1..])
+    }
+
+    fn module_member_path(&self, mut module: ModuleRef, rest: &[Name]) -> Option<ModuleRef> {
+        for segment in rest {
+            match self.exports(module).terms.get(segment)? {
+                TermRef::Module(inner) => module = *inner,
+                TermRef::Value(_) => return None,
+            }
+        }
+        Some(module)
+    }
+
+    /// The module that the qualifiers of `path` name, and the last name.
+    fn qualified<'p>(&self, scope: Scope, path: &'p Path) -> Option<(ModuleRef, &'p Name)> {
+        let qualifiers = Path::new(path.qualifiers().to_vec())?;
+        Some((self.resolve_module_path(scope, &qualifiers)?, path.last()))
+    }
+
+    /// A (possibly qualified) type name.
+    pub fn resolve_type_path(&self, scope: Scope, path: &Path) -> Option<TypeDefRef> {
+        if path.is_single() {
+            return self.resolve_type_name(scope, path.last());
+        }
+        let (module, name) = self.qualified(scope, path)?;
+        self.exports(module).types.get(name).copied()
+    }
+
+    /// A (possibly qualified) module type name.
+    pub fn resolve_sig_path(&self, scope: Scope, path: &Path) -> Option<SigRef> {
+        if path.is_single() {
+            return self.resolve_sig_name(scope, path.last());
+        }
+        let (module, name) = self.qualified(scope, path)?;
+        self.exports(module).sigs.get(name).copied()
+    }
+
+    /// A path in an expression: the longest prefix naming modules, then a
+    /// term; the remaining segments (if any) are record fields.
+    pub fn resolve_expr_path(&self, scope: Scope, path: &Path) -> Option<(TermRef, usize)> {
+        let segments = path.segments();
+        let mut term = self.resolve_term(scope, &segments[0])?;
+        let mut used = 1;
+        while let (TermRef::Module(module), Some(next)) = (term, segments.get(used)) {
+            if module == ModuleRef::Intrinsics {
+                // Intrinsics are typed by the checker, not by exports.
+                return Some((term, used));
+            }
+            term = *self.exports(module).terms.get(next)?;
+            used += 1;
+        }
+        Some((term, used))
+    }
+}
