@@ -41,52 +41,52 @@ local def flat_index_3d (k: i64) (m: i64) (o: i64) (i: i64, j: i64, l: i64) : i6
 -- | `map f xs` applies `f` to every element of `xs`, giving an array
 -- of the results in the same order.
 --
--- **Work:** *O(n ✕ W(f))*  **Span:** *O(S(f))*
+-- Cost: work O(n · W(f)), span O(S(f)).
 def map 'a [n] 'x (f: a -> x) (xs: [n]a) : *[n]x =
   intrinsics.map f xs
 
 -- | The same as `map`; the name makes the arity explicit, matching
 -- `map2` to `map5`.
 --
--- **Work:** *O(n ✕ W(f))*  **Span:** *O(S(f))*
+-- Cost: work O(n · W(f)), span O(S(f)).
 def map1 'a [n] 'x (f: a -> x) (xs: [n]a) : *[n]x =
   map f xs
 
 -- | Pair up the elements of two arrays of the same length.
 --
--- **Work:** *O(n)*  **Span:** *O(1)*, and usually free in practice.
+-- Cost: work O(n), span O(1), and usually free in practice.
 def zip [n] 'a 'b (xs: [n]a) (ys: [n]b) : *[n](a, b) =
   intrinsics.zip xs ys
 
 -- | Split an array of pairs into the array of first components and
 -- the array of second components.
 --
--- **Work:** *O(n)*  **Span:** *O(1)*, and usually free in practice.
+-- Cost: work O(n), span O(1), and usually free in practice.
 def unzip [n] 'a 'b (xys: [n](a, b)) : ([n]a, [n]b) =
   intrinsics.unzip xys
 
 -- | `map2 f xs ys` applies `f` to corresponding elements of two
 -- arrays of the same length.
 --
--- **Work:** *O(n ✕ W(f))*  **Span:** *O(S(f))*
+-- Cost: work O(n · W(f)), span O(S(f)).
 def map2 'a 'b [n] 'x (f: a -> b -> x) (xs: [n]a) (ys: [n]b) : *[n]x =
   map (\(x, y) -> f x y) (zip xs ys)
 
 -- | Like `map2`, but over three arrays.
 --
--- **Work:** *O(n ✕ W(f))*  **Span:** *O(S(f))*
+-- Cost: work O(n · W(f)), span O(S(f)).
 def map3 'a 'b 'c [n] 'x (f: a -> b -> c -> x) (xs: [n]a) (ys: [n]b) (zs: [n]c) : *[n]x =
   map2 (\x (y, z) -> f x y z) xs (zip ys zs)
 
 -- | Like `map2`, but over four arrays.
 --
--- **Work:** *O(n ✕ W(f))*  **Span:** *O(S(f))*
+-- Cost: work O(n · W(f)), span O(S(f)).
 def map4 'a 'b 'c 'd [n] 'x (f: a -> b -> c -> d -> x) (xs: [n]a) (ys: [n]b) (zs: [n]c) (ws: [n]d) : *[n]x =
   map3 (\x y (z, w) -> f x y z w) xs ys (zip zs ws)
 
 -- | Like `map2`, but over five arrays.
 --
--- **Work:** *O(n ✕ W(f))*  **Span:** *O(S(f))*
+-- Cost: work O(n · W(f)), span O(S(f)).
 def map5 'a 'b 'c 'd 'e [n] 'x (f: a -> b -> c -> d -> e -> x) (xs: [n]a) (ys: [n]b) (zs: [n]c) (ws: [n]d) (vs: [n]e) : *[n]x =
   map4 (\x y z (w, v) -> f x y z w v) xs ys zs (zip ws vs)
 
@@ -136,7 +136,7 @@ def unzip5 [n] 'a 'b 'c 'd 'e (tuples: [n](a, b, c, d, e)) : ([n]a, [n]b, [n]c, 
 -- is unspecified.  When the elements are arrays, `ne` and every value
 -- produced by `op` must have the same shape as the elements.
 --
--- **Work:** *O(n ✕ W(op))*  **Span:** *O(log(n) ✕ W(op))*
+-- Cost: work O(n · W(op)), span O(log(n) · W(op)).
 --
 -- The span shows that parallelism *inside* `op` is not exploited.
 def reduce [n] 'a (op: a -> a -> a) (ne: a) (xs: [n]a) : a =
@@ -147,7 +147,7 @@ def reduce [n] 'a (op: a -> a -> a) (ne: a) (xs: [n]a) : a =
 -- compiler already knows this for the built-in arithmetic operators,
 -- so it matters mostly for user-defined operators.
 --
--- **Work:** *O(n ✕ W(op))*  **Span:** *O(log(n) ✕ W(op))*
+-- Cost: work O(n · W(op)), span O(log(n) · W(op)).
 def reduce_comm [n] 'a (op: a -> a -> a) (ne: a) (xs: [n]a) : a =
   intrinsics.reduce_comm op ne xs
 
@@ -155,7 +155,7 @@ def reduce_comm [n] 'a (op: a -> a -> a) (ne: a) (xs: [n]a) : a =
 -- `xs[0]` through `xs[i]` with `op`.  The requirements on `op` and
 -- `ne` are those of `reduce`.
 --
--- **Work:** *O(n ✕ W(op))*  **Span:** *O(log(n) ✕ W(op))*
+-- Cost: work O(n · W(op)), span O(log(n) · W(op)).
 def scan [n] 'a (op: a -> a -> a) (ne: a) (xs: [n]a) : *[n]a =
   intrinsics.scan op ne xs
 
@@ -163,22 +163,22 @@ def scan [n] 'a (op: a -> a -> a) (ne: a) (xs: [n]a) : *[n]a =
 -- `xs[0]` through `xs[i-1]` with `op`, so element 0 is `ne`.  The
 -- requirements on `op` and `ne` are those of `reduce`.
 --
--- **Work:** *O(n ✕ W(op))*  **Span:** *O(log(n) ✕ W(op))*
+-- Cost: work O(n · W(op)), span O(log(n) · W(op)).
 def exscan [n] 'a (op: a -> a -> a) (ne: a) (xs: [n]a) : *[n]a =
   let shifted = map (\i -> if i == 0 then ne else xs[i - 1]) (intrinsics.iota n)
   in scan op ne shifted
 
 -- | Does `p` hold for every element?  True for an empty array.
 --
--- **Work:** *O(n ✕ W(p))*  **Span:** *O(log(n) + S(p))*
+-- Cost: work O(n · W(p)), span O(log(n) + S(p)).
 def all [n] 'a (p: a -> bool) (xs: [n]a) : bool =
-  reduce (&&) true (map p xs)
+  reduce (\x y -> x && y) true (map p xs)
 
 -- | Does `p` hold for at least one element?  False for an empty array.
 --
--- **Work:** *O(n ✕ W(p))*  **Span:** *O(log(n) + S(p))*
+-- Cost: work O(n · W(p)), span O(log(n) + S(p)).
 def any [n] 'a (p: a -> bool) (xs: [n]a) : bool =
-  reduce (||) false (map p xs)
+  reduce (\x y -> x || y) false (map p xs)
 
 -- * Histograms
 
@@ -189,19 +189,19 @@ def any [n] 'a (p: a -> bool) (xs: [n]a) : bool =
 -- values of a bin may be combined in any order.  Unlike `hist`, the
 -- cost does not depend on the number of bins.
 --
--- **Work:** *O(n ✕ W(op))*
+-- Cost: work O(n · W(op))
 --
--- **Span:** *O(n ✕ W(op))* when every value goes to the same bin,
--- down to *O(W(op))* when they are spread out.
+-- Span: O(n · W(op)) when every value goes to the same bin,
+-- down to O(W(op)) when they are spread out.
 def reduce_by_index 'a [k] [n] (dest: *[k]a) (op: a -> a -> a) (ne: a) (is: [n]i64) (vs: [n]a) : *[k]a =
   intrinsics.hist dest op ne is vs
 
 -- | `reduce_by_index` on a two-dimensional `dest`, with indices given
 -- as (row, column) pairs.  Indices outside `dest` are ignored.
 --
--- **Work:** *O(n ✕ W(op))*
+-- Cost: work O(n · W(op))
 --
--- **Span:** between *O(W(op))* and *O(n ✕ W(op))*, as for
+-- Span: between O(W(op)) and O(n · W(op)), as for
 -- `reduce_by_index`.
 def reduce_by_index_2d 'a [k] [n] [m] (dest: *[k][m]a) (op: a -> a -> a) (ne: a) (is: [n](i64, i64)) (vs: [n]a) : *[k][m]a =
   let flat = reduce_by_index (intrinsics.flatten dest) op ne (map (flat_index_2d k m) is) vs
@@ -210,9 +210,9 @@ def reduce_by_index_2d 'a [k] [n] [m] (dest: *[k][m]a) (op: a -> a -> a) (ne: a)
 -- | `reduce_by_index` on a three-dimensional `dest`, with indices
 -- given as triples.  Indices outside `dest` are ignored.
 --
--- **Work:** *O(n ✕ W(op))*
+-- Cost: work O(n · W(op))
 --
--- **Span:** between *O(W(op))* and *O(n ✕ W(op))*, as for
+-- Span: between O(W(op)) and O(n · W(op)), as for
 -- `reduce_by_index`.
 def reduce_by_index_3d 'a [k] [n] [m] [l] (dest: *[k][m][l]a) (op: a -> a -> a) (ne: a) (is: [n](i64, i64, i64)) (vs: [n]a) : *[k][m][l]a =
   let flat = reduce_by_index (intrinsics.flatten (intrinsics.flatten dest)) op ne (map (flat_index_3d k m l) is) vs
@@ -224,10 +224,10 @@ def reduce_by_index_3d 'a [k] [n] [m] [l] (dest: *[k][m][l]a) (op: a -> a -> a) 
 -- The operator must be associative and commutative with neutral
 -- element `ne`.
 --
--- **Work:** *O(k + n ✕ W(op))*
+-- Cost: work O(k + n · W(op))
 --
--- **Span:** *O(n ✕ W(op))* when every value goes to the same bin,
--- down to *O(W(op))* when they are spread out.
+-- Span: O(n · W(op)) when every value goes to the same bin,
+-- down to O(W(op)) when they are spread out.
 def hist 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (vs: [n]a) : *[k]a =
   reduce_by_index (fill k ne) op ne is vs
 
@@ -239,14 +239,14 @@ def hist 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (vs: [n]a) : *[k
 -- unspecified which of its values ends up in the result; use
 -- `reduce_by_index` to combine them instead.
 --
--- **Work:** *O(n)*  **Span:** *O(1)*
+-- Cost: work O(n), span O(1).
 def scatter 't [k] [n] (dest: *[k]t) (is: [n]i64) (vs: [n]t) : *[k]t =
   intrinsics.scatter dest is vs
 
 -- | `scatter` on a two-dimensional `dest`, with indices given as
 -- (row, column) pairs.
 --
--- **Work:** *O(n)*  **Span:** *O(1)*
+-- Cost: work O(n), span O(1).
 def scatter_2d 't [k] [n] [l] (dest: *[k][n]t) (is: [l](i64, i64)) (vs: [l]t) : *[k][n]t =
   let flat = scatter (intrinsics.flatten dest) (map (flat_index_2d k n) is) vs
   in intrinsics.unflatten k n flat
@@ -254,7 +254,7 @@ def scatter_2d 't [k] [n] [l] (dest: *[k][n]t) (is: [l](i64, i64)) (vs: [l]t) : 
 -- | `scatter` on a three-dimensional `dest`, with indices given as
 -- triples.
 --
--- **Work:** *O(n)*  **Span:** *O(1)*
+-- Cost: work O(n), span O(1).
 def scatter_3d 't [k] [n] [o] [l] (dest: *[k][n][o]t) (is: [l](i64, i64, i64)) (vs: [l]t) : *[k][n][o]t =
   let flat = scatter (intrinsics.flatten (intrinsics.flatten dest)) (map (flat_index_3d k n o) is) vs
   in intrinsics.unflatten k n (intrinsics.unflatten (k * n) o flat)
@@ -264,6 +264,6 @@ def scatter_3d 't [k] [n] [o] [l] (dest: *[k][n][o]t) (is: [l](i64, i64, i64)) (
 -- `x`.  Out-of-bounds indices are ignored, and for duplicated indices
 -- the same caveat as for `scatter` applies.
 --
--- **Work:** *O(k + n)*  **Span:** *O(1)*
+-- Cost: work O(k + n), span O(1).
 def spread 't [n] (k: i64) (x: t) (is: [n]i64) (vs: [n]t) : *[k]t =
   scatter (fill k x) is vs

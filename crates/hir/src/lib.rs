@@ -9,11 +9,14 @@ pub mod body;
 pub mod db;
 pub mod diagnostics;
 pub mod files;
+pub mod infer;
 pub mod item_tree;
 pub mod lower;
 pub mod name;
+pub mod prelude;
 pub mod resolve;
 pub mod store;
+pub mod ty;
 
 pub use db::{Db, RootDatabase};
 pub use diagnostics::{Diagnostic, Related, Severity};

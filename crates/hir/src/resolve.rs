@@ -19,6 +19,7 @@ use crate::item_tree::{
     item_tree,
 };
 use crate::name::{Name, Path};
+use crate::ty::PrimType;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -56,45 +57,7 @@ pub enum ValueRef {
 pub enum TypeDefRef {
     Def(SourceFile, ItemIdx),
     Spec(SourceFile, SpecIdx),
-    Prim(PrimTypeName),
-}
-
-/// The built-in primitive type names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PrimTypeName {
-    Bool,
-    I8,
-    I16,
-    I32,
-    I64,
-    U8,
-    U16,
-    U32,
-    U64,
-    F16,
-    F32,
-    F64,
-}
-
-impl PrimTypeName {
-    pub fn from_name(name: &str) -> Option<PrimTypeName> {
-        use PrimTypeName::*;
-        Some(match name {
-            "bool" => Bool,
-            "i8" => I8,
-            "i16" => I16,
-            "i32" => I32,
-            "i64" => I64,
-            "u8" => U8,
-            "u16" => U16,
-            "u32" => U32,
-            "u64" => U64,
-            "f16" => F16,
-            "f32" => F32,
-            "f64" => F64,
-            _ => return None,
-        })
-    }
+    Prim(PrimType),
 }
 
 /// What a module type name refers to.
@@ -633,7 +596,7 @@ impl<'db> Resolver<'db> {
             &|_| None,
             &|prelude| prelude.types.get(name).copied(),
         );
-        found.or_else(|| PrimTypeName::from_name(name.as_str()).map(TypeDefRef::Prim))
+        found.or_else(|| PrimType::from_name(name.as_str()).map(TypeDefRef::Prim))
     }
 
     /// What a module type name means at `scope`.

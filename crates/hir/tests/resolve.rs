@@ -3,9 +3,8 @@
 
 use hir::item_tree::{ItemIdx, SpecKind, item_tree};
 use hir::name::{Name, Path};
-use hir::resolve::{
-    ModuleRef, PRELUDE_ROOT, PrimTypeName, Resolver, Scope, TermRef, TypeDefRef, ValueRef,
-};
+use hir::resolve::{ModuleRef, PRELUDE_ROOT, Resolver, Scope, TermRef, TypeDefRef, ValueRef};
+use hir::ty::PrimType;
 use hir::{FileSet, RootDatabase, SourceFile};
 use std::collections::BTreeMap;
 
@@ -252,7 +251,7 @@ fn the_prelude_is_the_outermost_scope_and_primitive_types_are_built_in() {
     let scope = f.end("/other.fut");
     assert_eq!(
         resolver.resolve_type_name(scope, &Name::new("f32")),
-        Some(TypeDefRef::Prim(PrimTypeName::F32))
+        Some(TypeDefRef::Prim(PrimType::F32))
     );
     assert!(matches!(
         resolver.resolve_type_name(scope, &Name::new("shadowed")),

@@ -1,7 +1,8 @@
 //! Parser throughput: lexing, parsing and building the green tree for the
-//! concatenation of the project's Futhark programs (parser test data and
-//! examples). Set `FUTHARK_BENCH_DIR` to add the `.fut` files of another
-//! directory tree to the corpus. Run with `cargo bench -p syntax --bench parse`.
+//! concatenation of the project's Futhark programs (parser test data,
+//! examples and the prelude). Set `FUTHARK_BENCH_DIR` to add the `.fut`
+//! files of another directory tree to the corpus. Run with
+//! `cargo bench -p syntax --bench parse`.
 
 use std::path::{Path, PathBuf};
 
@@ -38,6 +39,7 @@ fn corpus() -> &'static str {
         let mut text = String::new();
         collect(&root.join("test_data/parser/ok"), &mut text);
         collect(&root.join("../../examples"), &mut text);
+        collect(&root.join("../hir/prelude"), &mut text);
         if let Some(extra) = std::env::var_os("FUTHARK_BENCH_DIR") {
             collect(Path::new(&extra), &mut text);
         }

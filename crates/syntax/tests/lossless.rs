@@ -6,7 +6,8 @@
 use proptest::prelude::*;
 use std::path::PathBuf;
 
-/// Every Futhark program the project ships: parser test data and examples.
+/// Every Futhark program the project ships: parser test data, examples,
+/// test programs and the prelude.
 fn corpus() -> Vec<String> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dirs = [
@@ -14,6 +15,7 @@ fn corpus() -> Vec<String> {
         root.join("test_data/parser/err"),
         root.join("../../examples"),
         root.join("../../tests"),
+        root.join("../hir/prelude"),
     ];
     let mut programs = Vec::new();
     for dir in dirs {

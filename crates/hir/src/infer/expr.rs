@@ -1,0 +1,805 @@
+//! Expressions.
+
+use super::unify::Constraint;
+use super::{InferCtx, Local, Location, Resolved, value_scheme};
+use crate::item_tree::{SpecKind, item_tree};
+use crate::name::{Name, Path};
+use crate::resolve::{ModuleRef, Scope, TermRef, ValueRef};
+use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
+use crate::ty::{PrimType, Scheme, Size, Ty};
+
+/// The built-in overloaded operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BuiltinOp {
+    /// `+ - * / % **`: any numeric type.
+    Numeric,
+    /// `// %%`: integers.
+    IntegerArith,
+    /// `== !=`: any type with equality.
+    Equality,
+    /// `< <= > >=`: any primitive type.
+    Ordering,
+    /// `&& ||`
+    Logic,
+    /// `& | ^ << >> >>>`: integers.
+    Bitwise,
+}
+
+fn builtin_op(symbol: &str) -> Option<BuiltinOp> {
+    Some(match symbol {
+        "+" | "-" | "*" | "/" | "%" | "**" => BuiltinOp::Numeric,
+        "//" | "%%" => BuiltinOp::IntegerArith,
+        "==" | "!=" => BuiltinOp::Equality,
+        "<" | "<=" | ">" | ">=" => BuiltinOp::Ordering,
+        "&&" | "||" => BuiltinOp::Logic,
+        "&" | "|" | "^" | "<<" | ">>" | ">>>" => BuiltinOp::Bitwise,
+        _ => return None,
+    })
+}
+
+impl InferCtx<'_, '_> {
+    pub(crate) fn infer_expr(&mut self, id: ExprId) -> Ty {
+        let ty = self.infer_expr_inner(id);
+        self.record_expr(id, &ty);
+        ty
+    }
+
+    fn integral(&mut self) -> Ty {
+        self.table
+            .fresh_constrained(Constraint::Prims(PrimType::INTEGERS.to_vec()))
+    }
+
+    fn infer_expr_inner(&mut self, id: ExprId) -> Ty {
+        let expr = self.body.store.exprs[id].clone();
+        let at = Location::Expr(id);
+        match expr {
+            Expr::Missing => Ty::Error,
+            Expr::Literal(literal) => self.literal_type(&literal),
+            Expr::Path(path) => self.infer_path(id, &path),
+            Expr::Field { base, field } => {
+                let base_ty = self.infer_expr(base);
+                self.project(at, &base_ty, &field)
+            }
+            Expr::QualParen { module, expr } => {
+                match self.resolver.resolve_module_path(self.scope, &module) {
+                    Some(target) => {
+                        self.opened.push(target);
+                        let ty = self.infer_expr(expr);
+                        self.opened.pop();
+                        ty
+                    }
+                    None => {
+                        self.error(at, format!("Unknown module \"{module}\"."));
+                        self.infer_expr(expr);
+                        Ty::Error
+                    }
+                }
+            }
+            Expr::Tuple(elements) => {
+                Ty::tuple(elements.iter().map(|&e| self.infer_expr(e)).collect())
+            }
+            Expr::Record(fields) => {
+                let mut typed: Vec<(Name, Ty)> = Vec::new();
+                for (name, value) in fields {
+                    let ty = self.infer_expr(value);
+                    if typed.iter().any(|(n, _)| *n == name) {
+                        self.error(
+                            Location::Expr(value),
+                            format!("Field \"{name}\" defined more than once."),
+                        );
+                        continue;
+                    }
+                    typed.push((name, ty));
+                }
+                Ty::record(typed)
+            }
+            Expr::Array(elements) => {
+                let element = self.table.fresh();
+                for &e in &elements {
+                    let ty = self.infer_expr(e);
+                    self.expect(
+                        Location::Expr(e),
+                        "Array elements must all have the same type.",
+                        &element,
+                        &ty,
+                    );
+                }
+                Ty::array_of(element, Size::Const(elements.len() as u64))
+            }
+            Expr::Index { base, indices } => {
+                let base_ty = self.infer_expr(base);
+                self.index(at, &base_ty, &indices)
+            }
+            Expr::Apply { func, args } => {
+                let func_ty = self.infer_expr(func);
+                self.apply(func_ty, &args)
+            }
+            Expr::Binary { op, lhs, rhs } => {
+                let op_ty = self.op_type(at, &op);
+                let lhs_ty = self.infer_expr(lhs);
+                let rhs_ty = self.infer_expr(rhs);
+                let partial = self.apply_one(lhs, op_ty, &lhs_ty);
+                self.apply_one(rhs, partial, &rhs_ty)
+            }
+            Expr::Negate(operand) => {
+                let ty = self.infer_expr(operand);
+                let numeric = self
+                    .table
+                    .fresh_constrained(Constraint::Prims(PrimType::numeric()));
+                self.expect(
+                    Location::Expr(operand),
+                    "Only numbers can be negated.",
+                    &numeric,
+                    &ty,
+                );
+                ty
+            }
+            Expr::Not(operand) => {
+                let ty = self.infer_expr(operand);
+                let mut allowed = PrimType::INTEGERS.to_vec();
+                allowed.push(PrimType::Bool);
+                let expected = self.table.fresh_constrained(Constraint::Prims(allowed));
+                self.expect(
+                    Location::Expr(operand),
+                    "'!' applies to booleans and integers.",
+                    &expected,
+                    &ty,
+                );
+                ty
+            }
+            Expr::Ascription { expr, ty } | Expr::Coercion { expr, ty } => {
+                let declared = self.lower_type(ty);
+                let actual = self.infer_expr(expr);
+                self.expect(
+                    Location::Expr(expr),
+                    "Expression does not have expected type.",
+                    &declared,
+                    &actual,
+                );
+                declared
+            }
+            Expr::Range {
+                start, second, end, ..
+            } => {
+                let element = self.integral();
+                for part in [Some(start), second, Some(end)].into_iter().flatten() {
+                    let ty = self.infer_expr(part);
+                    self.expect(
+                        Location::Expr(part),
+                        "Range bounds must be integers of the same type.",
+                        &element,
+                        &ty,
+                    );
+                }
+                Ty::array_of(element, self.table.fresh_size())
+            }
+            Expr::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                let cond = self.infer_expr(condition);
+                self.expect(
+                    Location::Expr(condition),
+                    "Condition of if-expression must be a bool.",
+                    &Ty::bool(),
+                    &cond,
+                );
+                let then_ty = self.infer_expr(then_branch);
+                let else_ty = self.infer_expr(else_branch);
+                self.expect(
+                    Location::Expr(else_branch),
+                    "Branches of if-expression differ in type.",
+                    &then_ty,
+                    &else_ty,
+                );
+                then_ty
+            }
+            Expr::Let {
+                sizes,
+                pat,
+                value,
+                body,
+            } => {
+                let value_ty = self.infer_expr(value);
+                let mark = self.locals.len();
+                let size_mark = self.sizes.len();
+                self.sizes.extend(sizes);
+                self.check_pat_group(&[(pat, value_ty)]);
+                let ty = self.infer_expr(body);
+                self.locals.truncate(mark);
+                self.sizes.truncate(size_mark);
+                ty
+            }
+            Expr::LetFun {
+                name,
+                type_params,
+                params,
+                ret,
+                value,
+                body,
+            } => {
+                let fun_ty = self.infer_function(&type_params, &params, ret, value);
+                let mark = self.locals.len();
+                self.locals.push(Local {
+                    name,
+                    ty: fun_ty,
+                    origin: Resolved::LocalFunction(id),
+                });
+                let ty = self.infer_expr(body);
+                self.locals.truncate(mark);
+                ty
+            }
+            Expr::LetUpdate {
+                name,
+                path,
+                value,
+                body,
+            } => {
+                let base_ty = match self.lookup_local(&name) {
+                    Some(local) => local.ty.clone(),
+                    None => {
+                        self.error(at, format!("Unknown name \"{name}\"."));
+                        Ty::Error
+                    }
+                };
+                self.update(at, &base_ty, &path, value);
+                self.infer_expr(body)
+            }
+            Expr::Lambda { params, ret, body } => self.infer_function(&[], &params, ret, body),
+            Expr::Loop {
+                pat,
+                init,
+                form,
+                body,
+            } => self.infer_loop(id, pat, init, form, body),
+            Expr::Attr { expr, .. } => self.infer_expr(expr),
+            Expr::Assert { condition, body } => {
+                let cond = self.infer_expr(condition);
+                self.expect(
+                    Location::Expr(condition),
+                    "The condition of an assertion must be a bool.",
+                    &Ty::bool(),
+                    &cond,
+                );
+                self.infer_expr(body)
+            }
+            Expr::Update { base, path, value } => {
+                let base_ty = self.infer_expr(base);
+                self.update(at, &base_ty, &path, value);
+                base_ty
+            }
+            Expr::Match { scrutinee, cases } => {
+                let scrutinee_ty = self.infer_expr(scrutinee);
+                let result = self.table.fresh();
+                for (pat, body) in cases {
+                    let mark = self.locals.len();
+                    self.check_pat_group(&[(pat, scrutinee_ty.clone())]);
+                    let ty = self.infer_expr(body);
+                    self.expect(
+                        Location::Expr(body),
+                        "Cases of match-expression differ in type.",
+                        &result,
+                        &ty,
+                    );
+                    self.locals.truncate(mark);
+                }
+                result
+            }
+            Expr::Constr { name, payload } => {
+                let types: Vec<Ty> = payload.iter().map(|&e| self.infer_expr(e)).collect();
+                self.table
+                    .fresh_constrained(Constraint::Constructors(vec![(name, types)]))
+            }
+            Expr::Hole => self.table.fresh(),
+            Expr::OpSection(op) => self.op_type(at, &op),
+            Expr::LeftSection { op, operand } => {
+                let op_ty = self.op_type(at, &op);
+                let operand_ty = self.infer_expr(operand);
+                self.apply_one(operand, op_ty, &operand_ty)
+            }
+            Expr::RightSection { op, operand } => {
+                let op_ty = self.op_type(at, &op);
+                let operand_ty = self.infer_expr(operand);
+                let first = self.table.fresh();
+                let second = self.table.fresh();
+                let result = self.table.fresh();
+                let expected =
+                    Ty::function(first.clone(), Ty::function(second.clone(), result.clone()));
+                self.expect(
+                    at,
+                    "Operator section has the wrong type.",
+                    &expected,
+                    &op_ty,
+                );
+                self.expect(
+                    Location::Expr(operand),
+                    "Operand of section does not have expected type.",
+                    &second,
+                    &operand_ty,
+                );
+                Ty::function(first, result)
+            }
+            Expr::ProjectionSection(steps) => {
+                let input = self.table.fresh();
+                let mut ty = input.clone();
+                for step in &steps {
+                    ty = match step {
+                        UpdateStep::Field(field) => self.project(at, &ty, field),
+                        UpdateStep::Index(indices) => self.index(at, &ty, indices),
+                    };
+                }
+                Ty::function(input, ty)
+            }
+        }
+    }
+
+    /// A function (lambda or local function): rigid type parameters,
+    /// parameters, optional result type and body.
+    fn infer_function(
+        &mut self,
+        type_params: &[TypeParam],
+        params: &[PatId],
+        ret: Option<crate::store::TypeId>,
+        body: ExprId,
+    ) -> Ty {
+        let mark = self.locals.len();
+        let type_mark = self.type_params.len();
+        let size_mark = self.sizes.len();
+        for param in type_params {
+            match param {
+                TypeParam::Size(name) => self.sizes.push(name.clone()),
+                TypeParam::Type(name, _) => self.type_params.push(name.clone()),
+            }
+        }
+        let typed: Vec<(PatId, Ty)> = params.iter().map(|&p| (p, self.table.fresh())).collect();
+        self.check_pat_group(&typed);
+        let result = match ret {
+            Some(ty) => self.lower_type(ty),
+            None => self.table.fresh(),
+        };
+        let body_ty = self.infer_expr(body);
+        self.expect(
+            Location::Expr(body),
+            "Function body does not have expected type.",
+            &result,
+            &body_ty,
+        );
+        self.locals.truncate(mark);
+        self.type_params.truncate(type_mark);
+        self.sizes.truncate(size_mark);
+        typed
+            .into_iter()
+            .rev()
+            .fold(result, |acc, (_, param)| Ty::function(param, acc))
+    }
+
+    fn infer_loop(
+        &mut self,
+        id: ExprId,
+        pat: PatId,
+        init: Option<ExprId>,
+        form: LoopForm,
+        body: ExprId,
+    ) -> Ty {
+        let init_ty = match init {
+            Some(init) => self.infer_expr(init),
+            None => self.implicit_init_type(pat),
+        };
+        let mark = self.locals.len();
+        match &form {
+            LoopForm::For { var, bound } => {
+                let bound_ty = self.infer_expr(*bound);
+                let integral = self.integral();
+                self.expect(
+                    Location::Expr(*bound),
+                    "The bound of a for-loop must be an integer.",
+                    &integral,
+                    &bound_ty,
+                );
+                self.locals.push(Local {
+                    name: var.clone(),
+                    ty: bound_ty,
+                    origin: Resolved::LoopVar(id),
+                });
+            }
+            LoopForm::ForIn {
+                pat: element,
+                array,
+            } => {
+                let array_ty = self.infer_expr(*array);
+                let element_ty = self.table.fresh();
+                let expected = Ty::array_of(element_ty.clone(), self.table.fresh_size());
+                self.expect(
+                    Location::Expr(*array),
+                    "A for-in loop must iterate over an array.",
+                    &expected,
+                    &array_ty,
+                );
+                self.check_pat_group(&[(*element, element_ty)]);
+            }
+            LoopForm::While { .. } => {}
+        }
+        self.check_pat_group(&[(pat, init_ty.clone())]);
+        if let LoopForm::While { condition } = form {
+            let cond = self.infer_expr(condition);
+            self.expect(
+                Location::Expr(condition),
+                "The condition of a while-loop must be a bool.",
+                &Ty::bool(),
+                &cond,
+            );
+        }
+        let body_ty = self.infer_expr(body);
+        self.expect(
+            Location::Expr(body),
+            "Loop body does not have expected type.",
+            &init_ty,
+            &body_ty,
+        );
+        self.locals.truncate(mark);
+        init_ty
+    }
+
+    /// `loop x for ...` without `= init`: the pattern's variables are
+    /// already bound, and their current values are the initial ones.
+    fn implicit_init_type(&mut self, pat: PatId) -> Ty {
+        match self.body.store.pats[pat].clone() {
+            Pat::Name(name) => match self.lookup_local(&name) {
+                Some(local) => local.ty.clone(),
+                None => {
+                    self.error(
+                        Location::Pat(pat),
+                        format!("Unknown name \"{name}\": a loop without an initial value needs it bound."),
+                    );
+                    Ty::Error
+                }
+            },
+            Pat::Tuple(elements) => Ty::tuple(
+                elements
+                    .iter()
+                    .map(|&p| self.implicit_init_type(p))
+                    .collect(),
+            ),
+            Pat::Ascription { pat, .. } | Pat::Attr { pat, .. } => self.implicit_init_type(pat),
+            _ => {
+                self.error(
+                    Location::Pat(pat),
+                    "A loop without an initial value needs a pattern of variables.",
+                );
+                Ty::Error
+            }
+        }
+    }
+
+    fn infer_path(&mut self, id: ExprId, path: &Path) -> Ty {
+        let at = Location::Expr(id);
+        let segments = path.segments();
+        let first = &segments[0];
+        let (ty, used) = if let Some(local) = self.lookup_local(first).cloned() {
+            self.resolutions.insert(id, local.origin);
+            (local.ty, 1)
+        } else if let Some((_, ty)) = self.self_type.clone().filter(|(n, _)| n == first) {
+            self.resolutions.insert(id, Resolved::SelfRecursive);
+            (ty, 1)
+        } else if let Some(found) = self.resolve_in_opened(first) {
+            self.resolutions.insert(id, Resolved::Term(found));
+            (self.term_type(at, found, path, 1), 1)
+        } else {
+            match self.resolver.resolve_expr_path(self.scope, path) {
+                Some((term, used)) => {
+                    self.resolutions.insert(id, Resolved::Term(term));
+                    (self.term_type(at, term, path, used), used)
+                }
+                None => {
+                    self.error(at, format!("Unknown name \"{path}\"."));
+                    return Ty::Error;
+                }
+            }
+        };
+        segments[used..]
+            .iter()
+            .fold(ty, |ty, field| self.project(at, &ty, field))
+    }
+
+    /// A name looked up in the modules opened by `M.(e)`, innermost first.
+    fn resolve_in_opened(&self, name: &Name) -> Option<TermRef> {
+        self.opened
+            .iter()
+            .rev()
+            .find_map(|module| self.resolver.exports(*module).terms.get(name).copied())
+    }
+
+    /// The type of a resolved term, instantiated.
+    fn term_type(&mut self, at: Location, term: TermRef, path: &Path, used: usize) -> Ty {
+        match term {
+            TermRef::Value(ValueRef::Def(file, item)) => {
+                let scheme = value_scheme(self.resolver.db, self.resolver.file_set, file, item);
+                self.instantiate(&scheme)
+            }
+            TermRef::Value(ValueRef::Spec(file, spec)) => {
+                let scheme = self.spec_scheme(file, spec);
+                self.instantiate(&scheme)
+            }
+            TermRef::Module(ModuleRef::Intrinsics) => {
+                let name = path.segments().get(used).map_or("", |n| n.as_str());
+                self.error(at, format!("Unknown intrinsic \"{name}\"."));
+                Ty::Error
+            }
+            TermRef::Module(_) => {
+                self.error(at, format!("\"{path}\" is a module, not a value."));
+                Ty::Error
+            }
+        }
+    }
+
+    /// The type a `val` specification gives.
+    fn spec_scheme(
+        &mut self,
+        file: crate::files::SourceFile,
+        spec: crate::item_tree::SpecIdx,
+    ) -> Scheme {
+        let tree = item_tree(self.resolver.db, file);
+        let SpecKind::Val {
+            type_params, ty, ..
+        } = &tree.spec(spec).kind
+        else {
+            return Scheme::mono(Ty::Error);
+        };
+        let params: Vec<Name> = type_params
+            .iter()
+            .filter_map(|p| match p {
+                TypeParam::Type(n, _) => Some(n.clone()),
+                TypeParam::Size(_) => None,
+            })
+            .collect();
+        let sizes = type_params
+            .iter()
+            .filter_map(|p| match p {
+                TypeParam::Size(n) => Some(n.clone()),
+                TypeParam::Type(..) => None,
+            })
+            .collect();
+        let mut lowering = super::types::TypeLowering::new(
+            self.resolver,
+            Scope { file, item: None },
+            &tree.store,
+            &params,
+        );
+        let lowered = lowering.lower(*ty);
+        Scheme {
+            type_params: params,
+            size_params: sizes,
+            ty: lowered,
+        }
+    }
+
+    /// The type of an operator: a built-in overloaded one, unless a
+    /// definition of that name is in scope.
+    fn op_type(&mut self, at: Location, op: &OpRef) -> Ty {
+        let symbol = op.path.last().as_str();
+        let shadowed = self.lookup_local(op.path.last()).is_some()
+            || self
+                .resolver
+                .resolve_expr_path(self.scope, &op.path)
+                .is_some();
+        if op.path.is_single()
+            && !op.backticked
+            && !shadowed
+            && let Some(builtin) = builtin_op(symbol)
+        {
+            return self.builtin_type(builtin);
+        }
+        if op.path.is_single()
+            && let Some(local) = self.lookup_local(op.path.last()).cloned()
+        {
+            return local.ty;
+        }
+        match self.resolver.resolve_expr_path(self.scope, &op.path) {
+            Some((term, used)) => self.term_type(at, term, &op.path, used),
+            None => {
+                self.error(at, format!("Unknown operator \"{}\".", op.path));
+                Ty::Error
+            }
+        }
+    }
+
+    fn builtin_type(&mut self, op: BuiltinOp) -> Ty {
+        let (operand, result) = match op {
+            BuiltinOp::Numeric => {
+                let t = self
+                    .table
+                    .fresh_constrained(Constraint::Prims(PrimType::numeric()));
+                (t.clone(), t)
+            }
+            BuiltinOp::IntegerArith | BuiltinOp::Bitwise => {
+                let t = self.integral();
+                (t.clone(), t)
+            }
+            BuiltinOp::Equality => (
+                self.table.fresh_constrained(Constraint::Equality),
+                Ty::bool(),
+            ),
+            BuiltinOp::Ordering => {
+                let mut prims = PrimType::numeric();
+                prims.push(PrimType::Bool);
+                (
+                    self.table.fresh_constrained(Constraint::Prims(prims)),
+                    Ty::bool(),
+                )
+            }
+            BuiltinOp::Logic => (Ty::bool(), Ty::bool()),
+        };
+        Ty::function(operand.clone(), Ty::function(operand, result))
+    }
+
+    fn apply(&mut self, func_ty: Ty, args: &[ExprId]) -> Ty {
+        let mut ty = func_ty;
+        for &arg in args {
+            let arg_ty = self.infer_expr(arg);
+            ty = self.apply_one(arg, ty, &arg_ty);
+        }
+        ty
+    }
+
+    /// Applies a function type to one argument.
+    fn apply_one(&mut self, arg: ExprId, func_ty: Ty, arg_ty: &Ty) -> Ty {
+        match self.table.shallow(&func_ty) {
+            Ty::Function { param, result, .. } => {
+                self.expect(
+                    Location::Expr(arg),
+                    "Argument does not have expected type.",
+                    &param,
+                    arg_ty,
+                );
+                *result
+            }
+            Ty::Error => Ty::Error,
+            Ty::Var(v) if self.table.constraint(v) == Some(&Constraint::None) => {
+                let result = self.table.fresh();
+                let expected = Ty::function(arg_ty.clone(), result.clone());
+                self.expect(
+                    Location::Expr(arg),
+                    "Cannot apply this function to the argument.",
+                    &func_ty,
+                    &expected,
+                );
+                result
+            }
+            other => {
+                let other = self.display(&other);
+                self.error(
+                    Location::Expr(arg),
+                    format!("Cannot apply to this argument: the function's type is {other}, which is not a function type."),
+                );
+                Ty::Error
+            }
+        }
+    }
+
+    /// The type of field `field` of a value of type `ty`.
+    fn project(&mut self, at: Location, ty: &Ty, field: &Name) -> Ty {
+        match self.table.shallow(ty) {
+            Ty::Record(fields) => match fields.iter().find(|(n, _)| n == field) {
+                Some((_, ty)) => ty.clone(),
+                None => {
+                    let shown = self.display(&Ty::Record(fields.clone()));
+                    self.error(at, format!("Type {shown} has no field \"{field}\"."));
+                    Ty::Error
+                }
+            },
+            Ty::Var(_) => {
+                let field_ty = self.table.fresh();
+                let record = self
+                    .table
+                    .fresh_constrained(Constraint::Fields(vec![(field.clone(), field_ty.clone())]));
+                self.expect(at, "Cannot access a field of this value.", &record, ty);
+                field_ty
+            }
+            Ty::Error => Ty::Error,
+            other => {
+                let shown = self.display(&other);
+                self.error(
+                    at,
+                    format!("Type {shown} has no field \"{field}\": it is not a record."),
+                );
+                Ty::Error
+            }
+        }
+    }
+
+    /// The type of indexing a value of type `ty`.
+    fn index(&mut self, at: Location, ty: &Ty, indices: &[DimIndex]) -> Ty {
+        for index in indices {
+            match index {
+                DimIndex::Fix(e) => {
+                    let index_ty = self.infer_expr(*e);
+                    let integral = self.integral();
+                    self.expect(
+                        Location::Expr(*e),
+                        "An index must be an integer.",
+                        &integral,
+                        &index_ty,
+                    );
+                }
+                DimIndex::Range { start, end, stride } => {
+                    for part in [start, end, stride].into_iter().flatten() {
+                        let part_ty = self.infer_expr(*part);
+                        self.expect(
+                            Location::Expr(*part),
+                            "A slice bound must be an i64.",
+                            &Ty::i64(),
+                            &part_ty,
+                        );
+                    }
+                }
+            }
+        }
+        let ty = match self.table.shallow(ty) {
+            Ty::Var(_) => {
+                let element = self.table.fresh();
+                let mut expected = element;
+                for _ in indices {
+                    expected = Ty::array_of(expected, self.table.fresh_size());
+                }
+                self.expect(at, "Only arrays can be indexed.", &expected, ty);
+                self.table.resolve(&expected)
+            }
+            other => other,
+        };
+        match ty {
+            Ty::Array { element, shape, .. } => {
+                if indices.len() > shape.len() {
+                    self.error(
+                        at,
+                        format!(
+                            "Cannot index {} dimensions into an array of rank {}.",
+                            indices.len(),
+                            shape.len()
+                        ),
+                    );
+                    return Ty::Error;
+                }
+                let mut kept: Vec<Size> = Vec::new();
+                for index in indices {
+                    if let DimIndex::Range { .. } = index {
+                        kept.push(self.table.fresh_size());
+                    }
+                }
+                kept.extend(shape[indices.len()..].iter().cloned());
+                let mut result = *element;
+                for size in kept.into_iter().rev() {
+                    result = Ty::array_of(result, size);
+                }
+                result
+            }
+            Ty::Error => Ty::Error,
+            other => {
+                let shown = self.display(&other);
+                self.error(
+                    at,
+                    format!("Cannot index a value of type {shown}: it is not an array."),
+                );
+                Ty::Error
+            }
+        }
+    }
+
+    /// Checks `base with path = value`.
+    fn update(&mut self, at: Location, base: &Ty, path: &[UpdateStep], value: ExprId) {
+        let mut ty = base.clone();
+        for step in path {
+            ty = match step {
+                UpdateStep::Field(field) => self.project(at, &ty, field),
+                UpdateStep::Index(indices) => self.index(at, &ty, indices),
+            };
+        }
+        let value_ty = self.infer_expr(value);
+        self.expect(
+            Location::Expr(value),
+            "The new value does not have the type of what it replaces.",
+            &ty,
+            &value_ty,
+        );
+    }
+}

@@ -1,0 +1,586 @@
+//! Type inference for value definitions: Hindley-Milner with constrained
+//! type variables (overloaded literals and operators, record projection,
+//! sum constructors, equality), let-polymorphism for definitions, literal
+//! defaulting (`i32` for integers, `f64` for decimals), and array sizes as
+//! written (named, constant or unknown).
+//!
+//! One query per definition: [`infer_value`] checks a definition's body
+//! and [`value_scheme`] is its type as other definitions see it. Editing a
+//! body re-runs only that definition's inference, and the definitions
+//! using it only if its type changed.
+//!
+//! Not yet covered (see the project's issue notes): abstract types behind
+//! module ascription and parametric-module instantiation (module members
+//! are seen with their definitions' types), the intrinsics table,
+//! existential sizes, size-expression checking, `match` exhaustiveness,
+//! liftedness rules and entry-point restrictions.
+
+mod expr;
+mod pat;
+mod types;
+mod unify;
+
+use crate::Db;
+use crate::body::{ValueBody, value_body, value_body_with_source_map};
+use crate::diagnostics::Diagnostic;
+use crate::files::{FileSet, SourceFile};
+use crate::item_tree::{ItemIdx, item_tree_with_source_map};
+use crate::name::Name;
+use crate::resolve::{Resolver, Scope, TermRef};
+use crate::store::{ExprId, PatId, TypeId};
+use crate::ty::{PrimType, Scheme, Size, Ty, TyVar};
+use la_arena::ArenaMap;
+use std::sync::Arc;
+use unify::{Constraint, Mismatch, Table};
+
+pub use types::type_abbreviation;
+
+/// What a name in an expression refers to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolved {
+    /// A variable bound by a pattern in the same definition.
+    Local(PatId),
+    /// The definition itself, in a recursive call.
+    SelfRecursive,
+    /// A loop variable of `for i < n` (the loop expression).
+    LoopVar(ExprId),
+    /// A local function (its `let` expression).
+    LocalFunction(ExprId),
+    Term(TermRef),
+}
+
+/// Where a type error is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Location {
+    Expr(ExprId),
+    Pat(PatId),
+    Type(TypeId),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeError {
+    pub location: Location,
+    pub message: String,
+}
+
+/// The result of checking one definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InferenceResult {
+    pub expr_types: ArenaMap<ExprId, Ty>,
+    pub pat_types: ArenaMap<PatId, Ty>,
+    /// For each name expression (and the first name of a qualified one).
+    pub resolutions: ArenaMap<ExprId, Resolved>,
+    pub errors: Vec<TypeError>,
+    /// The definition's type.
+    pub scheme: Scheme,
+}
+
+#[salsa::tracked(returns(clone), cycle_result = infer_value_cycle)]
+pub fn infer_value(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    item: ItemIdx,
+) -> Arc<InferenceResult> {
+    let body = value_body(db, file, item);
+    let resolver = Resolver { db, file_set };
+    let scope = Scope {
+        file,
+        item: Some(item),
+    };
+    let mut ctx = InferCtx::new(resolver, scope, &body);
+    Arc::new(ctx.infer_definition())
+}
+
+fn infer_value_cycle(
+    _db: &dyn Db,
+    _id: salsa::Id,
+    _file_set: FileSet,
+    _file: SourceFile,
+    _item: ItemIdx,
+) -> Arc<InferenceResult> {
+    // Only reachable through an import cycle, which is reported elsewhere.
+    Arc::new(InferenceResult {
+        expr_types: ArenaMap::default(),
+        pat_types: ArenaMap::default(),
+        resolutions: ArenaMap::default(),
+        errors: Vec::new(),
+        scheme: Scheme::mono(Ty::Error),
+    })
+}
+
+/// The type of a definition as its users see it.
+#[salsa::tracked(returns(clone))]
+pub fn value_scheme(db: &dyn Db, file_set: FileSet, file: SourceFile, item: ItemIdx) -> Scheme {
+    infer_value(db, file_set, file, item).scheme.clone()
+}
+
+/// The type errors of a definition, located in its file.
+#[salsa::tracked(returns(clone))]
+pub fn value_diagnostics(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    item: ItemIdx,
+) -> Vec<Diagnostic> {
+    let result = infer_value(db, file_set, file, item);
+    if result.errors.is_empty() {
+        return Vec::new();
+    }
+    let (_, source_map) = value_body_with_source_map(db, file, item);
+    let (_, item_map) = item_tree_with_source_map(db, file);
+    let fallback = item_map
+        .items
+        .get(item.0 as usize)
+        .map(|ptr| ptr.range)
+        .unwrap_or_default();
+    result
+        .errors
+        .iter()
+        .map(|error| {
+            let range = match error.location {
+                Location::Expr(e) => source_map.exprs.get(e).map(|p| p.range),
+                Location::Pat(p) => source_map.pats.get(p).map(|p| p.range),
+                Location::Type(t) => source_map.types.get(t).map(|p| p.range),
+            };
+            Diagnostic::error(file, range.unwrap_or(fallback), error.message.clone())
+        })
+        .collect()
+}
+
+/// A name bound inside the definition.
+#[derive(Debug, Clone)]
+struct Local {
+    name: Name,
+    ty: Ty,
+    origin: Resolved,
+}
+
+pub(crate) struct InferCtx<'a, 'db> {
+    resolver: Resolver<'db>,
+    scope: Scope,
+    body: &'a ValueBody,
+    table: Table,
+    locals: Vec<Local>,
+    /// Type parameters in scope (rigid), by name.
+    type_params: Vec<Name>,
+    /// Size names in scope.
+    sizes: Vec<Name>,
+    expr_types: ArenaMap<ExprId, Ty>,
+    pat_types: ArenaMap<PatId, Ty>,
+    resolutions: ArenaMap<ExprId, Resolved>,
+    errors: Vec<TypeError>,
+    /// The definition's own type while its body is checked (recursion).
+    self_type: Option<(Name, Ty)>,
+    /// Modules opened by `M.(e)` around the expression being checked.
+    opened: Vec<crate::resolve::ModuleRef>,
+}
+
+impl<'a, 'db> InferCtx<'a, 'db> {
+    fn new(resolver: Resolver<'db>, scope: Scope, body: &'a ValueBody) -> Self {
+        InferCtx {
+            resolver,
+            scope,
+            body,
+            table: Table::default(),
+            locals: Vec::new(),
+            type_params: Vec::new(),
+            sizes: Vec::new(),
+            expr_types: ArenaMap::default(),
+            pat_types: ArenaMap::default(),
+            resolutions: ArenaMap::default(),
+            errors: Vec::new(),
+            self_type: None,
+            opened: Vec::new(),
+        }
+    }
+
+    fn error(&mut self, location: Location, message: impl Into<String>) {
+        self.errors.push(TypeError {
+            location,
+            message: message.into(),
+        });
+    }
+
+    /// Unifies, reporting a mismatch at `location` with `context` (e.g.
+    /// "Function body does not have expected type.").
+    fn expect(&mut self, location: Location, context: &str, expected: &Ty, actual: &Ty) {
+        if let Err(mismatch) = self.table.unify(expected, actual) {
+            let expected = self.table.resolve(expected);
+            let actual = self.table.resolve(actual);
+            let detail = match mismatch {
+                Mismatch::Types => String::new(),
+                Mismatch::MissingField(name) => format!("\nThe field {name} is missing."),
+                Mismatch::MissingConstructor(name) => {
+                    format!("\nThe constructor #{name} is missing.")
+                }
+                Mismatch::NotOneOf(allowed) => format!(
+                    "\nThe type must be one of: {}.",
+                    allowed
+                        .iter()
+                        .map(|p| p.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                Mismatch::NoEquality => "\nFunctions cannot be compared for equality.".to_string(),
+                Mismatch::Sizes(a, b) => {
+                    format!(
+                        "\nSizes \"{}\" and \"{}\" do not match.",
+                        size_text(&a),
+                        size_text(&b)
+                    )
+                }
+                Mismatch::Infinite => "\nThe type would have to contain itself.".to_string(),
+            };
+            self.error(
+                location,
+                format!(
+                    "{context}\nExpected: {}\nActual:   {}{detail}",
+                    self.display(&expected),
+                    self.display(&actual)
+                ),
+            );
+        }
+    }
+
+    /// A type for messages: variables constrained to primitive types show
+    /// as the set of types they may be.
+    fn display(&self, ty: &Ty) -> String {
+        let ty = self.table.resolve(ty);
+        if let Ty::Var(v) = ty {
+            return self.describe_var(v);
+        }
+        // Unknown types inside a type print as fresh names.
+        let mut free = Vec::new();
+        self.table.free_vars(&ty, &mut free);
+        let names: Vec<(TyVar, Ty)> = free
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (v, Ty::Param(Name::new(&format!("t{i}")))))
+            .collect();
+        replace_vars(&ty, &names).to_string()
+    }
+
+    /// A type variable for messages: what it is known to be.
+    fn describe_var(&self, var: TyVar) -> String {
+        match self.table.constraint(var) {
+            Some(Constraint::Prims(prims)) if prims.len() == 11 => "a numeric type".to_string(),
+            Some(Constraint::Prims(prims)) if prims.len() == 8 => "an integral type".to_string(),
+            Some(Constraint::Prims(prims)) => format!(
+                "one of {}",
+                prims
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Some(Constraint::Fields(fields)) => format!(
+                "a record with fields {}",
+                fields
+                    .iter()
+                    .map(|(n, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Some(Constraint::Constructors(cs)) => format!(
+                "a sum type with constructors {}",
+                cs.iter()
+                    .map(|(n, _)| format!("#{n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Some(Constraint::Equality) => "a type with equality".to_string(),
+            _ => "an unknown type".to_string(),
+        }
+    }
+
+    fn infer_definition(&mut self) -> InferenceResult {
+        let body = self.body;
+        let mut declared_type_params = Vec::new();
+        for param in &body.type_params {
+            match param {
+                crate::store::TypeParam::Size(name) => self.sizes.push(name.clone()),
+                crate::store::TypeParam::Type(name, _) => {
+                    self.type_params.push(name.clone());
+                    declared_type_params.push(name.clone());
+                }
+            }
+        }
+        let typed: Vec<(PatId, Ty)> = body
+            .params
+            .iter()
+            .map(|&pat| (pat, self.table.fresh()))
+            .collect();
+        self.check_pat_group(&typed);
+        let param_types: Vec<Ty> = typed.into_iter().map(|(_, ty)| ty).collect();
+        let ret = match body.ret {
+            Some(ty) => self.lower_type(ty),
+            None => self.table.fresh(),
+        };
+        let own_type = param_types
+            .iter()
+            .rev()
+            .fold(ret.clone(), |acc, param| Ty::function(param.clone(), acc));
+        if let Some(name) = self.own_name() {
+            self.self_type = Some((name, own_type.clone()));
+        }
+        let body_ty = self.infer_expr(body.body);
+        self.expect(
+            Location::Expr(body.body),
+            "Function body does not have expected type.",
+            &ret,
+            &body_ty,
+        );
+        self.finish(own_type, declared_type_params)
+    }
+
+    fn own_name(&self) -> Option<Name> {
+        let item = self.scope.item?;
+        let tree = crate::item_tree::item_tree(self.resolver.db, self.scope.file);
+        tree.item(item).name().cloned()
+    }
+
+    /// Defaults literal variables, generalizes what remains free, and
+    /// resolves every recorded type. A record or sum type known only by
+    /// some fields or constructors is ambiguous: there is no row
+    /// polymorphism.
+    fn finish(&mut self, own_type: Ty, mut type_params: Vec<Name>) -> InferenceResult {
+        self.apply_defaults();
+        let own_type = self.table.resolve(&own_type);
+        let mut free = Vec::new();
+        self.table.free_vars(&own_type, &mut free);
+        let located: Vec<(Location, Ty)> = self
+            .pat_types
+            .iter()
+            .map(|(id, ty)| (Location::Pat(id), ty.clone()))
+            .chain(
+                self.expr_types
+                    .iter()
+                    .map(|(id, ty)| (Location::Expr(id), ty.clone())),
+            )
+            .collect();
+        for (location, ty) in located {
+            let mut vars = Vec::new();
+            self.table.free_vars(&ty, &mut vars);
+            for var in vars {
+                if matches!(
+                    self.table.constraint(var),
+                    Some(Constraint::Fields(_) | Constraint::Constructors(_))
+                ) {
+                    let description = self.describe_var(var);
+                    self.errors.push(TypeError {
+                        location,
+                        message: format!(
+                            "Type is ambiguous: {description}. Add a type annotation."
+                        ),
+                    });
+                    self.table.bind(var, Ty::Error);
+                }
+            }
+        }
+        for var in free {
+            if self.table.constraint(var).is_none() {
+                continue;
+            }
+            let name = self.fresh_param_name(&type_params);
+            type_params.push(name.clone());
+            self.table.bind(var, Ty::Param(name));
+        }
+        InferenceResult {
+            expr_types: resolve_all(&self.table, &self.expr_types),
+            pat_types: resolve_all(&self.table, &self.pat_types),
+            resolutions: std::mem::take(&mut self.resolutions),
+            errors: std::mem::take(&mut self.errors),
+            scheme: Scheme {
+                type_params,
+                size_params: self.sizes.clone(),
+                ty: self.table.resolve(&own_type),
+            },
+        }
+    }
+
+    fn fresh_param_name(&self, taken: &[Name]) -> Name {
+        (0..)
+            .map(|i| {
+                let letter = (b'a' + (i % 26) as u8) as char;
+                if i < 26 {
+                    Name::new(&letter.to_string())
+                } else {
+                    Name::new(&format!("{letter}{}", i / 26))
+                }
+            })
+            .find(|n| !taken.contains(n))
+            .expect("an unused name")
+    }
+
+    /// Variables still constrained to primitive types become `i32` (if
+    /// allowed; integer literals) or `f64` (decimal literals).
+    fn apply_defaults(&mut self) {
+        let vars: Vec<TyVar> = self
+            .expr_types
+            .values()
+            .chain(self.pat_types.values())
+            .flat_map(|ty| {
+                let mut free = Vec::new();
+                self.table.free_vars(ty, &mut free);
+                free
+            })
+            .collect();
+        for var in vars {
+            if let Some(Constraint::Prims(allowed)) = self.table.constraint(var).cloned() {
+                let default = [PrimType::I32, PrimType::F64]
+                    .into_iter()
+                    .find(|p| allowed.contains(p))
+                    .or_else(|| allowed.first().copied());
+                if let Some(prim) = default {
+                    self.table.bind(var, Ty::Prim(prim));
+                }
+            }
+        }
+    }
+
+    fn record_expr(&mut self, id: ExprId, ty: &Ty) {
+        self.expr_types.insert(id, ty.clone());
+    }
+
+    /// Instantiates a scheme with fresh variables.
+    fn instantiate(&mut self, scheme: &Scheme) -> Ty {
+        let mut substitution = Vec::new();
+        for param in &scheme.type_params {
+            substitution.push((param.clone(), self.table.fresh()));
+        }
+        let sizes: Vec<(Name, Size)> = scheme
+            .size_params
+            .iter()
+            .map(|n| (n.clone(), self.table.fresh_size()))
+            .collect();
+        substitute(&scheme.ty, &substitution, &sizes)
+    }
+
+    fn lookup_local(&self, name: &Name) -> Option<&Local> {
+        self.locals.iter().rev().find(|l| &l.name == name)
+    }
+}
+
+/// Replaces type parameters and named sizes in `ty`.
+pub(crate) fn substitute(ty: &Ty, types: &[(Name, Ty)], sizes: &[(Name, Size)]) -> Ty {
+    let size = |s: &Size| match s {
+        Size::Named(n) => sizes
+            .iter()
+            .find(|(m, _)| m == n)
+            .map_or_else(|| s.clone(), |(_, r)| r.clone()),
+        other => other.clone(),
+    };
+    match ty {
+        Ty::Param(name) => types
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or_else(|| ty.clone(), |(_, t)| t.clone()),
+        Ty::Array {
+            element,
+            shape,
+            unique,
+        } => {
+            let element = substitute(element, types, sizes);
+            let mut result = element;
+            for s in shape.iter().rev() {
+                result = Ty::array_of(result, size(s));
+            }
+            if let Ty::Array { unique: u, .. } = &mut result {
+                *u = *unique;
+            }
+            result
+        }
+        Ty::Record(fields) => Ty::Record(
+            fields
+                .iter()
+                .map(|(n, t)| (n.clone(), substitute(t, types, sizes)))
+                .collect(),
+        ),
+        Ty::Sum(cs) => Ty::Sum(
+            cs.iter()
+                .map(|(n, ts)| {
+                    (
+                        n.clone(),
+                        ts.iter().map(|t| substitute(t, types, sizes)).collect(),
+                    )
+                })
+                .collect(),
+        ),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => Ty::Function {
+            param_name: param_name.clone(),
+            param: Box::new(substitute(param, types, sizes)),
+            result: Box::new(substitute(result, types, sizes)),
+        },
+        other => other.clone(),
+    }
+}
+
+/// Replaces type variables.
+fn replace_vars(ty: &Ty, vars: &[(TyVar, Ty)]) -> Ty {
+    match ty {
+        Ty::Var(v) => vars
+            .iter()
+            .find(|(w, _)| w == v)
+            .map_or_else(|| ty.clone(), |(_, t)| t.clone()),
+        Ty::Array {
+            element,
+            shape,
+            unique,
+        } => Ty::Array {
+            element: Box::new(replace_vars(element, vars)),
+            shape: shape.clone(),
+            unique: *unique,
+        },
+        Ty::Record(fields) => Ty::Record(
+            fields
+                .iter()
+                .map(|(n, t)| (n.clone(), replace_vars(t, vars)))
+                .collect(),
+        ),
+        Ty::Sum(cs) => Ty::Sum(
+            cs.iter()
+                .map(|(n, ts)| {
+                    (
+                        n.clone(),
+                        ts.iter().map(|t| replace_vars(t, vars)).collect(),
+                    )
+                })
+                .collect(),
+        ),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => Ty::Function {
+            param_name: param_name.clone(),
+            param: Box::new(replace_vars(param, vars)),
+            result: Box::new(replace_vars(result, vars)),
+        },
+        other => other.clone(),
+    }
+}
+
+/// Every recorded type with all bound variables substituted.
+fn resolve_all<T>(
+    table: &Table,
+    map: &ArenaMap<la_arena::Idx<T>, Ty>,
+) -> ArenaMap<la_arena::Idx<T>, Ty> {
+    let mut out = ArenaMap::default();
+    for (id, ty) in map.iter() {
+        out.insert(id, table.resolve(ty));
+    }
+    out
+}
+
+fn size_text(size: &Size) -> String {
+    match size {
+        Size::Const(n) => n.to_string(),
+        Size::Named(n) => n.to_string(),
+        Size::Unknown(_) => "?".to_string(),
+    }
+}

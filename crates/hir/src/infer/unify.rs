@@ -1,0 +1,391 @@
+//! Unification of types with constrained type variables.
+//!
+//! A variable may carry a constraint that whatever it becomes must meet:
+//! one of some primitive types (numeric literals, overloaded operators), a
+//! record with at least some fields (projections), a sum with at least
+//! some constructors, or a type with equality. Unifying two variables
+//! merges their constraints; binding a variable checks its constraint.
+
+use crate::name::Name;
+use crate::ty::{PrimType, Size, Ty, TyVar, field_order};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Constraint {
+    None,
+    /// One of these primitive types.
+    Prims(Vec<PrimType>),
+    /// A record with at least these fields.
+    Fields(Vec<(Name, Ty)>),
+    /// A sum type with at least these constructors.
+    Constructors(Vec<(Name, Vec<Ty>)>),
+    /// A type whose values can be compared with `==`.
+    Equality,
+}
+
+#[derive(Debug, Clone)]
+enum VarState {
+    Unbound(Constraint),
+    Bound(Ty),
+}
+
+/// Why two types do not unify.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mismatch {
+    Types,
+    /// A record lacks a field the other side needs.
+    MissingField(Name),
+    /// A sum type lacks a constructor.
+    MissingConstructor(Name),
+    /// A type is not one of the primitive types allowed.
+    NotOneOf(Vec<PrimType>),
+    /// A function type where equality is needed.
+    NoEquality,
+    /// Sizes differ.
+    Sizes(Size, Size),
+    /// The type would contain itself.
+    Infinite,
+}
+
+#[derive(Debug, Default)]
+pub struct Table {
+    vars: Vec<VarState>,
+    next_size: u32,
+}
+
+impl Table {
+    pub fn fresh(&mut self) -> Ty {
+        self.fresh_constrained(Constraint::None)
+    }
+
+    pub fn fresh_constrained(&mut self, constraint: Constraint) -> Ty {
+        let var = TyVar(self.vars.len() as u32);
+        self.vars.push(VarState::Unbound(constraint));
+        Ty::Var(var)
+    }
+
+    pub fn fresh_size(&mut self) -> Size {
+        self.next_size += 1;
+        Size::Unknown(self.next_size)
+    }
+
+    /// The constraint of an unbound variable.
+    pub fn constraint(&self, var: TyVar) -> Option<&Constraint> {
+        match &self.vars[var.0 as usize] {
+            VarState::Unbound(c) => Some(c),
+            VarState::Bound(_) => None,
+        }
+    }
+
+    pub fn bind(&mut self, var: TyVar, ty: Ty) {
+        self.vars[var.0 as usize] = VarState::Bound(ty);
+    }
+
+    /// Follows bindings at the top of `ty`.
+    pub fn shallow(&self, ty: &Ty) -> Ty {
+        let mut ty = ty.clone();
+        while let Ty::Var(v) = ty {
+            match &self.vars[v.0 as usize] {
+                VarState::Bound(bound) => ty = bound.clone(),
+                VarState::Unbound(_) => return Ty::Var(v),
+            }
+        }
+        ty
+    }
+
+    /// Substitutes all bound variables in `ty`.
+    pub fn resolve(&self, ty: &Ty) -> Ty {
+        match self.shallow(ty) {
+            Ty::Array {
+                element,
+                shape,
+                unique,
+            } => {
+                let element = self.resolve(&element);
+                let mut result = element;
+                for size in shape.into_iter().rev() {
+                    result = Ty::array_of(result, size);
+                }
+                if let Ty::Array { unique: u, .. } = &mut result {
+                    *u = unique;
+                }
+                result
+            }
+            Ty::Record(fields) => Ty::Record(
+                fields
+                    .iter()
+                    .map(|(n, t)| (n.clone(), self.resolve(t)))
+                    .collect(),
+            ),
+            Ty::Sum(constructors) => Ty::Sum(
+                constructors
+                    .iter()
+                    .map(|(n, ts)| (n.clone(), ts.iter().map(|t| self.resolve(t)).collect()))
+                    .collect(),
+            ),
+            Ty::Function {
+                param_name,
+                param,
+                result,
+            } => Ty::Function {
+                param_name,
+                param: Box::new(self.resolve(&param)),
+                result: Box::new(self.resolve(&result)),
+            },
+            other => other,
+        }
+    }
+
+    fn occurs(&self, var: TyVar, ty: &Ty) -> bool {
+        match self.shallow(ty) {
+            Ty::Var(v) => v == var,
+            Ty::Array { element, .. } => self.occurs(var, &element),
+            Ty::Record(fields) => fields.iter().any(|(_, t)| self.occurs(var, t)),
+            Ty::Sum(cs) => cs
+                .iter()
+                .any(|(_, ts)| ts.iter().any(|t| self.occurs(var, t))),
+            Ty::Function { param, result, .. } => {
+                self.occurs(var, &param) || self.occurs(var, &result)
+            }
+            _ => false,
+        }
+    }
+
+    pub fn unify(&mut self, a: &Ty, b: &Ty) -> Result<(), Mismatch> {
+        let a = self.shallow(a);
+        let b = self.shallow(b);
+        match (&a, &b) {
+            (Ty::Error, _) | (_, Ty::Error) => Ok(()),
+            (Ty::Var(x), Ty::Var(y)) if x == y => Ok(()),
+            (Ty::Var(x), Ty::Var(y)) => self.merge_vars(*x, *y),
+            (Ty::Var(x), other) | (other, Ty::Var(x)) => self.bind_checked(*x, other.clone()),
+            (Ty::Prim(p), Ty::Prim(q)) if p == q => Ok(()),
+            (Ty::Param(p), Ty::Param(q)) | (Ty::Abstract(p), Ty::Abstract(q)) if p == q => Ok(()),
+            (
+                Ty::Array {
+                    element: e1,
+                    shape: s1,
+                    ..
+                },
+                Ty::Array {
+                    element: e2,
+                    shape: s2,
+                    ..
+                },
+            ) => self.unify_arrays(e1, s1, e2, s2),
+            (Ty::Record(f1), Ty::Record(f2)) => {
+                if f1.len() != f2.len() {
+                    let missing = f1
+                        .iter()
+                        .chain(f2)
+                        .find(|(n, _)| {
+                            !f1.iter().any(|(m, _)| m == n) || !f2.iter().any(|(m, _)| m == n)
+                        })
+                        .map(|(n, _)| n.clone());
+                    return Err(missing.map_or(Mismatch::Types, Mismatch::MissingField));
+                }
+                for ((n1, t1), (n2, t2)) in f1.iter().zip(f2) {
+                    if n1 != n2 {
+                        return Err(Mismatch::MissingField(n1.clone()));
+                    }
+                    self.unify(t1, t2)?;
+                }
+                Ok(())
+            }
+            (Ty::Sum(c1), Ty::Sum(c2)) => {
+                if c1.len() != c2.len() {
+                    return Err(Mismatch::Types);
+                }
+                for ((n1, p1), (n2, p2)) in c1.iter().zip(c2) {
+                    if n1 != n2 {
+                        return Err(Mismatch::MissingConstructor(n1.clone()));
+                    }
+                    if p1.len() != p2.len() {
+                        return Err(Mismatch::Types);
+                    }
+                    for (t1, t2) in p1.iter().zip(p2) {
+                        self.unify(t1, t2)?;
+                    }
+                }
+                Ok(())
+            }
+            (
+                Ty::Function {
+                    param: p1,
+                    result: r1,
+                    ..
+                },
+                Ty::Function {
+                    param: p2,
+                    result: r2,
+                    ..
+                },
+            ) => {
+                self.unify(p1, p2)?;
+                self.unify(r1, r2)
+            }
+            _ => Err(Mismatch::Types),
+        }
+    }
+
+    fn unify_arrays(&mut self, e1: &Ty, s1: &[Size], e2: &Ty, s2: &[Size]) -> Result<(), Mismatch> {
+        let common = s1.len().min(s2.len());
+        for (a, b) in s1.iter().zip(s2) {
+            unify_sizes(a, b)?;
+        }
+        // `[n]a` against `[n][m]i32`: the variable element takes the rest.
+        let rest = |element: &Ty, shape: &[Size]| -> Ty {
+            let mut ty = element.clone();
+            for size in shape[common..].iter().rev() {
+                ty = Ty::array_of(ty, size.clone());
+            }
+            ty
+        };
+        let left = rest(e1, s1);
+        let right = rest(e2, s2);
+        self.unify(&left, &right)
+    }
+
+    fn merge_vars(&mut self, x: TyVar, y: TyVar) -> Result<(), Mismatch> {
+        let cx = self.constraint(x).cloned().unwrap_or(Constraint::None);
+        let cy = self.constraint(y).cloned().unwrap_or(Constraint::None);
+        let merged = match (cx, cy) {
+            (Constraint::None, c) | (c, Constraint::None) => c,
+            (Constraint::Equality, Constraint::Prims(p))
+            | (Constraint::Prims(p), Constraint::Equality) => Constraint::Prims(p),
+            (Constraint::Equality, c) | (c, Constraint::Equality) => c,
+            (Constraint::Prims(p), Constraint::Prims(q)) => {
+                let both: Vec<PrimType> = p.iter().filter(|t| q.contains(t)).copied().collect();
+                if both.is_empty() {
+                    return Err(Mismatch::NotOneOf(q));
+                }
+                Constraint::Prims(both)
+            }
+            (Constraint::Fields(mut f), Constraint::Fields(g)) => {
+                for (name, ty) in g {
+                    match f.iter().find(|(n, _)| *n == name) {
+                        Some((_, existing)) => {
+                            let existing = existing.clone();
+                            self.unify(&existing, &ty)?;
+                        }
+                        None => f.push((name, ty)),
+                    }
+                }
+                f.sort_by(|a, b| field_order(&a.0, &b.0));
+                Constraint::Fields(f)
+            }
+            (Constraint::Constructors(mut c), Constraint::Constructors(d)) => {
+                for (name, payload) in d {
+                    match c.iter().find(|(n, _)| *n == name) {
+                        Some((_, existing)) => {
+                            let existing = existing.clone();
+                            if existing.len() != payload.len() {
+                                return Err(Mismatch::Types);
+                            }
+                            for (a, b) in existing.iter().zip(&payload) {
+                                self.unify(a, b)?;
+                            }
+                        }
+                        None => c.push((name, payload)),
+                    }
+                }
+                c.sort_by(|a, b| a.0.cmp(&b.0));
+                Constraint::Constructors(c)
+            }
+            _ => return Err(Mismatch::Types),
+        };
+        self.vars[x.0 as usize] = VarState::Unbound(merged);
+        self.bind(y, Ty::Var(x));
+        Ok(())
+    }
+
+    fn bind_checked(&mut self, var: TyVar, ty: Ty) -> Result<(), Mismatch> {
+        if self.occurs(var, &ty) {
+            return Err(Mismatch::Infinite);
+        }
+        let constraint = self.constraint(var).cloned().unwrap_or(Constraint::None);
+        // Bind first, so that unifying field types below sees the binding.
+        self.bind(var, ty.clone());
+        match constraint {
+            Constraint::None => Ok(()),
+            Constraint::Prims(allowed) => match ty {
+                Ty::Prim(p) if allowed.contains(&p) => Ok(()),
+                _ => Err(Mismatch::NotOneOf(allowed)),
+            },
+            Constraint::Equality => {
+                if self.has_function(&ty) {
+                    Err(Mismatch::NoEquality)
+                } else {
+                    Ok(())
+                }
+            }
+            Constraint::Fields(needed) => {
+                let Ty::Record(fields) = &ty else {
+                    return Err(Mismatch::Types);
+                };
+                for (name, needed_ty) in needed {
+                    let Some((_, actual)) = fields.iter().find(|(n, _)| *n == name) else {
+                        return Err(Mismatch::MissingField(name));
+                    };
+                    let actual = actual.clone();
+                    self.unify(&actual, &needed_ty)?;
+                }
+                Ok(())
+            }
+            Constraint::Constructors(needed) => {
+                let Ty::Sum(constructors) = &ty else {
+                    return Err(Mismatch::Types);
+                };
+                for (name, payload) in needed {
+                    let Some((_, actual)) = constructors.iter().find(|(n, _)| *n == name) else {
+                        return Err(Mismatch::MissingConstructor(name));
+                    };
+                    if actual.len() != payload.len() {
+                        return Err(Mismatch::Types);
+                    }
+                    let actual = actual.clone();
+                    for (a, b) in actual.iter().zip(&payload) {
+                        self.unify(a, b)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn has_function(&self, ty: &Ty) -> bool {
+        match self.shallow(ty) {
+            Ty::Function { .. } => true,
+            Ty::Array { element, .. } => self.has_function(&element),
+            Ty::Record(fields) => fields.iter().any(|(_, t)| self.has_function(t)),
+            Ty::Sum(cs) => cs
+                .iter()
+                .any(|(_, ts)| ts.iter().any(|t| self.has_function(t))),
+            _ => false,
+        }
+    }
+
+    /// The unbound variables of a resolved type.
+    pub fn free_vars(&self, ty: &Ty, out: &mut Vec<TyVar>) {
+        match self.shallow(ty) {
+            Ty::Var(v) if !out.contains(&v) => out.push(v),
+            Ty::Array { element, .. } => self.free_vars(&element, out),
+            Ty::Record(fields) => fields.iter().for_each(|(_, t)| self.free_vars(t, out)),
+            Ty::Sum(cs) => cs
+                .iter()
+                .for_each(|(_, ts)| ts.iter().for_each(|t| self.free_vars(t, out))),
+            Ty::Function { param, result, .. } => {
+                self.free_vars(&param, out);
+                self.free_vars(&result, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn unify_sizes(a: &Size, b: &Size) -> Result<(), Mismatch> {
+    match (a, b) {
+        (Size::Unknown(_), _) | (_, Size::Unknown(_)) => Ok(()),
+        _ if a == b => Ok(()),
+        _ => Err(Mismatch::Sizes(a.clone(), b.clone())),
+    }
+}

@@ -1,0 +1,351 @@
+//! Semantic types, as inference computes them, and their printing in
+//! upstream's notation (`[n]i32`, `(i32, f32)`, `{a: i32}`, `#a i32 | #b`,
+//! `i32 -> i32`).
+
+use crate::name::Name;
+use std::fmt;
+
+/// A primitive type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PrimType {
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    F16,
+    F32,
+    F64,
+}
+
+impl PrimType {
+    pub const INTEGERS: [PrimType; 8] = [
+        PrimType::I8,
+        PrimType::I16,
+        PrimType::I32,
+        PrimType::I64,
+        PrimType::U8,
+        PrimType::U16,
+        PrimType::U32,
+        PrimType::U64,
+    ];
+    pub const FLOATS: [PrimType; 3] = [PrimType::F16, PrimType::F32, PrimType::F64];
+
+    pub fn from_name(name: &str) -> Option<PrimType> {
+        use PrimType::*;
+        Some(match name {
+            "bool" => Bool,
+            "i8" => I8,
+            "i16" => I16,
+            "i32" => I32,
+            "i64" => I64,
+            "u8" => U8,
+            "u16" => U16,
+            "u32" => U32,
+            "u64" => U64,
+            "f16" => F16,
+            "f32" => F32,
+            "f64" => F64,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        use PrimType::*;
+        match self {
+            Bool => "bool",
+            I8 => "i8",
+            I16 => "i16",
+            I32 => "i32",
+            I64 => "i64",
+            U8 => "u8",
+            U16 => "u16",
+            U32 => "u32",
+            U64 => "u64",
+            F16 => "f16",
+            F32 => "f32",
+            F64 => "f64",
+        }
+    }
+
+    pub fn is_integer(self) -> bool {
+        Self::INTEGERS.contains(&self)
+    }
+
+    pub fn is_float(self) -> bool {
+        Self::FLOATS.contains(&self)
+    }
+
+    pub fn numeric() -> Vec<PrimType> {
+        Self::INTEGERS
+            .iter()
+            .chain(&Self::FLOATS)
+            .copied()
+            .collect()
+    }
+}
+
+/// A unification variable for types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TyVar(pub u32);
+
+/// An array dimension.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Size {
+    Const(u64),
+    /// A size named by a size parameter or binder in scope.
+    Named(Name),
+    /// A size inference has not determined; unifies with any size.
+    Unknown(u32),
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Size::Const(n) => write!(f, "[{n}]"),
+            Size::Named(name) => write!(f, "[{name}]"),
+            Size::Unknown(_) => write!(f, "[]"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Ty {
+    Prim(PrimType),
+    /// An array; the element is never itself an array.
+    Array {
+        element: Box<Ty>,
+        shape: Vec<Size>,
+        unique: bool,
+    },
+    /// A record; fields sorted by name. Tuples are records with fields
+    /// `0`, `1`, ...
+    Record(Vec<(Name, Ty)>),
+    /// A sum type; constructors sorted by name.
+    Sum(Vec<(Name, Vec<Ty>)>),
+    Function {
+        param_name: Option<Name>,
+        param: Box<Ty>,
+        result: Box<Ty>,
+    },
+    /// A type parameter of the definition being checked (rigid).
+    Param(Name),
+    /// An abstract type, named by its qualified name.
+    Abstract(Name),
+    Var(TyVar),
+    /// The type of an erroneous expression: unifies with everything, so
+    /// that one mistake is reported once.
+    Error,
+}
+
+impl Ty {
+    pub fn unit() -> Ty {
+        Ty::Record(Vec::new())
+    }
+
+    pub fn bool() -> Ty {
+        Ty::Prim(PrimType::Bool)
+    }
+
+    pub fn i64() -> Ty {
+        Ty::Prim(PrimType::I64)
+    }
+
+    /// A tuple, as a record with numbered fields.
+    pub fn tuple(elements: Vec<Ty>) -> Ty {
+        Ty::Record(
+            elements
+                .into_iter()
+                .enumerate()
+                .map(|(i, ty)| (Name::new(&i.to_string()), ty))
+                .collect(),
+        )
+    }
+
+    /// Builds a record, sorting its fields.
+    pub fn record(mut fields: Vec<(Name, Ty)>) -> Ty {
+        fields.sort_by(|a, b| field_order(&a.0, &b.0));
+        Ty::Record(fields)
+    }
+
+    pub fn sum(mut constructors: Vec<(Name, Vec<Ty>)>) -> Ty {
+        constructors.sort_by(|a, b| a.0.cmp(&b.0));
+        Ty::Sum(constructors)
+    }
+
+    /// An array of `element` with one more dimension in front.
+    pub fn array_of(element: Ty, size: Size) -> Ty {
+        match element {
+            Ty::Array {
+                element,
+                mut shape,
+                unique,
+            } => {
+                shape.insert(0, size);
+                Ty::Array {
+                    element,
+                    shape,
+                    unique,
+                }
+            }
+            other => Ty::Array {
+                element: Box::new(other),
+                shape: vec![size],
+                unique: false,
+            },
+        }
+    }
+
+    pub fn function(param: Ty, result: Ty) -> Ty {
+        Ty::Function {
+            param_name: None,
+            param: Box::new(param),
+            result: Box::new(result),
+        }
+    }
+
+    /// The elements of a tuple type: a record whose fields are `0..n`
+    /// with n ≠ 1.
+    pub fn tuple_elements(&self) -> Option<Vec<&Ty>> {
+        let Ty::Record(fields) = self else {
+            return None;
+        };
+        if fields.len() == 1 {
+            return None;
+        }
+        fields
+            .iter()
+            .enumerate()
+            .map(|(i, (name, ty))| (name.as_str() == i.to_string()).then_some(ty))
+            .collect()
+    }
+}
+
+/// Record fields are ordered by name, numerically for numeric names, so
+/// that tuples keep their order.
+pub fn field_order(a: &Name, b: &Name) -> std::cmp::Ordering {
+    match (a.as_str().parse::<u64>(), b.as_str().parse::<u64>()) {
+        (Ok(x), Ok(y)) => x.cmp(&y),
+        (Ok(_), Err(_)) => std::cmp::Ordering::Less,
+        (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
+        (Err(_), Err(_)) => a.cmp(b),
+    }
+}
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+impl Ty {
+    /// Writes the type; `atomic` asks for parentheses around function and
+    /// sum types.
+    fn write(&self, f: &mut fmt::Formatter<'_>, atomic: bool) -> fmt::Result {
+        match self {
+            Ty::Prim(p) => f.write_str(p.name()),
+            Ty::Array {
+                element,
+                shape,
+                unique,
+            } => {
+                if *unique {
+                    f.write_str("*")?;
+                }
+                for size in shape {
+                    write!(f, "{size}")?;
+                }
+                element.write(f, true)
+            }
+            Ty::Record(fields) => {
+                if let Some(elements) = self.tuple_elements() {
+                    f.write_str("(")?;
+                    for (i, ty) in elements.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        ty.write(f, false)?;
+                    }
+                    return f.write_str(")");
+                }
+                f.write_str("{")?;
+                for (i, (name, ty)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{name}: ")?;
+                    ty.write(f, false)?;
+                }
+                f.write_str("}")
+            }
+            Ty::Sum(constructors) => {
+                if atomic {
+                    f.write_str("(")?;
+                }
+                for (i, (name, payload)) in constructors.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" | ")?;
+                    }
+                    write!(f, "#{name}")?;
+                    for ty in payload {
+                        f.write_str(" ")?;
+                        ty.write(f, true)?;
+                    }
+                }
+                if atomic {
+                    f.write_str(")")?;
+                }
+                Ok(())
+            }
+            Ty::Function {
+                param_name,
+                param,
+                result,
+            } => {
+                if atomic {
+                    f.write_str("(")?;
+                }
+                match param_name {
+                    Some(name) => {
+                        write!(f, "({name}: ")?;
+                        param.write(f, false)?;
+                        f.write_str(")")?;
+                    }
+                    None => param.write(f, true)?,
+                }
+                f.write_str(" -> ")?;
+                result.write(f, false)?;
+                if atomic {
+                    f.write_str(")")?;
+                }
+                Ok(())
+            }
+            Ty::Param(name) | Ty::Abstract(name) => write!(f, "{name}"),
+            Ty::Var(v) => write!(f, "t{}", v.0),
+            Ty::Error => f.write_str("???"),
+        }
+    }
+}
+
+/// A polymorphic type: type and size parameters, and a type in which they
+/// occur as `Ty::Param` / `Size::Named`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Scheme {
+    pub type_params: Vec<Name>,
+    pub size_params: Vec<Name>,
+    pub ty: Ty,
+}
+
+impl Scheme {
+    pub fn mono(ty: Ty) -> Scheme {
+        Scheme {
+            type_params: Vec::new(),
+            size_params: Vec::new(),
+            ty,
+        }
+    }
+}

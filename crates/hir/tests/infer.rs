@@ -1,0 +1,272 @@
+//! Type inference of definitions: the types they get and the errors they
+//! report.
+
+use hir::infer::{infer_value, value_diagnostics, value_scheme};
+use hir::item_tree::item_tree;
+use hir::{FileSet, RootDatabase, SourceFile};
+use salsa::Setter;
+use std::collections::BTreeMap;
+
+struct Checked {
+    db: RootDatabase,
+    file_set: FileSet,
+    file: SourceFile,
+}
+
+fn check(text: &str) -> Checked {
+    let mut db = RootDatabase::default();
+    let file_set = FileSet::new(&db, BTreeMap::new());
+    let file = hir::files::add_file(&mut db, file_set, "/main.fut", text.to_string());
+    Checked { db, file_set, file }
+}
+
+impl Checked {
+    fn item(&self, name: &str) -> hir::item_tree::ItemIdx {
+        let tree = item_tree(&self.db, self.file);
+        tree.items()
+            .filter(|(_, item)| item.name().map(|n| n.as_str()) == Some(name))
+            .map(|(idx, _)| idx)
+            .last()
+            .unwrap_or_else(|| panic!("no item {name}"))
+    }
+
+    /// The type of a definition, with its type parameters.
+    fn ty(&self, name: &str) -> String {
+        let scheme = value_scheme(&self.db, self.file_set, self.file, self.item(name));
+        let params: String = scheme
+            .type_params
+            .iter()
+            .map(|p| format!("'{p} "))
+            .collect();
+        format!("{params}{}", scheme.ty)
+    }
+
+    fn errors(&self, name: &str) -> Vec<String> {
+        value_diagnostics(&self.db, self.file_set, self.file, self.item(name))
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    fn ok(&self, name: &str) -> String {
+        let errors = self.errors(name);
+        assert!(errors.is_empty(), "{name}: {errors:#?}");
+        self.ty(name)
+    }
+}
+
+#[test]
+fn primitive_arithmetic_and_literal_defaulting() {
+    let c = check(
+        "def inc (x: i32) = x + 1\n\
+         def half (x: f32) = x / 2\n\
+         def two = 1 + 1\n\
+         def decimal = 1.5\n\
+         def suffixed = 3u8 * 2\n\
+         def cmp (a: i64) (b: i64) = a < b && !(a == b)\n\
+         def bits (x: u32) = x & 0xff | x >> 2\n",
+    );
+    assert_eq!(c.ok("inc"), "i32 -> i32");
+    assert_eq!(c.ok("half"), "f32 -> f32");
+    assert_eq!(c.ok("two"), "i32");
+    assert_eq!(c.ok("decimal"), "f64");
+    assert_eq!(c.ok("suffixed"), "u8");
+    assert_eq!(c.ok("cmp"), "i64 -> i64 -> bool");
+    assert_eq!(c.ok("bits"), "u32 -> u32");
+}
+
+#[test]
+fn polymorphism_is_inferred_and_instantiated() {
+    let c = check(
+        "def id x = x\n\
+         def pair 'a 'b (x: a) (y: b) = (x, y)\n\
+         def use = (id 1i64, id true, pair 1f32 2u16)\n\
+         def compose f g x = f (g x)\n",
+    );
+    assert_eq!(c.ok("id"), "'a a -> a");
+    assert_eq!(c.ok("pair"), "'a 'b a -> b -> (a, b)");
+    assert_eq!(c.ok("use"), "(i64, bool, (f32, u16))");
+    assert_eq!(c.ok("compose"), "'a 'b 'c (a -> b) -> (c -> a) -> c -> b");
+}
+
+#[test]
+fn records_tuples_arrays_and_indexing() {
+    let c = check(
+        "def r = {b = true, a = 1}\n\
+         def second (t: (i32, bool)) = t.1\n\
+         def field r = r.x + 1i8\n\
+         def xs = [1, 2, 3]\n\
+         def first (xs: []f32) = xs[0]\n\
+         def row (m: [][]i32) (i: i64) = m[i]\n\
+         def tail (xs: []i32) = xs[1:]\n\
+         def nested = [[1u8], [2u8]]\n\
+         def updated (xs: *[]i32) = xs with [0] = 5\n\
+         def range (n: i64) = 0..<n\n",
+    );
+    assert_eq!(c.ok("r"), "{a: i32, b: bool}");
+    assert_eq!(c.ok("second"), "(i32, bool) -> bool");
+    assert!(
+        c.errors("field")[0].contains("ambiguous"),
+        "{:?}",
+        c.errors("field")
+    );
+    assert_eq!(c.ok("xs"), "[3]i32");
+    assert!(c.ok("first").ends_with("f32 -> f32"), "{}", c.ty("first"));
+    assert!(
+        c.ok("row").ends_with("i32 -> i64 -> []i32"),
+        "{}",
+        c.ty("row")
+    );
+    assert!(c.ok("tail").ends_with("-> []i32"), "{}", c.ty("tail"));
+    assert_eq!(c.ok("nested"), "[2][1]u8");
+    assert!(c.ok("updated").contains("*[]i32"), "{}", c.ty("updated"));
+    assert_eq!(c.ok("range"), "i64 -> []i64");
+}
+
+#[test]
+fn control_flow_patterns_and_functions() {
+    let c = check(
+        "def sum (n: i64) = loop acc = 0 for i < n do acc + i\n\
+         def fib (n: i32) = let (a, _) = loop (a, b) = (0, 1) for _i < n do (b, a + b) in a\n\
+         def count (xs: []bool) = loop c = 0i32 for x in xs do if x then c + 1 else c\n\
+         def halve (x: i32) = loop x while x > 1 do x / 2\n\
+         def apply (f: i32 -> i32) (x: i32) = f x\n\
+         def twice = apply (\\y -> y * 2) 21\n\
+         def local_fn = let sq (v: f64) = v * v in sq 3\n\
+         def swap {a, b} = {a = b, b = a}\n\
+         def sections = ((+) 1 2, (* 2) 3, (10 -) 4, (.a) {a = 1u16})\n",
+    );
+    assert_eq!(c.ok("sum"), "i64 -> i64");
+    assert_eq!(c.ok("fib"), "i32 -> i32");
+    assert!(c.ok("count").ends_with("bool -> i32"), "{}", c.ty("count"));
+    assert_eq!(c.ok("halve"), "i32 -> i32");
+    assert_eq!(c.ok("apply"), "(i32 -> i32) -> i32 -> i32");
+    assert_eq!(c.ok("twice"), "i32");
+    assert_eq!(c.ok("local_fn"), "f64");
+    assert_eq!(c.ok("swap"), "'a 'b {a: a, b: b} -> {a: b, b: a}");
+    assert_eq!(c.ok("sections"), "(i32, i32, i32, u16)");
+}
+
+#[test]
+fn sum_types_and_match() {
+    let c = check(
+        "type opt = #some i32 | #none\n\
+         def get (x: opt) = match x case #some v -> v case #none -> 0\n\
+         def make b : opt = if b then #some 1 else #none\n",
+    );
+    assert_eq!(c.ok("get"), "(#none | #some i32) -> i32");
+    assert_eq!(c.ok("make"), "bool -> #none | #some i32");
+}
+
+#[test]
+fn type_abbreviations_modules_and_recursion() {
+    let c = check(
+        "type vec 't = [3]t\n\
+         type^ endo 't = t -> t\n\
+         def v : vec f32 = [1, 2, 3]\n\
+         def inc : endo i64 = \\x -> x + 1\n\
+         module M = { def k = 7i16 module N = { def deep = true } }\n\
+         def use = M.k + 1\n\
+         def deep = M.N.deep\n\
+         def opened = M.(k * 2)\n\
+         def fact (n: i32) : i32 = if n == 0 then 1 else n * fact (n - 1)\n",
+    );
+    assert_eq!(c.ok("v"), "[3]f32");
+    assert_eq!(c.ok("inc"), "i64 -> i64");
+    assert_eq!(c.ok("use"), "i16");
+    assert_eq!(c.ok("deep"), "bool");
+    assert_eq!(c.ok("opened"), "i16");
+    assert_eq!(c.ok("fact"), "i32 -> i32");
+}
+
+#[test]
+fn type_errors_say_what_was_expected() {
+    let c = check(
+        "def body (x: i32) : bool = x\n\
+         def cond (x: i32) = if x then 1 else 2\n\
+         def unknown = y + 1\n\
+         def not_fn = 1 2\n\
+         def no_field (r: {a: i32}) = r.b\n\
+         def twice (x: i32) (x: i32) = x\n\
+         def branches b = if b then 1i32 else 2f32\n\
+         def arg = (\\(x: bool) -> x) 1\n\
+         def rank (xs: []i32) = xs[0, 1]\n\
+         def bad_type (x: nosuch) = x\n\
+         def elements = [1i32, 2i64]\n",
+    );
+    let first = |name: &str| {
+        let errors = c.errors(name);
+        assert!(!errors.is_empty(), "{name} has no errors");
+        errors[0].clone()
+    };
+    assert_eq!(
+        first("body"),
+        "Function body does not have expected type.\nExpected: bool\nActual:   i32"
+    );
+    assert!(first("cond").starts_with("Condition of if-expression must be a bool."));
+    assert_eq!(first("unknown"), "Unknown name \"y\".");
+    assert!(
+        first("not_fn").contains("not a function"),
+        "{}",
+        first("not_fn")
+    );
+    assert!(
+        first("no_field").contains("has no field \"b\""),
+        "{}",
+        first("no_field")
+    );
+    assert!(
+        first("twice").contains("\"x\" is bound more than once"),
+        "{}",
+        first("twice")
+    );
+    assert!(first("branches").starts_with("Branches of if-expression differ in type."));
+    assert!(first("arg").starts_with("Argument does not have expected type."));
+    assert!(first("rank").contains("rank 1"), "{}", first("rank"));
+    assert_eq!(first("bad_type"), "Unknown type \"nosuch\".");
+    assert!(first("elements").starts_with("Array elements must all have the same type."));
+}
+
+#[test]
+fn errors_are_located_at_the_offending_expression() {
+    let text = "def f (x: i32) = x + true\n";
+    let c = check(text);
+    let diagnostics = value_diagnostics(&c.db, c.file_set, c.file, c.item("f"));
+    assert_eq!(diagnostics.len(), 1);
+    let range = diagnostics[0].range;
+    assert_eq!(
+        &text[usize::from(range.start())..usize::from(range.end())],
+        "true"
+    );
+}
+
+#[test]
+fn editing_a_body_without_changing_its_type_does_not_recheck_users() {
+    let mut db = RootDatabase::with_execution_log();
+    let file_set = FileSet::new(&db, BTreeMap::new());
+    let file = hir::files::add_file(
+        &mut db,
+        file_set,
+        "/main.fut",
+        "def f (x: i32) = x + 1\ndef g = f 2\n".to_string(),
+    );
+    let tree = item_tree(&db, file);
+    let (f, g) = (tree.top_level[0], tree.top_level[1]);
+    infer_value(&db, file_set, file, g);
+    db.take_executed();
+
+    file.set_text(&mut db)
+        .to("def f (x: i32) = x * 10 + 1\ndef g = f 2\n".to_string());
+    infer_value(&db, file_set, file, g);
+    infer_value(&db, file_set, file, f);
+    let executed = db.take_executed();
+    let inferred: Vec<_> = executed
+        .iter()
+        .filter(|q| q.starts_with("infer_value"))
+        .collect();
+    assert_eq!(inferred.len(), 1, "only f is re-inferred: {executed:?}");
+
+    file.set_text(&mut db)
+        .to("def f (x: i32) = x > 1\ndef g = f 2\n".to_string());
+    assert_eq!(value_scheme(&db, file_set, file, g).ty.to_string(), "bool");
+}
