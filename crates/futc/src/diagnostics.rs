@@ -57,3 +57,81 @@ fn color_choice() -> termcolor::ColorChoice {
         termcolor::ColorChoice::Never
     }
 }
+
+/// The path of a file as the semantic layer names it: absolute, with `/`
+/// separators and no `.` or `..`.
+fn semantic_path(path: &Path) -> Result<String, String> {
+    let absolute = std::path::absolute(path)
+        .map_err(|error| format!("cannot resolve {}: {error}", path.display()))?;
+    let text = absolute
+        .to_str()
+        .ok_or_else(|| format!("{} is not a UTF-8 path", path.display()))?;
+    Ok(hir::files::normalize_path(text))
+}
+
+/// Loads and checks the program rooted at `path`, printing its
+/// diagnostics; returns how many errors it has.
+pub fn check_program(path: &Path) -> Result<usize, String> {
+    let mut db = hir::RootDatabase::default();
+    let file_set = hir::FileSet::new(&db, Default::default());
+    hir::prelude::add_prelude(&mut db, file_set);
+    let root_path = semantic_path(path)?;
+    let root = hir::load_program(&mut db, file_set, &root_path, &mut |p| {
+        read_source(Path::new(p))
+    })?;
+    let program = hir::program(&db, file_set, root);
+    let mut all = program.diagnostics.clone();
+    for &file in &program.files {
+        all.extend(hir::diagnostics::file_diagnostics(&db, file_set, file));
+    }
+    report(&db, path, root, &all);
+    Ok(all.len())
+}
+
+/// Renders semantic diagnostics with their related places. The root file
+/// is shown under the name the user gave.
+fn report(
+    db: &hir::RootDatabase,
+    root_name: &Path,
+    root: hir::SourceFile,
+    diagnostics: &[hir::Diagnostic],
+) {
+    use codespan_reporting::files::SimpleFiles;
+    let mut files = SimpleFiles::new();
+    let mut ids: Vec<(hir::SourceFile, usize)> = Vec::new();
+    let mut id_of = |file: hir::SourceFile, files: &mut SimpleFiles<String, String>| {
+        if let Some((_, id)) = ids.iter().find(|(f, _)| *f == file) {
+            return *id;
+        }
+        let name = if file == root {
+            root_name.display().to_string()
+        } else {
+            file.path(db).clone()
+        };
+        let id = files.add(name, file.text(db).clone());
+        ids.push((file, id));
+        id
+    };
+    let writer = termcolor::StandardStream::stderr(color_choice());
+    let config = term::Config::default();
+    let mut out = writer.lock();
+    for diagnostic in diagnostics {
+        let id = id_of(diagnostic.file, &mut files);
+        let range = std::ops::Range::<usize>::from(diagnostic.range);
+        let (line, column) = line_column(diagnostic.file.text(db), range.start);
+        let name = files.get(id).map(|f| f.name().clone()).unwrap_or_default();
+        let mut labels = vec![Label::primary(id, range)];
+        for related in &diagnostic.related {
+            let related_id = id_of(related.file, &mut files);
+            labels.push(
+                Label::secondary(related_id, std::ops::Range::<usize>::from(related.range))
+                    .with_message(related.message.clone()),
+            );
+        }
+        let rendered = Diagnostic::error()
+            .with_message(format!("{name}:{line}:{column}: {}", diagnostic.message))
+            .with_labels(labels);
+        // A failure to write to stderr leaves nothing better to report to.
+        let _ = term::emit_to_write_style(&mut out, &config, &files, &rendered);
+    }
+}

@@ -28,6 +28,9 @@ enum Command {
         #[arg(long)]
         tree: bool,
     },
+    /// Check a program (the file and everything it imports); exit with 0
+    /// if it is well-formed.
+    Check { file: PathBuf },
 }
 
 // Syntax trees are many small allocations, which mimalloc serves faster
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Parse { file, tree } => parse_command(&file, tree),
+        Command::Check { file } => check_command(&file),
     }
 }
 
@@ -66,4 +70,15 @@ fn parse_command(file: &std::path::Path, print_tree: bool) -> ExitCode {
     }
     diagnostics::report_syntax_errors(file, &text, parse.errors());
     ExitCode::from(EXIT_ERRORS)
+}
+
+fn check_command(file: &std::path::Path) -> ExitCode {
+    match diagnostics::check_program(file) {
+        Ok(0) => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::from(EXIT_ERRORS),
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(EXIT_ERRORS)
+        }
+    }
 }

@@ -1,33 +1,9 @@
 //! The `futc parse` command as a user runs it: exit codes, error locations
 //! and snippets on stderr, the tree on stdout, and unreadable input.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
 
-fn futc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_futc"))
-        .args(args)
-        .output()
-        .expect("futc runs")
-}
-
-/// A fresh temporary directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("futc-parse-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    dir
-}
-
-fn write(dir: &Path, name: &str, contents: &[u8]) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("write test file");
-    path.to_str().expect("UTF-8 path").to_string()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use support::{futc, stderr, temp_dir, write};
 
 #[test]
 fn valid_program_exits_zero_silently() {

@@ -52,3 +52,41 @@ impl Diagnostic {
         self
     }
 }
+
+/// Every problem in one file: syntax errors, then the type errors of its
+/// definitions in source order. Import problems are reported by
+/// [`crate::files::program`].
+#[salsa::tracked(returns(clone))]
+pub fn file_diagnostics(
+    db: &dyn crate::Db,
+    file_set: crate::FileSet,
+    file: SourceFile,
+) -> Vec<Diagnostic> {
+    use crate::item_tree::{ItemKind, item_tree_with_source_map};
+    let mut diagnostics: Vec<Diagnostic> = crate::files::parse(db, file)
+        .errors()
+        .iter()
+        .map(|error| Diagnostic::error(file, error.range, error.message.clone()))
+        .collect();
+    let (tree, source_map) = item_tree_with_source_map(db, file);
+    for (idx, item) in tree.items() {
+        match &item.kind {
+            ItemKind::Value(_) => {
+                diagnostics.extend(crate::infer::value_diagnostics(db, file_set, file, idx));
+            }
+            ItemKind::Type(_) => {
+                let abbreviation = crate::infer::type_abbreviation(db, file_set, file, idx);
+                for (ty, message) in &abbreviation.errors {
+                    let range = source_map
+                        .types
+                        .types
+                        .get(*ty)
+                        .map_or(source_map.item(idx).range, |ptr| ptr.range);
+                    diagnostics.push(Diagnostic::error(file, range, message.clone()));
+                }
+            }
+            _ => {}
+        }
+    }
+    diagnostics
+}

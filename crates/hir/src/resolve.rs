@@ -48,15 +48,17 @@ pub enum ModuleRef {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ValueRef {
     Def(SourceFile, ItemIdx),
-    /// A `val` specification (in a parameter's or ascribed module type).
-    Spec(SourceFile, SpecIdx),
+    /// A `val` specification (in a parameter's or ascribed module type),
+    /// and the module whose module type it is in.
+    Spec(SourceFile, SpecIdx, ModuleRef),
 }
 
 /// What a type name refers to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TypeDefRef {
     Def(SourceFile, ItemIdx),
-    Spec(SourceFile, SpecIdx),
+    /// A type specification, and the module whose module type it is in.
+    Spec(SourceFile, SpecIdx, ModuleRef),
     Prim(PrimType),
 }
 
@@ -295,7 +297,7 @@ impl<'db> Resolver<'db> {
                 };
                 // An ascribed module shows only what its module type says.
                 if let Some(sig) = &binding.sig {
-                    return self.sig_exports(scope, sig);
+                    return self.sig_exports(scope, sig, module);
                 }
                 match self.eval_module(scope, &binding.body) {
                     Some(target) => (*self.exports(target)).clone(),
@@ -311,7 +313,7 @@ impl<'db> Resolver<'db> {
                             file,
                             item: Some(data.enclosing),
                         };
-                        self.sig_exports(scope, &param.sig)
+                        self.sig_exports(scope, &param.sig, module)
                     }
                     None => Exports::default(),
                 }
@@ -323,7 +325,7 @@ impl<'db> Resolver<'db> {
                         // Module types within specs resolve in the file's
                         // final scope; they name earlier module types.
                         let scope = Scope { file, item: None };
-                        self.sig_exports(scope, sig)
+                        self.sig_exports(scope, sig, module)
                     }
                     _ => Exports::default(),
                 }
@@ -399,13 +401,21 @@ impl<'db> Resolver<'db> {
     }
 
     /// The names a module type specifies.
-    pub fn sig_exports(&self, scope: Scope, sig: &SigExpr) -> Exports {
+    /// The names a module type specifies, as members of `module`.
+    pub fn sig_exports(&self, scope: Scope, sig: &SigExpr, module: ModuleRef) -> Exports {
         let mut exports = Exports::default();
-        self.collect_sig_exports(scope, sig, &mut exports, 0);
+        self.collect_sig_exports(scope, sig, module, &mut exports, 0);
         exports
     }
 
-    fn collect_sig_exports(&self, scope: Scope, sig: &SigExpr, out: &mut Exports, depth: u32) {
+    fn collect_sig_exports(
+        &self,
+        scope: Scope,
+        sig: &SigExpr,
+        module: ModuleRef,
+        out: &mut Exports,
+        depth: u32,
+    ) {
         // Module types cannot be recursive, but a malformed program could
         // include a module type in itself through shadowing tricks.
         if depth > 64 {
@@ -414,7 +424,9 @@ impl<'db> Resolver<'db> {
         let tree = self.tree(scope.file);
         match sig {
             SigExpr::Missing | SigExpr::Arrow { .. } => {}
-            SigExpr::With { base, .. } => self.collect_sig_exports(scope, base, out, depth + 1),
+            SigExpr::With { base, .. } => {
+                self.collect_sig_exports(scope, base, module, out, depth + 1)
+            }
             SigExpr::Path(path) => {
                 if let Some(SigRef(file, item)) = self.resolve_sig_path(scope, path) {
                     let target_tree = self.tree(file);
@@ -423,7 +435,7 @@ impl<'db> Resolver<'db> {
                             file,
                             item: Some(item),
                         };
-                        self.collect_sig_exports(target_scope, &target.sig, out, depth + 1);
+                        self.collect_sig_exports(target_scope, &target.sig, module, out, depth + 1);
                     }
                 }
             }
@@ -436,13 +448,13 @@ impl<'db> Resolver<'db> {
                         } => {
                             out.terms.insert(
                                 name.clone(),
-                                TermRef::Value(ValueRef::Spec(file, spec_idx)),
+                                TermRef::Value(ValueRef::Spec(file, spec_idx, module)),
                             );
                         }
                         SpecKind::Type(ty) => {
                             if let Some(name) = &ty.name {
                                 out.types
-                                    .insert(name.clone(), TypeDefRef::Spec(file, spec_idx));
+                                    .insert(name.clone(), TypeDefRef::Spec(file, spec_idx, module));
                             }
                         }
                         SpecKind::Module {
@@ -454,7 +466,7 @@ impl<'db> Resolver<'db> {
                             );
                         }
                         SpecKind::Include(included) => {
-                            self.collect_sig_exports(scope, included, out, depth + 1);
+                            self.collect_sig_exports(scope, included, module, out, depth + 1);
                         }
                         SpecKind::Val { name: None, .. } | SpecKind::Module { name: None, .. } => {}
                     }

@@ -309,7 +309,11 @@ impl Ty {
                 if atomic {
                     f.write_str("(")?;
                 }
-                match param_name {
+                // A parameter's name matters only if a size mentions it.
+                match param_name
+                    .as_ref()
+                    .filter(|name| result.mentions_size(name))
+                {
                     Some(name) => {
                         write!(f, "({name}: ")?;
                         param.write(f, false)?;
@@ -327,6 +331,28 @@ impl Ty {
             Ty::Param(name) | Ty::Abstract(name) => write!(f, "{name}"),
             Ty::Var(v) => write!(f, "t{}", v.0),
             Ty::Error => f.write_str("???"),
+        }
+    }
+}
+
+impl Ty {
+    /// Whether the size named `name` occurs in the type.
+    pub fn mentions_size(&self, name: &Name) -> bool {
+        match self {
+            Ty::Array { element, shape, .. } => {
+                shape
+                    .iter()
+                    .any(|s| matches!(s, Size::Named(n) if n == name))
+                    || element.mentions_size(name)
+            }
+            Ty::Record(fields) => fields.iter().any(|(_, t)| t.mentions_size(name)),
+            Ty::Sum(cs) => cs
+                .iter()
+                .any(|(_, ts)| ts.iter().any(|t| t.mentions_size(name))),
+            Ty::Function { param, result, .. } => {
+                param.mentions_size(name) || result.mentions_size(name)
+            }
+            _ => false,
         }
     }
 }

@@ -270,3 +270,47 @@ fn editing_a_body_without_changing_its_type_does_not_recheck_users() {
         .to("def f (x: i32) = x > 1\ndef g = f 2\n".to_string());
     assert_eq!(value_scheme(&db, file_set, file, g).ty.to_string(), "bool");
 }
+
+#[test]
+fn named_parameters_give_result_sizes_and_branches_join_sizes() {
+    let c = check(
+        "def rep (n: i64) (x: i32) : [n]i32 = ???\n\
+         def three = rep 3 1\n\
+         def dependent (k: i64) = rep k 0\n\
+         def unknown (k: i64) = rep (k + 1) 0\n\
+         def pick b (xs: [3]i32) (ys: [4]i32) = if b then xs else ys\n\
+         def same (xs: [3]i32) = if true then xs else xs\n",
+    );
+    assert_eq!(c.ok("three"), "[3]i32");
+    assert_eq!(c.ok("dependent"), "(k: i64) -> [k]i32");
+    assert_eq!(c.ok("unknown"), "i64 -> []i32");
+    assert_eq!(c.ok("pick"), "bool -> [3]i32 -> [4]i32 -> []i32");
+    assert_eq!(c.ok("same"), "[3]i32 -> [3]i32");
+}
+
+#[test]
+fn ascription_makes_types_abstract_unless_refined() {
+    let c = check(
+        "module type S = { type t val x: t val f: t -> i32 type pair = (t, t) val p: pair }\n\
+         module M : S = { type t = i32 def x = 1 def f (y: t) = y type pair = (t, t) def p = (x, x) }\n\
+         module N : S with t = i32 = { type t = i32 def x = 2 def f (y: t) = y type pair = (t, t) def p = (x, x) }\n\
+         module F (P: S) = { def g = P.f P.x def h (y: P.t) = P.f y def first = P.p.0 }\n\
+         def through = M.f M.x\n\
+         def opaque = M.f 1\n\
+         def refined = N.f 1\n\
+         def abstract_value = M.x\n\
+         def pair = N.p\n",
+    );
+    assert_eq!(c.ok("through"), "i32");
+    assert!(
+        c.errors("opaque")[0].contains("Expected: M.t"),
+        "{:?}",
+        c.errors("opaque")
+    );
+    assert_eq!(c.ok("refined"), "i32");
+    assert_eq!(c.ok("abstract_value"), "M.t");
+    assert_eq!(c.ok("pair"), "(i32, i32)");
+    assert_eq!(c.ok("g"), "i32");
+    assert_eq!(c.ok("h"), "P.t -> i32");
+    assert_eq!(c.ok("first"), "P.t");
+}

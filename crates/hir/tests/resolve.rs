@@ -70,7 +70,7 @@ impl Fixture {
     fn describe(&self, term: TermRef) -> String {
         match term {
             TermRef::Value(ValueRef::Def(file, item)) => self.item_label(file, item),
-            TermRef::Value(ValueRef::Spec(file, spec)) => {
+            TermRef::Value(ValueRef::Spec(file, spec, _)) => {
                 let tree = item_tree(&self.db, file);
                 match &tree.spec(spec).kind {
                     SpecKind::Val {

@@ -187,13 +187,12 @@ impl InferCtx<'_, '_> {
                 );
                 let then_ty = self.infer_expr(then_branch);
                 let else_ty = self.infer_expr(else_branch);
-                self.expect(
+                self.join(
                     Location::Expr(else_branch),
                     "Branches of if-expression differ in type.",
                     &then_ty,
                     &else_ty,
-                );
-                then_ty
+                )
             }
             Expr::Let {
                 sizes,
@@ -271,20 +270,23 @@ impl InferCtx<'_, '_> {
             }
             Expr::Match { scrutinee, cases } => {
                 let scrutinee_ty = self.infer_expr(scrutinee);
-                let result = self.table.fresh();
+                let mut result: Option<Ty> = None;
                 for (pat, body) in cases {
                     let mark = self.locals.len();
                     self.check_pat_group(&[(pat, scrutinee_ty.clone())]);
                     let ty = self.infer_expr(body);
-                    self.expect(
-                        Location::Expr(body),
-                        "Cases of match-expression differ in type.",
-                        &result,
-                        &ty,
-                    );
+                    result = Some(match result {
+                        None => ty,
+                        Some(so_far) => self.join(
+                            Location::Expr(body),
+                            "Cases of match-expression differ in type.",
+                            &so_far,
+                            &ty,
+                        ),
+                    });
                     self.locals.truncate(mark);
                 }
-                result
+                result.unwrap_or_else(|| self.table.fresh())
             }
             Expr::Constr { name, payload } => {
                 let types: Vec<Ty> = payload.iter().map(|&e| self.infer_expr(e)).collect();
@@ -368,10 +370,11 @@ impl InferCtx<'_, '_> {
         self.locals.truncate(mark);
         self.type_params.truncate(type_mark);
         self.sizes.truncate(size_mark);
-        typed
+        let named: Vec<(Option<Name>, Ty)> = typed
             .into_iter()
-            .rev()
-            .fold(result, |acc, (_, param)| Ty::function(param, acc))
+            .map(|(pat, ty)| (self.param_name_of(pat), ty))
+            .collect();
+        super::function_type(named.into_iter(), result)
     }
 
     fn infer_loop(
@@ -431,14 +434,14 @@ impl InferCtx<'_, '_> {
             );
         }
         let body_ty = self.infer_expr(body);
-        self.expect(
+        let result = self.join(
             Location::Expr(body),
             "Loop body does not have expected type.",
             &init_ty,
             &body_ty,
         );
         self.locals.truncate(mark);
-        init_ty
+        result
     }
 
     /// `loop x for ...` without `= init`: the pattern's variables are
@@ -479,6 +482,9 @@ impl InferCtx<'_, '_> {
         let (ty, used) = if let Some(local) = self.lookup_local(first).cloned() {
             self.resolutions.insert(id, local.origin);
             (local.ty, 1)
+        } else if self.sizes.contains(first) {
+            self.resolutions.insert(id, Resolved::Size(first.clone()));
+            (Ty::i64(), 1)
         } else if let Some((_, ty)) = self.self_type.clone().filter(|(n, _)| n == first) {
             self.resolutions.insert(id, Resolved::SelfRecursive);
             (ty, 1)
@@ -517,8 +523,8 @@ impl InferCtx<'_, '_> {
                 let scheme = value_scheme(self.resolver.db, self.resolver.file_set, file, item);
                 self.instantiate(&scheme)
             }
-            TermRef::Value(ValueRef::Spec(file, spec)) => {
-                let scheme = self.spec_scheme(file, spec);
+            TermRef::Value(ValueRef::Spec(file, spec, module)) => {
+                let scheme = self.spec_scheme(file, spec, module);
                 self.instantiate(&scheme)
             }
             TermRef::Module(ModuleRef::Intrinsics) => {
@@ -538,6 +544,7 @@ impl InferCtx<'_, '_> {
         &mut self,
         file: crate::files::SourceFile,
         spec: crate::item_tree::SpecIdx,
+        module: ModuleRef,
     ) -> Scheme {
         let tree = item_tree(self.resolver.db, file);
         let SpecKind::Val {
@@ -560,12 +567,18 @@ impl InferCtx<'_, '_> {
                 TypeParam::Type(..) => None,
             })
             .collect();
+        let env = super::types::module_type_env(
+            self.resolver.db,
+            self.resolver.file_set,
+            crate::resolve::ModuleKey(module),
+        );
         let mut lowering = super::types::TypeLowering::new(
             self.resolver,
             Scope { file, item: None },
             &tree.store,
             &params,
         );
+        lowering.local_types = &env;
         let lowered = lowering.lower(*ty);
         Scheme {
             type_params: params,
@@ -645,14 +658,25 @@ impl InferCtx<'_, '_> {
     /// Applies a function type to one argument.
     fn apply_one(&mut self, arg: ExprId, func_ty: Ty, arg_ty: &Ty) -> Ty {
         match self.table.shallow(&func_ty) {
-            Ty::Function { param, result, .. } => {
+            Ty::Function {
+                param,
+                result,
+                param_name,
+            } => {
                 self.expect(
                     Location::Expr(arg),
                     "Argument does not have expected type.",
                     &param,
                     arg_ty,
                 );
-                *result
+                match param_name {
+                    // `(n: i64) -> [n]t`: the result's size is the argument.
+                    Some(name) => {
+                        let size = self.size_of_argument(arg);
+                        super::substitute(&result, &[], &[(name, size)])
+                    }
+                    None => *result,
+                }
             }
             Ty::Error => Ty::Error,
             Ty::Var(v) if self.table.constraint(v) == Some(&Constraint::None) => {
@@ -674,6 +698,18 @@ impl InferCtx<'_, '_> {
                 );
                 Ty::Error
             }
+        }
+    }
+
+    /// The size an argument gives a named size parameter: a variable's
+    /// name, a constant, or an unknown size.
+    fn size_of_argument(&mut self, arg: ExprId) -> Size {
+        match &self.body.store.exprs[arg] {
+            Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
+            Expr::Literal(crate::store::Literal::Int { value, .. }) => {
+                u64::try_from(*value).map_or_else(|_| self.table.fresh_size(), Size::Const)
+            }
+            _ => self.table.fresh_size(),
         }
     }
 
@@ -735,7 +771,7 @@ impl InferCtx<'_, '_> {
                 }
             }
         }
-        let ty = match self.table.shallow(ty) {
+        let ty = match self.table.resolve(ty) {
             Ty::Var(_) => {
                 let element = self.table.fresh();
                 let mut expected = element;

@@ -46,6 +46,8 @@ pub enum Resolved {
     LoopVar(ExprId),
     /// A local function (its `let` expression).
     LocalFunction(ExprId),
+    /// A size parameter or size binder, used as an `i64` value.
+    Size(Name),
     Term(TermRef),
 }
 
@@ -205,7 +207,31 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// Unifies, reporting a mismatch at `location` with `context` (e.g.
     /// "Function body does not have expected type.").
     fn expect(&mut self, location: Location, context: &str, expected: &Ty, actual: &Ty) {
-        if let Err(mismatch) = self.table.unify(expected, actual) {
+        let result = self.table.unify(expected, actual);
+        self.report_mismatch(result, location, context, expected, actual);
+    }
+
+    /// The common type of two values that flow to one place, reporting a
+    /// mismatch like [`Self::expect`].
+    fn join(&mut self, location: Location, context: &str, first: &Ty, second: &Ty) -> Ty {
+        match self.table.join(first, second) {
+            Ok(joined) => joined,
+            Err(mismatch) => {
+                self.report_mismatch(Err(mismatch), location, context, first, second);
+                Ty::Error
+            }
+        }
+    }
+
+    fn report_mismatch(
+        &mut self,
+        result: Result<(), Mismatch>,
+        location: Location,
+        context: &str,
+        expected: &Ty,
+        actual: &Ty,
+    ) {
+        if let Err(mismatch) = result {
             let expected = self.table.resolve(expected);
             let actual = self.table.resolve(actual);
             let detail = match mismatch {
@@ -317,10 +343,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Some(ty) => self.lower_type(ty),
             None => self.table.fresh(),
         };
-        let own_type = param_types
-            .iter()
-            .rev()
-            .fold(ret.clone(), |acc, param| Ty::function(param.clone(), acc));
+        let param_names: Vec<Option<Name>> =
+            body.params.iter().map(|&p| self.param_name_of(p)).collect();
+        let own_type = function_type(param_names.into_iter().zip(param_types), ret.clone());
         if let Some(name) = self.own_name() {
             self.self_type = Some((name, own_type.clone()));
         }
@@ -332,6 +357,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             &body_ty,
         );
         self.finish(own_type, declared_type_params)
+    }
+
+    /// The name a parameter pattern binds, if it is a single name: sizes
+    /// in later parameter and result types may refer to it.
+    pub(crate) fn param_name_of(&self, pat: PatId) -> Option<Name> {
+        match &self.body.store.pats[pat] {
+            crate::store::Pat::Name(name) => Some(name.clone()),
+            crate::store::Pat::Ascription { pat, .. } | crate::store::Pat::Attr { pat, .. } => {
+                self.param_name_of(*pat)
+            }
+            _ => None,
+        }
     }
 
     fn own_name(&self) -> Option<Name> {
@@ -347,6 +384,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn finish(&mut self, own_type: Ty, mut type_params: Vec<Name>) -> InferenceResult {
         self.apply_defaults();
         let own_type = self.table.resolve(&own_type);
+        let own_type = forget_local_sizes(&own_type, &self.sizes, &mut Vec::new());
         let mut free = Vec::new();
         self.table.free_vars(&own_type, &mut free);
         let located: Vec<(Location, Ty)> = self
@@ -516,6 +554,80 @@ pub(crate) fn substitute(ty: &Ty, types: &[(Name, Ty)], sizes: &[(Name, Size)]) 
             param: Box::new(substitute(param, types, sizes)),
             result: Box::new(substitute(result, types, sizes)),
         },
+        other => other.clone(),
+    }
+}
+
+/// A curried function type of named (or unnamed) parameters.
+pub(crate) fn function_type(
+    params: impl DoubleEndedIterator<Item = (Option<Name>, Ty)>,
+    result: Ty,
+) -> Ty {
+    params
+        .rev()
+        .fold(result, |acc, (name, param)| Ty::Function {
+            param_name: name,
+            param: Box::new(param),
+            result: Box::new(acc),
+        })
+}
+
+/// Sizes in a definition's type named after variables local to its body
+/// are unknown to its users; only size parameters and named parameters
+/// (collected in `params` on the way) keep their names.
+fn forget_local_sizes(ty: &Ty, size_params: &[Name], params: &mut Vec<Name>) -> Ty {
+    match ty {
+        Ty::Array {
+            element,
+            shape,
+            unique,
+        } => Ty::Array {
+            element: Box::new(forget_local_sizes(element, size_params, params)),
+            shape: shape
+                .iter()
+                .map(|size| match size {
+                    Size::Named(n) if !size_params.contains(n) && !params.contains(n) => {
+                        Size::Unknown(0)
+                    }
+                    other => other.clone(),
+                })
+                .collect(),
+            unique: *unique,
+        },
+        Ty::Record(fields) => Ty::Record(
+            fields
+                .iter()
+                .map(|(n, t)| (n.clone(), forget_local_sizes(t, size_params, params)))
+                .collect(),
+        ),
+        Ty::Sum(cs) => Ty::Sum(
+            cs.iter()
+                .map(|(n, ts)| {
+                    (
+                        n.clone(),
+                        ts.iter()
+                            .map(|t| forget_local_sizes(t, size_params, params))
+                            .collect(),
+                    )
+                })
+                .collect(),
+        ),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => {
+            let param = forget_local_sizes(param, size_params, params);
+            let mark = params.len();
+            params.extend(param_name.iter().cloned());
+            let result = forget_local_sizes(result, size_params, params);
+            params.truncate(mark);
+            Ty::Function {
+                param_name: param_name.clone(),
+                param: Box::new(param),
+                result: Box::new(result),
+            }
+        }
         other => other.clone(),
     }
 }

@@ -5,9 +5,9 @@
 use super::{InferCtx, Location, substitute};
 use crate::Db;
 use crate::files::{FileSet, SourceFile};
-use crate::item_tree::{ItemIdx, ItemKind, SpecKind, TypeItem, item_tree};
+use crate::item_tree::{ItemIdx, ItemKind, SigExpr, SpecKind, TypeItem, item_tree};
 use crate::name::{Name, Path};
-use crate::resolve::{Resolver, Scope, TypeDefRef};
+use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
 use crate::ty::{Size, Ty};
 use std::sync::Arc;
@@ -69,6 +69,16 @@ fn lower_type_item(
     store: &Store,
     item: &TypeItem,
 ) -> Abbreviation {
+    lower_type_item_in(resolver, scope, store, item, &[])
+}
+
+fn lower_type_item_in(
+    resolver: Resolver,
+    scope: Scope,
+    store: &Store,
+    item: &TypeItem,
+    local_types: &[(Name, Ty)],
+) -> Abbreviation {
     let type_params: Vec<Name> = item
         .params
         .iter()
@@ -77,14 +87,8 @@ fn lower_type_item(
             TypeParam::Size(_) => None,
         })
         .collect();
-    let mut lowering = TypeLowering {
-        resolver,
-        scope,
-        store,
-        type_params: &type_params,
-        errors: Vec::new(),
-        next_unknown: 0,
-    };
+    let mut lowering = TypeLowering::new(resolver, scope, store, &type_params);
+    lowering.local_types = local_types;
     let ty = match item.ty {
         Some(ty) => lowering.lower(ty),
         // An abstract type in a module type.
@@ -97,6 +101,118 @@ fn lower_type_item(
     }
 }
 
+/// The types a module's module type gives its type members: refined by
+/// `with`, defined in the module type, or abstract (named after the module,
+/// so that `M.t` and `N.t` differ).
+#[salsa::tracked(returns(clone))]
+pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc<Vec<(Name, Ty)>> {
+    let resolver = Resolver { db, file_set };
+    let Some((scope, sig, module_name)) = module_signature(db, module.0) else {
+        return Arc::new(Vec::new());
+    };
+    let tree = item_tree(db, scope.file);
+    let exports = resolver.sig_exports(scope, &sig, module.0);
+    let mut refinements: Vec<(Name, Ty)> = Vec::new();
+    let mut sig_expr = &sig;
+    while let SigExpr::With { base, path, ty, .. } = sig_expr {
+        let mut lowering = TypeLowering::new(resolver, scope, &tree.store, &[]);
+        refinements.push((path.last().clone(), lowering.lower(*ty)));
+        sig_expr = base;
+    }
+    let mut names: Vec<(&Name, &TypeDefRef)> = exports.types.iter().collect();
+    names.sort_by(|a, b| a.0.cmp(b.0));
+    let mut env: Vec<(Name, Ty)> = Vec::new();
+    let mut defined: Vec<(Name, SourceFile, crate::item_tree::SpecIdx)> = Vec::new();
+    for (name, target) in names {
+        if let Some((_, ty)) = refinements.iter().find(|(n, _)| n == name) {
+            env.push((name.clone(), ty.clone()));
+            continue;
+        }
+        match target {
+            TypeDefRef::Spec(file, spec, _) => {
+                let spec_tree = item_tree(db, *file);
+                match &spec_tree.spec(*spec).kind {
+                    SpecKind::Type(TypeItem { ty: Some(_), .. }) => {
+                        defined.push((name.clone(), *file, *spec));
+                    }
+                    _ => env.push((
+                        name.clone(),
+                        Ty::Abstract(Name::new(&format!("{module_name}.{name}"))),
+                    )),
+                }
+            }
+            TypeDefRef::Def(file, item) => {
+                env.push((
+                    name.clone(),
+                    type_abbreviation(db, file_set, *file, *item).ty.clone(),
+                ));
+            }
+            TypeDefRef::Prim(prim) => env.push((name.clone(), Ty::Prim(*prim))),
+        }
+    }
+    // Abbreviations in the module type may use its other type members.
+    for (name, file, spec) in defined {
+        let spec_tree = item_tree(db, file);
+        if let SpecKind::Type(type_item) = &spec_tree.spec(spec).kind {
+            let lowered = lower_type_item_in(
+                resolver,
+                Scope { file, item: None },
+                &spec_tree.store,
+                type_item,
+                &env,
+            );
+            env.push((name, lowered.ty));
+        }
+    }
+    Arc::new(env)
+}
+
+/// The module type of a module seen through one (an ascribed binding, a
+/// parameter, a module specification), the scope it is written in, and the
+/// module's name.
+fn module_signature(db: &dyn Db, module: ModuleRef) -> Option<(Scope, SigExpr, String)> {
+    match module {
+        ModuleRef::Binding(file, item) => {
+            let tree = item_tree(db, file);
+            let ItemKind::Module(binding) = &tree.item(item).kind else {
+                return None;
+            };
+            let name = binding
+                .name
+                .as_ref()
+                .map_or("?".to_string(), |n| n.to_string());
+            let scope = Scope {
+                file,
+                item: Some(item),
+            };
+            Some((scope, binding.sig.clone()?, name))
+        }
+        ModuleRef::Param(file, s, index) => {
+            let tree = item_tree(db, file);
+            let data = tree.struct_data(s);
+            let param = data.params.get(index as usize)?;
+            let name = param
+                .name
+                .as_ref()
+                .map_or("?".to_string(), |n| n.to_string());
+            let scope = Scope {
+                file,
+                item: Some(data.enclosing),
+            };
+            Some((scope, param.sig.clone(), name))
+        }
+        ModuleRef::Spec(file, spec) => {
+            let tree = item_tree(db, file);
+            let SpecKind::Module { name, sig } = &tree.spec(spec).kind else {
+                return None;
+            };
+            let name = name.as_ref().map_or("?".to_string(), |n| n.to_string());
+            Some((Scope { file, item: None }, sig.clone(), name))
+        }
+        ModuleRef::File(_) | ModuleRef::Struct(..) | ModuleRef::Intrinsics => None,
+    }
+}
+
 /// Converts written types of one store.
 pub(crate) struct TypeLowering<'s, 'db> {
     pub resolver: Resolver<'db>,
@@ -104,6 +220,9 @@ pub(crate) struct TypeLowering<'s, 'db> {
     pub store: &'s Store,
     /// Type parameters in scope; they become `Ty::Param`.
     pub type_params: &'s [Name],
+    /// Type names with known meaning that take precedence over the
+    /// resolver (the type members of a module type).
+    pub local_types: &'s [(Name, Ty)],
     pub errors: Vec<(TypeId, String)>,
     next_unknown: u32,
 }
@@ -120,6 +239,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             scope,
             store,
             type_params,
+            local_types: &[],
             errors: Vec::new(),
             next_unknown: 0,
         }
@@ -226,6 +346,11 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             }
             return Ty::Param(path.last().clone());
         }
+        if path.is_single()
+            && let Some((_, ty)) = self.local_types.iter().find(|(n, _)| n == path.last())
+        {
+            return ty.clone();
+        }
         let Some(target) = self.resolver.resolve_type_path(self.scope, path) else {
             self.errors.push((id, format!("Unknown type \"{path}\".")));
             return Ty::Error;
@@ -241,7 +366,12 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             TypeDefRef::Def(file, item) => {
                 type_abbreviation(self.resolver.db, self.resolver.file_set, file, item)
             }
-            TypeDefRef::Spec(file, spec) => {
+            TypeDefRef::Spec(file, spec, module) => {
+                let env =
+                    module_type_env(self.resolver.db, self.resolver.file_set, ModuleKey(module));
+                if let Some((_, ty)) = env.iter().find(|(n, _)| n == path.last()) {
+                    return ty.clone();
+                }
                 let tree = item_tree(self.resolver.db, file);
                 let SpecKind::Type(type_item) = &tree.spec(spec).kind else {
                     return Ty::Error;
@@ -300,14 +430,8 @@ impl InferCtx<'_, '_> {
     /// A written type in the definition being checked.
     pub(crate) fn lower_type(&mut self, id: TypeId) -> Ty {
         let type_params = self.type_params.clone();
-        let mut lowering = TypeLowering {
-            resolver: self.resolver,
-            scope: self.scope,
-            store: &self.body.store,
-            type_params: &type_params,
-            errors: Vec::new(),
-            next_unknown: 0,
-        };
+        let mut lowering =
+            TypeLowering::new(self.resolver, self.scope, &self.body.store, &type_params);
         let ty = lowering.lower(id);
         let errors = lowering.errors;
         for (at, message) in errors {

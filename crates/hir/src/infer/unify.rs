@@ -50,6 +50,8 @@ pub enum Mismatch {
 pub struct Table {
     vars: Vec<VarState>,
     next_size: u32,
+    /// While set, array sizes need not match (see [`Table::join`]).
+    sizes_may_differ: bool,
 }
 
 impl Table {
@@ -229,8 +231,10 @@ impl Table {
 
     fn unify_arrays(&mut self, e1: &Ty, s1: &[Size], e2: &Ty, s2: &[Size]) -> Result<(), Mismatch> {
         let common = s1.len().min(s2.len());
-        for (a, b) in s1.iter().zip(s2) {
-            unify_sizes(a, b)?;
+        if !self.sizes_may_differ {
+            for (a, b) in s1.iter().zip(s2) {
+                unify_sizes(a, b)?;
+            }
         }
         // `[n]a` against `[n][m]i32`: the variable element takes the rest.
         let rest = |element: &Ty, shape: &[Size]| -> Ty {
@@ -361,6 +365,65 @@ impl Table {
                 .iter()
                 .any(|(_, ts)| ts.iter().any(|t| self.has_function(t))),
             _ => false,
+        }
+    }
+
+    /// The common type of two values that may flow to one place (the
+    /// branches of an `if` or `match`, a loop's initial value and body):
+    /// the types must agree except in array sizes, which become unknown
+    /// where they differ.
+    pub fn join(&mut self, a: &Ty, b: &Ty) -> Result<Ty, Mismatch> {
+        self.sizes_may_differ = true;
+        let unified = self.unify(a, b);
+        self.sizes_may_differ = false;
+        unified?;
+        let (a, b) = (self.resolve(a), self.resolve(b));
+        Ok(self.merge_sizes(&a, &b))
+    }
+
+    fn merge_sizes(&mut self, a: &Ty, b: &Ty) -> Ty {
+        match (a, b) {
+            (
+                Ty::Array {
+                    element: e1,
+                    shape: s1,
+                    unique,
+                },
+                Ty::Array {
+                    element: e2,
+                    shape: s2,
+                    ..
+                },
+            ) if s1.len() == s2.len() => Ty::Array {
+                element: Box::new(self.merge_sizes(e1, e2)),
+                shape: s1
+                    .iter()
+                    .zip(s2)
+                    .map(|(x, y)| if x == y { x.clone() } else { self.fresh_size() })
+                    .collect(),
+                unique: *unique,
+            },
+            (Ty::Record(f1), Ty::Record(f2)) if f1.len() == f2.len() => Ty::Record(
+                f1.iter()
+                    .zip(f2)
+                    .map(|((n, t1), (_, t2))| (n.clone(), self.merge_sizes(t1, t2)))
+                    .collect(),
+            ),
+            (Ty::Sum(c1), Ty::Sum(c2)) if c1.len() == c2.len() => Ty::Sum(
+                c1.iter()
+                    .zip(c2)
+                    .map(|((n, p1), (_, p2))| {
+                        (
+                            n.clone(),
+                            p1.iter()
+                                .zip(p2)
+                                .map(|(x, y)| self.merge_sizes(x, y))
+                                .collect(),
+                        )
+                    })
+                    .collect(),
+            ),
+            _ => a.clone(),
         }
     }
 
