@@ -646,6 +646,11 @@ impl<'db> Resolver<'db> {
         Some((self.resolve_module_path(scope, &qualifiers)?, path.last()))
     }
 
+    /// The module the qualifiers of `path` name, if it is qualified.
+    pub fn qualifying_module(&self, scope: Scope, path: &Path) -> Option<ModuleRef> {
+        self.qualified(scope, path).map(|(module, _)| module)
+    }
+
     /// A (possibly qualified) type name.
     pub fn resolve_type_path(&self, scope: Scope, path: &Path) -> Option<TypeDefRef> {
         if path.is_single() {
@@ -667,17 +672,80 @@ impl<'db> Resolver<'db> {
     /// A path in an expression: the longest prefix naming modules, then a
     /// term; the remaining segments (if any) are record fields.
     pub fn resolve_expr_path(&self, scope: Scope, path: &Path) -> Option<(TermRef, usize)> {
+        self.resolve_expr_path_via(scope, path)
+            .map(|(term, used, _)| (term, used))
+    }
+
+    /// Like [`Self::resolve_expr_path`], also giving the module the term
+    /// was found in (for a qualified name).
+    pub fn resolve_expr_path_via(
+        &self,
+        scope: Scope,
+        path: &Path,
+    ) -> Option<(TermRef, usize, Option<ModuleRef>)> {
         let segments = path.segments();
         let mut term = self.resolve_term(scope, &segments[0])?;
         let mut used = 1;
+        let mut via = None;
         while let (TermRef::Module(module), Some(next)) = (term, segments.get(used)) {
             if module == ModuleRef::Intrinsics {
                 // Intrinsics are typed by the checker, not by exports.
-                return Some((term, used));
+                return Some((term, used, via));
             }
             term = *self.exports(module).terms.get(next)?;
+            via = Some(module);
             used += 1;
         }
-        Some((term, used))
+        Some((term, used, via))
+    }
+
+    /// The module expression a module binding is defined by, and the
+    /// scope it is written in.
+    pub fn binding_body(&self, module: ModuleRef) -> Option<(Scope, ModExpr)> {
+        let ModuleRef::Binding(file, item) = module else {
+            return None;
+        };
+        let tree = self.tree(file);
+        let ItemKind::Module(binding) = &tree.item(item).kind else {
+            return None;
+        };
+        let scope = Scope {
+            file,
+            item: Some(item),
+        };
+        Some((scope, binding.body.clone()))
+    }
+
+    /// For a module expression applying a parametric module, `f a b`:
+    /// the functor's parameters (as modules) paired with the argument
+    /// expressions. Empty for anything else.
+    pub fn functor_application<'e>(
+        &self,
+        scope: Scope,
+        expr: &'e ModExpr,
+    ) -> Vec<(ModuleRef, &'e ModExpr)> {
+        let mut body = expr;
+        while let ModExpr::Ascription(inner, _) = body {
+            body = inner;
+        }
+        let mut args = Vec::new();
+        while let ModExpr::Apply(functor, arg) = body {
+            args.push(arg.as_ref());
+            body = functor;
+        }
+        args.reverse();
+        if args.is_empty() {
+            return Vec::new();
+        }
+        let Some(functor) = self.eval_module(scope, body) else {
+            return Vec::new();
+        };
+        let Some(ModuleRef::Struct(functor_file, s)) = self.functor_body(functor) else {
+            return Vec::new();
+        };
+        args.into_iter()
+            .enumerate()
+            .map(|(i, arg)| (ModuleRef::Param(functor_file, s, i as u32), arg))
+            .collect()
     }
 }

@@ -314,3 +314,29 @@ fn ascription_makes_types_abstract_unless_refined() {
     assert_eq!(c.ok("h"), "P.t -> i32");
     assert_eq!(c.ok("first"), "P.t");
 }
+
+#[test]
+fn local_functions_with_type_parameters_are_polymorphic() {
+    let c = check(
+        "def both = let twice 't (f: t -> t) (x: t) = f (f x) in (twice (\\(y: i32) -> y) 1, twice (\\b -> !b) true)\n",
+    );
+    assert_eq!(c.ok("both"), "(i32, bool)");
+}
+
+#[test]
+fn applied_parametric_modules_see_their_arguments_types() {
+    let c = check(
+        "module type num = { type t val zero: t val add: t -> t -> t }\n\
+         module i32_num = { type t = i32 def zero = 0i32 def add (a: i32) (b: i32) = a + b }\n\
+         module pair (A: num) (B: num) = { type t = (A.t, B.t) def zero : t = (A.zero, B.zero) }\n\
+         module sum (M: num) = { def total [n] (xs: [n]M.t) = loop acc = M.zero for x in xs do M.add acc x }\n\
+         module s = sum i32_num\n\
+         module p = pair i32_num i32_num\n\
+         def t = s.total [1, 2, 3]\n\
+         def z = p.zero\n\
+         def typed (x: p.t) = x.0\n",
+    );
+    assert_eq!(c.ok("t"), "i32");
+    assert_eq!(c.ok("z"), "(i32, i32)");
+    assert_eq!(c.ok("typed"), "(i32, i32) -> i32");
+}

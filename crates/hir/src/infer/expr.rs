@@ -219,11 +219,28 @@ impl InferCtx<'_, '_> {
                 body,
             } => {
                 let fun_ty = self.infer_function(&type_params, &params, ret, value);
+                let (types, sizes): (Vec<Name>, Vec<Name>) = (
+                    type_params
+                        .iter()
+                        .filter_map(|p| match p {
+                            TypeParam::Type(n, _) => Some(n.clone()),
+                            TypeParam::Size(_) => None,
+                        })
+                        .collect(),
+                    type_params
+                        .iter()
+                        .filter_map(|p| match p {
+                            TypeParam::Size(n) => Some(n.clone()),
+                            TypeParam::Type(..) => None,
+                        })
+                        .collect(),
+                );
                 let mark = self.locals.len();
                 self.locals.push(Local {
                     name,
                     ty: fun_ty,
                     origin: Resolved::LocalFunction(id),
+                    params: (!type_params.is_empty()).then_some((types, sizes)),
                 });
                 let ty = self.infer_expr(body);
                 self.locals.truncate(mark);
@@ -404,6 +421,7 @@ impl InferCtx<'_, '_> {
                     name: var.clone(),
                     ty: bound_ty,
                     origin: Resolved::LoopVar(id),
+                    params: None,
                 });
             }
             LoopForm::ForIn {
@@ -481,21 +499,32 @@ impl InferCtx<'_, '_> {
         let first = &segments[0];
         let (ty, used) = if let Some(local) = self.lookup_local(first).cloned() {
             self.resolutions.insert(id, local.origin);
-            (local.ty, 1)
+            let ty = match local.params {
+                Some((type_params, size_params)) => {
+                    let ty = self.table.resolve(&local.ty);
+                    self.instantiate(&Scheme {
+                        type_params,
+                        size_params,
+                        ty,
+                    })
+                }
+                None => local.ty,
+            };
+            (ty, 1)
         } else if self.sizes.contains(first) {
             self.resolutions.insert(id, Resolved::Size(first.clone()));
             (Ty::i64(), 1)
         } else if let Some((_, ty)) = self.self_type.clone().filter(|(n, _)| n == first) {
             self.resolutions.insert(id, Resolved::SelfRecursive);
             (ty, 1)
-        } else if let Some(found) = self.resolve_in_opened(first) {
+        } else if let Some((found, via)) = self.resolve_in_opened(first) {
             self.resolutions.insert(id, Resolved::Term(found));
-            (self.term_type(at, found, path, 1), 1)
+            (self.term_type_via(at, found, path, 1, Some(via)), 1)
         } else {
-            match self.resolver.resolve_expr_path(self.scope, path) {
-                Some((term, used)) => {
+            match self.resolver.resolve_expr_path_via(self.scope, path) {
+                Some((term, used, via)) => {
                     self.resolutions.insert(id, Resolved::Term(term));
-                    (self.term_type(at, term, path, used), used)
+                    (self.term_type_via(at, term, path, used, via), used)
                 }
                 None => {
                     self.error(at, format!("Unknown name \"{path}\"."));
@@ -508,12 +537,40 @@ impl InferCtx<'_, '_> {
             .fold(ty, |ty, field| self.project(at, &ty, field))
     }
 
-    /// A name looked up in the modules opened by `M.(e)`, innermost first.
-    fn resolve_in_opened(&self, name: &Name) -> Option<TermRef> {
-        self.opened
-            .iter()
-            .rev()
-            .find_map(|module| self.resolver.exports(*module).terms.get(name).copied())
+    /// A name looked up in the modules opened by `M.(e)`, innermost first,
+    /// with the module it was found in.
+    fn resolve_in_opened(&self, name: &Name) -> Option<(TermRef, ModuleRef)> {
+        self.opened.iter().rev().find_map(|module| {
+            let term = self.resolver.exports(*module).terms.get(name).copied()?;
+            Some((term, *module))
+        })
+    }
+
+    /// The type of a term found in module `via` (if qualified): members of
+    /// an applied parametric module see the arguments' types for the
+    /// parameters' abstract types.
+    fn term_type_via(
+        &mut self,
+        at: Location,
+        term: TermRef,
+        path: &Path,
+        used: usize,
+        via: Option<ModuleRef>,
+    ) -> Ty {
+        let ty = self.term_type(at, term, path, used);
+        let Some(module) = via else {
+            return ty;
+        };
+        let env = super::types::functor_instance_env(
+            self.resolver.db,
+            self.resolver.file_set,
+            crate::resolve::ModuleKey(module),
+        );
+        if env.is_empty() {
+            ty
+        } else {
+            super::types::substitute_abstract(&ty, &env)
+        }
     }
 
     /// The type of a resolved term, instantiated.
@@ -591,6 +648,11 @@ impl InferCtx<'_, '_> {
     /// definition of that name is in scope.
     fn op_type(&mut self, at: Location, op: &OpRef) -> Ty {
         let symbol = op.path.last().as_str();
+        if op.path.is_single()
+            && let Some((found, via)) = self.resolve_in_opened(op.path.last())
+        {
+            return self.term_type_via(at, found, &op.path, 1, Some(via));
+        }
         let shadowed = self.lookup_local(op.path.last()).is_some()
             || self
                 .resolver
@@ -608,8 +670,8 @@ impl InferCtx<'_, '_> {
         {
             return local.ty;
         }
-        match self.resolver.resolve_expr_path(self.scope, &op.path) {
-            Some((term, used)) => self.term_type(at, term, &op.path, used),
+        match self.resolver.resolve_expr_path_via(self.scope, &op.path) {
+            Some((term, used, via)) => self.term_type_via(at, term, &op.path, used, via),
             None => {
                 self.error(at, format!("Unknown operator \"{}\".", op.path));
                 Ty::Error

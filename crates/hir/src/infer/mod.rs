@@ -156,6 +156,9 @@ struct Local {
     name: Name,
     ty: Ty,
     origin: Resolved,
+    /// The type and size parameters of a polymorphic local function,
+    /// which occur in `ty` and are instantiated at each use.
+    params: Option<(Vec<Name>, Vec<Name>)>,
 }
 
 pub(crate) struct InferCtx<'a, 'db> {

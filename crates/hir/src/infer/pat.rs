@@ -15,6 +15,7 @@ impl InferCtx<'_, '_> {
                 name,
                 ty: expected.clone(),
                 origin: Resolved::Local(pat),
+                params: None,
             }),
             Pat::Tuple(elements) => {
                 let types: Vec<Ty> = elements.iter().map(|_| self.table.fresh()).collect();

@@ -5,7 +5,7 @@
 use super::{InferCtx, Location, substitute};
 use crate::Db;
 use crate::files::{FileSet, SourceFile};
-use crate::item_tree::{ItemIdx, ItemKind, SigExpr, SpecKind, TypeItem, item_tree};
+use crate::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, item_tree};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
@@ -165,6 +165,128 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
         }
     }
     Arc::new(env)
+}
+
+/// For a module made by applying a parametric module: what each abstract
+/// type of the functor's parameters (`P.t`) stands for in this
+/// application (the argument's type `t`).
+#[salsa::tracked(returns(clone))]
+pub fn functor_instance_env(
+    db: &dyn Db,
+    file_set: FileSet,
+    module: ModuleKey,
+) -> Arc<Vec<(Name, Ty)>> {
+    let resolver = Resolver { db, file_set };
+    let Some((scope, body)) = resolver.binding_body(module.0) else {
+        return Arc::new(Vec::new());
+    };
+    Arc::new(application_env(resolver, scope, &body, 0))
+}
+
+/// The abstract types of a functor's parameters mapped to the arguments'
+/// types, for the application `expr` (empty if it is not one). Arguments
+/// may themselves be applications.
+fn application_env(
+    resolver: Resolver,
+    scope: Scope,
+    expr: &ModExpr,
+    depth: u32,
+) -> Vec<(Name, Ty)> {
+    let db = resolver.db;
+    let file_set = resolver.file_set;
+    let mut env = Vec::new();
+    if depth > 32 {
+        return env;
+    }
+    for (param, arg) in resolver.functor_application(scope, expr) {
+        let param_types = module_type_env(db, file_set, ModuleKey(param));
+        for (name, param_ty) in param_types.iter() {
+            if let Ty::Abstract(abstract_name) = param_ty
+                && let Some(ty) = module_type_member(resolver, scope, arg, name, depth + 1)
+            {
+                env.push((abstract_name.clone(), ty));
+            }
+        }
+    }
+    env
+}
+
+/// The type member `name` of the module a module expression denotes.
+fn module_type_member(
+    resolver: Resolver,
+    scope: Scope,
+    expr: &ModExpr,
+    name: &Name,
+    depth: u32,
+) -> Option<Ty> {
+    let db = resolver.db;
+    let file_set = resolver.file_set;
+    let module = resolver.eval_module(scope, expr)?;
+    let ty = match resolver.exports(module).types.get(name)? {
+        TypeDefRef::Prim(prim) => Ty::Prim(*prim),
+        TypeDefRef::Def(file, item) => type_abbreviation(db, file_set, *file, *item).ty.clone(),
+        TypeDefRef::Spec(_, _, via) => module_type_env(db, file_set, ModuleKey(*via))
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(Ty::Error, |(_, ty)| ty.clone()),
+    };
+    // Through an application, the functor's parameters' types become the
+    // arguments'; through a named module, those of its own definition.
+    let mut env = application_env(resolver, scope, expr, depth);
+    if let Some((binding_scope, body)) = resolver.binding_body(module) {
+        env.extend(application_env(resolver, binding_scope, &body, depth));
+    }
+    Some(substitute_abstract(&ty, &env))
+}
+
+/// Replaces abstract types by name.
+pub(crate) fn substitute_abstract(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
+    match ty {
+        Ty::Abstract(name) => env
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or_else(|| ty.clone(), |(_, t)| t.clone()),
+        Ty::Array {
+            element,
+            shape,
+            unique,
+        } => {
+            let mut result = substitute_abstract(element, env);
+            for size in shape.iter().rev() {
+                result = Ty::array_of(result, size.clone());
+            }
+            if let Ty::Array { unique: u, .. } = &mut result {
+                *u = *unique;
+            }
+            result
+        }
+        Ty::Record(fields) => Ty::Record(
+            fields
+                .iter()
+                .map(|(n, t)| (n.clone(), substitute_abstract(t, env)))
+                .collect(),
+        ),
+        Ty::Sum(cs) => Ty::Sum(
+            cs.iter()
+                .map(|(n, ts)| {
+                    (
+                        n.clone(),
+                        ts.iter().map(|t| substitute_abstract(t, env)).collect(),
+                    )
+                })
+                .collect(),
+        ),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => Ty::Function {
+            param_name: param_name.clone(),
+            param: Box::new(substitute_abstract(param, env)),
+            result: Box::new(substitute_abstract(result, env)),
+        },
+        other => other.clone(),
+    }
 }
 
 /// The module type of a module seen through one (an ascribed binding, a
@@ -422,7 +544,20 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 }
             }
         }
-        substitute(&abbreviation.ty, &types, &sizes)
+        let ty = substitute(&abbreviation.ty, &types, &sizes);
+        // A type member of an applied parametric module sees the
+        // arguments' types for its parameters' abstract types.
+        match self.resolver.qualifying_module(self.scope, path) {
+            Some(module) => {
+                let env = functor_instance_env(
+                    self.resolver.db,
+                    self.resolver.file_set,
+                    ModuleKey(module),
+                );
+                substitute_abstract(&ty, &env)
+            }
+            None => ty,
+        }
     }
 }
 
