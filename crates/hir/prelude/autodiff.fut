@@ -29,6 +29,8 @@
 -- passing through integers.  Sum types with several constructors are
 -- not differentiable.
 
+import "soacs"
+
 -- | Forward mode: `jvp2 f x x'` is `(f x, t)`, where `t` is the
 -- derivative of `f` at `x` in the direction `x'`.
 def jvp2 'a 'b (f: a -> b) (x: a) (x': a) : (b, b) =

@@ -10,6 +10,7 @@ pub mod db;
 pub mod diagnostics;
 pub mod files;
 pub mod infer;
+pub mod intrinsics;
 pub mod item_tree;
 pub mod lower;
 pub mod name;

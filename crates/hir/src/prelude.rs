@@ -40,6 +40,12 @@ pub const PRELUDE_FILES: &[(&str, &str)] = &[
 
 /// Adds the prelude's files to the file set; returns the root.
 pub fn add_prelude(db: &mut dyn Db, file_set: FileSet) -> SourceFile {
+    add_file(
+        db,
+        file_set,
+        crate::intrinsics::INTRINSICS_PATH,
+        crate::intrinsics::intrinsics_source(),
+    );
     let mut root = None;
     for (path, text) in PRELUDE_FILES {
         let file = add_file(db, file_set, path, text.to_string());

@@ -330,8 +330,22 @@ impl<'db> Resolver<'db> {
                     _ => Exports::default(),
                 }
             }
-            ModuleRef::Intrinsics => Exports::default(),
+            ModuleRef::Intrinsics => match self.intrinsics_signature() {
+                Some((scope, sig)) => self.sig_exports(scope, &sig, module),
+                None => Exports::default(),
+            },
         }
+    }
+
+    /// The generated module type that declares the intrinsics, if the
+    /// file set has it (see `intrinsics.rs`).
+    pub fn intrinsics_signature(&self) -> Option<(Scope, SigExpr)> {
+        let file = *self
+            .file_set
+            .files(self.db)
+            .get(crate::intrinsics::INTRINSICS_PATH)?;
+        let path = Path::single(Name::new(crate::intrinsics::INTRINSICS_SIG));
+        Some((Scope { file, item: None }, SigExpr::Path(path)))
     }
 
     /// The module a module expression denotes, for name lookup. A
@@ -688,10 +702,6 @@ impl<'db> Resolver<'db> {
         let mut used = 1;
         let mut via = None;
         while let (TermRef::Module(module), Some(next)) = (term, segments.get(used)) {
-            if module == ModuleRef::Intrinsics {
-                // Intrinsics are typed by the checker, not by exports.
-                return Some((term, used, via));
-            }
             term = *self.exports(module).terms.get(next)?;
             via = Some(module);
             used += 1;

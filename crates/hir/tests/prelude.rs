@@ -71,3 +71,46 @@ fn prelude_names_are_visible_in_user_files() {
     assert!(resolver.resolve_term(end, &Name::new("map")).is_none());
     assert!(resolver.resolve_term(end, &Name::new("flip")).is_some());
 }
+
+#[test]
+fn the_prelude_type_checks_without_errors() {
+    let mut db = RootDatabase::default();
+    let file_set = FileSet::new(&db, BTreeMap::new());
+    add_prelude(&mut db, file_set);
+    let mut messages = Vec::new();
+    for (path, _) in PRELUDE_FILES {
+        let file = file_set.files(&db)[*path];
+        for diagnostic in hir::diagnostics::file_diagnostics(&db, file_set, file) {
+            let text = file.text(&db);
+            let start = usize::from(diagnostic.range.start());
+            let line = text[..start].matches('\n').count() + 1;
+            messages.push(format!("{path}:{line}: {}", diagnostic.message));
+        }
+    }
+    assert!(
+        messages.is_empty(),
+        "{} errors:\n{}",
+        messages.len(),
+        messages.join("\n")
+    );
+}
+
+#[test]
+fn every_intrinsic_the_prelude_uses_is_declared() {
+    let declared = hir::intrinsics::intrinsics_source();
+    for (path, text) in PRELUDE_FILES {
+        for (i, _) in text.match_indices("intrinsics.") {
+            let name: String = text[i + "intrinsics.".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if name.is_empty() {
+                continue; // an operator, typed by the checker
+            }
+            assert!(
+                declared.contains(&format!("val {name} ")),
+                "{path} uses intrinsics.{name}, which is not declared"
+            );
+        }
+    }
+}

@@ -37,6 +37,36 @@ fn builtin_op(symbol: &str) -> Option<BuiltinOp> {
     })
 }
 
+/// Renames parameters called `name` in a function type (and the sizes
+/// referring to them) to a name no program can write.
+fn rename_binder(ty: &Ty, name: &Name) -> Ty {
+    match ty {
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => {
+            if param_name.as_ref() == Some(name) {
+                let fresh = Name::new(&format!("{name}'"));
+                let renamed =
+                    super::substitute(result, &[], &[(name.clone(), Size::Named(fresh.clone()))]);
+                Ty::Function {
+                    param_name: Some(fresh),
+                    param: param.clone(),
+                    result: Box::new(rename_binder(&renamed, name)),
+                }
+            } else {
+                Ty::Function {
+                    param_name: param_name.clone(),
+                    param: param.clone(),
+                    result: Box::new(rename_binder(result, name)),
+                }
+            }
+        }
+        other => other.clone(),
+    }
+}
+
 impl InferCtx<'_, '_> {
     pub(crate) fn infer_expr(&mut self, id: ExprId) -> Ty {
         let ty = self.infer_expr_inner(id);
@@ -147,7 +177,19 @@ impl InferCtx<'_, '_> {
                 );
                 ty
             }
-            Expr::Ascription { expr, ty } | Expr::Coercion { expr, ty } => {
+            Expr::Coercion { expr, ty } => {
+                // `e :> t` checks sizes at run time: only they may differ.
+                let declared = self.lower_type(ty);
+                let actual = self.infer_expr(expr);
+                self.join(
+                    Location::Expr(expr),
+                    "Expression does not have expected type.",
+                    &declared,
+                    &actual,
+                );
+                declared
+            }
+            Expr::Ascription { expr, ty } => {
                 let declared = self.lower_type(ty);
                 let actual = self.infer_expr(expr);
                 self.expect(
@@ -648,6 +690,13 @@ impl InferCtx<'_, '_> {
     /// definition of that name is in scope.
     fn op_type(&mut self, at: Location, op: &OpRef) -> Ty {
         let symbol = op.path.last().as_str();
+        // `x intrinsics.+ y`: the built-in operator, whatever `+` means here.
+        if let [qualifier] = op.path.qualifiers()
+            && qualifier.as_str() == "intrinsics"
+            && let Some(builtin) = builtin_op(symbol)
+        {
+            return self.builtin_type(builtin);
+        }
         if op.path.is_single()
             && let Some((found, via)) = self.resolve_in_opened(op.path.last())
         {
@@ -735,6 +784,12 @@ impl InferCtx<'_, '_> {
                     // `(n: i64) -> [n]t`: the result's size is the argument.
                     Some(name) => {
                         let size = self.size_of_argument(arg);
+                        let result = match &size {
+                            // The caller's name must not be captured by a
+                            // parameter of the same name further on.
+                            Size::Named(inserted) => rename_binder(&result, inserted),
+                            _ => *result,
+                        };
                         super::substitute(&result, &[], &[(name, size)])
                     }
                     None => *result,

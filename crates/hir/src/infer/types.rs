@@ -107,7 +107,7 @@ fn lower_type_item_in(
 #[salsa::tracked(returns(clone))]
 pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc<Vec<(Name, Ty)>> {
     let resolver = Resolver { db, file_set };
-    let Some((scope, sig, module_name)) = module_signature(db, module.0) else {
+    let Some((scope, sig, module_name)) = module_signature(db, file_set, module.0) else {
         return Arc::new(Vec::new());
     };
     let tree = item_tree(db, scope.file);
@@ -292,7 +292,11 @@ pub(crate) fn substitute_abstract(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
 /// The module type of a module seen through one (an ascribed binding, a
 /// parameter, a module specification), the scope it is written in, and the
 /// module's name.
-fn module_signature(db: &dyn Db, module: ModuleRef) -> Option<(Scope, SigExpr, String)> {
+fn module_signature(
+    db: &dyn Db,
+    file_set: FileSet,
+    module: ModuleRef,
+) -> Option<(Scope, SigExpr, String)> {
     match module {
         ModuleRef::Binding(file, item) => {
             let tree = item_tree(db, file);
@@ -331,7 +335,11 @@ fn module_signature(db: &dyn Db, module: ModuleRef) -> Option<(Scope, SigExpr, S
             let name = name.as_ref().map_or("?".to_string(), |n| n.to_string());
             Some((Scope { file, item: None }, sig.clone(), name))
         }
-        ModuleRef::File(_) | ModuleRef::Struct(..) | ModuleRef::Intrinsics => None,
+        ModuleRef::Intrinsics => {
+            let resolver_sig = Resolver { db, file_set }.intrinsics_signature()?;
+            Some((resolver_sig.0, resolver_sig.1, "intrinsics".to_string()))
+        }
+        ModuleRef::File(_) | ModuleRef::Struct(..) => None,
     }
 }
 
@@ -432,7 +440,13 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 param: Box::new(self.lower(*param)),
                 result: Box::new(self.lower(*result)),
             },
-            TypeRef::Existential { ty, .. } => self.lower(*ty),
+            TypeRef::Existential { sizes, ty } => {
+                // `?[n].t`: the sizes are whatever the value has.
+                let inner = self.lower(*ty);
+                let unknown: Vec<(Name, Size)> =
+                    sizes.iter().map(|n| (n.clone(), self.unknown())).collect();
+                substitute(&inner, &[], &unknown)
+            }
         }
     }
 
