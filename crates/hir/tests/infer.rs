@@ -340,3 +340,40 @@ fn applied_parametric_modules_see_their_arguments_types() {
     assert_eq!(c.ok("z"), "(i32, i32)");
     assert_eq!(c.ok("typed"), "(i32, i32) -> i32");
 }
+
+#[test]
+fn matches_must_be_exhaustive_and_bindings_irrefutable() {
+    let c = check(
+        "type planet = #mercury | #venus | #earth\n\
+         def full (p: planet) = match p case #mercury -> 1 case #venus -> 2 case #earth -> 3\n\
+         def partial (p: planet) = match p case #mercury -> 1 case #venus -> 2\n\
+         def nested (x: (bool, planet)) = match x case (true, _) -> 1 case (false, #earth) -> 2\n\
+         def numbers (x: i32) = match x case 0 -> 1 case 1 -> 2\n\
+         def covered (x: i32) = match x case 0 -> 1 case _ -> 2\n\
+         def options (x: #some i32 | #none) = match x case #some 0 -> 1 case #none -> 2\n\
+         def refutable (x: planet) = let #earth = x in 1\n\
+         def records (r: {a: bool, b: bool}) = match r case {a = true, b} -> b case {a = false, b = _} -> true\n",
+    );
+    assert_eq!(c.ok("full"), "(#earth | #mercury | #venus) -> i32");
+    let first = |name: &str| c.errors(name).first().cloned().unwrap_or_default();
+    assert_eq!(
+        first("partial"),
+        "Unmatched cases in match expression.\nUnmatched case: #earth"
+    );
+    assert_eq!(
+        first("nested"),
+        "Unmatched cases in match expression.\nUnmatched case: (false, #mercury)"
+    );
+    assert_eq!(
+        first("numbers"),
+        "Unmatched cases in match expression.\nUnmatched case: _"
+    );
+    assert!(c.errors("covered").is_empty());
+    assert!(
+        first("options").ends_with("#some _"),
+        "{}",
+        first("options")
+    );
+    assert!(first("refutable").starts_with("Refutable pattern not allowed here."));
+    assert!(c.errors("records").is_empty(), "{:?}", c.errors("records"));
+}

@@ -15,6 +15,7 @@
 //! existential sizes, size-expression checking, `match` exhaustiveness,
 //! liftedness rules and entry-point restrictions.
 
+mod exhaustive;
 mod expr;
 mod pat;
 mod types;
@@ -427,9 +428,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             type_params.push(name.clone());
             self.table.bind(var, Ty::Param(name));
         }
+        let expr_types = resolve_all(&self.table, &self.expr_types);
+        let pat_types = resolve_all(&self.table, &self.pat_types);
+        self.check_patterns(&expr_types, &pat_types);
         InferenceResult {
-            expr_types: resolve_all(&self.table, &self.expr_types),
-            pat_types: resolve_all(&self.table, &self.pat_types),
+            expr_types,
+            pat_types,
             resolutions: std::mem::take(&mut self.resolutions),
             errors: std::mem::take(&mut self.errors),
             scheme: Scheme {
@@ -438,6 +442,67 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 ty: self.table.resolve(&own_type),
             },
         }
+    }
+
+    /// `match` must cover every value; patterns that bind (parameters,
+    /// `let`, loops) must match every value.
+    fn check_patterns(
+        &mut self,
+        expr_types: &ArenaMap<ExprId, Ty>,
+        pat_types: &ArenaMap<PatId, Ty>,
+    ) {
+        use crate::store::{Expr, LoopForm};
+        let shaper = exhaustive::Shaper {
+            store: &self.body.store,
+        };
+        let type_of = |pat: PatId| pat_types.get(pat).cloned().unwrap_or(Ty::Error);
+        let mut errors = Vec::new();
+        let irrefutable = |pat: PatId, errors: &mut Vec<TypeError>| {
+            if let Some(example) = shaper.refutable(pat, &type_of(pat)) {
+                errors.push(TypeError {
+                    location: Location::Pat(pat),
+                    message: format!(
+                        "Refutable pattern not allowed here.
+Unmatched case: {example}"
+                    ),
+                });
+            }
+        };
+        for &param in &self.body.params {
+            irrefutable(param, &mut errors);
+        }
+        for (id, expr) in self.body.store.exprs.iter() {
+            match expr {
+                Expr::Match { scrutinee, cases } => {
+                    let ty = expr_types.get(*scrutinee).cloned().unwrap_or(Ty::Error);
+                    let pats: Vec<PatId> = cases.iter().map(|(p, _)| *p).collect();
+                    if let Some(example) = shaper.unmatched(&pats, &ty) {
+                        errors.push(TypeError {
+                            location: Location::Expr(id),
+                            message: format!(
+                                "Unmatched cases in match expression.
+Unmatched case: {example}"
+                            ),
+                        });
+                    }
+                }
+                Expr::Let { pat, .. } | Expr::Loop { pat, .. } => irrefutable(*pat, &mut errors),
+                Expr::Lambda { params, .. } | Expr::LetFun { params, .. } => {
+                    for &param in params {
+                        irrefutable(param, &mut errors);
+                    }
+                }
+                _ => {}
+            }
+            if let Expr::Loop {
+                form: LoopForm::ForIn { pat, .. },
+                ..
+            } = expr
+            {
+                irrefutable(*pat, &mut errors);
+            }
+        }
+        self.errors.extend(errors);
     }
 
     fn fresh_param_name(&self, taken: &[Name]) -> Name {
