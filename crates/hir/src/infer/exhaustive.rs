@@ -118,7 +118,7 @@ impl Shaper<'_> {
     /// An example of a value of type `ty` that none of `cases` matches.
     pub fn unmatched(&self, cases: &[PatId], ty: &Ty) -> Option<String> {
         let rows: Vec<Vec<Shape>> = cases.iter().map(|&p| vec![self.shape(p, ty)]).collect();
-        let witness = useful(&rows, &[Shape::Wild], &[ty.clone()])?;
+        let witness = useful(&rows, &[Shape::Wild], std::slice::from_ref(ty))?;
         Some(render(&witness[0], ty))
     }
 
