@@ -362,6 +362,9 @@ impl Ty {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Scheme {
     pub type_params: Vec<Name>,
+    /// The type parameters that may stand for functions (declared `'^t`);
+    /// the others are instantiated only with non-functional types.
+    pub lifted: Vec<Name>,
     pub size_params: Vec<Name>,
     pub ty: Ty,
 }
@@ -370,6 +373,7 @@ impl Scheme {
     pub fn mono(ty: Ty) -> Scheme {
         Scheme {
             type_params: Vec::new(),
+            lifted: Vec::new(),
             size_params: Vec::new(),
             ty,
         }

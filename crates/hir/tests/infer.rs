@@ -377,3 +377,39 @@ fn matches_must_be_exhaustive_and_bindings_irrefutable() {
     assert!(first("refutable").starts_with("Refutable pattern not allowed here."));
     assert!(c.errors("records").is_empty(), "{:?}", c.errors("records"));
 }
+
+#[test]
+fn functions_may_not_hide_where_values_are_needed() {
+    let c = check(
+        "def f (x: i32) = x + 1\n\
+         def g (x: i32) = x * 2\n\
+         def arr = [f, g]\n\
+         def pick b = (if b then f else g) 1\n\
+         def id 'a (x: a) : a = x\n\
+         def lifted '^a (x: a) : a = x\n\
+         def inst = id f\n\
+         def inst_lifted = lifted f\n\
+         def typed (fs: [](i32 -> i32)) = 0\n\
+         entry higher (h: i32 -> i32) = h 1\n\
+         entry point = f\n",
+    );
+    let first = |name: &str| c.errors(name).first().cloned().unwrap_or_default();
+    assert!(first("arr").contains("functional type"), "{}", first("arr"));
+    assert!(
+        first("pick").contains("may not be of function type"),
+        "{}",
+        first("pick")
+    );
+    assert!(
+        first("inst").contains("functional type"),
+        "{}",
+        first("inst")
+    );
+    assert_eq!(c.ok("inst_lifted"), "i32 -> i32");
+    assert!(first("typed").starts_with("Cannot create array with elements of lifted type"));
+    assert_eq!(
+        first("higher"),
+        "Entry point functions may not be higher-order."
+    );
+    assert_eq!(c.ok("point"), "i32 -> i32");
+}

@@ -124,7 +124,7 @@ impl InferCtx<'_, '_> {
                 Ty::record(typed)
             }
             Expr::Array(elements) => {
-                let element = self.table.fresh();
+                let element = self.table.fresh_constrained(Constraint::Unlifted);
                 for &e in &elements {
                     let ty = self.infer_expr(e);
                     self.expect(
@@ -229,12 +229,14 @@ impl InferCtx<'_, '_> {
                 );
                 let then_ty = self.infer_expr(then_branch);
                 let else_ty = self.infer_expr(else_branch);
-                self.join(
+                let joined = self.join(
                     Location::Expr(else_branch),
                     "Branches of if-expression differ in type.",
                     &then_ty,
                     &else_ty,
-                )
+                );
+                self.forbid_functional(at, "A conditional expression", &joined);
+                joined
             }
             Expr::Let {
                 sizes,
@@ -277,12 +279,19 @@ impl InferCtx<'_, '_> {
                         })
                         .collect(),
                 );
+                let lifted = type_params
+                    .iter()
+                    .filter_map(|p| match p {
+                        TypeParam::Type(n, syntax::ast::Liftedness::Lifted) => Some(n.clone()),
+                        _ => None,
+                    })
+                    .collect();
                 let mark = self.locals.len();
                 self.locals.push(Local {
                     name,
                     ty: fun_ty,
                     origin: Resolved::LocalFunction(id),
-                    params: (!type_params.is_empty()).then_some((types, sizes)),
+                    params: (!type_params.is_empty()).then_some((types, sizes, lifted)),
                 });
                 let ty = self.infer_expr(body);
                 self.locals.truncate(mark);
@@ -345,7 +354,9 @@ impl InferCtx<'_, '_> {
                     });
                     self.locals.truncate(mark);
                 }
-                result.unwrap_or_else(|| self.table.fresh())
+                let result = result.unwrap_or_else(|| self.table.fresh());
+                self.forbid_functional(at, "A match expression", &result);
+                result
             }
             Expr::Constr { name, payload } => {
                 let types: Vec<Ty> = payload.iter().map(|&e| self.infer_expr(e)).collect();
@@ -407,10 +418,16 @@ impl InferCtx<'_, '_> {
         let mark = self.locals.len();
         let type_mark = self.type_params.len();
         let size_mark = self.sizes.len();
+        let lifted_mark = self.lifted_params.len();
         for param in type_params {
             match param {
                 TypeParam::Size(name) => self.sizes.push(name.clone()),
-                TypeParam::Type(name, _) => self.type_params.push(name.clone()),
+                TypeParam::Type(name, liftedness) => {
+                    self.type_params.push(name.clone());
+                    if *liftedness == syntax::ast::Liftedness::Lifted {
+                        self.lifted_params.push(name.clone());
+                    }
+                }
             }
         }
         let typed: Vec<(PatId, Ty)> = params.iter().map(|&p| (p, self.table.fresh())).collect();
@@ -429,6 +446,7 @@ impl InferCtx<'_, '_> {
         self.locals.truncate(mark);
         self.type_params.truncate(type_mark);
         self.sizes.truncate(size_mark);
+        self.lifted_params.truncate(lifted_mark);
         let named: Vec<(Option<Name>, Ty)> = typed
             .into_iter()
             .map(|(pat, ty)| (self.param_name_of(pat), ty))
@@ -500,6 +518,7 @@ impl InferCtx<'_, '_> {
             &init_ty,
             &body_ty,
         );
+        self.forbid_functional(Location::Expr(id), "A loop parameter", &result);
         self.locals.truncate(mark);
         result
     }
@@ -542,10 +561,11 @@ impl InferCtx<'_, '_> {
         let (ty, used) = if let Some(local) = self.lookup_local(first).cloned() {
             self.resolutions.insert(id, local.origin);
             let ty = match local.params {
-                Some((type_params, size_params)) => {
+                Some((type_params, size_params, lifted)) => {
                     let ty = self.table.resolve(&local.ty);
                     self.instantiate(&Scheme {
                         type_params,
+                        lifted,
                         size_params,
                         ty,
                     })
@@ -679,8 +699,16 @@ impl InferCtx<'_, '_> {
         );
         lowering.local_types = &env;
         let lowered = lowering.lower(*ty);
+        let lifted = type_params
+            .iter()
+            .filter_map(|p| match p {
+                TypeParam::Type(n, syntax::ast::Liftedness::Lifted) => Some(n.clone()),
+                _ => None,
+            })
+            .collect();
         Scheme {
             type_params: params,
+            lifted,
             size_params: sizes,
             ty: lowered,
         }

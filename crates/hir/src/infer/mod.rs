@@ -157,9 +157,10 @@ struct Local {
     name: Name,
     ty: Ty,
     origin: Resolved,
-    /// The type and size parameters of a polymorphic local function,
-    /// which occur in `ty` and are instantiated at each use.
-    params: Option<(Vec<Name>, Vec<Name>)>,
+    /// The type parameters of a polymorphic local function (which occur
+    /// in `ty` and are instantiated at each use): type parameters, size
+    /// parameters, and which type parameters are lifted.
+    params: Option<(Vec<Name>, Vec<Name>, Vec<Name>)>,
 }
 
 pub(crate) struct InferCtx<'a, 'db> {
@@ -180,6 +181,8 @@ pub(crate) struct InferCtx<'a, 'db> {
     self_type: Option<(Name, Ty)>,
     /// Modules opened by `M.(e)` around the expression being checked.
     opened: Vec<crate::resolve::ModuleRef>,
+    /// Type parameters in scope declared lifted (`'^t`).
+    lifted_params: Vec<Name>,
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -198,6 +201,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             errors: Vec::new(),
             self_type: None,
             opened: Vec::new(),
+            lifted_params: Vec::new(),
         }
     }
 
@@ -206,6 +210,22 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             location,
             message: message.into(),
         });
+    }
+
+    /// Reports a value of function type (or of a lifted type parameter)
+    /// where `what` may not be one.
+    fn forbid_functional(&mut self, location: Location, what: &str, ty: &Ty) {
+        let functional = match self.table.resolve(ty) {
+            Ty::Function { .. } => true,
+            Ty::Param(name) => self.lifted_params.contains(&name),
+            _ => false,
+        };
+        if functional {
+            self.error(
+                location,
+                format!("{what} may not be of function type (or of a lifted type)."),
+            );
+        }
     }
 
     /// Unifies, reporting a mismatch at `location` with `context` (e.g.
@@ -253,6 +273,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         .join(", ")
                 ),
                 Mismatch::NoEquality => "\nFunctions cannot be compared for equality.".to_string(),
+                Mismatch::Functional => "\nA functional type cannot be used here: only type parameters declared lifted ('^a) may stand for functions, and arrays cannot contain functions.".to_string(),
                 Mismatch::Sizes(a, b) => {
                     format!(
                         "\nSizes \"{}\" and \"{}\" do not match.",
@@ -330,9 +351,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         for param in &body.type_params {
             match param {
                 crate::store::TypeParam::Size(name) => self.sizes.push(name.clone()),
-                crate::store::TypeParam::Type(name, _) => {
+                crate::store::TypeParam::Type(name, liftedness) => {
                     self.type_params.push(name.clone());
                     declared_type_params.push(name.clone());
+                    if *liftedness == syntax::ast::Liftedness::Lifted {
+                        self.lifted_params.push(name.clone());
+                    }
                 }
             }
         }
@@ -360,6 +384,22 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             &ret,
             &body_ty,
         );
+        if self.is_entry_point() {
+            // `entry f = g` is fine: only the parameters of the whole
+            // (curried) type must be first-order.
+            let mut ty = self.table.resolve(&own_type);
+            let mut higher_order = false;
+            while let Ty::Function { param, result, .. } = ty {
+                higher_order |= self.table.contains_function(&param);
+                ty = *result;
+            }
+            if higher_order {
+                self.error(
+                    Location::Expr(body.body),
+                    "Entry point functions may not be higher-order.",
+                );
+            }
+        }
         self.finish(own_type, declared_type_params)
     }
 
@@ -373,6 +413,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             _ => None,
         }
+    }
+
+    fn is_entry_point(&self) -> bool {
+        let Some(item) = self.scope.item else {
+            return false;
+        };
+        let tree = crate::item_tree::item_tree(self.resolver.db, self.scope.file);
+        matches!(&tree.item(item).kind, crate::item_tree::ItemKind::Value(v) if v.entry)
     }
 
     fn own_name(&self) -> Option<Name> {
@@ -438,6 +486,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             errors: std::mem::take(&mut self.errors),
             scheme: Scheme {
                 type_params,
+                lifted: self.lifted_params.clone(),
                 size_params: self.sizes.clone(),
                 ty: self.table.resolve(&own_type),
             },
@@ -553,7 +602,12 @@ Unmatched case: {example}"
     fn instantiate(&mut self, scheme: &Scheme) -> Ty {
         let mut substitution = Vec::new();
         for param in &scheme.type_params {
-            substitution.push((param.clone(), self.table.fresh()));
+            let var = if scheme.lifted.contains(param) {
+                self.table.fresh()
+            } else {
+                self.table.fresh_constrained(Constraint::Unlifted)
+            };
+            substitution.push((param.clone(), var));
         }
         let sizes: Vec<(Name, Size)> = scheme
             .size_params

@@ -396,6 +396,12 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             }
             TypeRef::Array { size, element } => {
                 let element = self.lower(*element);
+                if matches!(element, Ty::Function { .. }) {
+                    self.errors.push((
+                        id,
+                        format!("Cannot create array with elements of lifted type {element}."),
+                    ));
+                }
                 let size = self.size(size);
                 Ty::array_of(element, size)
             }

@@ -20,6 +20,9 @@ pub enum Constraint {
     Constructors(Vec<(Name, Vec<Ty>)>),
     /// A type whose values can be compared with `==`.
     Equality,
+    /// A type that is not a function and contains none (an unlifted type
+    /// parameter, an array element).
+    Unlifted,
 }
 
 #[derive(Debug, Clone)]
@@ -40,6 +43,8 @@ pub enum Mismatch {
     NotOneOf(Vec<PrimType>),
     /// A function type where equality is needed.
     NoEquality,
+    /// A function type where a non-functional type is needed.
+    Functional,
     /// Sizes differ.
     Sizes(Size, Size),
     /// The type would contain itself.
@@ -254,6 +259,7 @@ impl Table {
         let cy = self.constraint(y).cloned().unwrap_or(Constraint::None);
         let merged = match (cx, cy) {
             (Constraint::None, c) | (c, Constraint::None) => c,
+            (Constraint::Unlifted, c) | (c, Constraint::Unlifted) => c,
             (Constraint::Equality, Constraint::Prims(p))
             | (Constraint::Prims(p), Constraint::Equality) => Constraint::Prims(p),
             (Constraint::Equality, c) | (c, Constraint::Equality) => c,
@@ -322,6 +328,21 @@ impl Table {
                     Ok(())
                 }
             }
+            Constraint::Unlifted => {
+                if self.has_function(&ty) {
+                    return Err(Mismatch::Functional);
+                }
+                // What is still unknown inside must stay non-functional.
+                let mut inner = Vec::new();
+                self.free_vars(&ty, &mut inner);
+                for var in inner {
+                    if let VarState::Unbound(c @ Constraint::None) = &mut self.vars[var.0 as usize]
+                    {
+                        *c = Constraint::Unlifted;
+                    }
+                }
+                Ok(())
+            }
             Constraint::Fields(needed) => {
                 let Ty::Record(fields) = &ty else {
                     return Err(Mismatch::Types);
@@ -354,6 +375,10 @@ impl Table {
                 Ok(())
             }
         }
+    }
+
+    pub fn contains_function(&self, ty: &Ty) -> bool {
+        self.has_function(ty)
     }
 
     fn has_function(&self, ty: &Ty) -> bool {
