@@ -26,7 +26,9 @@ const FLOAT_UNARY: [&str; 24] = [
 ];
 const FLOAT_BINARY: [&str; 3] = ["atan2", "hypot", "copysign"];
 
-/// The intrinsics of the arrays, SOACs and automatic differentiation.
+/// The intrinsics of the arrays, SOACs and automatic differentiation, and
+/// the accumulator and flat-indexing intrinsics that upstream exposes for
+/// experiments (some programs use them directly).
 const STRUCTURAL: &str = "
   val map 'a [n] 'x : (a -> x) -> [n]a -> *[n]x
   val reduce [n] 'a : (a -> a -> a) -> a -> [n]a -> a
@@ -47,6 +49,16 @@ const STRUCTURAL: &str = "
   val jvp2 'a 'b : (a -> b) -> a -> a -> (b, b)
   val vjp2 'a 'b : (a -> b) -> a -> b -> (b, a)
   val with_vjp 'a 'b : (a -> b) -> (b -> b -> a) -> a -> b
+  type~ acc 't
+  val acc_write [k] 'a : *acc ([k]a) -> i64 -> a -> *acc ([k]a)
+  val scatter_stream 'a 'b [k] [n] : *[k]a -> (*acc ([k]a) -> b -> acc ([k]a)) -> [n]b -> *[k]a
+  val hist_stream 'a 'b [k] [n] : *[k]a -> (a -> a -> a) -> a -> (*acc ([k]a) -> b -> acc ([k]a)) -> [n]b -> *[k]a
+  val flat_index_2d [n] 'a : [n]a -> i64 -> i64 -> i64 -> i64 -> i64 -> ?[m][k].[m][k]a
+  val flat_update_2d [n] [k] [l] 'a : *[n]a -> i64 -> i64 -> i64 -> [k][l]a -> *[n]a
+  val flat_index_3d [n] 'a : [n]a -> i64 -> i64 -> i64 -> i64 -> i64 -> i64 -> i64 -> ?[m][k][l].[m][k][l]a
+  val flat_update_3d [n] [k] [l] [p] 'a : *[n]a -> i64 -> i64 -> i64 -> i64 -> [k][l][p]a -> *[n]a
+  val flat_index_4d [n] 'a : [n]a -> i64 -> i64 -> i64 -> i64 -> i64 -> i64 -> i64 -> i64 -> i64 -> ?[m][k][l][p].[m][k][l][p]a
+  val flat_update_4d [n] [k] [l] [p] [q] 'a : *[n]a -> i64 -> i64 -> i64 -> i64 -> i64 -> [k][l][p][q]a -> *[n]a
 ";
 
 /// The generated Futhark source of the intrinsics' module type.
