@@ -9,6 +9,7 @@ pub mod body;
 pub mod db;
 pub mod diagnostics;
 pub mod files;
+pub mod ide;
 pub mod infer;
 pub mod intrinsics;
 pub mod item_tree;

@@ -1,0 +1,112 @@
+//! Editor queries at a cursor position (`$0` marks it in the fixtures).
+
+use hir::ide::{definition_at, documentation_at, type_at};
+use hir::prelude::add_prelude;
+use hir::{FileSet, RootDatabase, SourceFile};
+use std::collections::BTreeMap;
+use syntax::TextSize;
+
+struct Fixture {
+    db: RootDatabase,
+    file_set: FileSet,
+    file: SourceFile,
+    offset: TextSize,
+}
+
+fn fixture(text: &str) -> Fixture {
+    let offset = text.find("$0").expect("a cursor marker");
+    let text = text.replacen("$0", "", 1);
+    let mut db = RootDatabase::default();
+    let file_set = FileSet::new(&db, BTreeMap::new());
+    add_prelude(&mut db, file_set);
+    let file = hir::files::add_file(&mut db, file_set, "/main.fut", text);
+    Fixture {
+        db,
+        file_set,
+        file,
+        offset: TextSize::from(offset as u32),
+    }
+}
+
+impl Fixture {
+    fn type_here(&self) -> Option<String> {
+        type_at(&self.db, self.file_set, self.file, self.offset).map(|(_, ty)| ty.to_string())
+    }
+
+    /// The file and text of the definition's name.
+    fn definition(&self) -> Option<(String, String)> {
+        let target = definition_at(&self.db, self.file_set, self.file, self.offset)?;
+        let text = target.file.text(&self.db);
+        let range = std::ops::Range::<usize>::from(target.focus_range);
+        Some((target.file.path(&self.db).clone(), text[range].to_string()))
+    }
+}
+
+#[test]
+fn types_of_expressions_and_patterns_under_the_cursor() {
+    assert_eq!(
+        fixture("def f (x: i32) = x$0 + 1\n").type_here().as_deref(),
+        Some("i32")
+    );
+    assert_eq!(
+        fixture("def g (y: f32) = y * 2$0\n").type_here().as_deref(),
+        Some("f32")
+    );
+    assert_eq!(
+        fixture("def h (xs: []i64) = let (a$0, b) = (xs[0], true) in a\n")
+            .type_here()
+            .as_deref(),
+        Some("i64")
+    );
+    assert_eq!(
+        fixture("def k = i32.max$0 1 2\n").type_here().as_deref(),
+        Some("i32 -> i32 -> i32")
+    );
+}
+
+#[test]
+fn types_are_known_next_to_broken_code() {
+    let f = fixture("def ok (v: bool) = !v$0\ndef broken = (1 +\n");
+    assert_eq!(f.type_here().as_deref(), Some("bool"));
+}
+
+#[test]
+fn definitions_of_locals_globals_modules_types_and_the_prelude() {
+    let local = fixture("def f (count: i32) = count$0 + 1\n");
+    assert_eq!(
+        local.definition(),
+        Some(("/main.fut".into(), "count".into()))
+    );
+    let global = fixture("def twice (x: i32) = x * 2\ndef use = twice$0 3\n");
+    assert_eq!(
+        global.definition(),
+        Some(("/main.fut".into(), "twice".into()))
+    );
+    let module = fixture("module M = { def inner = 1 }\ndef use = M$0.inner\n");
+    assert_eq!(module.definition(), Some(("/main.fut".into(), "M".into())));
+    let member = fixture("module M = { def inner = 1 }\ndef use = M.inn$0er\n");
+    assert_eq!(
+        member.definition(),
+        Some(("/main.fut".into(), "inner".into()))
+    );
+    let ty = fixture("type point = (f32, f32)\ndef origin : poi$0nt = (0, 0)\n");
+    assert_eq!(ty.definition(), Some(("/main.fut".into(), "point".into())));
+    let prelude = fixture("def use = ma$0p (+1) [1]\n");
+    assert_eq!(
+        prelude.definition(),
+        Some(("/prelude/soacs.fut".into(), "map".into()))
+    );
+    let field = fixture("def r = {a = 1}\ndef use = r.a$0\n");
+    assert_eq!(field.definition(), None);
+}
+
+#[test]
+fn documentation_of_the_definition_under_the_cursor() {
+    let f = fixture(
+        "-- | Doubles a number.\n-- Twice as big.\ndef twice (x: i32) = x * 2\ndef use = twi$0ce 3\n",
+    );
+    assert_eq!(
+        documentation_at(&f.db, f.file_set, f.file, f.offset).as_deref(),
+        Some("Doubles a number.\nTwice as big.")
+    );
+}
