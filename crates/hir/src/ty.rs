@@ -99,7 +99,10 @@ pub enum Size {
     Const(u64),
     /// A size named by a size parameter or binder in scope.
     Named(Name),
-    /// A size inference has not determined; unifies with any size.
+    /// A size to be determined by unification (flexible).
+    Var(u32),
+    /// A size nobody knows statically (an existential size): equal only
+    /// to itself.
     Unknown(u32),
 }
 
@@ -108,7 +111,7 @@ impl fmt::Display for Size {
         match self {
             Size::Const(n) => write!(f, "[{n}]"),
             Size::Named(name) => write!(f, "[{name}]"),
-            Size::Unknown(_) => write!(f, "[]"),
+            Size::Var(_) | Size::Unknown(_) => write!(f, "[]"),
         }
     }
 }

@@ -413,3 +413,35 @@ fn functions_may_not_hide_where_values_are_needed() {
     );
     assert_eq!(c.ok("point"), "i32 -> i32");
 }
+
+#[test]
+fn sizes_are_inferred_and_checked_between_calls() {
+    let c = check(
+        "def same [n] (a: [n]i32) (b: [n]i32) = a\n\
+         def bad (x: [3]i32) (y: [4]i32) = same x y\n\
+         def good (x: [3]i32) (y: [3]i32) = same x y\n\
+         def implicit (xs: []i32) (ys: []i32) = same xs ys\n\
+         def mismatch [n] [m] (xs: [n]i32) (ys: [m]i32) = same xs ys\n\
+         def prefix [k] (xs: [k]f32) (n: i64) : [n]f32 = xs[:n]\n\
+         def take_two [k] (xs: [k]f32) = xs[0:2]\n\
+         def coercion_checks_elements [k] (xs: [k]f32) (i: i64) = same (xs[i:i+2] :> [2]i32) [1, 2]\n",
+    );
+    let first = |name: &str| c.errors(name).first().cloned().unwrap_or_default();
+    assert!(
+        first("bad").contains("Sizes \"3\" and \"4\" do not match."),
+        "{}",
+        first("bad")
+    );
+    assert_eq!(c.ok("good"), "[3]i32 -> [3]i32 -> [3]i32");
+    assert_eq!(c.ok("implicit"), "[]i32 -> []i32 -> []i32");
+    assert!(
+        first("mismatch").contains("Sizes \"n\" and \"m\" do not match."),
+        "{}",
+        first("mismatch")
+    );
+    assert_eq!(c.ok("prefix"), "[k]f32 -> (n: i64) -> [n]f32");
+    assert_eq!(c.ok("take_two"), "[k]f32 -> [2]f32");
+    assert!(
+        first("coercion_checks_elements").starts_with("Expression does not have expected type.")
+    );
+}

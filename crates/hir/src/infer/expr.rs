@@ -37,6 +37,41 @@ fn builtin_op(symbol: &str) -> Option<BuiltinOp> {
     })
 }
 
+/// Size names in `ty` not bound by a parameter name, added to `out`.
+fn free_size_names(ty: &Ty, bound: &mut Vec<Name>, out: &mut Vec<Name>) {
+    match ty {
+        Ty::Array { element, shape, .. } => {
+            for size in shape {
+                if let Size::Named(n) = size
+                    && !bound.contains(n)
+                    && !out.contains(n)
+                {
+                    out.push(n.clone());
+                }
+            }
+            free_size_names(element, bound, out);
+        }
+        Ty::Record(fields) => fields
+            .iter()
+            .for_each(|(_, t)| free_size_names(t, bound, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .for_each(|(_, ts)| ts.iter().for_each(|t| free_size_names(t, bound, out))),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => {
+            free_size_names(param, bound, out);
+            let mark = bound.len();
+            bound.extend(param_name.iter().cloned());
+            free_size_names(result, bound, out);
+            bound.truncate(mark);
+        }
+        _ => {}
+    }
+}
+
 /// Renames parameters called `name` in a function type (and the sizes
 /// referring to them) to a name no program can write.
 fn rename_binder(ty: &Ty, name: &Name) -> Ty {
@@ -213,7 +248,7 @@ impl InferCtx<'_, '_> {
                         &ty,
                     );
                 }
-                Ty::array_of(element, self.table.fresh_size())
+                Ty::array_of(element, self.table.fresh_unknown())
             }
             Expr::If {
                 condition,
@@ -247,8 +282,16 @@ impl InferCtx<'_, '_> {
                 let value_ty = self.infer_expr(value);
                 let mark = self.locals.len();
                 let size_mark = self.sizes.len();
+                // `let [n] p = e`: `n` names the size `e` has.
+                self.binding_sizes = sizes
+                    .iter()
+                    .map(|n| (n.clone(), self.table.fresh_size_var()))
+                    .collect();
                 self.sizes.extend(sizes);
                 self.check_pat_group(&[(pat, value_ty)]);
+                for (name, var) in std::mem::take(&mut self.binding_sizes) {
+                    self.table.name_size(&var, Size::Named(name));
+                }
                 let ty = self.infer_expr(body);
                 self.locals.truncate(mark);
                 self.sizes.truncate(size_mark);
@@ -490,7 +533,7 @@ impl InferCtx<'_, '_> {
             } => {
                 let array_ty = self.infer_expr(*array);
                 let element_ty = self.table.fresh();
-                let expected = Ty::array_of(element_ty.clone(), self.table.fresh_size());
+                let expected = Ty::array_of(element_ty.clone(), self.table.fresh_size_var());
                 self.expect(
                     Location::Expr(*array),
                     "A for-in loop must iterate over an array.",
@@ -679,7 +722,7 @@ impl InferCtx<'_, '_> {
                 TypeParam::Size(_) => None,
             })
             .collect();
-        let sizes = type_params
+        let sizes: Vec<Name> = type_params
             .iter()
             .filter_map(|p| match p {
                 TypeParam::Size(n) => Some(n.clone()),
@@ -699,6 +742,10 @@ impl InferCtx<'_, '_> {
         );
         lowering.local_types = &env;
         let lowered = lowering.lower(*ty);
+        // Size names a specification uses without declaring them are
+        // implicitly its size parameters.
+        let mut sizes: Vec<Name> = sizes;
+        free_size_names(&lowered, &mut Vec::new(), &mut sizes);
         let lifted = type_params
             .iter()
             .filter_map(|p| match p {
@@ -852,9 +899,9 @@ impl InferCtx<'_, '_> {
         match &self.body.store.exprs[arg] {
             Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
             Expr::Literal(crate::store::Literal::Int { value, .. }) => {
-                u64::try_from(*value).map_or_else(|_| self.table.fresh_size(), Size::Const)
+                u64::try_from(*value).map_or_else(|_| self.table.fresh_unknown(), Size::Const)
             }
-            _ => self.table.fresh_size(),
+            _ => self.table.fresh_unknown(),
         }
     }
 
@@ -921,7 +968,7 @@ impl InferCtx<'_, '_> {
                 let element = self.table.fresh();
                 let mut expected = element;
                 for _ in indices {
-                    expected = Ty::array_of(expected, self.table.fresh_size());
+                    expected = Ty::array_of(expected, self.table.fresh_size_var());
                 }
                 self.expect(at, "Only arrays can be indexed.", &expected, ty);
                 self.table.resolve(&expected)
@@ -943,8 +990,9 @@ impl InferCtx<'_, '_> {
                 }
                 let mut kept: Vec<Size> = Vec::new();
                 for index in indices {
-                    if let DimIndex::Range { .. } = index {
-                        kept.push(self.table.fresh_size());
+                    if let DimIndex::Range { start, end, stride } = index {
+                        let size = self.slice_size(*start, *end, *stride);
+                        kept.push(size);
                     }
                 }
                 kept.extend(shape[indices.len()..].iter().cloned());
@@ -966,6 +1014,30 @@ impl InferCtx<'_, '_> {
         }
     }
 
+    /// The size of a slice `start:end:stride`: known only as `[:n]`,
+    /// `[0:n]` (with stride 1 or none) for a variable or constant `n`;
+    /// otherwise existential.
+    fn slice_size(
+        &mut self,
+        start: Option<ExprId>,
+        end: Option<ExprId>,
+        stride: Option<ExprId>,
+    ) -> Size {
+        let is_int = |ctx: &Self, e: Option<ExprId>, n: u128| matches!(e.map(|e| &ctx.body.store.exprs[e]), Some(Expr::Literal(crate::store::Literal::Int { value, .. })) if *value == n);
+        let from_zero = start.is_none() || is_int(self, start, 0);
+        let unit_stride = stride.is_none() || is_int(self, stride, 1);
+        match end {
+            Some(end) if from_zero && unit_stride => match &self.body.store.exprs[end] {
+                Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
+                Expr::Literal(crate::store::Literal::Int { value, .. }) => {
+                    u64::try_from(*value).map_or_else(|_| self.table.fresh_unknown(), Size::Const)
+                }
+                _ => self.table.fresh_unknown(),
+            },
+            _ => self.table.fresh_unknown(),
+        }
+    }
+
     /// Checks `base with path = value`.
     fn update(&mut self, at: Location, base: &Ty, path: &[UpdateStep], value: ExprId) {
         let mut ty = base.clone();
@@ -976,7 +1048,8 @@ impl InferCtx<'_, '_> {
             };
         }
         let value_ty = self.infer_expr(value);
-        self.expect(
+        // Sizes of updated slices are checked at run time.
+        self.join(
             Location::Expr(value),
             "The new value does not have the type of what it replaces.",
             &ty,

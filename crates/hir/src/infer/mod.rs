@@ -183,6 +183,9 @@ pub(crate) struct InferCtx<'a, 'db> {
     opened: Vec<crate::resolve::ModuleRef>,
     /// Type parameters in scope declared lifted (`'^t`).
     lifted_params: Vec<Name>,
+    /// Size names being bound by `let [n] pat = e`, as size variables
+    /// while `pat` is checked.
+    binding_sizes: Vec<(Name, Size)>,
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -202,6 +205,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self_type: None,
             opened: Vec::new(),
             lifted_params: Vec::new(),
+            binding_sizes: Vec::new(),
         }
     }
 
@@ -612,9 +616,26 @@ Unmatched case: {example}"
         let sizes: Vec<(Name, Size)> = scheme
             .size_params
             .iter()
-            .map(|n| (n.clone(), self.table.fresh_size()))
+            .map(|n| (n.clone(), self.table.fresh_size_var()))
             .collect();
-        substitute(&scheme.ty, &substitution, &sizes)
+        let ty = substitute(&scheme.ty, &substitution, &sizes);
+        // Anonymous sizes of parameters are inferred from the arguments;
+        // those only in results are new existential sizes at each use.
+        let mut in_params = Vec::new();
+        unknowns_in_params(&ty, &mut in_params);
+        let mut fresh: Vec<(u32, Size)> = Vec::new();
+        map_unknowns(&ty, &mut |id| {
+            if let Some((_, size)) = fresh.iter().find(|(i, _)| *i == id) {
+                return size.clone();
+            }
+            let size = if in_params.contains(&id) {
+                self.table.fresh_size_var()
+            } else {
+                self.table.fresh_unknown()
+            };
+            fresh.push((id, size.clone()));
+            size
+        })
     }
 
     fn lookup_local(&self, name: &Name) -> Option<&Local> {
@@ -711,6 +732,8 @@ fn forget_local_sizes(ty: &Ty, size_params: &[Name], params: &mut Vec<Name>) -> 
                     Size::Named(n) if !size_params.contains(n) && !params.contains(n) => {
                         Size::Unknown(0)
                     }
+                    // Not determined by the body: the scheme's own.
+                    Size::Var(v) => Size::Unknown(u32::MAX - v),
                     other => other.clone(),
                 })
                 .collect(),
@@ -750,6 +773,59 @@ fn forget_local_sizes(ty: &Ty, size_params: &[Name], params: &mut Vec<Name>) -> 
                 result: Box::new(result),
             }
         }
+        other => other.clone(),
+    }
+}
+
+/// The existential sizes occurring in parameter types of a function type.
+fn unknowns_in_params(ty: &Ty, out: &mut Vec<u32>) {
+    if let Ty::Function { param, result, .. } = ty {
+        map_unknowns(param, &mut |id| {
+            out.push(id);
+            Size::Unknown(id)
+        });
+        unknowns_in_params(result, out);
+    }
+}
+
+/// Replaces every existential size.
+fn map_unknowns(ty: &Ty, f: &mut dyn FnMut(u32) -> Size) -> Ty {
+    match ty {
+        Ty::Array {
+            element,
+            shape,
+            unique,
+        } => Ty::Array {
+            element: Box::new(map_unknowns(element, f)),
+            shape: shape
+                .iter()
+                .map(|s| match s {
+                    Size::Unknown(id) => f(*id),
+                    other => other.clone(),
+                })
+                .collect(),
+            unique: *unique,
+        },
+        Ty::Record(fields) => Ty::Record(
+            fields
+                .iter()
+                .map(|(n, t)| (n.clone(), map_unknowns(t, f)))
+                .collect(),
+        ),
+        Ty::Sum(cs) => Ty::Sum(
+            cs.iter()
+                .map(|(n, ts)| (n.clone(), ts.iter().map(|t| map_unknowns(t, f)).collect()))
+                .collect(),
+        ),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => Ty::Function {
+            param_name: param_name.clone(),
+            param: Box::new(map_unknowns(param, f)),
+            result: Box::new(map_unknowns(result, f)),
+        },
         other => other.clone(),
     }
 }
@@ -815,6 +891,6 @@ fn size_text(size: &Size) -> String {
     match size {
         Size::Const(n) => n.to_string(),
         Size::Named(n) => n.to_string(),
-        Size::Unknown(_) => "?".to_string(),
+        Size::Var(_) | Size::Unknown(_) => "?".to_string(),
     }
 }

@@ -592,10 +592,15 @@ impl InferCtx<'_, '_> {
         for (at, message) in errors {
             self.error(Location::Type(at), message);
         }
+        let ty = if self.binding_sizes.is_empty() {
+            ty
+        } else {
+            substitute(&ty, &[], &self.binding_sizes)
+        };
         self.fresh_unknown_sizes(ty)
     }
 
-    /// Gives each unknown size of a written type its own number.
+    /// Makes each anonymous size of a written type a size to be inferred.
     fn fresh_unknown_sizes(&mut self, ty: Ty) -> Ty {
         match ty {
             Ty::Array {
@@ -607,7 +612,7 @@ impl InferCtx<'_, '_> {
                 shape: shape
                     .into_iter()
                     .map(|s| match s {
-                        Size::Unknown(_) => self.table.fresh_size(),
+                        Size::Unknown(_) => self.table.fresh_size_var(),
                         other => other,
                     })
                     .collect(),

@@ -54,7 +54,11 @@ pub enum Mismatch {
 #[derive(Debug, Default)]
 pub struct Table {
     vars: Vec<VarState>,
-    next_size: u32,
+    /// Bindings of size variables (`Size::Var`).
+    size_vars: Vec<Option<Size>>,
+    /// Existential sizes given a name by `let [n] ...`.
+    named_unknowns: Vec<(u32, Size)>,
+    next_unknown: u32,
     /// While set, array sizes need not match (see [`Table::join`]).
     sizes_may_differ: bool,
 }
@@ -70,9 +74,65 @@ impl Table {
         Ty::Var(var)
     }
 
-    pub fn fresh_size(&mut self) -> Size {
-        self.next_size += 1;
-        Size::Unknown(self.next_size)
+    /// A size to be determined by unification.
+    pub fn fresh_size_var(&mut self) -> Size {
+        self.size_vars.push(None);
+        Size::Var(self.size_vars.len() as u32 - 1)
+    }
+
+    /// A new existential size, different from every other size.
+    pub fn fresh_unknown(&mut self) -> Size {
+        self.next_unknown += 1;
+        Size::Unknown(self.next_unknown)
+    }
+
+    /// Follows the bindings of size variables, and the names given to
+    /// existential sizes.
+    pub fn resolve_size(&self, size: &Size) -> Size {
+        let mut size = size.clone();
+        loop {
+            match size {
+                Size::Var(v) => match self.size_vars.get(v as usize).cloned().flatten() {
+                    Some(bound) => size = bound,
+                    None => return Size::Var(v),
+                },
+                Size::Unknown(id) => {
+                    return self
+                        .named_unknowns
+                        .iter()
+                        .find(|(i, _)| *i == id)
+                        .map_or(Size::Unknown(id), |(_, named)| named.clone());
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// Binds a size name to what a size variable became: `let [n] p = e`
+    /// names the size `e` has.
+    pub fn name_size(&mut self, var: &Size, name: Size) {
+        match self.resolve_size(var) {
+            Size::Unknown(id) => self.named_unknowns.push((id, name)),
+            Size::Var(v) => self.size_vars[v as usize] = Some(name),
+            _ => {}
+        }
+    }
+
+    fn unify_sizes(&mut self, a: &Size, b: &Size) -> Result<(), Mismatch> {
+        let a = self.resolve_size(a);
+        let b = self.resolve_size(b);
+        match (&a, &b) {
+            _ if a == b => Ok(()),
+            (Size::Var(v), other) | (other, Size::Var(v)) => {
+                self.size_vars[*v as usize] = Some(other.clone());
+                Ok(())
+            }
+            // An existential size may equal anything: without symbolic size
+            // expressions, rejecting it would reject correct programs
+            // (`xs[i:i+k]` is checked at run time instead).
+            (Size::Unknown(_), _) | (_, Size::Unknown(_)) => Ok(()),
+            _ => Err(Mismatch::Sizes(a, b)),
+        }
     }
 
     /// The constraint of an unbound variable.
@@ -110,7 +170,7 @@ impl Table {
                 let element = self.resolve(&element);
                 let mut result = element;
                 for size in shape.into_iter().rev() {
-                    result = Ty::array_of(result, size);
+                    result = Ty::array_of(result, self.resolve_size(&size));
                 }
                 if let Ty::Array { unique: u, .. } = &mut result {
                     *u = unique;
@@ -219,16 +279,28 @@ impl Table {
                 Ty::Function {
                     param: p1,
                     result: r1,
-                    ..
+                    param_name: n1,
                 },
                 Ty::Function {
                     param: p2,
                     result: r2,
-                    ..
+                    param_name: n2,
                 },
             ) => {
                 self.unify(p1, p2)?;
-                self.unify(r1, r2)
+                // `(n: i64) -> [n]t` and `(m: i64) -> [m]t` are the same
+                // type: rename the second's parameter to the first's.
+                match (n1, n2) {
+                    (Some(a), Some(b)) if a != b => {
+                        let renamed = crate::infer::substitute(
+                            r2,
+                            &[],
+                            &[(b.clone(), Size::Named(a.clone()))],
+                        );
+                        self.unify(r1, &renamed)
+                    }
+                    _ => self.unify(r1, r2),
+                }
             }
             _ => Err(Mismatch::Types),
         }
@@ -238,7 +310,7 @@ impl Table {
         let common = s1.len().min(s2.len());
         if !self.sizes_may_differ {
             for (a, b) in s1.iter().zip(s2) {
-                unify_sizes(a, b)?;
+                self.unify_sizes(a, b)?;
             }
         }
         // `[n]a` against `[n][m]i32`: the variable element takes the rest.
@@ -424,7 +496,15 @@ impl Table {
                 shape: s1
                     .iter()
                     .zip(s2)
-                    .map(|(x, y)| if x == y { x.clone() } else { self.fresh_size() })
+                    .map(|(x, y)| {
+                        // Sizes that agree, or could, stay; others become
+                        // existential.
+                        if self.unify_sizes(x, y).is_ok() {
+                            self.resolve_size(x)
+                        } else {
+                            self.fresh_unknown()
+                        }
+                    })
                     .collect(),
                 unique: *unique,
             },
@@ -467,13 +547,5 @@ impl Table {
             }
             _ => {}
         }
-    }
-}
-
-fn unify_sizes(a: &Size, b: &Size) -> Result<(), Mismatch> {
-    match (a, b) {
-        (Size::Unknown(_), _) | (_, Size::Unknown(_)) => Ok(()),
-        _ if a == b => Ok(()),
-        _ => Err(Mismatch::Sizes(a.clone(), b.clone())),
     }
 }
