@@ -74,6 +74,13 @@ pub fn file_diagnostics(
             ItemKind::Value(_) => {
                 diagnostics.extend(crate::infer::value_diagnostics(db, file_set, file, idx));
             }
+            ItemKind::Module(_) => {
+                diagnostics.extend(crate::infer::structure_diagnostics(db, file_set, file, idx));
+                diagnostics.extend(crate::infer::module_diagnostics(db, file_set, file, idx));
+            }
+            ItemKind::Open(_) | ItemKind::ModuleType(_) => {
+                diagnostics.extend(crate::infer::structure_diagnostics(db, file_set, file, idx));
+            }
             ItemKind::Type(_) => {
                 let abbreviation = crate::infer::type_abbreviation(db, file_set, file, idx);
                 for (ty, message) in &abbreviation.errors {

@@ -2,9 +2,8 @@
 
 use super::unify::Constraint;
 use super::{InferCtx, Local, Location, Resolved, value_scheme};
-use crate::item_tree::{SpecKind, item_tree};
 use crate::name::{Name, Path};
-use crate::resolve::{ModuleRef, Scope, TermRef, ValueRef};
+use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
 use crate::ty::{PrimType, Scheme, Size, Ty};
 
@@ -35,41 +34,6 @@ fn builtin_op(symbol: &str) -> Option<BuiltinOp> {
         "&" | "|" | "^" | "<<" | ">>" | ">>>" => BuiltinOp::Bitwise,
         _ => return None,
     })
-}
-
-/// Size names in `ty` not bound by a parameter name, added to `out`.
-fn free_size_names(ty: &Ty, bound: &mut Vec<Name>, out: &mut Vec<Name>) {
-    match ty {
-        Ty::Array { element, shape, .. } => {
-            for size in shape {
-                if let Size::Named(n) = size
-                    && !bound.contains(n)
-                    && !out.contains(n)
-                {
-                    out.push(n.clone());
-                }
-            }
-            free_size_names(element, bound, out);
-        }
-        Ty::Record(fields) => fields
-            .iter()
-            .for_each(|(_, t)| free_size_names(t, bound, out)),
-        Ty::Sum(cs) => cs
-            .iter()
-            .for_each(|(_, ts)| ts.iter().for_each(|t| free_size_names(t, bound, out))),
-        Ty::Function {
-            param_name,
-            param,
-            result,
-        } => {
-            free_size_names(param, bound, out);
-            let mark = bound.len();
-            bound.extend(param_name.iter().cloned());
-            free_size_names(result, bound, out);
-            bound.truncate(mark);
-        }
-        _ => {}
-    }
 }
 
 /// Renames parameters called `name` in a function type (and the sizes
@@ -167,6 +131,15 @@ impl InferCtx<'_, '_> {
                         "Array elements must all have the same type.",
                         &element,
                         &ty,
+                    );
+                }
+                if let Ty::Param(name) = self.table.resolve(&element)
+                    && (self.lifted_params.contains(&name)
+                        || self.size_lifted_params.contains(&name))
+                {
+                    self.error(
+                        at,
+                        format!("Cannot create array with elements of lifted type {name}."),
                     );
                 }
                 Ty::array_of(element, Size::Const(elements.len() as u64))
@@ -701,64 +674,19 @@ impl InferCtx<'_, '_> {
         }
     }
 
-    /// The type a `val` specification gives.
+    /// The type a `val` specification gives, seen through `module`.
     fn spec_scheme(
         &mut self,
         file: crate::files::SourceFile,
         spec: crate::item_tree::SpecIdx,
         module: ModuleRef,
     ) -> Scheme {
-        let tree = item_tree(self.resolver.db, file);
-        let SpecKind::Val {
-            type_params, ty, ..
-        } = &tree.spec(spec).kind
-        else {
-            return Scheme::mono(Ty::Error);
-        };
-        let params: Vec<Name> = type_params
-            .iter()
-            .filter_map(|p| match p {
-                TypeParam::Type(n, _) => Some(n.clone()),
-                TypeParam::Size(_) => None,
-            })
-            .collect();
-        let sizes: Vec<Name> = type_params
-            .iter()
-            .filter_map(|p| match p {
-                TypeParam::Size(n) => Some(n.clone()),
-                TypeParam::Type(..) => None,
-            })
-            .collect();
         let env = super::types::module_type_env(
             self.resolver.db,
             self.resolver.file_set,
             crate::resolve::ModuleKey(module),
         );
-        let mut lowering = super::types::TypeLowering::new(
-            self.resolver,
-            Scope { file, item: None },
-            &tree.store,
-            &params,
-        );
-        lowering.local_types = &env;
-        let lowered = lowering.lower(*ty);
-        // Size names a specification uses without declaring them are
-        // implicitly its size parameters.
-        let mut sizes: Vec<Name> = sizes;
-        free_size_names(&lowered, &mut Vec::new(), &mut sizes);
-        let lifted = type_params
-            .iter()
-            .filter_map(|p| match p {
-                TypeParam::Type(n, syntax::ast::Liftedness::Lifted) => Some(n.clone()),
-                _ => None,
-            })
-            .collect();
-        Scheme {
-            type_params: params,
-            lifted,
-            size_params: sizes,
-            ty: lowered,
-        }
+        super::types::spec_scheme_in(self.resolver, file, spec, &env)
     }
 
     /// The type of an operator: a built-in overloaded one, unless a

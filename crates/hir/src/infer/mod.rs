@@ -17,6 +17,7 @@
 
 mod exhaustive;
 mod expr;
+mod modules;
 mod pat;
 mod types;
 mod unify;
@@ -34,6 +35,7 @@ use la_arena::ArenaMap;
 use std::sync::Arc;
 use unify::{Constraint, Mismatch, Table};
 
+pub use modules::{module_diagnostics, structure_diagnostics};
 pub use types::type_abbreviation;
 
 /// What a name in an expression refers to.
@@ -183,6 +185,8 @@ pub(crate) struct InferCtx<'a, 'db> {
     opened: Vec<crate::resolve::ModuleRef>,
     /// Type parameters in scope declared lifted (`'^t`).
     lifted_params: Vec<Name>,
+    /// Type parameters in scope declared size-lifted (`'~t`).
+    size_lifted_params: Vec<Name>,
     /// Size names being bound by `let [n] pat = e`, as size variables
     /// while `pat` is checked.
     binding_sizes: Vec<(Name, Size)>,
@@ -205,6 +209,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self_type: None,
             opened: Vec::new(),
             lifted_params: Vec::new(),
+            size_lifted_params: Vec::new(),
             binding_sizes: Vec::new(),
         }
     }
@@ -358,8 +363,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 crate::store::TypeParam::Type(name, liftedness) => {
                     self.type_params.push(name.clone());
                     declared_type_params.push(name.clone());
-                    if *liftedness == syntax::ast::Liftedness::Lifted {
-                        self.lifted_params.push(name.clone());
+                    match liftedness {
+                        syntax::ast::Liftedness::Lifted => self.lifted_params.push(name.clone()),
+                        syntax::ast::Liftedness::SizeLifted => {
+                            self.size_lifted_params.push(name.clone())
+                        }
+                        syntax::ast::Liftedness::Unlifted => {}
                     }
                 }
             }
@@ -388,7 +397,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             &ret,
             &body_ty,
         );
-        if self.is_entry_point() {
+        // A declared result type may not be a function (an inferred one
+        // may: the entry point then takes more arguments).
+        if self.is_entry_point()
+            && !body.params.is_empty()
+            && body.ret.is_some()
+            && matches!(self.table.resolve(&ret), Ty::Function { .. })
+        {
+            self.error(
+                Location::Expr(body.body),
+                "Entry point functions may not be higher-order.",
+            );
+        } else if self.is_entry_point() {
             // `entry f = g` is fine: only the parameters of the whole
             // (curried) type must be first-order.
             let mut ty = self.table.resolve(&own_type);
@@ -424,7 +444,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return false;
         };
         let tree = crate::item_tree::item_tree(self.resolver.db, self.scope.file);
-        matches!(&tree.item(item).kind, crate::item_tree::ItemKind::Value(v) if v.entry)
+        let item = tree.item(item);
+        // A top-level `main` is an entry point too.
+        let main = item.container == crate::item_tree::Container::File
+            && item.name().is_some_and(|n| n.as_str() == "main")
+            && !self
+                .scope
+                .file
+                .path(self.resolver.db)
+                .starts_with("/prelude/");
+        matches!(&item.kind, crate::item_tree::ItemKind::Value(v) if v.entry) || main
     }
 
     fn own_name(&self) -> Option<Name> {
@@ -604,43 +633,48 @@ Unmatched case: {example}"
 
     /// Instantiates a scheme with fresh variables.
     fn instantiate(&mut self, scheme: &Scheme) -> Ty {
-        let mut substitution = Vec::new();
-        for param in &scheme.type_params {
-            let var = if scheme.lifted.contains(param) {
-                self.table.fresh()
-            } else {
-                self.table.fresh_constrained(Constraint::Unlifted)
-            };
-            substitution.push((param.clone(), var));
-        }
-        let sizes: Vec<(Name, Size)> = scheme
-            .size_params
-            .iter()
-            .map(|n| (n.clone(), self.table.fresh_size_var()))
-            .collect();
-        let ty = substitute(&scheme.ty, &substitution, &sizes);
-        // Anonymous sizes of parameters are inferred from the arguments;
-        // those only in results are new existential sizes at each use.
-        let mut in_params = Vec::new();
-        unknowns_in_params(&ty, &mut in_params);
-        let mut fresh: Vec<(u32, Size)> = Vec::new();
-        map_unknowns(&ty, &mut |id| {
-            if let Some((_, size)) = fresh.iter().find(|(i, _)| *i == id) {
-                return size.clone();
-            }
-            let size = if in_params.contains(&id) {
-                self.table.fresh_size_var()
-            } else {
-                self.table.fresh_unknown()
-            };
-            fresh.push((id, size.clone()));
-            size
-        })
+        instantiate_in(&mut self.table, scheme)
     }
 
     fn lookup_local(&self, name: &Name) -> Option<&Local> {
         self.locals.iter().rev().find(|l| &l.name == name)
     }
+}
+
+/// Instantiates a scheme with fresh variables of `table`.
+pub(crate) fn instantiate_in(table: &mut Table, scheme: &Scheme) -> Ty {
+    let mut substitution = Vec::new();
+    for param in &scheme.type_params {
+        let var = if scheme.lifted.contains(param) {
+            table.fresh()
+        } else {
+            table.fresh_constrained(Constraint::Unlifted)
+        };
+        substitution.push((param.clone(), var));
+    }
+    let sizes: Vec<(Name, Size)> = scheme
+        .size_params
+        .iter()
+        .map(|n| (n.clone(), table.fresh_size_var()))
+        .collect();
+    let ty = substitute(&scheme.ty, &substitution, &sizes);
+    // Anonymous sizes of parameters are inferred from the arguments; those
+    // only in results are new existential sizes at each use.
+    let mut in_params = Vec::new();
+    unknowns_in_params(&ty, &mut in_params);
+    let mut fresh: Vec<(u32, Size)> = Vec::new();
+    map_unknowns(&ty, &mut |id| {
+        if let Some((_, size)) = fresh.iter().find(|(i, _)| *i == id) {
+            return size.clone();
+        }
+        let size = if in_params.contains(&id) {
+            table.fresh_size_var()
+        } else {
+            table.fresh_unknown()
+        };
+        fresh.push((id, size.clone()));
+        size
+    })
 }
 
 /// Replaces type parameters and named sizes in `ty`.

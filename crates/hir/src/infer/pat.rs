@@ -30,6 +30,14 @@ impl InferCtx<'_, '_> {
                 }
             }
             Pat::Record(fields) => {
+                for (i, (name, field_pat)) in fields.iter().enumerate() {
+                    if fields[..i].iter().any(|(n, _)| n == name) {
+                        self.error(
+                            Location::Pat(*field_pat),
+                            format!("Field \"{name}\" defined more than once."),
+                        );
+                    }
+                }
                 let typed: Vec<_> = fields
                     .iter()
                     .map(|(name, p)| (name.clone(), *p, self.table.fresh()))

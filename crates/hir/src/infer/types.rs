@@ -9,7 +9,7 @@ use crate::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, 
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
-use crate::ty::{Size, Ty};
+use crate::ty::{Scheme, Size, Ty};
 use std::sync::Arc;
 
 /// A type abbreviation: its parameters and definition, in which type
@@ -239,6 +239,91 @@ fn module_type_member(
     Some(substitute_abstract(&ty, &env))
 }
 
+/// The type a `val` specification gives, with `local_types` for the type
+/// members of its module type. Size names it uses without declaring them
+/// are implicitly its size parameters.
+pub(crate) fn spec_scheme_in(
+    resolver: Resolver,
+    file: SourceFile,
+    spec: crate::item_tree::SpecIdx,
+    local_types: &[(Name, Ty)],
+) -> Scheme {
+    let tree = item_tree(resolver.db, file);
+    let SpecKind::Val {
+        type_params, ty, ..
+    } = &tree.spec(spec).kind
+    else {
+        return Scheme::mono(Ty::Error);
+    };
+    let params: Vec<Name> = type_params
+        .iter()
+        .filter_map(|p| match p {
+            TypeParam::Type(n, _) => Some(n.clone()),
+            TypeParam::Size(_) => None,
+        })
+        .collect();
+    let mut sizes: Vec<Name> = type_params
+        .iter()
+        .filter_map(|p| match p {
+            TypeParam::Size(n) => Some(n.clone()),
+            TypeParam::Type(..) => None,
+        })
+        .collect();
+    let mut lowering =
+        TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &params);
+    lowering.local_types = local_types;
+    let lowered = lowering.lower(*ty);
+    free_size_names(&lowered, &mut Vec::new(), &mut sizes);
+    let lifted = type_params
+        .iter()
+        .filter_map(|p| match p {
+            TypeParam::Type(n, syntax::ast::Liftedness::Lifted) => Some(n.clone()),
+            _ => None,
+        })
+        .collect();
+    Scheme {
+        type_params: params,
+        lifted,
+        size_params: sizes,
+        ty: lowered,
+    }
+}
+
+/// Size names in `ty` not bound by a parameter name, added to `out`.
+fn free_size_names(ty: &Ty, bound: &mut Vec<Name>, out: &mut Vec<Name>) {
+    match ty {
+        Ty::Array { element, shape, .. } => {
+            for size in shape {
+                if let Size::Named(n) = size
+                    && !bound.contains(n)
+                    && !out.contains(n)
+                {
+                    out.push(n.clone());
+                }
+            }
+            free_size_names(element, bound, out);
+        }
+        Ty::Record(fields) => fields
+            .iter()
+            .for_each(|(_, t)| free_size_names(t, bound, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .for_each(|(_, ts)| ts.iter().for_each(|t| free_size_names(t, bound, out))),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => {
+            free_size_names(param, bound, out);
+            let mark = bound.len();
+            bound.extend(param_name.iter().cloned());
+            free_size_names(result, bound, out);
+            bound.truncate(mark);
+        }
+        _ => {}
+    }
+}
+
 /// Replaces abstract types by name.
 pub(crate) fn substitute_abstract(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
     match ty {
@@ -353,6 +438,9 @@ pub(crate) struct TypeLowering<'s, 'db> {
     /// Type names with known meaning that take precedence over the
     /// resolver (the type members of a module type).
     pub local_types: &'s [(Name, Ty)],
+    /// Module names bound where only their module type is known (module
+    /// parameters seen from a module type): their types are abstract.
+    pub opaque_modules: &'s [Name],
     pub errors: Vec<(TypeId, String)>,
     next_unknown: u32,
 }
@@ -370,6 +458,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             store,
             type_params,
             local_types: &[],
+            opaque_modules: &[],
             errors: Vec::new(),
             next_unknown: 0,
         }
@@ -492,6 +581,9 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             && let Some((_, ty)) = self.local_types.iter().find(|(n, _)| n == path.last())
         {
             return ty.clone();
+        }
+        if !path.is_single() && self.opaque_modules.contains(&path.segments()[0]) {
+            return Ty::Abstract(Name::new(&path.to_string()));
         }
         let Some(target) = self.resolver.resolve_type_path(self.scope, path) else {
             self.errors.push((id, format!("Unknown type \"{path}\".")));

@@ -1,0 +1,84 @@
+//! The project's type-checking corpus, `tests/check`: every program under
+//! `ok/` must be accepted by `futc check`, and every program under `err/`
+//! rejected with a message matching the regex of its `-- error:` line.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use support::{futc, stderr};
+
+fn programs(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            programs(&path, out);
+        } else if path.extension().is_some_and(|e| e == "fut") {
+            out.push(path);
+        }
+    }
+}
+
+fn corpus(kind: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/check")
+        .join(kind);
+    let mut found = Vec::new();
+    programs(&root, &mut found);
+    found
+}
+
+/// The regex of a program's `-- error:` expectation.
+fn expected_error(text: &str) -> Option<regex::Regex> {
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("-- error:"))?
+        .trim();
+    Some(regex::Regex::new(line).unwrap_or_else(|e| panic!("bad regex {line:?}: {e}")))
+}
+
+#[test]
+fn well_typed_programs_are_accepted() {
+    let programs = corpus("ok");
+    assert!(programs.len() >= 250, "only {} programs", programs.len());
+    let failures: Vec<String> = programs
+        .iter()
+        .filter_map(|path| {
+            let output = futc(&["check", path.to_str().expect("UTF-8 path")]);
+            (output.status.code() != Some(0))
+                .then(|| format!("{}:\n{}", path.display(), stderr(&output)))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn ill_typed_programs_are_rejected_with_the_expected_message() {
+    let programs = corpus("err");
+    assert!(programs.len() >= 150, "only {} programs", programs.len());
+    let failures: Vec<String> = programs
+        .iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(path).expect("readable test program");
+            let expected = expected_error(&text)
+                .unwrap_or_else(|| panic!("{} has no error expectation", path.display()));
+            let output = futc(&["check", path.to_str().expect("UTF-8 path")]);
+            let message = stderr(&output);
+            if output.status.code() != Some(2) {
+                Some(format!("{}: accepted", path.display()))
+            } else if !expected.is_match(&message) {
+                Some(format!(
+                    "{}: expected /{expected}/, got:\n{message}",
+                    path.display()
+                ))
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

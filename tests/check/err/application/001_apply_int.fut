@@ -1,0 +1,4 @@
+-- An integer is applied to an argument.
+-- ==
+-- error: not a function
+def f (x: i32) = x 1

@@ -1,0 +1,4 @@
+-- A decimal literal is given an integer type.
+-- ==
+-- error: The type must be one of
+def x : i32 = 2.5

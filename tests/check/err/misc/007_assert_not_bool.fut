@@ -1,0 +1,4 @@
+-- The condition of an assertion is an integer.
+-- ==
+-- error: Expected: bool
+def f (x: i32) = assert x (x + 1)

@@ -1,0 +1,7 @@
+-- A functor body applies a parameter function to the wrong type.
+-- ==
+-- error: Argument does not have expected type
+module type op = { val f : i32 -> i32 }
+module use (O: op) = {
+  def r = O.f true
+}

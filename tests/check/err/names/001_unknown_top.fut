@@ -1,0 +1,4 @@
+-- The body refers to a variable that was never defined.
+-- ==
+-- error: Unknown name "y"
+def f (x: i32) = x + y

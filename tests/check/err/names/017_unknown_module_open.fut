@@ -1,0 +1,4 @@
+-- Opening a module that was never defined.
+-- ==
+-- error: Unknown (module|name) "helpers"
+open helpers

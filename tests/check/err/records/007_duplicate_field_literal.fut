@@ -1,0 +1,4 @@
+-- A record literal defines the same field twice.
+-- ==
+-- error: Field "a" defined more than once
+def r = {a = 1i32, b = 2i32, a = 3i32}

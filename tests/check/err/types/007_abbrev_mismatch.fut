@@ -1,0 +1,7 @@
+-- A value of one abbreviation is passed where a different one is expected.
+-- ==
+-- error: Argument does not have expected type
+type celsius = f32
+type count = i32
+def warm (c: celsius) = c > 20
+def r (n: count) = warm n

@@ -1,0 +1,4 @@
+-- A lambda taking the unit value.
+-- ==
+def thunk = \() -> 42i32
+def r = thunk ()
