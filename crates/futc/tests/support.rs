@@ -1,4 +1,6 @@
-//! Helpers shared by the command-line tests.
+//! Helpers shared by the command-line tests. Each test binary uses only
+//! some of them.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
