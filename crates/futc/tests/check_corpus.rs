@@ -82,3 +82,22 @@ fn ill_typed_programs_are_rejected_with_the_expected_message() {
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The rendered diagnostics of every ill-typed program, as the user sees
+/// them (with the path relative to the repository root).
+#[test]
+fn rendered_diagnostics() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    insta::glob!("../../../tests/check/err", "**/*.fut", |path| {
+        let relative = path
+            .strip_prefix(root.canonicalize().expect("repository root"))
+            .expect("inside the repository");
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_futc"))
+            .arg("check")
+            .arg(relative)
+            .current_dir(&root)
+            .output()
+            .expect("futc runs");
+        insta::assert_snapshot!(String::from_utf8_lossy(&output.stderr));
+    });
+}

@@ -23,15 +23,28 @@ pub struct NavTarget {
     pub focus_range: TextRange,
 }
 
-/// The innermost value definition containing `offset`.
-fn value_item_at(db: &dyn Db, file: SourceFile, offset: TextSize) -> Option<ItemIdx> {
+/// The innermost item (a value definition, if `values_only`) containing
+/// `offset`, or ending just before it with only whitespace between (the
+/// cursor continues it, as when typing its body).
+fn item_at(db: &dyn Db, file: SourceFile, offset: TextSize, values_only: bool) -> Option<ItemIdx> {
     let (tree, map) = item_tree_with_source_map(db, file);
+    let text = file.text(db);
+    let continues = |range: TextRange| {
+        range.end() <= offset
+            && text
+                .get(usize::from(range.end())..usize::from(offset))
+                .is_some_and(|between| between.chars().all(char::is_whitespace))
+    };
     tree.items()
-        .filter(|(_, item)| matches!(item.kind, ItemKind::Value(_)))
+        .filter(|(_, item)| !values_only || matches!(item.kind, ItemKind::Value(_)))
         .map(|(idx, _)| (idx, map.item(idx).range))
-        .filter(|(_, range)| range.contains_inclusive(offset))
+        .filter(|(_, range)| range.contains_inclusive(offset) || continues(*range))
         .min_by_key(|(_, range)| range.len())
         .map(|(idx, _)| idx)
+}
+
+fn value_item_at(db: &dyn Db, file: SourceFile, offset: TextSize) -> Option<ItemIdx> {
+    item_at(db, file, offset, true)
 }
 
 /// The type of the innermost expression or pattern at `offset`, with its
@@ -130,15 +143,10 @@ fn module_of_prefix(
     term_target(db, TermRef::Module(module))
 }
 
-/// The item (of any kind) whose declaration contains `offset`: names are
-/// looked up from just before it.
+/// The item (of any kind) at `offset`: names are looked up from just
+/// before it.
 fn enclosing_item(db: &dyn Db, file: SourceFile, offset: TextSize) -> Option<ItemIdx> {
-    let (tree, map) = item_tree_with_source_map(db, file);
-    tree.items()
-        .map(|(idx, _)| (idx, map.item(idx).range))
-        .filter(|(_, range)| range.contains_inclusive(offset))
-        .min_by_key(|(_, range)| range.len())
-        .map(|(idx, _)| idx)
+    item_at(db, file, offset, false)
 }
 
 /// A name bound inside the definition being edited (a parameter, a `let`,
@@ -251,4 +259,182 @@ pub fn documentation_at(
             .and_then(|d| d.doc_comment())
             .or_else(|| ast::Spec::cast(n).and_then(|s| s.doc_comment()))
     })
+}
+
+/// What a completion item names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CompletionKind {
+    /// A variable bound in the definition being edited.
+    Local,
+    Value,
+    Module,
+    Field,
+    Keyword,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Completion {
+    pub label: String,
+    pub kind: CompletionKind,
+    /// The type, for values, locals and fields.
+    pub detail: Option<String>,
+}
+
+const KEYWORDS: &[&str] = &[
+    "def", "let", "in", "if", "then", "else", "loop", "for", "while", "do", "match", "case",
+    "module", "type", "val", "open", "import", "local", "entry", "with", "assert", "true", "false",
+];
+
+/// The names that may be written at `offset`: after `m.`, the members of
+/// module `m` (or the fields of record `m`); otherwise locals, definitions
+/// in scope (the prelude included) and keywords.
+pub fn completions_at(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    offset: TextSize,
+) -> Vec<Completion> {
+    let root = parse(db, file).syntax_node();
+    let resolver = Resolver { db, file_set };
+    let scope = Scope {
+        file,
+        item: enclosing_item(db, file, offset),
+    };
+    if let Some((qualifier, qualifier_end)) = qualifier_before(&root, offset) {
+        if let Some(module) = resolver.resolve_module_path(scope, &qualifier) {
+            return module_members(db, resolver, module);
+        }
+        return match type_at(db, file_set, file, qualifier_end) {
+            Some((_, Ty::Record(fields))) => fields
+                .iter()
+                .map(|(name, ty)| Completion {
+                    label: name.to_string(),
+                    kind: CompletionKind::Field,
+                    detail: Some(ty.to_string()),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+    }
+    let mut items = locals_before(db, file_set, file, offset);
+    for (name, term) in resolver.terms_in_scope(scope) {
+        if items.iter().any(|c| c.label == name.as_str()) {
+            continue;
+        }
+        items.push(term_completion(db, file_set, name, term));
+    }
+    items.extend(KEYWORDS.iter().map(|k| Completion {
+        label: k.to_string(),
+        kind: CompletionKind::Keyword,
+        detail: None,
+    }));
+    items
+}
+
+/// The path `a.b` before `a.b.` (or `a.b.pre`) at `offset`, and where it
+/// ends.
+fn qualifier_before(root: &SyntaxNode, offset: TextSize) -> Option<(Path, TextSize)> {
+    let mut token = root.token_at_offset(offset).left_biased()?;
+    if token.kind() == SyntaxKind::IDENT {
+        token = previous_non_trivia(&token)?;
+    }
+    if token.kind() != SyntaxKind::DOT {
+        return None;
+    }
+    let mut segments = Vec::new();
+    let mut cursor = previous_non_trivia(&token)?;
+    let end = cursor.text_range().end();
+    while cursor.kind() == SyntaxKind::IDENT {
+        segments.push(Name::new(cursor.text()));
+        match previous_non_trivia(&cursor) {
+            Some(dot) if dot.kind() == SyntaxKind::DOT => {
+                cursor = previous_non_trivia(&dot)?;
+            }
+            _ => break,
+        }
+    }
+    segments.reverse();
+    Some((Path::new(segments)?, end))
+}
+
+fn previous_non_trivia(token: &SyntaxToken) -> Option<SyntaxToken> {
+    let mut previous = token.prev_token()?;
+    while previous.kind().is_trivia() {
+        previous = previous.prev_token()?;
+    }
+    Some(previous)
+}
+
+fn module_members(db: &dyn Db, resolver: Resolver, module: ModuleRef) -> Vec<Completion> {
+    let exports = resolver.exports(module);
+    let mut names: Vec<(&Name, &TermRef)> = exports.terms.iter().collect();
+    names.sort_by(|a, b| a.0.cmp(b.0));
+    names
+        .into_iter()
+        .map(|(name, term)| term_completion(db, resolver.file_set, name.clone(), *term))
+        .collect()
+}
+
+fn term_completion(db: &dyn Db, file_set: FileSet, name: Name, term: TermRef) -> Completion {
+    let (kind, detail) = match term {
+        TermRef::Value(ValueRef::Def(file, item)) => (
+            CompletionKind::Value,
+            Some(
+                crate::infer::value_scheme(db, file_set, file, item)
+                    .ty
+                    .to_string(),
+            ),
+        ),
+        TermRef::Value(ValueRef::Spec(..)) => (CompletionKind::Value, None),
+        TermRef::Module(_) => (CompletionKind::Module, None),
+    };
+    Completion {
+        label: name.to_string(),
+        kind,
+        detail,
+    }
+}
+
+/// Variables bound in the enclosing definition before `offset`.
+fn locals_before(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    offset: TextSize,
+) -> Vec<Completion> {
+    let Some(item) = value_item_at(db, file, offset) else {
+        return Vec::new();
+    };
+    let (body, source_map) = value_body_with_source_map(db, file, item);
+    let result = infer_value(db, file_set, file, item);
+    let mut locals: Vec<(TextSize, Completion)> = body
+        .store
+        .pats
+        .iter()
+        .filter_map(|(id, pat)| {
+            let crate::store::Pat::Name(name) = pat else {
+                return None;
+            };
+            let range = source_map.pats.get(id)?.range;
+            (range.end() <= offset).then(|| {
+                (
+                    range.start(),
+                    Completion {
+                        label: name.to_string(),
+                        kind: CompletionKind::Local,
+                        detail: result.pat_types.get(id).map(|t| t.to_string()),
+                    },
+                )
+            })
+        })
+        .collect();
+    // The nearest binding of a name wins.
+    locals.sort_by_key(|(start, _)| std::cmp::Reverse(*start));
+    let mut unique: Vec<Completion> = Vec::new();
+    for (_, completion) in locals {
+        if !unique.iter().any(|c| c.label == completion.label) {
+            unique.push(completion);
+        }
+    }
+    unique
 }

@@ -256,6 +256,13 @@ fn module_exports_initial(
     Arc::new(Exports::default())
 }
 
+/// One scope level visible from a point, innermost first.
+enum Level {
+    Container(Container, u32),
+    Param(Name, ModuleRef),
+    Prelude(ModuleRef),
+}
+
 /// A [`ModuleRef`] as a query key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ModuleKey(pub ModuleRef);
@@ -503,6 +510,57 @@ impl<'db> Resolver<'db> {
         }
     }
 
+    /// The scopes visible from `scope`, innermost first: containers (with
+    /// the position before which their names count), module parameters,
+    /// and the prelude.
+    fn scope_levels(&self, scope: Scope) -> Vec<Level> {
+        let tree = self.tree(scope.file);
+        let mut levels = Vec::new();
+        let start = match scope.item {
+            Some(item) => {
+                let container = tree.item(item).container;
+                tree.container_items(container)
+                    .iter()
+                    .position(|&i| i == item)
+                    .map(|p| (container, p as u32))
+            }
+            None => Some((Container::File, tree.top_level.len() as u32)),
+        };
+        let Some((mut container, mut position)) = start else {
+            return levels;
+        };
+        loop {
+            levels.push(Level::Container(container, position));
+            let Container::Struct(s) = container else {
+                break;
+            };
+            let data = tree.struct_data(s);
+            for (i, module_param) in data.params.iter().enumerate().rev() {
+                if let Some(name) = &module_param.name {
+                    levels.push(Level::Param(
+                        name.clone(),
+                        ModuleRef::Param(scope.file, s, i as u32),
+                    ));
+                }
+            }
+            container = tree.item(data.enclosing).container;
+            let Some(p) = tree
+                .container_items(container)
+                .iter()
+                .position(|&i| i == data.enclosing)
+            else {
+                break;
+            };
+            position = p as u32;
+        }
+        if !scope.file.path(self.db).starts_with("/prelude/")
+            && let Some(prelude) = self.file_set.files(self.db).get(PRELUDE_ROOT)
+        {
+            levels.push(Level::Prelude(ModuleRef::File(*prelude)));
+        }
+        levels
+    }
+
     /// Looks up a name in a namespace from `scope`, walking outwards.
     fn lookup<T: Copy>(
         &self,
@@ -512,48 +570,60 @@ impl<'db> Resolver<'db> {
         param: &dyn Fn(ModuleRef) -> Option<T>,
         outermost: &dyn Fn(&Exports) -> Option<T>,
     ) -> Option<T> {
-        let tree = self.tree(scope.file);
-        let (mut container, mut position) = match scope.item {
-            Some(item) => {
-                let container = tree.item(item).container;
-                let position = tree
-                    .container_items(container)
-                    .iter()
-                    .position(|&i| i == item)? as u32;
-                (container, position)
+        for level in self.scope_levels(scope) {
+            let found = match level {
+                Level::Container(container, position) => {
+                    let index = container_index(self.db, self.file_set, scope.file, container);
+                    select(&index, name, position)
+                }
+                Level::Param(param_name, module) if &param_name == name => param(module),
+                Level::Param(..) => None,
+                Level::Prelude(prelude) => outermost(&self.exports(prelude)),
+            };
+            if found.is_some() {
+                return found;
             }
-            None => (Container::File, tree.top_level.len() as u32),
+        }
+        None
+    }
+
+    /// Every term name visible at `scope`, each with what it means there
+    /// (inner definitions shadow outer ones).
+    pub fn terms_in_scope(&self, scope: Scope) -> Vec<(Name, TermRef)> {
+        let mut found: Vec<(Name, TermRef)> = Vec::new();
+        let mut add = |name: &Name, term: TermRef| {
+            if !found.iter().any(|(n, _)| n == name) {
+                found.push((name.clone(), term));
+            }
         };
-        loop {
-            let index = container_index(self.db, self.file_set, scope.file, container);
-            if let Some(found) = select(&index, name, position) {
-                return Some(found);
-            }
-            match container {
-                Container::File => break,
-                Container::Struct(s) => {
-                    let data = tree.struct_data(s);
-                    for (i, module_param) in data.params.iter().enumerate().rev() {
-                        if module_param.name.as_ref() == Some(name)
-                            && let Some(found) = param(ModuleRef::Param(scope.file, s, i as u32))
-                        {
-                            return Some(found);
+        for level in self.scope_levels(scope) {
+            match level {
+                Level::Container(container, position) => {
+                    let index = container_index(self.db, self.file_set, scope.file, container);
+                    let mut names: Vec<&Name> = index.terms.keys().collect();
+                    names.sort();
+                    for name in names {
+                        if let Some(term) = latest_before(index.terms.get(name), position) {
+                            add(name, term);
                         }
                     }
-                    container = tree.item(data.enclosing).container;
-                    position = tree
-                        .container_items(container)
-                        .iter()
-                        .position(|&i| i == data.enclosing)? as u32;
+                }
+                Level::Param(name, module) => add(&name, TermRef::Module(module)),
+                Level::Prelude(prelude) => {
+                    let exports = self.exports(prelude);
+                    let mut names: Vec<(&Name, &TermRef)> = exports.terms.iter().collect();
+                    names.sort_by(|a, b| a.0.cmp(b.0));
+                    for (name, term) in names {
+                        add(name, *term);
+                    }
                 }
             }
         }
-        if !scope.file.path(self.db).starts_with("/prelude/")
-            && let Some(prelude) = self.file_set.files(self.db).get(PRELUDE_ROOT)
-        {
-            return outermost(&self.exports(ModuleRef::File(*prelude)));
-        }
-        None
+        add(
+            &Name::new("intrinsics"),
+            TermRef::Module(ModuleRef::Intrinsics),
+        );
+        found
     }
 
     /// What a term name means at `scope`.

@@ -110,3 +110,49 @@ fn documentation_of_the_definition_under_the_cursor() {
         Some("Doubles a number.\nTwice as big.")
     );
 }
+
+fn labels(f: &Fixture) -> Vec<(String, Option<String>)> {
+    hir::ide::completions_at(&f.db, f.file_set, f.file, f.offset)
+        .into_iter()
+        .map(|c| (c.label, c.detail))
+        .collect()
+}
+
+#[test]
+fn completion_offers_locals_definitions_prelude_and_keywords() {
+    let f = fixture(
+        "def helper (x: i32) = x\ndef f (count: i32) =\n  let total = count + 1\n  in $0\n",
+    );
+    let items = labels(&f);
+    let find = |label: &str| items.iter().find(|(l, _)| l == label).cloned();
+    assert_eq!(find("count"), Some(("count".into(), Some("i32".into()))));
+    assert_eq!(find("total"), Some(("total".into(), Some("i32".into()))));
+    assert_eq!(
+        find("helper"),
+        Some(("helper".into(), Some("i32 -> i32".into())))
+    );
+    assert!(find("map").is_some(), "prelude names are offered");
+    assert!(find("loop").is_some(), "keywords are offered");
+    // Definitions after the cursor's definition are not in scope.
+    let later = fixture("def f = $0\ndef later = 1\n");
+    assert!(!labels(&later).iter().any(|(l, _)| l == "later"));
+}
+
+#[test]
+fn completion_after_a_dot_offers_members_or_fields() {
+    let module = fixture("module M = { def inner = 1i64 module N = {} }\ndef use = M.$0\n");
+    assert_eq!(
+        labels(&module),
+        vec![("N".into(), None), ("inner".into(), Some("i64".into()))]
+    );
+    let prelude = fixture("def use = f32.sq$0\n");
+    assert!(labels(&prelude).iter().any(|(l, _)| l == "sqrt"));
+    let record = fixture("def use (p: {x: f32, y: bool}) = p.$0\n");
+    assert_eq!(
+        labels(&record),
+        vec![
+            ("x".into(), Some("f32".into())),
+            ("y".into(), Some("bool".into()))
+        ]
+    );
+}
