@@ -33,11 +33,13 @@ fn path_of(path: Option<ast::Path>) -> Option<Path> {
     Path::new(path?.segments().map(|t| token_name(&t)).collect())
 }
 
-pub fn lower_literal(value: ast::LiteralValue) -> Literal {
+/// A literal's value; `text` is how it was written.
+pub fn lower_literal(value: ast::LiteralValue, text: &str) -> Literal {
     match value {
         ast::LiteralValue::Int { value, suffix } => Literal::Int {
             value,
             suffix: suffix.as_deref().and_then(PrimSuffix::from_text),
+            bit_pattern: ["0x", "0X", "0b", "0B"].iter().any(|p| text.contains(p)),
         },
         ast::LiteralValue::Float { value, suffix } => Literal::Float {
             bits: value.to_bits(),
@@ -137,7 +139,7 @@ impl Lowerer {
         let node = expr.syntax().clone();
         let lowered = match expr {
             E::Literal(lit) => match lit.value() {
-                Some(value) => Expr::Literal(lower_literal(value)),
+                Some(value) => Expr::Literal(lower_literal(value, &lit.syntax().to_string())),
                 None => Expr::Missing,
             },
             E::PathExpr(e) => match path_of(e.path()) {
@@ -403,7 +405,7 @@ impl Lowerer {
             P::LiteralPat(p) => match p.value() {
                 Some(value) => Pat::Literal {
                     negated: p.is_negated(),
-                    literal: lower_literal(value),
+                    literal: lower_literal(value, &p.syntax().to_string()),
                 },
                 None => Pat::Missing,
             },

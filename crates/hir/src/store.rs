@@ -66,6 +66,9 @@ pub enum Literal {
     Int {
         value: u128,
         suffix: Option<PrimSuffix>,
+        /// Written in hexadecimal or binary: a bit pattern, which may
+        /// exceed a signed type's maximum (`0xFFi8` is -1).
+        bit_pattern: bool,
     },
     Float {
         bits: u64,

@@ -445,3 +445,28 @@ fn sizes_are_inferred_and_checked_between_calls() {
         first("coercion_checks_elements").starts_with("Expression does not have expected type.")
     );
 }
+
+#[test]
+fn literals_must_fit_their_types() {
+    let c = check(
+        "def edges : (i8, i8, u16, f64) = (-128, 127, 65535, 1.79e308)\n\
+         def bits : i8 = 0xFFi8\n\
+         def high : i8 = 128\n\
+         def low : i8 = -129\n\
+         def negative : u8 = -4\n\
+         def huge : f32 = 9.7e42\n\
+         def also (x: []i32) = let [n] (n: [n]i32) = x in n\n",
+    );
+    assert!(c.errors("edges").is_empty(), "{:?}", c.errors("edges"));
+    assert!(c.errors("bits").is_empty(), "{:?}", c.errors("bits"));
+    let first = |name: &str| c.errors(name).first().cloned().unwrap_or_default();
+    assert_eq!(first("high"), "Literal 128 out of bounds for type i8.");
+    assert_eq!(first("low"), "Literal -129 out of bounds for type i8.");
+    assert_eq!(first("negative"), "Literal -4 out of bounds for type u8.");
+    assert!(
+        first("huge").contains("out of bounds for type f32"),
+        "{}",
+        first("huge")
+    );
+    assert!(first("also").contains("also bound"), "{}", first("also"));
+}

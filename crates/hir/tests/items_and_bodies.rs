@@ -115,7 +115,8 @@ fn bodies_are_lowered_without_parentheses_and_with_decoded_literals() {
         body.store.exprs[*rhs],
         Expr::Literal(Literal::Int {
             value: 16,
-            suffix: Some(PrimSuffix::I32)
+            suffix: Some(PrimSuffix::I32),
+            bit_pattern: true,
         })
     );
     let Expr::Record(fields) = &body.store.exprs[elements[1]] else {

@@ -255,7 +255,16 @@ impl InferCtx<'_, '_> {
                 let value_ty = self.infer_expr(value);
                 let mark = self.locals.len();
                 let size_mark = self.sizes.len();
-                // `let [n] p = e`: `n` names the size `e` has.
+                // `let [n] p = e`: `n` names the size `e` has; it may not
+                // also name a variable.
+                for name in &sizes {
+                    if self.pattern_binds(pat, name) {
+                        self.error(
+                            Location::Pat(pat),
+                            format!("\"{name}\" is also bound as a size in this let-binding."),
+                        );
+                    }
+                }
                 self.binding_sizes = sizes
                     .iter()
                     .map(|n| (n.clone(), self.table.fresh_size_var()))
@@ -939,6 +948,18 @@ impl InferCtx<'_, '_> {
                 );
                 Ty::Error
             }
+        }
+    }
+
+    /// Whether the pattern binds `name` as a variable.
+    fn pattern_binds(&self, pat: PatId, name: &Name) -> bool {
+        match &self.body.store.pats[pat] {
+            Pat::Name(n) => n == name,
+            Pat::Tuple(ps) => ps.iter().any(|p| self.pattern_binds(*p, name)),
+            Pat::Record(fs) => fs.iter().any(|(_, p)| self.pattern_binds(*p, name)),
+            Pat::Constr { payload, .. } => payload.iter().any(|p| self.pattern_binds(*p, name)),
+            Pat::Ascription { pat, .. } | Pat::Attr { pat, .. } => self.pattern_binds(*pat, name),
+            Pat::Missing | Pat::Wildcard | Pat::Literal { .. } => false,
         }
     }
 

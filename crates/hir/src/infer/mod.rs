@@ -512,6 +512,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let expr_types = resolve_all(&self.table, &self.expr_types);
         let pat_types = resolve_all(&self.table, &self.pat_types);
         self.check_patterns(&expr_types, &pat_types);
+        self.check_literal_bounds(&expr_types);
         InferenceResult {
             expr_types,
             pat_types,
@@ -524,6 +525,51 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 ty: self.table.resolve(&own_type),
             },
         }
+    }
+
+    /// Numeric literals must fit their types (`-` directly before a literal
+    /// makes it negative).
+    fn check_literal_bounds(&mut self, expr_types: &ArenaMap<ExprId, Ty>) {
+        use crate::store::{Expr, Literal};
+        let mut negated = Vec::new();
+        for (_, expr) in self.body.store.exprs.iter() {
+            if let Expr::Negate(inner) = expr {
+                negated.push(*inner);
+            }
+        }
+        let mut errors = Vec::new();
+        for (id, expr) in self.body.store.exprs.iter() {
+            let Expr::Literal(literal) = expr else {
+                continue;
+            };
+            let Some(Ty::Prim(prim)) = expr_types.get(id) else {
+                continue;
+            };
+            let negative = negated.contains(&id);
+            let fits = match literal {
+                Literal::Int {
+                    value, bit_pattern, ..
+                } => int_literal_fits(*value, negative, *bit_pattern, *prim),
+                Literal::Float { bits, .. } => float_literal_fits(f64::from_bits(*bits), *prim),
+                Literal::Char(_) | Literal::Bool(_) | Literal::String(_) => true,
+            };
+            if !fits {
+                let sign = if negative { "-" } else { "" };
+                let shown = match literal {
+                    Literal::Int { value, .. } => value.to_string(),
+                    Literal::Float { bits, .. } => f64::from_bits(*bits).to_string(),
+                    _ => String::new(),
+                };
+                errors.push(TypeError {
+                    location: Location::Expr(id),
+                    message: format!(
+                        "Literal {sign}{shown} out of bounds for type {}.",
+                        prim.name()
+                    ),
+                });
+            }
+        }
+        self.errors.extend(errors);
     }
 
     /// `match` must cover every value; patterns that bind (parameters,
@@ -862,6 +908,51 @@ fn map_unknowns(ty: &Ty, f: &mut dyn FnMut(u32) -> Size) -> Ty {
         },
         other => other.clone(),
     }
+}
+
+/// Whether an integer literal (negated or not) fits a primitive type. A
+/// bit pattern fits if it has no more bits than the type.
+fn int_literal_fits(value: u128, negative: bool, bit_pattern: bool, prim: PrimType) -> bool {
+    let bits = match prim {
+        PrimType::I8 | PrimType::U8 => 8,
+        PrimType::I16 | PrimType::U16 => 16,
+        PrimType::I32 | PrimType::U32 => 32,
+        _ => 64,
+    };
+    if bit_pattern && !negative && prim.is_integer() {
+        return value >> bits == 0;
+    }
+    let (min, max): (i128, i128) = match prim {
+        PrimType::I8 => (i8::MIN.into(), i8::MAX.into()),
+        PrimType::I16 => (i16::MIN.into(), i16::MAX.into()),
+        PrimType::I32 => (i32::MIN.into(), i32::MAX.into()),
+        PrimType::I64 => (i64::MIN.into(), i64::MAX.into()),
+        PrimType::U8 => (0, u8::MAX.into()),
+        PrimType::U16 => (0, u16::MAX.into()),
+        PrimType::U32 => (0, u32::MAX.into()),
+        PrimType::U64 => (0, u64::MAX.into()),
+        PrimType::F16 | PrimType::F32 | PrimType::F64 => {
+            return float_literal_fits(value as f64, prim);
+        }
+        PrimType::Bool => return true,
+    };
+    match i128::try_from(value) {
+        Ok(v) => {
+            let v = if negative { -v } else { v };
+            min <= v && v <= max
+        }
+        Err(_) => false,
+    }
+}
+
+/// Whether a float literal is finite in a primitive type.
+fn float_literal_fits(value: f64, prim: PrimType) -> bool {
+    let max = match prim {
+        PrimType::F16 => 65504.0,
+        PrimType::F32 => f64::from(f32::MAX),
+        _ => f64::MAX,
+    };
+    value.is_finite() && value.abs() <= max
 }
 
 /// Replaces type variables.

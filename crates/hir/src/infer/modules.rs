@@ -388,7 +388,12 @@ impl StructureCheck<'_> {
                         .push((None, format!("Unknown module type \"{path}\".")));
                 }
             }
-            SigExpr::With { base, .. } => self.sig(base),
+            SigExpr::With {
+                base, path, params, ..
+            } => {
+                self.sig(base);
+                self.refinement(base, path, params.len());
+            }
             SigExpr::Arrow {
                 param,
                 result,
@@ -402,6 +407,50 @@ impl StructureCheck<'_> {
             }
             SigExpr::Specs(specs) => self.specs(sig, specs),
             SigExpr::Missing => {}
+        }
+    }
+
+    /// `S with t params = ...` refines an abstract type of `S` with the
+    /// same number of parameters.
+    fn refinement(&mut self, base: &SigExpr, path: &crate::name::Path, params: usize) {
+        let members = self
+            .resolver
+            .sig_exports(self.scope, base, ModuleRef::Intrinsics);
+        let name = path.last();
+        // `with m.t = ...` refines the type of a module specification.
+        let mut types = members.types.clone();
+        let mut terms = members.terms.clone();
+        for qualifier in path.qualifiers() {
+            let Some(TermRef::Module(module)) = terms.get(qualifier).copied() else {
+                types.clear();
+                break;
+            };
+            let inner = self.resolver.exports(module);
+            types = inner.types.clone();
+            terms = inner.terms.clone();
+        }
+        let problem = match types.get(name) {
+            None => Some(format!(
+                "Cannot refine a type \"{path}\" that the module type does not specify."
+            )),
+            Some(TypeDefRef::Spec(file, spec, _)) => {
+                match &item_tree(self.resolver.db, *file).spec(*spec).kind {
+                    SpecKind::Type(t) if t.ty.is_some() => Some(format!(
+                        "Cannot refine a type \"{path}\" that is not abstract."
+                    )),
+                    SpecKind::Type(t) if t.params.len() != params => Some(format!(
+                        "Cannot refine a type \"{path}\" with {params} parameters; it is declared with {}.",
+                        t.params.len()
+                    )),
+                    _ => None,
+                }
+            }
+            Some(_) => Some(format!(
+                "Cannot refine a type \"{path}\" that is not abstract."
+            )),
+        };
+        if let Some(message) = problem {
+            self.problems.push((None, message));
         }
     }
 
