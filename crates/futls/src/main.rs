@@ -1,0 +1,325 @@
+//! `futls`, the Futhark language server, over standard input and output.
+//!
+//! The salsa database lives behind a mutex: notifications that change
+//! documents update it in place; requests take a snapshot (a clone) and run
+//! their queries on a blocking thread, so that a later edit cancels them
+//! (salsa unwinds them with `Cancelled`) rather than waiting. Only this
+//! crate knows LSP; the answers come from `hir`'s queries.
+
+mod line_index;
+
+use hir::{FileSet, RootDatabase, SourceFile};
+use line_index::LineIndex;
+use salsa::Setter;
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use std::sync::Arc;
+use tokio::sync::Mutex;
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer, LspService, Server};
+
+// Syntax trees are many small allocations; see docs/benchmarks.md.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+#[tokio::main]
+async fn main() {
+    let (service, socket) = LspService::new(Backend::new);
+    Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
+        .serve(service)
+        .await;
+}
+
+struct State {
+    db: RootDatabase,
+    file_set: FileSet,
+    /// Open documents: their text is the editor's, not the disk's.
+    open: HashMap<String, String>,
+}
+
+/// A consistent view of the database for one request.
+struct Snapshot {
+    db: RootDatabase,
+    file_set: FileSet,
+}
+
+struct Backend {
+    client: Client,
+    state: Arc<Mutex<State>>,
+}
+
+/// The semantic path of a document, if it is a file.
+fn path_of(uri: &Uri) -> Option<String> {
+    let path = uri.to_file_path()?;
+    Some(hir::files::normalize_path(path.to_str()?))
+}
+
+fn uri_of(path: &str) -> Option<Uri> {
+    Uri::from_file_path(Path::new(path))
+}
+
+impl Backend {
+    fn new(client: Client) -> Backend {
+        let mut db = RootDatabase::default();
+        let file_set = FileSet::new(&db, BTreeMap::new());
+        hir::prelude::add_prelude(&mut db, file_set);
+        Backend {
+            client,
+            state: Arc::new(Mutex::new(State {
+                db,
+                file_set,
+                open: HashMap::new(),
+            })),
+        }
+    }
+
+    async fn snapshot(&self) -> Snapshot {
+        let state = self.state.lock().await;
+        Snapshot {
+            db: state.db.clone(),
+            file_set: state.file_set,
+        }
+    }
+
+    /// Runs a query on a snapshot off the async threads; `None` if an edit
+    /// cancelled it.
+    async fn query<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Snapshot) -> T + Send + 'static,
+    ) -> Option<T> {
+        let snapshot = self.snapshot().await;
+        tokio::task::spawn_blocking(move || {
+            salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| f(&snapshot))).ok()
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+
+    /// Sets a document's text and loads what it imports, then publishes
+    /// the diagnostics of every open document.
+    async fn set_document(&self, uri: Uri, text: String) {
+        let Some(path) = path_of(&uri) else {
+            return;
+        };
+        {
+            let mut state = self.state.lock().await;
+            state.open.insert(path.clone(), text.clone());
+            let State { db, file_set, open } = &mut *state;
+            let file_set = *file_set;
+            match file_set.files(db).get(&path).copied() {
+                Some(file) if file.text(db) != &text => {
+                    file.set_text(db).to(text);
+                }
+                Some(_) => {}
+                None => {
+                    hir::files::add_file(db, file_set, &path, text);
+                }
+            }
+            let open = open.clone();
+            // Imports come from open documents first, then the disk.
+            let _ = hir::load_program(db, file_set, &path, &mut |p| {
+                open.get(p)
+                    .cloned()
+                    .map_or_else(|| std::fs::read_to_string(p).map_err(|e| e.to_string()), Ok)
+            });
+        }
+        self.publish_diagnostics().await;
+    }
+
+    async fn publish_diagnostics(&self) {
+        let open: Vec<String> = self.state.lock().await.open.keys().cloned().collect();
+        for path in open {
+            let Some(uri) = uri_of(&path) else {
+                continue;
+            };
+            let diagnostics = self
+                .query(move |s| file_diagnostics(s, &path))
+                .await
+                .flatten();
+            if let Some(diagnostics) = diagnostics {
+                self.client
+                    .publish_diagnostics(uri, diagnostics, None)
+                    .await;
+            }
+        }
+    }
+}
+
+fn file_of(snapshot: &Snapshot, path: &str) -> Option<SourceFile> {
+    snapshot.file_set.files(&snapshot.db).get(path).copied()
+}
+
+/// The diagnostics of one file, with import problems, as LSP values.
+fn file_diagnostics(s: &Snapshot, path: &str) -> Option<Vec<Diagnostic>> {
+    let file = file_of(s, path)?;
+    let index = LineIndex::new(file.text(&s.db));
+    let program = hir::program(&s.db, s.file_set, file);
+    let mut found: Vec<hir::Diagnostic> = program
+        .diagnostics
+        .iter()
+        .filter(|d| d.file == file)
+        .cloned()
+        .collect();
+    found.extend(hir::diagnostics::file_diagnostics(&s.db, s.file_set, file));
+    Some(
+        found
+            .into_iter()
+            .map(|d| {
+                let related = d
+                    .related
+                    .iter()
+                    .filter_map(|r| {
+                        let uri = uri_of(r.file.path(&s.db))?;
+                        let related_index = LineIndex::new(r.file.text(&s.db));
+                        Some(DiagnosticRelatedInformation {
+                            location: Location::new(uri, related_index.range(r.range)),
+                            message: r.message.clone(),
+                        })
+                    })
+                    .collect::<Vec<_>>();
+                Diagnostic {
+                    range: index.range(d.range),
+                    severity: Some(match d.severity {
+                        hir::Severity::Error => DiagnosticSeverity::ERROR,
+                        hir::Severity::Warning => DiagnosticSeverity::WARNING,
+                    }),
+                    source: Some("futls".to_string()),
+                    message: d.message,
+                    related_information: (!related.is_empty()).then_some(related),
+                    ..Diagnostic::default()
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The file and offset of a position in a document.
+fn locate(s: &Snapshot, uri: &Uri, position: Position) -> Option<(SourceFile, syntax::TextSize)> {
+    let file = file_of(s, &path_of(uri)?)?;
+    let offset = LineIndex::new(file.text(&s.db)).offset(position);
+    Some((file, offset))
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, _: InitializeParams) -> Result<InitializeResult> {
+        Ok(InitializeResult {
+            server_info: Some(ServerInfo {
+                name: "futls".to_string(),
+                version: Some(env!("CARGO_PKG_VERSION").to_string()),
+            }),
+            capabilities: ServerCapabilities {
+                text_document_sync: Some(TextDocumentSyncCapability::Kind(
+                    TextDocumentSyncKind::FULL,
+                )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                definition_provider: Some(OneOf::Left(true)),
+                completion_provider: Some(CompletionOptions {
+                    trigger_characters: Some(vec![".".to_string()]),
+                    ..CompletionOptions::default()
+                }),
+                ..ServerCapabilities::default()
+            },
+            ..InitializeResult::default()
+        })
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        self.set_document(params.text_document.uri, params.text_document.text)
+            .await;
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        // Full synchronisation: the last change is the whole text.
+        if let Some(change) = params.content_changes.into_iter().last() {
+            self.set_document(params.text_document.uri, change.text)
+                .await;
+        }
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        if let Some(path) = path_of(&params.text_document.uri) {
+            self.state.lock().await.open.remove(&path);
+            self.client
+                .publish_diagnostics(params.text_document.uri, Vec::new(), None)
+                .await;
+        }
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let position = params.text_document_position_params;
+        Ok(self
+            .query(move |s| {
+                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+                let (range, ty) = hir::ide::type_at(&s.db, s.file_set, file, offset)?;
+                let doc = hir::ide::documentation_at(&s.db, s.file_set, file, offset);
+                let mut value = format!("```futhark\n{ty}\n```");
+                if let Some(doc) = doc {
+                    value.push_str("\n\n");
+                    value.push_str(&doc);
+                }
+                Some(Hover {
+                    contents: HoverContents::Markup(MarkupContent {
+                        kind: MarkupKind::Markdown,
+                        value,
+                    }),
+                    range: Some(LineIndex::new(file.text(&s.db)).range(range)),
+                })
+            })
+            .await
+            .flatten())
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        let position = params.text_document_position_params;
+        Ok(self
+            .query(move |s| {
+                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+                let target = hir::ide::definition_at(&s.db, s.file_set, file, offset)?;
+                // The prelude has no file on disk to open.
+                let uri = uri_of(target.file.path(&s.db))
+                    .filter(|_| !target.file.path(&s.db).starts_with("/prelude/"))?;
+                let index = LineIndex::new(target.file.text(&s.db));
+                Some(GotoDefinitionResponse::Scalar(Location::new(
+                    uri,
+                    index.range(target.focus_range),
+                )))
+            })
+            .await
+            .flatten())
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let position = params.text_document_position;
+        Ok(self
+            .query(move |s| {
+                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+                let items = hir::ide::completions_at(&s.db, s.file_set, file, offset)
+                    .into_iter()
+                    .map(|c| CompletionItem {
+                        label: c.label,
+                        kind: Some(match c.kind {
+                            hir::ide::CompletionKind::Local => CompletionItemKind::VARIABLE,
+                            hir::ide::CompletionKind::Value => CompletionItemKind::FUNCTION,
+                            hir::ide::CompletionKind::Module => CompletionItemKind::MODULE,
+                            hir::ide::CompletionKind::Field => CompletionItemKind::FIELD,
+                            hir::ide::CompletionKind::Keyword => CompletionItemKind::KEYWORD,
+                        }),
+                        detail: c.detail,
+                        ..CompletionItem::default()
+                    })
+                    .collect();
+                Some(CompletionResponse::Array(items))
+            })
+            .await
+            .flatten())
+    }
+}

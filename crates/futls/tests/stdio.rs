@@ -1,0 +1,209 @@
+//! `futls` as an editor sees it: the binary, spoken to over stdio with
+//! JSON-RPC.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    messages: mpsc::Receiver<Value>,
+    next_id: i64,
+}
+
+fn read_message(reader: &mut BufReader<ChildStdout>) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(value) = line.strip_prefix("Content-Length: ") {
+            length = value.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    reader.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_futls"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("futls starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let (sender, messages) = mpsc::channel();
+        std::thread::spawn(move || {
+            while let Some(message) = read_message(&mut stdout) {
+                if sender.send(message).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut server = Server {
+            child,
+            stdin,
+            messages,
+            next_id: 0,
+        };
+        let result = server.request("initialize", json!({"capabilities": {}}));
+        assert_eq!(result["serverInfo"]["name"], "futls");
+        server.notify("initialized", json!({}));
+        server
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    fn receive(&mut self) -> Value {
+        self.messages
+            .recv_timeout(Duration::from_secs(30))
+            .expect("a message from the server within 30 s")
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.receive();
+            if message["id"] == id {
+                return message["result"].clone();
+            }
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        loop {
+            let message = self.receive();
+            if message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+            {
+                return message["params"]["diagnostics"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+            }
+        }
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "futhark", "version": 1, "text": text}}),
+        );
+    }
+
+    fn change(&mut self, uri: &str, version: i64, text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}),
+        );
+    }
+
+    fn at(uri: &str, line: u32, character: u32) -> Value {
+        json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let id = self.next_id + 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": "shutdown"}));
+        self.send(json!({"jsonrpc": "2.0", "method": "exit"}));
+        for _ in 0..50 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+    }
+}
+
+fn temp_uri(name: &str, contents: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("futls-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let path = dir.join("main.fut");
+    std::fs::write(&path, contents).expect("write");
+    let uri = format!("file://{}", path.display());
+    (dir, uri)
+}
+
+#[test]
+fn diagnostics_follow_edits() {
+    let mut server = Server::start();
+    let text = "def f (x: i32) = x + true\n";
+    let (_dir, uri) = temp_uri("diagnostics", text);
+    server.open(&uri, text);
+    let diagnostics = server.diagnostics(&uri);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Argument does not have expected type."),
+        "{diagnostics:?}"
+    );
+    assert_eq!(
+        diagnostics[0]["range"],
+        json!({"start": {"line": 0, "character": 21}, "end": {"line": 0, "character": 25}})
+    );
+    server.change(&uri, 2, "def f (x: i32) = x + 1\n");
+    assert!(server.diagnostics(&uri).is_empty());
+}
+
+#[test]
+fn hover_definition_and_completion() {
+    let mut server = Server::start();
+    let text =
+        "-- | Adds one.\ndef inc (x: i32) = x + 1\ndef use (y: i32) = let _ = \"ő𝄞\" in inc y\n";
+    let (_dir, uri) = temp_uri("features", text);
+    server.open(&uri, text);
+    server.diagnostics(&uri);
+
+    // Columns count UTF-16 units: "ő𝄞" is three of them.
+    let hover = server.request("textDocument/hover", Server::at(&uri, 2, 37));
+    let contents = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(contents.contains("i32 -> i32"), "{hover}");
+    assert!(contents.contains("Adds one."), "{hover}");
+
+    let definition = server.request("textDocument/definition", Server::at(&uri, 2, 37));
+    assert_eq!(definition["uri"], uri.as_str());
+    assert_eq!(
+        definition["range"],
+        json!({"start": {"line": 1, "character": 4}, "end": {"line": 1, "character": 7}})
+    );
+
+    server.change(&uri, 2, "def inc (x: i32) = x + 1\ndef use (y: i32) = i\n");
+    server.diagnostics(&uri);
+    let completion = server.request("textDocument/completion", Server::at(&uri, 1, 20));
+    let labels: Vec<&str> = completion
+        .as_array()
+        .map(|items| items.iter().filter_map(|i| i["label"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(labels.contains(&"inc"), "{labels:?}");
+    assert!(labels.contains(&"y"), "{labels:?}");
+    assert!(labels.contains(&"iota"), "{labels:?}");
+}
