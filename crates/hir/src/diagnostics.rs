@@ -73,6 +73,9 @@ pub fn file_diagnostics(
         match &item.kind {
             ItemKind::Value(_) => {
                 diagnostics.extend(crate::infer::value_diagnostics(db, file_set, file, idx));
+                diagnostics.extend(crate::infer::uniqueness_diagnostics(
+                    db, file_set, file, idx,
+                ));
             }
             ItemKind::Module(_) => {
                 diagnostics.extend(crate::infer::structure_diagnostics(db, file_set, file, idx));

@@ -470,3 +470,69 @@ fn literals_must_fit_their_types() {
     );
     assert!(first("also").contains("also bound"), "{}", first("also"));
 }
+
+fn uniqueness_errors(c: &Checked, name: &str) -> Vec<String> {
+    hir::infer::uniqueness_diagnostics(&c.db, c.file_set, c.file, c.item(name))
+        .into_iter()
+        .map(|d| d.message)
+        .collect()
+}
+
+#[test]
+fn consumed_arrays_are_not_used_again() {
+    let c = check(
+        "def consume (xs: *[]i32) : i32 = 0\n\
+         def update (xs: *[]i32) = xs with [0] = 1\n\
+         def use_after (xs: *[]i32) = let ys = xs with [0] = 1 in xs[0] + ys[0]\n\
+         def alias_after (xs: *[]i32) = let zs = xs let _ = consume xs in zs[0]\n\
+         def not_unique (xs: []i32) = xs with [0] = 1\n\
+         def in_lambda (xs: *[]i32) (n: i64) = (\\(i: i64) -> consume xs) n\n\
+         def copied (xs: []i32) = copy xs with [0] = 1\n\
+         def looped (n: i64) = loop acc = replicate n 0i32 for i < n do acc with [i] = 1\n\
+         def branches (b: bool) (xs: *[]i32) = if b then consume xs else xs[0]\n\
+         def global = [1i32, 2, 3]\n\
+         def leaks (b: bool) = if b then global else [4]\n\
+         def fresh_result (xs: []i32) : *[]i32 = xs\n\
+         def records (r: {a: i32}) = r with a = 1\n",
+    );
+    assert!(uniqueness_errors(&c, "update").is_empty());
+    assert!(
+        uniqueness_errors(&c, "copied").is_empty(),
+        "{:?}",
+        uniqueness_errors(&c, "copied")
+    );
+    assert!(
+        uniqueness_errors(&c, "looped").is_empty(),
+        "{:?}",
+        uniqueness_errors(&c, "looped")
+    );
+    assert!(uniqueness_errors(&c, "branches").is_empty());
+    assert!(uniqueness_errors(&c, "records").is_empty());
+    assert_eq!(
+        uniqueness_errors(&c, "use_after"),
+        vec!["Using \"xs\", but this was consumed."]
+    );
+    assert_eq!(
+        uniqueness_errors(&c, "alias_after"),
+        vec!["Using \"zs\", but this was consumed."]
+    );
+    assert_eq!(
+        uniqueness_errors(&c, "not_unique"),
+        vec!["Consuming variable \"xs\", which is not consumable."]
+    );
+    assert_eq!(
+        uniqueness_errors(&c, "in_lambda"),
+        vec!["Consuming variable \"xs\", which is not consumable."]
+    );
+    assert_eq!(
+        uniqueness_errors(&c, "leaks"),
+        vec!["The result of a function aliases the free variable \"global\"."]
+    );
+    assert_eq!(
+        uniqueness_errors(&c, "fresh_result"),
+        vec!["Unique-typed return value is aliased to \"xs\", which is not consumable."]
+    );
+    let diagnostics =
+        hir::infer::uniqueness_diagnostics(&c.db, c.file_set, c.file, c.item("use_after"));
+    assert_eq!(diagnostics[0].related[0].message, "consumed here");
+}

@@ -21,6 +21,7 @@ mod modules;
 mod pat;
 mod types;
 mod unify;
+mod uniqueness;
 
 use crate::Db;
 use crate::body::{ValueBody, value_body, value_body_with_source_map};
@@ -37,6 +38,7 @@ use unify::{Constraint, Mismatch, Table};
 
 pub use modules::{module_diagnostics, structure_diagnostics};
 pub use types::type_abbreviation;
+pub use uniqueness::uniqueness_diagnostics;
 
 /// What a name in an expression refers to.
 #[derive(Debug, Clone, PartialEq, Eq)]
