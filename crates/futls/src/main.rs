@@ -215,6 +215,7 @@ impl LanguageServer for Backend {
                 )),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 definition_provider: Some(OneOf::Left(true)),
+                document_symbol_provider: Some(OneOf::Left(true)),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(vec![".".to_string()]),
                     ..CompletionOptions::default()
@@ -322,4 +323,51 @@ impl LanguageServer for Backend {
             .await
             .flatten())
     }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        let uri = params.text_document.uri;
+        Ok(self
+            .query(move |s| {
+                let file = file_of(s, &path_of(&uri)?)?;
+                let index = LineIndex::new(file.text(&s.db));
+                let outline = hir::ide::file_outline(&s.db, file);
+                Some(DocumentSymbolResponse::Nested(document_symbols(
+                    &index, outline,
+                )))
+            })
+            .await
+            .flatten())
+    }
+}
+
+#[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
+fn document_symbols(
+    index: &LineIndex,
+    outline: Vec<hir::ide::OutlineEntry>,
+) -> Vec<DocumentSymbol> {
+    use hir::ide::OutlineKind;
+    outline
+        .into_iter()
+        .map(|entry| DocumentSymbol {
+            name: entry.name,
+            detail: entry.detail,
+            kind: match entry.kind {
+                OutlineKind::Function | OutlineKind::EntryPoint | OutlineKind::ValueSpec => {
+                    SymbolKind::FUNCTION
+                }
+                OutlineKind::Constant => SymbolKind::CONSTANT,
+                OutlineKind::Type => SymbolKind::TYPE_PARAMETER,
+                OutlineKind::Module => SymbolKind::MODULE,
+                OutlineKind::ModuleType => SymbolKind::INTERFACE,
+            },
+            tags: None,
+            deprecated: None,
+            range: index.range(entry.target.full_range),
+            selection_range: index.range(entry.target.focus_range),
+            children: Some(document_symbols(index, entry.children)),
+        })
+        .collect()
 }

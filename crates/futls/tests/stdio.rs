@@ -207,3 +207,30 @@ fn hover_definition_and_completion() {
     assert!(labels.contains(&"y"), "{labels:?}");
     assert!(labels.contains(&"iota"), "{labels:?}");
 }
+
+#[test]
+fn document_symbols_nest_module_contents() {
+    let mut server = Server::start();
+    let text = "def top = 1i32\nmodule m = {\n  def inner (x: i32) = x\n}\n";
+    let (_dir, uri) = temp_uri("symbols", text);
+    server.open(&uri, text);
+    server.diagnostics(&uri);
+
+    let symbols = server.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let module = &symbols[1];
+    assert_eq!(symbols[0]["name"], "top", "{symbols}");
+    assert_eq!(module["name"], "m", "{symbols}");
+    // LSP symbol kinds: 2 is a module, 12 a function.
+    assert_eq!(module["kind"], 2, "{symbols}");
+    let inner = &module["children"][0];
+    assert_eq!(inner["name"], "inner", "{symbols}");
+    assert_eq!(inner["kind"], 12, "{symbols}");
+    assert_eq!(inner["detail"], "(x: i32)", "{symbols}");
+    assert_eq!(
+        inner["selectionRange"],
+        json!({"start": {"line": 2, "character": 6}, "end": {"line": 2, "character": 11}})
+    );
+}

@@ -1,6 +1,6 @@
 //! Editor queries at a cursor position (`$0` marks it in the fixtures).
 
-use hir::ide::{definition_at, documentation_at, type_at};
+use hir::ide::{OutlineEntry, definition_at, documentation_at, file_outline, type_at};
 use hir::prelude::add_prelude;
 use hir::{FileSet, RootDatabase, SourceFile};
 use std::collections::BTreeMap;
@@ -154,5 +154,83 @@ fn completion_after_a_dot_offers_members_or_fields() {
             ("x".into(), Some("f32".into())),
             ("y".into(), Some("bool".into()))
         ]
+    );
+}
+
+/// An outline as indented lines: `kind name detail`, children indented.
+fn outline(text: &str) -> String {
+    fn render(out: &mut String, entries: &[OutlineEntry], text: &str, depth: usize) {
+        for entry in entries {
+            let focus = &text[std::ops::Range::<usize>::from(entry.target.focus_range)];
+            assert_eq!(focus, entry.name, "the focus range covers the name");
+            out.push_str(&format!(
+                "{}{:?} {} {}\n",
+                "  ".repeat(depth),
+                entry.kind,
+                entry.name,
+                entry.detail.as_deref().unwrap_or("-")
+            ));
+            render(out, &entry.children, text, depth + 1);
+        }
+    }
+    let fixture = fixture(&format!("{text}$0"));
+    let mut out = String::new();
+    render(&mut out, &file_outline(&fixture.db, fixture.file), text, 0);
+    out
+}
+
+#[test]
+fn outline_nests_module_bodies_and_module_type_specifications() {
+    let text = "\
+-- | Doubles.
+def double (x: i32)   -- the input
+  : i32 = x * 2
+def zero = 0i32
+entry main (n: i64) = iota n
+type vec 'a = {x: a, y: a}
+module type shape = {
+  type t
+  val area : t -> f64
+  module inner: { val k : i32 }
+}
+module square : shape = {
+  type t = f64
+  def area (s: t) = s * s
+  module inner = { def k = 1i32 }
+}
+module pick (S: shape) = { def twice (x: S.t) = S.area x * 2 }
+local def hidden = true
+open square
+import \"other\"
+";
+    assert_eq!(
+        outline(text),
+        "\
+Function double (x: i32) : i32
+Constant zero -
+EntryPoint main (n: i64)
+Type vec 'a
+ModuleType shape -
+  Type t -
+  ValueSpec area : t -> f64
+  Module inner : { val k : i32 }
+    ValueSpec k : i32
+Module square : shape
+  Type t -
+  Function area (s: t)
+  Module inner -
+    Constant k -
+Module pick (S: shape)
+  Function twice (x: S.t)
+Constant hidden -
+"
+    );
+}
+
+#[test]
+fn outline_of_a_broken_file_keeps_what_parses() {
+    assert_eq!(
+        outline("def ok = 1\ndef (broken\nmodule m = { def inner (x: i32) = x }\n"),
+        "Constant ok -\nModule m -\n  Function inner (x: i32)\n"
     );
 }
