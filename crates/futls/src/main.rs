@@ -216,6 +216,8 @@ impl LanguageServer for Backend {
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 definition_provider: Some(OneOf::Left(true)),
                 document_symbol_provider: Some(OneOf::Left(true)),
+                references_provider: Some(OneOf::Left(true)),
+                rename_provider: Some(OneOf::Left(true)),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(vec![".".to_string()]),
                     ..CompletionOptions::default()
@@ -341,6 +343,75 @@ impl LanguageServer for Backend {
             .await
             .flatten())
     }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let position = params.text_document_position;
+        let include_declaration = params.context.include_declaration;
+        Ok(self
+            .query(move |s| {
+                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+                let found =
+                    hir::ide::references_at(&s.db, s.file_set, file, offset, include_declaration);
+                Some(
+                    locations(s, found)
+                        .into_iter()
+                        .map(|(uri, range)| Location::new(uri, range))
+                        .collect(),
+                )
+            })
+            .await
+            .flatten())
+    }
+
+    async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        let position = params.text_document_position;
+        let new_name = params.new_name;
+        let edits = self
+            .query(move |s| {
+                let (file, offset) = locate(s, &position.text_document.uri, position.position)
+                    .ok_or(hir::ide::RenameError::NoName)?;
+                let found = hir::ide::rename_at(&s.db, s.file_set, file, offset, &new_name)?;
+                let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
+                for (uri, range) in locations(s, found) {
+                    changes
+                        .entry(uri)
+                        .or_default()
+                        .push(TextEdit::new(range, new_name.clone()));
+                }
+                Ok(changes)
+            })
+            .await;
+        match edits {
+            None => Ok(None),
+            Some(Ok(changes)) => Ok(Some(WorkspaceEdit::new(changes))),
+            Some(Err(error)) => Err(tower_lsp_server::jsonrpc::Error::invalid_params(
+                match error {
+                    hir::ide::RenameError::NoName => "There is no name here to rename.".to_string(),
+                    hir::ide::RenameError::InPrelude => {
+                        "This is defined in the prelude, which cannot be renamed.".to_string()
+                    }
+                    hir::ide::RenameError::InvalidName(name) => {
+                        format!("`{name}` is not a valid name here.")
+                    }
+                },
+            )),
+        }
+    }
+}
+
+/// The documents and LSP ranges of places in files.
+fn locations(s: &Snapshot, places: Vec<hir::ide::FileRange>) -> Vec<(Uri, Range)> {
+    let mut indexes: HashMap<SourceFile, LineIndex> = HashMap::new();
+    places
+        .into_iter()
+        .filter_map(|place| {
+            let uri = uri_of(place.file.path(&s.db))?;
+            let index = indexes
+                .entry(place.file)
+                .or_insert_with(|| LineIndex::new(place.file.text(&s.db)));
+            Some((uri, index.range(place.range)))
+        })
+        .collect()
 }
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.

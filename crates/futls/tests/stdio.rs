@@ -80,14 +80,20 @@ impl Server {
             .expect("a message from the server within 30 s")
     }
 
+    /// The result of a request.
     fn request(&mut self, method: &str, params: Value) -> Value {
+        self.request_raw(method, params)["result"].clone()
+    }
+
+    /// The whole response to a request (its result or its error).
+    fn request_raw(&mut self, method: &str, params: Value) -> Value {
         self.next_id += 1;
         let id = self.next_id;
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         loop {
             let message = self.receive();
             if message["id"] == id {
-                return message["result"].clone();
+                return message;
             }
         }
     }
@@ -232,5 +238,55 @@ fn document_symbols_nest_module_contents() {
     assert_eq!(
         inner["selectionRange"],
         json!({"start": {"line": 2, "character": 6}, "end": {"line": 2, "character": 11}})
+    );
+}
+
+#[test]
+fn references_and_rename() {
+    let mut server = Server::start();
+    let text = "def inc (x: i32) = x + 1\ndef use (y: i32) = inc (inc y)\n";
+    let (_dir, uri) = temp_uri("rename", text);
+    server.open(&uri, text);
+    server.diagnostics(&uri);
+
+    let mut position = Server::at(&uri, 1, 20);
+    position["context"] = json!({"includeDeclaration": true});
+    let references = server.request("textDocument/references", position);
+    let starts: Vec<(i64, i64)> = references
+        .as_array()
+        .map(|found| {
+            found
+                .iter()
+                .map(|r| {
+                    assert_eq!(r["uri"], uri.as_str());
+                    let start = &r["range"]["start"];
+                    (
+                        start["line"].as_i64().unwrap_or(-1),
+                        start["character"].as_i64().unwrap_or(-1),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(starts, [(0, 4), (1, 19), (1, 24)], "{references}");
+
+    let mut rename = Server::at(&uri, 0, 5);
+    rename["newName"] = json!("bump");
+    let edit = server.request("textDocument/rename", rename);
+    let edits = edit["changes"][uri.as_str()]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(edits.len(), 3, "{edit}");
+    assert!(edits.iter().all(|e| e["newText"] == "bump"), "{edit}");
+
+    let mut invalid = Server::at(&uri, 0, 5);
+    invalid["newName"] = json!("let");
+    let answer = server.request_raw("textDocument/rename", invalid);
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("not a valid name")),
+        "{answer}"
     );
 }

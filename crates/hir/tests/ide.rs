@@ -1,6 +1,9 @@
 //! Editor queries at a cursor position (`$0` marks it in the fixtures).
 
-use hir::ide::{OutlineEntry, definition_at, documentation_at, file_outline, type_at};
+use hir::ide::{
+    OutlineEntry, RenameError, definition_at, documentation_at, file_outline, references_at,
+    rename_at, type_at,
+};
 use hir::prelude::add_prelude;
 use hir::{FileSet, RootDatabase, SourceFile};
 use std::collections::BTreeMap;
@@ -232,5 +235,136 @@ fn outline_of_a_broken_file_keeps_what_parses() {
     assert_eq!(
         outline("def ok = 1\ndef (broken\nmodule m = { def inner (x: i32) = x }\n"),
         "Constant ok -\nModule m -\n  Function inner (x: i32)\n"
+    );
+}
+
+impl Fixture {
+    /// Each reference as `path:line:text-of-line-with-[name]-bracketed`.
+    fn references(&self, include_declaration: bool) -> Vec<String> {
+        references_at(
+            &self.db,
+            self.file_set,
+            self.file,
+            self.offset,
+            include_declaration,
+        )
+        .into_iter()
+        .map(|r| {
+            let text = r.file.text(&self.db);
+            let start = usize::from(r.range.start());
+            let end = usize::from(r.range.end());
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+            format!(
+                "{}:{}[{}]{}",
+                r.file.path(&self.db),
+                &text[line_start..start],
+                &text[start..end],
+                &text[end..line_end]
+            )
+        })
+        .collect()
+    }
+}
+
+#[test]
+fn references_follow_resolution_not_spelling() {
+    let f = fixture(
+        "def x = 1i32\ndef f (x: i32) = x$0 + x\ndef g = x + f x\nmodule m = { def x = 2i32 }\ndef h = m.x\n",
+    );
+    assert_eq!(
+        f.references(true),
+        [
+            "/main.fut:def f ([x]: i32) = x + x",
+            "/main.fut:def f (x: i32) = [x] + x",
+            "/main.fut:def f (x: i32) = x + [x]"
+        ]
+    );
+    let global = fixture(
+        "def x$0 = 1i32\ndef f (x: i32) = x + x\ndef g = x + f x\nmodule m = { def x = 2i32 }\ndef h = m.x\n",
+    );
+    assert_eq!(
+        global.references(true),
+        [
+            "/main.fut:def [x] = 1i32",
+            "/main.fut:def g = [x] + f x",
+            "/main.fut:def g = x + f [x]"
+        ]
+    );
+    assert_eq!(
+        global.references(false),
+        ["/main.fut:def g = [x] + f x", "/main.fut:def g = x + f [x]"]
+    );
+    let member = fixture("module m = { def x = 2i32 }\ndef h = m.x$0 + m.x\nopen m\ndef k = x\n");
+    assert_eq!(
+        member.references(true),
+        [
+            "/main.fut:module m = { def [x] = 2i32 }",
+            "/main.fut:def h = m.[x] + m.x",
+            "/main.fut:def h = m.x + m.[x]",
+            "/main.fut:def k = [x]"
+        ]
+    );
+    let field = fixture("def r = {a = 1}\ndef use = r.a$0\n");
+    assert!(field.references(true).is_empty());
+}
+
+#[test]
+fn references_cross_imported_files() {
+    let mut f = fixture("import \"lib\"\ndef use = helper$0 1\n");
+    hir::files::add_file(
+        &mut f.db,
+        f.file_set,
+        "/lib.fut",
+        "def helper (x: i32) = x\ndef again = helper 2\n".to_string(),
+    );
+    assert_eq!(
+        f.references(true),
+        [
+            "/lib.fut:def [helper] (x: i32) = x",
+            "/lib.fut:def again = [helper] 2",
+            "/main.fut:def use = [helper] 1"
+        ]
+    );
+}
+
+#[test]
+fn rename_checks_the_new_name_and_the_definition() {
+    let f = fixture("def twice (x: i32) = x * 2\ndef use = tw$0ice 3\n");
+    let edits = rename_at(&f.db, f.file_set, f.file, f.offset, "double").expect("renameable");
+    assert_eq!(edits.len(), 2);
+    for (name, expected) in [
+        ("if", "keyword"),
+        ("a b", "two tokens"),
+        ("+", "operator"),
+        ("", "empty"),
+    ] {
+        assert_eq!(
+            rename_at(&f.db, f.file_set, f.file, f.offset, name),
+            Err(RenameError::InvalidName(name.to_string())),
+            "{expected}"
+        );
+    }
+    let prelude = fixture("def use = ma$0p (+1) [1]\n");
+    assert_eq!(
+        rename_at(
+            &prelude.db,
+            prelude.file_set,
+            prelude.file,
+            prelude.offset,
+            "apply"
+        ),
+        Err(RenameError::InPrelude)
+    );
+    let nothing = fixture("def use = 1 $0 + 2\n");
+    assert_eq!(
+        rename_at(
+            &nothing.db,
+            nothing.file_set,
+            nothing.file,
+            nothing.offset,
+            "y"
+        ),
+        Err(RenameError::NoName)
     );
 }
