@@ -97,14 +97,17 @@ impl Backend {
         .flatten()
     }
 
-    /// Sets a document's text and loads what it imports, then publishes
-    /// the diagnostics of every open document.
-    async fn set_document(&self, uri: Uri, text: String) {
+    /// Sets a document's text to `edit` of its current text (empty if it
+    /// is not open) and loads what it imports, then publishes the
+    /// diagnostics of every open document. The edit is applied under the
+    /// lock, so that consecutive changes apply in order.
+    async fn set_document(&self, uri: Uri, edit: impl FnOnce(&str) -> String) {
         let Some(path) = path_of(&uri) else {
             return;
         };
         {
             let mut state = self.state.lock().await;
+            let text = edit(state.open.get(&path).map_or("", String::as_str));
             state.open.insert(path.clone(), text.clone());
             let State { db, file_set, open } = &mut *state;
             let file_set = *file_set;
@@ -195,6 +198,19 @@ fn file_diagnostics(s: &Snapshot, path: &str) -> Option<Vec<Diagnostic>> {
     )
 }
 
+/// A document's text after one change: a replaced range (positions past
+/// the end are clamped) or, without a range, the whole new text.
+fn apply_change(mut text: String, change: TextDocumentContentChangeEvent) -> String {
+    let Some(range) = change.range else {
+        return change.text;
+    };
+    let index = LineIndex::new(&text);
+    let (start, end) = (index.offset(range.start), index.offset(range.end));
+    let (start, end) = (start.min(end), start.max(end));
+    text.replace_range(usize::from(start)..usize::from(end), &change.text);
+    text
+}
+
 /// The file and offset of a position in a document.
 fn locate(s: &Snapshot, uri: &Uri, position: Position) -> Option<(SourceFile, syntax::TextSize)> {
     let file = file_of(s, &path_of(uri)?)?;
@@ -211,7 +227,7 @@ impl LanguageServer for Backend {
             }),
             capabilities: ServerCapabilities {
                 text_document_sync: Some(TextDocumentSyncCapability::Kind(
-                    TextDocumentSyncKind::FULL,
+                    TextDocumentSyncKind::INCREMENTAL,
                 )),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 definition_provider: Some(OneOf::Left(true)),
@@ -233,16 +249,16 @@ impl LanguageServer for Backend {
     }
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
-        self.set_document(params.text_document.uri, params.text_document.text)
-            .await;
+        let text = params.text_document.text;
+        self.set_document(params.text_document.uri, |_| text).await;
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
-        // Full synchronisation: the last change is the whole text.
-        if let Some(change) = params.content_changes.into_iter().last() {
-            self.set_document(params.text_document.uri, change.text)
-                .await;
-        }
+        let changes = params.content_changes;
+        self.set_document(params.text_document.uri, |text| {
+            changes.into_iter().fold(text.to_string(), apply_change)
+        })
+        .await;
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
@@ -441,4 +457,36 @@ fn document_symbols(
             children: Some(document_symbols(index, entry.children)),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(
+        range: Option<((u32, u32), (u32, u32))>,
+        text: &str,
+    ) -> TextDocumentContentChangeEvent {
+        TextDocumentContentChangeEvent {
+            range: range.map(|(start, end)| {
+                Range::new(Position::new(start.0, start.1), Position::new(end.0, end.1))
+            }),
+            range_length: None,
+            text: text.to_string(),
+        }
+    }
+
+    #[test]
+    fn changes_apply_in_order_in_utf16_columns() {
+        let text = "def a = \"𝄞\"\ndef b = 1\n".to_string();
+        // The string's two UTF-16 units end at column 11.
+        let text = apply_change(text, change(Some(((0, 11), (0, 11))), "x"));
+        assert_eq!(text, "def a = \"𝄞x\"\ndef b = 1\n");
+        let text = apply_change(text, change(Some(((1, 4), (1, 5))), "bee"));
+        assert_eq!(text, "def a = \"𝄞x\"\ndef bee = 1\n");
+        // Past the end of the text: clamped to the end.
+        let text = apply_change(text, change(Some(((9, 0), (9, 3))), "-- end"));
+        assert_eq!(text, "def a = \"𝄞x\"\ndef bee = 1\n-- end");
+        assert_eq!(apply_change(text, change(None, "new")), "new");
+    }
 }

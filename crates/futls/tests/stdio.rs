@@ -178,6 +178,30 @@ fn diagnostics_follow_edits() {
     );
     server.change(&uri, 2, "def f (x: i32) = x + 1\n");
     assert!(server.diagnostics(&uri).is_empty());
+
+    // Incremental changes, applied in order: `1` becomes `true`, then
+    // `x + true` becomes `x && true` with `x` a bool.
+    server.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": uri, "version": 3},
+            "contentChanges": [
+                {"range": {"start": {"line": 0, "character": 21}, "end": {"line": 0, "character": 22}}, "text": "true"},
+            ]
+        }),
+    );
+    assert_eq!(server.diagnostics(&uri).len(), 1);
+    server.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": uri, "version": 4},
+            "contentChanges": [
+                {"range": {"start": {"line": 0, "character": 19}, "end": {"line": 0, "character": 20}}, "text": "&&"},
+                {"range": {"start": {"line": 0, "character": 10}, "end": {"line": 0, "character": 13}}, "text": "bool"},
+            ]
+        }),
+    );
+    assert!(server.diagnostics(&uri).is_empty());
 }
 
 #[test]
