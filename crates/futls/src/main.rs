@@ -233,7 +233,12 @@ impl LanguageServer for Backend {
                 definition_provider: Some(OneOf::Left(true)),
                 document_symbol_provider: Some(OneOf::Left(true)),
                 references_provider: Some(OneOf::Left(true)),
-                rename_provider: Some(OneOf::Left(true)),
+                rename_provider: Some(OneOf::Right(RenameOptions {
+                    prepare_provider: Some(true),
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                })),
+                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                workspace_symbol_provider: Some(OneOf::Left(true)),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(vec![".".to_string()]),
                     ..CompletionOptions::default()
@@ -400,18 +405,84 @@ impl LanguageServer for Backend {
         match edits {
             None => Ok(None),
             Some(Ok(changes)) => Ok(Some(WorkspaceEdit::new(changes))),
-            Some(Err(error)) => Err(tower_lsp_server::jsonrpc::Error::invalid_params(
-                match error {
-                    hir::ide::RenameError::NoName => "There is no name here to rename.".to_string(),
-                    hir::ide::RenameError::InPrelude => {
-                        "This is defined in the prelude, which cannot be renamed.".to_string()
-                    }
-                    hir::ide::RenameError::InvalidName(name) => {
-                        format!("`{name}` is not a valid name here.")
-                    }
-                },
-            )),
+            Some(Err(error)) => Err(rename_error(error)),
         }
+    }
+
+    async fn prepare_rename(
+        &self,
+        params: TextDocumentPositionParams,
+    ) -> Result<Option<PrepareRenameResponse>> {
+        let answer = self
+            .query(move |s| {
+                let (file, offset) = locate(s, &params.text_document.uri, params.position)
+                    .ok_or(hir::ide::RenameError::NoName)?;
+                let range = hir::ide::rename_range(&s.db, s.file_set, file, offset)?;
+                Ok(LineIndex::new(file.text(&s.db)).range(range))
+            })
+            .await;
+        match answer {
+            None => Ok(None),
+            Some(Ok(range)) => Ok(Some(PrepareRenameResponse::Range(range))),
+            Some(Err(error)) => Err(rename_error(error)),
+        }
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let uri = params.text_document.uri;
+        Ok(self
+            .query(move |s| {
+                let file = file_of(s, &path_of(&uri)?)?;
+                let index = LineIndex::new(file.text(&s.db));
+                let mut folds: Vec<FoldingRange> = Vec::new();
+                for fold in hir::ide::folding_ranges(&s.db, file) {
+                    let range = index.range(fold.range);
+                    // Editors fold whole lines: one fold per span of lines.
+                    if folds
+                        .iter()
+                        .any(|f| f.start_line == range.start.line && f.end_line == range.end.line)
+                    {
+                        continue;
+                    }
+                    folds.push(FoldingRange {
+                        start_line: range.start.line,
+                        start_character: None,
+                        end_line: range.end.line,
+                        end_character: None,
+                        kind: match fold.kind {
+                            hir::ide::FoldKind::Region => None,
+                            hir::ide::FoldKind::Comment => Some(FoldingRangeKind::Comment),
+                            hir::ide::FoldKind::Imports => Some(FoldingRangeKind::Imports),
+                        },
+                        collapsed_text: None,
+                    });
+                }
+                Some(folds)
+            })
+            .await
+            .flatten())
+    }
+
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
+        let query = params.query.to_lowercase();
+        Ok(self
+            .query(move |s| {
+                let mut symbols = Vec::new();
+                for (path, file) in s.file_set.files(&s.db) {
+                    let Some(uri) = uri_of(path).filter(|_| !path.starts_with("/prelude/")) else {
+                        continue;
+                    };
+                    let index = LineIndex::new(file.text(&s.db));
+                    let outline = hir::ide::file_outline(&s.db, *file);
+                    collect_workspace_symbols(&query, &uri, &index, None, outline, &mut symbols);
+                }
+                Some(WorkspaceSymbolResponse::Nested(symbols))
+            })
+            .await
+            .flatten())
     }
 }
 
@@ -430,26 +501,82 @@ fn locations(s: &Snapshot, places: Vec<hir::ide::FileRange>) -> Vec<(Uri, Range)
         .collect()
 }
 
+fn rename_error(error: hir::ide::RenameError) -> tower_lsp_server::jsonrpc::Error {
+    tower_lsp_server::jsonrpc::Error::invalid_params(match error {
+        hir::ide::RenameError::NoName => "There is no name here to rename.".to_string(),
+        hir::ide::RenameError::InPrelude => {
+            "This is defined in the prelude, which cannot be renamed.".to_string()
+        }
+        hir::ide::RenameError::InvalidName(name) => format!("`{name}` is not a valid name here."),
+    })
+}
+
+fn symbol_kind(kind: hir::ide::OutlineKind) -> SymbolKind {
+    use hir::ide::OutlineKind;
+    match kind {
+        OutlineKind::Function | OutlineKind::EntryPoint | OutlineKind::ValueSpec => {
+            SymbolKind::FUNCTION
+        }
+        OutlineKind::Constant => SymbolKind::CONSTANT,
+        OutlineKind::Type => SymbolKind::TYPE_PARAMETER,
+        OutlineKind::Module => SymbolKind::MODULE,
+        OutlineKind::ModuleType => SymbolKind::INTERFACE,
+    }
+}
+
+/// Whether the characters of `query` (lower case) occur in `name` in
+/// order, ignoring case: `mtx` matches `matmul_tiled_x`.
+fn fuzzy_matches(query: &str, name: &str) -> bool {
+    let mut name = name.chars().flat_map(char::to_lowercase);
+    query.chars().all(|q| name.any(|c| c == q))
+}
+
+/// The outline's entries (at any depth) that match `query`, each with the
+/// name of the module it is declared in.
+fn collect_workspace_symbols(
+    query: &str,
+    uri: &Uri,
+    index: &LineIndex,
+    container: Option<&str>,
+    outline: Vec<hir::ide::OutlineEntry>,
+    symbols: &mut Vec<WorkspaceSymbol>,
+) {
+    for entry in outline {
+        if fuzzy_matches(query, &entry.name) {
+            symbols.push(WorkspaceSymbol {
+                name: entry.name.clone(),
+                kind: symbol_kind(entry.kind),
+                tags: None,
+                container_name: container.map(str::to_string),
+                location: OneOf::Left(Location::new(
+                    uri.clone(),
+                    index.range(entry.target.focus_range),
+                )),
+                data: None,
+            });
+        }
+        collect_workspace_symbols(
+            query,
+            uri,
+            index,
+            Some(&entry.name),
+            entry.children,
+            symbols,
+        );
+    }
+}
+
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
 fn document_symbols(
     index: &LineIndex,
     outline: Vec<hir::ide::OutlineEntry>,
 ) -> Vec<DocumentSymbol> {
-    use hir::ide::OutlineKind;
     outline
         .into_iter()
         .map(|entry| DocumentSymbol {
             name: entry.name,
             detail: entry.detail,
-            kind: match entry.kind {
-                OutlineKind::Function | OutlineKind::EntryPoint | OutlineKind::ValueSpec => {
-                    SymbolKind::FUNCTION
-                }
-                OutlineKind::Constant => SymbolKind::CONSTANT,
-                OutlineKind::Type => SymbolKind::TYPE_PARAMETER,
-                OutlineKind::Module => SymbolKind::MODULE,
-                OutlineKind::ModuleType => SymbolKind::INTERFACE,
-            },
+            kind: symbol_kind(entry.kind),
             tags: None,
             deprecated: None,
             range: index.range(entry.target.full_range),
@@ -488,5 +615,13 @@ mod tests {
         let text = apply_change(text, change(Some(((9, 0), (9, 3))), "-- end"));
         assert_eq!(text, "def a = \"𝄞x\"\ndef bee = 1\n-- end");
         assert_eq!(apply_change(text, change(None, "new")), "new");
+    }
+
+    #[test]
+    fn fuzzy_matching_is_an_ordered_case_insensitive_subsequence() {
+        assert!(fuzzy_matches("mtx", "matmul_tiled_X"));
+        assert!(fuzzy_matches("", "anything"));
+        assert!(!fuzzy_matches("xm", "matmul_tiled_x"));
+        assert!(!fuzzy_matches("mm", "m"));
     }
 }

@@ -263,6 +263,19 @@ fn document_symbols_nest_module_contents() {
         inner["selectionRange"],
         json!({"start": {"line": 2, "character": 6}, "end": {"line": 2, "character": 11}})
     );
+
+    let found = server.request("workspace/symbol", json!({"query": "INR"}));
+    assert_eq!(found.as_array().map(Vec::len), Some(1), "{found}");
+    assert_eq!(found[0]["name"], "inner", "{found}");
+    assert_eq!(found[0]["containerName"], "m", "{found}");
+    assert_eq!(found[0]["location"]["uri"], uri.as_str(), "{found}");
+
+    // The module folds from its first to its last line.
+    let folds = server.request(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(folds, json!([{"startLine": 1, "endLine": 3}]));
 }
 
 #[test]
@@ -293,6 +306,14 @@ fn references_and_rename() {
         })
         .unwrap_or_default();
     assert_eq!(starts, [(0, 4), (1, 19), (1, 24)], "{references}");
+
+    let prepared = server.request("textDocument/prepareRename", Server::at(&uri, 1, 26));
+    assert_eq!(
+        prepared,
+        json!({"start": {"line": 1, "character": 24}, "end": {"line": 1, "character": 27}})
+    );
+    let keyword = server.request_raw("textDocument/prepareRename", Server::at(&uri, 0, 1));
+    assert!(keyword["error"]["message"].is_string(), "{keyword}");
 
     let mut rename = Server::at(&uri, 0, 5);
     rename["newName"] = json!("bump");

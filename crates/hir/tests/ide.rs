@@ -1,8 +1,8 @@
 //! Editor queries at a cursor position (`$0` marks it in the fixtures).
 
 use hir::ide::{
-    OutlineEntry, RenameError, definition_at, documentation_at, file_outline, references_at,
-    rename_at, type_at,
+    OutlineEntry, RenameError, definition_at, documentation_at, file_outline, folding_ranges,
+    references_at, rename_at, rename_range, type_at,
 };
 use hir::prelude::add_prelude;
 use hir::{FileSet, RootDatabase, SourceFile};
@@ -331,6 +331,11 @@ fn references_cross_imported_files() {
 #[test]
 fn rename_checks_the_new_name_and_the_definition() {
     let f = fixture("def twice (x: i32) = x * 2\ndef use = tw$0ice 3\n");
+    let range = rename_range(&f.db, f.file_set, f.file, f.offset).expect("renameable");
+    assert_eq!(
+        &f.file.text(&f.db)[std::ops::Range::<usize>::from(range)],
+        "twice"
+    );
     let edits = rename_at(&f.db, f.file_set, f.file, f.offset, "double").expect("renameable");
     assert_eq!(edits.len(), 2);
     for (name, expected) in [
@@ -366,5 +371,55 @@ fn rename_checks_the_new_name_and_the_definition() {
             "y"
         ),
         Err(RenameError::NoName)
+    );
+}
+
+/// Each fold as `kind first-line-number..last-line-number`.
+fn folds(text: &str) -> Vec<String> {
+    let f = fixture(&format!("{text}$0"));
+    let line = |offset: TextSize| text[..usize::from(offset)].matches('\n').count() + 1;
+    folding_ranges(&f.db, f.file)
+        .into_iter()
+        .map(|fold| {
+            format!(
+                "{:?} {}..{}",
+                fold.kind,
+                line(fold.range.start()),
+                line(fold.range.end())
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn folds_declarations_bodies_comment_blocks_and_imports() {
+    let text = "\
+import \"a\"
+import \"b\"
+-- | Sums.
+-- Twice.
+def sum (xs: []i32) =
+  reduce (+) 0 xs
+def one = 1
+
+-- alone
+module m = {
+  def r = { a = 1,
+            b = 2 }
+}
+def broken = (
+";
+    assert_eq!(
+        folds(text),
+        [
+            "Imports 1..2",
+            "Comment 3..4",
+            "Region 5..6",
+            // The module and its body; the definition and its record.
+            "Region 10..13",
+            "Region 10..13",
+            "Region 11..12",
+            "Region 11..12",
+        ]
     );
 }
