@@ -239,6 +239,7 @@ impl LanguageServer for Backend {
                 })),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
+                inlay_hint_provider: Some(OneOf::Left(true)),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(vec![".".to_string()]),
                     ..CompletionOptions::default()
@@ -458,6 +459,34 @@ impl LanguageServer for Backend {
                     });
                 }
                 Some(folds)
+            })
+            .await
+            .flatten())
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        let uri = params.text_document.uri;
+        let range = params.range;
+        Ok(self
+            .query(move |s| {
+                let file = file_of(s, &path_of(&uri)?)?;
+                let index = LineIndex::new(file.text(&s.db));
+                let (start, end) = (index.offset(range.start), index.offset(range.end));
+                let range = syntax::TextRange::new(start.min(end), start.max(end));
+                let hints = hir::ide::type_hints(&s.db, s.file_set, file, range)
+                    .into_iter()
+                    .map(|hint| InlayHint {
+                        position: index.position(hint.offset),
+                        label: InlayHintLabel::String(format!(": {}", hint.ty)),
+                        kind: Some(InlayHintKind::TYPE),
+                        text_edits: None,
+                        tooltip: None,
+                        padding_left: None,
+                        padding_right: None,
+                        data: None,
+                    })
+                    .collect();
+                Some(hints)
             })
             .await
             .flatten())

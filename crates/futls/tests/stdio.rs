@@ -335,3 +335,25 @@ fn references_and_rename() {
         "{answer}"
     );
 }
+
+#[test]
+fn inlay_hints_show_inferred_types() {
+    let mut server = Server::start();
+    let text = "def f (x: i32) =\n  let y = x + 1\n  in y\ndef g = let z = true in z\n";
+    let (_dir, uri) = temp_uri("hints", text);
+    server.open(&uri, text);
+    server.diagnostics(&uri);
+
+    // Only the first three lines are asked for: `z` is outside.
+    let hints = server.request(
+        "textDocument/inlayHint",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 3, "character": 0}}
+        }),
+    );
+    assert_eq!(
+        hints,
+        json!([{"position": {"line": 1, "character": 7}, "label": ": i32", "kind": 1}])
+    );
+}

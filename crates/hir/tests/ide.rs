@@ -2,7 +2,7 @@
 
 use hir::ide::{
     OutlineEntry, RenameError, definition_at, documentation_at, file_outline, folding_ranges,
-    references_at, rename_at, rename_range, type_at,
+    references_at, rename_at, rename_range, type_at, type_hints,
 };
 use hir::prelude::add_prelude;
 use hir::{FileSet, RootDatabase, SourceFile};
@@ -421,5 +421,36 @@ def broken = (
             "Region 11..12",
             "Region 11..12",
         ]
+    );
+}
+
+/// The text with each type hint inserted where it would show.
+fn with_type_hints(text: &str) -> String {
+    let f = fixture(&format!("{text}$0"));
+    let whole = syntax::TextRange::up_to(TextSize::of(text));
+    let mut out = String::new();
+    let mut written = 0;
+    for hint in type_hints(&f.db, f.file_set, f.file, whole) {
+        let offset = usize::from(hint.offset);
+        out.push_str(&text[written..offset]);
+        out.push_str(&format!("«: {}»", hint.ty));
+        written = offset;
+    }
+    out.push_str(&text[written..]);
+    out
+}
+
+#[test]
+fn type_hints_for_names_bound_without_a_type() {
+    assert_eq!(
+        with_type_hints(
+            "def f (xs: []i32) y =\n  let ys = map (\\x -> x + y) xs\n  let (a, b: bool) = (1i32, true)\n  in loop acc = a for z in ys do acc + z\n"
+        ),
+        "def f (xs: []i32) y«: i32» =\n  let ys«: *[]i32» = map (\\x«: i32» -> x + y) xs\n  let (a«: i32», b: bool) = (1i32, true)\n  in loop acc«: i32» = a for z«: i32» in ys do acc + z\n"
+    );
+    // Nothing for names whose type an error leaves unknown.
+    assert_eq!(
+        with_type_hints("def g = let v = undefined_name in v\n"),
+        "def g = let v = undefined_name in v\n"
     );
 }

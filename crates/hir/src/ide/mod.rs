@@ -16,10 +16,12 @@ use syntax::ast::{self, AstNode};
 use syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 mod folding;
+mod inlay_hints;
 mod outline;
 mod references;
 
 pub use folding::{Fold, FoldKind, folding_ranges};
+pub use inlay_hints::{TypeHint, type_hints};
 pub use outline::{OutlineEntry, OutlineKind, file_outline};
 pub use references::{FileRange, RenameError, references_at, rename_at, rename_range};
 

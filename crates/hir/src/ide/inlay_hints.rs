@@ -1,0 +1,75 @@
+//! Inlay hints: the inferred types of names bound without a type
+//! annotation (parameters, `let` and loop bindings, pattern parts).
+
+use crate::Db;
+use crate::body::value_body_with_source_map;
+use crate::files::{FileSet, SourceFile, parse};
+use crate::infer::infer_value;
+use crate::item_tree::{ItemKind, item_tree};
+use crate::ty::Ty;
+use syntax::{SyntaxKind, TextRange, TextSize};
+
+/// A type to show after a name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeHint {
+    /// Where the name ends.
+    pub offset: TextSize,
+    pub ty: Ty,
+}
+
+/// The type hints for names bound in `range` of `file`, in source order.
+/// Names with a written type get none, and neither do names whose type is
+/// not fully known (in code with errors).
+pub fn type_hints(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    range: TextRange,
+) -> Vec<TypeHint> {
+    let root = parse(db, file).syntax_node();
+    let mut hints = Vec::new();
+    for (item, _) in item_tree(db, file)
+        .items()
+        .filter(|(_, item)| matches!(item.kind, ItemKind::Value(_)))
+    {
+        let (_, source_map) = value_body_with_source_map(db, file, item);
+        let bound = source_map
+            .pats
+            .iter()
+            .filter(|(_, ptr)| ptr.kind == SyntaxKind::NAME_PAT && range.contains_range(ptr.range))
+            .collect::<Vec<_>>();
+        if bound.is_empty() {
+            continue;
+        }
+        let result = infer_value(db, file_set, file, item);
+        for (pat, ptr) in bound {
+            let annotated = ptr
+                .to_node(&root)
+                .and_then(|node| node.parent())
+                .is_some_and(|parent| parent.kind() == SyntaxKind::ASCRIPTION_PAT);
+            match result.pat_types.get(pat) {
+                Some(ty) if !annotated && fully_known(ty) => hints.push(TypeHint {
+                    offset: ptr.range.end(),
+                    ty: ty.clone(),
+                }),
+                _ => {}
+            }
+        }
+    }
+    hints.sort_by_key(|hint| hint.offset);
+    hints
+}
+
+/// Whether a type has no errors and no undetermined type variables in it.
+fn fully_known(ty: &Ty) -> bool {
+    match ty {
+        Ty::Prim(_) | Ty::Param(_) | Ty::Abstract(_) => true,
+        Ty::Var(_) | Ty::Error => false,
+        Ty::Array { element, .. } => fully_known(element),
+        Ty::Record(fields) => fields.iter().all(|(_, ty)| fully_known(ty)),
+        Ty::Sum(constructors) => constructors
+            .iter()
+            .all(|(_, payload)| payload.iter().all(fully_known)),
+        Ty::Function { param, result, .. } => fully_known(param) && fully_known(result),
+    }
+}
