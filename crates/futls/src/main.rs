@@ -7,12 +7,12 @@
 //! crate knows LSP; the answers come from `hir`'s queries.
 
 mod line_index;
+mod prelude_files;
 
 use hir::{FileSet, RootDatabase, SourceFile};
 use line_index::LineIndex;
 use salsa::Setter;
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 use tower_lsp_server::jsonrpc::Result;
@@ -25,6 +25,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() {
+    prelude_files::write_prelude();
     let (service, socket) = LspService::new(Backend::new);
     Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
         .serve(service)
@@ -49,14 +50,14 @@ struct Backend {
     state: Arc<Mutex<State>>,
 }
 
-/// The semantic path of a document, if it is a file.
+/// The path in the database of a document, if it is a file.
 fn path_of(uri: &Uri) -> Option<String> {
-    let path = uri.to_file_path()?;
-    Some(hir::files::normalize_path(path.to_str()?))
+    prelude_files::database_path(&uri.to_file_path()?)
 }
 
+/// The document of a path in the database.
 fn uri_of(path: &str) -> Option<Uri> {
-    Uri::from_file_path(Path::new(path))
+    Uri::from_file_path(prelude_files::disk_path(path)?)
 }
 
 impl Backend {
@@ -309,9 +310,7 @@ impl LanguageServer for Backend {
             .query(move |s| {
                 let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
                 let target = hir::ide::definition_at(&s.db, s.file_set, file, offset)?;
-                // The prelude has no file on disk to open.
-                let uri = uri_of(target.file.path(&s.db))
-                    .filter(|_| !target.file.path(&s.db).starts_with("/prelude/"))?;
+                let uri = uri_of(target.file.path(&s.db))?;
                 let index = LineIndex::new(target.file.text(&s.db));
                 Some(GotoDefinitionResponse::Scalar(Location::new(
                     uri,

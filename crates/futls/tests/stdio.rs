@@ -226,7 +226,25 @@ fn hover_definition_and_completion() {
         json!({"start": {"line": 1, "character": 4}, "end": {"line": 1, "character": 7}})
     );
 
-    server.change(&uri, 2, "def inc (x: i32) = x + 1\ndef use (y: i32) = i\n");
+    // Into the prelude, written out as a read-only file.
+    server.change(&uri, 2, "def use (xs: []i32) = map (+1) xs\n");
+    server.diagnostics(&uri);
+    let map = server.request("textDocument/definition", Server::at(&uri, 0, 23));
+    let prelude_uri = map["uri"].as_str().unwrap_or_default().to_string();
+    assert!(prelude_uri.ends_with("/soacs.fut"), "{map}");
+    let path = prelude_uri.strip_prefix("file://").unwrap_or_default();
+    let source = std::fs::read_to_string(path).expect("the prelude file is on disk");
+    let line = map["range"]["start"]["line"].as_u64().unwrap_or(0) as usize;
+    assert!(
+        source.lines().nth(line).is_some_and(|l| l.contains("map")),
+        "{map}"
+    );
+    assert!(std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()));
+    // Opened in the editor, it is the prelude, with no diagnostics.
+    server.open(&prelude_uri, &source);
+    assert!(server.diagnostics(&prelude_uri).is_empty());
+
+    server.change(&uri, 3, "def inc (x: i32) = x + 1\ndef use (y: i32) = i\n");
     server.diagnostics(&uri);
     let completion = server.request("textDocument/completion", Server::at(&uri, 1, 20));
     let labels: Vec<&str> = completion
