@@ -282,9 +282,17 @@ impl LanguageServer for Backend {
         Ok(self
             .query(move |s| {
                 let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
-                let (range, ty) = hir::ide::type_at(&s.db, s.file_set, file, offset)?;
+                // On a definition's name, its declared type; elsewhere the
+                // type of what is under the cursor.
+                let (range, signature) = hir::ide::definition_signature_at(
+                    &s.db, s.file_set, file, offset,
+                )
+                .or_else(|| {
+                    hir::ide::type_at(&s.db, s.file_set, file, offset)
+                        .map(|(range, ty)| (range, ty.to_string()))
+                })?;
                 let doc = hir::ide::documentation_at(&s.db, s.file_set, file, offset);
-                let mut value = format!("```futhark\n{ty}\n```");
+                let mut value = format!("```futhark\n{signature}\n```");
                 if let Some(doc) = doc {
                     value.push_str("\n\n");
                     value.push_str(&doc);

@@ -219,6 +219,16 @@ fn hover_definition_and_completion() {
     assert!(contents.contains("i32 -> i32"), "{hover}");
     assert!(contents.contains("Adds one."), "{hover}");
 
+    let on_definition = server.request("textDocument/hover", Server::at(&uri, 1, 5));
+    let contents = on_definition["contents"]["value"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        contents.contains("val inc : i32 -> i32"),
+        "{on_definition}"
+    );
+    assert!(contents.contains("Adds one."), "{on_definition}");
+
     let definition = server.request("textDocument/definition", Server::at(&uri, 2, 37));
     assert_eq!(definition["uri"], uri.as_str());
     assert_eq!(

@@ -1,8 +1,8 @@
 //! Editor queries at a cursor position (`$0` marks it in the fixtures).
 
 use hir::ide::{
-    OutlineEntry, RenameError, definition_at, documentation_at, file_outline, folding_ranges,
-    references_at, rename_at, rename_range, type_at, type_hints,
+    OutlineEntry, RenameError, definition_at, definition_signature_at, documentation_at,
+    file_outline, folding_ranges, references_at, rename_at, rename_range, type_at, type_hints,
 };
 use hir::prelude::add_prelude;
 use hir::{FileSet, RootDatabase, SourceFile};
@@ -453,4 +453,22 @@ fn type_hints_for_names_bound_without_a_type() {
         with_type_hints("def g = let v = undefined_name in v\n"),
         "def g = let v = undefined_name in v\n"
     );
+}
+
+#[test]
+fn signatures_of_definitions_under_the_cursor() {
+    let signature = |text: &str| {
+        let f = fixture(text);
+        definition_signature_at(&f.db, f.file_set, f.file, f.offset).map(|(_, s)| s)
+    };
+    assert_eq!(
+        signature("def fi$0rst [n] 't (xs: [n]t) : t = xs[0]\n").as_deref(),
+        Some("val first [n] 't : [n]t -> t")
+    );
+    assert_eq!(
+        signature("def app$0ly '^f (g: f) = g\n").as_deref(),
+        Some("val apply '^f : f -> f")
+    );
+    assert_eq!(signature("def x = 1i32\ndef y = x$0\n"), None);
+    assert_eq!(signature("type t$0 = i32\n"), None);
 }

@@ -249,6 +249,42 @@ fn type_target(db: &dyn Db, target: TypeDefRef) -> Option<NavTarget> {
     }
 }
 
+/// The declared type of the value definition whose name is at `offset`, as
+/// a specification would write it (`val name [n] 'a : [n]a -> a`), with the
+/// name's range.
+pub fn definition_signature_at(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    offset: TextSize,
+) -> Option<(TextRange, String)> {
+    let root = parse(db, file).syntax_node();
+    let name = name_token_at(&root, offset)?.parent()?;
+    let def = name.parent().filter(|_| name.kind() == SyntaxKind::NAME)?;
+    if def.kind() != SyntaxKind::VALUE_DEF {
+        return None;
+    }
+    let (tree, map) = item_tree_with_source_map(db, file);
+    let (item, _) = tree
+        .items()
+        .find(|(idx, _)| map.item(*idx) == SyntaxPtr::new(&def))?;
+    let scheme = crate::infer::value_scheme(db, file_set, file, item);
+    let mut text = format!("val {}", name.text());
+    for size in &scheme.size_params {
+        text.push_str(&format!(" [{size}]"));
+    }
+    for param in &scheme.type_params {
+        let lifted = if scheme.lifted.contains(param) {
+            "^"
+        } else {
+            ""
+        };
+        text.push_str(&format!(" '{lifted}{param}"));
+    }
+    text.push_str(&format!(" : {}", scheme.ty));
+    Some((name.text_range(), text))
+}
+
 /// The documentation comment of the definition the name at `offset`
 /// refers to.
 pub fn documentation_at(
