@@ -241,6 +241,11 @@ impl LanguageServer for Backend {
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
                 inlay_hint_provider: Some(OneOf::Left(true)),
+                signature_help_provider: Some(SignatureHelpOptions {
+                    trigger_characters: Some(vec![" ".to_string(), "(".to_string()]),
+                    retrigger_characters: None,
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                }),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(vec![".".to_string()]),
                     ..CompletionOptions::default()
@@ -494,6 +499,42 @@ impl LanguageServer for Backend {
                     })
                     .collect();
                 Some(hints)
+            })
+            .await
+            .flatten())
+    }
+
+    async fn signature_help(&self, params: SignatureHelpParams) -> Result<Option<SignatureHelp>> {
+        let position = params.text_document_position_params;
+        Ok(self
+            .query(move |s| {
+                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+                let help = hir::ide::signature_help_at(&s.db, s.file_set, file, offset)?;
+                // Parameter labels as UTF-16 offsets into the label.
+                let utf16 = |at: syntax::TextSize| {
+                    help.label[..usize::from(at)].encode_utf16().count() as u32
+                };
+                let parameters = help
+                    .params
+                    .iter()
+                    .map(|range| ParameterInformation {
+                        label: ParameterLabel::LabelOffsets([
+                            utf16(range.start()),
+                            utf16(range.end()),
+                        ]),
+                        documentation: None,
+                    })
+                    .collect();
+                Some(SignatureHelp {
+                    signatures: vec![SignatureInformation {
+                        label: help.label.clone(),
+                        documentation: None,
+                        parameters: Some(parameters),
+                        active_parameter: Some(help.active as u32),
+                    }],
+                    active_signature: Some(0),
+                    active_parameter: Some(help.active as u32),
+                })
             })
             .await
             .flatten())

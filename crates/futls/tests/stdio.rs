@@ -223,10 +223,7 @@ fn hover_definition_and_completion() {
     let contents = on_definition["contents"]["value"]
         .as_str()
         .unwrap_or_default();
-    assert!(
-        contents.contains("val inc : i32 -> i32"),
-        "{on_definition}"
-    );
+    assert!(contents.contains("val inc : i32 -> i32"), "{on_definition}");
     assert!(contents.contains("Adds one."), "{on_definition}");
 
     let definition = server.request("textDocument/definition", Server::at(&uri, 2, 37));
@@ -383,5 +380,25 @@ fn inlay_hints_show_inferred_types() {
     assert_eq!(
         hints,
         json!([{"position": {"line": 1, "character": 7}, "label": ": i32", "kind": 1}])
+    );
+}
+
+#[test]
+fn signature_help_in_applications() {
+    let mut server = Server::start();
+    let text = "def add (x: i32) (y: i32) = x + y\ndef use = add 1 \n";
+    let (_dir, uri) = temp_uri("signature", text);
+    server.open(&uri, text);
+    server.diagnostics(&uri);
+    let help = server.request("textDocument/signatureHelp", Server::at(&uri, 1, 16));
+    assert_eq!(
+        help["signatures"][0]["label"], "add : (x: i32) -> (y: i32) -> i32",
+        "{help}"
+    );
+    assert_eq!(help["activeParameter"], 1, "{help}");
+    assert_eq!(
+        help["signatures"][0]["parameters"][1]["label"],
+        json!([18, 26]),
+        "{help}"
     );
 }

@@ -2,7 +2,8 @@
 
 use hir::ide::{
     OutlineEntry, RenameError, definition_at, definition_signature_at, documentation_at,
-    file_outline, folding_ranges, references_at, rename_at, rename_range, type_at, type_hints,
+    file_outline, folding_ranges, references_at, rename_at, rename_range, signature_help_at,
+    type_at, type_hints,
 };
 use hir::prelude::add_prelude;
 use hir::{FileSet, RootDatabase, SourceFile};
@@ -471,4 +472,47 @@ fn signatures_of_definitions_under_the_cursor() {
     );
     assert_eq!(signature("def x = 1i32\ndef y = x$0\n"), None);
     assert_eq!(signature("type t$0 = i32\n"), None);
+}
+
+/// The signature label with the active parameter bracketed.
+fn signature_here(text: &str) -> Option<String> {
+    let f = fixture(text);
+    let help = signature_help_at(&f.db, f.file_set, f.file, f.offset)?;
+    let active = std::ops::Range::<usize>::from(help.params[help.active]);
+    Some(format!(
+        "{}[{}]{}",
+        &help.label[..active.start],
+        &help.label[active.clone()],
+        &help.label[active.end..]
+    ))
+}
+
+#[test]
+fn signature_help_marks_the_argument_being_written() {
+    let prefix = "def add (x: i32) (flag: bool) : i32 = if flag then x else 0\n";
+    let at = |rest: &str| signature_here(&format!("{prefix}{rest}"));
+    assert_eq!(
+        at("def use = add $0\n").as_deref(),
+        Some("add : [(x: i32)] -> (flag: bool) -> i32")
+    );
+    assert_eq!(
+        at("def use = add 1$0\n").as_deref(),
+        Some("add : [(x: i32)] -> (flag: bool) -> i32")
+    );
+    assert_eq!(
+        at("def use = add 1 $0\n").as_deref(),
+        Some("add : (x: i32) -> [(flag: bool)] -> i32")
+    );
+    assert_eq!(
+        at("def use = add (1 + 2) tr$0ue\n").as_deref(),
+        Some("add : (x: i32) -> [(flag: bool)] -> i32")
+    );
+    // Inside a nested application, its own function.
+    assert_eq!(
+        at("def neg (v: i32) = -v\ndef use = add (neg 1$0) true\n").as_deref(),
+        Some("neg : [(v: i32)] -> i32")
+    );
+    // At the function's name, or past its last parameter: nothing.
+    assert_eq!(at("def use = ad$0d 1 true\n"), None);
+    assert_eq!(at("def use = add 1 true $0\n"), None);
 }

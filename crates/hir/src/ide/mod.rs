@@ -19,11 +19,13 @@ mod folding;
 mod inlay_hints;
 mod outline;
 mod references;
+mod signature_help;
 
 pub use folding::{Fold, FoldKind, folding_ranges};
 pub use inlay_hints::{TypeHint, type_hints};
 pub use outline::{OutlineEntry, OutlineKind, file_outline};
 pub use references::{FileRange, RenameError, references_at, rename_at, rename_range};
+pub use signature_help::{SignatureHelp, signature_help_at};
 
 /// A place to navigate to: the whole definition and its name.
 #[derive(Debug, Clone, PartialEq, Eq)]
