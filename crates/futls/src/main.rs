@@ -241,6 +241,12 @@ impl LanguageServer for Backend {
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
                 inlay_hint_provider: Some(OneOf::Left(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Options(
+                    CodeActionOptions {
+                        code_action_kinds: Some(vec![CodeActionKind::REFACTOR_REWRITE]),
+                        ..CodeActionOptions::default()
+                    },
+                )),
                 signature_help_provider: Some(SignatureHelpOptions {
                     trigger_characters: Some(vec![" ".to_string(), "(".to_string()]),
                     retrigger_characters: None,
@@ -488,7 +494,7 @@ impl LanguageServer for Backend {
                 let hints = hir::ide::type_hints(&s.db, s.file_set, file, range)
                     .into_iter()
                     .map(|hint| InlayHint {
-                        position: index.position(hint.offset),
+                        position: index.position(hint.name.end()),
                         label: InlayHintLabel::String(format!(": {}", hint.ty)),
                         kind: Some(InlayHintKind::TYPE),
                         text_edits: None,
@@ -499,6 +505,39 @@ impl LanguageServer for Backend {
                     })
                     .collect();
                 Some(hints)
+            })
+            .await
+            .flatten())
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let uri = params.text_document.uri;
+        let range = params.range;
+        Ok(self
+            .query(move |s| {
+                let file = file_of(s, &path_of(&uri)?)?;
+                let index = LineIndex::new(file.text(&s.db));
+                let (start, end) = (index.offset(range.start), index.offset(range.end));
+                let range = syntax::TextRange::new(start.min(end), start.max(end));
+                let actions = hir::ide::type_hints(&s.db, s.file_set, file, range)
+                    .into_iter()
+                    .map(|hint| {
+                        let edits = hir::ide::annotation_insertions(&s.db, file, &hint)
+                            .into_iter()
+                            .map(|(offset, text)| {
+                                let at = index.position(offset);
+                                TextEdit::new(Range::new(at, at), text)
+                            })
+                            .collect();
+                        CodeActionOrCommand::CodeAction(CodeAction {
+                            title: "Insert type annotation".to_string(),
+                            kind: Some(CodeActionKind::REFACTOR_REWRITE),
+                            edit: Some(WorkspaceEdit::new(HashMap::from([(uri.clone(), edits)]))),
+                            ..CodeAction::default()
+                        })
+                    })
+                    .collect();
+                Some(actions)
             })
             .await
             .flatten())

@@ -381,6 +381,25 @@ fn inlay_hints_show_inferred_types() {
         hints,
         json!([{"position": {"line": 1, "character": 7}, "label": ": i32", "kind": 1}])
     );
+
+    // The same type, written into the source by a code action at `y`.
+    let actions = server.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 1, "character": 6}, "end": {"line": 1, "character": 6}},
+            "context": {"diagnostics": []}
+        }),
+    );
+    assert_eq!(actions[0]["title"], "Insert type annotation", "{actions}");
+    // `let y` becomes `let (y: i32)`.
+    assert_eq!(
+        actions[0]["edit"]["changes"][uri.as_str()],
+        json!([
+            {"range": {"start": {"line": 1, "character": 6}, "end": {"line": 1, "character": 6}}, "newText": "("},
+            {"range": {"start": {"line": 1, "character": 7}, "end": {"line": 1, "character": 7}}, "newText": ": i32)"}
+        ])
+    );
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! Editor queries at a cursor position (`$0` marks it in the fixtures).
 
 use hir::ide::{
-    OutlineEntry, RenameError, definition_at, definition_signature_at, documentation_at,
-    file_outline, folding_ranges, references_at, rename_at, rename_range, signature_help_at,
-    type_at, type_hints,
+    OutlineEntry, RenameError, annotation_insertions, definition_at, definition_signature_at,
+    documentation_at, file_outline, folding_ranges, references_at, rename_at, rename_range,
+    signature_help_at, type_at, type_hints,
 };
 use hir::prelude::add_prelude;
 use hir::{FileSet, RootDatabase, SourceFile};
@@ -432,7 +432,7 @@ fn with_type_hints(text: &str) -> String {
     let mut out = String::new();
     let mut written = 0;
     for hint in type_hints(&f.db, f.file_set, f.file, whole) {
-        let offset = usize::from(hint.offset);
+        let offset = usize::from(hint.name.end());
         out.push_str(&text[written..offset]);
         out.push_str(&format!("«: {}»", hint.ty));
         written = offset;
@@ -448,6 +448,38 @@ fn type_hints_for_names_bound_without_a_type() {
             "def f (xs: []i32) y =\n  let ys = map (\\x -> x + y) xs\n  let (a, b: bool) = (1i32, true)\n  in loop acc = a for z in ys do acc + z\n"
         ),
         "def f (xs: []i32) y«: i32» =\n  let ys«: *[]i32» = map (\\x«: i32» -> x + y) xs\n  let (a«: i32», b: bool) = (1i32, true)\n  in loop acc«: i32» = a for z«: i32» in ys do acc + z\n"
+    );
+    // Written into the source: uniqueness dropped, parenthesised where a
+    // bare ascription would not parse.
+    let annotated = |text: &str| {
+        let f = fixture(text);
+        let hints = type_hints(
+            &f.db,
+            f.file_set,
+            f.file,
+            syntax::TextRange::empty(f.offset),
+        );
+        let mut text = f.file.text(&f.db).clone();
+        for (offset, insertion) in annotation_insertions(&f.db, f.file, &hints[0]).iter().rev() {
+            text.insert_str(usize::from(*offset), insertion);
+        }
+        text
+    };
+    assert_eq!(
+        annotated("def f (n: i64) = let y$0s = iota n in ys\n"),
+        "def f (n: i64) = let (ys: [n]i64) = iota n in ys\n"
+    );
+    assert_eq!(
+        annotated("def f (a, b$0) = a + 1i32 + b\n"),
+        "def f (a, b: i32) = a + 1i32 + b\n"
+    );
+    assert_eq!(
+        annotated("def f x$0 = x + 1i32\n"),
+        "def f (x: i32) = x + 1i32\n"
+    );
+    assert_eq!(
+        annotated("def g = map (\\x$0 -> x + 1i32) [1]\n"),
+        "def g = map (\\(x: i32) -> x + 1i32) [1]\n"
     );
     // Nothing for names whose type an error leaves unknown.
     assert_eq!(

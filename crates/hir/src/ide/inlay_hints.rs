@@ -6,18 +6,20 @@ use crate::body::value_body_with_source_map;
 use crate::files::{FileSet, SourceFile, parse};
 use crate::infer::infer_value;
 use crate::item_tree::{ItemKind, item_tree};
+use crate::store::SyntaxPtr;
 use crate::ty::Ty;
 use syntax::{SyntaxKind, TextRange, TextSize};
 
 /// A type to show after a name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TypeHint {
-    /// Where the name ends.
-    pub offset: TextSize,
+    /// The name; the hint goes after it.
+    pub name: TextRange,
     pub ty: Ty,
 }
 
-/// The type hints for names bound in `range` of `file`, in source order.
+/// The type hints for names bound in `range` of `file` (or touching it, if
+/// it is empty: a cursor), in source order.
 /// Names with a written type get none, and neither do names whose type is
 /// not fully known (in code with errors).
 pub fn type_hints(
@@ -36,7 +38,14 @@ pub fn type_hints(
         let bound = source_map
             .pats
             .iter()
-            .filter(|(_, ptr)| ptr.kind == SyntaxKind::NAME_PAT && range.contains_range(ptr.range))
+            .filter(|(_, ptr)| {
+                let inside = if range.is_empty() {
+                    ptr.range.contains_inclusive(range.start())
+                } else {
+                    range.contains_range(ptr.range)
+                };
+                ptr.kind == SyntaxKind::NAME_PAT && inside
+            })
             .collect::<Vec<_>>();
         if bound.is_empty() {
             continue;
@@ -49,14 +58,14 @@ pub fn type_hints(
                 .is_some_and(|parent| parent.kind() == SyntaxKind::ASCRIPTION_PAT);
             match result.pat_types.get(pat) {
                 Some(ty) if !annotated && fully_known(ty) => hints.push(TypeHint {
-                    offset: ptr.range.end(),
+                    name: ptr.range,
                     ty: ty.clone(),
                 }),
                 _ => {}
             }
         }
     }
-    hints.sort_by_key(|hint| hint.offset);
+    hints.sort_by_key(|hint| hint.name.start());
     hints
 }
 
@@ -71,5 +80,77 @@ fn fully_known(ty: &Ty) -> bool {
             .iter()
             .all(|(_, payload)| payload.iter().all(fully_known)),
         Ty::Function { param, result, .. } => fully_known(param) && fully_known(result),
+    }
+}
+
+/// The insertions (offset and text, in order) that write a hint's type
+/// into the source: `name: t` where a pattern may be ascribed as it is (in
+/// a tuple, parentheses or a record pattern), `(name: t)` elsewhere (a
+/// parameter, a lambda's or a case's pattern, where `:` would otherwise
+/// swallow what follows). Uniqueness is dropped: a binding may always be
+/// annotated non-unique, and `*` is not allowed in every pattern.
+pub fn annotation_insertions(
+    db: &dyn Db,
+    file: SourceFile,
+    hint: &TypeHint,
+) -> Vec<(TextSize, String)> {
+    let root = parse(db, file).syntax_node();
+    let ascribable_in_place = SyntaxPtr {
+        kind: SyntaxKind::NAME_PAT,
+        range: hint.name,
+    }
+    .to_node(&root)
+    .and_then(|node| node.parent())
+    .is_some_and(|parent| {
+        matches!(
+            parent.kind(),
+            SyntaxKind::PAREN_PAT | SyntaxKind::TUPLE_PAT | SyntaxKind::RECORD_PAT_FIELD
+        )
+    });
+    let annotation = format!(": {}", without_uniqueness(&hint.ty));
+    if ascribable_in_place {
+        vec![(hint.name.end(), annotation)]
+    } else {
+        vec![
+            (hint.name.start(), "(".to_string()),
+            (hint.name.end(), format!("{annotation})")),
+        ]
+    }
+}
+
+fn without_uniqueness(ty: &Ty) -> Ty {
+    match ty {
+        Ty::Array { element, shape, .. } => Ty::Array {
+            element: element.clone(),
+            shape: shape.clone(),
+            unique: false,
+        },
+        Ty::Record(fields) => Ty::Record(
+            fields
+                .iter()
+                .map(|(name, ty)| (name.clone(), without_uniqueness(ty)))
+                .collect(),
+        ),
+        Ty::Sum(constructors) => Ty::Sum(
+            constructors
+                .iter()
+                .map(|(name, payload)| {
+                    (
+                        name.clone(),
+                        payload.iter().map(without_uniqueness).collect(),
+                    )
+                })
+                .collect(),
+        ),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => Ty::Function {
+            param_name: param_name.clone(),
+            param: Box::new(without_uniqueness(param)),
+            result: Box::new(without_uniqueness(result)),
+        },
+        Ty::Prim(_) | Ty::Param(_) | Ty::Abstract(_) | Ty::Var(_) | Ty::Error => ty.clone(),
     }
 }

@@ -22,7 +22,7 @@ mod references;
 mod signature_help;
 
 pub use folding::{Fold, FoldKind, folding_ranges};
-pub use inlay_hints::{TypeHint, type_hints};
+pub use inlay_hints::{TypeHint, annotation_insertions, type_hints};
 pub use outline::{OutlineEntry, OutlineKind, file_outline};
 pub use references::{FileRange, RenameError, references_at, rename_at, rename_range};
 pub use signature_help::{SignatureHelp, signature_help_at};
