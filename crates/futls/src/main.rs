@@ -48,6 +48,8 @@ struct Snapshot {
 struct Backend {
     client: Client,
     state: Arc<Mutex<State>>,
+    /// Whether the client registers file watchers for us.
+    watch_files: std::sync::atomic::AtomicBool,
 }
 
 /// The path in the database of a document, if it is a file.
@@ -72,6 +74,7 @@ impl Backend {
                 file_set,
                 open: HashMap::new(),
             })),
+            watch_files: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -121,13 +124,40 @@ impl Backend {
                     hir::files::add_file(db, file_set, &path, text);
                 }
             }
-            let open = open.clone();
-            // Imports come from open documents first, then the disk.
-            let _ = hir::load_program(db, file_set, &path, &mut |p| {
-                open.get(p)
-                    .cloned()
-                    .map_or_else(|| std::fs::read_to_string(p).map_err(|e| e.to_string()), Ok)
-            });
+            load_programs(db, file_set, open, &[path]);
+        }
+        self.publish_diagnostics().await;
+    }
+
+    /// Follows files changed on disk: files that are not open take their
+    /// new text, deleted ones leave the database, and every open program
+    /// loads what it now imports.
+    async fn files_changed(&self, changes: Vec<FileEvent>) {
+        {
+            let mut state = self.state.lock().await;
+            let State { db, file_set, open } = &mut *state;
+            let file_set = *file_set;
+            for change in changes {
+                let Some(path) = path_of(&change.uri) else {
+                    continue;
+                };
+                // The editor's text of an open document wins over the disk;
+                // the prelude's files never change.
+                if open.contains_key(&path) || path.starts_with("/prelude/") {
+                    continue;
+                }
+                let known = file_set.files(db).get(&path).copied();
+                match (std::fs::read_to_string(&path), known) {
+                    (Ok(text), Some(file)) if file.text(db) != &text => {
+                        file.set_text(db).to(text);
+                    }
+                    (Ok(_), _) => {}
+                    (Err(_), Some(_)) => hir::files::remove_file(db, file_set, &path),
+                    (Err(_), None) => {}
+                }
+            }
+            let roots: Vec<String> = open.keys().cloned().collect();
+            load_programs(db, file_set, open, &roots);
         }
         self.publish_diagnostics().await;
     }
@@ -199,6 +229,23 @@ fn file_diagnostics(s: &Snapshot, path: &str) -> Option<Vec<Diagnostic>> {
     )
 }
 
+/// Loads the programs rooted at `roots`: imports come from open documents
+/// first, then the disk.
+fn load_programs(
+    db: &mut RootDatabase,
+    file_set: FileSet,
+    open: &HashMap<String, String>,
+    roots: &[String],
+) {
+    for root in roots {
+        let _ = hir::load_program(db, file_set, root, &mut |p| {
+            open.get(p)
+                .cloned()
+                .map_or_else(|| std::fs::read_to_string(p).map_err(|e| e.to_string()), Ok)
+        });
+    }
+}
+
 /// A document's text after one change: a replaced range (positions past
 /// the end are clamped) or, without a range, the whole new text.
 fn apply_change(mut text: String, change: TextDocumentContentChangeEvent) -> String {
@@ -220,7 +267,16 @@ fn locate(s: &Snapshot, uri: &Uri, position: Position) -> Option<(SourceFile, sy
 }
 
 impl LanguageServer for Backend {
-    async fn initialize(&self, _: InitializeParams) -> Result<InitializeResult> {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        // Files on disk are watched through the client, if it can.
+        let can_watch = params
+            .capabilities
+            .workspace
+            .and_then(|w| w.did_change_watched_files)
+            .and_then(|w| w.dynamic_registration)
+            .unwrap_or(false);
+        self.watch_files
+            .store(can_watch, std::sync::atomic::Ordering::Relaxed);
         Ok(InitializeResult {
             server_info: Some(ServerInfo {
                 name: "futls".to_string(),
@@ -260,6 +316,35 @@ impl LanguageServer for Backend {
             },
             ..InitializeResult::default()
         })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        if !self.watch_files.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        let watch = DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![FileSystemWatcher {
+                glob_pattern: GlobPattern::String("**/*.fut".to_string()),
+                kind: None,
+            }],
+        };
+        let registration = Registration {
+            id: "futls-watch-fut-files".to_string(),
+            method: "workspace/didChangeWatchedFiles".to_string(),
+            register_options: serde_json::to_value(watch).ok(),
+        };
+        if let Err(error) = self.client.register_capability(vec![registration]).await {
+            self.client
+                .log_message(
+                    MessageType::WARNING,
+                    format!("cannot watch .fut files: {error}"),
+                )
+                .await;
+        }
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        self.files_changed(params.changes).await;
     }
 
     async fn shutdown(&self) -> Result<()> {

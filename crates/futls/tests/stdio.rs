@@ -36,6 +36,11 @@ fn read_message(reader: &mut BufReader<ChildStdout>) -> Option<Value> {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(json!({}))
+    }
+
+    /// A server initialised with the given client capabilities.
+    fn start_with(capabilities: Value) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_futls"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -58,7 +63,7 @@ impl Server {
             messages,
             next_id: 0,
         };
-        let result = server.request("initialize", json!({"capabilities": {}}));
+        let result = server.request("initialize", json!({ "capabilities": capabilities }));
         assert_eq!(result["serverInfo"]["name"], "futls");
         server.notify("initialized", json!({}));
         server
@@ -420,4 +425,64 @@ fn signature_help_in_applications() {
         json!([18, 26]),
         "{help}"
     );
+}
+
+#[test]
+fn file_watchers_are_registered_when_the_client_can() {
+    let mut server = Server::start_with(
+        json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}),
+    );
+    let request = loop {
+        let message = server.receive();
+        if message["method"] == "client/registerCapability" {
+            break message;
+        }
+    };
+    let registration = &request["params"]["registrations"][0];
+    assert_eq!(registration["method"], "workspace/didChangeWatchedFiles");
+    assert_eq!(
+        registration["registerOptions"]["watchers"][0]["globPattern"],
+        "**/*.fut"
+    );
+    server.send(json!({"jsonrpc": "2.0", "id": request["id"], "result": null}));
+}
+
+#[test]
+fn imported_files_follow_the_disk() {
+    let mut server = Server::start();
+    let text = "import \"lib\"\ndef use = helper 1i32\n";
+    let (dir, uri) = temp_uri("watched", text);
+    let lib = dir.join("lib.fut");
+    let lib_uri = format!("file://{}", lib.display());
+    std::fs::write(&lib, "def helper (x: i32) = x\n").expect("write");
+    server.open(&uri, text);
+    assert!(server.diagnostics(&uri).is_empty());
+
+    // Changed on disk: `helper` now wants a bool.
+    std::fs::write(&lib, "def helper (b: bool) = b\n").expect("write");
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": lib_uri, "type": 2}]}),
+    );
+    assert_eq!(server.diagnostics(&uri).len(), 1);
+
+    // Deleted: the import cannot be resolved.
+    std::fs::remove_file(&lib).expect("remove");
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": lib_uri, "type": 3}]}),
+    );
+    let diagnostics = server.diagnostics(&uri);
+    assert!(
+        diagnostics.iter().any(|d| d["range"]["start"]["line"] == 0),
+        "{diagnostics:?}"
+    );
+
+    // Created again: fine once more.
+    std::fs::write(&lib, "def helper (x: i32) = x\n").expect("write");
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": lib_uri, "type": 1}]}),
+    );
+    assert!(server.diagnostics(&uri).is_empty());
 }

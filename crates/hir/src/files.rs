@@ -261,3 +261,13 @@ pub fn add_file(db: &mut dyn Db, file_set: FileSet, path: &str, text: String) ->
     file_set.set_files(db).to(files);
     file
 }
+
+/// Removes a file from the set (it was deleted); imports of it become
+/// unresolved until it is added again.
+pub fn remove_file(db: &mut dyn Db, file_set: FileSet, path: &str) {
+    use salsa::Setter;
+    let mut files = file_set.files(db).clone();
+    if files.remove(path).is_some() {
+        file_set.set_files(db).to(files);
+    }
+}
