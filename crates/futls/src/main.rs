@@ -297,6 +297,19 @@ impl LanguageServer for Backend {
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
                 inlay_hint_provider: Some(OneOf::Left(true)),
+                semantic_tokens_provider: Some(
+                    SemanticTokensServerCapabilities::SemanticTokensOptions(
+                        SemanticTokensOptions {
+                            legend: SemanticTokensLegend {
+                                token_types: TOKEN_TYPES.to_vec(),
+                                token_modifiers: TOKEN_MODIFIERS.to_vec(),
+                            },
+                            range: Some(true),
+                            full: Some(SemanticTokensFullOptions::Bool(true)),
+                            work_done_progress_options: WorkDoneProgressOptions::default(),
+                        },
+                    ),
+                ),
                 code_action_provider: Some(CodeActionProviderCapability::Options(
                     CodeActionOptions {
                         code_action_kinds: Some(vec![CodeActionKind::REFACTOR_REWRITE]),
@@ -628,6 +641,44 @@ impl LanguageServer for Backend {
             .flatten())
     }
 
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        let uri = params.text_document.uri;
+        Ok(self
+            .query(move |s| {
+                let file = file_of(s, &path_of(&uri)?)?;
+                let whole =
+                    syntax::TextRange::up_to(syntax::TextSize::of(file.text(&s.db).as_str()));
+                Some(SemanticTokensResult::Tokens(semantic_tokens(
+                    s, file, whole,
+                )))
+            })
+            .await
+            .flatten())
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        let uri = params.text_document.uri;
+        let range = params.range;
+        Ok(self
+            .query(move |s| {
+                let file = file_of(s, &path_of(&uri)?)?;
+                let index = LineIndex::new(file.text(&s.db));
+                let (start, end) = (index.offset(range.start), index.offset(range.end));
+                let range = syntax::TextRange::new(start.min(end), start.max(end));
+                Some(SemanticTokensRangeResult::Tokens(semantic_tokens(
+                    s, file, range,
+                )))
+            })
+            .await
+            .flatten())
+    }
+
     async fn signature_help(&self, params: SignatureHelpParams) -> Result<Option<SignatureHelp>> {
         let position = params.text_document_position_params;
         Ok(self
@@ -700,6 +751,71 @@ fn locations(s: &Snapshot, places: Vec<hir::ide::FileRange>) -> Vec<(Uri, Range)
             Some((uri, index.range(place.range)))
         })
         .collect()
+}
+
+/// The semantic token types, in the order of their indices.
+const TOKEN_TYPES: &[SemanticTokenType] = &[
+    SemanticTokenType::FUNCTION,
+    SemanticTokenType::VARIABLE,
+    SemanticTokenType::PARAMETER,
+    SemanticTokenType::TYPE,
+    SemanticTokenType::TYPE_PARAMETER,
+    SemanticTokenType::NAMESPACE,
+    SemanticTokenType::INTERFACE,
+    SemanticTokenType::PROPERTY,
+    SemanticTokenType::ENUM_MEMBER,
+];
+
+/// The semantic token modifiers, bit `i` for index `i`.
+const TOKEN_MODIFIERS: &[SemanticTokenModifier] = &[
+    SemanticTokenModifier::DECLARATION,
+    SemanticTokenModifier::DEFAULT_LIBRARY,
+];
+
+/// A file's highlights in `range`, encoded relative to each other as LSP
+/// asks (line delta, start delta, length in UTF-16 units).
+fn semantic_tokens(s: &Snapshot, file: SourceFile, range: syntax::TextRange) -> SemanticTokens {
+    use hir::ide::HighlightKind;
+    let text = file.text(&s.db);
+    let index = LineIndex::new(text);
+    let mut data = Vec::new();
+    let (mut line, mut start) = (0, 0);
+    for highlight in hir::ide::highlights(&s.db, s.file_set, file, range) {
+        let position = index.position(highlight.range.start());
+        let length = text[std::ops::Range::<usize>::from(highlight.range)]
+            .encode_utf16()
+            .count() as u32;
+        let token_type = match highlight.kind {
+            HighlightKind::Function => 0,
+            HighlightKind::Variable => 1,
+            HighlightKind::Parameter => 2,
+            HighlightKind::Type => 3,
+            HighlightKind::TypeParameter => 4,
+            HighlightKind::Module => 5,
+            HighlightKind::ModuleType => 6,
+            HighlightKind::Field => 7,
+            HighlightKind::Constructor => 8,
+        };
+        let modifiers = u32::from(highlight.declaration) | (u32::from(highlight.library) << 1);
+        let delta_line = position.line - line;
+        let delta_start = if delta_line == 0 {
+            position.character - start
+        } else {
+            position.character
+        };
+        data.push(SemanticToken {
+            delta_line,
+            delta_start,
+            length,
+            token_type,
+            token_modifiers_bitset: modifiers,
+        });
+        (line, start) = (position.line, position.character);
+    }
+    SemanticTokens {
+        result_id: None,
+        data,
+    }
 }
 
 fn rename_error(error: hir::ide::RenameError) -> tower_lsp_server::jsonrpc::Error {

@@ -486,3 +486,26 @@ fn imported_files_follow_the_disk() {
     );
     assert!(server.diagnostics(&uri).is_empty());
 }
+
+#[test]
+fn semantic_tokens_classify_names() {
+    let mut server = Server::start();
+    let text = "def inc (x: i32) = x + 1\ndef two = inc 1\n";
+    let (_dir, uri) = temp_uri("tokens", text);
+    server.open(&uri, text);
+    server.diagnostics(&uri);
+    let tokens = server.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    // (line delta, start delta, length, type, modifiers) per name: `inc`
+    // declared (function), `x` declared (parameter), `i32` (library type),
+    // `x` (parameter), then `two` (variable), `inc` (function).
+    assert_eq!(
+        tokens["data"],
+        json!([
+            0, 4, 3, 0, 1, 0, 5, 1, 2, 1, 0, 3, 3, 3, 2, 0, 7, 1, 2, 0, 1, 4, 3, 1, 1, 0, 6, 3, 0,
+            0
+        ])
+    );
+}

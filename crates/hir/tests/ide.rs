@@ -2,8 +2,8 @@
 
 use hir::ide::{
     OutlineEntry, RenameError, annotation_insertions, definition_at, definition_signature_at,
-    documentation_at, file_outline, folding_ranges, references_at, rename_at, rename_range,
-    signature_help_at, type_at, type_hints,
+    documentation_at, file_outline, folding_ranges, highlights, references_at, rename_at,
+    rename_range, signature_help_at, type_at, type_hints,
 };
 use hir::prelude::add_prelude;
 use hir::{FileSet, RootDatabase, SourceFile};
@@ -547,4 +547,77 @@ fn signature_help_marks_the_argument_being_written() {
     // At the function's name, or past its last parameter: nothing.
     assert_eq!(at("def use = ad$0d 1 true\n"), None);
     assert_eq!(at("def use = add 1 true $0\n"), None);
+}
+
+#[test]
+fn highlights_classify_names_by_what_they_resolve_to() {
+    let text = "\
+module type shape = { type t val area : t -> f64 }
+module sq : shape = { type t = f64 def area (s: t) = s * s }
+type opt = #none | #some i32
+def scale [n] (xs: [n]f64) (k: f64) =
+  let ys = map (\\x -> x * k) xs
+  let r = {len = n}
+  in (sq.area 2, ys, r.len, #some 1i32 : opt)
+";
+    let f = fixture(&format!("{text}$0"));
+    let whole = syntax::TextRange::up_to(TextSize::of(text));
+    let rendered: Vec<String> = highlights(&f.db, f.file_set, f.file, whole)
+        .into_iter()
+        .map(|h| {
+            format!(
+                "{}:{:?}{}{}",
+                &text[std::ops::Range::<usize>::from(h.range)],
+                h.kind,
+                if h.declaration { "+decl" } else { "" },
+                if h.library { "+lib" } else { "" }
+            )
+        })
+        .collect();
+    assert_eq!(
+        rendered,
+        [
+            "shape:ModuleType+decl",
+            "t:Type+decl",
+            "area:Function+decl",
+            "t:Type",
+            "f64:Type+lib",
+            "sq:Module+decl",
+            "shape:ModuleType",
+            "t:Type+decl",
+            "f64:Type+lib",
+            "area:Function+decl",
+            "s:Parameter+decl",
+            "t:Type",
+            "s:Parameter",
+            "s:Parameter",
+            "opt:Type+decl",
+            "#none:Constructor",
+            "#some:Constructor",
+            "i32:Type+lib",
+            "scale:Function+decl",
+            "n:TypeParameter+decl",
+            "xs:Parameter+decl",
+            "n:TypeParameter",
+            "f64:Type+lib",
+            "k:Parameter+decl",
+            "f64:Type+lib",
+            "ys:Variable+decl",
+            "map:Function+lib",
+            "x:Parameter+decl",
+            "x:Parameter",
+            "k:Parameter",
+            "xs:Parameter",
+            "r:Variable+decl",
+            "len:Field+decl",
+            "n:TypeParameter",
+            "sq:Module",
+            "area:Function",
+            "ys:Variable",
+            "r:Variable",
+            "len:Field",
+            "#some:Constructor",
+            "opt:Type",
+        ]
+    );
 }

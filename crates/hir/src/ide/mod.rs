@@ -9,19 +9,21 @@ use crate::files::{FileSet, SourceFile, parse};
 use crate::infer::{Resolved, infer_value};
 use crate::item_tree::{ItemIdx, ItemKind, item_tree, item_tree_with_source_map};
 use crate::name::{Name, Path};
-use crate::resolve::{ModuleRef, Resolver, Scope, TermRef, TypeDefRef, ValueRef};
+use crate::resolve::{ModuleRef, Resolver, Scope, SigRef, TermRef, TypeDefRef, ValueRef};
 use crate::store::SyntaxPtr;
 use crate::ty::Ty;
 use syntax::ast::{self, AstNode};
 use syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 mod folding;
+mod highlight;
 mod inlay_hints;
 mod outline;
 mod references;
 mod signature_help;
 
 pub use folding::{Fold, FoldKind, folding_ranges};
+pub use highlight::{Highlight, HighlightKind, highlights};
 pub use inlay_hints::{TypeHint, annotation_insertions, type_hints};
 pub use outline::{OutlineEntry, OutlineKind, file_outline};
 pub use references::{FileRange, RenameError, references_at, rename_at, rename_range};
@@ -126,11 +128,24 @@ pub fn definition_at(
         file,
         item: enclosing_item(db, file, offset),
     };
+    let last = index + 1 == segments.len();
+    // Type and size parameters, and earlier specifications of the module
+    // type being written, are bound in the syntax around the name.
+    if index == 0
+        && segments.len() == 1
+        && let Some(target) = enclosing_binder(file, &token)
+    {
+        return Some(target);
+    }
     match context.kind() {
         SyntaxKind::PATH_TYPE => match resolver.resolve_type_path(scope, &prefix) {
-            Some(target) => type_target(db, target),
-            None => module_of_prefix(db, resolver, scope, &prefix),
+            Some(target) if last => type_target(db, target),
+            _ => module_of_prefix(db, resolver, scope, &prefix),
         },
+        SyntaxKind::SIG_PATH if last => {
+            let SigRef(file, item) = resolver.resolve_sig_path(scope, &prefix)?;
+            item_target(db, file, item)
+        }
         SyntaxKind::PATH_EXPR => {
             if index == 0
                 && let Some(target) = local_target(db, file_set, file, offset, &context)
@@ -143,6 +158,37 @@ pub fn definition_at(
         }
         _ => module_of_prefix(db, resolver, scope, &prefix),
     }
+}
+
+/// The binder of a single name in the syntax enclosing it: a type or size
+/// parameter (`'t`, `[n]`) of an enclosing definition, specification,
+/// lambda or type, a size binder of an enclosing existential type, or an
+/// earlier type specification of an enclosing module type.
+fn enclosing_binder(file: SourceFile, token: &SyntaxToken) -> Option<NavTarget> {
+    let name = token.text();
+    let before = token.text_range().start();
+    token.parent_ancestors().find_map(|ancestor| {
+        ancestor
+            .children()
+            .filter(|child| {
+                child.text_range().end() <= before || ancestor.kind() != SyntaxKind::SIG_SPECS
+            })
+            .filter(|child| match child.kind() {
+                SyntaxKind::TYPE_PARAM | SyntaxKind::SIZE_BINDER => true,
+                SyntaxKind::TYPE_SPEC | SyntaxKind::TYPE_DEF => {
+                    ancestor.kind() == SyntaxKind::SIG_SPECS
+                }
+                _ => false,
+            })
+            .find_map(|binder| {
+                let binder_name = binder.children().find(|n| n.kind() == SyntaxKind::NAME)?;
+                (binder_name.text() == name).then(|| NavTarget {
+                    file,
+                    full_range: binder.text_range(),
+                    focus_range: binder_name.text_range(),
+                })
+            })
+    })
 }
 
 fn module_of_prefix(
