@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs every check and test of the project: formatting, lints, the VS Code
-# extension's tests, and all tests of the Rust workspace (unit, snapshot,
-# property and CLI tests). Needs the Rust toolchain and Node.js with npm;
-# `npm ci` installs the extension's packages (idempotent).
+# extension's tests, all tests of the Rust workspace (unit, snapshot,
+# property, CLI and language-server tests), and the extension end to end in
+# a real VS Code (code-server in headless Chromium) against the `futls` just
+# built. Needs the Rust toolchain and Node.js 20 with npm; `npm ci` installs
+# the extension's packages and editors/vscode/test/e2e/setup.sh what the
+# end-to-end test needs (Debian packages, code-server), both idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,3 +17,11 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
   npm test
 )
 cargo test --workspace --locked
+
+cargo build -p futls --locked
+futls="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/futls"
+bash editors/vscode/test/e2e/setup.sh
+(
+  cd editors/vscode
+  FUTLS="$futls" npm run test:e2e
+)

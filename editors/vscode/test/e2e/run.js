@@ -1,0 +1,656 @@
+#!/usr/bin/env node
+// End-to-end test of the extension in a real VS Code: code-server (VS Code in
+// the browser) with the packaged extension installed, driven in headless
+// Chromium by playwright-core, against the real `futls`.
+//
+//   npm run test:e2e            (after `bash test/e2e/setup.sh` once)
+//
+// Environment:
+//   FUTLS        the language server, relative to this folder (editors/vscode)
+//                or absolute (default: ../../target/release/futls,
+//                built by `cargo build --release -p futls`)
+//   E2E_OUT      where the screenshots go (default: ../../target/e2e)
+//   E2E_KEEP=1   keep the temporary folder (state, logs) even when all passes
+//   CHROMIUM     the browser (default: /usr/bin/chromium)
+//
+// All state (code-server's user data, extensions and config, the XDG folders,
+// Chromium's profile and HOME, the workspace) lives in one fresh temporary
+// folder. code-server listens on 127.0.0.1 only, on a port the system picks.
+// Each check waits at most 30 s, the whole run at most 5 minutes; code-server
+// and Chromium are stopped however the run ends. Exits 0 when every check
+// passes and 1 otherwise, naming the check that failed.
+'use strict';
+
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..'); // editors/vscode
+const REPO = path.resolve(ROOT, '..', '..');
+const FUTLS = path.resolve(ROOT, process.env.FUTLS || path.join(REPO, 'target', 'release', 'futls'));
+const OUT = path.resolve(ROOT, process.env.E2E_OUT || path.join(REPO, 'target', 'e2e'));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const KEEP = process.env.E2E_KEEP === '1';
+// The test's own dependencies live in this folder's node_modules.
+const CODE_SERVER = path.join(__dirname, 'node_modules', 'code-server');
+const VSIX = path.join(ROOT, 'futhark-rs.vsix');
+
+const STEP_TIMEOUT_MS = 30_000;
+const TOTAL_TIMEOUT_MS = 5 * 60_000;
+
+const FILE_NAME = 'main.fut';
+const SOURCE = [
+  '-- | Doubles a number.',
+  'def double (x: i32) = x * 2',
+  // `xs` is used after `with` consumed it: a consumption error.
+  'def main (xs: *[]i32) = let ys = xs with [0] = double 1 in (ys, xs)',
+  'def use (count: i32) = coun',
+].join('\n');
+const CONSUMPTION_ERROR = 'but this was consumed';
+
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const log = (msg) => console.log(`[e2e ${seconds(Date.now() - started).padStart(7)}] ${msg}`);
+
+class CheckFailed extends Error {}
+function fail(msg) {
+  throw new CheckFailed(msg);
+}
+
+// ---------------------------------------------------------------------------
+// State, processes and cleanup
+
+let tmp; // the one temporary folder
+let codeServer; // ChildProcess, leader of its own process group
+let context; // playwright BrowserContext
+let page;
+let cleaningUp;
+
+function dirs() {
+  return {
+    home: path.join(tmp, 'home'),
+    config: path.join(tmp, 'xdg-config'),
+    data: path.join(tmp, 'xdg-data'),
+    cache: path.join(tmp, 'xdg-cache'),
+    userData: path.join(tmp, 'user-data'),
+    extensions: path.join(tmp, 'extensions'),
+    chrome: path.join(tmp, 'chromium-profile'),
+    workspace: path.join(tmp, 'workspace'),
+    configFile: path.join(tmp, 'code-server.yaml'),
+    codeServerLog: path.join(tmp, 'code-server.log'),
+  };
+}
+
+/** Environment that keeps code-server and Chromium out of the real HOME. */
+function isolatedEnv() {
+  const d = dirs();
+  return {
+    ...process.env,
+    HOME: d.home,
+    XDG_CONFIG_HOME: d.config,
+    XDG_DATA_HOME: d.data,
+    XDG_CACHE_HOME: d.cache,
+    TMPDIR: path.join(tmp, 'tmp'),
+  };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new CheckFailed(`${what}: timed out after ${seconds(ms)}`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Pids of live processes whose command line mentions the temporary folder. */
+function strayPids() {
+  if (!tmp) return [];
+  const pids = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes(tmp)) pids.push(Number(entry));
+    } catch {
+      // gone already
+    }
+  }
+  return pids;
+}
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is gone
+  }
+}
+
+async function cleanup() {
+  if (cleaningUp) return cleaningUp;
+  cleaningUp = (async () => {
+    if (context) {
+      await withTimeout(context.close(), 10_000, 'closing Chromium').catch((e) => log(`warning: ${e.message}`));
+    }
+    if (codeServer && codeServer.exitCode === null && codeServer.signalCode === null) {
+      const exited = new Promise((resolve) => codeServer.once('exit', resolve));
+      killGroup(codeServer.pid, 'SIGTERM');
+      await Promise.race([exited, sleep(5000)]);
+    }
+    // code-server's children (extension host, futls, ...) share its process
+    // group; kill whatever of the group, or of Chromium, is left.
+    if (codeServer) killGroup(codeServer.pid, 'SIGKILL');
+    for (const pid of strayPids()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  })();
+  return cleaningUp;
+}
+
+let finishing;
+/** Stops everything and exits with `code` (the first caller's, if called twice). */
+function finish(code) {
+  finishing ??= (async () => {
+    await cleanup();
+    if (tmp) {
+      if (code !== 1 && !KEEP) fs.rmSync(tmp, { recursive: true, force: true });
+      else log(`state and logs kept in ${tmp}`);
+    }
+    log(code === 0 ? 'PASSED' : code === 1 ? 'FAILED' : 'INTERRUPTED');
+    process.exit(code);
+  })();
+  return finishing;
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    interrupted = true;
+    log(`interrupted (${signal})`);
+    finish(130);
+  });
+}
+// Last resort, whatever path leads to exit: nothing of this run survives it.
+process.on('exit', () => {
+  if (codeServer) killGroup(codeServer.pid, 'SIGKILL');
+  for (const pid of strayPids()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Preparation: VSIX, code-server, browser
+
+function run(cmd, args, opts, what, timeoutMs) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: timeoutMs, ...opts });
+  if (r.error || r.status !== 0) {
+    const output = `${r.stdout || ''}${r.stderr || ''}`.trim().split('\n').slice(-30).join('\n');
+    fail(`${what} failed (${r.error ? r.error.message : `exit ${r.status}`}):\n${output}`);
+  }
+  return r.stdout;
+}
+
+function checkPrerequisites() {
+  if (!fs.existsSync(FUTLS)) {
+    fail(`no language server at ${FUTLS}: build it with \`cargo build --release -p futls\` in ${REPO}, or set FUTLS`);
+  }
+  try {
+    fs.accessSync(FUTLS, fs.constants.X_OK);
+  } catch {
+    fail(`${FUTLS} is not executable`);
+  }
+  const ready = [
+    path.join(CODE_SERVER, 'out', 'node', 'entry.js'),
+    path.join(CODE_SERVER, 'lib', 'vscode', 'node_modules', 'node-pty', 'build', 'Release', 'pty.node'),
+    path.join(__dirname, 'node_modules', 'playwright-core', 'package.json'),
+    CHROMIUM,
+  ];
+  for (const f of ready) {
+    if (!fs.existsSync(f)) fail(`${f} is missing: run \`bash test/e2e/setup.sh\` in ${ROOT} first`);
+  }
+}
+
+function prepareState() {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'futhark-e2e-'));
+  const d = dirs();
+  for (const dir of [d.home, d.config, d.data, d.cache, d.userData, d.extensions, d.chrome, d.workspace]) {
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  fs.mkdirSync(path.join(tmp, 'tmp'));
+  fs.mkdirSync(path.join(d.userData, 'User'), { recursive: true });
+  const settings = {
+    'futhark.server.path': FUTLS,
+    'security.workspace.trust.enabled': false,
+    'workbench.startupEditor': 'none',
+    // Completion items must come from futls, not from the words in the file.
+    'editor.wordBasedSuggestions': 'off',
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+    'extensions.ignoreRecommendations': true,
+    'workbench.tips.enabled': false,
+  };
+  fs.writeFileSync(path.join(d.userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  fs.writeFileSync(d.configFile, 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n');
+  fs.writeFileSync(path.join(d.workspace, FILE_NAME), SOURCE);
+  fs.mkdirSync(OUT, { recursive: true });
+  for (const name of fs.readdirSync(OUT)) {
+    if (/^(\d-[a-z]+|failure)\.png$/.test(name)) fs.rmSync(path.join(OUT, name)); // an earlier run's
+  }
+}
+
+function codeServerArgs() {
+  const d = dirs();
+  return [
+    path.join(CODE_SERVER, 'out', 'node', 'entry.js'),
+    '--config', d.configFile,
+    '--user-data-dir', d.userData,
+    '--extensions-dir', d.extensions,
+  ];
+}
+
+function buildAndInstallExtension() {
+  log('building the VSIX (npm run package)');
+  fs.rmSync(VSIX, { force: true });
+  run('npm', ['run', 'package'], { cwd: ROOT }, '`npm run package`', 120_000);
+  if (!fs.existsSync(VSIX)) fail(`\`npm run package\` did not produce ${VSIX}`);
+  log('installing it into code-server');
+  run(process.execPath, [...codeServerArgs(), '--install-extension', VSIX, '--force'],
+    { cwd: tmp, env: isolatedEnv() }, 'code-server --install-extension', 60_000);
+  const installed = fs.readdirSync(dirs().extensions).filter((n) => n.startsWith('futhark-rs.futhark-rs-'));
+  if (installed.length !== 1) fail(`the extension is not in the extensions folder: ${fs.readdirSync(dirs().extensions)}`);
+}
+
+async function startCodeServer() {
+  const d = dirs();
+  const out = fs.openSync(d.codeServerLog, 'a');
+  codeServer = spawn(process.execPath, [
+    ...codeServerArgs(),
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', '--ignore-last-opened',
+  ], { cwd: tmp, env: isolatedEnv(), detached: true, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const text = fs.readFileSync(d.codeServerLog, 'utf8');
+    const m = /HTTP server listening on (http:\/\/127\.0\.0\.1:(\d+))\//.exec(text);
+    if (m) {
+      log(`code-server listening on ${m[1]}`);
+      return m[1];
+    }
+    if (codeServer.exitCode !== null) fail(`code-server exited (${codeServer.exitCode}):\n${text}`);
+    await sleep(100);
+  }
+  fail(`code-server did not start listening within ${seconds(STEP_TIMEOUT_MS)}:\n${fs.readFileSync(d.codeServerLog, 'utf8')}`);
+}
+
+async function openBrowser(url) {
+  const { chromium } = require('playwright-core');
+  const env = isolatedEnv();
+  context = await chromium.launchPersistentContext(dirs().chrome, {
+    executablePath: CHROMIUM,
+    env,
+    viewport: { width: 1400, height: 900 },
+    timeout: STEP_TIMEOUT_MS,
+    // This script stops the browser itself (see cleanup), code-server too.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  page = context.pages()[0] || (await context.newPage());
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  await page.goto(`${url}/?folder=${encodeURIComponent(dirs().workspace)}`);
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible' });
+}
+
+// ---------------------------------------------------------------------------
+// Reading the workbench
+
+const EDITOR = '.part.editor .monaco-editor';
+
+async function screenshot(name) {
+  const file = path.join(OUT, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Polls `probe` until it returns a truthy value; fails with `describe()`. */
+async function until(what, probe, describe = async () => '', timeoutMs = STEP_TIMEOUT_MS) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() >= deadline) {
+      const detail = await describe().catch((e) => `(${e.message})`);
+      fail(`${what} (waited ${seconds(timeoutMs)})${detail ? `: ${detail}` : ''}`);
+    }
+    await sleep(250);
+  }
+}
+
+/** The screen rectangle of `needle` within the editor line that starts with `lineStart`. */
+function textRect(lineStart, needle) {
+  return page.evaluate(
+    ({ editor, lineStart, needle }) => {
+      const norm = (s) => s.replace(/\u00a0/g, ' ');
+      const line = [...document.querySelectorAll(`${editor} .view-line`)].find((l) =>
+        norm(l.textContent).startsWith(lineStart),
+      );
+      if (!line) return null;
+      const start = norm(line.textContent).indexOf(needle);
+      if (start < 0) return null;
+      // Find the text node and offset where `needle` starts and ends.
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      let seen = 0;
+      let begun = false;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const len = node.textContent.length;
+        if (!begun && start < seen + len) {
+          range.setStart(node, start - seen);
+          begun = true;
+        }
+        if (begun && start + needle.length <= seen + len) {
+          range.setEnd(node, start + needle.length - seen);
+          const r = range.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        }
+        seen += len;
+      }
+      return null;
+    },
+    { editor: EDITOR, lineStart, needle },
+  );
+}
+
+/** Colours of the first token spans with the given texts, plus plain text's. */
+function tokenColours(texts) {
+  return page.evaluate(
+    ({ editor, texts }) => {
+      const root = document.querySelector(`${editor} .view-lines`);
+      if (!root) return null;
+      const probe = document.createElement('span');
+      probe.className = 'mtk1'; // Monaco's class for text without a token colour
+      root.appendChild(probe);
+      const plain = getComputedStyle(probe).color;
+      probe.remove();
+      const spans = [...root.querySelectorAll('.view-line span span')];
+      const colours = { plain };
+      for (const t of texts) {
+        const span = spans.find((s) => s.textContent.replace(/\u00a0/g, ' ').trim() === t);
+        colours[t] = span ? getComputedStyle(span).color : null;
+      }
+      return colours;
+    },
+    { editor: EDITOR, texts },
+  );
+}
+
+async function statusBarText(id) {
+  const item = page.locator(`[id="${id}"]`);
+  return (await item.count()) ? (await item.first().innerText()).trim() : '';
+}
+
+async function cursorPosition() {
+  return statusBarText('status.editor.selection');
+}
+
+async function goToLine(spec) {
+  await focusEditor();
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`:${spec}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+async function focusEditor() {
+  await page.keyboard.press('Escape');
+  await page.locator(`${EDITOR} .view-lines`).click({ position: { x: 600, y: 200 } }).catch(() => {});
+}
+
+/** The extension's status bar item, e.g. "futls (check)" while the server runs. */
+async function serverStatus() {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.statusbar-item')]
+      .filter((e) => /futls/.test(e.textContent))
+      .map((e) => {
+        const icon = e.querySelector('.codicon');
+        const name = icon && [...icon.classList].find((c) => c.startsWith('codicon-'));
+        return `${e.textContent.trim()}${name ? ` (${name.slice('codicon-'.length)})` : ''}`;
+      })
+      .join(' | ') || 'no futls item in the status bar',
+  );
+}
+
+// ---------------------------------------------------------------------------
+// The checks
+
+async function openFile() {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(FILE_NAME);
+  await until(`Quick Open lists ${FILE_NAME}`, async () =>
+    (await page.locator('.quick-input-list .monaco-list-row', { hasText: FILE_NAME }).count()) > 0,
+  );
+  await page.keyboard.press('Enter');
+  await until(
+    `${FILE_NAME} opens in an editor`,
+    async () => (await page.locator(`${EDITOR} .view-line`, { hasText: 'def double' }).count()) > 0,
+  );
+}
+
+async function checkHighlighting() {
+  const mode = await until(
+    'the status bar shows the language mode Futhark',
+    async () => (await statusBarText('status.editor.mode')) === 'Futhark' && 'Futhark',
+    async () => `it shows "${await statusBarText('status.editor.mode')}"`,
+  );
+  const texts = ['def', '-- | Doubles a number.', '2'];
+  const colours = await until(
+    'the grammar colours `def`, the doc comment and `2` differently from plain text',
+    async () => {
+      const c = await tokenColours(texts);
+      const ok =
+        c &&
+        texts.every((t) => c[t] && c[t] !== c.plain) &&
+        c.def !== c['-- | Doubles a number.'];
+      return ok && c;
+    },
+    async () => JSON.stringify(await tokenColours(texts)),
+  );
+  return `language mode ${mode}; colours: def ${colours.def}, doc comment ${colours['-- | Doubles a number.']}, ` +
+    `2 ${colours['2']}, plain text ${colours.plain}`;
+}
+
+async function checkHover() {
+  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'i32 -> i32' });
+  const text = await until(
+    'hovering `double` in `main` shows its type i32 -> i32',
+    async () => {
+      const r = await textRect('def main', 'double');
+      if (!r) return false;
+      // Move away first so that every attempt is a fresh hover.
+      await page.mouse.move(5, 5);
+      await sleep(100);
+      await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2, { steps: 3 });
+      await hover.first().waitFor({ state: 'visible', timeout: 4000 });
+      return (await hover.first().innerText()).trim();
+    },
+    async () => {
+      const shown = await page.locator('.monaco-hover:not(.hidden)').allInnerTexts();
+      return `hover shows ${JSON.stringify(shown)}; server: ${await serverStatus()}`;
+    },
+  );
+  if (!text.includes('Doubles a number.')) fail(`the hover lacks the doc comment "Doubles a number.": ${JSON.stringify(text)}`);
+  return `hover: ${JSON.stringify(text.replace(/\s+/g, ' '))}`;
+}
+
+async function checkDiagnostics() {
+  // A squiggle on the line of `main`.
+  const squiggleTop = await until(
+    'the consumption error is underlined with an error squiggle on the line of `main`',
+    async () => {
+      const line = await textRect('def main', 'def main');
+      const tops = await page.locator(`${EDITOR} .squiggly-error`).evaluateAll((els) =>
+        els.map((e) => e.getBoundingClientRect()).map((r) => r.y + r.height / 2),
+      );
+      return line && tops.find((y) => y >= line.y && y <= line.y + line.height);
+    },
+    async () => `squiggles: ${await page.locator(`${EDITOR} .squiggly-error`).count()}; server: ${await serverStatus()}`,
+  );
+  await page.mouse.move(5, 5);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Shift+M');
+  const row = page.locator('.markers-panel .monaco-list-row', { hasText: CONSUMPTION_ERROR });
+  const message = await until(
+    `the Problems panel lists "${CONSUMPTION_ERROR}"`,
+    async () => (await row.count()) > 0 && (await row.first().innerText()).trim(),
+    async () => `it lists ${JSON.stringify(await page.locator('.markers-panel .monaco-list-row').allInnerTexts())}`,
+  );
+  return `squiggle at y=${Math.round(squiggleTop)}; Problems: ${JSON.stringify(message.replace(/\s+/g, ' '))}`;
+}
+
+async function checkDefinition() {
+  const lineText = SOURCE.split('\n')[2];
+  const column = lineText.indexOf('double') + 2; // 1-based, inside the name
+  await goToLine(`3:${column}`);
+  await until(`the cursor is at Ln 3, Col ${column}`, async () => (await cursorPosition()) === `Ln 3, Col ${column}`,
+    async () => `it is at "${await cursorPosition()}"`);
+  const expected = `Ln 2, Col ${SOURCE.split('\n')[1].indexOf('double') + 1}`;
+  const position = await until(
+    `F12 (Go to Definition) on \`double\` moves the cursor to line 2 (${expected})`,
+    async () => {
+      // Pressed again only while the cursor has not moved (the server may
+      // not have answered, or not been ready, the first time).
+      if ((await cursorPosition()).startsWith('Ln 3,')) await page.keyboard.press('F12');
+      for (let i = 0; i < 20; i++) {
+        const now = await cursorPosition();
+        if (now.startsWith('Ln 2,')) return now;
+        await sleep(100);
+      }
+      return false;
+    },
+    async () => `it is at "${await cursorPosition()}"; server: ${await serverStatus()}`,
+  );
+  if (!position.startsWith(expected)) fail(`Go to Definition landed at "${position}", expected "${expected}"`);
+  return `cursor at ${position}`;
+}
+
+async function checkCompletion() {
+  const line = SOURCE.split('\n')[3];
+  await goToLine(`4:${line.length + 1}`);
+  await until(`the cursor is after \`coun\` (Ln 4, Col ${line.length + 1})`,
+    async () => (await cursorPosition()) === `Ln 4, Col ${line.length + 1}`,
+    async () => `it is at "${await cursorPosition()}"`);
+  const row = page.locator('.suggest-widget .monaco-list-row', { hasText: /^count/ });
+  const found = await until(
+    'Ctrl+Space after `coun` lists `count`',
+    async () => {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Space');
+      await page.locator('.suggest-widget.visible').waitFor({ state: 'visible', timeout: 4000 });
+      await sleep(300); // let the list settle past "Loading..."
+      if ((await row.count()) === 0) return false;
+      const label = (await row.first().locator('.label-name').innerText()).trim();
+      const icon = await row.first().locator('.suggest-icon').getAttribute('class');
+      return label === 'count' && { label, icon };
+    },
+    async () => `the widget lists ${JSON.stringify(await page.locator('.suggest-widget .monaco-list-row').allInnerTexts())}; ` +
+      `server: ${await serverStatus()}`,
+  );
+  // futls reports parameters as variables; word-based suggestions would be "text".
+  if (!/codicon-symbol-variable/.test(found.icon)) fail(`\`count\` is not a variable completion from futls: icon ${found.icon}`);
+  return `suggestions include count (${/codicon-symbol-\w+/.exec(found.icon)[0]})`;
+}
+
+// ---------------------------------------------------------------------------
+
+async function main() {
+  const overall = setTimeout(async () => {
+    console.error(`\nFAIL: the whole test took longer than ${seconds(TOTAL_TIMEOUT_MS)}`);
+    if (page) await withTimeout(page.screenshot({ path: path.join(OUT, 'failure.png') }), 5000, 'screenshot').catch(() => {});
+    finish(1);
+  }, TOTAL_TIMEOUT_MS);
+
+  let current = 'preparation';
+  try {
+    checkPrerequisites();
+    prepareState();
+    log(`futls: ${FUTLS}; state: ${tmp}; screenshots: ${OUT}`);
+    buildAndInstallExtension();
+    const url = await startCodeServer();
+    current = 'opening the workbench';
+    await withTimeout(openBrowser(url), STEP_TIMEOUT_MS + 5000, current);
+    log('workbench loaded');
+
+    const steps = [
+      ['open the file with Ctrl+P', null, openFile],
+      ['(a) language mode and highlighting', '1-highlighting', checkHighlighting],
+      ['(b) hover', '2-hover', checkHover],
+      ['(c) diagnostics', '3-diagnostics', checkDiagnostics],
+      ['(d) go to definition', '4-definition', checkDefinition],
+      ['(e) completion', '5-completion', checkCompletion],
+    ];
+    for (const [name, shot, fn] of steps) {
+      current = name;
+      const t0 = Date.now();
+      const detail = await withTimeout(fn(), STEP_TIMEOUT_MS + 5000, name);
+      const file = shot ? await screenshot(shot) : undefined;
+      log(`ok   ${name} [${seconds(Date.now() - t0)}]${detail ? `: ${detail}` : ''}${file ? ` -> ${path.relative(REPO, file)}` : ''}`);
+    }
+    clearTimeout(overall);
+    await finish(0);
+  } catch (e) {
+    clearTimeout(overall);
+    if (interrupted || finishing) return finish(1); // already on its way out
+    console.error(`\nFAIL: ${current}: ${e instanceof CheckFailed ? e.message : e.stack || e}`);
+    if (page) {
+      const file = path.join(OUT, 'failure.png');
+      await withTimeout(page.screenshot({ path: file }), 10_000, 'failure screenshot')
+        .then(() => console.error(`screenshot: ${file}`))
+        .catch(() => {});
+    }
+    if (tmp) {
+      const csLog = dirs().codeServerLog;
+      if (fs.existsSync(csLog)) console.error(`code-server log: ${csLog}`);
+      const serverLogs = findFiles(path.join(dirs().userData, 'logs'), /Futhark Language Server\.log$/);
+      for (const f of serverLogs) {
+        const text = fs.readFileSync(f, 'utf8').trim().split('\n').slice(-20).join('\n');
+        console.error(`--- ${f} (last lines)\n${text}`);
+      }
+    }
+    await finish(1);
+  }
+}
+
+function findFiles(dir, pattern) {
+  const found = [];
+  if (!fs.existsSync(dir)) return found;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...findFiles(p, pattern));
+    else if (pattern.test(entry.name)) found.push(p);
+  }
+  return found;
+}
+
+main();
