@@ -308,6 +308,15 @@ fn references_follow_resolution_not_spelling() {
     );
     let field = fixture("def r = {a = 1}\ndef use = r.a$0\n");
     assert!(field.references(true).is_empty());
+    // A local shadows the size parameter of the same name.
+    let shadowing = fixture("def f [n] (xs: [n]i32) = let n = length xs in n$0 + 1\n");
+    assert_eq!(
+        shadowing.references(true),
+        [
+            "/main.fut:def f [n] (xs: [n]i32) = let [n] = length xs in n + 1",
+            "/main.fut:def f [n] (xs: [n]i32) = let n = length xs in [n] + 1"
+        ]
+    );
 }
 
 #[test]

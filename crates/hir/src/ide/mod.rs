@@ -129,6 +129,13 @@ pub fn definition_at(
         item: enclosing_item(db, file, offset),
     };
     let last = index + 1 == segments.len();
+    // A variable bound in the definition shadows everything else.
+    if context.kind() == SyntaxKind::PATH_EXPR
+        && index == 0
+        && let Some(target) = local_target(db, file_set, file, offset, &context)
+    {
+        return Some(target);
+    }
     // Type and size parameters, and earlier specifications of the module
     // type being written, are bound in the syntax around the name.
     if index == 0
@@ -147,11 +154,6 @@ pub fn definition_at(
             item_target(db, file, item)
         }
         SyntaxKind::PATH_EXPR => {
-            if index == 0
-                && let Some(target) = local_target(db, file_set, file, offset, &context)
-            {
-                return Some(target);
-            }
             let (term, used) = resolver.resolve_expr_path(scope, &prefix)?;
             // Segments past the value are record fields.
             (used == index + 1).then(|| term_target(db, term)).flatten()
@@ -231,8 +233,9 @@ fn local_target(
     match result.resolutions.get(expr)? {
         Resolved::Local(pat) => located(source_map.pats.get(*pat)),
         Resolved::LoopVar(e) | Resolved::LocalFunction(e) => located(source_map.exprs.get(*e)),
-        Resolved::SelfRecursive | Resolved::Size(_) => item_target(db, file, item),
-        Resolved::Term(_) => None,
+        Resolved::SelfRecursive => item_target(db, file, item),
+        // Size parameters are found in the syntax around the use.
+        Resolved::Size(_) | Resolved::Term(_) => None,
     }
 }
 
