@@ -1,9 +1,9 @@
 //! Editor queries at a cursor position (`$0` marks it in the fixtures).
 
 use hir::ide::{
-    OutlineEntry, RenameError, annotation_insertions, definition_at, definition_signature_at,
-    documentation_at, file_outline, folding_ranges, highlights, references_at, rename_at,
-    rename_range, signature_help_at, type_at, type_hints,
+    HighlightKind, OutlineEntry, RenameError, annotation_insertions, definition_at,
+    definition_signature_at, documentation_at, file_outline, folding_ranges, highlights,
+    references_at, rename_at, rename_range, signature_help_at, type_at, type_hints,
 };
 use hir::prelude::add_prelude;
 use hir::{FileSet, RootDatabase, SourceFile};
@@ -628,5 +628,13 @@ def scale [n] (xs: [n]f64) (k: f64) =
             "#some:Constructor",
             "opt:Type",
         ]
+    );
+    // A type name that resolves to nothing is not taken for a built-in one.
+    let f = fixture("def f (x: undefined_type) = x$0\n");
+    let whole = syntax::TextRange::up_to(f.offset);
+    assert!(
+        highlights(&f.db, f.file_set, f.file, whole)
+            .iter()
+            .all(|h| h.kind != HighlightKind::Type)
     );
 }

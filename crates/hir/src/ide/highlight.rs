@@ -5,6 +5,7 @@
 use super::{NavTarget, definition_at};
 use crate::Db;
 use crate::files::{FileSet, SourceFile, parse};
+use crate::ty::PrimType;
 use syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -73,7 +74,9 @@ fn highlight(
                 SyntaxKind::PATH_EXPR if parent.first_token()? != *token => {
                     Some(plain(HighlightKind::Field, false))
                 }
-                SyntaxKind::PATH_TYPE => Some(plain(HighlightKind::Type, true)),
+                SyntaxKind::PATH_TYPE if PrimType::from_name(token.text()).is_some() => {
+                    Some(plain(HighlightKind::Type, true))
+                }
                 _ => None,
             },
             _ => None,
