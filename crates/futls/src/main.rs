@@ -378,10 +378,15 @@ impl LanguageServer for Backend {
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
-        if let Some(path) = path_of(&params.text_document.uri) {
+        let uri = params.text_document.uri;
+        if let Some(path) = path_of(&uri) {
             self.state.lock().await.open.remove(&path);
             self.client
-                .publish_diagnostics(params.text_document.uri, Vec::new(), None)
+                .publish_diagnostics(uri.clone(), Vec::new(), None)
+                .await;
+            // Closed without saving, its text is the disk's again (for the
+            // open files that import it).
+            self.files_changed(vec![FileEvent::new(uri, FileChangeType::CHANGED)])
                 .await;
         }
     }

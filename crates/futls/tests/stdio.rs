@@ -478,6 +478,30 @@ fn imported_files_follow_the_disk() {
         "{diagnostics:?}"
     );
 
+    // Opened and edited, the editor's text wins; closed unsaved, the disk's.
+    std::fs::write(&lib, "def helper (x: i32) = x\n").expect("write");
+    server.open(&lib_uri, "def helper (b: bool) = b\n");
+    let after_open = loop {
+        let message = server.receive();
+        if message["method"] == "textDocument/publishDiagnostics"
+            && message["params"]["uri"] == uri.as_str()
+        {
+            break message["params"]["diagnostics"].clone();
+        }
+    };
+    assert_eq!(after_open.as_array().map(Vec::len), Some(1), "{after_open}");
+    server.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": lib_uri}}),
+    );
+    assert!(server.diagnostics(&uri).is_empty());
+    std::fs::remove_file(&lib).expect("remove");
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": lib_uri, "type": 3}]}),
+    );
+    assert!(!server.diagnostics(&uri).is_empty());
+
     // Created again: fine once more.
     std::fs::write(&lib, "def helper (x: i32) = x\n").expect("write");
     server.notify(
