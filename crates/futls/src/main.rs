@@ -50,6 +50,10 @@ struct Backend {
     state: Arc<Mutex<State>>,
     /// Whether the client registers file watchers for us.
     watch_files: std::sync::atomic::AtomicBool,
+    /// Each document's last semantic tokens and their result id, from
+    /// which the next request's delta is computed.
+    last_tokens: std::sync::Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
+    next_result_id: std::sync::atomic::AtomicU64,
 }
 
 /// The path in the database of a document, if it is a file.
@@ -75,6 +79,8 @@ impl Backend {
                 open: HashMap::new(),
             })),
             watch_files: std::sync::atomic::AtomicBool::new(false),
+            last_tokens: std::sync::Mutex::new(HashMap::new()),
+            next_result_id: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -99,6 +105,30 @@ impl Backend {
         .await
         .ok()
         .flatten()
+    }
+
+    /// The semantic tokens of a whole document.
+    async fn whole_file_tokens(&self, uri: Uri) -> Option<Vec<SemanticToken>> {
+        self.query(move |s| {
+            let file = file_of(s, &path_of(&uri)?)?;
+            let whole = syntax::TextRange::up_to(syntax::TextSize::of(file.text(&s.db).as_str()));
+            Some(semantic_tokens(s, file, whole).data)
+        })
+        .await
+        .flatten()
+    }
+
+    /// Keeps a document's latest semantic tokens for the next delta
+    /// request; returns their result id.
+    fn remember_tokens(&self, uri: Uri, tokens: Vec<SemanticToken>) -> String {
+        let id = self
+            .next_result_id
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            .to_string();
+        if let Ok(mut last) = self.last_tokens.lock() {
+            last.insert(uri, (id.clone(), tokens));
+        }
+        id
     }
 
     /// Sets a document's text to `edit` of its current text (empty if it
@@ -305,7 +335,7 @@ impl LanguageServer for Backend {
                                 token_modifiers: TOKEN_MODIFIERS.to_vec(),
                             },
                             range: Some(true),
-                            full: Some(SemanticTokensFullOptions::Bool(true)),
+                            full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
                             work_done_progress_options: WorkDoneProgressOptions::default(),
                         },
                     ),
@@ -651,17 +681,41 @@ impl LanguageServer for Backend {
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
         let uri = params.text_document.uri;
-        Ok(self
-            .query(move |s| {
-                let file = file_of(s, &path_of(&uri)?)?;
-                let whole =
-                    syntax::TextRange::up_to(syntax::TextSize::of(file.text(&s.db).as_str()));
-                Some(SemanticTokensResult::Tokens(semantic_tokens(
-                    s, file, whole,
-                )))
-            })
-            .await
-            .flatten())
+        let Some(tokens) = self.whole_file_tokens(uri.clone()).await else {
+            return Ok(None);
+        };
+        let result_id = self.remember_tokens(uri, tokens.clone());
+        Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+            result_id: Some(result_id),
+            data: tokens,
+        })))
+    }
+
+    async fn semantic_tokens_full_delta(
+        &self,
+        params: SemanticTokensDeltaParams,
+    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        let uri = params.text_document.uri;
+        let Some(tokens) = self.whole_file_tokens(uri.clone()).await else {
+            return Ok(None);
+        };
+        let previous = self
+            .last_tokens
+            .lock()
+            .ok()
+            .and_then(|last| last.get(&uri).cloned())
+            .filter(|(id, _)| *id == params.previous_result_id);
+        let result_id = self.remember_tokens(uri, tokens.clone());
+        Ok(Some(match previous {
+            Some((_, old)) => SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta {
+                result_id: Some(result_id),
+                edits: token_edits(&old, &tokens),
+            }),
+            None => SemanticTokensFullDeltaResult::Tokens(SemanticTokens {
+                result_id: Some(result_id),
+                data: tokens,
+            }),
+        }))
     }
 
     async fn semantic_tokens_range(
@@ -756,6 +810,28 @@ fn locations(s: &Snapshot, places: Vec<hir::ide::FileRange>) -> Vec<(Uri, Range)
             Some((uri, index.range(place.range)))
         })
         .collect()
+}
+
+/// The one edit that turns `old` tokens into `new`: the run between their
+/// common prefix and common suffix. Offsets count integers, five per token.
+fn token_edits(old: &[SemanticToken], new: &[SemanticToken]) -> Vec<SemanticTokensEdit> {
+    let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let suffix = old[prefix..]
+        .iter()
+        .rev()
+        .zip(new[prefix..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let removed = old.len() - prefix - suffix;
+    let inserted = &new[prefix..new.len() - suffix];
+    if removed == 0 && inserted.is_empty() {
+        return Vec::new();
+    }
+    vec![SemanticTokensEdit {
+        start: 5 * prefix as u32,
+        delete_count: 5 * removed as u32,
+        data: Some(inserted.to_vec()),
+    }]
 }
 
 /// The semantic token types, in the order of their indices.
@@ -937,6 +1013,34 @@ mod tests {
         let text = apply_change(text, change(Some(((9, 0), (9, 3))), "-- end"));
         assert_eq!(text, "def a = \"𝄞x\"\ndef bee = 1\n-- end");
         assert_eq!(apply_change(text, change(None, "new")), "new");
+    }
+
+    fn token(delta_start: u32) -> SemanticToken {
+        SemanticToken {
+            delta_line: 0,
+            delta_start,
+            length: 1,
+            token_type: 0,
+            token_modifiers_bitset: 0,
+        }
+    }
+
+    #[test]
+    fn token_edits_replace_what_lies_between_the_common_ends() {
+        let old = [token(1), token(2), token(3), token(4)];
+        let new = [token(1), token(9), token(8), token(4)];
+        let edits = token_edits(&old, &new);
+        assert_eq!(edits.len(), 1);
+        assert_eq!((edits[0].start, edits[0].delete_count), (5, 10));
+        assert_eq!(edits[0].data.as_deref(), Some(&new[1..3]));
+        assert!(token_edits(&old, &old).is_empty());
+        // Pure insertion and pure deletion.
+        let longer = [token(1), token(2), token(7), token(3), token(4)];
+        let edits = token_edits(&old, &longer);
+        assert_eq!((edits[0].start, edits[0].delete_count), (10, 0));
+        let edits = token_edits(&longer, &old);
+        assert_eq!((edits[0].start, edits[0].delete_count), (10, 5));
+        assert_eq!(edits[0].data.as_deref(), Some(&[][..]));
     }
 
     #[test]

@@ -533,3 +533,43 @@ fn semantic_tokens_classify_names() {
         ])
     );
 }
+
+#[test]
+fn semantic_token_deltas_apply_to_the_previous_tokens() {
+    let mut server = Server::start();
+    let text = "def inc (x: i32) = x + 1\ndef two = inc 1\n";
+    let (_dir, uri) = temp_uri("token-delta", text);
+    server.open(&uri, text);
+    server.diagnostics(&uri);
+    let document = json!({"textDocument": {"uri": uri}});
+    let first = server.request("textDocument/semanticTokens/full", document.clone());
+    let mut data: Vec<Value> = first["data"].as_array().cloned().unwrap_or_default();
+
+    server.change(
+        &uri,
+        2,
+        "def inc (x: i32) = x + 1\ndef three (y: i32) = inc (inc y)\n",
+    );
+    server.diagnostics(&uri);
+    let delta = server.request(
+        "textDocument/semanticTokens/full/delta",
+        json!({"textDocument": {"uri": uri}, "previousResultId": first["resultId"]}),
+    );
+    let edits = delta["edits"].as_array().cloned().unwrap_or_default();
+    assert!(!edits.is_empty(), "{delta}");
+    for edit in edits.iter().rev() {
+        let start = edit["start"].as_u64().unwrap_or(0) as usize;
+        let delete = edit["deleteCount"].as_u64().unwrap_or(0) as usize;
+        let inserted = edit["data"].as_array().cloned().unwrap_or_default();
+        data.splice(start..start + delete, inserted);
+    }
+    let full = server.request("textDocument/semanticTokens/full", document);
+    assert_eq!(Value::Array(data), full["data"], "{delta}");
+
+    // An unknown previous result gets the whole tokens.
+    let unknown = server.request(
+        "textDocument/semanticTokens/full/delta",
+        json!({"textDocument": {"uri": uri}, "previousResultId": "no such id"}),
+    );
+    assert_eq!(unknown["data"], full["data"]);
+}
