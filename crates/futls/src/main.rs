@@ -36,10 +36,17 @@ struct State {
     db: RootDatabase,
     file_set: FileSet,
     /// Open documents: their text is the editor's, not the disk's.
-    open: HashMap<String, String>,
+    open: HashMap<String, OpenDocument>,
+}
+
+struct OpenDocument {
+    text: String,
+    /// The editor's version of the text, which published diagnostics carry.
+    version: i32,
 }
 
 /// A consistent view of the database for one request.
+#[derive(Clone)]
 struct Snapshot {
     db: RootDatabase,
     file_set: FileSet,
@@ -84,27 +91,17 @@ impl Backend {
         }
     }
 
-    async fn snapshot(&self) -> Snapshot {
-        let state = self.state.lock().await;
-        Snapshot {
-            db: state.db.clone(),
-            file_set: state.file_set,
-        }
-    }
-
     /// Runs a query on a snapshot off the async threads; `None` if an edit
     /// cancelled it.
     async fn query<T: Send + 'static>(
         &self,
         f: impl FnOnce(&Snapshot) -> T + Send + 'static,
     ) -> Option<T> {
-        let snapshot = self.snapshot().await;
-        tokio::task::spawn_blocking(move || {
-            salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| f(&snapshot))).ok()
-        })
-        .await
-        .ok()
-        .flatten()
+        let snapshot = {
+            let state = self.state.lock().await;
+            snapshot_of(&state)
+        };
+        run_on(snapshot, f).await
     }
 
     /// The semantic tokens of a whole document.
@@ -132,17 +129,21 @@ impl Backend {
     }
 
     /// Sets a document's text to `edit` of its current text (empty if it
-    /// is not open) and loads what it imports, then publishes the
-    /// diagnostics of every open document. The edit is applied under the
-    /// lock, so that consecutive changes apply in order.
-    async fn set_document(&self, uri: Uri, edit: impl FnOnce(&str) -> String) {
+    /// is not open) and its version, and loads what it imports, then
+    /// publishes the diagnostics of every open document. The edit is
+    /// applied under the lock, so that consecutive changes apply in order.
+    async fn set_document(&self, uri: Uri, version: i32, edit: impl FnOnce(&str) -> String) {
         let Some(path) = path_of(&uri) else {
             return;
         };
         {
             let mut state = self.state.lock().await;
-            let text = edit(state.open.get(&path).map_or("", String::as_str));
-            state.open.insert(path.clone(), text.clone());
+            let text = edit(state.open.get(&path).map_or("", |d| d.text.as_str()));
+            let document = OpenDocument {
+                text: text.clone(),
+                version,
+            };
+            state.open.insert(path.clone(), document);
             let State { db, file_set, open } = &mut *state;
             let file_set = *file_set;
             match file_set.files(db).get(&path).copied() {
@@ -192,23 +193,70 @@ impl Backend {
         self.publish_diagnostics().await;
     }
 
+    /// Publishes the diagnostics of every open document, computed on one
+    /// snapshot taken with the documents' versions. A document edited
+    /// meanwhile is skipped: its diagnostics would be of text that is no
+    /// longer current, and the edit publishes its own.
     async fn publish_diagnostics(&self) {
-        let open: Vec<String> = self.state.lock().await.open.keys().cloned().collect();
-        for path in open {
-            let Some(uri) = uri_of(&path) else {
-                continue;
-            };
-            let diagnostics = self
-                .query(move |s| file_diagnostics(s, &path))
+        let (snapshot, documents) = {
+            let state = self.state.lock().await;
+            let documents: Vec<(String, i32)> = state
+                .open
+                .iter()
+                .map(|(path, document)| (path.clone(), document.version))
+                .collect();
+            (snapshot_of(&state), documents)
+        };
+        let mut computed = Vec::new();
+        for (path, version) in documents {
+            let for_path = path.clone();
+            let diagnostics = run_on(snapshot.clone(), move |s| file_diagnostics(s, &for_path))
                 .await
                 .flatten();
-            if let Some(diagnostics) = diagnostics {
+            computed.push((path, version, diagnostics));
+        }
+        // An edit waiting for the snapshots to go (salsa cancels their
+        // queries) holds the lock: release them before taking it.
+        drop(snapshot);
+        for (path, version, diagnostics) in computed {
+            let (Some(uri), Some(diagnostics)) = (uri_of(&path), diagnostics) else {
+                continue;
+            };
+            let current = self
+                .state
+                .lock()
+                .await
+                .open
+                .get(&path)
+                .is_some_and(|document| document.version == version);
+            if current {
                 self.client
-                    .publish_diagnostics(uri, diagnostics, None)
+                    .publish_diagnostics(uri, diagnostics, Some(version))
                     .await;
             }
         }
     }
+}
+
+fn snapshot_of(state: &State) -> Snapshot {
+    Snapshot {
+        db: state.db.clone(),
+        file_set: state.file_set,
+    }
+}
+
+/// Runs a query on a snapshot off the async threads; `None` if an edit
+/// cancelled it.
+async fn run_on<T: Send + 'static>(
+    snapshot: Snapshot,
+    f: impl FnOnce(&Snapshot) -> T + Send + 'static,
+) -> Option<T> {
+    tokio::task::spawn_blocking(move || {
+        salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| f(&snapshot))).ok()
+    })
+    .await
+    .ok()
+    .flatten()
 }
 
 fn file_of(snapshot: &Snapshot, path: &str) -> Option<SourceFile> {
@@ -264,13 +312,13 @@ fn file_diagnostics(s: &Snapshot, path: &str) -> Option<Vec<Diagnostic>> {
 fn load_programs(
     db: &mut RootDatabase,
     file_set: FileSet,
-    open: &HashMap<String, String>,
+    open: &HashMap<String, OpenDocument>,
     roots: &[String],
 ) {
     for root in roots {
         let _ = hir::load_program(db, file_set, root, &mut |p| {
             open.get(p)
-                .cloned()
+                .map(|document| document.text.clone())
                 .map_or_else(|| std::fs::read_to_string(p).map_err(|e| e.to_string()), Ok)
         });
     }
@@ -395,13 +443,16 @@ impl LanguageServer for Backend {
     }
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
-        let text = params.text_document.text;
-        self.set_document(params.text_document.uri, |_| text).await;
+        let document = params.text_document;
+        let text = document.text;
+        self.set_document(document.uri, document.version, |_| text)
+            .await;
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let changes = params.content_changes;
-        self.set_document(params.text_document.uri, |text| {
+        let document = params.text_document;
+        self.set_document(document.uri, document.version, |text| {
             changes.into_iter().fold(text.to_string(), apply_change)
         })
         .await;
