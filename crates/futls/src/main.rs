@@ -207,17 +207,23 @@ impl Backend {
                 .collect();
             (snapshot_of(&state), documents)
         };
-        let mut computed = Vec::new();
-        for (path, version) in documents {
-            let for_path = path.clone();
-            let diagnostics = run_on(snapshot.clone(), move |s| file_diagnostics(s, &for_path))
-                .await
-                .flatten();
-            computed.push((path, version, diagnostics));
-        }
-        // An edit waiting for the snapshots to go (salsa cancels their
-        // queries) holds the lock: release them before taking it.
-        drop(snapshot);
+        // One blocking task owns the snapshot: a future holding it across
+        // an await would keep an edit (which waits, holding the lock, for
+        // every snapshot to go) from ever going on.
+        let Some(computed) = run_on(snapshot, move |s| {
+            documents
+                .into_iter()
+                .map(|(path, version)| {
+                    let diagnostics = file_diagnostics(s, &path);
+                    (path, version, diagnostics)
+                })
+                .collect::<Vec<_>>()
+        })
+        .await
+        else {
+            // Cancelled by an edit, which publishes its own.
+            return;
+        };
         for (path, version, diagnostics) in computed {
             let (Some(uri), Some(diagnostics)) = (uri_of(&path), diagnostics) else {
                 continue;

@@ -573,3 +573,145 @@ fn semantic_token_deltas_apply_to_the_previous_tokens() {
     );
     assert_eq!(unknown["data"], full["data"]);
 }
+
+/// A small deterministic generator (xorshift), so that failures repeat.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % bound.max(1) as u64) as usize
+    }
+}
+
+/// The LSP position of a byte offset (the texts here are ASCII).
+fn position_of(text: &str, offset: usize) -> Value {
+    let before = &text[..offset];
+    let line = before.matches('\n').count();
+    let character = offset - before.rfind('\n').map_or(0, |i| i + 1);
+    json!({"line": line, "character": character})
+}
+
+#[test]
+fn random_edits_and_requests_neither_crash_nor_leave_stale_diagnostics() {
+    const OPERATIONS: usize = 10_000;
+    let snippets = [
+        "def ",
+        "x",
+        " = ",
+        "1",
+        " + ",
+        "(",
+        ")",
+        "\n",
+        "let y = x in y",
+        "map (+1) ",
+        "[1, 2]",
+        "if true then 1 else 2",
+        "--",
+        "𝄞",
+        "module m = { ",
+        "}",
+        "\"",
+        "loop acc = 0 for i < 3 do acc + i",
+        "#[",
+        ": i32",
+        "\\x -> x",
+        "with [0] = 1",
+    ];
+    let requests = [
+        "textDocument/hover",
+        "textDocument/completion",
+        "textDocument/definition",
+        "textDocument/signatureHelp",
+        "textDocument/references",
+    ];
+    let mut server = Server::start();
+    let mut text = "def f (x: i32) = x + 1\ndef g (xs: *[]i32) = xs with [0] = f 2\n".to_string();
+    let (_dir, uri) = temp_uri("random", &text);
+    server.open(&uri, &text);
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let mut texts = vec![text.clone()];
+    let mut request_ids = Vec::new();
+    for _ in 0..OPERATIONS {
+        // Offsets on character boundaries only.
+        let boundaries: Vec<usize> = (0..=text.len())
+            .filter(|&i| text.is_char_boundary(i))
+            .collect();
+        let at = boundaries[random.below(boundaries.len())];
+        if random.below(10) < 4 {
+            let end = boundaries
+                .iter()
+                .copied()
+                .find(|&b| b >= at + random.below(4))
+                .unwrap_or(at);
+            let insert = if random.below(3) == 0 {
+                ""
+            } else {
+                snippets[random.below(snippets.len())]
+            };
+            let range = json!({"start": position_of(&text, at), "end": position_of(&text, end)});
+            text.replace_range(at..end, insert);
+            texts.push(text.clone());
+            server.notify(
+                "textDocument/didChange",
+                json!({
+                    "textDocument": {"uri": uri, "version": texts.len()},
+                    "contentChanges": [{"range": range, "text": insert}]
+                }),
+            );
+        } else {
+            server.next_id += 1;
+            request_ids.push(server.next_id);
+            let method = requests[random.below(requests.len())];
+            let mut params =
+                json!({"textDocument": {"uri": uri}, "position": position_of(&text, at)});
+            params["context"] = json!({"includeDeclaration": true});
+            server.send(
+                json!({"jsonrpc": "2.0", "id": server.next_id, "method": method, "params": params}),
+            );
+        }
+    }
+    // Everything answered, in the end; diagnostics only ever for the text
+    // of the version they carry, and the last ones for the final text.
+    let final_version = texts.len();
+    let mut answered = std::collections::HashSet::new();
+    let mut last_published = 0;
+    while answered.len() < request_ids.len() || last_published != final_version {
+        let message = server.receive();
+        if let Some(id) = message["id"].as_i64() {
+            assert!(
+                message.get("error").is_none_or(|e| e["code"] != -32603),
+                "{message}"
+            );
+            answered.insert(id);
+        } else if message["method"] == "textDocument/publishDiagnostics" {
+            let version = message["params"]["version"].as_u64().expect("a version") as usize;
+            assert!(
+                version >= last_published,
+                "versions go back: {version} after {last_published}"
+            );
+            last_published = version;
+            let lines = texts[version - 1].split('\n').count() as u64;
+            for diagnostic in message["params"]["diagnostics"]
+                .as_array()
+                .into_iter()
+                .flatten()
+            {
+                let line = diagnostic["range"]["end"]["line"]
+                    .as_u64()
+                    .unwrap_or(u64::MAX);
+                assert!(
+                    line < lines,
+                    "{diagnostic} is past the end of version {version}"
+                );
+            }
+        }
+    }
+    assert!(
+        server.child.try_wait().is_ok_and(|status| status.is_none()),
+        "the server exited"
+    );
+}
