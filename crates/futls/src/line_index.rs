@@ -53,6 +53,12 @@ impl LineIndex {
         Position::new(line as u32, character)
     }
 
+    /// The byte range of an LSP range, its ends put in order.
+    pub fn text_range(&self, range: Range) -> TextRange {
+        let (start, end) = (self.offset(range.start), self.offset(range.end));
+        TextRange::new(start.min(end), start.max(end))
+    }
+
     pub fn range(&self, range: TextRange) -> Range {
         Range::new(self.position(range.start()), self.position(range.end()))
     }

@@ -336,10 +336,8 @@ fn apply_change(mut text: String, change: TextDocumentContentChangeEvent) -> Str
     let Some(range) = change.range else {
         return change.text;
     };
-    let index = LineIndex::new(&text);
-    let (start, end) = (index.offset(range.start), index.offset(range.end));
-    let (start, end) = (start.min(end), start.max(end));
-    text.replace_range(usize::from(start)..usize::from(end), &change.text);
+    let range = LineIndex::new(&text).text_range(range);
+    text.replace_range(std::ops::Range::<usize>::from(range), &change.text);
     text
 }
 
@@ -679,8 +677,7 @@ impl LanguageServer for Backend {
             .query(move |s| {
                 let file = file_of(s, &path_of(&uri)?)?;
                 let index = LineIndex::new(file.text(&s.db));
-                let (start, end) = (index.offset(range.start), index.offset(range.end));
-                let range = syntax::TextRange::new(start.min(end), start.max(end));
+                let range = index.text_range(range);
                 let hints = hir::ide::type_hints(&s.db, s.file_set, file, range)
                     .into_iter()
                     .map(|hint| InlayHint {
@@ -707,8 +704,7 @@ impl LanguageServer for Backend {
             .query(move |s| {
                 let file = file_of(s, &path_of(&uri)?)?;
                 let index = LineIndex::new(file.text(&s.db));
-                let (start, end) = (index.offset(range.start), index.offset(range.end));
-                let range = syntax::TextRange::new(start.min(end), start.max(end));
+                let range = index.text_range(range);
                 let actions = hir::ide::type_hints(&s.db, s.file_set, file, range)
                     .into_iter()
                     .map(|hint| {
@@ -785,8 +781,7 @@ impl LanguageServer for Backend {
             .query(move |s| {
                 let file = file_of(s, &path_of(&uri)?)?;
                 let index = LineIndex::new(file.text(&s.db));
-                let (start, end) = (index.offset(range.start), index.offset(range.end));
-                let range = syntax::TextRange::new(start.min(end), start.max(end));
+                let range = index.text_range(range);
                 Some(SemanticTokensRangeResult::Tokens(semantic_tokens(
                     s, file, range,
                 )))
