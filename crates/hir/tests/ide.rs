@@ -113,6 +113,31 @@ fn documentation_of_the_definition_under_the_cursor() {
         documentation_at(&f.db, f.file_set, f.file, f.offset).as_deref(),
         Some("Doubles a number.\nTwice as big.")
     );
+    // On the definition's name too, but not on its parameters.
+    let on_name = fixture("-- | Doubles a number.\ndef twi$0ce (x: i32) = x * 2\n");
+    assert_eq!(
+        documentation_at(&on_name.db, on_name.file_set, on_name.file, on_name.offset).as_deref(),
+        Some("Doubles a number.")
+    );
+    for text in [
+        "-- | Doubles a number.\ndef twice (x$0: i32) = x * 2\n",
+        "-- | Doubles a number.\ndef twice (x: i32) = x$0 * 2\n",
+    ] {
+        let f = fixture(text);
+        assert_eq!(
+            documentation_at(&f.db, f.file_set, f.file, f.offset),
+            None,
+            "{text}"
+        );
+    }
+    // Module members and specifications.
+    let member = fixture(
+        "module m = {\n  -- | Half.\n  def half (x: i32) = x / 2\n}\ndef use = m.ha$0lf 4\n",
+    );
+    assert_eq!(
+        documentation_at(&member.db, member.file_set, member.file, member.offset).as_deref(),
+        Some("Half.")
+    );
 }
 
 fn labels(f: &Fixture) -> Vec<(String, Option<String>)> {

@@ -351,11 +351,15 @@ pub fn documentation_at(
         syntax::NodeOrToken::Node(node) => node,
         syntax::NodeOrToken::Token(token) => token.parent()?,
     };
-    node.ancestors().find_map(|n| {
-        ast::Decl::cast(n.clone())
-            .and_then(|d| d.doc_comment())
-            .or_else(|| ast::Spec::cast(n).and_then(|s| s.doc_comment()))
-    })
+    // The definition itself, not one enclosing it (a parameter has no
+    // documentation of its own).
+    node.ancestors()
+        .take_while(|n| n.text_range() == target.full_range)
+        .find_map(|n| {
+            ast::Decl::cast(n.clone())
+                .and_then(|d| d.doc_comment())
+                .or_else(|| ast::Spec::cast(n).and_then(|s| s.doc_comment()))
+        })
 }
 
 /// What a completion item names.

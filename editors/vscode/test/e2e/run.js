@@ -481,12 +481,13 @@ async function checkHighlighting() {
     `2 ${colours['2']}, plain text ${colours.plain}`;
 }
 
-async function checkHover() {
-  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'i32 -> i32' });
-  const text = await until(
-    'hovering `double` in `main` shows its type i32 -> i32',
+/** Hovers `word` on the line starting with `line` until a hover containing `expected` shows; returns its text. */
+async function hoverText(line, word, expected) {
+  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: expected });
+  return until(
+    `hovering \`${word}\` on the line of \`${line}\` shows ${expected}`,
     async () => {
-      const r = await textRect('def main', 'double');
+      const r = await textRect(line, word);
       if (!r) return false;
       // Move away first so that every attempt is a fresh hover.
       await page.mouse.move(5, 5);
@@ -500,8 +501,18 @@ async function checkHover() {
       return `hover shows ${JSON.stringify(shown)}; server: ${await serverStatus()}`;
     },
   );
+}
+
+async function checkHover() {
+  // A variable (the parameter `x`) shows its type.
+  const variable = await hoverText('def double', 'x', 'i32');
+  if (variable.includes('->') || variable.includes('Doubles a number.')) {
+    fail(`hovering the variable \`x\` shows more than its type: ${JSON.stringify(variable)}`);
+  }
+  // A function shows its type and its documentation.
+  const text = await hoverText('def main', 'double', 'i32 -> i32');
   if (!text.includes('Doubles a number.')) fail(`the hover lacks the doc comment "Doubles a number.": ${JSON.stringify(text)}`);
-  return `hover: ${JSON.stringify(text.replace(/\s+/g, ' '))}`;
+  return `hover: x ${JSON.stringify(variable.replace(/\s+/g, ' '))}; double ${JSON.stringify(text.replace(/\s+/g, ' '))}`;
 }
 
 async function checkDiagnostics() {
