@@ -341,11 +341,16 @@ fn apply_change(mut text: String, change: TextDocumentContentChangeEvent) -> Str
     text
 }
 
+/// A document's file and the index of its lines.
+fn document(s: &Snapshot, uri: &Uri) -> Option<(SourceFile, LineIndex)> {
+    let file = file_of(s, &path_of(uri)?)?;
+    Some((file, LineIndex::new(file.text(&s.db))))
+}
+
 /// The file and offset of a position in a document.
 fn locate(s: &Snapshot, uri: &Uri, position: Position) -> Option<(SourceFile, syntax::TextSize)> {
-    let file = file_of(s, &path_of(uri)?)?;
-    let offset = LineIndex::new(file.text(&s.db)).offset(position);
-    Some((file, offset))
+    let (file, index) = document(s, uri)?;
+    Some((file, index.offset(position)))
 }
 
 impl LanguageServer for Backend {
@@ -561,8 +566,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         Ok(self
             .query(move |s| {
-                let file = file_of(s, &path_of(&uri)?)?;
-                let index = LineIndex::new(file.text(&s.db));
+                let (file, index) = document(s, &uri)?;
                 let outline = hir::ide::file_outline(&s.db, file);
                 Some(DocumentSymbolResponse::Nested(document_symbols(
                     &index, outline,
@@ -639,8 +643,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         Ok(self
             .query(move |s| {
-                let file = file_of(s, &path_of(&uri)?)?;
-                let index = LineIndex::new(file.text(&s.db));
+                let (file, index) = document(s, &uri)?;
                 let mut folds: Vec<FoldingRange> = Vec::new();
                 for fold in hir::ide::folding_ranges(&s.db, file) {
                     let range = index.range(fold.range);
@@ -675,8 +678,7 @@ impl LanguageServer for Backend {
         let range = params.range;
         Ok(self
             .query(move |s| {
-                let file = file_of(s, &path_of(&uri)?)?;
-                let index = LineIndex::new(file.text(&s.db));
+                let (file, index) = document(s, &uri)?;
                 let range = index.text_range(range);
                 let hints = hir::ide::type_hints(&s.db, s.file_set, file, range)
                     .into_iter()
@@ -702,8 +704,7 @@ impl LanguageServer for Backend {
         let range = params.range;
         Ok(self
             .query(move |s| {
-                let file = file_of(s, &path_of(&uri)?)?;
-                let index = LineIndex::new(file.text(&s.db));
+                let (file, index) = document(s, &uri)?;
                 let range = index.text_range(range);
                 let actions = hir::ide::type_hints(&s.db, s.file_set, file, range)
                     .into_iter()
@@ -779,8 +780,7 @@ impl LanguageServer for Backend {
         let range = params.range;
         Ok(self
             .query(move |s| {
-                let file = file_of(s, &path_of(&uri)?)?;
-                let index = LineIndex::new(file.text(&s.db));
+                let (file, index) = document(s, &uri)?;
                 let range = index.text_range(range);
                 Some(SemanticTokensRangeResult::Tokens(semantic_tokens(
                     s, file, range,

@@ -203,6 +203,42 @@ impl Ty {
         }
     }
 
+    /// The type with `f` applied to its component types: record fields,
+    /// constructor payloads, a function's parameter and result. Arrays,
+    /// whose rebuilding differs between users (an element may become an
+    /// array), and types without components come back as they are.
+    pub fn map_components(&self, mut f: impl FnMut(&Ty) -> Ty) -> Ty {
+        match self {
+            Ty::Record(fields) => Ty::Record(
+                fields
+                    .iter()
+                    .map(|(name, ty)| (name.clone(), f(ty)))
+                    .collect(),
+            ),
+            Ty::Sum(constructors) => Ty::Sum(
+                constructors
+                    .iter()
+                    .map(|(name, payload)| (name.clone(), payload.iter().map(&mut f).collect()))
+                    .collect(),
+            ),
+            Ty::Function {
+                param_name,
+                param,
+                result,
+            } => Ty::Function {
+                param_name: param_name.clone(),
+                param: Box::new(f(param)),
+                result: Box::new(f(result)),
+            },
+            Ty::Prim(_)
+            | Ty::Array { .. }
+            | Ty::Param(_)
+            | Ty::Abstract(_)
+            | Ty::Var(_)
+            | Ty::Error => self.clone(),
+        }
+    }
+
     pub fn function(param: Ty, result: Ty) -> Ty {
         Ty::Function {
             param_name: None,

@@ -125,32 +125,6 @@ fn without_uniqueness(ty: &Ty) -> Ty {
             shape: shape.clone(),
             unique: false,
         },
-        Ty::Record(fields) => Ty::Record(
-            fields
-                .iter()
-                .map(|(name, ty)| (name.clone(), without_uniqueness(ty)))
-                .collect(),
-        ),
-        Ty::Sum(constructors) => Ty::Sum(
-            constructors
-                .iter()
-                .map(|(name, payload)| {
-                    (
-                        name.clone(),
-                        payload.iter().map(without_uniqueness).collect(),
-                    )
-                })
-                .collect(),
-        ),
-        Ty::Function {
-            param_name,
-            param,
-            result,
-        } => Ty::Function {
-            param_name: param_name.clone(),
-            param: Box::new(without_uniqueness(param)),
-            result: Box::new(without_uniqueness(result)),
-        },
-        Ty::Prim(_) | Ty::Param(_) | Ty::Abstract(_) | Ty::Var(_) | Ty::Error => ty.clone(),
+        _ => ty.map_components(without_uniqueness),
     }
 }

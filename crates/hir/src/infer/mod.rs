@@ -754,32 +754,7 @@ pub(crate) fn substitute(ty: &Ty, types: &[(Name, Ty)], sizes: &[(Name, Size)]) 
             }
             result
         }
-        Ty::Record(fields) => Ty::Record(
-            fields
-                .iter()
-                .map(|(n, t)| (n.clone(), substitute(t, types, sizes)))
-                .collect(),
-        ),
-        Ty::Sum(cs) => Ty::Sum(
-            cs.iter()
-                .map(|(n, ts)| {
-                    (
-                        n.clone(),
-                        ts.iter().map(|t| substitute(t, types, sizes)).collect(),
-                    )
-                })
-                .collect(),
-        ),
-        Ty::Function {
-            param_name,
-            param,
-            result,
-        } => Ty::Function {
-            param_name: param_name.clone(),
-            param: Box::new(substitute(param, types, sizes)),
-            result: Box::new(substitute(result, types, sizes)),
-        },
-        other => other.clone(),
+        _ => ty.map_components(|t| substitute(t, types, sizes)),
     }
 }
 
@@ -888,27 +863,7 @@ fn map_unknowns(ty: &Ty, f: &mut dyn FnMut(u32) -> Size) -> Ty {
                 .collect(),
             unique: *unique,
         },
-        Ty::Record(fields) => Ty::Record(
-            fields
-                .iter()
-                .map(|(n, t)| (n.clone(), map_unknowns(t, f)))
-                .collect(),
-        ),
-        Ty::Sum(cs) => Ty::Sum(
-            cs.iter()
-                .map(|(n, ts)| (n.clone(), ts.iter().map(|t| map_unknowns(t, f)).collect()))
-                .collect(),
-        ),
-        Ty::Function {
-            param_name,
-            param,
-            result,
-        } => Ty::Function {
-            param_name: param_name.clone(),
-            param: Box::new(map_unknowns(param, f)),
-            result: Box::new(map_unknowns(result, f)),
-        },
-        other => other.clone(),
+        _ => ty.map_components(|t| map_unknowns(t, f)),
     }
 }
 
@@ -973,32 +928,7 @@ fn replace_vars(ty: &Ty, vars: &[(TyVar, Ty)]) -> Ty {
             shape: shape.clone(),
             unique: *unique,
         },
-        Ty::Record(fields) => Ty::Record(
-            fields
-                .iter()
-                .map(|(n, t)| (n.clone(), replace_vars(t, vars)))
-                .collect(),
-        ),
-        Ty::Sum(cs) => Ty::Sum(
-            cs.iter()
-                .map(|(n, ts)| {
-                    (
-                        n.clone(),
-                        ts.iter().map(|t| replace_vars(t, vars)).collect(),
-                    )
-                })
-                .collect(),
-        ),
-        Ty::Function {
-            param_name,
-            param,
-            result,
-        } => Ty::Function {
-            param_name: param_name.clone(),
-            param: Box::new(replace_vars(param, vars)),
-            result: Box::new(replace_vars(result, vars)),
-        },
-        other => other.clone(),
+        _ => ty.map_components(|t| replace_vars(t, vars)),
     }
 }
 

@@ -345,32 +345,7 @@ pub(crate) fn substitute_abstract(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
             }
             result
         }
-        Ty::Record(fields) => Ty::Record(
-            fields
-                .iter()
-                .map(|(n, t)| (n.clone(), substitute_abstract(t, env)))
-                .collect(),
-        ),
-        Ty::Sum(cs) => Ty::Sum(
-            cs.iter()
-                .map(|(n, ts)| {
-                    (
-                        n.clone(),
-                        ts.iter().map(|t| substitute_abstract(t, env)).collect(),
-                    )
-                })
-                .collect(),
-        ),
-        Ty::Function {
-            param_name,
-            param,
-            result,
-        } => Ty::Function {
-            param_name: param_name.clone(),
-            param: Box::new(substitute_abstract(param, env)),
-            result: Box::new(substitute_abstract(result, env)),
-        },
-        other => other.clone(),
+        _ => ty.map_components(|t| substitute_abstract(t, env)),
     }
 }
 
