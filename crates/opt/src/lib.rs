@@ -1,3 +1,5 @@
 //! The core IR, lowering from the checked program, the reference
-//! interpreter and the optimisation passes. Not yet written; see the
-//! project's issues for the plan.
+//! interpreter and the optimisation passes.
+
+pub mod prim;
+pub mod value;
