@@ -16,6 +16,10 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
   npm ci --no-audit --no-fund
   npm test
 )
+# Upstream's Python data-format package, for the round trip of futc's data
+# formats (crates/futc/tests/futhark_data_roundtrip.rs); a no-op once there.
+python3 -m pip install --user --quiet --disable-pip-version-check \
+  --no-warn-script-location --root-user-action=ignore futhark-data numpy
 cargo test --workspace --locked
 
 cargo build -p futls --locked

@@ -69,9 +69,16 @@ fn semantic_path(path: &Path) -> Result<String, String> {
     Ok(hir::files::normalize_path(text))
 }
 
-/// Loads and checks the program rooted at `path`, printing its
-/// diagnostics; returns how many errors it has.
-pub fn check_program(path: &Path) -> Result<usize, String> {
+/// A program loaded and checked: its database and its diagnostics.
+pub struct CheckedProgram {
+    pub db: hir::RootDatabase,
+    pub file_set: hir::FileSet,
+    pub root: hir::SourceFile,
+    pub diagnostics: Vec<hir::Diagnostic>,
+}
+
+/// Loads and checks the program rooted at `path`.
+pub fn load_checked(path: &Path) -> Result<CheckedProgram, String> {
     let mut db = hir::RootDatabase::default();
     let file_set = hir::FileSet::new(&db, Default::default());
     hir::prelude::add_prelude(&mut db, file_set);
@@ -80,22 +87,40 @@ pub fn check_program(path: &Path) -> Result<usize, String> {
         read_source(Path::new(p))
     })?;
     let program = hir::program(&db, file_set, root);
-    let mut all = program.diagnostics.clone();
+    let mut diagnostics = program.diagnostics.clone();
     for &file in &program.files {
-        all.extend(hir::diagnostics::file_diagnostics(&db, file_set, file));
+        diagnostics.extend(hir::diagnostics::file_diagnostics(&db, file_set, file));
     }
-    report(&db, path, root, &all);
-    Ok(all.len())
+    Ok(CheckedProgram {
+        db,
+        file_set,
+        root,
+        diagnostics,
+    })
+}
+
+/// Loads and checks the program rooted at `path`, printing its
+/// diagnostics; returns how many errors it has.
+pub fn check_program(path: &Path) -> Result<usize, String> {
+    let checked = load_checked(path)?;
+    let writer = termcolor::StandardStream::stderr(color_choice());
+    report(&checked, path, &mut writer.lock());
+    Ok(checked.diagnostics.len())
+}
+
+/// The diagnostics of a checked program rendered as plain text.
+pub fn render_to_string(checked: &CheckedProgram, root_name: &Path) -> String {
+    let mut out = termcolor::NoColor::new(Vec::new());
+    report(checked, root_name, &mut out);
+    String::from_utf8_lossy(&out.into_inner()).into_owned()
 }
 
 /// Renders semantic diagnostics with their related places. The root file
 /// is shown under the name the user gave.
-fn report(
-    db: &hir::RootDatabase,
-    root_name: &Path,
-    root: hir::SourceFile,
-    diagnostics: &[hir::Diagnostic],
-) {
+fn report(checked: &CheckedProgram, root_name: &Path, out: &mut dyn termcolor::WriteColor) {
+    let db = &checked.db;
+    let root = checked.root;
+    let diagnostics = &checked.diagnostics;
     use codespan_reporting::files::SimpleFiles;
     let mut files = SimpleFiles::new();
     let mut ids: Vec<(hir::SourceFile, usize)> = Vec::new();
@@ -112,9 +137,7 @@ fn report(
         ids.push((file, id));
         id
     };
-    let writer = termcolor::StandardStream::stderr(color_choice());
     let config = term::Config::default();
-    let mut out = writer.lock();
     for diagnostic in diagnostics {
         let id = id_of(diagnostic.file, &mut files);
         let range = std::ops::Range::<usize>::from(diagnostic.range);
@@ -132,6 +155,6 @@ fn report(
             .with_message(format!("{name}:{line}:{column}: {}", diagnostic.message))
             .with_labels(labels);
         // A failure to write to stderr leaves nothing better to report to.
-        let _ = term::emit_to_write_style(&mut out, &config, &files, &rendered);
+        let _ = term::emit_to_write_style(out, &config, &files, &rendered);
     }
 }

@@ -2,7 +2,13 @@
 //! line; it reports diagnostics on stderr and writes nothing to stdout but
 //! the requested output.
 
+mod compile;
+mod dataset;
 mod diagnostics;
+mod interpreter;
+mod run;
+mod test_runner;
+mod test_spec;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -31,6 +37,24 @@ enum Command {
     /// Check a program (the file and everything it imports); exit with 0
     /// if it is well-formed.
     Check { file: PathBuf },
+    /// Interpret an entry point: read its arguments from standard input
+    /// (text or binary data format) and print its results, one per line.
+    Run(run::RunArgs),
+    /// Generate random values of the types given with -g, or convert the
+    /// values on standard input to the text (default) or binary format.
+    Dataset(dataset::DatasetArgs),
+    /// Run the `-- ==` test blocks of programs (files, or directories
+    /// searched for `.fut` files); exit with 0 if no test failed.
+    Test {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The backend to test with.
+        #[arg(long, default_value = "interpreter")]
+        backend: String,
+        /// How many programs to test at once (default: one per core).
+        #[arg(short = 'j', long = "concurrency", value_name = "N")]
+        jobs: Option<std::num::NonZeroUsize>,
+    },
 }
 
 // Syntax trees are many small allocations, which mimalloc serves faster
@@ -46,6 +70,13 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Parse { file, tree } => parse_command(&file, tree),
         Command::Check { file } => check_command(&file),
+        Command::Run(args) => run::run(&args),
+        Command::Dataset(args) => dataset_command(&args),
+        Command::Test {
+            paths,
+            backend,
+            jobs,
+        } => test_runner::test_command(&paths, &backend, jobs),
     }
 }
 
@@ -76,6 +107,16 @@ fn check_command(file: &std::path::Path) -> ExitCode {
     match diagnostics::check_program(file) {
         Ok(0) => ExitCode::SUCCESS,
         Ok(_) => ExitCode::from(EXIT_ERRORS),
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(EXIT_ERRORS)
+        }
+    }
+}
+
+fn dataset_command(args: &dataset::DatasetArgs) -> ExitCode {
+    match dataset::run(args) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(EXIT_ERRORS)

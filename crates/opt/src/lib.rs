@@ -1,5 +1,8 @@
 //! The core IR, lowering from the checked program, the reference
 //! interpreter and the optimisation passes.
 
+pub mod interp;
+pub mod ir;
+pub mod lower;
 pub mod prim;
 pub mod value;

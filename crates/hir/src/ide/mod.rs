@@ -235,7 +235,7 @@ fn local_target(
         Resolved::LoopVar(e) | Resolved::LocalFunction(e) => located(source_map.exprs.get(*e)),
         Resolved::SelfRecursive => item_target(db, file, item),
         // Size parameters are found in the syntax around the use.
-        Resolved::Size(_) | Resolved::Term(_) => None,
+        Resolved::Size(_) | Resolved::Term(_) | Resolved::BuiltinOp(_) => None,
     }
 }
 

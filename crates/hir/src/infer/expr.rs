@@ -1,7 +1,7 @@
 //! Expressions.
 
 use super::unify::Constraint;
-use super::{InferCtx, Local, Location, Resolved, value_scheme};
+use super::{InferCtx, Local, Location, Resolved, TermPath, value_scheme};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
@@ -606,11 +606,25 @@ impl InferCtx<'_, '_> {
             (ty, 1)
         } else if let Some((found, via)) = self.resolve_in_opened(first) {
             self.resolutions.insert(id, Resolved::Term(found));
+            self.term_paths.insert(
+                id,
+                TermPath {
+                    used: 1,
+                    via: Some(via),
+                },
+            );
             (self.term_type_via(at, found, path, 1, Some(via)), 1)
         } else {
             match self.resolver.resolve_expr_path_via(self.scope, path) {
                 Some((term, used, via)) => {
                     self.resolutions.insert(id, Resolved::Term(term));
+                    self.term_paths.insert(
+                        id,
+                        TermPath {
+                            used: used as u32,
+                            via,
+                        },
+                    );
                     (self.term_type_via(at, term, path, used, via), used)
                 }
                 None => {
@@ -700,18 +714,33 @@ impl InferCtx<'_, '_> {
 
     /// The type of an operator: a built-in overloaded one, unless a
     /// definition of that name is in scope.
+    /// The type of an operator, recording what it means for the
+    /// expression `at`.
     fn op_type(&mut self, at: Location, op: &OpRef) -> Ty {
+        let Location::Expr(id) = at else {
+            return Ty::Error;
+        };
         let symbol = op.path.last().as_str();
         // `x intrinsics.+ y`: the built-in operator, whatever `+` means here.
         if let [qualifier] = op.path.qualifiers()
             && qualifier.as_str() == "intrinsics"
             && let Some(builtin) = builtin_op(symbol)
         {
+            self.operators
+                .insert(id, Resolved::BuiltinOp(op.path.last().clone()));
             return self.builtin_type(builtin);
         }
         if op.path.is_single()
             && let Some((found, via)) = self.resolve_in_opened(op.path.last())
         {
+            self.operators.insert(id, Resolved::Term(found));
+            self.term_paths.insert(
+                id,
+                TermPath {
+                    used: 1,
+                    via: Some(via),
+                },
+            );
             return self.term_type_via(at, found, &op.path, 1, Some(via));
         }
         let shadowed = self.lookup_local(op.path.last()).is_some()
@@ -724,15 +753,28 @@ impl InferCtx<'_, '_> {
             && !shadowed
             && let Some(builtin) = builtin_op(symbol)
         {
+            self.operators
+                .insert(id, Resolved::BuiltinOp(op.path.last().clone()));
             return self.builtin_type(builtin);
         }
         if op.path.is_single()
             && let Some(local) = self.lookup_local(op.path.last()).cloned()
         {
+            self.operators.insert(id, local.origin);
             return local.ty;
         }
         match self.resolver.resolve_expr_path_via(self.scope, &op.path) {
-            Some((term, used, via)) => self.term_type_via(at, term, &op.path, used, via),
+            Some((term, used, via)) => {
+                self.operators.insert(id, Resolved::Term(term));
+                self.term_paths.insert(
+                    id,
+                    TermPath {
+                        used: used as u32,
+                        via,
+                    },
+                );
+                self.term_type_via(at, term, &op.path, used, via)
+            }
             None => {
                 self.error(at, format!("Unknown operator \"{}\".", op.path));
                 Ty::Error

@@ -29,7 +29,7 @@ use crate::diagnostics::Diagnostic;
 use crate::files::{FileSet, SourceFile};
 use crate::item_tree::{ItemIdx, item_tree_with_source_map};
 use crate::name::Name;
-use crate::resolve::{Resolver, Scope, TermRef};
+use crate::resolve::{ModuleRef, Resolver, Scope, TermRef};
 use crate::store::{ExprId, PatId, TypeId};
 use crate::ty::{PrimType, Scheme, Size, Ty, TyVar};
 use la_arena::ArenaMap;
@@ -37,7 +37,7 @@ use std::sync::Arc;
 use unify::{Constraint, Mismatch, Table};
 
 pub use modules::{module_diagnostics, structure_diagnostics};
-pub use types::type_abbreviation;
+pub use types::{module_type_env, type_abbreviation};
 pub use uniqueness::uniqueness_diagnostics;
 
 /// What a name in an expression refers to.
@@ -53,7 +53,21 @@ pub enum Resolved {
     LocalFunction(ExprId),
     /// A size parameter or size binder, used as an `i64` value.
     Size(Name),
+    /// A term of another definition: the value found after `used`
+    /// segments of the path (the rest are field projections), and the
+    /// module it was found in, if qualified or opened with `M.(e)`.
     Term(TermRef),
+    /// A built-in overloaded operator, such as `+` on a primitive type.
+    BuiltinOp(Name),
+}
+
+/// How a name expression's path was resolved to a term: the number of
+/// segments naming it (the rest project record fields) and the module the
+/// term was found in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TermPath {
+    pub used: u32,
+    pub via: Option<ModuleRef>,
 }
 
 /// Where a type error is.
@@ -77,6 +91,11 @@ pub struct InferenceResult {
     pub pat_types: ArenaMap<PatId, Ty>,
     /// For each name expression (and the first name of a qualified one).
     pub resolutions: ArenaMap<ExprId, Resolved>,
+    /// For each name expression resolved to a term of another definition.
+    pub term_paths: ArenaMap<ExprId, TermPath>,
+    /// For each binary operator application and operator section: the
+    /// operator's meaning.
+    pub operators: ArenaMap<ExprId, Resolved>,
     pub errors: Vec<TypeError>,
     /// The definition's type.
     pub scheme: Scheme,
@@ -111,6 +130,8 @@ fn infer_value_cycle(
         expr_types: ArenaMap::default(),
         pat_types: ArenaMap::default(),
         resolutions: ArenaMap::default(),
+        term_paths: ArenaMap::default(),
+        operators: ArenaMap::default(),
         errors: Vec::new(),
         scheme: Scheme::mono(Ty::Error),
     })
@@ -180,11 +201,13 @@ pub(crate) struct InferCtx<'a, 'db> {
     expr_types: ArenaMap<ExprId, Ty>,
     pat_types: ArenaMap<PatId, Ty>,
     resolutions: ArenaMap<ExprId, Resolved>,
+    term_paths: ArenaMap<ExprId, TermPath>,
+    operators: ArenaMap<ExprId, Resolved>,
     errors: Vec<TypeError>,
     /// The definition's own type while its body is checked (recursion).
     self_type: Option<(Name, Ty)>,
     /// Modules opened by `M.(e)` around the expression being checked.
-    opened: Vec<crate::resolve::ModuleRef>,
+    opened: Vec<ModuleRef>,
     /// Type parameters in scope declared lifted (`'^t`).
     lifted_params: Vec<Name>,
     /// Type parameters in scope declared size-lifted (`'~t`).
@@ -207,6 +230,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             expr_types: ArenaMap::default(),
             pat_types: ArenaMap::default(),
             resolutions: ArenaMap::default(),
+            term_paths: ArenaMap::default(),
+            operators: ArenaMap::default(),
             errors: Vec::new(),
             self_type: None,
             opened: Vec::new(),
@@ -519,6 +544,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             expr_types,
             pat_types,
             resolutions: std::mem::take(&mut self.resolutions),
+            term_paths: std::mem::take(&mut self.term_paths),
+            operators: std::mem::take(&mut self.operators),
             errors: std::mem::take(&mut self.errors),
             scheme: Scheme {
                 type_params,

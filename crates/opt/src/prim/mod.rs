@@ -5,6 +5,10 @@
 //! arithmetic wraps around, `/` and `%` round towards negative infinity,
 //! `//` and `%%` towards zero, and so on).
 
+mod eval;
+
+pub use eval::{PrimError, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
+
 use hir::ty::PrimType;
 
 /// A binary operator; both operands have the operator's type.

@@ -2,6 +2,7 @@
 //! them. These are what the interpreter computes with, what entry points
 //! take and return, and what the data formats read and write.
 
+pub mod data;
 use hir::ty::PrimType;
 use std::fmt;
 use std::sync::Arc;

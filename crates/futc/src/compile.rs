@@ -1,0 +1,20 @@
+//! From a source file to the core IR: load, check, lower.
+
+use crate::diagnostics;
+use std::path::Path;
+
+/// The program at `path` lowered to the core IR, or the rendered reason
+/// it cannot be (type errors with snippets, or what lowering does not
+/// support).
+pub fn compile_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
+    let checked = diagnostics::load_checked(path)?;
+    if !checked.diagnostics.is_empty() {
+        return Err(diagnostics::render_to_string(&checked, path));
+    }
+    let program = opt::lower::lower_program(&checked.db, checked.file_set, checked.root)
+        .map_err(|error| format!("error: {error}"))?;
+    if cfg!(debug_assertions) {
+        opt::ir::check::check_program(&program).map_err(|error| error.to_string())?;
+    }
+    Ok(program)
+}

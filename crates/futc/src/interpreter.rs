@@ -1,0 +1,27 @@
+//! The reference interpreter as a test backend: compile to the core IR,
+//! run entry points with `opt::interp`.
+
+use crate::compile::compile_to_ir;
+use crate::test_runner::{Backend, Compiled, INTERPRETER};
+use opt::value::Value;
+use std::path::Path;
+
+pub struct InterpreterBackend;
+
+struct InterpretedProgram(opt::ir::Program);
+
+impl Backend for InterpreterBackend {
+    fn name(&self) -> &str {
+        INTERPRETER
+    }
+
+    fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String> {
+        Ok(Box::new(InterpretedProgram(compile_to_ir(path)?)))
+    }
+}
+
+impl Compiled for InterpretedProgram {
+    fn run(&mut self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, String> {
+        opt::interp::run_entry(&self.0, entry, args).map_err(|error| error.to_string())
+    }
+}

@@ -1,0 +1,1139 @@
+//! `futc test`: runs the `-- ==` test blocks of Futhark programs (see
+//! [`crate::test_spec`]) under a [`Backend`], as upstream's `futhark test`
+//! does.
+//!
+//! Guarantees:
+//!
+//! * Each program is compiled once, then every run of every entry point is
+//!   executed in order; programs are tested in parallel (`jobs` threads).
+//! * Programs tagged `disable`, `notest` or `no_<backend>` are skipped, and
+//!   so are runs with one of those tags. The interpreter skips runs tagged
+//!   `compiled` (upstream never interprets them) and every backend skips
+//!   `script` runs (FutharkScript is not supported), `warning:` tests (a
+//!   [`Backend`] reports no warnings) and properties.
+//! * Results match expected values as upstream's comparison does: integers
+//!   and booleans exactly; floats when both are NaN, both are infinities of
+//!   one sign, or they differ by at most the value's tolerance, which is the
+//!   largest of 0.002 and 0.002 times each finite expected element (signed,
+//!   as upstream); shapes and element types must be equal.
+//! * `auto output` compares with the interpreter, the reference
+//!   implementation (upstream's is its C backend); a run under the
+//!   interpreter itself only has to succeed.
+//! * `random input` values are the ones `futc dataset -g TYPE` prints with
+//!   its default seed (each value on its own, as upstream generates them):
+//!   every backend gets the same inputs.
+//! * A panic in a backend fails the test instead of the whole run.
+//! * Failures are reported on stderr, the summary line (`N passed, N
+//!   failed, N skipped`, counting runs) on stdout; the exit code is 0 when
+//!   nothing failed, 1 otherwise, 2 for an unknown backend or unreadable
+//!   path.
+
+use crate::test_spec::{
+    Expected, ExpectedError, Input, RandomValue, RunCases, TestAction, TestRun, TestSpec,
+    ValueSource, parse_test_spec,
+};
+use hir::ty::PrimType;
+use indicatif::{ProgressBar, ProgressStyle};
+use opt::value::data::{read_values, write_text};
+use opt::value::{ArrayValue, F16, PrimValue, Value};
+use std::fmt;
+use std::io::{IsTerminal, Read, Write};
+use std::num::NonZeroUsize;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// The name of the reference backend.
+pub const INTERPRETER: &str = "interpreter";
+
+/// A way of running Futhark programs.
+pub trait Backend: Sync {
+    /// `"interpreter"`, `"c"`, ...
+    fn name(&self) -> &str;
+    /// Compiles (or loads) the program at `path`; `Err` carries the
+    /// rendered compile-time diagnostics (used for `error:` regexes).
+    fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String>;
+}
+
+/// A program ready to run.
+pub trait Compiled: Send {
+    /// Runs entry point `entry` on `args`; `Err` carries the run-time error
+    /// message (for `error:` regexes).
+    fn run(&mut self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, String>;
+}
+
+/// The backend called `name`, if this build has it.
+pub fn backend_named(name: &str) -> Option<Box<dyn Backend>> {
+    match name {
+        INTERPRETER => Some(Box::new(crate::interpreter::InterpreterBackend)),
+        _ => None,
+    }
+}
+
+/// The exit code for a bad backend name or an unreadable path.
+const EXIT_USAGE: u8 = 2;
+
+/// Upstream's relative tolerance for floating-point results.
+const TOLERANCE: f64 = 0.002;
+
+/// More random elements than this in one run are refused: allocating them
+/// could abort the whole test run.
+const MAX_RANDOM_ELEMENTS: u64 = 1 << 28;
+
+/// `futc test`: tests the programs at `paths` (files, or directories
+/// searched for `.fut` files) under the backend named `backend_name`.
+pub fn test_command(paths: &[PathBuf], backend_name: &str, jobs: Option<NonZeroUsize>) -> ExitCode {
+    let Some(backend) = backend_named(backend_name) else {
+        eprintln!("error: backend `{backend_name}` is not available");
+        return ExitCode::from(EXIT_USAGE);
+    };
+    let reference = if backend.name() == INTERPRETER {
+        None
+    } else {
+        backend_named(INTERPRETER)
+    };
+    let files = match collect_test_files(paths) {
+        Ok(files) => files,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let jobs = jobs
+        .or_else(|| std::thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get);
+    let options = TestOptions {
+        backend: backend.as_ref(),
+        reference: reference.as_deref(),
+        jobs,
+    };
+    let summary = run_tests(&files, &options);
+    if let Err(error) = writeln!(std::io::stdout(), "{summary}") {
+        eprintln!("error: cannot write the summary: {error}");
+    }
+    if summary.failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// The `.fut` files at `paths`: a file is taken as it is, a directory is
+/// searched recursively (in name order).
+pub fn collect_test_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    fn search(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
+        let cannot_read = |error: std::io::Error| format!("cannot read {}: {error}", dir.display());
+        let mut entries = std::fs::read_dir(dir)
+            .map_err(cannot_read)?
+            .map(|entry| entry.map(|entry| entry.path()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(cannot_read)?;
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                search(&path, found)?;
+            } else if path.extension().is_some_and(|ext| ext == "fut") {
+                found.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut found = Vec::new();
+    for path in paths {
+        let metadata = std::fs::metadata(path)
+            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        if metadata.is_dir() {
+            search(path, &mut found)?;
+        } else {
+            found.push(path.clone());
+        }
+    }
+    Ok(found)
+}
+
+/// How to test.
+pub struct TestOptions<'a> {
+    pub backend: &'a dyn Backend,
+    /// What `auto output` runs are compared with when `backend` is not the
+    /// interpreter; without it they are skipped.
+    pub reference: Option<&'a dyn Backend>,
+    /// How many programs are tested at once.
+    pub jobs: usize,
+}
+
+/// Counts of runs (a compile-time error test counts as one run).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} passed, {} failed, {} skipped",
+            self.passed, self.failed, self.skipped
+        )
+    }
+}
+
+/// Tests `files` on `options.jobs` threads, printing each program's
+/// failures on stderr as it finishes, with a progress bar when stderr is a
+/// terminal.
+pub fn run_tests(files: &[PathBuf], options: &TestOptions) -> Summary {
+    let progress = if std::io::stderr().is_terminal() {
+        ProgressBar::new(files.len() as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} programs {msg}") {
+        progress.set_style(style);
+    }
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel();
+    let mut summary = Summary::default();
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.clamp(1, files.len().max(1)) {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                while let Some(file) = files.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if sender.send(test_file(file, options)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        // The workers hold the only senders left, so the loop ends when
+        // they do.
+        drop(sender);
+        for report in receiver {
+            summary.passed += report.summary.passed;
+            summary.failed += report.summary.failed;
+            summary.skipped += report.summary.skipped;
+            if !report.failures.is_empty() {
+                progress.suspend(|| eprint!("{report}"));
+            }
+            progress.set_message(format!("({} runs failed)", summary.failed));
+            progress.inc(1);
+        }
+    });
+    progress.finish_and_clear();
+    summary
+}
+
+/// What testing one program came to.
+#[derive(Debug)]
+pub struct FileReport {
+    pub path: PathBuf,
+    /// The first line of the program's test description.
+    pub about: String,
+    pub summary: Summary,
+    /// One message per failure (one for a failed compilation, however many
+    /// runs it counts as failed).
+    pub failures: Vec<String>,
+}
+
+impl FileReport {
+    fn fail(&mut self, runs: usize, message: String) {
+        self.summary.failed += runs;
+        self.failures.push(message);
+    }
+}
+
+impl fmt::Display for FileReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if !self.about.is_empty() {
+            write!(f, " ({})", self.about)?;
+        }
+        writeln!(f, ":")?;
+        for failure in &self.failures {
+            for line in failure.lines() {
+                writeln!(f, "  {line}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Tests one program.
+pub fn test_file(path: &Path, options: &TestOptions) -> FileReport {
+    let mut report = FileReport {
+        path: path.to_path_buf(),
+        about: String::new(),
+        summary: Summary::default(),
+        failures: Vec::new(),
+    };
+    let spec = match crate::diagnostics::read_source(path)
+        .and_then(|source| parse_test_spec(path, &source).map_err(|error| error.to_string()))
+    {
+        Ok(Some(spec)) => spec,
+        Ok(None) => return report,
+        Err(message) => {
+            report.fail(1, message);
+            return report;
+        }
+    };
+    report.about = spec.description.lines().next().unwrap_or("").to_string();
+    let backend = options.backend.name();
+    if spec.tags.iter().any(|tag| is_excluded_tag(tag, backend)) {
+        report.summary.skipped += count_runs(&spec);
+        return report;
+    }
+    match &spec.action {
+        TestAction::CompileError { expected, line } => {
+            check_compile_error(path, options.backend, expected, *line, &mut report);
+        }
+        TestAction::Run(cases) => run_cases(path, cases, options, &mut report),
+    }
+    report
+}
+
+/// Tags that keep a program or run from being tested (upstream's default
+/// exclusions).
+fn is_excluded_tag(tag: &str, backend: &str) -> bool {
+    tag == "disable" || tag == "notest" || tag.strip_prefix("no_") == Some(backend)
+}
+
+fn count_runs(spec: &TestSpec) -> usize {
+    match &spec.action {
+        TestAction::CompileError { .. } => 1,
+        TestAction::Run(cases) => {
+            let runs: usize = cases
+                .cases
+                .iter()
+                .map(|case| case.entries.len() * case.runs.len())
+                .sum();
+            runs + cases.warnings.len() + cases.properties.len()
+        }
+    }
+}
+
+fn check_compile_error(
+    path: &Path,
+    backend: &dyn Backend,
+    expected: &ExpectedError,
+    line: usize,
+    report: &mut FileReport,
+) {
+    let failure = match guarded(|| backend.compile(path)) {
+        Err(panic) => Some(format!("compilation panicked: {panic}")),
+        Ok(Ok(_)) => Some(format!(
+            "the program compiled, but {expected} (line {line}) was expected"
+        )),
+        Ok(Err(message)) if expected.matches(&message) => None,
+        Ok(Err(message)) => Some(format!(
+            "expected {expected} (line {line}), got:\n{}",
+            indent(&message)
+        )),
+    };
+    match failure {
+        Some(message) => report.fail(1, message),
+        None => report.summary.passed += 1,
+    }
+}
+
+/// Whether `run` is left out under `backend` (counted as skipped).
+fn is_skipped(run: &TestRun, backend: &str) -> bool {
+    let has_tag = |wanted: &str| run.tags.iter().any(|tag| tag == wanted);
+    run.tags.iter().any(|tag| is_excluded_tag(tag, backend))
+        || has_tag("script")
+        || (backend == INTERPRETER && has_tag("compiled"))
+}
+
+fn run_cases(path: &Path, cases: &RunCases, options: &TestOptions, report: &mut FileReport) {
+    let backend = options.backend.name();
+    let mut reference = match options.reference {
+        _ if backend == INTERPRETER => Reference::Itself,
+        Some(backend) => Reference::Other {
+            backend,
+            program: None,
+        },
+        None => Reference::Unavailable,
+    };
+    let mut planned = Vec::new();
+    for case in &cases.cases {
+        for entry in &case.entries {
+            for run in &case.runs {
+                let needs_reference = matches!(run.expected, Expected::Auto);
+                if is_skipped(run, backend)
+                    || (needs_reference && matches!(reference, Reference::Unavailable))
+                {
+                    report.summary.skipped += 1;
+                } else {
+                    planned.push((entry.as_str(), run));
+                }
+            }
+        }
+    }
+    report.summary.skipped += cases.warnings.len() + cases.properties.len();
+    if planned.is_empty() {
+        return;
+    }
+    let mut program = match guarded(|| options.backend.compile(path)) {
+        Ok(Ok(program)) => program,
+        Ok(Err(message)) => {
+            let message = format!("compilation failed:\n{}", indent(&message));
+            report.fail(planned.len(), message);
+            return;
+        }
+        Err(panic) => {
+            report.fail(planned.len(), format!("compilation panicked: {panic}"));
+            return;
+        }
+    };
+    let dir = path.parent().unwrap_or(Path::new(""));
+    for (entry, run) in planned {
+        match check_run(dir, program.as_mut(), &mut reference, path, entry, run) {
+            Ok(()) => report.summary.passed += 1,
+            Err(message) => {
+                let name = run
+                    .name
+                    .as_ref()
+                    .map(|name| format!(" \"{name}\""))
+                    .unwrap_or_default();
+                let header = format!(
+                    "entry point `{entry}`, run #{}{name} at line {}:",
+                    run.index, run.line
+                );
+                report.fail(1, format!("{header}\n{}", indent(&message)));
+            }
+        }
+    }
+}
+
+/// Where the expected results of `auto output` come from.
+enum Reference<'a> {
+    /// The tested backend is the reference: the run only has to succeed.
+    Itself,
+    /// Compiled on first use.
+    Other {
+        backend: &'a dyn Backend,
+        program: Option<Result<Box<dyn Compiled>, String>>,
+    },
+    Unavailable,
+}
+
+impl Reference<'_> {
+    /// The reference's results for `entry` on `args`; `None`: nothing to
+    /// compare with.
+    fn results(
+        &mut self,
+        path: &Path,
+        entry: &str,
+        args: &[Value],
+    ) -> Result<Option<Vec<Value>>, String> {
+        let Reference::Other { backend, program } = self else {
+            return Ok(None);
+        };
+        let name = backend.name();
+        let program = program.get_or_insert_with(|| match guarded(|| backend.compile(path)) {
+            Ok(result) => result,
+            Err(panic) => Err(format!("panicked: {panic}")),
+        });
+        let program = program.as_mut().map_err(|message| {
+            format!("the reference backend `{name}` cannot compile the program:\n{message}")
+        })?;
+        match guarded(|| program.run(entry, args.to_vec())) {
+            Ok(Ok(values)) => Ok(Some(values)),
+            Ok(Err(message)) | Err(message) => Err(format!(
+                "the reference backend `{name}` failed on this input:\n{}",
+                indent(&message)
+            )),
+        }
+    }
+}
+
+fn check_run(
+    dir: &Path,
+    program: &mut dyn Compiled,
+    reference: &mut Reference,
+    path: &Path,
+    entry: &str,
+    run: &TestRun,
+) -> Result<(), String> {
+    let args = input_values(dir, &run.input)?;
+    let expected_values = match &run.expected {
+        Expected::Success | Expected::RunTimeError(_) => None,
+        Expected::Values(source) => Some(load_values(dir, source)?),
+        Expected::Auto => reference.results(path, entry, &args)?,
+    };
+    let outcome = guarded(|| program.run(entry, args))
+        .map_err(|panic| format!("the entry point panicked: {panic}"))?;
+    match (&run.expected, outcome) {
+        (Expected::RunTimeError(expected), Err(message)) if expected.matches(&message) => Ok(()),
+        (Expected::RunTimeError(expected), Err(message)) => {
+            Err(format!("expected {expected}, got:\n{}", indent(&message)))
+        }
+        (Expected::RunTimeError(expected), Ok(_)) => {
+            Err(format!("the run succeeded, but {expected} was expected"))
+        }
+        (_, Err(message)) => Err(format!("the run failed:\n{}", indent(&message))),
+        (_, Ok(actual)) => match expected_values {
+            Some(expected) => compare_values(&expected, &actual),
+            None => Ok(()),
+        },
+    }
+}
+
+fn input_values(dir: &Path, input: &Input) -> Result<Vec<Value>, String> {
+    match input {
+        Input::Values(source) => load_values(dir, source),
+        Input::Random(values) => random_values(values),
+        Input::Script(_) | Input::ScriptFile(_) => {
+            Err("FutharkScript inputs are not supported".to_string())
+        }
+    }
+}
+
+fn load_values(dir: &Path, source: &ValueSource) -> Result<Vec<Value>, String> {
+    match source {
+        ValueSource::Literal(literal) => Ok(literal.values.clone()),
+        ValueSource::File(file) => read_value_file(&dir.join(file)),
+    }
+}
+
+/// Reads a data file in the text or binary format, gunzipping it first if
+/// its name ends in `.gz`.
+fn read_value_file(path: &Path) -> Result<Vec<Value>, String> {
+    let cannot_read = |error: std::io::Error| format!("cannot read {}: {error}", path.display());
+    let mut bytes = std::fs::read(path).map_err(cannot_read)?;
+    if path.extension().is_some_and(|ext| ext == "gz") {
+        let mut unpacked = Vec::new();
+        flate2::read::GzDecoder::new(bytes.as_slice())
+            .read_to_end(&mut unpacked)
+            .map_err(cannot_read)?;
+        bytes = unpacked;
+    }
+    read_values(&bytes).map_err(|error| format!("{}: {error}", path.display()))
+}
+
+/// Runs `f`, turning a panic into its message.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|text| text.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "(no message)".to_string())
+    })
+}
+
+fn indent(text: &str) -> String {
+    text.trim_end()
+        .lines()
+        .map(|line| format!("  {line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The seed of `futhark dataset` without `-s`. Upstream's `futhark test`
+/// generates each random value with its own `futhark dataset -g TYPE`, so
+/// every value starts from this seed.
+const RANDOM_SEED: u64 = 1;
+
+fn random_values(values: &[RandomValue]) -> Result<Vec<Value>, String> {
+    values
+        .iter()
+        .map(|value| {
+            let mut generator = SplitMix64(RANDOM_SEED);
+            match value {
+                RandomValue::Constant(prim) => Ok(Value::Prim(*prim)),
+                RandomValue::Array { shape, element } if shape.is_empty() => {
+                    Ok(Value::Prim(random_prim(*element, &mut generator)))
+                }
+                RandomValue::Array { shape, element } => {
+                    let count = shape
+                        .iter()
+                        .try_fold(1u64, |count, &dim| count.checked_mul(dim as u64))
+                        .filter(|&count| count <= MAX_RANDOM_ELEMENTS)
+                        .ok_or_else(|| format!("the random input {value} is too large"))?;
+                    let data = (0..count)
+                        .map(|_| random_prim(*element, &mut generator))
+                        .collect();
+                    Ok(Value::Array(ArrayValue::new(*element, shape.clone(), data)))
+                }
+            }
+        })
+        .collect()
+}
+
+/// SplitMix64 (Steele, Lea and Flood), as `futc dataset` uses it.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// A value drawn as `futc dataset` draws it with its default ranges, so
+/// that `futc dataset -g TYPE` prints the same input: integers over their
+/// whole range (the draw's high bits), floats in `[0, 1]`.
+fn random_prim(ty: PrimType, generator: &mut SplitMix64) -> PrimValue {
+    let bits = generator.next();
+    let unit = (bits >> 11) as f64 / (1u64 << 53) as f64;
+    match ty {
+        PrimType::Bool => PrimValue::Bool(bits >> 63 == 1),
+        PrimType::I8 => PrimValue::I8(((bits >> 56) as u8 ^ 0x80) as i8),
+        PrimType::I16 => PrimValue::I16(((bits >> 48) as u16 ^ 0x8000) as i16),
+        PrimType::I32 => PrimValue::I32(((bits >> 32) as u32 ^ 0x8000_0000) as i32),
+        PrimType::I64 => PrimValue::I64((bits ^ (1 << 63)) as i64),
+        PrimType::U8 => PrimValue::U8((bits >> 56) as u8),
+        PrimType::U16 => PrimValue::U16((bits >> 48) as u16),
+        PrimType::U32 => PrimValue::U32((bits >> 32) as u32),
+        PrimType::U64 => PrimValue::U64(bits),
+        PrimType::F16 => PrimValue::F16(F16::from_f64(unit)),
+        PrimType::F32 => PrimValue::F32(unit as f32),
+        PrimType::F64 => PrimValue::F64(unit),
+    }
+}
+
+/// Compares results with expected values; `Err` describes the first
+/// mismatch, diff style, and how many more there are.
+pub fn compare_values(expected: &[Value], actual: &[Value]) -> Result<(), String> {
+    if expected.len() != actual.len() {
+        return Err(format!(
+            "expected {} values, got {}",
+            expected.len(),
+            actual.len()
+        ));
+    }
+    let mut first = None;
+    let mut count = 0;
+    for (number, (expected, actual)) in expected.iter().zip(actual).enumerate() {
+        let (expected_shape, expected_type, expected_data) = parts(expected);
+        let (actual_shape, actual_type, actual_data) = parts(actual);
+        let mismatch = if expected_shape != actual_shape {
+            count += 1;
+            Some(format!(
+                "value #{number}:\n- expected shape {}\n+ got shape      {}",
+                shape_text(expected_shape),
+                shape_text(actual_shape)
+            ))
+        } else if expected_type != actual_type {
+            count += 1;
+            Some(format!(
+                "value #{number}:\n- expected type {}\n+ got type      {}",
+                expected_type.name(),
+                actual_type.name()
+            ))
+        } else {
+            let tolerance = tolerance(expected_data);
+            let mut first_element = None;
+            for (index, (x, y)) in expected_data.iter().zip(actual_data).enumerate() {
+                if !prims_match(*x, *y, tolerance) {
+                    count += 1;
+                    first_element.get_or_insert((index, *x, *y));
+                }
+            }
+            first_element.map(|(index, x, y)| {
+                let at = if expected_shape.is_empty() {
+                    String::new()
+                } else {
+                    format!(" at index {:?}", unflatten(index, expected_shape))
+                };
+                format!(
+                    "value #{number}{at}:\n- expected {}\n+ got      {}",
+                    prim_text(x),
+                    prim_text(y)
+                )
+            })
+        };
+        if first.is_none() {
+            first = mismatch;
+        }
+    }
+    match first {
+        None => Ok(()),
+        Some(description) if count == 1 => Err(description),
+        Some(description) => Err(format!(
+            "{description}\n(and {} more mismatches)",
+            count - 1
+        )),
+    }
+}
+
+fn parts(value: &Value) -> (&[i64], PrimType, &[PrimValue]) {
+    match value {
+        Value::Prim(prim) => (&[], prim.prim_type(), std::slice::from_ref(prim)),
+        Value::Array(array) => (&array.shape, array.element, &array.data),
+    }
+}
+
+fn shape_text(shape: &[i64]) -> String {
+    if shape.is_empty() {
+        return "(scalar)".to_string();
+    }
+    shape.iter().map(|dim| format!("[{dim}]")).collect()
+}
+
+fn prim_text(value: PrimValue) -> String {
+    let mut text = String::new();
+    write_text(&Value::Prim(value), &mut text);
+    text
+}
+
+fn unflatten(mut index: usize, shape: &[i64]) -> Vec<usize> {
+    let mut indices = vec![0; shape.len()];
+    for (slot, &dim) in indices.iter_mut().zip(shape).rev() {
+        let dim = dim.max(1) as usize;
+        *slot = index % dim;
+        index /= dim;
+    }
+    indices
+}
+
+/// Upstream's tolerance for one expected value: the largest of the
+/// relative tolerance and it times each finite element.
+fn tolerance(expected: &[PrimValue]) -> f64 {
+    expected
+        .iter()
+        .filter_map(|&value| float_value(value))
+        .filter(|value| value.is_finite())
+        .fold(TOLERANCE, |tolerance, value| {
+            tolerance.max(TOLERANCE * value)
+        })
+}
+
+fn float_value(value: PrimValue) -> Option<f64> {
+    match value {
+        PrimValue::F16(v) => Some(v.to_f64()),
+        PrimValue::F32(v) => Some(v as f64),
+        PrimValue::F64(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn prims_match(expected: PrimValue, actual: PrimValue, tolerance: f64) -> bool {
+    match (float_value(expected), float_value(actual)) {
+        (Some(x), Some(y)) => {
+            (x.is_nan() && y.is_nan())
+                || (x.is_infinite() && y.is_infinite() && x.signum() == y.signum())
+                || (x - y).abs() <= tolerance
+        }
+        _ => expected == actual,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU32;
+
+    /// A backend whose programs are the entry points below, whatever the
+    /// file says; a file containing `fake compile error` does not compile.
+    struct FakeBackend(&'static str);
+
+    struct FakeProgram(&'static str);
+
+    impl Backend for FakeBackend {
+        fn name(&self) -> &str {
+            self.0
+        }
+
+        fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String> {
+            let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+            if source.contains("fake compile error") {
+                return Err("Error at t.fut:3:1-5:\nCannot unify `i32` with `bool`.".into());
+            }
+            Ok(Box::new(FakeProgram(self.0)))
+        }
+    }
+
+    impl Compiled for FakeProgram {
+        fn run(&mut self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, String> {
+            match entry {
+                "main" | "id" => Ok(args),
+                "double" => match args.as_slice() {
+                    [Value::Prim(PrimValue::I32(x))] => {
+                        Ok(vec![Value::Prim(PrimValue::I32(2 * x))])
+                    }
+                    _ => Err("double: expected one i32".into()),
+                },
+                "fail" => Err("Error: Index [5] out of bounds for array of shape [4].".into()),
+                "panic" => panic!("interpreter bug"),
+                // Differs between backends, for `auto output`.
+                "which" => Ok(vec![Value::Prim(PrimValue::I32(self.0.len() as i32))]),
+                "shapes" => Ok(args
+                    .iter()
+                    .map(|arg| {
+                        let (shape, _, _) = parts(arg);
+                        let data = shape.iter().map(|&d| PrimValue::I64(d)).collect();
+                        Value::Array(ArrayValue::new(
+                            PrimType::I64,
+                            vec![shape.len() as i64],
+                            data,
+                        ))
+                    })
+                    .collect()),
+                _ => Err(format!("unknown entry point {entry}")),
+            }
+        }
+    }
+
+    /// A fresh directory under the system's temporary directory, removed
+    /// when dropped.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new() -> TempDir {
+            static COUNTER: AtomicU32 = AtomicU32::new(0);
+            let name = format!(
+                "futc-test-runner-{}-{}",
+                std::process::id(),
+                COUNTER.fetch_add(1, Ordering::Relaxed)
+            );
+            let path = std::env::temp_dir().join(name);
+            std::fs::create_dir_all(&path).expect("temporary directory");
+            TempDir(path)
+        }
+
+        fn write(&self, name: &str, contents: &[u8]) -> PathBuf {
+            let path = self.0.join(name);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("directory");
+            std::fs::write(&path, contents).expect("written");
+            path
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn test_with(backend: &str, reference: Option<&dyn Backend>, source: &str) -> FileReport {
+        let dir = TempDir::new();
+        let path = dir.write("prog.fut", source.as_bytes());
+        let backend = FakeBackend(match backend {
+            "interpreter" => "interpreter",
+            _ => "c",
+        });
+        let options = TestOptions {
+            backend: &backend,
+            reference,
+            jobs: 1,
+        };
+        test_file(&path, &options)
+    }
+
+    fn interpret(source: &str) -> FileReport {
+        test_with(INTERPRETER, None, source)
+    }
+
+    fn counts(report: &FileReport) -> (usize, usize, usize) {
+        let Summary {
+            passed,
+            failed,
+            skipped,
+        } = report.summary;
+        (passed, failed, skipped)
+    }
+
+    fn i32s(values: &[i32]) -> Value {
+        let data = values.iter().map(|&v| PrimValue::I32(v)).collect();
+        Value::Array(ArrayValue::new(
+            PrimType::I32,
+            vec![values.len() as i64],
+            data,
+        ))
+    }
+
+    fn f32s(values: &[f32]) -> Value {
+        let data = values.iter().map(|&v| PrimValue::F32(v)).collect();
+        Value::Array(ArrayValue::new(
+            PrimType::F32,
+            vec![values.len() as i64],
+            data,
+        ))
+    }
+
+    #[test]
+    fn compares_outputs_and_reports_the_first_mismatch() {
+        let report = interpret(
+            "-- Doubling.\n-- ==\n-- entry: double\n-- input { 2 } output { 4 }\n\
+             -- input { 3 } output { 7 }\n\
+             entry double x = 2 * x\n\
+             -- ==\n-- entry: id\n-- input { [1, 2, 3] [[1, 2], [3, 4]] }\n\
+             -- output { [1, 2, 3] [[1, 2], [3, 5]] }\n",
+        );
+        assert_eq!(counts(&report), (1, 2, 0));
+        let text = report.to_string();
+        assert!(text.starts_with(&format!("{} (Doubling.):\n", report.path.display())));
+        assert!(
+            text.contains("entry point `double`, run #1 at line 5:"),
+            "{text}"
+        );
+        assert!(text.contains("- expected 7i32\n"), "{text}");
+        assert!(text.contains("+ got      6i32"), "{text}");
+        assert!(
+            text.contains("entry point `id`, run #0 at line 9:"),
+            "{text}"
+        );
+        assert!(text.contains("value #1 at index [1, 1]:"), "{text}");
+    }
+
+    #[test]
+    fn floats_match_within_upstreams_tolerance() {
+        let close = |expected: &[f32], actual: &[f32]| {
+            compare_values(&[f32s(expected)], &[f32s(actual)]).is_ok()
+        };
+        assert!(close(&[1.0], &[1.0019]));
+        assert!(!close(&[1.0], &[1.003]));
+        // The tolerance grows with the largest expected element...
+        assert!(close(&[1000.0, 0.0], &[1001.0, 1.5]));
+        // ... but not with negative ones, as upstream's.
+        assert!(!close(&[-1000.0], &[-1001.0]));
+        assert!(close(
+            &[f32::NAN, f32::INFINITY, f32::NEG_INFINITY],
+            &[f32::NAN, f32::INFINITY, f32::NEG_INFINITY]
+        ));
+        assert!(!close(&[f32::INFINITY], &[f32::NEG_INFINITY]));
+        assert!(!close(&[f32::NAN], &[1.0]));
+        assert!(!close(&[1.0], &[f32::INFINITY]));
+    }
+
+    #[test]
+    fn shapes_types_and_counts_must_match() {
+        let error = compare_values(&[i32s(&[1, 2])], &[i32s(&[1, 2, 3])]).unwrap_err();
+        assert_eq!(
+            error,
+            "value #0:\n- expected shape [2]\n+ got shape      [3]"
+        );
+        let error = compare_values(&[i32s(&[1])], &[f32s(&[1.0])]).unwrap_err();
+        assert_eq!(error, "value #0:\n- expected type i32\n+ got type      f32");
+        let error = compare_values(&[i32s(&[1])], &[]).unwrap_err();
+        assert_eq!(error, "expected 1 values, got 0");
+        let scalar = Value::Prim(PrimValue::I32(1));
+        let error = compare_values(std::slice::from_ref(&scalar), &[i32s(&[1])]).unwrap_err();
+        assert!(error.contains("(scalar)"), "{error}");
+        let error = compare_values(
+            &[i32s(&[1, 2, 3]), scalar],
+            &[i32s(&[0, 2, 0]), Value::Prim(PrimValue::I32(2))],
+        )
+        .unwrap_err();
+        assert_eq!(
+            error,
+            "value #0 at index [0]:\n- expected 1i32\n+ got      0i32\n(and 2 more mismatches)"
+        );
+    }
+
+    #[test]
+    fn checks_run_time_errors() {
+        let report = interpret(
+            "-- ==\n-- entry: fail\n-- input { 1 } error: out of bounds\n\
+             -- input { 2 } error:\n-- input { 3 } error: division by zero\n\
+             -- input { 4 }\n\
+             entry fail x = x\n\
+             -- ==\n-- entry: double\n-- input { 1 } error: anything\n",
+        );
+        assert_eq!(counts(&report), (2, 3, 0));
+        let text = report.to_string();
+        assert!(text.contains("expected an error matching `division by zero`, got:\n"));
+        assert!(text.contains("    Error: Index [5]"), "{text}");
+        assert!(text.contains("the run failed:"), "{text}");
+        assert!(text.contains("the run succeeded, but an error matching `anything`"));
+    }
+
+    #[test]
+    fn checks_compile_time_errors() {
+        let matching = "-- ==\n-- error: Cannot unify.*bool\nfake compile error\n";
+        assert_eq!(counts(&interpret(matching)), (1, 0, 0));
+        let other = "-- ==\n-- error: Unknown name\nfake compile error\n";
+        let report = interpret(other);
+        assert_eq!(counts(&report), (0, 1, 0));
+        assert!(report.failures[0].contains("Cannot unify `i32`"));
+        let report = interpret("-- ==\n-- error: Unknown name\ndef main = 1\n");
+        assert_eq!(counts(&report), (0, 1, 0));
+        assert!(report.failures[0].contains("the program compiled"));
+    }
+
+    #[test]
+    fn a_failed_compilation_fails_every_run_with_one_message() {
+        let report = interpret(
+            "-- fake compile error\n-- ==\n-- input { 1 } output { 1 }\n-- input { 2 }\n",
+        );
+        assert_eq!(counts(&report), (0, 2, 0));
+        assert_eq!(report.failures.len(), 1);
+        assert!(report.failures[0].starts_with("compilation failed:\n  Error at"));
+    }
+
+    #[test]
+    fn skips_what_upstream_skips() {
+        let source = "-- ==\n-- compiled input { 1 } output { 1 }\n\
+                      -- no_c input { 2 } output { 2 }\n\
+                      -- no_interpreter nobench input { 3 } output { 3 }\n\
+                      -- notest input { 4 } output { 4 }\n\
+                      -- script input { f 1 } output { 5 }\n\
+                      -- input { 6 } output { 6 }\n\
+                      -- warning: unused\n";
+        assert_eq!(counts(&interpret(source)), (2, 0, 5));
+        assert_eq!(counts(&test_with("c", None, source)), (3, 0, 4));
+        for tags in ["disable", "notest", "no_interpreter other"] {
+            let source = format!("-- ==\n-- tags {{ {tags} }}\n-- input {{ 1 }}\n");
+            assert_eq!(counts(&interpret(&source)), (0, 0, 1), "{tags}");
+        }
+        let properties = "-- ==\n-- property: p q\n";
+        assert_eq!(counts(&interpret(properties)), (0, 0, 2));
+        assert_eq!(counts(&interpret("def main = 1\n")), (0, 0, 0));
+    }
+
+    #[test]
+    fn auto_output_compares_with_the_interpreter() {
+        let source = "-- ==\n-- entry: which double\n-- input { 5 } auto output\n";
+        // Under the interpreter itself the runs only have to succeed, and
+        // `which` has no i32 argument, but succeeds.
+        assert_eq!(counts(&interpret(source)), (2, 0, 0));
+        let reference = FakeBackend(INTERPRETER);
+        let report = test_with("c", Some(&reference), source);
+        assert_eq!(counts(&report), (1, 1, 0));
+        assert!(report.failures[0].contains("entry point `which`"));
+        assert!(report.failures[0].contains("- expected 11i32"), "{report}");
+        let failing = "-- ==\n-- entry: fail\n-- input { 5 } auto output\n";
+        let report = test_with("c", Some(&reference), failing);
+        assert!(report.failures[0].contains("the reference backend `interpreter` failed"));
+        assert_eq!(counts(&test_with("c", None, source)), (0, 0, 2));
+    }
+
+    #[test]
+    fn reads_values_from_files_relative_to_the_program() {
+        let dir = TempDir::new();
+        dir.write("data/in.txt", b"[1, 2, 3]\n");
+        let mut packed = Vec::new();
+        {
+            let mut encoder =
+                flate2::write::GzEncoder::new(&mut packed, flate2::Compression::default());
+            let mut binary = Vec::new();
+            write_binary_i32s(&[1, 2, 3], &mut binary);
+            encoder.write_all(&binary).expect("compressed");
+            encoder.finish().expect("compressed");
+        }
+        dir.write("data/in.bin.gz", &packed);
+        dir.write("data/out.txt", b"[1i32, 2i32, 3i32]");
+        let path = dir.write(
+            "sub/../prog.fut",
+            b"-- ==\n-- input @ data/in.txt output @ data/out.txt\n\
+              -- input @ data/in.bin.gz output @ data/out.txt\n\
+              -- input @ data/missing.in\n-- \"again\" input @ data/in.txt output @ data/in.bin.gz\n",
+        );
+        let backend = FakeBackend(INTERPRETER);
+        let options = TestOptions {
+            backend: &backend,
+            reference: None,
+            jobs: 1,
+        };
+        let report = test_file(&path, &options);
+        assert_eq!(counts(&report), (3, 1, 0), "{report}");
+        assert!(report.failures[0].contains("cannot read"), "{report}");
+        assert!(report.failures[0].contains("missing.in"), "{report}");
+    }
+
+    fn write_binary_i32s(values: &[i32], out: &mut Vec<u8>) {
+        out.extend_from_slice(b"b\x02\x01 i32");
+        out.extend_from_slice(&(values.len() as u64).to_le_bytes());
+        for value in values {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+    }
+
+    #[test]
+    fn random_inputs_have_the_asked_shapes() {
+        let report = interpret(
+            "-- ==\n-- entry: shapes\n-- random input { [2][3]f32 i64 7i32 } \
+             output { [2i64, 3i64] empty([0]i64) empty([0]i64) }\n\
+             -- random input { [4]bool } output { [4i64] }\n",
+        );
+        assert_eq!(counts(&report), (2, 0, 0), "{report}");
+        let too_large = interpret("-- ==\n-- random input { [65536][65536]i32 }\n");
+        assert!(too_large.failures[0].contains("too large"), "{too_large}");
+    }
+
+    #[test]
+    fn random_inputs_are_what_futc_dataset_prints() {
+        let generate = |ty: &str| {
+            let value = RandomValue::Array {
+                shape: vec![3],
+                element: PrimType::from_name(ty).expect("type"),
+            };
+            let values = random_values(&[value.clone(), value]).expect("generated");
+            assert_eq!(values[0], values[1], "each value starts from the seed");
+            let mut text = String::new();
+            write_text(&values[0], &mut text);
+            text
+        };
+        assert_eq!(
+            generate("i32"),
+            "[285879788i32, 1055624609i32, 2022941422i32]"
+        );
+        assert_eq!(
+            generate("f32"),
+            "[0.5665616f32, 0.7457818f32, 0.97100276f32]"
+        );
+        assert_eq!(generate("u8"), "[145u8, 190u8, 248u8]");
+        assert_eq!(generate("bool"), "[true, true, true]");
+    }
+
+    #[test]
+    fn a_panic_fails_the_run_only() {
+        let report = interpret(
+            "-- ==\n-- entry: panic\n-- input { 1 } error: .*\n\
+             entry panic x = x\n\
+             -- ==\n-- entry: double\n-- input { 1 } output { 2 }\n",
+        );
+        assert_eq!(counts(&report), (1, 1, 0));
+        assert!(report.failures[0].contains("panicked: interpreter bug"));
+    }
+
+    #[test]
+    fn a_malformed_spec_is_one_failure() {
+        let report = interpret("-- ==\n-- input { 1\n");
+        assert_eq!(counts(&report), (0, 1, 0));
+        assert!(report.failures[0].contains("prog.fut:2: the `{` after `input`"));
+    }
+
+    #[test]
+    fn tests_directories_in_parallel() {
+        let dir = TempDir::new();
+        for index in 0..7 {
+            let source = format!(
+                "-- ==\n-- entry: double\n-- input {{ {index} }} output {{ {} }}\n\
+                 -- input {{ 1 }} output {{ 3 }}\n",
+                2 * index
+            );
+            dir.write(&format!("d{}/p{index}.fut", index % 3), source.as_bytes());
+        }
+        dir.write("d0/notes.txt", b"not a program");
+        let files = collect_test_files(std::slice::from_ref(&dir.0)).expect("readable");
+        assert_eq!(files.len(), 7);
+        assert!(files.windows(2).all(|pair| pair[0] < pair[1]));
+        let backend = FakeBackend(INTERPRETER);
+        let options = TestOptions {
+            backend: &backend,
+            reference: None,
+            jobs: 3,
+        };
+        let summary = run_tests(&files, &options);
+        assert_eq!(summary.to_string(), "7 passed, 7 failed, 0 skipped");
+        let missing = collect_test_files(&[dir.0.join("missing")]).unwrap_err();
+        assert!(missing.starts_with("cannot read"), "{missing}");
+    }
+
+    #[test]
+    fn the_interpreter_is_the_only_backend_so_far() {
+        assert_eq!(
+            backend_named(INTERPRETER).map(|b| b.name().to_owned()),
+            Some(INTERPRETER.to_owned())
+        );
+        assert!(backend_named("c").is_none());
+    }
+}

@@ -1,0 +1,864 @@
+//! The reference interpreter of the core IR: the semantics every pass and
+//! backend is tested against. It evaluates statements in order, checks
+//! every index, slice, reshape and size at run time, and reports failures
+//! with upstream's messages (`Index [5] out of bounds for array of shape
+//! [3].`) and the source locations of the failing statement and the calls
+//! that led to it.
+//!
+//! Variables are unique in a program and no function is recursive, so one
+//! environment indexed by variable serves all frames. Arrays share their
+//! data until written; an in-place update, a consuming call or loop takes
+//! the array out of the environment, so that writing it does not copy.
+
+use crate::ir::{
+    Body, DimIndex, ErrorPart, Exp, ExternalType, Lambda, Loc, LoopForm, Param, Program, Soac, Stm,
+    SubExp, Type, Var,
+};
+use crate::prim::{BinOp, CmpOp, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
+use crate::value::{ArrayValue, PrimValue, Value};
+use std::fmt;
+use std::sync::Arc;
+
+/// A failure at run time: the message and the locations from the failing
+/// statement outwards through the calls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunError {
+    pub message: String,
+    pub backtrace: Vec<Loc>,
+}
+
+impl RunError {
+    fn new(message: impl Into<String>) -> RunError {
+        RunError {
+            message: message.into(),
+            backtrace: Vec::new(),
+        }
+    }
+
+    fn internal(message: impl fmt::Display) -> RunError {
+        RunError::new(format!("internal error in the interpreter: {message}"))
+    }
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Error: {}", self.message)?;
+        if !self.backtrace.is_empty() {
+            write!(f, "\n\nBacktrace:")?;
+            for (i, loc) in self.backtrace.iter().enumerate() {
+                let arrow = if i == 0 { "->" } else { "  " };
+                write!(f, "\n{arrow} #{i}  {loc}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for RunError {}
+
+type Result<T> = std::result::Result<T, RunError>;
+
+/// Runs the entry point `entry` on `args` (one value per external
+/// parameter; opaque parameters cannot be given from outside).
+pub fn run_entry(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec<Value>> {
+    let entry_point = program
+        .entry_point(entry)
+        .ok_or_else(|| RunError::new(format!("No entry point named `{entry}`.")))?;
+    if args.len() != entry_point.params.len() {
+        return Err(RunError::new(format!(
+            "Entry point `{entry}` takes {} argument(s), but {} were given.",
+            entry_point.params.len(),
+            args.len()
+        )));
+    }
+    let function = program.function(entry_point.func);
+    for (i, (param, arg)) in entry_point.params.iter().zip(&args).enumerate() {
+        let ExternalType::Direct(expected) = param else {
+            return Err(RunError::new(format!(
+                "Argument #{i} of entry point `{entry}` has an opaque type and cannot be given as a value."
+            )));
+        };
+        let actual = value_type(arg);
+        if actual != *expected {
+            return Err(RunError::new(format!(
+                "Argument #{i} of entry point `{entry}` should be of type {}, but is of type {}.",
+                crate::ir::print::type_text(*expected),
+                crate::ir::print::type_text(actual)
+            )));
+        }
+    }
+    let mut interpreter = Interpreter {
+        program,
+        env: vec![None; program.var_names.len()],
+    };
+    interpreter.call(&function.params, &function.body, args)
+}
+
+/// The IR type of a value.
+pub fn value_type(value: &Value) -> Type {
+    match value {
+        Value::Prim(prim) => Type::Prim(prim.prim_type()),
+        Value::Array(array) => Type::with_rank(array.element, array.rank()),
+    }
+}
+
+struct Interpreter<'p> {
+    program: &'p Program,
+    env: Vec<Option<Value>>,
+}
+
+fn shape_text(shape: &[i64]) -> String {
+    shape.iter().map(|d| format!("[{d}]")).collect()
+}
+
+/// Upstream's rendering of an index in an error message.
+fn slice_text(slice: &[ResolvedIndex]) -> String {
+    let parts: Vec<String> = slice
+        .iter()
+        .map(|index| match *index {
+            ResolvedIndex::Fix(i) => i.to_string(),
+            ResolvedIndex::Slice { start, len, stride } => {
+                let end = start + len * stride;
+                if stride == 1 {
+                    format!("{start}:{end}")
+                } else {
+                    format!("{start}:{end}:{stride}")
+                }
+            }
+        })
+        .collect();
+    format!("[{}]", parts.join(", "))
+}
+
+#[derive(Debug, Clone, Copy)]
+enum ResolvedIndex {
+    Fix(i64),
+    Slice { start: i64, len: i64, stride: i64 },
+}
+
+fn row_major_strides(shape: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1; shape.len()];
+    for i in (0..shape.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * shape[i + 1];
+    }
+    strides
+}
+
+/// The offsets (into the array's data) of the elements a slice selects,
+/// in row-major order of the result, and the result's shape; `None` if
+/// some index is out of bounds.
+fn slice_offsets(shape: &[i64], slice: &[ResolvedIndex]) -> Option<(Vec<i64>, Vec<usize>)> {
+    let strides = row_major_strides(shape);
+    let mut base: i64 = 0;
+    // Per remaining dimension: its length and its step in the data.
+    let mut dims: Vec<(i64, i64)> = Vec::new();
+    for (d, &extent) in shape.iter().enumerate() {
+        match slice.get(d) {
+            Some(ResolvedIndex::Fix(i)) => {
+                if *i < 0 || *i >= extent {
+                    return None;
+                }
+                base += i * strides[d];
+            }
+            Some(&ResolvedIndex::Slice { start, len, stride }) => {
+                if len < 0 {
+                    return None;
+                }
+                if len > 0 {
+                    let last = start.checked_add((len - 1).checked_mul(stride)?)?;
+                    if start < 0 || start >= extent || last < 0 || last >= extent {
+                        return None;
+                    }
+                } else if start < 0 || start > extent {
+                    return None;
+                }
+                base += start * strides[d];
+                dims.push((len, stride * strides[d]));
+            }
+            None => dims.push((extent, strides[d])),
+        }
+    }
+    let result_shape: Vec<i64> = dims.iter().map(|&(len, _)| len).collect();
+    let count: i64 = result_shape.iter().product();
+    let mut offsets = Vec::with_capacity(count as usize);
+    if count > 0 {
+        let mut counter = vec![0i64; dims.len()];
+        loop {
+            let offset: i64 = base
+                + counter
+                    .iter()
+                    .zip(&dims)
+                    .map(|(&c, &(_, step))| c * step)
+                    .sum::<i64>();
+            offsets.push(offset as usize);
+            let mut d = dims.len();
+            loop {
+                if d == 0 {
+                    return Some((result_shape, offsets));
+                }
+                d -= 1;
+                counter[d] += 1;
+                if counter[d] < dims[d].0 {
+                    break;
+                }
+                counter[d] = 0;
+            }
+        }
+    }
+    Some((result_shape, offsets))
+}
+
+/// A value made of rows: a scalar row makes a 1-D array.
+fn stack(row: Type, rows: Vec<Value>) -> Result<Value> {
+    let element = row.element();
+    let mut row_shape: Option<Vec<i64>> = None;
+    let mut data = Vec::new();
+    let count = rows.len() as i64;
+    for value in rows {
+        match value {
+            Value::Prim(prim) => data.push(prim),
+            Value::Array(array) => {
+                match &row_shape {
+                    None => row_shape = Some(array.shape.clone()),
+                    Some(shape) if *shape != array.shape => {
+                        return Err(RunError::new(format!(
+                            "Rows of an array have different shapes: {} and {}.",
+                            shape_text(shape),
+                            shape_text(&array.shape)
+                        )));
+                    }
+                    Some(_) => {}
+                }
+                data.extend_from_slice(&array.data);
+            }
+        }
+    }
+    let mut shape = vec![count];
+    match row_shape {
+        Some(inner) => shape.extend(inner),
+        // No rows to tell the inner sizes: they are unknown, and zero
+        // elements fill any shape.
+        None => shape.extend(std::iter::repeat_n(0, row.rank())),
+    }
+    Ok(Value::Array(ArrayValue::new(element, shape, data)))
+}
+
+/// Row `i` of an array.
+fn row(array: &ArrayValue, i: i64) -> Value {
+    let len = array.row_len();
+    let start = i as usize * len;
+    if array.rank() == 1 {
+        Value::Prim(array.data[start])
+    } else {
+        Value::Array(ArrayValue::new(
+            array.element,
+            array.shape[1..].to_vec(),
+            array.data[start..start + len].to_vec(),
+        ))
+    }
+}
+
+impl Interpreter<'_> {
+    fn lookup(&self, var: Var) -> Result<&Value> {
+        self.env
+            .get(var.0 as usize)
+            .and_then(Option::as_ref)
+            .ok_or_else(|| RunError::internal(format!("variable {} has no value", var.0)))
+    }
+
+    /// Takes a consumed variable's value, so that writing it does not copy.
+    fn take(&mut self, var: Var) -> Result<Value> {
+        self.env
+            .get_mut(var.0 as usize)
+            .and_then(Option::take)
+            .ok_or_else(|| RunError::internal(format!("variable {} has no value", var.0)))
+    }
+
+    fn bind(&mut self, var: Var, value: Value) {
+        self.env[var.0 as usize] = Some(value);
+    }
+
+    fn subexp(&self, se: SubExp) -> Result<Value> {
+        match se {
+            SubExp::Const(value) => Ok(Value::Prim(value)),
+            SubExp::Var(var) => self.lookup(var).cloned(),
+        }
+    }
+
+    fn prim(&self, se: SubExp) -> Result<PrimValue> {
+        match se {
+            SubExp::Const(value) => Ok(value),
+            SubExp::Var(var) => self
+                .lookup(var)?
+                .as_prim()
+                .ok_or_else(|| RunError::internal("an array where a scalar was expected")),
+        }
+    }
+
+    fn i64(&self, se: SubExp) -> Result<i64> {
+        self.prim(se)?
+            .as_i64()
+            .ok_or_else(|| RunError::internal("a size or index that is not an i64"))
+    }
+
+    fn array(&self, var: Var) -> Result<&ArrayValue> {
+        self.lookup(var)?
+            .as_array()
+            .ok_or_else(|| RunError::internal("a scalar where an array was expected"))
+    }
+
+    fn array_owned(&mut self, var: Var) -> Result<ArrayValue> {
+        match self.take(var)? {
+            Value::Array(array) => Ok(array),
+            Value::Prim(_) => Err(RunError::internal("a scalar where an array was expected")),
+        }
+    }
+
+    fn call(&mut self, params: &[Param], body: &Body, args: Vec<Value>) -> Result<Vec<Value>> {
+        for (param, arg) in params.iter().zip(args) {
+            self.bind(param.var, arg);
+        }
+        self.body(body)
+    }
+
+    fn body(&mut self, body: &Body) -> Result<Vec<Value>> {
+        for stm in &body.stms {
+            self.stm(stm).map_err(|mut error| {
+                if let Some(loc) = &stm.loc
+                    && error.backtrace.last() != Some(loc)
+                {
+                    error.backtrace.push(loc.clone());
+                }
+                error
+            })?;
+        }
+        body.result.iter().map(|&se| self.subexp(se)).collect()
+    }
+
+    fn apply(&mut self, lambda: &Lambda, args: Vec<Value>) -> Result<Vec<Value>> {
+        self.call(&lambda.params, &lambda.body, args)
+    }
+
+    fn stm(&mut self, stm: &Stm) -> Result<()> {
+        let values = self.exp(&stm.exp)?;
+        if values.len() != stm.pat.len() {
+            return Err(RunError::internal(format!(
+                "{} values for {} variables",
+                values.len(),
+                stm.pat.len()
+            )));
+        }
+        for (elem, value) in stm.pat.iter().zip(values) {
+            self.bind(elem.var, value);
+        }
+        Ok(())
+    }
+
+    fn resolve_slice(&self, slice: &[DimIndex]) -> Result<Vec<ResolvedIndex>> {
+        slice
+            .iter()
+            .map(|index| {
+                Ok(match *index {
+                    DimIndex::Fix(i) => ResolvedIndex::Fix(self.i64(i)?),
+                    DimIndex::Slice { start, len, stride } => ResolvedIndex::Slice {
+                        start: self.i64(start)?,
+                        len: self.i64(len)?,
+                        stride: self.i64(stride)?,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    fn exp(&mut self, exp: &Exp) -> Result<Vec<Value>> {
+        let single = |value: Value| Ok(vec![value]);
+        match exp {
+            Exp::SubExp(se) => single(self.subexp(*se)?),
+            Exp::BinOp(op, a, b) => {
+                let result = eval_binop(*op, self.prim(*a)?, self.prim(*b)?)
+                    .map_err(|error| RunError::new(error.to_string()))?;
+                single(Value::Prim(result))
+            }
+            Exp::Cmp(op, a, b) => single(Value::Prim(PrimValue::Bool(eval_cmp(
+                *op,
+                self.prim(*a)?,
+                self.prim(*b)?,
+            )))),
+            Exp::UnOp(op, a) => single(Value::Prim(eval_unop(*op, self.prim(*a)?))),
+            Exp::Convert(to, a) => single(Value::Prim(convert(self.prim(*a)?, *to))),
+            Exp::PrimFn(f, args) => {
+                let args: Vec<PrimValue> =
+                    args.iter().map(|&a| self.prim(a)).collect::<Result<_>>()?;
+                single(Value::Prim(eval_prim_fn(*f, &args)))
+            }
+            Exp::Call { func, args } => {
+                let function = self.program.function(*func);
+                let mut values = Vec::with_capacity(args.len());
+                for (&arg, param) in args.iter().zip(&function.params) {
+                    values.push(match arg {
+                        SubExp::Var(var) if param.unique => self.take(var)?,
+                        _ => self.subexp(arg)?,
+                    });
+                }
+                self.call(&function.params, &function.body, values)
+            }
+            Exp::If {
+                condition,
+                then_body,
+                else_body,
+                ..
+            } => {
+                let taken = self
+                    .prim(*condition)?
+                    .as_bool()
+                    .ok_or_else(|| RunError::internal("a condition that is not a bool"))?;
+                self.body(if taken { then_body } else { else_body })
+            }
+            Exp::Loop { params, form, body } => self.run_loop(params, form, body),
+            Exp::Index { array, slice } => {
+                let slice = self.resolve_slice(slice)?;
+                let array = self.array(*array)?;
+                single(index(array, &slice)?)
+            }
+            Exp::Update {
+                array,
+                slice,
+                value,
+            } => {
+                let slice = self.resolve_slice(slice)?;
+                let value = self.subexp(*value)?;
+                let mut array = self.array_owned(*array)?;
+                update(&mut array, &slice, &value)?;
+                single(Value::Array(array))
+            }
+            Exp::ArrayLit { elements, row } => {
+                let rows: Vec<Value> = elements
+                    .iter()
+                    .map(|&e| self.subexp(e))
+                    .collect::<Result<_>>()?;
+                single(stack(*row, rows)?)
+            }
+            Exp::Iota {
+                len,
+                start,
+                step,
+                ty,
+            } => {
+                let len = self.i64(*len)?;
+                if len < 0 {
+                    return Err(RunError::new(format!(
+                        "Cannot construct an array of negative length {len}."
+                    )));
+                }
+                let start = self.prim(*start)?;
+                let step = self.prim(*step)?;
+                let mut data = Vec::with_capacity(len as usize);
+                let mut current = start;
+                for _ in 0..len {
+                    data.push(current);
+                    current = eval_binop(BinOp::Add, current, step)
+                        .map_err(|e| RunError::internal(e.to_string()))?;
+                }
+                single(Value::Array(ArrayValue::new(*ty, vec![len], data)))
+            }
+            Exp::Replicate { shape, value } => {
+                let dims: Vec<i64> = shape.iter().map(|&d| self.i64(d)).collect::<Result<_>>()?;
+                if let Some(negative) = dims.iter().find(|&&d| d < 0) {
+                    return Err(RunError::new(format!(
+                        "Cannot construct an array of negative length {negative}."
+                    )));
+                }
+                let count: i64 = dims.iter().product();
+                let value = self.subexp(*value)?;
+                single(match value {
+                    Value::Prim(prim) => Value::Array(ArrayValue::new(
+                        prim.prim_type(),
+                        dims,
+                        vec![prim; count as usize],
+                    )),
+                    Value::Array(inner) => {
+                        let mut data = Vec::with_capacity(count as usize * inner.data.len());
+                        for _ in 0..count {
+                            data.extend_from_slice(&inner.data);
+                        }
+                        let mut full = dims;
+                        full.extend(&inner.shape);
+                        Value::Array(ArrayValue::new(inner.element, full, data))
+                    }
+                })
+            }
+            Exp::Rearrange { perm, array } => {
+                single(Value::Array(rearrange(self.array(*array)?, perm)))
+            }
+            Exp::Reshape { shape, array } => {
+                let dims: Vec<i64> = shape.iter().map(|&d| self.i64(d)).collect::<Result<_>>()?;
+                let array = self.array(*array)?;
+                let count: i64 = dims.iter().product();
+                if dims.iter().any(|&d| d < 0) || count as usize != array.data.len() {
+                    return Err(RunError::new(format!(
+                        "Cannot reshape array of shape {} to shape {}.",
+                        shape_text(&array.shape),
+                        shape_text(&dims)
+                    )));
+                }
+                single(Value::Array(ArrayValue {
+                    element: array.element,
+                    shape: dims,
+                    data: Arc::clone(&array.data),
+                }))
+            }
+            Exp::Concat { arrays } => {
+                let mut parts = arrays.iter().map(|&a| self.array(a));
+                let first = parts
+                    .next()
+                    .ok_or_else(|| RunError::internal("concatenation of nothing"))??;
+                let mut shape = first.shape.clone();
+                let mut data = first.data.to_vec();
+                for part in parts {
+                    let part = part?;
+                    if part.shape[1..] != shape[1..] {
+                        return Err(RunError::new(format!(
+                            "Cannot concatenate arrays of shapes {} and {}.",
+                            shape_text(&shape),
+                            shape_text(&part.shape)
+                        )));
+                    }
+                    shape[0] += part.shape[0];
+                    data.extend_from_slice(&part.data);
+                }
+                single(Value::Array(ArrayValue::new(first.element, shape, data)))
+            }
+            Exp::Copy(var) => single(match self.lookup(*var)? {
+                Value::Array(array) => Value::Array(ArrayValue::new(
+                    array.element,
+                    array.shape.clone(),
+                    array.data.to_vec(),
+                )),
+                prim => prim.clone(),
+            }),
+            Exp::ArraySize { array, dim } => {
+                let array = self.array(*array)?;
+                let size = array
+                    .shape
+                    .get(*dim)
+                    .ok_or_else(|| RunError::internal("size of a dimension the array lacks"))?;
+                single(Value::Prim(PrimValue::I64(*size)))
+            }
+            Exp::Assert { condition, message } => {
+                if self.prim(*condition)?.as_bool() == Some(true) {
+                    return Ok(Vec::new());
+                }
+                let mut text = String::new();
+                for part in message {
+                    match part {
+                        ErrorPart::Text(t) => text.push_str(t),
+                        ErrorPart::Value(se) => text.push_str(&prim_message_text(self.prim(*se)?)),
+                    }
+                }
+                Err(RunError::new(text))
+            }
+            Exp::Soac(soac) => self.soac(soac),
+        }
+    }
+
+    fn run_loop(
+        &mut self,
+        params: &[(Param, SubExp)],
+        form: &LoopForm,
+        body: &Body,
+    ) -> Result<Vec<Value>> {
+        for (param, init) in params {
+            let value = match init {
+                SubExp::Var(var) if param.unique => self.take(*var)?,
+                _ => self.subexp(*init)?,
+            };
+            self.bind(param.var, value);
+        }
+        let rebind = |this: &mut Self, values: Vec<Value>| {
+            for ((param, _), value) in params.iter().zip(values) {
+                this.bind(param.var, value);
+            }
+        };
+        match form {
+            LoopForm::For { var, bound } => {
+                let bound = self.prim(*bound)?;
+                let zero = PrimValue::zero(bound.prim_type());
+                let one = convert(PrimValue::I64(1), bound.prim_type());
+                let mut i = zero;
+                while eval_cmp(CmpOp::Lt, i, bound) {
+                    self.bind(*var, Value::Prim(i));
+                    let values = self.body(body)?;
+                    rebind(self, values);
+                    i = eval_binop(BinOp::Add, i, one)
+                        .map_err(|e| RunError::internal(e.to_string()))?;
+                }
+            }
+            LoopForm::While { condition } => {
+                while self.prim(SubExp::Var(*condition))?.as_bool() == Some(true) {
+                    let values = self.body(body)?;
+                    rebind(self, values);
+                }
+            }
+        }
+        params
+            .iter()
+            .map(|(param, _)| self.take(param.var))
+            .collect()
+    }
+
+    fn check_width(&self, width: i64, arrays: &[Var]) -> Result<()> {
+        for &array in arrays {
+            let outer = self.array(array)?.shape[0];
+            if outer != width {
+                return Err(RunError::internal(format!(
+                    "an array of outer size {outer} in a SOAC of width {width}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn rows(&self, arrays: &[Var], i: i64) -> Result<Vec<Value>> {
+        arrays.iter().map(|&a| Ok(row(self.array(a)?, i))).collect()
+    }
+
+    fn soac(&mut self, soac: &Soac) -> Result<Vec<Value>> {
+        match soac {
+            Soac::Screma {
+                width,
+                arrays,
+                map,
+                scans,
+                reduces,
+            } => {
+                let width = self.i64(*width)?;
+                self.check_width(width, arrays)?;
+                let mut scan_accs: Vec<Vec<Value>> = scans
+                    .iter()
+                    .map(|s| s.neutral.iter().map(|&n| self.subexp(n)).collect())
+                    .collect::<Result<_>>()?;
+                let mut scan_outputs: Vec<Vec<Value>> =
+                    vec![Vec::new(); scan_accs.iter().map(Vec::len).sum()];
+                let mut reduce_accs: Vec<Vec<Value>> = reduces
+                    .iter()
+                    .map(|r| r.neutral.iter().map(|&n| self.subexp(n)).collect())
+                    .collect::<Result<_>>()?;
+                let scan_count: usize = scan_outputs.len();
+                let reduce_count: usize = reduce_accs.iter().map(Vec::len).sum();
+                let mut map_outputs: Vec<Vec<Value>> =
+                    vec![Vec::new(); map.ret.len() - scan_count - reduce_count];
+                for i in 0..width {
+                    let args = self.rows(arrays, i)?;
+                    let mut results = self.apply(map, args)?.into_iter();
+                    let mut output = 0;
+                    for (scan, acc) in scans.iter().zip(&mut scan_accs) {
+                        let mut args = std::mem::take(acc);
+                        args.extend(results.by_ref().take(scan.neutral.len()));
+                        *acc = self.apply(&scan.lambda, args)?;
+                        for value in acc.iter() {
+                            scan_outputs[output].push(value.clone());
+                            output += 1;
+                        }
+                    }
+                    for (reduce, acc) in reduces.iter().zip(&mut reduce_accs) {
+                        let mut args = std::mem::take(acc);
+                        args.extend(results.by_ref().take(reduce.neutral.len()));
+                        *acc = self.apply(&reduce.lambda, args)?;
+                    }
+                    for (outputs, value) in map_outputs.iter_mut().zip(results) {
+                        outputs.push(value);
+                    }
+                }
+                let mut values = Vec::new();
+                let scan_types = map.ret[..scan_count].iter();
+                for (rows, &ty) in scan_outputs.into_iter().zip(scan_types) {
+                    values.push(stack(ty, rows)?);
+                }
+                values.extend(reduce_accs.into_iter().flatten());
+                let map_types = map.ret[scan_count + reduce_count..].iter();
+                for (rows, &ty) in map_outputs.into_iter().zip(map_types) {
+                    values.push(stack(ty, rows)?);
+                }
+                Ok(values)
+            }
+            Soac::Hist {
+                width,
+                dests,
+                op,
+                neutral: _,
+                indices,
+                values,
+            } => {
+                let width = self.i64(*width)?;
+                self.check_width(width, &[*indices])?;
+                self.check_width(width, values)?;
+                let index_array = self.array(*indices)?.clone();
+                let value_arrays: Vec<ArrayValue> = values
+                    .iter()
+                    .map(|&v| self.array(v).cloned())
+                    .collect::<Result<_>>()?;
+                let mut targets: Vec<ArrayValue> = dests
+                    .iter()
+                    .map(|&d| self.array_owned(d))
+                    .collect::<Result<_>>()?;
+                let bins = targets.first().map_or(0, |t| t.shape[0]);
+                for i in 0..width {
+                    let Some(bin) = index_array.data[i as usize].as_i64() else {
+                        return Err(RunError::internal("a histogram index that is not an i64"));
+                    };
+                    if bin < 0 || bin >= bins {
+                        continue;
+                    }
+                    let mut args: Vec<Value> = targets.iter().map(|t| row(t, bin)).collect();
+                    args.extend(value_arrays.iter().map(|v| row(v, i)));
+                    let combined = self.apply(op, args)?;
+                    for (target, value) in targets.iter_mut().zip(combined) {
+                        update(target, &[ResolvedIndex::Fix(bin)], &value)?;
+                    }
+                }
+                Ok(targets.into_iter().map(Value::Array).collect())
+            }
+            Soac::Scatter {
+                width,
+                dests,
+                indices,
+                values,
+            } => {
+                let width = self.i64(*width)?;
+                self.check_width(width, &[*indices])?;
+                self.check_width(width, values)?;
+                let index_array = self.array(*indices)?.clone();
+                let value_arrays: Vec<ArrayValue> = values
+                    .iter()
+                    .map(|&v| self.array(v).cloned())
+                    .collect::<Result<_>>()?;
+                let mut targets: Vec<ArrayValue> = dests
+                    .iter()
+                    .map(|&d| self.array_owned(d))
+                    .collect::<Result<_>>()?;
+                for i in 0..width {
+                    let Some(target_index) = index_array.data[i as usize].as_i64() else {
+                        return Err(RunError::internal("a scatter index that is not an i64"));
+                    };
+                    for (target, source) in targets.iter_mut().zip(&value_arrays) {
+                        if target_index >= 0 && target_index < target.shape[0] {
+                            update(target, &[ResolvedIndex::Fix(target_index)], &row(source, i))?;
+                        }
+                    }
+                }
+                Ok(targets.into_iter().map(Value::Array).collect())
+            }
+            // One chunk holding everything is a valid chunking for both
+            // kinds, and needs no combining operator.
+            Soac::Stream {
+                kind: _,
+                width,
+                arrays,
+                accumulators,
+                fold,
+                reduce: _,
+            } => {
+                let width_value = self.i64(*width)?;
+                self.check_width(width_value, arrays)?;
+                let mut args = vec![Value::Prim(PrimValue::I64(width_value))];
+                for &acc in accumulators {
+                    args.push(self.subexp(acc)?);
+                }
+                for &array in arrays {
+                    args.push(self.lookup(array)?.clone());
+                }
+                self.apply(fold, args)
+            }
+        }
+    }
+}
+
+/// How a scalar appears inside an error message: integers plain, floats
+/// and booleans as the data format writes them.
+fn prim_message_text(value: PrimValue) -> String {
+    match value {
+        PrimValue::I8(v) => v.to_string(),
+        PrimValue::I16(v) => v.to_string(),
+        PrimValue::I32(v) => v.to_string(),
+        PrimValue::I64(v) => v.to_string(),
+        PrimValue::U8(v) => v.to_string(),
+        PrimValue::U16(v) => v.to_string(),
+        PrimValue::U32(v) => v.to_string(),
+        PrimValue::U64(v) => v.to_string(),
+        PrimValue::Bool(v) => v.to_string(),
+        PrimValue::F16(v) => v.to_f32().to_string(),
+        PrimValue::F32(v) => v.to_string(),
+        PrimValue::F64(v) => v.to_string(),
+    }
+}
+
+fn out_of_bounds(shape: &[i64], slice: &[ResolvedIndex]) -> RunError {
+    RunError::new(format!(
+        "Index {} out of bounds for array of shape {}.",
+        slice_text(slice),
+        shape_text(shape)
+    ))
+}
+
+fn index(array: &ArrayValue, slice: &[ResolvedIndex]) -> Result<Value> {
+    let (shape, offsets) =
+        slice_offsets(&array.shape, slice).ok_or_else(|| out_of_bounds(&array.shape, slice))?;
+    if shape.is_empty() {
+        return Ok(Value::Prim(array.data[offsets[0]]));
+    }
+    let data = offsets.iter().map(|&o| array.data[o]).collect();
+    Ok(Value::Array(ArrayValue::new(array.element, shape, data)))
+}
+
+fn update(array: &mut ArrayValue, slice: &[ResolvedIndex], value: &Value) -> Result<()> {
+    let (shape, offsets) =
+        slice_offsets(&array.shape, slice).ok_or_else(|| out_of_bounds(&array.shape, slice))?;
+    let data = Arc::make_mut(&mut array.data);
+    match value {
+        Value::Prim(prim) if shape.is_empty() => data[offsets[0]] = *prim,
+        Value::Array(source) if source.shape == shape => {
+            for (&offset, &element) in offsets.iter().zip(source.data.iter()) {
+                data[offset] = element;
+            }
+        }
+        _ => {
+            let value_shape = match value {
+                Value::Array(source) => source.shape.clone(),
+                Value::Prim(_) => Vec::new(),
+            };
+            return Err(RunError::new(format!(
+                "Value of shape {} cannot be written to a slice of shape {}.",
+                shape_text(&value_shape),
+                shape_text(&shape)
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn rearrange(array: &ArrayValue, perm: &[usize]) -> ArrayValue {
+    let shape: Vec<i64> = perm.iter().map(|&p| array.shape[p]).collect();
+    let source_strides = row_major_strides(&array.shape);
+    let count = array.data.len();
+    let mut data = Vec::with_capacity(count);
+    let mut counter = vec![0i64; shape.len()];
+    for _ in 0..count {
+        let offset: i64 = counter
+            .iter()
+            .zip(perm)
+            .map(|(&c, &p)| c * source_strides[p])
+            .sum();
+        data.push(array.data[offset as usize]);
+        for d in (0..shape.len()).rev() {
+            counter[d] += 1;
+            if counter[d] < shape[d] {
+                break;
+            }
+            counter[d] = 0;
+        }
+    }
+    ArrayValue::new(array.element, shape, data)
+}
+
+#[cfg(test)]
+mod tests;

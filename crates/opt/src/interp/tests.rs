@@ -1,0 +1,210 @@
+use super::{RunError, run_entry};
+use crate::ir::build::Builder;
+use crate::ir::{
+    DimIndex, EntryPoint, Exp, ExternalType, Function, LoopForm, Program, ReduceOp, Soac, SubExp,
+    Type,
+};
+use crate::prim::BinOp;
+use crate::value::{ArrayValue, PrimValue, Value};
+use hir::ty::PrimType;
+
+fn i32_array(values: &[i32]) -> Value {
+    Value::Array(ArrayValue::new(
+        PrimType::I32,
+        vec![values.len() as i64],
+        values.iter().map(|&v| PrimValue::I32(v)).collect(),
+    ))
+}
+
+/// A program with one entry point `main` built by `build` from its
+/// parameters of the given types.
+fn program(params: &[Type], build: impl FnOnce(&mut Builder, &[SubExp]) -> Vec<SubExp>) -> Program {
+    let mut b = Builder::new();
+    let params: Vec<_> = params.iter().map(|&t| b.param("p", t, false)).collect();
+    let args: Vec<SubExp> = params.iter().map(|p| SubExp::Var(p.var)).collect();
+    let body = b.body(|b| build(b, &args));
+    let ret: Vec<(Type, bool)> = body.result.iter().map(|&r| (b.type_of(r), false)).collect();
+    let func = b.declare_function(
+        "main",
+        params.iter().map(|p| p.ty).collect(),
+        ret.iter().map(|r| r.0).collect(),
+    );
+    b.add_entry_point(EntryPoint {
+        name: "main".into(),
+        func,
+        params: params.iter().map(|p| ExternalType::Direct(p.ty)).collect(),
+        results: ret.iter().map(|r| ExternalType::Direct(r.0)).collect(),
+    });
+    b.define_function(
+        func,
+        Function {
+            name: "main".into(),
+            params,
+            ret,
+            body,
+        },
+    );
+    let program = b.finish().expect("a well-formed test program");
+    crate::ir::check::check_program(&program).expect("a well-typed test program");
+    program
+}
+
+fn i32_vec() -> Type {
+    Type::with_rank(PrimType::I32, 1)
+}
+
+#[test]
+fn sums_the_squares_with_a_fused_map_and_reduction() {
+    let p = program(&[i32_vec()], |b, args| {
+        let xs = args[0].as_var().unwrap();
+        let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
+        let map = b.lambda(&[Type::Prim(PrimType::I32)], |b, x| {
+            vec![SubExp::Var(b.bind1(
+                "sq",
+                Exp::BinOp(BinOp::Mul, x[0].into(), x[0].into()),
+            ))]
+        });
+        let add = b.lambda(&[Type::Prim(PrimType::I32); 2], |b, x| {
+            vec![SubExp::Var(b.bind1(
+                "s",
+                Exp::BinOp(BinOp::Add, x[0].into(), x[1].into()),
+            ))]
+        });
+        let sum = b.bind1(
+            "sum",
+            Exp::Soac(Soac::Screma {
+                width: n.into(),
+                arrays: vec![xs],
+                map,
+                scans: Vec::new(),
+                reduces: vec![ReduceOp {
+                    lambda: add,
+                    neutral: vec![SubExp::Const(PrimValue::I32(0))],
+                    commutative: true,
+                }],
+            }),
+        );
+        vec![sum.into()]
+    });
+    let result = run_entry(&p, "main", vec![i32_array(&[1, 2, 3])]).unwrap();
+    assert_eq!(result, vec![Value::Prim(PrimValue::I32(14))]);
+}
+
+#[test]
+fn reports_an_out_of_bounds_index_with_upstreams_message() {
+    let p = program(&[i32_vec(), Type::i64()], |b, args| {
+        let xs = args[0].as_var().unwrap();
+        let x = b.bind1(
+            "x",
+            Exp::Index {
+                array: xs,
+                slice: vec![DimIndex::Fix(args[1])],
+            },
+        );
+        vec![x.into()]
+    });
+    let error: RunError = run_entry(
+        &p,
+        "main",
+        vec![i32_array(&[1, 2, 3]), Value::Prim(PrimValue::I64(5))],
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.message,
+        "Index [5] out of bounds for array of shape [3]."
+    );
+}
+
+#[test]
+fn updates_in_a_loop_write_in_place() {
+    // loop xs for i < n do xs with [i] = i32(i)
+    let p = program(&[i32_vec()], |b, args| {
+        let xs = args[0].as_var().unwrap();
+        let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
+        let acc = b.param("acc", i32_vec(), true);
+        let i = b.new_var("i", Type::i64());
+        let body = b.body(|b| {
+            let v = b.bind1("v", Exp::Convert(PrimType::I32, i.into()));
+            let updated = b.bind1(
+                "upd",
+                Exp::Update {
+                    array: acc.var,
+                    slice: vec![DimIndex::Fix(i.into())],
+                    value: v.into(),
+                },
+            );
+            vec![updated.into()]
+        });
+        let result = b.bind1(
+            "loop",
+            Exp::Loop {
+                params: vec![(acc, xs.into())],
+                form: LoopForm::For {
+                    var: i,
+                    bound: n.into(),
+                },
+                body,
+            },
+        );
+        vec![result.into()]
+    });
+    let result = run_entry(&p, "main", vec![i32_array(&[9, 9, 9, 9])]).unwrap();
+    assert_eq!(result, vec![i32_array(&[0, 1, 2, 3])]);
+}
+
+#[test]
+fn slices_with_strides_and_rejects_slices_out_of_bounds() {
+    let p = program(
+        &[i32_vec(), Type::i64(), Type::i64(), Type::i64()],
+        |b, args| {
+            let xs = args[0].as_var().unwrap();
+            let s = b.bind1(
+                "s",
+                Exp::Index {
+                    array: xs,
+                    slice: vec![DimIndex::Slice {
+                        start: args[1],
+                        len: args[2],
+                        stride: args[3],
+                    }],
+                },
+            );
+            vec![s.into()]
+        },
+    );
+    let run = |start, len, stride| {
+        run_entry(
+            &p,
+            "main",
+            vec![
+                i32_array(&[0, 1, 2, 3, 4]),
+                Value::Prim(PrimValue::I64(start)),
+                Value::Prim(PrimValue::I64(len)),
+                Value::Prim(PrimValue::I64(stride)),
+            ],
+        )
+    };
+    assert_eq!(run(4, 3, -2).unwrap(), vec![i32_array(&[4, 2, 0])]);
+    assert_eq!(run(5, 0, 1).unwrap(), vec![i32_array(&[])]);
+    assert_eq!(
+        run(3, 3, 1).unwrap_err().message,
+        "Index [3:6] out of bounds for array of shape [5]."
+    );
+}
+
+#[test]
+fn rejects_arguments_of_the_wrong_type_or_number() {
+    let p = program(&[i32_vec()], |_, args| vec![args[0]]);
+    let error = run_entry(&p, "main", vec![Value::Prim(PrimValue::I32(1))]).unwrap_err();
+    assert!(
+        error.message.contains("should be of type []i32"),
+        "{}",
+        error.message
+    );
+    let error = run_entry(&p, "main", Vec::new()).unwrap_err();
+    assert!(
+        error.message.contains("takes 1 argument"),
+        "{}",
+        error.message
+    );
+}

@@ -1,0 +1,424 @@
+//! The core IR: first order, monomorphic, in A-normal form. Every
+//! intermediate result is bound by a statement to a variable; values are
+//! primitive scalars or regular arrays of them (tuples, records and sums
+//! are flattened into several variables by lowering, arrays of tuples
+//! into tuples of arrays). Array types carry their rank and element type;
+//! sizes are values, read with [`Exp::ArraySize`] and checked at run time
+//! by explicit assertions and by the operations that need them.
+//!
+//! Parallelism is explicit in the second-order array combinators
+//! ([`Soac`]): `screma` (a map fused with scans and reductions, which
+//! covers `map`, `reduce`, `scan`, `redomap` and `scanomap`), `hist`,
+//! `scatter` and `stream`.
+//!
+//! [`print`] renders a program as text, [`check`] type-checks it (run after
+//! every pass in debug builds), and [`build`] constructs it.
+
+pub mod build;
+pub mod check;
+pub mod print;
+
+use crate::prim::{BinOp, CmpOp, PrimFn, UnOp};
+use crate::value::PrimValue;
+use hir::ty::PrimType;
+use std::fmt;
+use std::sync::Arc;
+
+/// A variable; its name hint is in [`Program::var_names`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Var(pub u32);
+
+/// A function of the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+
+/// The type of a variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Type {
+    Prim(PrimType),
+    Array { element: PrimType, rank: usize },
+}
+
+impl Type {
+    pub fn i64() -> Type {
+        Type::Prim(PrimType::I64)
+    }
+
+    pub fn bool() -> Type {
+        Type::Prim(PrimType::Bool)
+    }
+
+    pub fn element(self) -> PrimType {
+        match self {
+            Type::Prim(prim) | Type::Array { element: prim, .. } => prim,
+        }
+    }
+
+    pub fn rank(self) -> usize {
+        match self {
+            Type::Prim(_) => 0,
+            Type::Array { rank, .. } => rank,
+        }
+    }
+
+    /// The type with `rank` (possibly zero) dimensions of `element`.
+    pub fn with_rank(element: PrimType, rank: usize) -> Type {
+        if rank == 0 {
+            Type::Prim(element)
+        } else {
+            Type::Array { element, rank }
+        }
+    }
+
+    /// One more dimension in front.
+    pub fn array_of(self) -> Type {
+        Type::with_rank(self.element(), self.rank() + 1)
+    }
+
+    /// The type of an element of the outer dimension; `None` for a scalar.
+    pub fn row(self) -> Option<Type> {
+        match self {
+            Type::Prim(_) => None,
+            Type::Array { element, rank } => Some(Type::with_rank(element, rank - 1)),
+        }
+    }
+}
+
+/// An operand: a constant or a variable.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SubExp {
+    Const(PrimValue),
+    Var(Var),
+}
+
+impl SubExp {
+    pub fn i64(value: i64) -> SubExp {
+        SubExp::Const(PrimValue::I64(value))
+    }
+
+    pub fn bool(value: bool) -> SubExp {
+        SubExp::Const(PrimValue::Bool(value))
+    }
+
+    pub fn as_var(self) -> Option<Var> {
+        match self {
+            SubExp::Var(var) => Some(var),
+            SubExp::Const(_) => None,
+        }
+    }
+}
+
+impl From<Var> for SubExp {
+    fn from(var: Var) -> SubExp {
+        SubExp::Var(var)
+    }
+}
+
+/// A source location, for run-time error messages: `file:line:col-col`
+/// or `file:line:col-line:col` (1-based), as upstream prints them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Loc {
+    pub file: Arc<str>,
+    pub start: (u32, u32),
+    pub end: (u32, u32),
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (line, col) = self.start;
+        let (end_line, end_col) = self.end;
+        if line == end_line {
+            write!(f, "{}:{line}:{col}-{end_col}", self.file)
+        } else {
+            write!(f, "{}:{line}:{col}-{end_line}:{end_col}", self.file)
+        }
+    }
+}
+
+/// A part of a run-time error message: text, or a value printed in the
+/// data format.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ErrorPart {
+    Text(String),
+    Value(SubExp),
+}
+
+/// A parameter of a function, lambda or loop.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Param {
+    pub var: Var,
+    pub ty: Type,
+    /// The argument is consumed (`*` in the source).
+    pub unique: bool,
+}
+
+/// A variable bound by a statement.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PatElem {
+    pub var: Var,
+    pub ty: Type,
+}
+
+/// `let (pat) = exp`, with the source location of what it computes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stm {
+    pub pat: Vec<PatElem>,
+    pub exp: Exp,
+    pub loc: Option<Loc>,
+}
+
+/// Statements and the values they end with.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Body {
+    pub stms: Vec<Stm>,
+    pub result: Vec<SubExp>,
+}
+
+/// An anonymous function, as SOACs take.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lambda {
+    pub params: Vec<Param>,
+    pub body: Body,
+    pub ret: Vec<Type>,
+}
+
+/// One index of an index or update: a fixed index (removing the
+/// dimension), or `len` elements from `start` with `stride` between them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DimIndex {
+    Fix(SubExp),
+    Slice {
+        start: SubExp,
+        len: SubExp,
+        stride: SubExp,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LoopForm {
+    /// `for var < bound`, in the bound's integer type.
+    For { var: Var, bound: SubExp },
+    /// While the loop parameter `condition` (a `bool`) is true.
+    While { condition: Var },
+}
+
+/// A reduction of a [`Soac::Screma`]: an associative operator on `n`
+/// components (its lambda takes `2n` parameters) with its neutral element.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReduceOp {
+    pub lambda: Lambda,
+    pub neutral: Vec<SubExp>,
+    pub commutative: bool,
+}
+
+/// An inclusive scan of a [`Soac::Screma`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScanOp {
+    pub lambda: Lambda,
+    pub neutral: Vec<SubExp>,
+}
+
+/// The kind of a stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamKind {
+    /// Chunks processed in order, threading the accumulators.
+    Sequential,
+    /// Chunks processed in parallel, their accumulators combined with the
+    /// reduction operator.
+    Parallel,
+}
+
+/// The second-order array combinators.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Soac {
+    /// Applies `map` to the rows of `arrays` (each of outer size `width`);
+    /// its first results feed the scans, the next the reductions, the rest
+    /// are the mapped results. The statement binds the scan results
+    /// (arrays), the reduction results and the mapped results (arrays),
+    /// in that order.
+    Screma {
+        width: SubExp,
+        arrays: Vec<Var>,
+        map: Lambda,
+        scans: Vec<ScanOp>,
+        reduces: Vec<ReduceOp>,
+    },
+    /// Generalised histogram: for each `i < width`, combines `values[i]`
+    /// into `dests[indices[i]]` with `op`; indices out of bounds are
+    /// ignored. Consumes `dests`.
+    Hist {
+        width: SubExp,
+        dests: Vec<Var>,
+        op: Lambda,
+        neutral: Vec<SubExp>,
+        indices: Var,
+        values: Vec<Var>,
+    },
+    /// Writes `values[i]` to `dests[indices[i]]` for each `i < width`;
+    /// indices out of bounds are ignored. Consumes `dests`.
+    Scatter {
+        width: SubExp,
+        dests: Vec<Var>,
+        indices: Var,
+        values: Vec<Var>,
+    },
+    /// Splits `arrays` into chunks; `fold` takes the chunk size, the
+    /// accumulators and the chunks, and returns the new accumulators
+    /// followed by mapped arrays (concatenated in order). A parallel
+    /// stream combines accumulators with `reduce`.
+    Stream {
+        kind: StreamKind,
+        width: SubExp,
+        arrays: Vec<Var>,
+        accumulators: Vec<SubExp>,
+        fold: Lambda,
+        reduce: Option<Lambda>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Exp {
+    SubExp(SubExp),
+    BinOp(BinOp, SubExp, SubExp),
+    Cmp(CmpOp, SubExp, SubExp),
+    UnOp(UnOp, SubExp),
+    /// A conversion to another primitive type.
+    Convert(PrimType, SubExp),
+    PrimFn(PrimFn, Vec<SubExp>),
+    Call {
+        func: FuncId,
+        args: Vec<SubExp>,
+    },
+    If {
+        condition: SubExp,
+        then_body: Body,
+        else_body: Body,
+        ret: Vec<Type>,
+    },
+    /// A loop: its parameters start as the given values and take the
+    /// body's results after each iteration; the statement binds their
+    /// final values.
+    Loop {
+        params: Vec<(Param, SubExp)>,
+        form: LoopForm,
+        body: Body,
+    },
+    /// An element (all dimensions fixed) or a slice of an array.
+    Index {
+        array: Var,
+        slice: Vec<DimIndex>,
+    },
+    /// The array with the slice replaced by `value`; consumes the array.
+    Update {
+        array: Var,
+        slice: Vec<DimIndex>,
+        value: SubExp,
+    },
+    /// An array of the given rows, all of type `row`.
+    ArrayLit {
+        elements: Vec<SubExp>,
+        row: Type,
+    },
+    /// `len` integers of type `ty`: `start`, `start + step`, ...
+    Iota {
+        len: SubExp,
+        start: SubExp,
+        step: SubExp,
+        ty: PrimType,
+    },
+    /// An array of the given shape (in front) filled with `value`.
+    Replicate {
+        shape: Vec<SubExp>,
+        value: SubExp,
+    },
+    /// The array with its dimensions permuted: dimension `i` of the
+    /// result is dimension `perm[i]` of the array.
+    Rearrange {
+        perm: Vec<usize>,
+        array: Var,
+    },
+    /// The array's elements, in row-major order, in a new shape with the
+    /// same number of elements.
+    Reshape {
+        shape: Vec<SubExp>,
+        array: Var,
+    },
+    /// The arrays one after the other along the outer dimension.
+    Concat {
+        arrays: Vec<Var>,
+    },
+    /// A fresh copy.
+    Copy(Var),
+    /// The size of dimension `dim` of the array, an `i64`.
+    ArraySize {
+        array: Var,
+        dim: usize,
+    },
+    /// Fails with the message unless `condition` holds; binds nothing.
+    Assert {
+        condition: SubExp,
+        message: Vec<ErrorPart>,
+    },
+    Soac(Soac),
+}
+
+/// How an entry point's parameter or result appears to the outside: as
+/// one primitive value or array, or as an opaque value made of several
+/// IR values (a record, tuple or sum in the source).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExternalType {
+    Direct(Type),
+    Opaque { name: String, components: usize },
+}
+
+impl ExternalType {
+    pub fn components(&self) -> usize {
+        match self {
+            ExternalType::Direct(_) => 1,
+            ExternalType::Opaque { components, .. } => *components,
+        }
+    }
+}
+
+/// An entry point: a function callable from outside.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EntryPoint {
+    pub name: String,
+    pub func: FuncId,
+    pub params: Vec<ExternalType>,
+    pub results: Vec<ExternalType>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub params: Vec<Param>,
+    /// Result types, and whether each result is unique (aliases nothing).
+    pub ret: Vec<(Type, bool)>,
+    pub body: Body,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Program {
+    pub functions: Vec<Function>,
+    pub entry_points: Vec<EntryPoint>,
+    /// The name hint of each variable, for printing.
+    pub var_names: Vec<String>,
+}
+
+impl Program {
+    pub fn function(&self, id: FuncId) -> &Function {
+        &self.functions[id.0 as usize]
+    }
+
+    pub fn entry_point(&self, name: &str) -> Option<&EntryPoint> {
+        self.entry_points.iter().find(|e| e.name == name)
+    }
+
+    pub fn var_name(&self, var: Var) -> &str {
+        self.var_names
+            .get(var.0 as usize)
+            .map(String::as_str)
+            .unwrap_or("v")
+    }
+}

@@ -1,0 +1,364 @@
+//! The textual form of the core IR, for debugging and snapshot tests:
+//! one statement per line, variables as `name_id`, types as `i32` and
+//! `[]^2f32` (rank 2), nested bodies indented.
+
+use super::{
+    Body, DimIndex, ErrorPart, Exp, Lambda, LoopForm, Param, PatElem, Program, Soac, Stm,
+    StreamKind, SubExp, Type, Var,
+};
+use crate::value::{PrimValue, Value, data::write_text};
+use std::fmt::Write;
+
+/// Renders a whole program.
+pub fn print_program(program: &Program) -> String {
+    let mut printer = Printer {
+        program,
+        out: String::new(),
+        indent: 0,
+    };
+    for entry in &program.entry_points {
+        let _ = writeln!(
+            printer.out,
+            "entry {} = {}",
+            entry.name,
+            program.function(entry.func).name
+        );
+    }
+    for function in &program.functions {
+        printer.line(&format!("fun {}", function.name));
+        printer.params(&function.params);
+        let ret: Vec<String> = function
+            .ret
+            .iter()
+            .map(|(ty, unique)| format!("{}{}", if *unique { "*" } else { "" }, type_text(*ty)))
+            .collect();
+        let _ = write!(printer.out, ": ({}) =", ret.join(", "));
+        printer.body(&function.body);
+        printer.out.push('\n');
+    }
+    printer.out
+}
+
+pub fn type_text(ty: Type) -> String {
+    match ty {
+        Type::Prim(prim) => prim.name().to_owned(),
+        Type::Array { element, rank } => format!("{}{}", "[]".repeat(rank), element.name()),
+    }
+}
+
+fn prim_text(value: PrimValue) -> String {
+    let mut out = String::new();
+    write_text(&Value::Prim(value), &mut out);
+    out
+}
+
+struct Printer<'p> {
+    program: &'p Program,
+    out: String,
+    indent: usize,
+}
+
+impl Printer<'_> {
+    fn line(&mut self, text: &str) {
+        if !self.out.is_empty() && !self.out.ends_with('\n') {
+            self.out.push('\n');
+        }
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+    }
+
+    fn var(&self, var: Var) -> String {
+        format!("{}_{}", self.program.var_name(var), var.0)
+    }
+
+    fn subexp(&self, se: SubExp) -> String {
+        match se {
+            SubExp::Const(value) => prim_text(value),
+            SubExp::Var(var) => self.var(var),
+        }
+    }
+
+    fn subexps(&self, ses: &[SubExp]) -> String {
+        ses.iter()
+            .map(|&se| self.subexp(se))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn vars(&self, vars: &[Var]) -> String {
+        vars.iter()
+            .map(|&v| self.var(v))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn params(&mut self, params: &[Param]) {
+        let text: Vec<String> = params
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}{}: {}",
+                    if p.unique { "*" } else { "" },
+                    self.var(p.var),
+                    type_text(p.ty)
+                )
+            })
+            .collect();
+        let _ = write!(self.out, " ({})", text.join(", "));
+    }
+
+    fn pat(&self, pat: &[PatElem]) -> String {
+        pat.iter()
+            .map(|p| format!("{}: {}", self.var(p.var), type_text(p.ty)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn body(&mut self, body: &Body) {
+        self.out.push_str(" {");
+        self.indent += 1;
+        for stm in &body.stms {
+            self.stm(stm);
+        }
+        let result = format!("in ({})", self.subexps(&body.result));
+        self.line(&result);
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    fn lambda(&mut self, lambda: &Lambda) {
+        self.out.push('\\');
+        self.params(&lambda.params);
+        let ret: Vec<String> = lambda.ret.iter().map(|&t| type_text(t)).collect();
+        let _ = write!(self.out, ": ({}) ->", ret.join(", "));
+        self.body(&lambda.body);
+    }
+
+    fn slice(&self, slice: &[DimIndex]) -> String {
+        let parts: Vec<String> = slice
+            .iter()
+            .map(|index| match *index {
+                DimIndex::Fix(i) => self.subexp(i),
+                DimIndex::Slice { start, len, stride } => format!(
+                    "{}:+{}*{}",
+                    self.subexp(start),
+                    self.subexp(len),
+                    self.subexp(stride)
+                ),
+            })
+            .collect();
+        format!("[{}]", parts.join(", "))
+    }
+
+    fn stm(&mut self, stm: &Stm) {
+        let head = format!("let ({}) = ", self.pat(&stm.pat));
+        self.line(&head);
+        self.exp(&stm.exp);
+        if let Some(loc) = &stm.loc {
+            let _ = write!(self.out, " @ {loc}");
+        }
+    }
+
+    fn exp(&mut self, exp: &Exp) {
+        let text = match exp {
+            Exp::SubExp(se) => self.subexp(*se),
+            Exp::BinOp(op, a, b) => format!("{op:?}({}, {})", self.subexp(*a), self.subexp(*b)),
+            Exp::Cmp(op, a, b) => format!("{op:?}({}, {})", self.subexp(*a), self.subexp(*b)),
+            Exp::UnOp(op, a) => format!("{op:?}({})", self.subexp(*a)),
+            Exp::Convert(to, a) => format!("to_{}({})", to.name(), self.subexp(*a)),
+            Exp::PrimFn(f, args) => format!("{f:?}({})", self.subexps(args)),
+            Exp::Call { func, args } => format!(
+                "{}({})",
+                self.program.function(*func).name,
+                self.subexps(args)
+            ),
+            Exp::If {
+                condition,
+                then_body,
+                else_body,
+                ..
+            } => {
+                let _ = write!(self.out, "if {} then", self.subexp(*condition));
+                self.body(then_body);
+                self.out.push_str(" else");
+                self.body(else_body);
+                return;
+            }
+            Exp::Loop { params, form, body } => {
+                self.out.push_str("loop");
+                let loop_params: Vec<Param> = params.iter().map(|(p, _)| *p).collect();
+                self.params(&loop_params);
+                let inits: Vec<SubExp> = params.iter().map(|(_, init)| *init).collect();
+                let _ = write!(self.out, " = ({})", self.subexps(&inits));
+                match form {
+                    LoopForm::For { var, bound } => {
+                        let _ = write!(
+                            self.out,
+                            " for {} < {}",
+                            self.var(*var),
+                            self.subexp(*bound)
+                        );
+                    }
+                    LoopForm::While { condition } => {
+                        let _ = write!(self.out, " while {}", self.var(*condition));
+                    }
+                }
+                self.out.push_str(" do");
+                self.body(body);
+                return;
+            }
+            Exp::Index { array, slice } => format!("{}{}", self.var(*array), self.slice(slice)),
+            Exp::Update {
+                array,
+                slice,
+                value,
+            } => format!(
+                "{} with {} = {}",
+                self.var(*array),
+                self.slice(slice),
+                self.subexp(*value)
+            ),
+            Exp::ArrayLit { elements, row } => {
+                format!("[{}]: []{}", self.subexps(elements), type_text(*row))
+            }
+            Exp::Iota {
+                len,
+                start,
+                step,
+                ty,
+            } => format!(
+                "iota_{}({}, {}, {})",
+                ty.name(),
+                self.subexp(*len),
+                self.subexp(*start),
+                self.subexp(*step)
+            ),
+            Exp::Replicate { shape, value } => {
+                format!(
+                    "replicate([{}], {})",
+                    self.subexps(shape),
+                    self.subexp(*value)
+                )
+            }
+            Exp::Rearrange { perm, array } => format!("rearrange({perm:?}, {})", self.var(*array)),
+            Exp::Reshape { shape, array } => {
+                format!("reshape([{}], {})", self.subexps(shape), self.var(*array))
+            }
+            Exp::Concat { arrays } => format!("concat({})", self.vars(arrays)),
+            Exp::Copy(var) => format!("copy({})", self.var(*var)),
+            Exp::ArraySize { array, dim } => format!("size({}, {dim})", self.var(*array)),
+            Exp::Assert { condition, message } => {
+                let parts: Vec<String> = message
+                    .iter()
+                    .map(|part| match part {
+                        ErrorPart::Text(text) => format!("{text:?}"),
+                        ErrorPart::Value(se) => self.subexp(*se),
+                    })
+                    .collect();
+                format!("assert({}, {})", self.subexp(*condition), parts.join(" "))
+            }
+            Exp::Soac(soac) => {
+                self.soac(soac);
+                return;
+            }
+        };
+        self.out.push_str(&text);
+    }
+
+    fn soac(&mut self, soac: &Soac) {
+        match soac {
+            Soac::Screma {
+                width,
+                arrays,
+                map,
+                scans,
+                reduces,
+            } => {
+                let _ = write!(
+                    self.out,
+                    "screma({}, {{{}}}, ",
+                    self.subexp(*width),
+                    self.vars(arrays)
+                );
+                self.lambda(map);
+                for scan in scans {
+                    let _ = write!(self.out, ", scan({}) ", self.subexps(&scan.neutral));
+                    self.lambda(&scan.lambda);
+                }
+                for reduce in reduces {
+                    let comm = if reduce.commutative { "comm " } else { "" };
+                    let _ = write!(
+                        self.out,
+                        ", reduce {comm}({}) ",
+                        self.subexps(&reduce.neutral)
+                    );
+                    self.lambda(&reduce.lambda);
+                }
+                self.out.push(')');
+            }
+            Soac::Hist {
+                width,
+                dests,
+                op,
+                neutral,
+                indices,
+                values,
+            } => {
+                let _ = write!(
+                    self.out,
+                    "hist({}, {{{}}}, ({}), {}, {{{}}}, ",
+                    self.subexp(*width),
+                    self.vars(dests),
+                    self.subexps(neutral),
+                    self.var(*indices),
+                    self.vars(values)
+                );
+                self.lambda(op);
+                self.out.push(')');
+            }
+            Soac::Scatter {
+                width,
+                dests,
+                indices,
+                values,
+            } => {
+                let _ = write!(
+                    self.out,
+                    "scatter({}, {{{}}}, {}, {{{}}})",
+                    self.subexp(*width),
+                    self.vars(dests),
+                    self.var(*indices),
+                    self.vars(values)
+                );
+            }
+            Soac::Stream {
+                kind,
+                width,
+                arrays,
+                accumulators,
+                fold,
+                reduce,
+            } => {
+                let name = match kind {
+                    StreamKind::Sequential => "stream_seq",
+                    StreamKind::Parallel => "stream_par",
+                };
+                let _ = write!(
+                    self.out,
+                    "{name}({}, {{{}}}, ({}), ",
+                    self.subexp(*width),
+                    self.vars(arrays),
+                    self.subexps(accumulators)
+                );
+                self.lambda(fold);
+                if let Some(reduce) = reduce {
+                    self.out.push_str(", ");
+                    self.lambda(reduce);
+                }
+                self.out.push(')');
+            }
+        }
+    }
+}

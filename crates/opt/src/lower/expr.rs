@@ -1,0 +1,1812 @@
+//! Lowering expressions and patterns of a definition body.
+
+use super::intrinsics::Intrinsic;
+use super::types::{self, SumLayout};
+use super::{
+    Closure, ClosureKind, Frame, Local, LowerError, Lowerer, MAX_INLINE_DEPTH, Result, Sv,
+    ValueTarget, error,
+};
+use crate::ir::{DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
+use crate::prim::{BinOp, CmpOp, UnOp};
+use crate::value::{F16, PrimValue};
+use hir::infer::Resolved;
+use hir::name::Name;
+use hir::resolve::TermRef;
+use hir::store::{self, Expr, ExprId, Literal, Pat, PatId, UpdateStep};
+use hir::ty::{PrimType, Size, Ty};
+use std::rc::Rc;
+use syntax::ast::RangeEnd;
+
+/// An integer literal's value in a primitive type (wrapping, as bit
+/// patterns do), or a float literal's.
+pub(super) fn literal_value(literal: &Literal, negated: bool, ty: PrimType) -> Option<PrimValue> {
+    let int = |value: u128| -> i128 {
+        let v = value as i128;
+        if negated { v.wrapping_neg() } else { v }
+    };
+    Some(match literal {
+        Literal::Int { value, .. } => int_value(int(*value), ty)?,
+        Literal::Char(c) => int_value(int(*c as u128), ty)?,
+        Literal::Float { bits, .. } => {
+            let v = f64::from_bits(*bits);
+            float_value(if negated { -v } else { v }, ty)?
+        }
+        Literal::Bool(b) => PrimValue::Bool(*b),
+        Literal::String(_) => return None,
+    })
+}
+
+fn int_value(v: i128, ty: PrimType) -> Option<PrimValue> {
+    Some(match ty {
+        PrimType::I8 => PrimValue::I8(v as i8),
+        PrimType::I16 => PrimValue::I16(v as i16),
+        PrimType::I32 => PrimValue::I32(v as i32),
+        PrimType::I64 => PrimValue::I64(v as i64),
+        PrimType::U8 => PrimValue::U8(v as u8),
+        PrimType::U16 => PrimValue::U16(v as u16),
+        PrimType::U32 => PrimValue::U32(v as u32),
+        PrimType::U64 => PrimValue::U64(v as u64),
+        PrimType::F16 | PrimType::F32 | PrimType::F64 => float_value(v as f64, ty)?,
+        PrimType::Bool => return None,
+    })
+}
+
+fn float_value(v: f64, ty: PrimType) -> Option<PrimValue> {
+    Some(match ty {
+        PrimType::F16 => PrimValue::F16(F16::from_f64(v)),
+        PrimType::F32 => PrimValue::F32(v as f32),
+        PrimType::F64 => PrimValue::F64(v),
+        _ => return None,
+    })
+}
+
+fn i64_const(v: i64) -> SubExp {
+    SubExp::i64(v)
+}
+
+impl Lowerer<'_> {
+    /// Builds a nested body; its statements are discarded on failure.
+    pub(super) fn sub_body(
+        &mut self,
+        build: impl FnOnce(&mut Self) -> Result<Vec<SubExp>>,
+    ) -> Result<crate::ir::Body> {
+        self.builder.push_scope();
+        match build(self) {
+            Ok(result) => Ok(self.builder.pop_scope(result)),
+            Err(err) => {
+                self.builder.pop_scope(Vec::new());
+                Err(err)
+            }
+        }
+    }
+
+    fn expr_ty(&self, frame: &Frame, e: ExprId) -> Result<Ty> {
+        let ty = frame.infer.expr_types.get(e).cloned().unwrap_or(Ty::Error);
+        self.mono(frame, &ty)
+    }
+
+    fn components_of(&self, ty: &Ty) -> Result<Vec<Type>> {
+        types::components(ty).map_err(|m| LowerError {
+            message: m,
+            loc: None,
+        })
+    }
+
+    fn bind1(&mut self, hint: &str, exp: Exp) -> SubExp {
+        SubExp::Var(self.builder.bind1(hint, exp))
+    }
+
+    fn binop(&mut self, op: BinOp, a: SubExp, b: SubExp) -> SubExp {
+        self.bind1("t", Exp::BinOp(op, a, b))
+    }
+
+    fn cmp(&mut self, op: CmpOp, a: SubExp, b: SubExp) -> SubExp {
+        self.bind1("c", Exp::Cmp(op, a, b))
+    }
+
+    fn and(&mut self, a: SubExp, b: SubExp) -> SubExp {
+        self.binop(BinOp::And, a, b)
+    }
+
+    /// The size of dimension `dim` of an array component.
+    fn size_of(&mut self, array: SubExp, dim: usize) -> Result<SubExp> {
+        match array {
+            SubExp::Var(array) => Ok(self.bind1("n", Exp::ArraySize { array, dim })),
+            SubExp::Const(_) => error("internal error: the size of a scalar"),
+        }
+    }
+
+    /// The outer size of an array value.
+    pub(super) fn outer_size(&mut self, value: &Sv) -> Result<SubExp> {
+        match value {
+            Sv::Dyn(ty, parts) => match parts.first() {
+                Some(&first) => self.size_of(first, 0),
+                None => match ty {
+                    Ty::Array { shape, .. } => match shape.first() {
+                        Some(Size::Const(n)) => Ok(i64_const(*n as i64)),
+                        _ => error("the size of an array without components is unknown"),
+                    },
+                    _ => error("internal error: the size of a non-array"),
+                },
+            },
+            _ => error("internal error: the size of a function"),
+        }
+    }
+
+    fn var_of(&self, se: SubExp) -> Result<crate::ir::Var> {
+        se.as_var().ok_or_else(|| LowerError {
+            message: "internal error: a constant where an array was expected".into(),
+            loc: None,
+        })
+    }
+
+    pub(super) fn expr(&mut self, frame: &Frame, e: ExprId) -> Result<Sv> {
+        let loc = self.loc(frame, e);
+        let previous = self.builder.set_loc(loc.clone());
+        let result = self.expr_inner(frame, e).map_err(|mut err| {
+            if err.loc.is_none() {
+                err.loc = loc;
+            }
+            err
+        });
+        self.builder.set_loc(previous);
+        result
+    }
+
+    fn expr_inner(&mut self, frame: &Frame, e: ExprId) -> Result<Sv> {
+        let expr = frame.body.store.exprs[e].clone();
+        match expr {
+            Expr::Missing | Expr::Hole => {
+                error("cannot lower a program with holes or missing parts")
+            }
+            Expr::Literal(literal) => {
+                let ty = self.expr_ty(frame, e)?;
+                self.literal(&literal, false, ty)
+            }
+            Expr::Negate(inner) => {
+                if let Expr::Literal(literal) = &frame.body.store.exprs[inner]
+                    && !matches!(literal, Literal::String(_) | Literal::Bool(_))
+                {
+                    let ty = self.expr_ty(frame, e)?;
+                    return self.literal(literal, true, ty);
+                }
+                let value = self.expr(frame, inner)?;
+                let ty = self.expr_ty(frame, e)?;
+                let [x] = self.scalar(&value)?;
+                Ok(Sv::Dyn(
+                    ty,
+                    vec![self.bind1("neg", Exp::UnOp(UnOp::Neg, x))],
+                ))
+            }
+            Expr::Not(inner) => {
+                let value = self.expr(frame, inner)?;
+                let ty = self.expr_ty(frame, e)?;
+                let op = if ty == Ty::bool() {
+                    UnOp::Not
+                } else {
+                    UnOp::Complement
+                };
+                let [x] = self.scalar(&value)?;
+                Ok(Sv::Dyn(ty, vec![self.bind1("not", Exp::UnOp(op, x))]))
+            }
+            Expr::Path(path) => {
+                let base = self.path_base(frame, e)?;
+                let used = frame.infer.term_paths.get(e).map_or(1, |p| p.used as usize);
+                let mut value = base;
+                for field in &path.segments()[used..] {
+                    value = self.project(value, field)?;
+                }
+                Ok(value)
+            }
+            Expr::Field { base, field } => {
+                let value = self.expr(frame, base)?;
+                self.project(value, &field)
+            }
+            Expr::QualParen { expr, .. }
+            | Expr::Ascription { expr, .. }
+            | Expr::Attr { expr, .. } => self.expr(frame, expr),
+            Expr::Coercion { expr, .. } => {
+                let value = self.expr(frame, expr)?;
+                let ty = self.expr_ty(frame, e)?;
+                self.coerce(frame, value, &ty)
+            }
+            Expr::Tuple(elements) => {
+                let fields = elements
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &el)| Ok((Name::new(&i.to_string()), self.expr(frame, el)?)))
+                    .collect::<Result<Vec<_>>>()?;
+                let ty = self.expr_ty(frame, e)?;
+                Ok(self.record(ty, fields))
+            }
+            Expr::Record(fields) => {
+                let fields = fields
+                    .iter()
+                    .map(|(name, value)| Ok((name.clone(), self.expr(frame, *value)?)))
+                    .collect::<Result<Vec<_>>>()?;
+                let ty = self.expr_ty(frame, e)?;
+                Ok(self.record(ty, fields))
+            }
+            Expr::Array(elements) => {
+                let ty = self.expr_ty(frame, e)?;
+                let row_ty = types::strip_dims(&ty, 1);
+                let row_types = self.components_of(&row_ty)?;
+                let values = elements
+                    .iter()
+                    .map(|&el| {
+                        let v = self.expr(frame, el)?;
+                        self.flatten(&v)
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                let parts = row_types
+                    .iter()
+                    .enumerate()
+                    .map(|(c, &row)| {
+                        let elements = values.iter().map(|v| v[c]).collect();
+                        self.bind1("arr", Exp::ArrayLit { elements, row })
+                    })
+                    .collect();
+                Ok(Sv::Dyn(ty, parts))
+            }
+            Expr::Index { base, indices } => {
+                let value = self.expr(frame, base)?;
+                let slice = self.slice(frame, &value, &indices)?;
+                let ty = self.expr_ty(frame, e)?;
+                self.index(&value, &slice, ty)
+            }
+            Expr::Apply { func, args } => {
+                let mut f = self.expr(frame, func)?;
+                for arg in args {
+                    let value = self.expr(frame, arg)?;
+                    f = self.apply(f, value)?;
+                }
+                Ok(f)
+            }
+            Expr::Binary { lhs, rhs, .. } => {
+                let meaning = frame.infer.operators.get(e).cloned();
+                let operand_ty = self.expr_ty(frame, lhs)?;
+                if let Some(Resolved::BuiltinOp(symbol)) = &meaning
+                    && matches!(symbol.as_str(), "&&" | "||")
+                {
+                    let left = self.expr(frame, lhs)?;
+                    let [l] = self.scalar(&left)?;
+                    let is_and = symbol.as_str() == "&&";
+                    let right_body = self.sub_body(|this| {
+                        let right = this.expr(frame, rhs)?;
+                        this.flatten(&right)
+                    })?;
+                    let constant = self.builder.body(|_| vec![SubExp::bool(!is_and)]);
+                    let (then_body, else_body) = if is_and {
+                        (right_body, constant)
+                    } else {
+                        (constant, right_body)
+                    };
+                    let result = self.bind1(
+                        "logic",
+                        Exp::If {
+                            condition: l,
+                            then_body,
+                            else_body,
+                            ret: vec![Type::bool()],
+                        },
+                    );
+                    return Ok(Sv::Dyn(Ty::bool(), vec![result]));
+                }
+                let op_ty = Ty::function(
+                    operand_ty,
+                    Ty::function(self.expr_ty(frame, rhs)?, self.expr_ty(frame, e)?),
+                );
+                let op = self.operator(frame, e, meaning, op_ty)?;
+                let left = self.expr(frame, lhs)?;
+                let right = self.expr(frame, rhs)?;
+                let partial = self.apply(op, left)?;
+                self.apply(partial, right)
+            }
+            Expr::OpSection(_) => {
+                let meaning = frame.infer.operators.get(e).cloned();
+                let ty = self.expr_ty(frame, e)?;
+                self.operator(frame, e, meaning, ty)
+            }
+            Expr::LeftSection { operand, .. } => {
+                let meaning = frame.infer.operators.get(e).cloned();
+                let op_ty = Ty::function(self.expr_ty(frame, operand)?, self.expr_ty(frame, e)?);
+                let op = self.operator(frame, e, meaning, op_ty)?;
+                let left = self.expr(frame, operand)?;
+                self.apply(op, left)
+            }
+            Expr::RightSection { operand, .. } => {
+                let meaning = frame.infer.operators.get(e).cloned();
+                let ty = self.expr_ty(frame, e)?;
+                let op_ty = match &ty {
+                    Ty::Function { param, result, .. } => Ty::function(
+                        (**param).clone(),
+                        Ty::function(self.expr_ty(frame, operand)?, (**result).clone()),
+                    ),
+                    _ => Ty::Error,
+                };
+                let op = self.operator(frame, e, meaning, op_ty)?;
+                let right = self.expr(frame, operand)?;
+                Ok(Sv::Closure(Rc::new(Closure {
+                    kind: ClosureKind::RightSection {
+                        op: Box::new(op),
+                        right: Box::new(right),
+                    },
+                    ty,
+                    applied: Vec::new(),
+                })))
+            }
+            Expr::ProjectionSection(steps) => Ok(Sv::Closure(Rc::new(Closure {
+                kind: ClosureKind::Projection {
+                    frame: frame.clone(),
+                    steps,
+                },
+                ty: self.expr_ty(frame, e)?,
+                applied: Vec::new(),
+            }))),
+            Expr::Range {
+                start,
+                second,
+                end,
+                end_kind,
+            } => self.range(frame, e, start, second, end, end_kind),
+            Expr::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                let cond = self.expr(frame, condition)?;
+                let [c] = self.scalar(&cond)?;
+                let ty = self.expr_ty(frame, e)?;
+                let ret = self.components_of(&ty)?;
+                let then_body = self.sub_body(|this| {
+                    let v = this.expr(frame, then_branch)?;
+                    this.flatten(&v)
+                })?;
+                let else_body = self.sub_body(|this| {
+                    let v = this.expr(frame, else_branch)?;
+                    this.flatten(&v)
+                })?;
+                let n = ret.len();
+                let vars = self.builder.bind_n(
+                    "if",
+                    Exp::If {
+                        condition: c,
+                        then_body,
+                        else_body,
+                        ret: ret.clone(),
+                    },
+                    n,
+                    &ret,
+                );
+                Ok(Sv::Dyn(ty, vars.into_iter().map(SubExp::Var).collect()))
+            }
+            Expr::Let {
+                sizes,
+                pat,
+                value,
+                body,
+            } => {
+                // The sizes `let [n] ...` binds are named in the pattern's
+                // type, and bound with the pattern.
+                let _ = sizes;
+                let value = self.expr(frame, value)?;
+                let mut inner = frame.clone();
+                self.bind_pat(&mut inner, pat, value)?;
+                self.expr(&inner, body)
+            }
+            Expr::LetFun { name, body, .. } => {
+                let mut inner = frame.clone();
+                let closure_frame = frame.clone();
+                inner.bind(
+                    Local::Function(e),
+                    Some(&name),
+                    Sv::Closure(Rc::new(Closure {
+                        kind: ClosureKind::LocalFunction {
+                            frame: closure_frame,
+                            letfun: e,
+                        },
+                        ty: Ty::Error,
+                        applied: Vec::new(),
+                    })),
+                );
+                self.expr(&inner, body)
+            }
+            Expr::LetUpdate {
+                name,
+                path,
+                value,
+                body,
+            } => {
+                let Some(local) = frame.names.get(&name).cloned() else {
+                    return error(format!("internal error: `{name}` is not bound"));
+                };
+                let Some(current) = frame.locals.get(&local).cloned() else {
+                    return error(format!("internal error: `{name}` has no value"));
+                };
+                let new_value = self.expr(frame, value)?;
+                let updated = self.update(frame, current, &path, new_value)?;
+                let mut inner = frame.clone();
+                inner.bind(local, Some(&name), updated);
+                self.expr(&inner, body)
+            }
+            Expr::Update { base, path, value } => {
+                let current = self.expr(frame, base)?;
+                let new_value = self.expr(frame, value)?;
+                self.update(frame, current, &path, new_value)
+            }
+            Expr::Lambda { params, body, .. } => Ok(Sv::Closure(Rc::new(Closure {
+                kind: ClosureKind::Lambda {
+                    frame: frame.clone(),
+                    params,
+                    body,
+                },
+                ty: self.expr_ty(frame, e)?,
+                applied: Vec::new(),
+            }))),
+            Expr::Loop {
+                pat,
+                init,
+                form,
+                body,
+            } => self.lower_loop(frame, e, pat, init, form, body),
+            Expr::Assert { condition, body } => {
+                let cond = self.expr(frame, condition)?;
+                let [c] = self.scalar(&cond)?;
+                let text = frame
+                    .source_map
+                    .exprs
+                    .get(condition)
+                    .map(|ptr| {
+                        let range = ptr.range;
+                        frame.file.text(self.db)
+                            [usize::from(range.start())..usize::from(range.end())]
+                            .to_owned()
+                    })
+                    .unwrap_or_default();
+                let loc = self
+                    .loc(frame, e)
+                    .map(|l| l.to_string())
+                    .unwrap_or_default();
+                self.builder.bind(
+                    "assert",
+                    Exp::Assert {
+                        condition: c,
+                        message: vec![ErrorPart::Text(format!(
+                            "Assertion is false: {text} ({loc})"
+                        ))],
+                    },
+                );
+                self.expr(frame, body)
+            }
+            Expr::Match { scrutinee, cases } => {
+                let value = self.expr(frame, scrutinee)?;
+                let ty = self.expr_ty(frame, e)?;
+                self.lower_match(frame, &value, &cases, &ty)
+            }
+            Expr::Constr { name, payload } => {
+                let ty = self.expr_ty(frame, e)?;
+                let values = payload
+                    .iter()
+                    .map(|&p| self.expr(frame, p))
+                    .collect::<Result<Vec<_>>>()?;
+                self.construct(&ty, &name, &values)
+            }
+        }
+    }
+
+    /// The one component of a scalar value.
+    pub(super) fn scalar(&self, value: &Sv) -> Result<[SubExp; 1]> {
+        match value {
+            Sv::Dyn(_, parts) if parts.len() == 1 => Ok([parts[0]]),
+            _ => error("internal error: expected a scalar"),
+        }
+    }
+
+    fn literal(&mut self, literal: &Literal, negated: bool, ty: Ty) -> Result<Sv> {
+        if let Literal::String(bytes) = literal {
+            let elements = bytes
+                .iter()
+                .map(|&b| SubExp::Const(PrimValue::U8(b)))
+                .collect();
+            let array = self.bind1(
+                "str",
+                Exp::ArrayLit {
+                    elements,
+                    row: Type::Prim(PrimType::U8),
+                },
+            );
+            return Ok(Sv::Dyn(ty, vec![array]));
+        }
+        let Ty::Prim(prim) = ty else {
+            return error(format!("internal error: a literal of type {ty}"));
+        };
+        match literal_value(literal, negated, prim) {
+            Some(value) => Ok(Sv::Dyn(ty, vec![SubExp::Const(value)])),
+            None => error(format!("internal error: a literal of type {}", prim.name())),
+        }
+    }
+
+    /// A record value: flat data if no field holds a function.
+    fn record(&self, ty: Ty, mut fields: Vec<(Name, Sv)>) -> Sv {
+        fields.sort_by(|a, b| hir::ty::field_order(&a.0, &b.0));
+        if fields.iter().all(|(_, v)| matches!(v, Sv::Dyn(..))) {
+            let parts = fields
+                .iter()
+                .flat_map(|(_, v)| match v {
+                    Sv::Dyn(_, parts) => parts.clone(),
+                    _ => Vec::new(),
+                })
+                .collect();
+            Sv::Dyn(ty, parts)
+        } else {
+            Sv::Record(fields)
+        }
+    }
+
+    pub(super) fn project(&mut self, value: Sv, field: &Name) -> Result<Sv> {
+        match value {
+            Sv::Record(fields) => fields
+                .into_iter()
+                .find(|(n, _)| n == field)
+                .map(|(_, v)| v)
+                .ok_or_else(|| LowerError {
+                    message: format!("internal error: no field `{field}`"),
+                    loc: None,
+                }),
+            Sv::Dyn(Ty::Record(fields), parts) => {
+                let mut offset = 0;
+                for (name, ty, count) in types::field_spans(&fields).map_err(|m| LowerError {
+                    message: m,
+                    loc: None,
+                })? {
+                    if &name == field {
+                        return Ok(Sv::Dyn(ty, parts[offset..offset + count].to_vec()));
+                    }
+                    offset += count;
+                }
+                error(format!("internal error: no field `{field}`"))
+            }
+            // A field of an array of records: the array of the field.
+            Sv::Dyn(
+                Ty::Array {
+                    element,
+                    shape,
+                    unique,
+                },
+                parts,
+            ) => {
+                let Ty::Record(fields) = *element else {
+                    return error(format!("internal error: no field `{field}` in an array"));
+                };
+                let mut offset = 0;
+                for (name, ty, count) in types::field_spans(&fields).map_err(|m| LowerError {
+                    message: m,
+                    loc: None,
+                })? {
+                    if &name == field {
+                        let mut full = shape.clone();
+                        let element_ty = match ty {
+                            Ty::Array {
+                                element,
+                                shape: inner,
+                                ..
+                            } => {
+                                full.extend(inner);
+                                element
+                            }
+                            other => Box::new(other),
+                        };
+                        return Ok(Sv::Dyn(
+                            Ty::Array {
+                                element: element_ty,
+                                shape: full,
+                                unique,
+                            },
+                            parts[offset..offset + count].to_vec(),
+                        ));
+                    }
+                    offset += count;
+                }
+                error(format!("internal error: no field `{field}`"))
+            }
+            _ => error(format!("internal error: field `{field}` of a non-record")),
+        }
+    }
+
+    /// The value a name expression denotes (before field projections).
+    fn path_base(&mut self, frame: &Frame, e: ExprId) -> Result<Sv> {
+        let resolved = frame.infer.resolutions.get(e).cloned();
+        let ty = self.expr_ty(frame, e)?;
+        let Expr::Path(path) = &frame.body.store.exprs[e] else {
+            return error("internal error: not a path");
+        };
+        let used = frame.infer.term_paths.get(e).map_or(1, |p| p.used as usize);
+        let name = path.segments()[used - 1].clone();
+        // The type of the term itself, before projecting fields.
+        let term_ty = if used == path.segments().len() {
+            ty
+        } else {
+            Ty::Error
+        };
+        match resolved {
+            Some(Resolved::Local(pat)) => self.local(frame, &Local::Pat(pat)),
+            Some(Resolved::LoopVar(l)) => self.local(frame, &Local::LoopVar(l)),
+            Some(Resolved::Size(n)) => self.local(frame, &Local::Size(n)),
+            Some(Resolved::LocalFunction(l)) => {
+                let Sv::Closure(closure) = self.local(frame, &Local::Function(l))? else {
+                    return error("internal error: a local function that is not a function");
+                };
+                Ok(Sv::Closure(Rc::new(Closure {
+                    ty: term_ty,
+                    ..(*closure).clone()
+                })))
+            }
+            Some(Resolved::Term(TermRef::Value(value))) => {
+                let via = frame.infer.term_paths.get(e).and_then(|p| p.via);
+                let target = self.resolve_value(frame, value, &name, via)?;
+                let sizes = self.size_args(frame, &target, &term_ty);
+                self.term(target, term_ty, sizes)
+            }
+            Some(Resolved::SelfRecursive) => error("recursive functions are not supported"),
+            Some(Resolved::Term(TermRef::Module(_))) | Some(Resolved::BuiltinOp(_)) | None => {
+                error(format!("internal error: `{path}` is not a value"))
+            }
+        }
+    }
+
+    fn local(&self, frame: &Frame, local: &Local) -> Result<Sv> {
+        frame.locals.get(local).cloned().ok_or_else(|| LowerError {
+            message: format!("internal error: {local:?} has no value"),
+            loc: None,
+        })
+    }
+
+    /// The values, in the using frame, of the size parameters of a
+    /// definition that its use's type fixes.
+    fn size_args(&self, frame: &Frame, target: &ValueTarget, ty: &Ty) -> Vec<(Name, Sv)> {
+        let ValueTarget::Def(file, item, _) = target else {
+            return Vec::new();
+        };
+        let scheme = hir::infer::value_scheme(self.db, self.file_set(), *file, *item);
+        let mut sizes = Vec::new();
+        match_sizes(&scheme.ty, ty, &mut sizes);
+        sizes
+            .into_iter()
+            .filter(|(name, _)| scheme.size_params.contains(name))
+            .filter_map(|(name, size)| {
+                let value = match size {
+                    Size::Const(n) => Sv::Dyn(Ty::i64(), vec![i64_const(n as i64)]),
+                    Size::Named(used) => frame.locals.get(&Local::Size(used))?.clone(),
+                    Size::Var(_) | Size::Unknown(_) => return None,
+                };
+                Some((name, value))
+            })
+            .collect()
+    }
+
+    /// A top-level definition or intrinsic used at type `ty`.
+    pub(super) fn term(
+        &mut self,
+        target: ValueTarget,
+        ty: Ty,
+        sizes: Vec<(Name, Sv)>,
+    ) -> Result<Sv> {
+        match target {
+            ValueTarget::Intrinsic(name) => match Intrinsic::named(name.as_str()) {
+                Some(intrinsic) => Ok(Sv::Closure(Rc::new(Closure {
+                    kind: ClosureKind::Intrinsic(intrinsic),
+                    ty,
+                    applied: Vec::new(),
+                }))),
+                None => error(format!("the intrinsic `{name}` is not supported yet")),
+            },
+            ValueTarget::Def(file, item, ctx) => {
+                let closure = Closure {
+                    kind: ClosureKind::Def {
+                        file,
+                        item,
+                        ctx,
+                        sizes,
+                    },
+                    ty,
+                    applied: Vec::new(),
+                };
+                if self.arity(&closure.kind) == 0 {
+                    // A constant: evaluated where it is used.
+                    self.invoke(closure)
+                } else {
+                    Ok(Sv::Closure(Rc::new(closure)))
+                }
+            }
+        }
+    }
+
+    /// An operator as a function value of (monomorphic) type `op_ty`.
+    fn operator(
+        &mut self,
+        frame: &Frame,
+        e: ExprId,
+        meaning: Option<Resolved>,
+        op_ty: Ty,
+    ) -> Result<Sv> {
+        match meaning {
+            Some(Resolved::BuiltinOp(symbol)) => Ok(Sv::Closure(Rc::new(Closure {
+                kind: ClosureKind::BuiltinOp(symbol),
+                ty: op_ty,
+                applied: Vec::new(),
+            }))),
+            Some(Resolved::Local(pat)) => self.local(frame, &Local::Pat(pat)),
+            Some(Resolved::LocalFunction(l)) => self.local(frame, &Local::Function(l)),
+            Some(Resolved::Term(TermRef::Value(value))) => {
+                let Some(op) = self.op_name(frame, e) else {
+                    return error("internal error: an operator without a name");
+                };
+                let via = frame.infer.term_paths.get(e).and_then(|p| p.via);
+                let target = self.resolve_value(frame, value, &op, via)?;
+                let sizes = self.size_args(frame, &target, &op_ty);
+                self.term(target, op_ty, sizes)
+            }
+            _ => error("internal error: an unresolved operator"),
+        }
+    }
+
+    fn op_name(&self, frame: &Frame, e: ExprId) -> Option<Name> {
+        match &frame.body.store.exprs[e] {
+            Expr::Binary { op, .. }
+            | Expr::OpSection(op)
+            | Expr::LeftSection { op, .. }
+            | Expr::RightSection { op, .. } => Some(op.path.last().clone()),
+            _ => None,
+        }
+    }
+
+    /// How many arguments a function takes before its body runs.
+    fn arity(&self, kind: &ClosureKind) -> usize {
+        match kind {
+            ClosureKind::Lambda { params, .. } => params.len(),
+            ClosureKind::LocalFunction { frame, letfun } => {
+                match &frame.body.store.exprs[*letfun] {
+                    Expr::LetFun { params, .. } => params.len(),
+                    _ => 0,
+                }
+            }
+            ClosureKind::Def { file, item, .. } => {
+                hir::body::value_body(self.db, *file, *item).params.len()
+            }
+            ClosureKind::Intrinsic(intrinsic) => intrinsic.arity(),
+            ClosureKind::BuiltinOp(_) => 2,
+            ClosureKind::RightSection { .. } | ClosureKind::Projection { .. } => 1,
+        }
+    }
+
+    pub(super) fn apply(&mut self, function: Sv, arg: Sv) -> Result<Sv> {
+        let Sv::Closure(closure) = function else {
+            return error("internal error: applying a value that is not a function");
+        };
+        let mut closure = (*closure).clone();
+        closure.applied.push(arg);
+        if closure.applied.len() < self.arity(&closure.kind) {
+            Ok(Sv::Closure(Rc::new(closure)))
+        } else {
+            self.invoke(closure)
+        }
+    }
+
+    /// Runs a fully applied function.
+    fn invoke(&mut self, closure: Closure) -> Result<Sv> {
+        self.depth += 1;
+        if self.depth > MAX_INLINE_DEPTH {
+            self.depth -= 1;
+            return error("functions are nested too deeply to be inlined");
+        }
+        let result = self.invoke_inner(closure);
+        self.depth -= 1;
+        result
+    }
+
+    fn invoke_inner(&mut self, closure: Closure) -> Result<Sv> {
+        let Closure { kind, ty, applied } = closure;
+        match kind {
+            ClosureKind::Lambda {
+                mut frame,
+                params,
+                body,
+            } => {
+                for (&pat, arg) in params.iter().zip(applied) {
+                    self.bind_pat(&mut frame, pat, arg)?;
+                }
+                self.expr(&frame, body)
+            }
+            ClosureKind::LocalFunction { mut frame, letfun } => {
+                let Expr::LetFun { params, value, .. } = frame.body.store.exprs[letfun].clone()
+                else {
+                    return error("internal error: not a local function");
+                };
+                self.instantiate_params(&mut frame, &params, &applied, &ty)?;
+                for (&pat, arg) in params.iter().zip(applied) {
+                    self.bind_pat(&mut frame, pat, arg)?;
+                }
+                self.expr(&frame, value)
+            }
+            ClosureKind::Def {
+                file,
+                item,
+                ctx,
+                sizes,
+            } => {
+                let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
+                let mut subst = Vec::new();
+                if ty != Ty::Error {
+                    match_types(&scheme.ty, &ty, &mut subst);
+                }
+                let mut frame = self.frame(file, item, subst, ctx);
+                for (name, value) in sizes {
+                    frame.bind(Local::Size(name), None, value);
+                }
+                let body = std::sync::Arc::clone(&frame.body);
+                self.instantiate_params(&mut frame, &body.params, &applied, &Ty::Error)?;
+                for (&pat, arg) in body.params.iter().zip(applied) {
+                    self.bind_pat(&mut frame, pat, arg)?;
+                }
+                self.expr(&frame, body.body)
+            }
+            ClosureKind::Intrinsic(intrinsic) => self.intrinsic(intrinsic, &ty, applied),
+            ClosureKind::BuiltinOp(symbol) => {
+                let mut args = applied.into_iter();
+                let (Some(a), Some(b)) = (args.next(), args.next()) else {
+                    return error("internal error: an operator without two operands");
+                };
+                self.builtin_binop(symbol.as_str(), a, b)
+            }
+            ClosureKind::RightSection { op, right } => {
+                let Some(left) = applied.into_iter().next() else {
+                    return error("internal error: a section without its operand");
+                };
+                let partial = self.apply(*op, left)?;
+                self.apply(partial, *right)
+            }
+            ClosureKind::Projection { frame, steps } => {
+                let Some(mut value) = applied.into_iter().next() else {
+                    return error("internal error: a projection without its operand");
+                };
+                for step in &steps {
+                    value = match step {
+                        UpdateStep::Field(field) => self.project(value, field)?,
+                        UpdateStep::Index(indices) => {
+                            let slice = self.slice(&frame, &value, indices)?;
+                            let Sv::Dyn(ty, _) = &value else {
+                                return error("internal error: indexing a function");
+                            };
+                            let result_ty = sliced_type(ty, &slice);
+                            self.index(&value, &slice, result_ty)?
+                        }
+                    };
+                }
+                Ok(value)
+            }
+        }
+    }
+
+    /// Binds the type parameters of a local function's frame by matching
+    /// its parameters' types against the arguments'.
+    fn instantiate_params(
+        &self,
+        frame: &mut Frame,
+        params: &[PatId],
+        args: &[Sv],
+        _ty: &Ty,
+    ) -> Result<()> {
+        let mut subst = (*frame.subst).clone();
+        for (&pat, arg) in params.iter().zip(args) {
+            if let Sv::Dyn(arg_ty, _) = arg {
+                let declared = self.pat_type(frame, pat);
+                match_types(&declared, arg_ty, &mut subst);
+            }
+        }
+        frame.subst = Rc::new(subst);
+        Ok(())
+    }
+
+    /// Binds a pattern's names to the parts of a value, and the sizes its
+    /// type names to the value's sizes.
+    pub(super) fn bind_pat(&mut self, frame: &mut Frame, pat: PatId, value: Sv) -> Result<()> {
+        let declared = self.pat_type(frame, pat);
+        self.bind_sizes(frame, &declared, &value)?;
+        match frame.body.store.pats[pat].clone() {
+            Pat::Name(name) => {
+                // The declared type, if it is known, names the sizes the
+                // variable's type mentions.
+                let value = match value {
+                    Sv::Dyn(ty, parts) => match self.mono(frame, &declared) {
+                        Ok(declared) if declared != Ty::Error => Sv::Dyn(declared, parts),
+                        _ => Sv::Dyn(ty, parts),
+                    },
+                    other => other,
+                };
+                frame.bind(Local::Pat(pat), Some(&name), value);
+                Ok(())
+            }
+            Pat::Wildcard | Pat::Literal { .. } | Pat::Missing => Ok(()),
+            Pat::Tuple(elements) => {
+                for (i, &element) in elements.iter().enumerate() {
+                    let field = self.project(value.clone(), &Name::new(&i.to_string()))?;
+                    self.bind_pat(frame, element, field)?;
+                }
+                Ok(())
+            }
+            Pat::Record(fields) => {
+                for (name, field_pat) in fields {
+                    let field = self.project(value.clone(), &name)?;
+                    self.bind_pat(frame, field_pat, field)?;
+                }
+                Ok(())
+            }
+            Pat::Constr { name, payload } => {
+                let Sv::Dyn(ty, parts) = &value else {
+                    return error("internal error: a constructor pattern on a function");
+                };
+                let payload_values = self.destruct(ty, parts, &name)?;
+                for (&p, v) in payload.iter().zip(payload_values) {
+                    self.bind_pat(frame, p, v)?;
+                }
+                Ok(())
+            }
+            Pat::Ascription { pat: inner, .. } | Pat::Attr { pat: inner, .. } => {
+                self.bind_pat(frame, inner, value)
+            }
+        }
+    }
+
+    /// Binds each size a (declared) type names, and that is not yet
+    /// bound, to the corresponding size of the value; sizes bound already
+    /// are checked.
+    fn bind_sizes(&mut self, frame: &mut Frame, declared: &Ty, value: &Sv) -> Result<()> {
+        let Sv::Dyn(_, parts) = value else {
+            return Ok(());
+        };
+        let Ty::Array { shape, .. } = declared else {
+            return Ok(());
+        };
+        let Some(&first) = parts.first() else {
+            return Ok(());
+        };
+        for (dim, size) in shape.iter().enumerate() {
+            let Size::Named(name) = size else { continue };
+            if frame.locals.contains_key(&Local::Size(name.clone())) {
+                continue;
+            }
+            let actual = self.size_of(first, dim)?;
+            frame.bind(
+                Local::Size(name.clone()),
+                None,
+                Sv::Dyn(Ty::i64(), vec![actual]),
+            );
+        }
+        Ok(())
+    }
+
+    /// `e :> t`: checks the sizes `t` names against the value's.
+    fn coerce(&mut self, frame: &Frame, value: Sv, ty: &Ty) -> Result<Sv> {
+        let (Sv::Dyn(_, parts), Ty::Array { shape, .. }) = (&value, ty) else {
+            return Ok(value);
+        };
+        if let Some(&first) = parts.first() {
+            for (dim, size) in shape.iter().enumerate() {
+                let expected = match size {
+                    Size::Const(n) => i64_const(*n as i64),
+                    Size::Named(name) => match frame.locals.get(&Local::Size(name.clone())) {
+                        Some(Sv::Dyn(_, p)) if p.len() == 1 => p[0],
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                let actual = self.size_of(first, dim)?;
+                let ok = self.cmp(CmpOp::Eq, actual, expected);
+                self.builder.bind(
+                    "coerce",
+                    Exp::Assert {
+                        condition: ok,
+                        message: vec![
+                            ErrorPart::Text("Value of size ".into()),
+                            ErrorPart::Value(actual),
+                            ErrorPart::Text(format!(
+                                " cannot match shape of type `{ty}` (dimension {dim} is "
+                            )),
+                            ErrorPart::Value(expected),
+                            ErrorPart::Text(").".into()),
+                        ],
+                    },
+                );
+            }
+        }
+        let Sv::Dyn(_, parts) = value else {
+            unreachable!()
+        };
+        Ok(Sv::Dyn(ty.clone(), parts))
+    }
+
+    /// The slice an index expression denotes, with upstream's defaults
+    /// for omitted slice bounds.
+    fn slice(
+        &mut self,
+        frame: &Frame,
+        value: &Sv,
+        indices: &[store::DimIndex],
+    ) -> Result<Vec<DimIndex>> {
+        let Sv::Dyn(_, parts) = value else {
+            return error("internal error: indexing a function");
+        };
+        let first = parts.first().copied();
+        let mut slice = Vec::new();
+        for (dim, index) in indices.iter().enumerate() {
+            match index {
+                store::DimIndex::Fix(i) => {
+                    let v = self.expr(frame, *i)?;
+                    let [i] = self.scalar(&v)?;
+                    // Indices may be of any integer type.
+                    let i = if self.builder.type_of(i) == Type::i64() {
+                        i
+                    } else {
+                        self.bind1("i", Exp::Convert(PrimType::I64, i))
+                    };
+                    slice.push(DimIndex::Fix(i));
+                }
+                store::DimIndex::Range { start, end, stride } => {
+                    let n = match first {
+                        Some(array) => self.size_of(array, dim)?,
+                        None => return error("slicing an array without components"),
+                    };
+                    let eval = |this: &mut Self, e: &Option<ExprId>| -> Result<Option<SubExp>> {
+                        match e {
+                            Some(e) => {
+                                let v = this.expr(frame, *e)?;
+                                Ok(Some(this.scalar(&v)?[0]))
+                            }
+                            None => Ok(None),
+                        }
+                    };
+                    let start = eval(self, start)?;
+                    let end = eval(self, end)?;
+                    let stride = eval(self, stride)?;
+                    slice.push(self.slice_bounds(n, start, end, stride));
+                }
+            }
+        }
+        Ok(slice)
+    }
+
+    /// `[start:end:stride]` as start, length and stride: with a positive
+    /// stride the defaults are `0` and `n`, with a negative one `n-1` and
+    /// `-1`; the length is `(end - start) / stride` rounded up.
+    fn slice_bounds(
+        &mut self,
+        n: SubExp,
+        start: Option<SubExp>,
+        end: Option<SubExp>,
+        stride: Option<SubExp>,
+    ) -> DimIndex {
+        let stride_v = stride.unwrap_or(i64_const(1));
+        let positive = match stride {
+            None => SubExp::bool(true),
+            Some(s) => self.cmp(CmpOp::Lt, i64_const(0), s),
+        };
+        let select = |this: &mut Self, c: SubExp, a: SubExp, b: SubExp| -> SubExp {
+            let then_body = this.builder.body(|_| vec![a]);
+            let else_body = this.builder.body(|_| vec![b]);
+            this.bind1(
+                "sel",
+                Exp::If {
+                    condition: c,
+                    then_body,
+                    else_body,
+                    ret: vec![Type::i64()],
+                },
+            )
+        };
+        let start_v = match start {
+            Some(s) => s,
+            None => {
+                let last = self.binop(BinOp::Sub, n, i64_const(1));
+                select(self, positive, i64_const(0), last)
+            }
+        };
+        let end_v = match end {
+            Some(e) => e,
+            None => select(self, positive, n, i64_const(-1)),
+        };
+        // ceil((end - start) / stride) for either sign of stride.
+        let distance = self.binop(BinOp::Sub, end_v, start_v);
+        let toward = self.binop(BinOp::Sub, stride_v, i64_const(1));
+        let away = self.binop(BinOp::Add, stride_v, i64_const(1));
+        let adjust = select(self, positive, toward, away);
+        let adjusted = self.binop(BinOp::Add, distance, adjust);
+        let len = self.binop(BinOp::Quot, adjusted, stride_v);
+        DimIndex::Slice {
+            start: start_v,
+            len,
+            stride: stride_v,
+        }
+    }
+
+    /// Indexes every component of an array value with the same slice.
+    pub(super) fn index(&mut self, value: &Sv, slice: &[DimIndex], result_ty: Ty) -> Result<Sv> {
+        let Sv::Dyn(_, parts) = value else {
+            return error("internal error: indexing a function");
+        };
+        let mut out = Vec::new();
+        for &part in parts {
+            let array = self.var_of(part)?;
+            out.push(self.bind1(
+                "idx",
+                Exp::Index {
+                    array,
+                    slice: slice.to_vec(),
+                },
+            ));
+        }
+        Ok(Sv::Dyn(result_ty, out))
+    }
+
+    /// `value with path = new`.
+    fn update(&mut self, frame: &Frame, value: Sv, path: &[UpdateStep], new: Sv) -> Result<Sv> {
+        let Some((step, rest)) = path.split_first() else {
+            return Ok(new);
+        };
+        match step {
+            UpdateStep::Field(field) => {
+                let old_field = self.project(value.clone(), field)?;
+                let new_field = self.update(frame, old_field, rest, new)?;
+                self.replace_field(value, field, new_field)
+            }
+            UpdateStep::Index(indices) => {
+                let slice = self.slice(frame, &value, indices)?;
+                let Sv::Dyn(ty, parts) = &value else {
+                    return error("internal error: updating a function");
+                };
+                let new = if rest.is_empty() {
+                    new
+                } else {
+                    let element_ty = sliced_type(ty, &slice);
+                    let old = self.index(&value, &slice, element_ty)?;
+                    self.update(frame, old, rest, new)?
+                };
+                let new_parts = self.flatten(&new)?;
+                let mut out = Vec::new();
+                for (&part, &v) in parts.iter().zip(&new_parts) {
+                    let array = self.var_of(part)?;
+                    out.push(self.bind1(
+                        "upd",
+                        Exp::Update {
+                            array,
+                            slice: slice.clone(),
+                            value: v,
+                        },
+                    ));
+                }
+                Ok(Sv::Dyn(ty.clone(), out))
+            }
+        }
+    }
+
+    fn replace_field(&mut self, value: Sv, field: &Name, new: Sv) -> Result<Sv> {
+        match value {
+            Sv::Record(fields) => Ok(Sv::Record(
+                fields
+                    .into_iter()
+                    .map(|(n, v)| {
+                        if &n == field {
+                            (n, new.clone())
+                        } else {
+                            (n, v)
+                        }
+                    })
+                    .collect(),
+            )),
+            Sv::Dyn(Ty::Record(fields), parts) => {
+                let new_parts = self.flatten(&new)?;
+                let mut out = Vec::new();
+                let mut offset = 0;
+                for (name, _, count) in types::field_spans(&fields).map_err(|m| LowerError {
+                    message: m,
+                    loc: None,
+                })? {
+                    if &name == field {
+                        out.extend(&new_parts);
+                    } else {
+                        out.extend(&parts[offset..offset + count]);
+                    }
+                    offset += count;
+                }
+                Ok(Sv::Dyn(Ty::Record(fields), out))
+            }
+            _ => error(format!(
+                "internal error: updating field `{field}` of a non-record"
+            )),
+        }
+    }
+
+    fn range(
+        &mut self,
+        frame: &Frame,
+        e: ExprId,
+        start: ExprId,
+        second: Option<ExprId>,
+        end: ExprId,
+        end_kind: RangeEnd,
+    ) -> Result<Sv> {
+        let ty = self.expr_ty(frame, e)?;
+        let element = match &ty {
+            Ty::Array { element, .. } => match **element {
+                Ty::Prim(p) => p,
+                _ => return error("internal error: a range of non-integers"),
+            },
+            _ => return error("internal error: a range that is not an array"),
+        };
+        let start_v = self.expr(frame, start)?;
+        let [start_v] = self.scalar(&start_v)?;
+        let end_v = self.expr(frame, end)?;
+        let [end_v] = self.scalar(&end_v)?;
+        let one = SubExp::Const(crate::prim::convert(PrimValue::I64(1), element));
+        let minus_one = SubExp::Const(crate::prim::convert(PrimValue::I64(-1), element));
+        let step = match second {
+            Some(second) => {
+                let s = self.expr(frame, second)?;
+                let [s] = self.scalar(&s)?;
+                self.binop(BinOp::Sub, s, start_v)
+            }
+            None if end_kind == RangeEnd::DownToExclusive => minus_one,
+            None => one,
+        };
+        // Work in i64: the number of elements.
+        let to_i64 = |this: &mut Self, v: SubExp| this.bind1("r", Exp::Convert(PrimType::I64, v));
+        let (s64, e64, step64) = (
+            to_i64(self, start_v),
+            to_i64(self, end_v),
+            to_i64(self, step),
+        );
+        let distance = self.binop(BinOp::Sub, e64, s64);
+        let len = match end_kind {
+            RangeEnd::Inclusive => {
+                let q = self.binop(BinOp::Quot, distance, step64);
+                self.binop(BinOp::Add, q, i64_const(1))
+            }
+            RangeEnd::UpToExclusive | RangeEnd::DownToExclusive => {
+                let positive = self.cmp(CmpOp::Lt, i64_const(0), step64);
+                let minus = self.binop(BinOp::Sub, step64, i64_const(1));
+                let plus = self.binop(BinOp::Add, step64, i64_const(1));
+                let pos_body = self.builder.body(|_| vec![minus]);
+                let neg_body = self.builder.body(|_| vec![plus]);
+                let adjust = self.bind1(
+                    "adj",
+                    Exp::If {
+                        condition: positive,
+                        then_body: pos_body,
+                        else_body: neg_body,
+                        ret: vec![Type::i64()],
+                    },
+                );
+                let adjusted = self.binop(BinOp::Add, distance, adjust);
+                self.binop(BinOp::Quot, adjusted, step64)
+            }
+        };
+        // A range whose step points away from its end, or is zero, is
+        // invalid.
+        let step_nonzero = self.cmp(CmpOp::Eq, step64, i64_const(0));
+        let step_ok = self.bind1("ok", Exp::UnOp(UnOp::Not, step_nonzero));
+        let len_ok = self.cmp(CmpOp::Le, i64_const(0), len);
+        let ok = self.and(step_ok, len_ok);
+        let op = match (second.is_some(), end_kind) {
+            (_, RangeEnd::Inclusive) => "..",
+            (_, RangeEnd::UpToExclusive) => "..<",
+            (_, RangeEnd::DownToExclusive) => "..>",
+        };
+        let mut message = vec![ErrorPart::Text("Range ".into()), ErrorPart::Value(start_v)];
+        if second.is_some() {
+            message.push(ErrorPart::Text("..".into()));
+            message.push(ErrorPart::Value(step));
+        }
+        message.extend([
+            ErrorPart::Text(op.into()),
+            ErrorPart::Value(end_v),
+            ErrorPart::Text(" is invalid.".into()),
+        ]);
+        self.builder.bind(
+            "range_ok",
+            Exp::Assert {
+                condition: ok,
+                message,
+            },
+        );
+        let array = self.bind1(
+            "range",
+            Exp::Iota {
+                len,
+                start: start_v,
+                step,
+                ty: element,
+            },
+        );
+        Ok(Sv::Dyn(ty, vec![array]))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn lower_loop(
+        &mut self,
+        frame: &Frame,
+        e: ExprId,
+        pat: PatId,
+        init: Option<ExprId>,
+        form: store::LoopForm,
+        body: ExprId,
+    ) -> Result<Sv> {
+        let ty = self.mono(frame, &self.pat_type(frame, pat))?;
+        let init_value = match init {
+            Some(init) => self.expr(frame, init)?,
+            None => self.implicit_init(frame, pat)?,
+        };
+        let init_parts = self.flatten(&init_value)?;
+        let component_types = self.components_of(&ty)?;
+        let params: Vec<Param> = component_types
+            .iter()
+            .map(|&c| self.builder.param("acc", c, false))
+            .collect();
+        let mut inner = frame.clone();
+        let param_value = Sv::Dyn(
+            ty.clone(),
+            params.iter().map(|p| SubExp::Var(p.var)).collect(),
+        );
+        self.bind_pat(&mut inner, pat, param_value)?;
+        let result_ty = self.expr_ty(frame, e)?;
+        match form {
+            store::LoopForm::For { bound, .. } => {
+                let bound_v = self.expr(frame, bound)?;
+                let [bound_v] = self.scalar(&bound_v)?;
+                let bound_ty = self.builder.type_of(bound_v);
+                let var = self.builder.new_var("i", bound_ty);
+                inner.bind(
+                    Local::LoopVar(e),
+                    None,
+                    Sv::Dyn(Ty::Prim(bound_ty.element()), vec![SubExp::Var(var)]),
+                );
+                let loop_body = self.sub_body(|this| {
+                    let v = this.expr(&inner, body)?;
+                    this.flatten(&v)
+                })?;
+                let vars = self.builder.bind_n(
+                    "loop",
+                    Exp::Loop {
+                        params: params.iter().copied().zip(init_parts).collect(),
+                        form: LoopForm::For {
+                            var,
+                            bound: bound_v,
+                        },
+                        body: loop_body,
+                    },
+                    params.len(),
+                    &component_types,
+                );
+                Ok(Sv::Dyn(
+                    result_ty,
+                    vars.into_iter().map(SubExp::Var).collect(),
+                ))
+            }
+            store::LoopForm::ForIn {
+                pat: element_pat,
+                array,
+            } => {
+                let array_v = self.expr(frame, array)?;
+                let n = self.outer_size(&array_v)?;
+                let var = self.builder.new_var("i", Type::i64());
+                let loop_body = self.sub_body(|this| {
+                    let Sv::Dyn(array_ty, _) = &array_v else {
+                        return error("internal error: iterating over a function");
+                    };
+                    let element_ty = types::strip_dims(array_ty, 1);
+                    let element =
+                        this.index(&array_v, &[DimIndex::Fix(SubExp::Var(var))], element_ty)?;
+                    let mut body_frame = inner.clone();
+                    this.bind_pat(&mut body_frame, element_pat, element)?;
+                    let v = this.expr(&body_frame, body)?;
+                    this.flatten(&v)
+                })?;
+                let vars = self.builder.bind_n(
+                    "loop",
+                    Exp::Loop {
+                        params: params.iter().copied().zip(init_parts).collect(),
+                        form: LoopForm::For { var, bound: n },
+                        body: loop_body,
+                    },
+                    params.len(),
+                    &component_types,
+                );
+                Ok(Sv::Dyn(
+                    result_ty,
+                    vars.into_iter().map(SubExp::Var).collect(),
+                ))
+            }
+            store::LoopForm::While { condition } => {
+                // The condition is a loop parameter, computed before the
+                // loop and at the end of each iteration.
+                let mut before = frame.clone();
+                self.bind_pat(&mut before, pat, Sv::Dyn(ty.clone(), init_parts.clone()))?;
+                let first = self.expr(&before, condition)?;
+                let [first] = self.scalar(&first)?;
+                let cond_param = self.builder.param("cond", Type::bool(), false);
+                let loop_body = self.sub_body(|this| {
+                    let v = this.expr(&inner, body)?;
+                    let mut parts = this.flatten(&v)?;
+                    let mut after = frame.clone();
+                    this.bind_pat(&mut after, pat, Sv::Dyn(ty.clone(), parts.clone()))?;
+                    let c = this.expr(&after, condition)?;
+                    parts.push(this.scalar(&c)?[0]);
+                    Ok(parts)
+                })?;
+                let mut all_params: Vec<(Param, SubExp)> =
+                    params.iter().copied().zip(init_parts).collect();
+                all_params.push((cond_param, first));
+                let mut all_types = component_types.clone();
+                all_types.push(Type::bool());
+                let mut vars = self.builder.bind_n(
+                    "loop",
+                    Exp::Loop {
+                        params: all_params,
+                        form: LoopForm::While {
+                            condition: cond_param.var,
+                        },
+                        body: loop_body,
+                    },
+                    all_types.len(),
+                    &all_types,
+                );
+                vars.pop();
+                Ok(Sv::Dyn(
+                    result_ty,
+                    vars.into_iter().map(SubExp::Var).collect(),
+                ))
+            }
+        }
+    }
+
+    /// `loop x for ...` without `= init`: the pattern's names as bound
+    /// before the loop.
+    fn implicit_init(&mut self, frame: &Frame, pat: PatId) -> Result<Sv> {
+        match frame.body.store.pats[pat].clone() {
+            Pat::Name(name) => match frame.names.get(&name) {
+                Some(local) => self.local(frame, local),
+                None => error(format!("internal error: `{name}` is not bound")),
+            },
+            Pat::Tuple(elements) => {
+                let fields = elements
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| Ok((Name::new(&i.to_string()), self.implicit_init(frame, p)?)))
+                    .collect::<Result<Vec<_>>>()?;
+                let ty = self.mono(frame, &self.pat_type(frame, pat))?;
+                Ok(self.record(ty, fields))
+            }
+            Pat::Ascription { pat, .. } | Pat::Attr { pat, .. } => self.implicit_init(frame, pat),
+            _ => error("internal error: a loop without an initial value"),
+        }
+    }
+
+    fn lower_match(
+        &mut self,
+        frame: &Frame,
+        value: &Sv,
+        cases: &[(PatId, ExprId)],
+        ty: &Ty,
+    ) -> Result<Sv> {
+        let ret = self.components_of(ty)?;
+        let Some(((pat, body), rest)) = cases.split_first() else {
+            return error("internal error: a match without cases");
+        };
+        let test = self.pattern_test(frame, *pat, value)?;
+        let mut case_frame = frame.clone();
+        match (test, rest.is_empty()) {
+            (None, _) | (_, true) => {
+                self.bind_pat(&mut case_frame, *pat, value.clone())?;
+                self.expr(&case_frame, *body)
+            }
+            (Some(condition), false) => {
+                let then_body = self.sub_body(|this| {
+                    this.bind_pat(&mut case_frame, *pat, value.clone())?;
+                    let v = this.expr(&case_frame, *body)?;
+                    this.flatten(&v)
+                })?;
+                let else_body = self.sub_body(|this| {
+                    let v = this.lower_match(frame, value, rest, ty)?;
+                    this.flatten(&v)
+                })?;
+                let n = ret.len();
+                let vars = self.builder.bind_n(
+                    "match",
+                    Exp::If {
+                        condition,
+                        then_body,
+                        else_body,
+                        ret: ret.clone(),
+                    },
+                    n,
+                    &ret,
+                );
+                Ok(Sv::Dyn(
+                    ty.clone(),
+                    vars.into_iter().map(SubExp::Var).collect(),
+                ))
+            }
+        }
+    }
+
+    /// A condition under which `value` matches the pattern; `None` if it
+    /// always does.
+    fn pattern_test(&mut self, frame: &Frame, pat: PatId, value: &Sv) -> Result<Option<SubExp>> {
+        match frame.body.store.pats[pat].clone() {
+            Pat::Name(_) | Pat::Wildcard | Pat::Missing => Ok(None),
+            Pat::Ascription { pat, .. } | Pat::Attr { pat, .. } => {
+                self.pattern_test(frame, pat, value)
+            }
+            Pat::Literal { negated, literal } => {
+                let [x] = self.scalar(value)?;
+                let Sv::Dyn(ty, _) = value else {
+                    unreachable!()
+                };
+                let Ty::Prim(prim) = ty else {
+                    return error("internal error: a literal pattern on a non-scalar");
+                };
+                let Some(expected) = literal_value(&literal, negated, *prim) else {
+                    return error("internal error: an unsupported literal pattern");
+                };
+                Ok(Some(self.cmp(CmpOp::Eq, x, SubExp::Const(expected))))
+            }
+            Pat::Tuple(elements) => {
+                let fields: Vec<(Name, PatId)> = elements
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| (Name::new(&i.to_string()), p))
+                    .collect();
+                self.fields_test(frame, &fields, value)
+            }
+            Pat::Record(fields) => self.fields_test(frame, &fields, value),
+            Pat::Constr { name, payload } => {
+                let Sv::Dyn(ty, parts) = value else {
+                    return error("internal error: a constructor pattern on a function");
+                };
+                let layout = SumLayout::of(ty).map_err(|m| LowerError {
+                    message: m,
+                    loc: None,
+                })?;
+                let Some((tag, _)) = layout.constructor(&name) else {
+                    return error(format!("internal error: no constructor #{name}"));
+                };
+                let mut test =
+                    Some(self.cmp(CmpOp::Eq, parts[0], SubExp::Const(PrimValue::I8(tag as i8))));
+                let payload_values = self.destruct(ty, parts, &name)?;
+                for (&p, v) in payload.iter().zip(&payload_values) {
+                    if let Some(t) = self.pattern_test(frame, p, v)? {
+                        test = Some(match test {
+                            Some(prev) => self.and(prev, t),
+                            None => t,
+                        });
+                    }
+                }
+                Ok(test)
+            }
+        }
+    }
+
+    fn fields_test(
+        &mut self,
+        frame: &Frame,
+        fields: &[(Name, PatId)],
+        value: &Sv,
+    ) -> Result<Option<SubExp>> {
+        let mut test = None;
+        for (name, p) in fields {
+            let field = self.project(value.clone(), name)?;
+            if let Some(t) = self.pattern_test(frame, *p, &field)? {
+                test = Some(match test {
+                    Some(prev) => self.and(prev, t),
+                    None => t,
+                });
+            }
+        }
+        Ok(test)
+    }
+
+    /// The payload values of constructor `name` in a sum value.
+    fn destruct(&mut self, ty: &Ty, parts: &[SubExp], name: &Name) -> Result<Vec<Sv>> {
+        let Ty::Sum(constructors) = ty else {
+            return error("internal error: destructing a non-sum");
+        };
+        let layout = SumLayout::of(ty).map_err(|m| LowerError {
+            message: m,
+            loc: None,
+        })?;
+        let Some((_, slots)) = layout.constructor(name) else {
+            return error(format!("internal error: no constructor #{name}"));
+        };
+        let Some((_, payload_types)) = constructors.iter().find(|(n, _)| n == name) else {
+            return error(format!("internal error: no constructor #{name}"));
+        };
+        let mut values = Vec::new();
+        let mut slot_iter = slots.iter();
+        for payload_ty in payload_types {
+            let count = self.components_of(payload_ty)?.len();
+            let payload_parts = slot_iter
+                .by_ref()
+                .take(count)
+                .map(|&s| parts[1 + s])
+                .collect();
+            values.push(Sv::Dyn(payload_ty.clone(), payload_parts));
+        }
+        Ok(values)
+    }
+
+    /// A value of sum type `ty` made with constructor `name`.
+    pub(super) fn construct(&mut self, ty: &Ty, name: &Name, payload: &[Sv]) -> Result<Sv> {
+        let layout = SumLayout::of(ty).map_err(|m| LowerError {
+            message: m,
+            loc: None,
+        })?;
+        let Some((tag, slots)) = layout.constructor(name) else {
+            return error(format!("internal error: no constructor #{name}"));
+        };
+        let slots = slots.to_vec();
+        let mut filled: Vec<Option<SubExp>> = vec![None; layout.slots.len()];
+        let mut payload_parts = Vec::new();
+        for value in payload {
+            payload_parts.extend(self.flatten(value)?);
+        }
+        for (&slot, part) in slots.iter().zip(payload_parts) {
+            filled[slot] = Some(part);
+        }
+        let mut parts = vec![SubExp::Const(PrimValue::I8(tag as i8))];
+        for (slot, value) in filled.into_iter().enumerate() {
+            parts.push(match value {
+                Some(v) => v,
+                None => self.blank(layout.slots[slot]),
+            });
+        }
+        Ok(Sv::Dyn(ty.clone(), parts))
+    }
+
+    /// A placeholder value of a type, for unused sum payload slots.
+    fn blank(&mut self, ty: Type) -> SubExp {
+        let zero = SubExp::Const(PrimValue::zero(ty.element()));
+        match ty {
+            Type::Prim(_) => zero,
+            Type::Array { rank, .. } => self.bind1(
+                "blank",
+                Exp::Replicate {
+                    shape: vec![i64_const(0); rank],
+                    value: zero,
+                },
+            ),
+        }
+    }
+}
+
+/// The type of the result of slicing an array of type `ty`.
+fn sliced_type(ty: &Ty, slice: &[DimIndex]) -> Ty {
+    let Ty::Array {
+        element,
+        shape,
+        unique,
+    } = ty
+    else {
+        return ty.clone();
+    };
+    let remaining: Vec<Size> = shape
+        .iter()
+        .enumerate()
+        .filter(|(d, _)| !matches!(slice.get(*d), Some(DimIndex::Fix(_))))
+        .map(|(_, s)| s.clone())
+        .collect();
+    if remaining.is_empty() {
+        (**element).clone()
+    } else {
+        Ty::Array {
+            element: element.clone(),
+            shape: remaining,
+            unique: *unique,
+        }
+    }
+}
+
+/// Pairs the named sizes of `pattern` with the sizes in the same places
+/// of `actual`.
+fn match_sizes(pattern: &Ty, actual: &Ty, out: &mut Vec<(Name, Size)>) {
+    match (pattern, actual) {
+        (
+            Ty::Array {
+                element: e1,
+                shape: s1,
+                ..
+            },
+            Ty::Array {
+                element: e2,
+                shape: s2,
+                ..
+            },
+        ) => {
+            for (p, a) in s1.iter().zip(s2) {
+                if let Size::Named(name) = p
+                    && !out.iter().any(|(n, _)| n == name)
+                {
+                    out.push((name.clone(), a.clone()));
+                }
+            }
+            match_sizes(e1, e2, out);
+        }
+        (Ty::Record(a), Ty::Record(b)) => {
+            for ((_, x), (_, y)) in a.iter().zip(b) {
+                match_sizes(x, y, out);
+            }
+        }
+        (Ty::Sum(a), Ty::Sum(b)) => {
+            for ((_, xs), (_, ys)) in a.iter().zip(b) {
+                for (x, y) in xs.iter().zip(ys) {
+                    match_sizes(x, y, out);
+                }
+            }
+        }
+        (
+            Ty::Function {
+                param: p1,
+                result: r1,
+                ..
+            },
+            Ty::Function {
+                param: p2,
+                result: r2,
+                ..
+            },
+        ) => {
+            match_sizes(p1, p2, out);
+            match_sizes(r1, r2, out);
+        }
+        _ => {}
+    }
+}
+
+/// Binds type parameters and abstract types of `pattern` to the
+/// corresponding parts of `actual`.
+pub(super) fn match_types(pattern: &Ty, actual: &Ty, subst: &mut Vec<(Name, Ty)>) {
+    match (pattern, actual) {
+        (Ty::Param(name) | Ty::Abstract(name), _) if !subst.iter().any(|(n, _)| n == name) => {
+            subst.push((name.clone(), actual.clone()));
+        }
+        (Ty::Array { element, shape, .. }, Ty::Array { .. }) => {
+            let inner = types::strip_dims(actual, shape.len());
+            match_types(element, &inner, subst);
+        }
+        (Ty::Record(a), Ty::Record(b)) => {
+            for ((_, x), (_, y)) in a.iter().zip(b) {
+                match_types(x, y, subst);
+            }
+        }
+        (Ty::Sum(a), Ty::Sum(b)) => {
+            for ((_, xs), (_, ys)) in a.iter().zip(b) {
+                for (x, y) in xs.iter().zip(ys) {
+                    match_types(x, y, subst);
+                }
+            }
+        }
+        (
+            Ty::Function {
+                param: p1,
+                result: r1,
+                ..
+            },
+            Ty::Function {
+                param: p2,
+                result: r2,
+                ..
+            },
+        ) => {
+            match_types(p1, p2, subst);
+            match_types(r1, r2, subst);
+        }
+        _ => {}
+    }
+}

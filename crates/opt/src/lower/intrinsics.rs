@@ -1,0 +1,592 @@
+//! Lowering the compiler's intrinsics (the `intrinsics` module the prelude
+//! rests on) and the built-in overloaded operators.
+
+use super::types;
+use super::{LowerError, Lowerer, Result, Sv, error};
+use crate::ir::{Exp, Lambda, Param, ReduceOp, ScanOp, Soac, SubExp, Type, Var};
+use crate::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
+use hir::ty::{PrimType, Ty};
+
+/// An intrinsic the lowering implements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Intrinsic {
+    Map,
+    Reduce {
+        commutative: bool,
+    },
+    Scan,
+    Hist,
+    Scatter,
+    Iota,
+    Concat,
+    Flatten,
+    Unflatten,
+    Transpose,
+    /// `copy` and `manifest`.
+    Copy,
+    Zip,
+    Unzip,
+    Convert(PrimType),
+    Prim(PrimFn),
+}
+
+fn float_type(name: &str) -> Option<PrimType> {
+    match name {
+        "f16" => Some(PrimType::F16),
+        "f32" => Some(PrimType::F32),
+        "f64" => Some(PrimType::F64),
+        _ => None,
+    }
+}
+
+impl Intrinsic {
+    pub(super) fn named(name: &str) -> Option<Intrinsic> {
+        Some(match name {
+            "map" => Intrinsic::Map,
+            "reduce" => Intrinsic::Reduce { commutative: false },
+            "reduce_comm" => Intrinsic::Reduce { commutative: true },
+            "scan" => Intrinsic::Scan,
+            "hist" => Intrinsic::Hist,
+            "scatter" => Intrinsic::Scatter,
+            "iota" => Intrinsic::Iota,
+            "concat" => Intrinsic::Concat,
+            "flatten" => Intrinsic::Flatten,
+            "unflatten" => Intrinsic::Unflatten,
+            "transpose" => Intrinsic::Transpose,
+            "copy" | "manifest" => Intrinsic::Copy,
+            "zip" => Intrinsic::Zip,
+            "unzip" => Intrinsic::Unzip,
+            "mul_hi_i64" => Intrinsic::Prim(PrimFn::MulHi(PrimType::I64)),
+            "mul_hi_u64" => Intrinsic::Prim(PrimFn::MulHi(PrimType::U64)),
+            _ => {
+                if let Some((from, to)) = name.split_once("_to_") {
+                    let (from, to) = (PrimType::from_name(from)?, PrimType::from_name(to)?);
+                    if from == PrimType::Bool || to == PrimType::Bool {
+                        return None;
+                    }
+                    return Some(Intrinsic::Convert(to));
+                }
+                if let Some(float) = name.strip_suffix("_to_bits").and_then(float_type) {
+                    return Some(Intrinsic::Prim(PrimFn::ToBits(float)));
+                }
+                if let Some(float) = name.strip_suffix("_from_bits").and_then(float_type) {
+                    return Some(Intrinsic::Prim(PrimFn::FromBits(float)));
+                }
+                let (op, ty) = name.rsplit_once('_')?;
+                let ty = PrimType::from_name(ty)?;
+                match op {
+                    "popc" => Intrinsic::Prim(PrimFn::Popc(ty)),
+                    "clz" => Intrinsic::Prim(PrimFn::Clz(ty)),
+                    "ctz" => Intrinsic::Prim(PrimFn::Ctz(ty)),
+                    _ => {
+                        let function = FloatFn::ALL.into_iter().find(|f| f.name() == op)?;
+                        Intrinsic::Prim(PrimFn::Float(function, ty))
+                    }
+                }
+            }
+        })
+    }
+
+    pub(super) fn arity(self) -> usize {
+        match self {
+            Intrinsic::Iota
+            | Intrinsic::Flatten
+            | Intrinsic::Transpose
+            | Intrinsic::Copy
+            | Intrinsic::Unzip
+            | Intrinsic::Convert(_) => 1,
+            Intrinsic::Map | Intrinsic::Concat | Intrinsic::Zip => 2,
+            Intrinsic::Reduce { .. }
+            | Intrinsic::Scan
+            | Intrinsic::Scatter
+            | Intrinsic::Unflatten => 3,
+            Intrinsic::Hist => 5,
+            Intrinsic::Prim(f) => match f {
+                PrimFn::Float(function, _) => function.arity(),
+                PrimFn::MulHi(_) => 2,
+                _ => 1,
+            },
+        }
+    }
+}
+
+/// The result type of a function type applied to `n` arguments.
+fn applied_type(ty: &Ty, n: usize) -> Ty {
+    let mut ty = ty;
+    for _ in 0..n {
+        match ty {
+            Ty::Function { result, .. } => ty = result,
+            _ => return Ty::Error,
+        }
+    }
+    ty.clone()
+}
+
+fn dyn_parts(value: &Sv) -> Result<(&Ty, &[SubExp])> {
+    match value {
+        Sv::Dyn(ty, parts) => Ok((ty, parts)),
+        _ => error("internal error: a function where data was expected"),
+    }
+}
+
+impl Lowerer<'_> {
+    fn vars(&self, parts: &[SubExp]) -> Result<Vec<Var>> {
+        parts
+            .iter()
+            .map(|se| {
+                se.as_var().ok_or_else(|| LowerError {
+                    message: "internal error: a constant where an array was expected".into(),
+                    loc: None,
+                })
+            })
+            .collect()
+    }
+
+    /// Builds a lambda whose parameters have the given types.
+    fn lambda(
+        &mut self,
+        param_types: &[Type],
+        build: impl FnOnce(&mut Self, Vec<SubExp>) -> Result<Vec<SubExp>>,
+    ) -> Result<Lambda> {
+        let params: Vec<Param> = param_types
+            .iter()
+            .map(|&ty| self.builder.param("x", ty, false))
+            .collect();
+        let args = params.iter().map(|p| SubExp::Var(p.var)).collect();
+        let body = self.sub_body(|this| build(this, args))?;
+        let ret = body
+            .result
+            .iter()
+            .map(|&se| self.builder.type_of(se))
+            .collect();
+        Ok(Lambda { params, body, ret })
+    }
+
+    /// The lambda of an associative operator on values of type `ty`.
+    fn operator_lambda(&mut self, op: &Sv, ty: &Ty, components: &[Type]) -> Result<Lambda> {
+        let doubled: Vec<Type> = components.iter().chain(components).copied().collect();
+        let n = components.len();
+        self.lambda(&doubled, |this, args| {
+            let a = Sv::Dyn(ty.clone(), args[..n].to_vec());
+            let b = Sv::Dyn(ty.clone(), args[n..].to_vec());
+            let partial = this.apply(op.clone(), a)?;
+            let result = this.apply(partial, b)?;
+            this.flatten(&result)
+        })
+    }
+
+    fn bind_vars(&mut self, hint: &str, exp: Exp, types: &[Type]) -> Vec<SubExp> {
+        self.builder
+            .bind_n(hint, exp, types.len(), types)
+            .into_iter()
+            .map(SubExp::Var)
+            .collect()
+    }
+
+    /// Asserts that two arrays have the same outer size.
+    fn same_outer_size(&mut self, a: &Sv, b: &Sv, what: &str) -> Result<SubExp> {
+        let n = self.outer_size(a)?;
+        let m = self.outer_size(b)?;
+        let equal = self.cmp_exp(CmpOp::Eq, n, m);
+        self.builder.bind(
+            "size_ok",
+            Exp::Assert {
+                condition: equal,
+                message: vec![
+                    crate::ir::ErrorPart::Text(format!("{what}: arrays of sizes ")),
+                    crate::ir::ErrorPart::Value(n),
+                    crate::ir::ErrorPart::Text(" and ".into()),
+                    crate::ir::ErrorPart::Value(m),
+                    crate::ir::ErrorPart::Text(" do not match.".into()),
+                ],
+            },
+        );
+        Ok(n)
+    }
+
+    fn cmp_exp(&mut self, op: CmpOp, a: SubExp, b: SubExp) -> SubExp {
+        SubExp::Var(self.builder.bind1("c", Exp::Cmp(op, a, b)))
+    }
+
+    pub(super) fn intrinsic(&mut self, intrinsic: Intrinsic, ty: &Ty, args: Vec<Sv>) -> Result<Sv> {
+        let result_ty = applied_type(ty, intrinsic.arity());
+        let result_components = || {
+            types::components(&result_ty).map_err(|m| LowerError {
+                message: m,
+                loc: None,
+            })
+        };
+        match (intrinsic, args.as_slice()) {
+            (Intrinsic::Map, [f, xs]) => {
+                let (xs_ty, parts) = dyn_parts(xs)?;
+                let row_ty = types::strip_dims(xs_ty, 1);
+                let row_types = self.components_of_ty(&row_ty)?;
+                let width = self.outer_size(xs)?;
+                let arrays = self.vars(parts)?;
+                let map = self.lambda(&row_types, |this, params| {
+                    let result = this.apply(f.clone(), Sv::Dyn(row_ty.clone(), params))?;
+                    this.flatten(&result)
+                })?;
+                let types = result_components()?;
+                let vars = self.bind_vars(
+                    "map",
+                    Exp::Soac(Soac::Screma {
+                        width,
+                        arrays,
+                        map,
+                        scans: Vec::new(),
+                        reduces: Vec::new(),
+                    }),
+                    &types,
+                );
+                Ok(Sv::Dyn(result_ty, vars))
+            }
+            (Intrinsic::Reduce { .. } | Intrinsic::Scan, [op, ne, xs]) => {
+                let (xs_ty, parts) = dyn_parts(xs)?;
+                let row_ty = types::strip_dims(xs_ty, 1);
+                let row_types = self.components_of_ty(&row_ty)?;
+                let width = self.outer_size(xs)?;
+                let arrays = self.vars(parts)?;
+                let map = self.lambda(&row_types, |_, params| Ok(params))?;
+                let lambda = self.operator_lambda(op, &row_ty, &row_types)?;
+                let neutral = self.flatten(ne)?;
+                let (scans, reduces) = if intrinsic == Intrinsic::Scan {
+                    (vec![ScanOp { lambda, neutral }], Vec::new())
+                } else {
+                    (
+                        Vec::new(),
+                        vec![ReduceOp {
+                            lambda,
+                            neutral,
+                            commutative: matches!(
+                                intrinsic,
+                                Intrinsic::Reduce { commutative: true }
+                            ),
+                        }],
+                    )
+                };
+                let types = result_components()?;
+                let vars = self.bind_vars(
+                    if scans.is_empty() { "reduce" } else { "scan" },
+                    Exp::Soac(Soac::Screma {
+                        width,
+                        arrays,
+                        map,
+                        scans,
+                        reduces,
+                    }),
+                    &types,
+                );
+                Ok(Sv::Dyn(result_ty, vars))
+            }
+            (Intrinsic::Hist, [dest, op, ne, is, vs]) => {
+                let (dest_ty, dest_parts) = dyn_parts(dest)?;
+                let row_ty = types::strip_dims(dest_ty, 1);
+                let row_types = self.components_of_ty(&row_ty)?;
+                let width = self.same_outer_size(is, vs, "reduce_by_index")?;
+                let dests = self.vars(dest_parts)?;
+                let indices = self.vars(dyn_parts(is)?.1)?;
+                let values = self.vars(dyn_parts(vs)?.1)?;
+                let op = self.operator_lambda(op, &row_ty, &row_types)?;
+                let neutral = self.flatten(ne)?;
+                let types = result_components()?;
+                let vars = self.bind_vars(
+                    "hist",
+                    Exp::Soac(Soac::Hist {
+                        width,
+                        dests,
+                        op,
+                        neutral,
+                        indices: indices[0],
+                        values,
+                    }),
+                    &types,
+                );
+                Ok(Sv::Dyn(result_ty, vars))
+            }
+            (Intrinsic::Scatter, [dest, is, vs]) => {
+                let width = self.same_outer_size(is, vs, "scatter")?;
+                let dests = self.vars(dyn_parts(dest)?.1)?;
+                let indices = self.vars(dyn_parts(is)?.1)?;
+                let values = self.vars(dyn_parts(vs)?.1)?;
+                let types = result_components()?;
+                let vars = self.bind_vars(
+                    "scatter",
+                    Exp::Soac(Soac::Scatter {
+                        width,
+                        dests,
+                        indices: indices[0],
+                        values,
+                    }),
+                    &types,
+                );
+                Ok(Sv::Dyn(result_ty, vars))
+            }
+            (Intrinsic::Iota, [n]) => {
+                let [n] = self.scalar(n)?;
+                let iota = self.builder.bind1(
+                    "iota",
+                    Exp::Iota {
+                        len: n,
+                        start: SubExp::i64(0),
+                        step: SubExp::i64(1),
+                        ty: PrimType::I64,
+                    },
+                );
+                Ok(Sv::Dyn(result_ty, vec![SubExp::Var(iota)]))
+            }
+            (Intrinsic::Concat, [xs, ys]) => {
+                let xs_parts = self.vars(dyn_parts(xs)?.1)?;
+                let ys_parts = self.vars(dyn_parts(ys)?.1)?;
+                let parts = xs_parts
+                    .iter()
+                    .zip(&ys_parts)
+                    .map(|(&x, &y)| {
+                        SubExp::Var(
+                            self.builder
+                                .bind1("concat", Exp::Concat { arrays: vec![x, y] }),
+                        )
+                    })
+                    .collect();
+                Ok(Sv::Dyn(result_ty, parts))
+            }
+            (Intrinsic::Flatten, [xs]) => {
+                let parts = self.vars(dyn_parts(xs)?.1)?;
+                let mut out = Vec::new();
+                for part in parts {
+                    let rank = self.builder.type_of(SubExp::Var(part)).rank();
+                    let sizes = self.sizes(part, rank)?;
+                    let outer = self.binop_exp(BinOp::Mul, sizes[0], sizes[1]);
+                    let mut shape = vec![outer];
+                    shape.extend(&sizes[2..]);
+                    out.push(SubExp::Var(
+                        self.builder
+                            .bind1("flat", Exp::Reshape { shape, array: part }),
+                    ));
+                }
+                Ok(Sv::Dyn(result_ty, out))
+            }
+            (Intrinsic::Unflatten, [n, m, xs]) => {
+                let [n] = self.scalar(n)?;
+                let [m] = self.scalar(m)?;
+                let parts = self.vars(dyn_parts(xs)?.1)?;
+                let mut out = Vec::new();
+                for part in parts {
+                    let rank = self.builder.type_of(SubExp::Var(part)).rank();
+                    let sizes = self.sizes(part, rank)?;
+                    let mut shape = vec![n, m];
+                    shape.extend(&sizes[1..]);
+                    out.push(SubExp::Var(
+                        self.builder
+                            .bind1("unflat", Exp::Reshape { shape, array: part }),
+                    ));
+                }
+                Ok(Sv::Dyn(result_ty, out))
+            }
+            (Intrinsic::Transpose, [xs]) => {
+                let parts = self.vars(dyn_parts(xs)?.1)?;
+                let mut out = Vec::new();
+                for part in parts {
+                    let rank = self.builder.type_of(SubExp::Var(part)).rank();
+                    let mut perm: Vec<usize> = (0..rank).collect();
+                    perm.swap(0, 1);
+                    out.push(SubExp::Var(
+                        self.builder
+                            .bind1("tr", Exp::Rearrange { perm, array: part }),
+                    ));
+                }
+                Ok(Sv::Dyn(result_ty, out))
+            }
+            (Intrinsic::Copy, [x]) => {
+                let (_, parts) = dyn_parts(x)?;
+                let out = parts
+                    .iter()
+                    .map(|&part| match part {
+                        SubExp::Var(var) if self.builder.type_of(part).rank() > 0 => {
+                            SubExp::Var(self.builder.bind1("copy", Exp::Copy(var)))
+                        }
+                        other => other,
+                    })
+                    .collect();
+                Ok(Sv::Dyn(result_ty, out))
+            }
+            (Intrinsic::Zip, [xs, ys]) => {
+                if !dyn_parts(xs)?.1.is_empty() && !dyn_parts(ys)?.1.is_empty() {
+                    self.same_outer_size(xs, ys, "zip")?;
+                }
+                let mut parts = dyn_parts(xs)?.1.to_vec();
+                parts.extend(dyn_parts(ys)?.1);
+                Ok(Sv::Dyn(result_ty, parts))
+            }
+            (Intrinsic::Unzip, [xys]) => Ok(Sv::Dyn(result_ty, dyn_parts(xys)?.1.to_vec())),
+            (Intrinsic::Convert(to), [x]) => {
+                let [x] = self.scalar(x)?;
+                let v = self.builder.bind1("conv", Exp::Convert(to, x));
+                Ok(Sv::Dyn(result_ty, vec![SubExp::Var(v)]))
+            }
+            (Intrinsic::Prim(f), args) => {
+                let scalars = args
+                    .iter()
+                    .map(|a| Ok(self.scalar(a)?[0]))
+                    .collect::<Result<Vec<_>>>()?;
+                let v = self.builder.bind1("prim", Exp::PrimFn(f, scalars));
+                Ok(Sv::Dyn(result_ty, vec![SubExp::Var(v)]))
+            }
+            _ => error(format!(
+                "internal error: intrinsic {intrinsic:?} applied wrongly"
+            )),
+        }
+    }
+
+    fn components_of_ty(&self, ty: &Ty) -> Result<Vec<Type>> {
+        types::components(ty).map_err(|m| LowerError {
+            message: m,
+            loc: None,
+        })
+    }
+
+    fn binop_exp(&mut self, op: BinOp, a: SubExp, b: SubExp) -> SubExp {
+        SubExp::Var(self.builder.bind1("t", Exp::BinOp(op, a, b)))
+    }
+
+    /// The sizes of an array's `rank` dimensions.
+    fn sizes(&mut self, array: Var, rank: usize) -> Result<Vec<SubExp>> {
+        Ok((0..rank)
+            .map(|dim| SubExp::Var(self.builder.bind1("n", Exp::ArraySize { array, dim })))
+            .collect())
+    }
+
+    /// A built-in operator applied to its operands.
+    pub(super) fn builtin_binop(&mut self, symbol: &str, a: Sv, b: Sv) -> Result<Sv> {
+        let (ty, a_parts) = dyn_parts(&a)?;
+        let (_, b_parts) = dyn_parts(&b)?;
+        if let (Ty::Prim(prim), [x], [y]) = (ty, a_parts, b_parts) {
+            let (x, y) = (*x, *y);
+            let arith = |op| Some(op);
+            let op = match symbol {
+                "+" => arith(BinOp::Add),
+                "-" => arith(BinOp::Sub),
+                "*" => arith(BinOp::Mul),
+                "/" => arith(BinOp::Div),
+                "%" => arith(BinOp::Mod),
+                "**" => arith(BinOp::Pow),
+                "//" => arith(BinOp::Quot),
+                "%%" => arith(BinOp::Rem),
+                "&" | "&&" => arith(BinOp::And),
+                "|" | "||" => arith(BinOp::Or),
+                "^" => arith(BinOp::Xor),
+                "<<" => arith(BinOp::Shl),
+                ">>" => arith(BinOp::Shr),
+                ">>>" => arith(BinOp::LShr),
+                _ => None,
+            };
+            if let Some(op) = op {
+                let v = self.binop_exp(op, x, y);
+                return Ok(Sv::Dyn(Ty::Prim(*prim), vec![v]));
+            }
+            let result = match symbol {
+                "==" => self.cmp_exp(CmpOp::Eq, x, y),
+                "!=" => {
+                    let eq = self.cmp_exp(CmpOp::Eq, x, y);
+                    SubExp::Var(self.builder.bind1("ne", Exp::UnOp(UnOp::Not, eq)))
+                }
+                "<" => self.cmp_exp(CmpOp::Lt, x, y),
+                "<=" => self.cmp_exp(CmpOp::Le, x, y),
+                ">" => self.cmp_exp(CmpOp::Lt, y, x),
+                ">=" => self.cmp_exp(CmpOp::Le, y, x),
+                _ => return error(format!("internal error: unknown operator `{symbol}`")),
+            };
+            return Ok(Sv::Dyn(Ty::bool(), vec![result]));
+        }
+        let equal = match symbol {
+            "==" | "!=" => self.equal(a_parts, b_parts)?,
+            _ => {
+                return error(format!(
+                    "internal error: `{symbol}` on a value of type {ty}"
+                ));
+            }
+        };
+        let result = if symbol == "!=" {
+            SubExp::Var(self.builder.bind1("ne", Exp::UnOp(UnOp::Not, equal)))
+        } else {
+            equal
+        };
+        Ok(Sv::Dyn(Ty::bool(), vec![result]))
+    }
+
+    /// Whether two values of one type are equal, component by component;
+    /// arrays are equal if their shapes and elements are.
+    fn equal(&mut self, a: &[SubExp], b: &[SubExp]) -> Result<SubExp> {
+        let mut all = SubExp::bool(true);
+        for (&x, &y) in a.iter().zip(b) {
+            let ty = self.builder.type_of(x);
+            let eq = match ty {
+                Type::Prim(_) => self.cmp_exp(CmpOp::Eq, x, y),
+                Type::Array { rank, .. } => {
+                    let (xv, yv) = (self.vars(&[x])?[0], self.vars(&[y])?[0]);
+                    let x_sizes = self.sizes(xv, rank)?;
+                    let y_sizes = self.sizes(yv, rank)?;
+                    let mut same_shape = SubExp::bool(true);
+                    for (&n, &m) in x_sizes.iter().zip(&y_sizes) {
+                        let eq = self.cmp_exp(CmpOp::Eq, n, m);
+                        same_shape = self.binop_exp(BinOp::And, same_shape, eq);
+                    }
+                    let then_body = self.sub_body(|this| {
+                        let mut total = SubExp::i64(1);
+                        for &n in &x_sizes {
+                            total = this.binop_exp(BinOp::Mul, total, n);
+                        }
+                        let fx = this.builder.bind1(
+                            "fx",
+                            Exp::Reshape {
+                                shape: vec![total],
+                                array: xv,
+                            },
+                        );
+                        let fy = this.builder.bind1(
+                            "fy",
+                            Exp::Reshape {
+                                shape: vec![total],
+                                array: yv,
+                            },
+                        );
+                        let element = Type::Prim(ty.element());
+                        let map = this.lambda(&[element, element], |this, args| {
+                            Ok(vec![this.cmp_exp(CmpOp::Eq, args[0], args[1])])
+                        })?;
+                        let and = this.lambda(&[Type::bool(), Type::bool()], |this, args| {
+                            Ok(vec![this.binop_exp(BinOp::And, args[0], args[1])])
+                        })?;
+                        let all = this.builder.bind1(
+                            "all_eq",
+                            Exp::Soac(Soac::Screma {
+                                width: total,
+                                arrays: vec![fx, fy],
+                                map,
+                                scans: Vec::new(),
+                                reduces: vec![ReduceOp {
+                                    lambda: and,
+                                    neutral: vec![SubExp::bool(true)],
+                                    commutative: true,
+                                }],
+                            }),
+                        );
+                        Ok(vec![SubExp::Var(all)])
+                    })?;
+                    let else_body = self.builder.body(|_| vec![SubExp::bool(false)]);
+                    SubExp::Var(self.builder.bind1(
+                        "arr_eq",
+                        Exp::If {
+                            condition: same_shape,
+                            then_body,
+                            else_body,
+                            ret: vec![Type::bool()],
+                        },
+                    ))
+                }
+            };
+            all = self.binop_exp(BinOp::And, all, eq);
+        }
+        Ok(all)
+    }
+}

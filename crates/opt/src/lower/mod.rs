@@ -1,0 +1,635 @@
+//! Lowering a checked program to the core IR. It guarantees a first-order,
+//! monomorphic program whose values follow the representation of
+//! [`types`]:
+//!
+//! * modules are elaborated on the fly: a name is resolved through the
+//!   module it was found in, and the members of an applied parametric
+//!   module are lowered with its parameters bound to the arguments
+//!   ([`ModCtx`]);
+//! * every use of a definition is lowered at its instantiation: type
+//!   parameters (and the abstract types of module parameters) are
+//!   substituted by the types at the use;
+//! * functions are static values ([`Sv::Closure`]): applying one inlines
+//!   its body with the closure's captured environment, so no function
+//!   value survives (the language forbids functions in arrays, branches
+//!   and loops, so every application knows its function statically);
+//! * tuples and records are flattened, sums become a tag and payload
+//!   slots, arrays of tuples become tuples of arrays;
+//! * what cannot be checked statically (slice bounds, sizes of zipped
+//!   arrays, `assert`) is checked by explicit statements or by the IR
+//!   operations themselves, located at the source expression.
+
+mod expr;
+mod intrinsics;
+pub mod types;
+
+use crate::ir::build::Builder;
+use crate::ir::{EntryPoint, ExternalType, Function, Loc, Program, SubExp, Type};
+use hir::Db;
+use hir::body::{ValueBody, value_body_with_source_map};
+use hir::files::{FileSet, SourceFile};
+use hir::infer::{InferenceResult, infer_value, module_type_env, type_abbreviation};
+use hir::item_tree::{ItemIdx, ItemKind, ModExpr, item_tree};
+use hir::name::{Name, Path};
+use hir::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, ValueRef};
+use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
+use hir::ty::Ty;
+use std::collections::HashMap;
+use std::fmt;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Why a program could not be lowered: a construct not supported yet, or
+/// a compiler bug.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LowerError {
+    pub message: String,
+    pub loc: Option<Loc>,
+}
+
+impl fmt::Display for LowerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.loc {
+            Some(loc) => write!(f, "{loc}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for LowerError {}
+
+type Result<T> = std::result::Result<T, LowerError>;
+
+fn error<T>(message: impl Into<String>) -> Result<T> {
+    Err(LowerError {
+        message: message.into(),
+        loc: None,
+    })
+}
+
+/// The bindings of the parameters of the parametric modules whose members
+/// are being lowered: each parameter (`ModuleRef::Param`) to the module
+/// given as argument and that module's own context.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct ModCtx(Rc<Vec<(ModuleRef, ModuleRef, ModCtx)>>);
+
+impl ModCtx {
+    fn lookup(&self, param: ModuleRef) -> Option<(ModuleRef, ModCtx)> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(p, _, _)| *p == param)
+            .map(|(_, arg, ctx)| (*arg, ctx.clone()))
+    }
+
+    fn extend(&self, param: ModuleRef, arg: ModuleRef, arg_ctx: ModCtx) -> ModCtx {
+        let mut bindings = (*self.0).clone();
+        bindings.push((param, arg, arg_ctx));
+        ModCtx(Rc::new(bindings))
+    }
+}
+
+/// A local name of a definition body.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Local {
+    Pat(PatId),
+    LoopVar(ExprId),
+    Function(ExprId),
+    Size(Name),
+}
+
+/// A static value: what lowering knows about a source value.
+#[derive(Debug, Clone)]
+enum Sv {
+    /// Data of a monomorphic type without functions, as its components.
+    Dyn(Ty, Vec<SubExp>),
+    /// A record or tuple with functions among its fields (sorted).
+    Record(Vec<(Name, Sv)>),
+    Closure(Rc<Closure>),
+}
+
+/// A function value and the arguments it has been applied to so far.
+#[derive(Debug, Clone)]
+struct Closure {
+    kind: ClosureKind,
+    /// The (monomorphic) type of the function before `applied`.
+    ty: Ty,
+    applied: Vec<Sv>,
+}
+
+#[derive(Debug, Clone)]
+enum ClosureKind {
+    Lambda {
+        frame: Frame,
+        params: Vec<PatId>,
+        body: ExprId,
+    },
+    /// A `let f params = value` (the `LetFun` expression).
+    LocalFunction {
+        frame: Frame,
+        letfun: ExprId,
+    },
+    Def {
+        file: SourceFile,
+        item: ItemIdx,
+        ctx: ModCtx,
+        /// Size parameters known from the use's type (not from the
+        /// arguments), with their values at the use.
+        sizes: Vec<(Name, Sv)>,
+    },
+    Intrinsic(intrinsics::Intrinsic),
+    BuiltinOp(Name),
+    /// `(op y)`: an operator awaiting its first operand.
+    RightSection {
+        op: Box<Sv>,
+        right: Box<Sv>,
+    },
+    /// `(.a.b)` or `(.[i])`, with the frame its index expressions are in.
+    Projection {
+        frame: Frame,
+        steps: Vec<UpdateStep>,
+    },
+}
+
+/// A definition body being lowered at one instantiation, with its local
+/// bindings.
+#[derive(Clone)]
+struct Frame {
+    file: SourceFile,
+    item: ItemIdx,
+    body: Arc<ValueBody>,
+    source_map: Arc<SourceMap>,
+    infer: Arc<InferenceResult>,
+    /// Type parameters and abstract types, by name, to monomorphic types.
+    subst: Rc<Vec<(Name, Ty)>>,
+    ctx: ModCtx,
+    locals: Rc<HashMap<Local, Sv>>,
+    /// The binding each local name refers to (for `let a[i] = v`).
+    names: Rc<HashMap<Name, Local>>,
+}
+
+impl fmt::Debug for Frame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Frame({:?})", self.item)
+    }
+}
+
+impl Frame {
+    fn bind(&mut self, local: Local, name: Option<&Name>, value: Sv) {
+        if let Some(name) = name {
+            Rc::make_mut(&mut self.names).insert(name.clone(), local.clone());
+        }
+        Rc::make_mut(&mut self.locals).insert(local, value);
+    }
+
+    fn scope(&self) -> Scope {
+        Scope {
+            file: self.file,
+            item: Some(self.item),
+        }
+    }
+}
+
+/// How an entry point's parameter or result of type `ty` appears outside:
+/// primitives and arrays of primitives directly, anything else opaque.
+fn external_type(ty: &Ty, components: &[Type]) -> ExternalType {
+    let direct = match ty {
+        Ty::Prim(_) => true,
+        Ty::Array { element, .. } => matches!(**element, Ty::Prim(_)),
+        _ => false,
+    };
+    match components {
+        [single] if direct => ExternalType::Direct(*single),
+        _ => ExternalType::Opaque {
+            name: ty.to_string(),
+            components: components.len(),
+        },
+    }
+}
+
+/// What a value name denotes after module elaboration.
+enum ValueTarget {
+    Def(SourceFile, ItemIdx, ModCtx),
+    Intrinsic(Name),
+}
+
+struct Lowerer<'db> {
+    db: &'db dyn Db,
+    resolver: Resolver<'db>,
+    builder: Builder,
+    line_starts: HashMap<SourceFile, Rc<Vec<u32>>>,
+    /// How deeply function bodies are inlined into each other right now.
+    depth: usize,
+}
+
+/// Inlining deeper than this means a runaway expansion, not a program.
+const MAX_INLINE_DEPTH: usize = 256;
+
+/// Lowers the program rooted at `root` (which must have type-checked
+/// without errors). Its entry points are the root file's `entry`
+/// definitions and its top-level `main`.
+pub fn lower_program(db: &dyn Db, file_set: FileSet, root: SourceFile) -> Result<Program> {
+    let mut lowerer = Lowerer {
+        db,
+        resolver: Resolver { db, file_set },
+        builder: Builder::new(),
+        line_starts: HashMap::new(),
+        depth: 0,
+    };
+    let tree = item_tree(db, root);
+    let mut names = Vec::new();
+    for &item in &tree.top_level {
+        let ItemKind::Value(value) = &tree.item(item).kind else {
+            continue;
+        };
+        let Some(name) = &value.name else { continue };
+        if value.entry || name.as_str() == "main" {
+            names.retain(|(n, _): &(Name, ItemIdx)| n != name);
+            names.push((name.clone(), item));
+        }
+    }
+    for (name, item) in names {
+        lowerer.entry_point(root, item, &name)?;
+    }
+    lowerer.builder.finish().map_err(|message| LowerError {
+        message: format!("internal error: {message}"),
+        loc: None,
+    })
+}
+
+impl<'db> Lowerer<'db> {
+    fn file_set(&self) -> FileSet {
+        self.resolver.file_set
+    }
+
+    fn frame(&self, file: SourceFile, item: ItemIdx, subst: Vec<(Name, Ty)>, ctx: ModCtx) -> Frame {
+        let (body, source_map) = value_body_with_source_map(self.db, file, item);
+        Frame {
+            file,
+            item,
+            body,
+            source_map,
+            infer: infer_value(self.db, self.file_set(), file, item),
+            subst: Rc::new(subst),
+            ctx,
+            locals: Rc::default(),
+            names: Rc::default(),
+        }
+    }
+
+    /// The source location of an expression of a frame.
+    fn loc(&mut self, frame: &Frame, expr: ExprId) -> Option<Loc> {
+        let range = frame.source_map.exprs.get(expr)?.range;
+        let file = frame.file;
+        let starts = self
+            .line_starts
+            .entry(file)
+            .or_insert_with(|| {
+                let text = file.text(self.db);
+                let mut starts = vec![0u32];
+                starts.extend(
+                    text.bytes()
+                        .enumerate()
+                        .filter(|(_, b)| *b == b'\n')
+                        .map(|(i, _)| i as u32 + 1),
+                );
+                Rc::new(starts)
+            })
+            .clone();
+        let position = |offset: u32| {
+            let line = starts.partition_point(|&s| s <= offset) - 1;
+            (line as u32 + 1, offset - starts[line] + 1)
+        };
+        let start = position(range.start().into());
+        let end = position(
+            u32::from(range.end())
+                .saturating_sub(1)
+                .max(range.start().into()),
+        );
+        Some(Loc {
+            file: Arc::from(file.path(self.db).as_str()),
+            start,
+            end,
+        })
+    }
+
+    /// An entry point: a function taking one IR parameter per component
+    /// of each parameter in the definition's type (which may be a partial
+    /// application, `def main = map f`), returning the components of its
+    /// result; a tuple result is several results.
+    fn entry_point(&mut self, file: SourceFile, item: ItemIdx, name: &Name) -> Result<()> {
+        let frame = self.frame(file, item, Vec::new(), ModCtx::default());
+        let mut ty = self.mono(&frame, &frame.infer.scheme.ty.clone())?;
+        let mut param_types = Vec::new();
+        while let Ty::Function { param, result, .. } = ty {
+            if types::has_functions(&param) {
+                return error(format!("Entry point `{name}` takes a function."));
+            }
+            param_types.push(*param);
+            ty = *result;
+        }
+        if types::has_functions(&ty) {
+            return error(format!("Entry point `{name}` returns a function."));
+        }
+        let results: Vec<Ty> = match ty.tuple_elements() {
+            Some(elements) => elements.into_iter().cloned().collect(),
+            None => vec![ty.clone()],
+        };
+        let mut external_params = Vec::new();
+        let mut ir_params = Vec::new();
+        let mut args = Vec::new();
+        for ty in &param_types {
+            let components = self.components(ty)?;
+            external_params.push(external_type(ty, &components));
+            let params: Vec<_> = components
+                .iter()
+                .map(|&c| self.builder.param("arg", c, false))
+                .collect();
+            args.push(Sv::Dyn(
+                ty.clone(),
+                params.iter().map(|p| SubExp::Var(p.var)).collect(),
+            ));
+            ir_params.extend(params);
+        }
+        let mut external_results = Vec::new();
+        let mut ret = Vec::new();
+        for ty in &results {
+            let components = self.components(ty)?;
+            external_results.push(external_type(ty, &components));
+            ret.extend(components.into_iter().map(|c| (c, false)));
+        }
+        let func = self.builder.declare_function(
+            name.as_str(),
+            ir_params.iter().map(|p| p.ty).collect(),
+            ret.iter().map(|(t, _)| *t).collect(),
+        );
+        let def_ty = self.mono(&frame, &frame.infer.scheme.ty.clone())?;
+        let body = self.sub_body(|this| {
+            let mut value = this.term(
+                ValueTarget::Def(file, item, ModCtx::default()),
+                def_ty,
+                Vec::new(),
+            )?;
+            for arg in args {
+                value = this.apply(value, arg)?;
+            }
+            this.flatten(&value)
+        })?;
+        self.builder.define_function(
+            func,
+            Function {
+                name: name.to_string(),
+                params: ir_params,
+                ret,
+                body,
+            },
+        );
+        self.builder.add_entry_point(EntryPoint {
+            name: name.to_string(),
+            func,
+            params: external_params,
+            results: external_results,
+        });
+        Ok(())
+    }
+
+    fn components(&self, ty: &Ty) -> Result<Vec<Type>> {
+        types::components(ty).map_err(|message| LowerError { message, loc: None })
+    }
+
+    fn pat_type(&self, frame: &Frame, pat: PatId) -> Ty {
+        frame.infer.pat_types.get(pat).cloned().unwrap_or(Ty::Error)
+    }
+
+    /// A type of `frame` made monomorphic.
+    fn mono(&self, frame: &Frame, ty: &Ty) -> Result<Ty> {
+        Ok(match ty {
+            Ty::Param(name) | Ty::Abstract(name) => {
+                if let Some((_, t)) = frame.subst.iter().rev().find(|(n, _)| n == name) {
+                    t.clone()
+                } else if let Ty::Abstract(_) = ty {
+                    let resolved = self.resolve_abstract(frame, name)?;
+                    self.mono(frame, &resolved)?
+                } else {
+                    return error(format!(
+                        "internal error: type parameter `{name}` is not instantiated"
+                    ));
+                }
+            }
+            Ty::Array {
+                element,
+                shape,
+                unique,
+            } => match self.mono(frame, element)? {
+                Ty::Array {
+                    element: inner,
+                    shape: inner_shape,
+                    ..
+                } => {
+                    let mut shape = shape.clone();
+                    shape.extend(inner_shape);
+                    Ty::Array {
+                        element: inner,
+                        shape,
+                        unique: *unique,
+                    }
+                }
+                element => Ty::Array {
+                    element: Box::new(element),
+                    shape: shape.clone(),
+                    unique: *unique,
+                },
+            },
+            other => {
+                let mut failure = None;
+                let result = other.map_components(|t| match self.mono(frame, t) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        failure.get_or_insert(e);
+                        Ty::Error
+                    }
+                });
+                if let Some(e) = failure {
+                    return Err(e);
+                }
+                result
+            }
+        })
+    }
+
+    /// The type an abstract type name stands for: a type member of a
+    /// module parameter bound in the frame's context, or of a module
+    /// ascribed a module type, seen from the frame's scope.
+    fn resolve_abstract(&self, frame: &Frame, name: &Name) -> Result<Ty> {
+        for (param, arg, arg_ctx) in frame.ctx.0.iter().rev() {
+            for (member, ty) in module_type_env(self.db, self.file_set(), ModuleKey(*param)).iter()
+            {
+                if matches!(ty, Ty::Abstract(n) if n == name) {
+                    return self.type_member(*arg, arg_ctx, member);
+                }
+            }
+        }
+        let segments: Vec<Name> = name.as_str().split('.').map(Name::new).collect();
+        let Some(path) = Path::new(segments) else {
+            return error(format!(
+                "internal error: the abstract type `{name}` is unknown"
+            ));
+        };
+        match path.qualifiers() {
+            [] => error(format!(
+                "internal error: the abstract type `{name}` is unknown"
+            )),
+            qualifiers => {
+                let Some(module_path) = Path::new(qualifiers.to_vec()) else {
+                    return error(format!(
+                        "internal error: the abstract type `{name}` is unknown"
+                    ));
+                };
+                let (module, ctx) = self.module_path(frame.scope(), &module_path, &frame.ctx)?;
+                self.type_member(module, &ctx, path.last())
+            }
+        }
+    }
+
+    /// The type `name` that a module (normalised) defines.
+    fn type_member(&self, module: ModuleRef, ctx: &ModCtx, name: &Name) -> Result<Ty> {
+        let (module, ctx) = self.normalise(module, ctx)?;
+        match self.resolver.exports(module).types.get(name) {
+            Some(TypeDefRef::Prim(prim)) => Ok(Ty::Prim(*prim)),
+            Some(TypeDefRef::Def(file, item)) => {
+                let ty = type_abbreviation(self.db, self.file_set(), *file, *item)
+                    .ty
+                    .clone();
+                // The definition may itself mention abstract types of the
+                // module's parameters.
+                let frame = Frame {
+                    subst: Rc::default(),
+                    ctx,
+                    ..self.frame(*file, *item, Vec::new(), ModCtx::default())
+                };
+                self.mono(&frame, &ty)
+            }
+            _ => error(format!("internal error: no type `{name}` in the module")),
+        }
+    }
+
+    /// The module (a file or module body) a module reference denotes in a
+    /// context, and the context its members are lowered in.
+    fn normalise(&self, module: ModuleRef, ctx: &ModCtx) -> Result<(ModuleRef, ModCtx)> {
+        match module {
+            ModuleRef::File(_) | ModuleRef::Struct(..) | ModuleRef::Intrinsics => {
+                Ok((module, ctx.clone()))
+            }
+            ModuleRef::Param(..) => match ctx.lookup(module) {
+                Some((arg, arg_ctx)) => self.normalise(arg, &arg_ctx),
+                None => error("internal error: a module parameter is not bound"),
+            },
+            ModuleRef::Binding(file, item) => {
+                let tree = item_tree(self.db, file);
+                let ItemKind::Module(binding) = &tree.item(item).kind else {
+                    return error("internal error: not a module binding");
+                };
+                if !binding.params.is_empty() {
+                    return error("a parametric module used as a module");
+                }
+                let scope = Scope {
+                    file,
+                    item: Some(item),
+                };
+                self.eval_module(scope, &binding.body.clone(), ctx)
+            }
+            ModuleRef::Spec(..) => {
+                error("internal error: a module specification has no definition")
+            }
+        }
+    }
+
+    fn eval_module(
+        &self,
+        scope: Scope,
+        expr: &ModExpr,
+        ctx: &ModCtx,
+    ) -> Result<(ModuleRef, ModCtx)> {
+        match expr {
+            ModExpr::Path(path) => self.module_path(scope, path, ctx),
+            ModExpr::Struct(s) => Ok((ModuleRef::Struct(scope.file, *s), ctx.clone())),
+            ModExpr::Ascription(inner, _) => self.eval_module(scope, inner, ctx),
+            ModExpr::Import(path) => match self.resolver.import(scope.file, path) {
+                Some(file) => Ok((ModuleRef::File(file), ctx.clone())),
+                None => error(format!("internal error: import \"{path}\" is missing")),
+            },
+            ModExpr::Apply(..) => {
+                let mut new_ctx = ctx.clone();
+                for (param, arg) in self.resolver.functor_application(scope, expr) {
+                    let (arg_module, arg_ctx) = self.eval_module(scope, arg, ctx)?;
+                    new_ctx = new_ctx.extend(param, arg_module, arg_ctx);
+                }
+                match self.resolver.eval_module(scope, expr) {
+                    Some(body) => Ok((body, new_ctx)),
+                    None => error("internal error: a parametric module application has no body"),
+                }
+            }
+            ModExpr::Lambda { .. } => error("a parametric module used as a module"),
+            ModExpr::Missing => error("internal error: a missing module"),
+        }
+    }
+
+    /// The module a qualified module name denotes.
+    fn module_path(&self, scope: Scope, path: &Path, ctx: &ModCtx) -> Result<(ModuleRef, ModCtx)> {
+        let segments = path.segments();
+        let Some(TermRef::Module(first)) = self.resolver.resolve_term(scope, &segments[0]) else {
+            return error(format!("internal error: `{path}` is not a module"));
+        };
+        let (mut module, mut ctx) = self.normalise(first, ctx)?;
+        for segment in &segments[1..] {
+            let Some(TermRef::Module(next)) =
+                self.resolver.exports(module).terms.get(segment).copied()
+            else {
+                return error(format!("internal error: `{path}` is not a module"));
+            };
+            (module, ctx) = self.normalise(next, &ctx)?;
+        }
+        Ok((module, ctx))
+    }
+
+    /// What a resolved value name denotes, given the module it was found
+    /// in (if any).
+    fn resolve_value(
+        &self,
+        frame: &Frame,
+        value: ValueRef,
+        name: &Name,
+        via: Option<ModuleRef>,
+    ) -> Result<ValueTarget> {
+        let module = match (value, via) {
+            (_, Some(ModuleRef::Intrinsics)) | (ValueRef::Spec(_, _, ModuleRef::Intrinsics), _) => {
+                return Ok(ValueTarget::Intrinsic(name.clone()));
+            }
+            (ValueRef::Def(file, item), None) => {
+                return Ok(ValueTarget::Def(file, item, frame.ctx.clone()));
+            }
+            (_, Some(module)) => module,
+            (ValueRef::Spec(_, _, module), None) => module,
+        };
+        let (module, ctx) = self.normalise(module, &frame.ctx)?;
+        if module == ModuleRef::Intrinsics {
+            return Ok(ValueTarget::Intrinsic(name.clone()));
+        }
+        match self.resolver.exports(module).terms.get(name) {
+            Some(TermRef::Value(ValueRef::Def(file, item))) => {
+                Ok(ValueTarget::Def(*file, *item, ctx))
+            }
+            _ => error(format!("internal error: `{name}` has no definition")),
+        }
+    }
+
+    /// The IR components of a static value (functions have none).
+    fn flatten(&self, value: &Sv) -> Result<Vec<SubExp>> {
+        match value {
+            Sv::Dyn(_, parts) => Ok(parts.clone()),
+            Sv::Record(_) | Sv::Closure(_) => error(
+                "a function where data was expected (functions cannot be returned from branches, loops or entry points)",
+            ),
+        }
+    }
+}

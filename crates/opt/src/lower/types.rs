@@ -1,0 +1,214 @@
+//! The value representation: how a monomorphic source type becomes core
+//! IR values. A primitive is one scalar; an array of primitives one array;
+//! a record (tuples are records) the concatenation of its fields'
+//! components in field order; a sum type an `i8` tag (the constructor's
+//! index in name order) followed by payload slots, where constructors
+//! share slots of equal type (the first free slot of the type is reused);
+//! an array of anything the arrays of its element's components (arrays of
+//! tuples are tuples of arrays).
+
+use crate::ir::Type;
+use hir::name::Name;
+use hir::ty::{PrimType, Ty};
+
+/// Why a type has no IR representation.
+pub type TypeResult<T> = Result<T, String>;
+
+/// The IR types of the components of a value of type `ty`.
+pub fn components(ty: &Ty) -> TypeResult<Vec<Type>> {
+    let mut out = Vec::new();
+    push_components(ty, 0, &mut out)?;
+    Ok(out)
+}
+
+fn push_components(ty: &Ty, outer_rank: usize, out: &mut Vec<Type>) -> TypeResult<()> {
+    match ty {
+        Ty::Prim(prim) => out.push(Type::with_rank(*prim, outer_rank)),
+        Ty::Array { element, shape, .. } => {
+            push_components(element, outer_rank + shape.len(), out)?;
+        }
+        Ty::Record(fields) => {
+            for (_, field) in fields {
+                push_components(field, outer_rank, out)?;
+            }
+        }
+        Ty::Sum(_) => {
+            let layout = SumLayout::of(ty)?;
+            out.push(Type::with_rank(PrimType::I8, outer_rank));
+            out.extend(
+                layout
+                    .slots
+                    .iter()
+                    .map(|slot| Type::with_rank(slot.element(), slot.rank() + outer_rank)),
+            );
+        }
+        Ty::Function { .. } => return Err("a function inside data".into()),
+        Ty::Param(name) | Ty::Abstract(name) => {
+            return Err(format!("the type `{name}` was not instantiated"));
+        }
+        // A type inference left open (an unconstrained empty array's
+        // element, say): nothing can be observed of its values.
+        Ty::Var(_) => {}
+        Ty::Error => return Err("an ill-typed expression".into()),
+    }
+    Ok(())
+}
+
+/// Whether a type contains functions (and so has a static part).
+pub fn has_functions(ty: &Ty) -> bool {
+    match ty {
+        Ty::Function { .. } => true,
+        Ty::Record(fields) => fields.iter().any(|(_, t)| has_functions(t)),
+        Ty::Sum(constructors) => constructors
+            .iter()
+            .any(|(_, payload)| payload.iter().any(has_functions)),
+        Ty::Array { element, .. } => has_functions(element),
+        _ => false,
+    }
+}
+
+/// How a sum type's constructors use the payload slots.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SumLayout {
+    /// The type of each slot (as a component of the sum itself).
+    pub slots: Vec<Type>,
+    /// For each constructor, in name order: its name, and for each
+    /// component of its payload, the slot holding it.
+    pub constructors: Vec<(Name, Vec<usize>)>,
+}
+
+impl SumLayout {
+    pub fn of(ty: &Ty) -> TypeResult<SumLayout> {
+        let Ty::Sum(constructors) = ty else {
+            return Err("not a sum type".into());
+        };
+        let mut slots: Vec<Type> = Vec::new();
+        let mut layout = Vec::new();
+        for (name, payload) in constructors {
+            let mut used = vec![false; slots.len()];
+            let mut assignment = Vec::new();
+            for payload_ty in payload {
+                for component in components(payload_ty)? {
+                    let free = (0..slots.len()).find(|&i| !used[i] && slots[i] == component);
+                    let slot = match free {
+                        Some(slot) => slot,
+                        None => {
+                            slots.push(component);
+                            used.push(false);
+                            slots.len() - 1
+                        }
+                    };
+                    used[slot] = true;
+                    assignment.push(slot);
+                }
+            }
+            layout.push((name.clone(), assignment));
+        }
+        Ok(SumLayout {
+            slots,
+            constructors: layout,
+        })
+    }
+
+    pub fn constructor(&self, name: &Name) -> Option<(usize, &[usize])> {
+        self.constructors
+            .iter()
+            .enumerate()
+            .find(|(_, (n, _))| n == name)
+            .map(|(tag, (_, slots))| (tag, slots.as_slice()))
+    }
+}
+
+/// The element type of an array type (one dimension less), or the type
+/// itself with the given number of dimensions removed.
+pub fn strip_dims(ty: &Ty, dims: usize) -> Ty {
+    match ty {
+        Ty::Array {
+            element,
+            shape,
+            unique,
+        } => {
+            if dims >= shape.len() {
+                (**element).clone()
+            } else {
+                Ty::Array {
+                    element: element.clone(),
+                    shape: shape[dims..].to_vec(),
+                    unique: *unique,
+                }
+            }
+        }
+        other => other.clone(),
+    }
+}
+
+/// The rank of an array type (0 for anything else).
+pub fn rank(ty: &Ty) -> usize {
+    match ty {
+        Ty::Array { shape, .. } => shape.len(),
+        _ => 0,
+    }
+}
+
+/// The record's fields, with the number of components each has, in the
+/// order of the record's components.
+pub fn field_spans(fields: &[(Name, Ty)]) -> TypeResult<Vec<(Name, Ty, usize)>> {
+    fields
+        .iter()
+        .map(|(name, ty)| Ok((name.clone(), ty.clone(), components(ty)?.len())))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hir::ty::Size;
+
+    fn array(element: Ty, rank: usize) -> Ty {
+        Ty::Array {
+            element: Box::new(element),
+            shape: vec![Size::Const(2); rank],
+            unique: false,
+        }
+    }
+
+    #[test]
+    fn arrays_of_tuples_are_tuples_of_arrays() {
+        let pair = Ty::tuple(vec![
+            Ty::Prim(PrimType::I32),
+            array(Ty::Prim(PrimType::F32), 1),
+        ]);
+        assert_eq!(
+            components(&array(pair, 1)).unwrap(),
+            vec![
+                Type::with_rank(PrimType::I32, 1),
+                Type::with_rank(PrimType::F32, 2)
+            ]
+        );
+    }
+
+    #[test]
+    fn sum_constructors_share_slots_of_equal_type() {
+        let i32_ty = Ty::Prim(PrimType::I32);
+        let sum = Ty::sum(vec![
+            (Name::new("a"), vec![i32_ty.clone()]),
+            (Name::new("b"), vec![i32_ty.clone(), i32_ty.clone()]),
+            (Name::new("c"), vec![Ty::Prim(PrimType::Bool)]),
+        ]);
+        let layout = SumLayout::of(&sum).unwrap();
+        assert_eq!(
+            layout.slots,
+            vec![
+                Type::Prim(PrimType::I32),
+                Type::Prim(PrimType::I32),
+                Type::bool()
+            ]
+        );
+        assert_eq!(
+            layout.constructor(&Name::new("b")).unwrap(),
+            (1, &[0, 1][..])
+        );
+        assert_eq!(layout.constructor(&Name::new("c")).unwrap(), (2, &[2][..]));
+        assert_eq!(components(&sum).unwrap().len(), 4);
+    }
+}
