@@ -5,8 +5,9 @@
 //! [3].`) and the source locations of the failing statement and the calls
 //! that led to it.
 //!
-//! Variables are unique in a program and no function is recursive, so one
-//! environment indexed by variable serves all frames. Arrays share their
+//! Variables are unique in a program, so one environment indexed by
+//! variable serves all frames; a recursive call saves and restores the
+//! variables of the function it re-enters. Arrays share their
 //! data until written; an in-place update, a consuming call or loop takes
 //! the array out of the environment, so that writing it does not copy.
 
@@ -17,6 +18,7 @@ use crate::ir::{
 use crate::prim::{BinOp, CmpOp, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
 use crate::value::{ArrayValue, PrimValue, Value};
 use std::fmt;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// A failure at run time: the message and the locations from the failing
@@ -90,6 +92,8 @@ pub fn run_entry(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec
     let mut interpreter = Interpreter {
         program,
         env: vec![None; program.var_names.len()],
+        active: vec![0; program.functions.len()],
+        function_vars: vec![None; program.functions.len()],
     };
     interpreter.call(&function.params, &function.body, args)
 }
@@ -105,6 +109,67 @@ pub fn value_type(value: &Value) -> Type {
 struct Interpreter<'p> {
     program: &'p Program,
     env: Vec<Option<Value>>,
+    /// How many calls of each function are running.
+    active: Vec<u32>,
+    /// The variables each function binds, computed when it first recurses.
+    function_vars: Vec<Option<Rc<Vec<Var>>>>,
+}
+
+/// Every variable a function binds: parameters, statements, and those of
+/// nested bodies, loops and lambdas.
+fn bound_vars(function: &crate::ir::Function) -> Vec<Var> {
+    fn body(b: &Body, out: &mut Vec<Var>) {
+        for stm in &b.stms {
+            out.extend(stm.pat.iter().map(|p| p.var));
+            match &stm.exp {
+                Exp::If {
+                    then_body,
+                    else_body,
+                    ..
+                } => {
+                    body(then_body, out);
+                    body(else_body, out);
+                }
+                Exp::Loop {
+                    params,
+                    form,
+                    body: loop_body,
+                } => {
+                    out.extend(params.iter().map(|(p, _)| p.var));
+                    if let LoopForm::For { var, .. } = form {
+                        out.push(*var);
+                    }
+                    body(loop_body, out);
+                }
+                Exp::Soac(soac) => {
+                    let lambdas: Vec<&Lambda> = match soac {
+                        Soac::Screma {
+                            map,
+                            scans,
+                            reduces,
+                            ..
+                        } => std::iter::once(map)
+                            .chain(scans.iter().map(|s| &s.lambda))
+                            .chain(reduces.iter().map(|r| &r.lambda))
+                            .collect(),
+                        Soac::Hist { op, .. } => vec![op],
+                        Soac::Scatter { .. } => Vec::new(),
+                        Soac::Stream { fold, reduce, .. } => {
+                            std::iter::once(fold).chain(reduce.iter()).collect()
+                        }
+                    };
+                    for lambda in lambdas {
+                        out.extend(lambda.params.iter().map(|p| p.var));
+                        body(&lambda.body, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out: Vec<Var> = function.params.iter().map(|p| p.var).collect();
+    body(&function.body, &mut out);
+    out
 }
 
 fn shape_text(shape: &[i64]) -> String {
@@ -161,7 +226,7 @@ fn slice_offsets(shape: &[i64], slice: &[ResolvedIndex]) -> Option<(Vec<i64>, Ve
                 base += i * strides[d];
             }
             Some(&ResolvedIndex::Slice { start, len, stride }) => {
-                if len < 0 {
+                if len < 0 || stride == 0 {
                     return None;
                 }
                 if len > 0 {
@@ -400,7 +465,32 @@ impl Interpreter<'_> {
                         _ => self.subexp(arg)?,
                     });
                 }
-                self.call(&function.params, &function.body, values)
+                let index = func.0 as usize;
+                if self.active[index] == 0 {
+                    self.active[index] += 1;
+                    let result = self.call(&function.params, &function.body, values);
+                    self.active[index] -= 1;
+                    return result;
+                }
+                // Re-entering a running function: its variables belong to
+                // the outer call until this one returns.
+                let vars = match &self.function_vars[index] {
+                    Some(vars) => Rc::clone(vars),
+                    None => {
+                        let vars = Rc::new(bound_vars(function));
+                        self.function_vars[index] = Some(Rc::clone(&vars));
+                        vars
+                    }
+                };
+                let saved: Vec<Option<Value>> =
+                    vars.iter().map(|v| self.env[v.0 as usize].take()).collect();
+                self.active[index] += 1;
+                let result = self.call(&function.params, &function.body, values);
+                self.active[index] -= 1;
+                for (v, value) in vars.iter().zip(saved) {
+                    self.env[v.0 as usize] = value;
+                }
+                result
             }
             Exp::If {
                 condition,
@@ -516,7 +606,11 @@ impl Interpreter<'_> {
                 let mut data = first.data.to_vec();
                 for part in parts {
                     let part = part?;
-                    if part.shape[1..] != shape[1..] {
+                    // An empty array's inner sizes are unobservable (and
+                    // unknown when it was made without rows).
+                    if data.is_empty() && !part.data.is_empty() {
+                        shape[1..].copy_from_slice(&part.shape[1..]);
+                    } else if !part.data.is_empty() && part.shape[1..] != shape[1..] {
                         return Err(RunError::new(format!(
                             "Cannot concatenate arrays of shapes {} and {}.",
                             shape_text(&shape),

@@ -414,7 +414,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let param_names: Vec<Option<Name>> =
             body.params.iter().map(|&p| self.param_name_of(p)).collect();
         let own_type = function_type(param_names.into_iter().zip(param_types), ret.clone());
-        if let Some(name) = self.own_name() {
+        // A function is in scope in its own body (recursion); a constant
+        // is not, so a constant named like an outer one refers to it.
+        if !body.params.is_empty()
+            && let Some(name) = self.own_name()
+        {
             self.self_type = Some((name, own_type.clone()));
         }
         let body_ty = self.infer_expr(body.body);

@@ -193,6 +193,10 @@ impl Builder {
         id
     }
 
+    pub fn function_count(&self) -> usize {
+        self.signatures.len()
+    }
+
     pub fn define_function(&mut self, id: FuncId, function: Function) {
         self.functions[id.0 as usize] = Some(function);
     }

@@ -4,7 +4,7 @@ use super::intrinsics::Intrinsic;
 use super::types::{self, SumLayout};
 use super::{
     Closure, ClosureKind, Frame, Local, LowerError, Lowerer, MAX_INLINE_DEPTH, Result, Sv,
-    ValueTarget, error,
+    ValueTarget, error, item_name,
 };
 use crate::ir::{DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
 use crate::prim::{BinOp, CmpOp, UnOp};
@@ -106,6 +106,21 @@ impl Lowerer<'_> {
 
     fn and(&mut self, a: SubExp, b: SubExp) -> SubExp {
         self.binop(BinOp::And, a, b)
+    }
+
+    /// `if c then a else b` on `i64` operands.
+    fn select(&mut self, c: SubExp, a: SubExp, b: SubExp) -> SubExp {
+        let then_body = self.builder.body(|_| vec![a]);
+        let else_body = self.builder.body(|_| vec![b]);
+        self.bind1(
+            "sel",
+            Exp::If {
+                condition: c,
+                then_body,
+                else_body,
+                ret: vec![Type::i64()],
+            },
+        )
     }
 
     /// The size of dimension `dim` of an array component.
@@ -647,7 +662,10 @@ impl Lowerer<'_> {
                 let sizes = self.size_args(frame, &target, &term_ty);
                 self.term(target, term_ty, sizes)
             }
-            Some(Resolved::SelfRecursive) => error("recursive functions are not supported"),
+            Some(Resolved::SelfRecursive) => match &frame.recursion {
+                Some(closure) => Ok(Sv::Closure(closure.clone())),
+                None => error("internal error: a recursive call outside its function"),
+            },
             Some(Resolved::Term(TermRef::Module(_))) | Some(Resolved::BuiltinOp(_)) | None => {
                 error(format!("internal error: `{path}` is not a value"))
             }
@@ -774,6 +792,7 @@ impl Lowerer<'_> {
                 hir::body::value_body(self.db, *file, *item).params.len()
             }
             ClosureKind::Intrinsic(intrinsic) => intrinsic.arity(),
+            ClosureKind::Recursive { statics, .. } => statics.len(),
             ClosureKind::BuiltinOp(_) => 2,
             ClosureKind::RightSection { .. } | ClosureKind::Projection { .. } => 1,
         }
@@ -840,15 +859,34 @@ impl Lowerer<'_> {
                     match_types(&scheme.ty, &ty, &mut subst);
                 }
                 let mut frame = self.frame(file, item, subst, ctx);
-                for (name, value) in sizes {
-                    frame.bind(Local::Size(name), None, value);
+                let recursive = frame
+                    .infer
+                    .resolutions
+                    .values()
+                    .any(|r| matches!(r, Resolved::SelfRecursive));
+                if recursive {
+                    return self.recursive_call(frame, &ty, applied, sizes);
                 }
                 let body = std::sync::Arc::clone(&frame.body);
                 self.instantiate_params(&mut frame, &body.params, &applied, &Ty::Error)?;
                 for (&pat, arg) in body.params.iter().zip(applied) {
                     self.bind_pat(&mut frame, pat, arg)?;
                 }
+                bind_unbound_sizes(&mut frame, sizes);
                 self.expr(&frame, body.body)
+            }
+            ClosureKind::Recursive { func, statics, ret } => {
+                let mut args = Vec::new();
+                for (arg, fixed) in applied.iter().zip(&statics) {
+                    if fixed.is_none() {
+                        args.extend(self.flatten(arg)?);
+                    }
+                }
+                let types = self.components_of(&ret)?;
+                let vars =
+                    self.builder
+                        .bind_n("call", Exp::Call { func, args }, types.len(), &types);
+                Ok(Sv::Dyn(ret, vars.into_iter().map(SubExp::Var).collect()))
             }
             ClosureKind::Intrinsic(intrinsic) => self.intrinsic(intrinsic, &ty, applied),
             ClosureKind::BuiltinOp(symbol) => {
@@ -885,6 +923,106 @@ impl Lowerer<'_> {
                 Ok(value)
             }
         }
+    }
+
+    /// A call of a recursive definition: its body becomes an IR function
+    /// (one per call from outside), whose parameters are the components
+    /// of the data arguments; function arguments are static, and the
+    /// language requires recursive calls to pass the same ones.
+    fn recursive_call(
+        &mut self,
+        mut frame: Frame,
+        ty: &Ty,
+        applied: Vec<Sv>,
+        sizes: Vec<(Name, Sv)>,
+    ) -> Result<Sv> {
+        let body = std::sync::Arc::clone(&frame.body);
+        let mut ret = ty.clone();
+        for _ in &applied {
+            ret = match ret {
+                Ty::Function { result, .. } => *result,
+                _ => return error("internal error: a recursive function of the wrong type"),
+            };
+        }
+        if types::has_functions(&ret) {
+            return error("a recursive function may not return a function");
+        }
+        let ret_types = self.components_of(&ret)?;
+        let mut statics = Vec::new();
+        let mut params = Vec::new();
+        let mut param_values = Vec::new();
+        let mut outer_args = Vec::new();
+        for arg in &applied {
+            match arg {
+                Sv::Dyn(arg_ty, parts) => {
+                    let vars: Vec<Param> = parts
+                        .iter()
+                        .map(|&p| {
+                            let t = self.builder.type_of(p);
+                            self.builder.param("arg", t, false)
+                        })
+                        .collect();
+                    param_values.push(Sv::Dyn(
+                        arg_ty.clone(),
+                        vars.iter().map(|p| SubExp::Var(p.var)).collect(),
+                    ));
+                    params.extend(vars);
+                    outer_args.extend(parts.iter().copied());
+                    statics.push(None);
+                }
+                other => {
+                    param_values.push(other.clone());
+                    statics.push(Some(other.clone()));
+                }
+            }
+        }
+        let name = format!(
+            "{}_{}",
+            item_name(self.db, frame.file, frame.item),
+            self.builder_functions()
+        );
+        let func = self.builder.declare_function(
+            &name,
+            params.iter().map(|p| p.ty).collect(),
+            ret_types.clone(),
+        );
+        frame.recursion = Some(Rc::new(Closure {
+            kind: ClosureKind::Recursive {
+                func,
+                statics: statics.clone(),
+                ret: ret.clone(),
+            },
+            ty: ty.clone(),
+            applied: Vec::new(),
+        }));
+        self.instantiate_params(&mut frame, &body.params, &applied, &Ty::Error)?;
+        let function_body = self.sub_body(|this| {
+            for (&pat, value) in body.params.iter().zip(param_values) {
+                this.bind_pat(&mut frame, pat, value)?;
+            }
+            bind_unbound_sizes(&mut frame, sizes);
+            let result = this.expr(&frame, body.body)?;
+            this.flatten(&result)
+        })?;
+        self.builder.define_function(
+            func,
+            crate::ir::Function {
+                name,
+                params,
+                ret: ret_types.iter().map(|&t| (t, false)).collect(),
+                body: function_body,
+            },
+        );
+        let vars = self.builder.bind_n(
+            "call",
+            Exp::Call {
+                func,
+                args: outer_args,
+            },
+            ret_types.len(),
+            &ret_types,
+        );
+        Ok(Sv::Dyn(ret, vars.into_iter().map(SubExp::Var).collect()))
     }
 
     /// Binds the type parameters of a local function's frame by matching
@@ -1090,37 +1228,28 @@ impl Lowerer<'_> {
             None => SubExp::bool(true),
             Some(s) => self.cmp(CmpOp::Lt, i64_const(0), s),
         };
-        let select = |this: &mut Self, c: SubExp, a: SubExp, b: SubExp| -> SubExp {
-            let then_body = this.builder.body(|_| vec![a]);
-            let else_body = this.builder.body(|_| vec![b]);
-            this.bind1(
-                "sel",
-                Exp::If {
-                    condition: c,
-                    then_body,
-                    else_body,
-                    ret: vec![Type::i64()],
-                },
-            )
-        };
         let start_v = match start {
             Some(s) => s,
             None => {
                 let last = self.binop(BinOp::Sub, n, i64_const(1));
-                select(self, positive, i64_const(0), last)
+                self.select(positive, i64_const(0), last)
             }
         };
         let end_v = match end {
             Some(e) => e,
-            None => select(self, positive, n, i64_const(-1)),
+            None => self.select(positive, n, i64_const(-1)),
         };
         // ceil((end - start) / stride) for either sign of stride.
         let distance = self.binop(BinOp::Sub, end_v, start_v);
         let toward = self.binop(BinOp::Sub, stride_v, i64_const(1));
         let away = self.binop(BinOp::Add, stride_v, i64_const(1));
-        let adjust = select(self, positive, toward, away);
+        let adjust = self.select(positive, toward, away);
         let adjusted = self.binop(BinOp::Add, distance, adjust);
-        let len = self.binop(BinOp::Quot, adjusted, stride_v);
+        // A zero stride is an error the indexing reports; the length
+        // computed with it must not divide by zero first.
+        let zero_stride = self.cmp(CmpOp::Eq, stride_v, i64_const(0));
+        let divisor = self.select(zero_stride, i64_const(1), stride_v);
+        let len = self.binop(BinOp::Quot, adjusted, divisor);
         DimIndex::Slice {
             start: start_v,
             len,
@@ -1248,12 +1377,15 @@ impl Lowerer<'_> {
         let [end_v] = self.scalar(&end_v)?;
         let one = SubExp::Const(crate::prim::convert(PrimValue::I64(1), element));
         let minus_one = SubExp::Const(crate::prim::convert(PrimValue::I64(-1), element));
-        let step = match second {
+        let second_v = match second {
             Some(second) => {
                 let s = self.expr(frame, second)?;
-                let [s] = self.scalar(&s)?;
-                self.binop(BinOp::Sub, s, start_v)
+                Some(self.scalar(&s)?[0])
             }
+            None => None,
+        };
+        let step = match second_v {
+            Some(s) => self.binop(BinOp::Sub, s, start_v),
             None if end_kind == RangeEnd::DownToExclusive => minus_one,
             None => one,
         };
@@ -1264,46 +1396,28 @@ impl Lowerer<'_> {
             to_i64(self, end_v),
             to_i64(self, step),
         );
-        let distance = self.binop(BinOp::Sub, e64, s64);
-        let len = match end_kind {
-            RangeEnd::Inclusive => {
-                let q = self.binop(BinOp::Quot, distance, step64);
-                self.binop(BinOp::Add, q, i64_const(1))
-            }
-            RangeEnd::UpToExclusive | RangeEnd::DownToExclusive => {
-                let positive = self.cmp(CmpOp::Lt, i64_const(0), step64);
-                let minus = self.binop(BinOp::Sub, step64, i64_const(1));
-                let plus = self.binop(BinOp::Add, step64, i64_const(1));
-                let pos_body = self.builder.body(|_| vec![minus]);
-                let neg_body = self.builder.body(|_| vec![plus]);
-                let adjust = self.bind1(
-                    "adj",
-                    Exp::If {
-                        condition: positive,
-                        then_body: pos_body,
-                        else_body: neg_body,
-                        ret: vec![Type::i64()],
-                    },
-                );
-                let adjusted = self.binop(BinOp::Add, distance, adjust);
-                self.binop(BinOp::Quot, adjusted, step64)
-            }
+        // Valid ranges step towards their end: up for `..<`, down for
+        // `..>`, either way (but not by zero) for an inclusive range.
+        let forward = self.cmp(CmpOp::Lt, i64_const(0), step64);
+        let backward = self.cmp(CmpOp::Lt, step64, i64_const(0));
+        let up = self.cmp(CmpOp::Le, s64, e64);
+        let down = self.cmp(CmpOp::Le, e64, s64);
+        let forward_ok = self.and(forward, up);
+        let backward_ok = self.and(backward, down);
+        let ok = match end_kind {
+            RangeEnd::Inclusive => self.binop(BinOp::Or, forward_ok, backward_ok),
+            RangeEnd::UpToExclusive => forward_ok,
+            RangeEnd::DownToExclusive => backward_ok,
         };
-        // A range whose step points away from its end, or is zero, is
-        // invalid.
-        let step_nonzero = self.cmp(CmpOp::Eq, step64, i64_const(0));
-        let step_ok = self.bind1("ok", Exp::UnOp(UnOp::Not, step_nonzero));
-        let len_ok = self.cmp(CmpOp::Le, i64_const(0), len);
-        let ok = self.and(step_ok, len_ok);
-        let op = match (second.is_some(), end_kind) {
-            (_, RangeEnd::Inclusive) => "..",
-            (_, RangeEnd::UpToExclusive) => "..<",
-            (_, RangeEnd::DownToExclusive) => "..>",
+        let op = match end_kind {
+            RangeEnd::Inclusive => "...",
+            RangeEnd::UpToExclusive => "..<",
+            RangeEnd::DownToExclusive => "..>",
         };
         let mut message = vec![ErrorPart::Text("Range ".into()), ErrorPart::Value(start_v)];
-        if second.is_some() {
+        if let Some(s) = second_v {
             message.push(ErrorPart::Text("..".into()));
-            message.push(ErrorPart::Value(step));
+            message.push(ErrorPart::Value(s));
         }
         message.extend([
             ErrorPart::Text(op.into()),
@@ -1317,6 +1431,22 @@ impl Lowerer<'_> {
                 message,
             },
         );
+        // The length: |end - start| / |step|, rounded up for exclusive
+        // ends, plus one for an inclusive end.
+        let distance = self.binop(BinOp::Sub, e64, s64);
+        let len = match end_kind {
+            RangeEnd::Inclusive => {
+                let q = self.binop(BinOp::Quot, distance, step64);
+                self.binop(BinOp::Add, q, i64_const(1))
+            }
+            RangeEnd::UpToExclusive | RangeEnd::DownToExclusive => {
+                let toward = self.binop(BinOp::Sub, step64, i64_const(1));
+                let away = self.binop(BinOp::Add, step64, i64_const(1));
+                let adjust = self.select(forward, toward, away);
+                let adjusted = self.binop(BinOp::Add, distance, adjust);
+                self.binop(BinOp::Quot, adjusted, step64)
+            }
+        };
         let array = self.bind1(
             "range",
             Exp::Iota {
@@ -1682,6 +1812,18 @@ impl Lowerer<'_> {
                     value: zero,
                 },
             ),
+        }
+    }
+}
+
+/// Binds the size parameters the arguments did not determine to the
+/// values the use's type gives them (the arguments' own sizes win: the
+/// checker does not track every size exactly).
+fn bind_unbound_sizes(frame: &mut Frame, sizes: Vec<(Name, Sv)>) {
+    for (name, value) in sizes {
+        let local = Local::Size(name);
+        if !frame.locals.contains_key(&local) {
+            frame.bind(local, None, value);
         }
     }
 }

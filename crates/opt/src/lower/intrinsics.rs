@@ -26,6 +26,9 @@ pub(super) enum Intrinsic {
     Copy,
     Zip,
     Unzip,
+    /// `flatmap f xs`: the lengths of `f`'s segments, their concatenation
+    /// and `f`'s further results.
+    Flatmap,
     Convert(PrimType),
     Prim(PrimFn),
 }
@@ -56,21 +59,22 @@ impl Intrinsic {
             "copy" | "manifest" => Intrinsic::Copy,
             "zip" => Intrinsic::Zip,
             "unzip" => Intrinsic::Unzip,
+            "flatmap" => Intrinsic::Flatmap,
             "mul_hi_i64" => Intrinsic::Prim(PrimFn::MulHi(PrimType::I64)),
             "mul_hi_u64" => Intrinsic::Prim(PrimFn::MulHi(PrimType::U64)),
             _ => {
+                if let Some(float) = name.strip_suffix("_to_bits").and_then(float_type) {
+                    return Some(Intrinsic::Prim(PrimFn::ToBits(float)));
+                }
+                if let Some(float) = name.strip_suffix("_from_bits").and_then(float_type) {
+                    return Some(Intrinsic::Prim(PrimFn::FromBits(float)));
+                }
                 if let Some((from, to)) = name.split_once("_to_") {
                     let (from, to) = (PrimType::from_name(from)?, PrimType::from_name(to)?);
                     if from == PrimType::Bool || to == PrimType::Bool {
                         return None;
                     }
                     return Some(Intrinsic::Convert(to));
-                }
-                if let Some(float) = name.strip_suffix("_to_bits").and_then(float_type) {
-                    return Some(Intrinsic::Prim(PrimFn::ToBits(float)));
-                }
-                if let Some(float) = name.strip_suffix("_from_bits").and_then(float_type) {
-                    return Some(Intrinsic::Prim(PrimFn::FromBits(float)));
                 }
                 let (op, ty) = name.rsplit_once('_')?;
                 let ty = PrimType::from_name(ty)?;
@@ -95,7 +99,7 @@ impl Intrinsic {
             | Intrinsic::Copy
             | Intrinsic::Unzip
             | Intrinsic::Convert(_) => 1,
-            Intrinsic::Map | Intrinsic::Concat | Intrinsic::Zip => 2,
+            Intrinsic::Map | Intrinsic::Concat | Intrinsic::Zip | Intrinsic::Flatmap => 2,
             Intrinsic::Reduce { .. }
             | Intrinsic::Scan
             | Intrinsic::Scatter
@@ -418,6 +422,7 @@ impl Lowerer<'_> {
                 parts.extend(dyn_parts(ys)?.1);
                 Ok(Sv::Dyn(result_ty, parts))
             }
+            (Intrinsic::Flatmap, [f, xs]) => self.flatmap(f, xs, result_ty),
             (Intrinsic::Unzip, [xys]) => Ok(Sv::Dyn(result_ty, dyn_parts(xys)?.1.to_vec())),
             (Intrinsic::Convert(to), [x]) => {
                 let [x] = self.scalar(x)?;
@@ -436,6 +441,112 @@ impl Lowerer<'_> {
                 "internal error: intrinsic {intrinsic:?} applied wrongly"
             )),
         }
+    }
+
+    /// `flatmap`: a map computes each segment's length and the further
+    /// results; a sequential loop concatenates the segments.
+    fn flatmap(&mut self, f: &Sv, xs: &Sv, result_ty: Ty) -> Result<Sv> {
+        let (xs_ty, parts) = dyn_parts(xs)?;
+        let row_ty = types::strip_dims(xs_ty, 1);
+        let row_types = self.components_of_ty(&row_ty)?;
+        let width = self.outer_size(xs)?;
+        let arrays = self.vars(parts)?;
+        let (elems_ty, extras_ty) = match &result_ty {
+            Ty::Record(fields) if fields.len() == 3 => (fields[1].1.clone(), fields[2].1.clone()),
+            _ => return error("internal error: flatmap of the wrong type"),
+        };
+        let segment = |this: &mut Self, row: Vec<SubExp>| -> Result<(Sv, Sv)> {
+            let result = this.apply(f.clone(), Sv::Dyn(row_ty.clone(), row))?;
+            let segment = this.project(result.clone(), &hir::name::Name::new("0"))?;
+            let extra = this.project(result, &hir::name::Name::new("1"))?;
+            Ok((segment, extra))
+        };
+        let map = self.lambda(&row_types, |this, row| {
+            let (segment, extra) = segment(this, row)?;
+            let mut out = vec![this.outer_size(&segment)?];
+            out.extend(this.flatten(&extra)?);
+            Ok(out)
+        })?;
+        let mut map_types = vec![Type::with_rank(PrimType::I64, 1)];
+        map_types.extend(
+            self.components_of_ty(&extras_ty)?
+                .into_iter()
+                .map(|t| t.array_of()),
+        );
+        let mapped = self.bind_vars(
+            "flatmap",
+            Exp::Soac(Soac::Screma {
+                width,
+                arrays: arrays.clone(),
+                map,
+                scans: Vec::new(),
+                reduces: Vec::new(),
+            }),
+            &map_types,
+        );
+        let elem_types = self.components_of_ty(&elems_ty)?;
+        let initial: Vec<SubExp> = elem_types
+            .iter()
+            .map(|&t| {
+                SubExp::Var(self.builder.bind1(
+                    "empty",
+                    Exp::Replicate {
+                        shape: vec![SubExp::i64(0); t.rank()],
+                        value: SubExp::Const(crate::value::PrimValue::zero(t.element())),
+                    },
+                ))
+            })
+            .collect();
+        let params: Vec<Param> = elem_types
+            .iter()
+            .map(|&t| self.builder.param("elems", t, false))
+            .collect();
+        let i = self.builder.new_var("i", Type::i64());
+        let body = self.sub_body(|this| {
+            let row: Vec<SubExp> = arrays
+                .iter()
+                .map(|&array| {
+                    SubExp::Var(this.builder.bind1(
+                        "row",
+                        Exp::Index {
+                            array,
+                            slice: vec![crate::ir::DimIndex::Fix(SubExp::Var(i))],
+                        },
+                    ))
+                })
+                .collect();
+            let (segment, _) = segment(this, row)?;
+            let segment_parts = this.flatten(&segment)?;
+            let segment_vars = this.vars(&segment_parts)?;
+            Ok(params
+                .iter()
+                .zip(segment_vars)
+                .map(|(p, seg)| {
+                    SubExp::Var(this.builder.bind1(
+                        "concat",
+                        Exp::Concat {
+                            arrays: vec![p.var, seg],
+                        },
+                    ))
+                })
+                .collect())
+        })?;
+        let elems = self.bind_vars(
+            "elems",
+            Exp::Loop {
+                params: params.iter().copied().zip(initial).collect(),
+                form: crate::ir::LoopForm::For {
+                    var: i,
+                    bound: width,
+                },
+                body,
+            },
+            &elem_types,
+        );
+        let mut parts = vec![mapped[0]];
+        parts.extend(elems);
+        parts.extend(&mapped[1..]);
+        Ok(Sv::Dyn(result_ty, parts))
     }
 
     fn components_of_ty(&self, ty: &Ty) -> Result<Vec<Type>> {

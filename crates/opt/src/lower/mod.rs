@@ -138,6 +138,14 @@ enum ClosureKind {
         sizes: Vec<(Name, Sv)>,
     },
     Intrinsic(intrinsics::Intrinsic),
+    /// A recursive call of the IR function being built for a recursive
+    /// definition; `statics` are its function arguments (fixed), `None`
+    /// for data arguments.
+    Recursive {
+        func: crate::ir::FuncId,
+        statics: Vec<Option<Sv>>,
+        ret: Ty,
+    },
     BuiltinOp(Name),
     /// `(op y)`: an operator awaiting its first operand.
     RightSection {
@@ -166,6 +174,8 @@ struct Frame {
     locals: Rc<HashMap<Local, Sv>>,
     /// The binding each local name refers to (for `let a[i] = v`).
     names: Rc<HashMap<Name, Local>>,
+    /// What a recursive call in this frame calls.
+    recursion: Option<Rc<Closure>>,
 }
 
 impl fmt::Debug for Frame {
@@ -205,6 +215,14 @@ fn external_type(ty: &Ty, components: &[Type]) -> ExternalType {
             components: components.len(),
         },
     }
+}
+
+/// The name of a definition, for naming IR functions.
+fn item_name(db: &dyn Db, file: SourceFile, item: ItemIdx) -> String {
+    item_tree(db, file)
+        .item(item)
+        .name()
+        .map_or_else(|| "f".to_owned(), |n| n.to_string())
 }
 
 /// What a value name denotes after module elaboration.
@@ -274,7 +292,13 @@ impl<'db> Lowerer<'db> {
             ctx,
             locals: Rc::default(),
             names: Rc::default(),
+            recursion: None,
         }
+    }
+
+    /// How many functions have been declared so far (to name new ones).
+    fn builder_functions(&self) -> usize {
+        self.builder.function_count()
     }
 
     /// The source location of an expression of a frame.
