@@ -658,7 +658,8 @@ impl Lowerer<'_> {
             }
             Some(Resolved::Term(TermRef::Value(value))) => {
                 let via = frame.infer.term_paths.get(e).and_then(|p| p.via);
-                let target = self.resolve_value(frame, value, &name, via)?;
+                let qualifiers = &path.segments()[..used - 1];
+                let target = self.resolve_value(frame, value, qualifiers, &name, via)?;
                 let sizes = self.size_args(frame, &target, &term_ty);
                 self.term(target, term_ty, sizes)
             }
@@ -756,11 +757,11 @@ impl Lowerer<'_> {
             Some(Resolved::Local(pat)) => self.local(frame, &Local::Pat(pat)),
             Some(Resolved::LocalFunction(l)) => self.local(frame, &Local::Function(l)),
             Some(Resolved::Term(TermRef::Value(value))) => {
-                let Some(op) = self.op_name(frame, e) else {
+                let Some(op) = self.op_path(frame, e) else {
                     return error("internal error: an operator without a name");
                 };
                 let via = frame.infer.term_paths.get(e).and_then(|p| p.via);
-                let target = self.resolve_value(frame, value, &op, via)?;
+                let target = self.resolve_value(frame, value, op.qualifiers(), op.last(), via)?;
                 let sizes = self.size_args(frame, &target, &op_ty);
                 self.term(target, op_ty, sizes)
             }
@@ -768,12 +769,12 @@ impl Lowerer<'_> {
         }
     }
 
-    fn op_name(&self, frame: &Frame, e: ExprId) -> Option<Name> {
+    fn op_path(&self, frame: &Frame, e: ExprId) -> Option<hir::name::Path> {
         match &frame.body.store.exprs[e] {
             Expr::Binary { op, .. }
             | Expr::OpSection(op)
             | Expr::LeftSection { op, .. }
-            | Expr::RightSection { op, .. } => Some(op.path.last().clone()),
+            | Expr::RightSection { op, .. } => Some(op.path.clone()),
             _ => None,
         }
     }

@@ -29,7 +29,7 @@ use hir::Db;
 use hir::body::{ValueBody, value_body_with_source_map};
 use hir::files::{FileSet, SourceFile};
 use hir::infer::{InferenceResult, infer_value, module_type_env, type_abbreviation};
-use hir::item_tree::{ItemIdx, ItemKind, ModExpr, item_tree};
+use hir::item_tree::{Container, ItemIdx, ItemKind, ModExpr, item_tree};
 use hir::name::{Name, Path};
 use hir::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, ValueRef};
 use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
@@ -493,26 +493,48 @@ impl<'db> Lowerer<'db> {
                 }
             }
         }
-        let segments: Vec<Name> = name.as_str().split('.').map(Name::new).collect();
-        let Some(path) = Path::new(segments) else {
-            return error(format!(
+        let unknown = || {
+            error(format!(
                 "internal error: the abstract type `{name}` is unknown"
-            ));
+            ))
         };
-        match path.qualifiers() {
-            [] => error(format!(
-                "internal error: the abstract type `{name}` is unknown"
-            )),
-            qualifiers => {
-                let Some(module_path) = Path::new(qualifiers.to_vec()) else {
-                    return error(format!(
-                        "internal error: the abstract type `{name}` is unknown"
-                    ));
-                };
-                let (module, ctx) = self.module_path(frame.scope(), &module_path, &frame.ctx)?;
-                self.type_member(module, &ctx, path.last())
+        let segments: Vec<Name> = name.as_str().split('.').map(Name::new).collect();
+        let Some((last, qualifiers)) = segments.split_last() else {
+            return unknown();
+        };
+        let Some(module_path) = Path::new(qualifiers.to_vec()) else {
+            return unknown();
+        };
+        if let Ok((module, ctx)) = self.module_path(frame.scope(), &module_path, &frame.ctx) {
+            return self.type_member(module, &ctx, last);
+        }
+        // A type of a module nested in a module parameter (`int.t` for a
+        // parameter whose module type has `module int: ...`).
+        for (_, arg, arg_ctx) in frame.ctx.0.iter().rev() {
+            if let Ok((module, ctx)) = self.member_path(*arg, arg_ctx, qualifiers) {
+                return self.type_member(module, &ctx, last);
             }
         }
+        unknown()
+    }
+
+    /// The module reached from `module` through the submodules `path`.
+    fn member_path(
+        &self,
+        module: ModuleRef,
+        ctx: &ModCtx,
+        path: &[Name],
+    ) -> Result<(ModuleRef, ModCtx)> {
+        let (mut module, mut ctx) = self.normalise(module, ctx)?;
+        for segment in path {
+            let Some(TermRef::Module(next)) =
+                self.resolver.exports(module).terms.get(segment).copied()
+            else {
+                return error(format!("internal error: `{segment}` is not a module"));
+            };
+            (module, ctx) = self.normalise(next, &ctx)?;
+        }
+        Ok((module, ctx))
     }
 
     /// The type `name` that a module (normalised) defines.
@@ -583,19 +605,84 @@ impl<'db> Lowerer<'db> {
                 None => error(format!("internal error: import \"{path}\" is missing")),
             },
             ModExpr::Apply(..) => {
-                let mut new_ctx = ctx.clone();
-                for (param, arg) in self.resolver.functor_application(scope, expr) {
-                    let (arg_module, arg_ctx) = self.eval_module(scope, arg, ctx)?;
-                    new_ctx = new_ctx.extend(param, arg_module, arg_ctx);
+                let Some(ModuleRef::Struct(file, body)) = self.resolver.eval_module(scope, expr)
+                else {
+                    return error("internal error: a parametric module application has no body");
+                };
+                let mut args = Vec::new();
+                self.application_args(scope, expr, &mut args, 0)?;
+                // A parametric module inside an applied one (`A.F x`) sees
+                // the parameters `A` binds.
+                let mut head = expr;
+                while let ModExpr::Apply(functor, _) | ModExpr::Ascription(functor, _) = head {
+                    head = functor;
                 }
-                match self.resolver.eval_module(scope, expr) {
-                    Some(body) => Ok((body, new_ctx)),
-                    None => error("internal error: a parametric module application has no body"),
+                let mut new_ctx = match head {
+                    ModExpr::Path(path) if !path.qualifiers().is_empty() => {
+                        let qualifiers = Path::new(path.qualifiers().to_vec());
+                        match qualifiers {
+                            Some(q) => self.module_path(scope, &q, ctx)?.1,
+                            None => ctx.clone(),
+                        }
+                    }
+                    _ => ctx.clone(),
+                };
+                for (index, (arg_scope, arg)) in args.iter().enumerate() {
+                    let (arg_module, arg_ctx) = self.eval_module(*arg_scope, arg, ctx)?;
+                    new_ctx = new_ctx.extend(
+                        ModuleRef::Param(file, body, index as u32),
+                        arg_module,
+                        arg_ctx,
+                    );
                 }
+                Ok((ModuleRef::Struct(file, body), new_ctx))
             }
             ModExpr::Lambda { .. } => error("a parametric module used as a module"),
             ModExpr::Missing => error("internal error: a missing module"),
         }
+    }
+
+    /// The arguments of a chain of parametric module applications, in
+    /// parameter order; a partial application bound to a name (`module
+    /// g = f a`, then `g b`) contributes its arguments first.
+    fn application_args(
+        &self,
+        scope: Scope,
+        expr: &ModExpr,
+        out: &mut Vec<(Scope, ModExpr)>,
+        depth: usize,
+    ) -> Result<()> {
+        if depth > 32 {
+            return error("parametric modules are applied too deeply");
+        }
+        let mut head = expr;
+        let mut args = Vec::new();
+        loop {
+            match head {
+                ModExpr::Ascription(inner, _) => head = inner,
+                ModExpr::Apply(functor, arg) => {
+                    args.push((scope, (**arg).clone()));
+                    head = functor;
+                }
+                _ => break,
+            }
+        }
+        args.reverse();
+        if let ModExpr::Path(path) = head
+            && let Some(ModuleRef::Binding(file, item)) =
+                self.resolver.resolve_module_path(scope, path)
+            && let ItemKind::Module(binding) = &item_tree(self.db, file).item(item).kind
+            && binding.params.is_empty()
+            && matches!(binding.body, ModExpr::Apply(..) | ModExpr::Ascription(..))
+        {
+            let binding_scope = Scope {
+                file,
+                item: Some(item),
+            };
+            self.application_args(binding_scope, &binding.body.clone(), out, depth + 1)?;
+        }
+        out.extend(args);
+        Ok(())
     }
 
     /// The module a qualified module name denotes.
@@ -604,47 +691,92 @@ impl<'db> Lowerer<'db> {
         let Some(TermRef::Module(first)) = self.resolver.resolve_term(scope, &segments[0]) else {
             return error(format!("internal error: `{path}` is not a module"));
         };
-        let (mut module, mut ctx) = self.normalise(first, ctx)?;
-        for segment in &segments[1..] {
-            let Some(TermRef::Module(next)) =
-                self.resolver.exports(module).terms.get(segment).copied()
-            else {
-                return error(format!("internal error: `{path}` is not a module"));
-            };
-            (module, ctx) = self.normalise(next, &ctx)?;
-        }
-        Ok((module, ctx))
+        self.member_path(first, ctx, &segments[1..])
     }
 
-    /// What a resolved value name denotes, given the module it was found
-    /// in (if any).
+    /// What a resolved value name denotes: `qualifiers` are the modules
+    /// of a qualified name (walked from the frame's scope, through module
+    /// implementations rather than their module types), `via` the module
+    /// an unqualified name was found in by `M.(e)`.
     fn resolve_value(
         &self,
         frame: &Frame,
         value: ValueRef,
+        qualifiers: &[Name],
         name: &Name,
         via: Option<ModuleRef>,
     ) -> Result<ValueTarget> {
+        if let Some(path) = Path::new(qualifiers.to_vec()) {
+            let (module, ctx) = self.module_path(frame.scope(), &path, &frame.ctx)?;
+            return self.value_in(module, ctx, name);
+        }
         let module = match (value, via) {
-            (_, Some(ModuleRef::Intrinsics)) | (ValueRef::Spec(_, _, ModuleRef::Intrinsics), _) => {
-                return Ok(ValueTarget::Intrinsic(name.clone()));
-            }
             (ValueRef::Def(file, item), None) => {
-                return Ok(ValueTarget::Def(file, item, frame.ctx.clone()));
+                return Ok(ValueTarget::Def(
+                    file,
+                    item,
+                    self.opened_ctx(frame, file, item),
+                ));
             }
-            (_, Some(module)) => module,
-            (ValueRef::Spec(_, _, module), None) => module,
+            (_, Some(module)) | (ValueRef::Spec(_, _, module), None) => module,
         };
         let (module, ctx) = self.normalise(module, &frame.ctx)?;
-        if module == ModuleRef::Intrinsics {
-            return Ok(ValueTarget::Intrinsic(name.clone()));
+        self.value_in(module, ctx, name)
+    }
+
+    /// The context of a definition named without qualification: the
+    /// frame's, unless the definition is a member of a parametric module
+    /// the frame's context does not instantiate, which means the name
+    /// came from an `open` of an application of that module in the
+    /// frame's file.
+    fn opened_ctx(&self, frame: &Frame, file: SourceFile, item: ItemIdx) -> ModCtx {
+        let tree = item_tree(self.db, file);
+        let Container::Struct(body) = tree.item(item).container else {
+            return frame.ctx.clone();
+        };
+        if tree.struct_data(body).params.is_empty()
+            || frame.ctx.lookup(ModuleRef::Param(file, body, 0)).is_some()
+        {
+            return frame.ctx.clone();
         }
-        match self.resolver.exports(module).terms.get(name) {
-            Some(TermRef::Value(ValueRef::Def(file, item))) => {
-                Ok(ValueTarget::Def(*file, *item, ctx))
+        let frame_tree = item_tree(self.db, frame.file);
+        let mut found = None;
+        for (index, candidate) in frame_tree.items() {
+            let ItemKind::Open(expr) = &candidate.kind else {
+                continue;
+            };
+            let scope = Scope {
+                file: frame.file,
+                item: Some(index),
+            };
+            if self.resolver.eval_module(scope, expr) == Some(ModuleRef::Struct(file, body))
+                && let Ok((_, ctx)) = self.eval_module(scope, expr, &frame.ctx)
+            {
+                found = Some(ctx);
             }
-            _ => error(format!("internal error: `{name}` has no definition")),
         }
+        found.unwrap_or_else(|| frame.ctx.clone())
+    }
+
+    /// The definition of value `name` in a (normalised) module; a name a
+    /// module has from a module parameter (by `open`) or a specification
+    /// is looked up where it is defined.
+    fn value_in(&self, mut module: ModuleRef, mut ctx: ModCtx, name: &Name) -> Result<ValueTarget> {
+        for _ in 0..64 {
+            if module == ModuleRef::Intrinsics {
+                return Ok(ValueTarget::Intrinsic(name.clone()));
+            }
+            match self.resolver.exports(module).terms.get(name) {
+                Some(TermRef::Value(ValueRef::Def(file, item))) => {
+                    return Ok(ValueTarget::Def(*file, *item, ctx));
+                }
+                Some(TermRef::Value(ValueRef::Spec(_, _, owner))) => {
+                    (module, ctx) = self.normalise(*owner, &ctx)?;
+                }
+                _ => break,
+            }
+        }
+        error(format!("internal error: `{name}` has no definition"))
     }
 
     /// The IR components of a static value (functions have none).
