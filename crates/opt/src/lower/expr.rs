@@ -695,7 +695,12 @@ impl Lowerer<'_> {
             .filter_map(|(name, size)| {
                 let value = match size {
                     Size::Const(n) => Sv::Dyn(Ty::i64(), vec![i64_const(n as i64)]),
-                    Size::Named(used) => frame.locals.get(&Local::Size(used))?.clone(),
+                    // A size named by a size parameter or binder, or by a
+                    // parameter of type `i64` (`(n: i64) -> [n]t`).
+                    Size::Named(used) => match frame.locals.get(&Local::Size(used.clone())) {
+                        Some(value) => value.clone(),
+                        None => frame.locals.get(frame.names.get(&used)?)?.clone(),
+                    },
                     Size::Var(_) | Size::Unknown(_) => return None,
                 };
                 Some((name, value))
@@ -1090,9 +1095,11 @@ impl Lowerer<'_> {
                 }
                 Ok(())
             }
-            Pat::Ascription { pat: inner, .. } | Pat::Attr { pat: inner, .. } => {
+            Pat::Ascription { pat: inner, ty } => {
+                self.bind_written_sizes(frame, ty, &value)?;
                 self.bind_pat(frame, inner, value)
             }
+            Pat::Attr { pat: inner, .. } => self.bind_pat(frame, inner, value),
         }
     }
 
@@ -1122,6 +1129,61 @@ impl Lowerer<'_> {
             );
         }
         Ok(())
+    }
+
+    /// Binds the sizes a type annotation names (`(xs: [n][m]t)`), as
+    /// written, to the value's sizes; the inferred types may have
+    /// replaced them by what they were unified with.
+    fn bind_written_sizes(
+        &mut self,
+        frame: &mut Frame,
+        ty: store::TypeId,
+        value: &Sv,
+    ) -> Result<()> {
+        let body = std::sync::Arc::clone(&frame.body);
+        match &body.store.types[ty] {
+            store::TypeRef::Unique(inner) => self.bind_written_sizes(frame, *inner, value),
+            store::TypeRef::Tuple(elements) => {
+                for (i, &element) in elements.iter().enumerate() {
+                    let field = self.project(value.clone(), &Name::new(&i.to_string()))?;
+                    self.bind_written_sizes(frame, element, &field)?;
+                }
+                Ok(())
+            }
+            store::TypeRef::Record(fields) => {
+                for (name, field_ty) in fields {
+                    let field = self.project(value.clone(), name)?;
+                    self.bind_written_sizes(frame, *field_ty, &field)?;
+                }
+                Ok(())
+            }
+            store::TypeRef::Array { .. } => {
+                let Sv::Dyn(_, parts) = value else {
+                    return Ok(());
+                };
+                let Some(&first) = parts.first() else {
+                    return Ok(());
+                };
+                let mut dim = 0;
+                let mut current = ty;
+                while let store::TypeRef::Array { size, element } = &body.store.types[current] {
+                    if let store::SizeRef::Expr(e) = size
+                        && let Expr::Path(path) = &body.store.exprs[*e]
+                        && path.is_single()
+                    {
+                        let local = Local::Size(path.last().clone());
+                        if !frame.locals.contains_key(&local) {
+                            let actual = self.size_of(first, dim)?;
+                            frame.bind(local, None, Sv::Dyn(Ty::i64(), vec![actual]));
+                        }
+                    }
+                    dim += 1;
+                    current = *element;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
     }
 
     /// `e :> t`: checks the sizes `t` names against the value's.
