@@ -407,6 +407,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             .collect();
         self.check_pat_group(&typed);
         let param_types: Vec<Ty> = typed.into_iter().map(|(_, ty)| ty).collect();
+        self.check_signature_sizes(&body.params, body.ret);
         let ret = match body.ret {
             Some(ty) => self.lower_type(ty),
             None => self.table.fresh(),
@@ -497,6 +498,80 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// resolves every recorded type. A record or sum type known only by
     /// some fields or constructors is ambiguous: there is no row
     /// polymorphism.
+    /// Size expressions in the parameters' and result's type annotations
+    /// (`[n * m]t`, `[i64.i32 k]t`) are `i64` expressions over the
+    /// parameters, which also gives the parameters they use their types.
+    fn check_signature_sizes(&mut self, params: &[PatId], ret: Option<TypeId>) {
+        let store = &self.body.store;
+        let mut types: Vec<TypeId> = ret.into_iter().collect();
+        let mut pats: Vec<PatId> = params.to_vec();
+        while let Some(pat) = pats.pop() {
+            match &store.pats[pat] {
+                crate::store::Pat::Ascription { pat, ty } => {
+                    types.push(*ty);
+                    pats.push(*pat);
+                }
+                crate::store::Pat::Tuple(elements) => pats.extend(elements),
+                crate::store::Pat::Record(fields) => pats.extend(fields.iter().map(|(_, p)| *p)),
+                crate::store::Pat::Attr { pat, .. } => pats.push(*pat),
+                _ => {}
+            }
+        }
+        let mut sizes = Vec::new();
+        while let Some(ty) = types.pop() {
+            use crate::store::{SizeRef, TypeArgRef, TypeRef};
+            match &store.types[ty] {
+                TypeRef::Array { size, element } => {
+                    if let SizeRef::Expr(e) = size {
+                        sizes.push(*e);
+                    }
+                    types.push(*element);
+                }
+                TypeRef::Unique(inner) => types.push(*inner),
+                TypeRef::Tuple(elements) => types.extend(elements),
+                TypeRef::Record(fields) => types.extend(fields.iter().map(|(_, t)| *t)),
+                TypeRef::Sum(constructors) => {
+                    types.extend(constructors.iter().flat_map(|(_, payload)| payload));
+                }
+                TypeRef::Apply { head, args } => {
+                    types.push(*head);
+                    for arg in args {
+                        match arg {
+                            TypeArgRef::Type(t) => types.push(*t),
+                            TypeArgRef::Size(SizeRef::Expr(e)) => sizes.push(*e),
+                            TypeArgRef::Size(SizeRef::Anonymous) => {}
+                        }
+                    }
+                }
+                TypeRef::Function {
+                    param_name: None,
+                    param,
+                    result,
+                } => types.extend([*param, *result]),
+                // A function type's parameter name is in scope only in its
+                // result, and existential sizes only in their type.
+                TypeRef::Function { .. } | TypeRef::Existential { .. } => {}
+                TypeRef::Missing | TypeRef::Path(_) => {}
+            }
+        }
+        for e in sizes {
+            // Plain names and constants are sizes, not expressions.
+            if matches!(
+                &store.exprs[e],
+                crate::store::Expr::Path(_) | crate::store::Expr::Literal(_)
+            ) {
+                continue;
+            }
+            let ty = self.infer_expr(e);
+            self.expect(
+                Location::Expr(e),
+                "A size expression must be of type i64.",
+                &Ty::i64(),
+                &ty,
+            );
+        }
+    }
+
     fn finish(&mut self, own_type: Ty, mut type_params: Vec<Name>) -> InferenceResult {
         self.apply_defaults();
         let own_type = self.table.resolve(&own_type);

@@ -171,9 +171,24 @@ impl Lowerer<'_> {
     fn expr_inner(&mut self, frame: &Frame, e: ExprId) -> Result<Sv> {
         let expr = frame.body.store.exprs[e].clone();
         match expr {
-            Expr::Missing | Expr::Hole => {
-                error("cannot lower a program with holes or missing parts")
+            Expr::Missing => error("cannot lower a program with missing parts"),
+            // A typed hole fails when it is reached.
+            Expr::Hole => {
+                let ty = self.expr_ty(frame, e)?;
+                let loc = self
+                    .loc(frame, e)
+                    .map(|l| l.to_string())
+                    .unwrap_or_default();
+                self.builder.bind(
+                    "hole",
+                    Exp::Assert {
+                        condition: SubExp::bool(false),
+                        message: vec![ErrorPart::Text(format!("hole of type {ty} at {loc}."))],
+                    },
+                );
+                self.blank_value(&ty)
             }
+
             Expr::Literal(literal) => {
                 let ty = self.expr_ty(frame, e)?;
                 self.literal(&literal, false, ty)
@@ -800,7 +815,9 @@ impl Lowerer<'_> {
             ClosureKind::Intrinsic(intrinsic) => intrinsic.arity(),
             ClosureKind::Recursive { statics, .. } => statics.len(),
             ClosureKind::BuiltinOp(_) => 2,
-            ClosureKind::RightSection { .. } | ClosureKind::Projection { .. } => 1,
+            ClosureKind::RightSection { .. }
+            | ClosureKind::Projection { .. }
+            | ClosureKind::Blank => 1,
         }
     }
 
@@ -895,6 +912,10 @@ impl Lowerer<'_> {
                 Ok(Sv::Dyn(ret, vars.into_iter().map(SubExp::Var).collect()))
             }
             ClosureKind::Intrinsic(intrinsic) => self.intrinsic(intrinsic, &ty, applied),
+            ClosureKind::Blank => match ty {
+                Ty::Function { result, .. } => self.blank_value(&result),
+                _ => error("internal error: a placeholder function of a non-function type"),
+            },
             ClosureKind::BuiltinOp(symbol) => {
                 let mut args = applied.into_iter();
                 let (Some(a), Some(b)) = (args.next(), args.next()) else {
@@ -1860,6 +1881,33 @@ impl Lowerer<'_> {
                 None => self.blank(layout.slots[slot]),
             });
         }
+        Ok(Sv::Dyn(ty.clone(), parts))
+    }
+
+    /// A placeholder value of any type: what a hole evaluates to after
+    /// its failure (functions return placeholders in turn).
+    fn blank_value(&mut self, ty: &Ty) -> Result<Sv> {
+        if let Ty::Function { .. } = ty {
+            return Ok(Sv::Closure(Rc::new(Closure {
+                kind: ClosureKind::Blank,
+                ty: ty.clone(),
+                applied: Vec::new(),
+            })));
+        }
+        if let Ty::Record(fields) = ty
+            && types::has_functions(ty)
+        {
+            let fields = fields
+                .iter()
+                .map(|(name, field)| Ok((name.clone(), self.blank_value(field)?)))
+                .collect::<Result<Vec<_>>>()?;
+            return Ok(Sv::Record(fields));
+        }
+        let parts = self
+            .components_of(ty)?
+            .into_iter()
+            .map(|component| self.blank(component))
+            .collect();
         Ok(Sv::Dyn(ty.clone(), parts))
     }
 

@@ -152,6 +152,9 @@ enum ClosureKind {
         op: Box<Sv>,
         right: Box<Sv>,
     },
+    /// The value of a hole of function type: applied, it gives a
+    /// placeholder of its result type.
+    Blank,
     /// `(.a.b)` or `(.[i])`, with the frame its index expressions are in.
     Projection {
         frame: Frame,
