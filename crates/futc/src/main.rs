@@ -37,6 +37,9 @@ enum Command {
     /// Check a program (the file and everything it imports); exit with 0
     /// if it is well-formed.
     Check { file: PathBuf },
+    /// Print the program lowered to the core IR (for debugging the
+    /// compiler).
+    Ir { file: PathBuf },
     /// Interpret an entry point: read its arguments from standard input
     /// (text or binary data format) and print its results, one per line.
     Run(run::RunArgs),
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Command::Parse { file, tree } => parse_command(&file, tree),
         Command::Check { file } => check_command(&file),
         Command::Run(args) => run::run(&args),
+        Command::Ir { file } => run::print_ir(&file),
         Command::Dataset(args) => dataset_command(&args),
         Command::Test {
             paths,

@@ -229,15 +229,14 @@ fn slice_offsets(shape: &[i64], slice: &[ResolvedIndex]) -> Option<(Vec<i64>, Ve
                 if len < 0 || stride == 0 {
                     return None;
                 }
+                // An empty slice selects nothing, wherever it starts.
                 if len > 0 {
                     let last = start.checked_add((len - 1).checked_mul(stride)?)?;
                     if start < 0 || start >= extent || last < 0 || last >= extent {
                         return None;
                     }
-                } else if start < 0 || start > extent {
-                    return None;
+                    base += start * strides[d];
                 }
-                base += start * strides[d];
                 dims.push((len, stride * strides[d]));
             }
             None => dims.push((extent, strides[d])),

@@ -186,6 +186,7 @@ impl InferCtx<'_, '_> {
                 ty
             }
             Expr::Coercion { expr, ty } => {
+                self.check_written_sizes(vec![ty]);
                 // `e :> t` checks sizes at run time: only they may differ.
                 let declared = self.lower_type(ty);
                 let actual = self.infer_expr(expr);

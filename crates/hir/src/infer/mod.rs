@@ -517,6 +517,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 _ => {}
             }
         }
+        self.check_written_sizes(types);
+    }
+
+    /// Size expressions written in type annotations are `i64`
+    /// expressions over the names in scope.
+    pub(super) fn check_written_sizes(&mut self, mut types: Vec<TypeId>) {
+        let store = &self.body.store;
         let mut sizes = Vec::new();
         while let Some(ty) = types.pop() {
             use crate::store::{SizeRef, TypeArgRef, TypeRef};

@@ -235,10 +235,10 @@ impl Lowerer<'_> {
             Expr::QualParen { expr, .. }
             | Expr::Ascription { expr, .. }
             | Expr::Attr { expr, .. } => self.expr(frame, expr),
-            Expr::Coercion { expr, .. } => {
+            Expr::Coercion { expr, ty: written } => {
                 let value = self.expr(frame, expr)?;
                 let ty = self.expr_ty(frame, e)?;
-                self.coerce(frame, value, &ty)
+                self.coerce(frame, value, &ty, written)
             }
             Expr::Tuple(elements) => {
                 let fields = elements
@@ -708,17 +708,8 @@ impl Lowerer<'_> {
             .into_iter()
             .filter(|(name, _)| scheme.size_params.contains(name))
             .filter_map(|(name, size)| {
-                let value = match size {
-                    Size::Const(n) => Sv::Dyn(Ty::i64(), vec![i64_const(n as i64)]),
-                    // A size named by a size parameter or binder, or by a
-                    // parameter of type `i64` (`(n: i64) -> [n]t`).
-                    Size::Named(used) => match frame.locals.get(&Local::Size(used.clone())) {
-                        Some(value) => value.clone(),
-                        None => frame.locals.get(frame.names.get(&used)?)?.clone(),
-                    },
-                    Size::Var(_) | Size::Unknown(_) => return None,
-                };
-                Some((name, value))
+                let value = self.size_value(frame, &size)?;
+                Some((name, Sv::Dyn(Ty::i64(), vec![value])))
             })
             .collect()
     }
@@ -892,9 +883,7 @@ impl Lowerer<'_> {
                 }
                 let body = std::sync::Arc::clone(&frame.body);
                 self.instantiate_params(&mut frame, &body.params, &applied, &Ty::Error)?;
-                for (&pat, arg) in body.params.iter().zip(applied) {
-                    self.bind_pat(&mut frame, pat, arg)?;
-                }
+                self.bind_params(&mut frame, &body.params, applied)?;
                 bind_unbound_sizes(&mut frame, sizes);
                 self.expr(&frame, body.body)
             }
@@ -1024,9 +1013,7 @@ impl Lowerer<'_> {
         }));
         self.instantiate_params(&mut frame, &body.params, &applied, &Ty::Error)?;
         let function_body = self.sub_body(|this| {
-            for (&pat, value) in body.params.iter().zip(param_values) {
-                this.bind_pat(&mut frame, pat, value)?;
-            }
+            this.bind_params(&mut frame, &body.params, param_values)?;
             bind_unbound_sizes(&mut frame, sizes);
             let result = this.expr(&frame, body.body)?;
             this.flatten(&result)
@@ -1070,6 +1057,23 @@ impl Lowerer<'_> {
         }
         frame.subst = Rc::new(subst);
         Ok(())
+    }
+
+    /// Binds a definition's parameters to its arguments, checking that
+    /// arguments whose types share a size have the same size.
+    fn bind_params(&mut self, frame: &mut Frame, params: &[PatId], args: Vec<Sv>) -> Result<()> {
+        let message = if std::mem::take(&mut self.entry_call) {
+            "Entry point arguments have invalid sizes."
+        } else {
+            "Function arguments have invalid sizes."
+        };
+        let previous = self.param_sizes_message.replace(message);
+        let result = params
+            .iter()
+            .zip(args)
+            .try_for_each(|(&pat, arg)| self.bind_pat(frame, pat, arg));
+        self.param_sizes_message = previous;
+        result
     }
 
     /// Binds a pattern's names to the parts of a value, and the sizes its
@@ -1139,7 +1143,20 @@ impl Lowerer<'_> {
         };
         for (dim, size) in shape.iter().enumerate() {
             let Size::Named(name) = size else { continue };
-            if frame.locals.contains_key(&Local::Size(name.clone())) {
+            if let Some(Sv::Dyn(_, bound)) = frame.locals.get(&Local::Size(name.clone())) {
+                // Parameters sharing a size must agree on it.
+                if let (Some(message), [expected]) = (self.param_sizes_message, bound.as_slice()) {
+                    let expected = *expected;
+                    let actual = self.size_of(first, dim)?;
+                    let equal = self.cmp(CmpOp::Eq, actual, expected);
+                    self.builder.bind(
+                        "sizes_ok",
+                        Exp::Assert {
+                            condition: equal,
+                            message: vec![ErrorPart::Text(message.into())],
+                        },
+                    );
+                }
                 continue;
             }
             let actual = self.size_of(first, dim)?;
@@ -1208,43 +1225,112 @@ impl Lowerer<'_> {
     }
 
     /// `e :> t`: checks the sizes `t` names against the value's.
-    fn coerce(&mut self, frame: &Frame, value: Sv, ty: &Ty) -> Result<Sv> {
-        let (Sv::Dyn(_, parts), Ty::Array { shape, .. }) = (&value, ty) else {
+    /// The sizes are those written in the coercion's type, evaluated, or
+    /// where none is written, those of its inferred type.
+    fn coerce(&mut self, frame: &Frame, value: Sv, ty: &Ty, written: store::TypeId) -> Result<Sv> {
+        let (Sv::Dyn(_, parts), Ty::Array { shape, element, .. }) = (&value, ty) else {
             return Ok(value);
         };
-        if let Some(&first) = parts.first() {
-            for (dim, size) in shape.iter().enumerate() {
-                let expected = match size {
-                    Size::Const(n) => i64_const(*n as i64),
-                    Size::Named(name) => match frame.locals.get(&Local::Size(name.clone())) {
-                        Some(Sv::Dyn(_, p)) if p.len() == 1 => p[0],
-                        _ => continue,
-                    },
-                    _ => continue,
-                };
-                let actual = self.size_of(first, dim)?;
-                let ok = self.cmp(CmpOp::Eq, actual, expected);
-                self.builder.bind(
-                    "coerce",
-                    Exp::Assert {
-                        condition: ok,
-                        message: vec![
-                            ErrorPart::Text("Value of size ".into()),
-                            ErrorPart::Value(actual),
-                            ErrorPart::Text(format!(
-                                " cannot match shape of type `{ty}` (dimension {dim} is "
-                            )),
-                            ErrorPart::Value(expected),
-                            ErrorPart::Text(").".into()),
-                        ],
-                    },
-                );
+        let Some(&first) = parts.first() else {
+            return Ok(value);
+        };
+        let written_sizes = self.written_sizes(frame, written)?;
+        let mut ok = SubExp::bool(true);
+        let mut actual_shape = Vec::new();
+        let mut expected_shape = Vec::new();
+        for (dim, size) in shape.iter().enumerate() {
+            let actual = self.size_of(first, dim)?;
+            actual_shape.push(actual);
+            let expected = match written_sizes.get(dim) {
+                Some(Some(value)) => Some(*value),
+                _ => self.size_value(frame, size),
+            };
+            if let Some(expected) = expected {
+                let equal = self.cmp(CmpOp::Eq, actual, expected);
+                ok = self.and(ok, equal);
+            }
+            expected_shape.push(expected);
+        }
+        let mut message = vec![ErrorPart::Text("Value of shape ".into())];
+        for &d in &actual_shape {
+            message.extend([
+                ErrorPart::Text("[".into()),
+                ErrorPart::Value(d),
+                ErrorPart::Text("]".into()),
+            ]);
+        }
+        message.push(ErrorPart::Text(" cannot match shape of type \"".into()));
+        for d in &expected_shape {
+            match d {
+                Some(d) => message.extend([
+                    ErrorPart::Text("[".into()),
+                    ErrorPart::Value(*d),
+                    ErrorPart::Text("]".into()),
+                ]),
+                None => message.push(ErrorPart::Text("[]".into())),
             }
         }
-        let Sv::Dyn(_, parts) = value else {
-            unreachable!()
+        message.push(ErrorPart::Text(format!("{element}\".")));
+        self.builder.bind(
+            "coerce",
+            Exp::Assert {
+                condition: ok,
+                message,
+            },
+        );
+        Ok(Sv::Dyn(ty.clone(), parts.clone()))
+    }
+
+    /// The sizes written in an array type annotation (`[n * m][]t`),
+    /// evaluated; `None` for an anonymous one.
+    fn written_sizes(&mut self, frame: &Frame, ty: store::TypeId) -> Result<Vec<Option<SubExp>>> {
+        let body = std::sync::Arc::clone(&frame.body);
+        let mut sizes = Vec::new();
+        let mut current = ty;
+        loop {
+            match &body.store.types[current] {
+                store::TypeRef::Unique(inner) => current = *inner,
+                store::TypeRef::Array { size, element } => {
+                    sizes.push(match size {
+                        store::SizeRef::Expr(e) => match &body.store.exprs[*e] {
+                            Expr::Path(path) if path.is_single() => {
+                                self.size_value(frame, &Size::Named(path.last().clone()))
+                            }
+                            Expr::Literal(Literal::Int { value, .. }) => {
+                                Some(i64_const(*value as i64))
+                            }
+                            // Other size expressions are evaluated if the
+                            // checker typed them.
+                            _ if frame.infer.expr_types.get(*e).is_some() => {
+                                let value = self.expr(frame, *e)?;
+                                Some(self.scalar(&value)?[0])
+                            }
+                            _ => None,
+                        },
+                        store::SizeRef::Anonymous => None,
+                    });
+                    current = *element;
+                }
+                _ => return Ok(sizes),
+            }
+        }
+    }
+
+    /// The value of a size in a frame: a constant, or a size binder or
+    /// `i64` variable in scope; `None` for an unknown size.
+    fn size_value(&self, frame: &Frame, size: &Size) -> Option<SubExp> {
+        let value = match size {
+            Size::Const(n) => return Some(i64_const(*n as i64)),
+            Size::Named(name) => match frame.locals.get(&Local::Size(name.clone())) {
+                Some(value) => value,
+                None => frame.locals.get(frame.names.get(name)?)?,
+            },
+            Size::Var(_) | Size::Unknown(_) => return None,
         };
-        Ok(Sv::Dyn(ty.clone(), parts))
+        match value {
+            Sv::Dyn(Ty::Prim(PrimType::I64), parts) if parts.len() == 1 => Some(parts[0]),
+            _ => None,
+        }
     }
 
     /// The slice an index expression denotes, with upstream's defaults
@@ -1564,12 +1650,17 @@ impl Lowerer<'_> {
             .iter()
             .map(|&c| self.builder.param("acc", c, false))
             .collect();
-        let mut inner = frame.clone();
+        // The pattern is bound inside the body, where the parameters are
+        // (binding may read their sizes).
         let param_value = Sv::Dyn(
             ty.clone(),
             params.iter().map(|p| SubExp::Var(p.var)).collect(),
         );
-        self.bind_pat(&mut inner, pat, param_value)?;
+        let bind_params = |this: &mut Self| -> Result<Frame> {
+            let mut inner = frame.clone();
+            this.bind_pat(&mut inner, pat, param_value.clone())?;
+            Ok(inner)
+        };
         let result_ty = self.expr_ty(frame, e)?;
         match form {
             store::LoopForm::For { bound, .. } => {
@@ -1577,12 +1668,13 @@ impl Lowerer<'_> {
                 let [bound_v] = self.scalar(&bound_v)?;
                 let bound_ty = self.builder.type_of(bound_v);
                 let var = self.builder.new_var("i", bound_ty);
-                inner.bind(
-                    Local::LoopVar(e),
-                    None,
-                    Sv::Dyn(Ty::Prim(bound_ty.element()), vec![SubExp::Var(var)]),
-                );
                 let loop_body = self.sub_body(|this| {
+                    let mut inner = bind_params(this)?;
+                    inner.bind(
+                        Local::LoopVar(e),
+                        None,
+                        Sv::Dyn(Ty::Prim(bound_ty.element()), vec![SubExp::Var(var)]),
+                    );
                     let v = this.expr(&inner, body)?;
                     this.flatten(&v)
                 })?;
@@ -1618,7 +1710,7 @@ impl Lowerer<'_> {
                     let element_ty = types::strip_dims(array_ty, 1);
                     let element =
                         this.index(&array_v, &[DimIndex::Fix(SubExp::Var(var))], element_ty)?;
-                    let mut body_frame = inner.clone();
+                    let mut body_frame = bind_params(this)?;
                     this.bind_pat(&mut body_frame, element_pat, element)?;
                     let v = this.expr(&body_frame, body)?;
                     this.flatten(&v)
@@ -1647,6 +1739,7 @@ impl Lowerer<'_> {
                 let [first] = self.scalar(&first)?;
                 let cond_param = self.builder.param("cond", Type::bool(), false);
                 let loop_body = self.sub_body(|this| {
+                    let inner = bind_params(this)?;
                     let v = this.expr(&inner, body)?;
                     let mut parts = this.flatten(&v)?;
                     let mut after = frame.clone();

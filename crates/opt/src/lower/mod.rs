@@ -241,6 +241,11 @@ struct Lowerer<'db> {
     line_starts: HashMap<SourceFile, Rc<Vec<u32>>>,
     /// How deeply function bodies are inlined into each other right now.
     depth: usize,
+    /// The next definition invoked is an entry point (for messages).
+    entry_call: bool,
+    /// While parameters are bound: the message of a failed check that
+    /// arguments sharing a size agree.
+    param_sizes_message: Option<&'static str>,
 }
 
 /// Inlining deeper than this means a runaway expansion, not a program.
@@ -256,6 +261,8 @@ pub fn lower_program(db: &dyn Db, file_set: FileSet, root: SourceFile) -> Result
         builder: Builder::new(),
         line_starts: HashMap::new(),
         depth: 0,
+        entry_call: false,
+        param_sizes_message: None,
     };
     let tree = item_tree(db, root);
     let mut names = Vec::new();
@@ -397,9 +404,11 @@ impl<'db> Lowerer<'db> {
                 def_ty,
                 Vec::new(),
             )?;
+            this.entry_call = true;
             for arg in args {
                 value = this.apply(value, arg)?;
             }
+            this.entry_call = false;
             this.flatten(&value)
         })?;
         self.builder.define_function(
