@@ -386,16 +386,32 @@ impl Lowerer<'_> {
             } => {
                 let cond = self.expr(frame, condition)?;
                 let [c] = self.scalar(&cond)?;
-                let ty = self.expr_ty(frame, e)?;
-                let ret = self.components_of(&ty)?;
+                let mut ty = self.expr_ty(frame, e)?;
+                let mut then_ty = None;
                 let then_body = self.sub_body(|this| {
                     let v = this.expr(frame, then_branch)?;
+                    if let Sv::Dyn(t, _) = &v {
+                        then_ty = Some(t.clone());
+                    }
                     this.flatten(&v)
                 })?;
                 let else_body = self.sub_body(|this| {
                     let v = this.expr(frame, else_branch)?;
                     this.flatten(&v)
                 })?;
+                // A type without a representation of its own (an
+                // accumulator's) is represented as the branches' values.
+                let ret = match self.components_of(&ty) {
+                    Ok(ret) => ret,
+                    Err(_) => {
+                        ty = then_ty.unwrap_or(ty);
+                        then_body
+                            .result
+                            .iter()
+                            .map(|&r| self.builder.type_of(r))
+                            .collect()
+                    }
+                };
                 let n = ret.len();
                 let vars = self.builder.bind_n(
                     "if",
@@ -1087,7 +1103,17 @@ impl Lowerer<'_> {
                 // variable's type mentions.
                 let value = match value {
                     Sv::Dyn(ty, parts) => match self.mono(frame, &declared) {
-                        Ok(declared) if declared != Ty::Error => Sv::Dyn(declared, parts),
+                        Ok(declared)
+                            if self.components_of(&declared).is_ok_and(|types| {
+                                types.len() == parts.len()
+                                    && types
+                                        .iter()
+                                        .zip(&parts)
+                                        .all(|(&t, &p)| t == self.builder.type_of(p))
+                            }) =>
+                        {
+                            Sv::Dyn(declared, parts)
+                        }
                         _ => Sv::Dyn(ty, parts),
                     },
                     other => other,
@@ -1645,7 +1671,17 @@ impl Lowerer<'_> {
             None => self.implicit_init(frame, pat)?,
         };
         let init_parts = self.flatten(&init_value)?;
-        let component_types = self.components_of(&ty)?;
+        // The parameters are typed like the initial value's parts (an
+        // accumulator's declared type has no representation of its own).
+        let component_types: Vec<Type> = init_parts
+            .iter()
+            .map(|&part| self.builder.type_of(part))
+            .collect();
+        let ty = match (&init_value, self.components_of(&ty)) {
+            (_, Ok(types)) if types == component_types => ty,
+            (Sv::Dyn(init_ty, _), _) => init_ty.clone(),
+            _ => ty,
+        };
         let params: Vec<Param> = component_types
             .iter()
             .map(|&c| self.builder.param("acc", c, false))

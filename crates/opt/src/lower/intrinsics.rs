@@ -29,6 +29,16 @@ pub(super) enum Intrinsic {
     /// `flatmap f xs`: the lengths of `f`'s segments, their concatenation
     /// and `f`'s further results.
     Flatmap,
+    /// `flat_index_Nd as offset n1 s1 ... nN sN`.
+    FlatIndex(usize),
+    /// `flat_update_Nd as offset s1 ... sN vs`.
+    FlatUpdate(usize),
+    /// `scatter_stream dest f xs`.
+    ScatterStream,
+    /// `hist_stream dest op ne f xs`.
+    HistStream,
+    /// `acc_write acc i v`.
+    AccWrite,
     Convert(PrimType),
     Prim(PrimFn),
 }
@@ -60,6 +70,15 @@ impl Intrinsic {
             "zip" => Intrinsic::Zip,
             "unzip" => Intrinsic::Unzip,
             "flatmap" => Intrinsic::Flatmap,
+            "flat_index_2d" => Intrinsic::FlatIndex(2),
+            "flat_index_3d" => Intrinsic::FlatIndex(3),
+            "flat_index_4d" => Intrinsic::FlatIndex(4),
+            "flat_update_2d" => Intrinsic::FlatUpdate(2),
+            "flat_update_3d" => Intrinsic::FlatUpdate(3),
+            "flat_update_4d" => Intrinsic::FlatUpdate(4),
+            "scatter_stream" => Intrinsic::ScatterStream,
+            "hist_stream" => Intrinsic::HistStream,
+            "acc_write" => Intrinsic::AccWrite,
             "mul_hi_i64" => Intrinsic::Prim(PrimFn::MulHi(PrimType::I64)),
             "mul_hi_u64" => Intrinsic::Prim(PrimFn::MulHi(PrimType::U64)),
             _ => {
@@ -104,7 +123,10 @@ impl Intrinsic {
             | Intrinsic::Scan
             | Intrinsic::Scatter
             | Intrinsic::Unflatten => 3,
-            Intrinsic::Hist => 5,
+            Intrinsic::Hist | Intrinsic::HistStream => 5,
+            Intrinsic::ScatterStream | Intrinsic::AccWrite => 3,
+            Intrinsic::FlatIndex(rank) => 2 + 2 * rank,
+            Intrinsic::FlatUpdate(rank) => 3 + rank,
             Intrinsic::Prim(f) => match f {
                 PrimFn::Float(function, _) => function.arity(),
                 PrimFn::MulHi(_) => 2,
@@ -328,6 +350,18 @@ impl Lowerer<'_> {
             }
             (Intrinsic::Iota, [n]) => {
                 let [n] = self.scalar(n)?;
+                let valid = self.cmp_exp(CmpOp::Le, SubExp::i64(0), n);
+                self.builder.bind(
+                    "iota_ok",
+                    Exp::Assert {
+                        condition: valid,
+                        message: vec![
+                            crate::ir::ErrorPart::Text("Range 0..1..<".into()),
+                            crate::ir::ErrorPart::Value(n),
+                            crate::ir::ErrorPart::Text(" is invalid.".into()),
+                        ],
+                    },
+                );
                 let iota = self.builder.bind1(
                     "iota",
                     Exp::Iota {
@@ -423,6 +457,32 @@ impl Lowerer<'_> {
                 Ok(Sv::Dyn(result_ty, parts))
             }
             (Intrinsic::Flatmap, [f, xs]) => self.flatmap(f, xs, result_ty),
+            (Intrinsic::FlatIndex(_), [array, offset, dims @ ..]) => {
+                let parts = self.vars(dyn_parts(array)?.1)?;
+                let [offset] = self.scalar(offset)?;
+                let dims = dims
+                    .chunks(2)
+                    .map(|pair| Ok((self.scalar(&pair[0])?[0], self.scalar(&pair[1])?[0])))
+                    .collect::<Result<Vec<_>>>()?;
+                let values = self.flat_index(&parts, offset, &dims)?;
+                Ok(Sv::Dyn(result_ty, values))
+            }
+            (Intrinsic::FlatUpdate(rank), [array, offset, rest @ ..]) => {
+                let parts = self.vars(dyn_parts(array)?.1)?;
+                let [offset] = self.scalar(offset)?;
+                let strides = rest[..rank]
+                    .iter()
+                    .map(|s| Ok(self.scalar(s)?[0]))
+                    .collect::<Result<Vec<_>>>()?;
+                let values = self.vars(dyn_parts(&rest[rank])?.1)?;
+                let updated = self.flat_update(&parts, offset, &strides, &values)?;
+                Ok(Sv::Dyn(dyn_parts(array)?.0.clone(), updated))
+            }
+            (Intrinsic::ScatterStream, [dest, f, xs]) => self.accumulate(dest, None, f, xs),
+            (Intrinsic::HistStream, [dest, op, _ne, f, xs]) => {
+                self.accumulate(dest, Some(op.clone()), f, xs)
+            }
+            (Intrinsic::AccWrite, [acc, i, v]) => self.acc_write(acc, i, v),
             (Intrinsic::Unzip, [xys]) => Ok(Sv::Dyn(result_ty, dyn_parts(xys)?.1.to_vec())),
             (Intrinsic::Convert(to), [x]) => {
                 let [x] = self.scalar(x)?;
@@ -547,6 +607,268 @@ impl Lowerer<'_> {
         parts.extend(elems);
         parts.extend(&mapped[1..]);
         Ok(Sv::Dyn(result_ty, parts))
+    }
+
+    /// The array of `parts[offset + i1 * s1 + ... + iN * sN]` for
+    /// `ik < nk`, as nested maps.
+    fn flat_index(
+        &mut self,
+        parts: &[Var],
+        offset: SubExp,
+        dims: &[(SubExp, SubExp)],
+    ) -> Result<Vec<SubExp>> {
+        let Some(((n, stride), rest)) = dims.split_first() else {
+            return Ok(parts
+                .iter()
+                .map(|&array| {
+                    SubExp::Var(self.builder.bind1(
+                        "elem",
+                        Exp::Index {
+                            array,
+                            slice: vec![crate::ir::DimIndex::Fix(offset)],
+                        },
+                    ))
+                })
+                .collect());
+        };
+        let (n, stride) = (*n, *stride);
+        let indices = self.builder.bind1(
+            "iota",
+            Exp::Iota {
+                len: n,
+                start: SubExp::i64(0),
+                step: SubExp::i64(1),
+                ty: PrimType::I64,
+            },
+        );
+        let map = self.lambda(&[Type::i64()], |this, i| {
+            let step = this.binop_exp(BinOp::Mul, i[0], stride);
+            let inner_offset = this.binop_exp(BinOp::Add, offset, step);
+            this.flat_index(parts, inner_offset, rest)
+        })?;
+        let types: Vec<Type> = map.ret.iter().map(|t| t.array_of()).collect();
+        Ok(self.bind_vars(
+            "flat_index",
+            Exp::Soac(Soac::Screma {
+                width: n,
+                arrays: vec![indices],
+                map,
+                scans: Vec::new(),
+                reduces: Vec::new(),
+            }),
+            &types,
+        ))
+    }
+
+    /// `parts` with `parts[offset + i1 * s1 + ...] = values[i1]...`, as a
+    /// sequential loop nest over the values' dimensions.
+    fn flat_update(
+        &mut self,
+        parts: &[Var],
+        offset: SubExp,
+        strides: &[SubExp],
+        values: &[Var],
+    ) -> Result<Vec<SubExp>> {
+        let Some((&stride, rest)) = strides.split_first() else {
+            return Ok(parts
+                .iter()
+                .zip(values)
+                .map(|(&array, &value)| {
+                    SubExp::Var(self.builder.bind1(
+                        "upd",
+                        Exp::Update {
+                            array,
+                            slice: vec![crate::ir::DimIndex::Fix(offset)],
+                            value: SubExp::Var(value),
+                        },
+                    ))
+                })
+                .collect());
+        };
+        let Some(&first) = values.first() else {
+            return Ok(parts.iter().map(|&p| SubExp::Var(p)).collect());
+        };
+        let n = SubExp::Var(self.builder.bind1(
+            "n",
+            Exp::ArraySize {
+                array: first,
+                dim: 0,
+            },
+        ));
+        let params: Vec<Param> = parts
+            .iter()
+            .map(|&p| {
+                let ty = self.builder.type_of(SubExp::Var(p));
+                self.builder.param("dest", ty, true)
+            })
+            .collect();
+        let i = self.builder.new_var("i", Type::i64());
+        let body = self.sub_body(|this| {
+            let step = this.binop_exp(BinOp::Mul, SubExp::Var(i), stride);
+            let inner_offset = this.binop_exp(BinOp::Add, offset, step);
+            let rows: Vec<Var> = values
+                .iter()
+                .map(|&v| {
+                    this.builder.bind1(
+                        "row",
+                        Exp::Index {
+                            array: v,
+                            slice: vec![crate::ir::DimIndex::Fix(SubExp::Var(i))],
+                        },
+                    )
+                })
+                .collect();
+            let dests: Vec<Var> = params.iter().map(|p| p.var).collect();
+            this.flat_update(&dests, inner_offset, rest, &rows)
+        })?;
+        let types: Vec<Type> = params.iter().map(|p| p.ty).collect();
+        Ok(self.bind_vars(
+            "flat_update",
+            Exp::Loop {
+                params: params
+                    .iter()
+                    .copied()
+                    .zip(parts.iter().map(|&p| SubExp::Var(p)))
+                    .collect(),
+                form: crate::ir::LoopForm::For { var: i, bound: n },
+                body,
+            },
+            &types,
+        ))
+    }
+
+    /// `scatter_stream` and `hist_stream`: the accumulator (the
+    /// destination's parts) threaded through `f` applied to each element
+    /// in turn; `acc_write` inside writes (or, with an operator, combines)
+    /// one element.
+    fn accumulate(&mut self, dest: &Sv, op: Option<Sv>, f: &Sv, xs: &Sv) -> Result<Sv> {
+        let (dest_ty, dest_parts) = dyn_parts(dest)?;
+        let (xs_ty, xs_parts) = dyn_parts(xs)?;
+        let row_ty = types::strip_dims(xs_ty, 1);
+        let n = self.outer_size(xs)?;
+        let xs_vars = self.vars(xs_parts)?;
+        let params: Vec<Param> = dest_parts
+            .iter()
+            .map(|&p| {
+                let ty = self.builder.type_of(p);
+                self.builder.param("acc", ty, true)
+            })
+            .collect();
+        let i = self.builder.new_var("i", Type::i64());
+        self.accumulator_ops.push(op);
+        let body = self.sub_body(|this| {
+            let row: Vec<SubExp> = xs_vars
+                .iter()
+                .map(|&array| {
+                    SubExp::Var(this.builder.bind1(
+                        "x",
+                        Exp::Index {
+                            array,
+                            slice: vec![crate::ir::DimIndex::Fix(SubExp::Var(i))],
+                        },
+                    ))
+                })
+                .collect();
+            let acc = Sv::Dyn(
+                dest_ty.clone(),
+                params.iter().map(|p| SubExp::Var(p.var)).collect(),
+            );
+            let partial = this.apply(f.clone(), acc)?;
+            let result = this.apply(partial, Sv::Dyn(row_ty.clone(), row))?;
+            this.flatten(&result)
+        });
+        self.accumulator_ops.pop();
+        let body = body?;
+        let types: Vec<Type> = params.iter().map(|p| p.ty).collect();
+        let vars = self.bind_vars(
+            "acc",
+            Exp::Loop {
+                params: params
+                    .iter()
+                    .copied()
+                    .zip(dest_parts.iter().copied())
+                    .collect(),
+                form: crate::ir::LoopForm::For { var: i, bound: n },
+                body,
+            },
+            &types,
+        );
+        Ok(Sv::Dyn(dest_ty.clone(), vars))
+    }
+
+    /// `acc_write acc i v`: an index out of bounds is ignored.
+    fn acc_write(&mut self, acc: &Sv, i: &Sv, v: &Sv) -> Result<Sv> {
+        let (acc_ty, acc_parts) = dyn_parts(acc)?;
+        let acc_vars = self.vars(acc_parts)?;
+        let [i] = self.scalar(i)?;
+        let Some(&first) = acc_vars.first() else {
+            return Ok(acc.clone());
+        };
+        let n = SubExp::Var(self.builder.bind1(
+            "n",
+            Exp::ArraySize {
+                array: first,
+                dim: 0,
+            },
+        ));
+        let above = self.cmp_exp(CmpOp::Le, SubExp::i64(0), i);
+        let below = self.cmp_exp(CmpOp::Lt, i, n);
+        let in_bounds = self.binop_exp(BinOp::And, above, below);
+        let op = self.accumulator_ops.last().cloned().flatten();
+        let types: Vec<Type> = acc_vars
+            .iter()
+            .map(|&a| self.builder.type_of(SubExp::Var(a)))
+            .collect();
+        let then_body = self.sub_body(|this| {
+            let slice = vec![crate::ir::DimIndex::Fix(i)];
+            let new = match &op {
+                None => v.clone(),
+                Some(op) => {
+                    let element_ty = types::strip_dims(acc_ty, 1);
+                    let old: Vec<SubExp> = acc_vars
+                        .iter()
+                        .map(|&array| {
+                            SubExp::Var(this.builder.bind1(
+                                "old",
+                                Exp::Index {
+                                    array,
+                                    slice: slice.clone(),
+                                },
+                            ))
+                        })
+                        .collect();
+                    let partial = this.apply(op.clone(), Sv::Dyn(element_ty, old))?;
+                    this.apply(partial, v.clone())?
+                }
+            };
+            let new_parts = this.flatten(&new)?;
+            Ok(acc_vars
+                .iter()
+                .zip(new_parts)
+                .map(|(&array, value)| {
+                    SubExp::Var(this.builder.bind1(
+                        "write",
+                        Exp::Update {
+                            array,
+                            slice: slice.clone(),
+                            value,
+                        },
+                    ))
+                })
+                .collect())
+        })?;
+        let else_body = self.builder.body(|_| acc_parts.to_vec());
+        let vars = self.bind_vars(
+            "acc",
+            Exp::If {
+                condition: in_bounds,
+                then_body,
+                else_body,
+                ret: types.clone(),
+            },
+            &types,
+        );
+        Ok(Sv::Dyn(acc_ty.clone(), vars))
     }
 
     fn components_of_ty(&self, ty: &Ty) -> Result<Vec<Type>> {

@@ -243,6 +243,9 @@ struct Lowerer<'db> {
     depth: usize,
     /// The next definition invoked is an entry point (for messages).
     entry_call: bool,
+    /// The operators of the accumulators being written by `acc_write`
+    /// (innermost last; `None` for `scatter_stream`'s).
+    accumulator_ops: Vec<Option<Sv>>,
     /// While parameters are bound: the message of a failed check that
     /// arguments sharing a size agree.
     param_sizes_message: Option<&'static str>,
@@ -262,6 +265,7 @@ pub fn lower_program(db: &dyn Db, file_set: FileSet, root: SourceFile) -> Result
         line_starts: HashMap::new(),
         depth: 0,
         entry_call: false,
+        accumulator_ops: Vec::new(),
         param_sizes_message: None,
     };
     let tree = item_tree(db, root);
@@ -440,16 +444,18 @@ impl<'db> Lowerer<'db> {
     /// A type of `frame` made monomorphic.
     fn mono(&self, frame: &Frame, ty: &Ty) -> Result<Ty> {
         Ok(match ty {
+            // A type that cannot be resolved stays as it is: it is an
+            // error only if its values must be represented (an accumulator's
+            // type, say, never is: its values are its array's).
             Ty::Param(name) | Ty::Abstract(name) => {
                 if let Some((_, t)) = frame.subst.iter().rev().find(|(n, _)| n == name) {
                     t.clone()
-                } else if let Ty::Abstract(_) = ty {
-                    let resolved = self.resolve_abstract(frame, name)?;
+                } else if let Ty::Abstract(_) = ty
+                    && let Ok(resolved) = self.resolve_abstract(frame, name)
+                {
                     self.mono(frame, &resolved)?
                 } else {
-                    return error(format!(
-                        "internal error: type parameter `{name}` is not instantiated"
-                    ));
+                    ty.clone()
                 }
             }
             Ty::Array {
