@@ -388,10 +388,14 @@ impl Interpreter<'_> {
     fn body(&mut self, body: &Body) -> Result<Vec<Value>> {
         for stm in &body.stms {
             self.stm(stm).map_err(|mut error| {
+                // The failing statement and the calls around it make the
+                // backtrace, with the calls that were inlined.
+                let is_call = matches!(stm.exp, Exp::Call { .. });
                 if let Some(loc) = &stm.loc
-                    && error.backtrace.last() != Some(loc)
+                    && (error.backtrace.is_empty() || is_call)
                 {
                     error.backtrace.push(loc.clone());
+                    error.backtrace.extend(loc.inlined_from.iter().cloned());
                 }
                 error
             })?;

@@ -92,7 +92,7 @@ impl InferCtx<'_, '_> {
             Expr::QualParen { module, expr } => {
                 match self.resolver.resolve_module_path(self.scope, &module) {
                     Some(target) => {
-                        self.opened.push(target);
+                        self.opened.push((target, self.locals.len()));
                         let ty = self.infer_expr(expr);
                         self.opened.pop();
                         ty
@@ -584,7 +584,13 @@ impl InferCtx<'_, '_> {
         let at = Location::Expr(id);
         let segments = path.segments();
         let first = &segments[0];
-        let (ty, used) = if let Some(local) = self.lookup_local(first).cloned() {
+        // A module opened by `M.(e)` after a local was bound shadows it.
+        let local_position = self.locals.iter().rposition(|l| &l.name == first);
+        let opened_shadows = self.opened.iter().any(|&(module, depth)| {
+            local_position.is_some_and(|p| p < depth)
+                && self.resolver.exports(module).terms.contains_key(first)
+        });
+        let (ty, used) = if !opened_shadows && let Some(local) = self.lookup_local(first).cloned() {
             self.resolutions.insert(id, local.origin);
             let ty = match local.params {
                 Some((type_params, size_params, lifted)) => {
@@ -642,9 +648,9 @@ impl InferCtx<'_, '_> {
     /// A name looked up in the modules opened by `M.(e)`, innermost first,
     /// with the module it was found in.
     fn resolve_in_opened(&self, name: &Name) -> Option<(TermRef, ModuleRef)> {
-        self.opened.iter().rev().find_map(|module| {
-            let term = self.resolver.exports(*module).terms.get(name).copied()?;
-            Some((term, *module))
+        self.opened.iter().rev().find_map(|&(module, _)| {
+            let term = self.resolver.exports(module).terms.get(name).copied()?;
+            Some((term, module))
         })
     }
 

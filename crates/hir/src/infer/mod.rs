@@ -206,8 +206,10 @@ pub(crate) struct InferCtx<'a, 'db> {
     errors: Vec<TypeError>,
     /// The definition's own type while its body is checked (recursion).
     self_type: Option<(Name, Ty)>,
-    /// Modules opened by `M.(e)` around the expression being checked.
-    opened: Vec<ModuleRef>,
+    /// Modules opened by `M.(e)` around the expression being checked,
+    /// with the number of locals bound when each was opened: an opened
+    /// module's names shadow the locals bound before it.
+    opened: Vec<(ModuleRef, usize)>,
     /// Type parameters in scope declared lifted (`'^t`).
     lifted_params: Vec<Name>,
     /// Type parameters in scope declared size-lifted (`'~t`).
@@ -562,12 +564,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
         }
         for e in sizes {
-            // Plain names and constants are sizes, not expressions.
-            if matches!(
-                &store.exprs[e],
-                crate::store::Expr::Path(_) | crate::store::Expr::Literal(_)
-            ) {
-                continue;
+            // Constants and size names are sizes, not expressions; a name
+            // of a variable must be an `i64`.
+            match &store.exprs[e] {
+                crate::store::Expr::Literal(_) => continue,
+                crate::store::Expr::Path(path)
+                    if !path.is_single() || self.lookup_local(path.last()).is_none() =>
+                {
+                    continue;
+                }
+                _ => {}
             }
             let ty = self.infer_expr(e);
             self.expect(

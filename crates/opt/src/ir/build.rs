@@ -86,6 +86,11 @@ impl Builder {
         }
     }
 
+    /// The source location of the statements bound now.
+    pub fn loc(&self) -> Option<Loc> {
+        self.loc.clone()
+    }
+
     /// Sets the source location of the statements bound from now on,
     /// returning the previous one.
     pub fn set_loc(&mut self, loc: Option<Loc>) -> Option<Loc> {

@@ -121,6 +121,9 @@ pub struct Loc {
     pub file: Arc<str>,
     pub start: (u32, u32),
     pub end: (u32, u32),
+    /// The calls (innermost first) of the functions inlined to put this
+    /// code where it is, for backtraces.
+    pub inlined_from: Arc<[Loc]>,
 }
 
 impl fmt::Display for Loc {

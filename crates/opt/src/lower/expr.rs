@@ -535,7 +535,7 @@ impl Lowerer<'_> {
                     .iter()
                     .map(|&p| self.expr(frame, p))
                     .collect::<Result<Vec<_>>>()?;
-                self.construct(&ty, &name, &values)
+                self.construct(frame, &ty, &name, &values)
             }
         }
     }
@@ -899,9 +899,20 @@ impl Lowerer<'_> {
                 }
                 let body = std::sync::Arc::clone(&frame.body);
                 self.instantiate_params(&mut frame, &body.params, &applied, &Ty::Error)?;
-                self.bind_params(&mut frame, &body.params, applied)?;
-                bind_unbound_sizes(&mut frame, sizes);
-                self.expr(&frame, body.body)
+                let call_site = self.builder.loc();
+                if let Some(call_site) = &call_site {
+                    self.inlined_from.push(call_site.clone());
+                }
+                let result = self
+                    .bind_params(&mut frame, &body.params, applied)
+                    .and_then(|()| {
+                        bind_unbound_sizes(&mut frame, sizes);
+                        self.expr(&frame, body.body)
+                    });
+                if call_site.is_some() {
+                    self.inlined_from.pop();
+                }
+                result
             }
             ClosureKind::Recursive { func, statics, ret } => {
                 let mut args = Vec::new();
@@ -1986,7 +1997,13 @@ impl Lowerer<'_> {
     }
 
     /// A value of sum type `ty` made with constructor `name`.
-    pub(super) fn construct(&mut self, ty: &Ty, name: &Name, payload: &[Sv]) -> Result<Sv> {
+    pub(super) fn construct(
+        &mut self,
+        frame: &Frame,
+        ty: &Ty,
+        name: &Name,
+        payload: &[Sv],
+    ) -> Result<Sv> {
         let layout = SumLayout::of(ty).map_err(|m| LowerError {
             message: m,
             loc: None,
@@ -2003,11 +2020,17 @@ impl Lowerer<'_> {
         for (&slot, part) in slots.iter().zip(payload_parts) {
             filled[slot] = Some(part);
         }
+        // Unused slots hold arrays of the sizes the type gives them, so
+        // that arrays of this sum are regular.
+        let shapes = types::component_shapes(ty);
         let mut parts = vec![SubExp::Const(PrimValue::I8(tag as i8))];
         for (slot, value) in filled.into_iter().enumerate() {
             parts.push(match value {
                 Some(v) => v,
-                None => self.blank(layout.slots[slot]),
+                None => {
+                    let shape = shapes.get(slot + 1).cloned().unwrap_or_default();
+                    self.blank_of_shape(frame, layout.slots[slot], &shape)
+                }
             });
         }
         Ok(Sv::Dyn(ty.clone(), parts))
@@ -2038,6 +2061,28 @@ impl Lowerer<'_> {
             .map(|component| self.blank(component))
             .collect();
         Ok(Sv::Dyn(ty.clone(), parts))
+    }
+
+    /// A placeholder of an IR type with the given source shape (sizes
+    /// that have no value in the frame are zero).
+    fn blank_of_shape(&mut self, frame: &Frame, ty: Type, shape: &[Size]) -> SubExp {
+        if shape.len() != ty.rank() {
+            return self.blank(ty);
+        }
+        let dims = shape
+            .iter()
+            .map(|size| self.size_value(frame, size).unwrap_or(i64_const(0)))
+            .collect();
+        match ty {
+            Type::Prim(_) => self.blank(ty),
+            Type::Array { element, .. } => self.bind1(
+                "blank",
+                Exp::Replicate {
+                    shape: dims,
+                    value: SubExp::Const(PrimValue::zero(element)),
+                },
+            ),
+        }
     }
 
     /// A placeholder value of a type, for unused sum payload slots.

@@ -243,6 +243,8 @@ struct Lowerer<'db> {
     depth: usize,
     /// The next definition invoked is an entry point (for messages).
     entry_call: bool,
+    /// The call sites of the definitions being inlined, outermost first.
+    inlined_from: Vec<Loc>,
     /// The operators of the accumulators being written by `acc_write`
     /// (innermost last; `None` for `scatter_stream`'s).
     accumulator_ops: Vec<Option<Sv>>,
@@ -265,6 +267,7 @@ pub fn lower_program(db: &dyn Db, file_set: FileSet, root: SourceFile) -> Result
         line_starts: HashMap::new(),
         depth: 0,
         entry_call: false,
+        inlined_from: Vec::new(),
         accumulator_ops: Vec::new(),
         param_sizes_message: None,
     };
@@ -348,6 +351,7 @@ impl<'db> Lowerer<'db> {
             file: Arc::from(file.path(self.db).as_str()),
             start,
             end,
+            inlined_from: self.inlined_from.iter().rev().cloned().collect(),
         })
     }
 

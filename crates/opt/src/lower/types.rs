@@ -9,7 +9,7 @@
 
 use crate::ir::Type;
 use hir::name::Name;
-use hir::ty::{PrimType, Ty};
+use hir::ty::{PrimType, Size, Ty};
 
 /// Why a type has no IR representation.
 pub type TypeResult<T> = Result<T, String>;
@@ -52,6 +52,49 @@ fn push_components(ty: &Ty, outer_rank: usize, out: &mut Vec<Type>) -> TypeResul
         Ty::Error => return Err("an ill-typed expression".into()),
     }
     Ok(())
+}
+
+/// The source shape of each component of a value of type `ty` (in the
+/// order of [`components`]); an unused sum slot has the shape of the
+/// first constructor's payload using it.
+pub fn component_shapes(ty: &Ty) -> Vec<Vec<Size>> {
+    let mut out = Vec::new();
+    push_shapes(ty, &[], &mut out);
+    out
+}
+
+fn push_shapes(ty: &Ty, outer: &[Size], out: &mut Vec<Vec<Size>>) {
+    match ty {
+        Ty::Prim(_) => out.push(outer.to_vec()),
+        Ty::Array { element, shape, .. } => {
+            let mut full = outer.to_vec();
+            full.extend(shape.iter().cloned());
+            push_shapes(element, &full, out);
+        }
+        Ty::Record(fields) => {
+            for (_, field) in fields {
+                push_shapes(field, outer, out);
+            }
+        }
+        Ty::Sum(constructors) => {
+            out.push(outer.to_vec());
+            let Ok(layout) = SumLayout::of(ty) else {
+                return;
+            };
+            let mut slots: Vec<Option<Vec<Size>>> = vec![None; layout.slots.len()];
+            for ((_, payload), (_, assignment)) in constructors.iter().zip(&layout.constructors) {
+                let mut shapes = Vec::new();
+                for payload_ty in payload {
+                    push_shapes(payload_ty, outer, &mut shapes);
+                }
+                for (&slot, shape) in assignment.iter().zip(shapes) {
+                    slots[slot].get_or_insert(shape);
+                }
+            }
+            out.extend(slots.into_iter().map(Option::unwrap_or_default));
+        }
+        _ => {}
+    }
 }
 
 /// Whether a type contains functions (and so has a static part).
@@ -162,7 +205,6 @@ pub fn field_spans(fields: &[(Name, Ty)]) -> TypeResult<Vec<(Name, Ty, usize)>> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hir::ty::Size;
 
     fn array(element: Ty, rank: usize) -> Ty {
         Ty::Array {
