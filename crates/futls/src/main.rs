@@ -1,21 +1,26 @@
 //! `futls`, the Futhark language server, over standard input and output.
 //!
-//! The salsa database lives behind a mutex: notifications that change
-//! documents update it in place; requests take a snapshot (a clone) and run
-//! their queries on a blocking thread, so that a later edit cancels them
-//! (salsa unwinds them with `Cancelled`) rather than waiting. Only this
-//! crate knows LSP; the answers come from `hir`'s queries.
+//! Handlers only turn LSP into `hir` queries and back. Edits go to the one
+//! thread that writes the salsa database (`database.rs`); requests are
+//! answered from snapshots on blocking threads, cancelled by newer edits
+//! and by `$/cancelRequest`; diagnostics are computed once edits settle and
+//! published per document (`diagnostics.rs`). Only this crate knows LSP,
+//! and nothing but the protocol goes to standard output.
 
+mod database;
+mod diagnostics;
 mod line_index;
 mod prelude_files;
 
-use hir::{FileSet, RootDatabase, SourceFile};
+use database::{CancelOnDrop, Cancellation, Change, Database, Snapshot, Unanswered};
+use diagnostics::Publication;
+use hir::SourceFile;
 use line_index::LineIndex;
-use salsa::Setter;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
-use tokio::sync::Mutex;
-use tower_lsp_server::jsonrpc::Result;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use tokio::sync::mpsc::UnboundedSender;
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer, LspService, Server};
 
@@ -23,44 +28,33 @@ use tower_lsp_server::{Client, LanguageServer, LspService, Server};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// How many messages the server works on at once. A message waits while
+/// this many are in progress, and a waiting edit or `$/cancelRequest`
+/// cannot cancel the requests ahead of it, so the limit is well above the
+/// number of requests an editor keeps in flight.
+const MESSAGES_IN_PROGRESS: usize = 64;
+
 #[tokio::main]
 async fn main() {
     prelude_files::write_prelude();
     let (service, socket) = LspService::new(Backend::new);
     Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
+        .concurrency_level(MESSAGES_IN_PROGRESS)
         .serve(service)
         .await;
 }
 
-struct State {
-    db: RootDatabase,
-    file_set: FileSet,
-    /// Open documents: their text is the editor's, not the disk's.
-    open: HashMap<String, OpenDocument>,
-}
-
-struct OpenDocument {
-    text: String,
-    /// The editor's version of the text, which published diagnostics carry.
-    version: i32,
-}
-
-/// A consistent view of the database for one request.
-#[derive(Clone)]
-struct Snapshot {
-    db: RootDatabase,
-    file_set: FileSet,
-}
-
 struct Backend {
     client: Client,
-    state: Arc<Mutex<State>>,
+    database: Database,
+    /// To the task that publishes diagnostics, in order.
+    publications: UnboundedSender<Publication>,
     /// Whether the client registers file watchers for us.
-    watch_files: std::sync::atomic::AtomicBool,
+    watch_files: AtomicBool,
     /// Each document's last semantic tokens and their result id, from
     /// which the next request's delta is computed.
     last_tokens: std::sync::Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
-    next_result_id: std::sync::atomic::AtomicU64,
+    next_result_id: AtomicU64,
 }
 
 /// The path in the database of a document, if it is a file.
@@ -73,46 +67,73 @@ fn uri_of(path: &str) -> Option<Uri> {
     Uri::from_file_path(prelude_files::disk_path(path)?)
 }
 
+/// The answer to a request whose document changed before it was ready.
+fn content_modified() -> Error {
+    Error {
+        code: ErrorCode::ContentModified,
+        message: "The document changed before the answer was ready.".into(),
+        data: None,
+    }
+}
+
 impl Backend {
+    /// Starts the writer and diagnostics threads and the publishing task.
     fn new(client: Client) -> Backend {
-        let mut db = RootDatabase::default();
-        let file_set = FileSet::new(&db, BTreeMap::new());
-        hir::prelude::add_prelude(&mut db, file_set);
+        let (applied_sender, applied) = crossbeam_channel::unbounded();
+        let database = Database::start(applied_sender);
+        let (publications, to_publish) = tokio::sync::mpsc::unbounded_channel();
+        diagnostics::start(database.snapshots(), applied, publications.clone());
+        tokio::spawn(diagnostics::publish(
+            client.clone(),
+            database.clone(),
+            to_publish,
+        ));
         Backend {
             client,
-            state: Arc::new(Mutex::new(State {
-                db,
-                file_set,
-                open: HashMap::new(),
-            })),
-            watch_files: std::sync::atomic::AtomicBool::new(false),
+            database,
+            publications,
+            watch_files: AtomicBool::new(false),
             last_tokens: std::sync::Mutex::new(HashMap::new()),
-            next_result_id: std::sync::atomic::AtomicU64::new(0),
+            next_result_id: AtomicU64::new(0),
         }
     }
 
-    /// Runs a query on a snapshot off the async threads; `None` if an edit
-    /// cancelled it.
+    /// Answers a request about `document` (if any) with `answer` run on a
+    /// snapshot, on a blocking thread. The snapshot never leaves that
+    /// thread: no snapshot may be held across an await (`database.rs`).
     async fn query<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Snapshot) -> T + Send + 'static,
-    ) -> Option<T> {
-        let snapshot = {
-            let state = self.state.lock().await;
-            snapshot_of(&state)
-        };
-        run_on(snapshot, f).await
+        document: Option<&Uri>,
+        answer: impl Fn(&Snapshot) -> T + Send + 'static,
+    ) -> Result<T> {
+        // Before the first await: the request reads exactly the edits
+        // that arrived before it.
+        let ticket = self.database.ticket(document.and_then(path_of));
+        let cancellation = Arc::new(Cancellation::default());
+        // Dropped with this future, which `$/cancelRequest` drops.
+        let _cancel_when_dropped = CancelOnDrop(cancellation.clone());
+        let database = self.database.clone();
+        let answered =
+            tokio::task::spawn_blocking(move || database.read(&ticket, &cancellation, answer))
+                .await;
+        match answered {
+            Ok(Ok(answer)) => Ok(answer),
+            Ok(Err(Unanswered::ContentModified)) => Err(content_modified()),
+            Ok(Err(Unanswered::Cancelled)) => Err(Error::request_cancelled()),
+            // A query panicked; the panic hook wrote why to stderr.
+            Err(_) => Err(Error::internal_error()),
+        }
     }
 
     /// The semantic tokens of a whole document.
-    async fn whole_file_tokens(&self, uri: Uri) -> Option<Vec<SemanticToken>> {
-        self.query(move |s| {
-            let file = file_of(s, &path_of(&uri)?)?;
+    async fn whole_file_tokens(&self, uri: &Uri) -> Result<Option<Vec<SemanticToken>>> {
+        let document = uri.clone();
+        self.query(Some(uri), move |s| {
+            let file = file_of(s, &path_of(&document)?)?;
             let whole = syntax::TextRange::up_to(syntax::TextSize::of(file.text(&s.db).as_str()));
             Some(semantic_tokens(s, file, whole).data)
         })
         .await
-        .flatten()
     }
 
     /// Keeps a document's latest semantic tokens for the next delta
@@ -120,7 +141,7 @@ impl Backend {
     fn remember_tokens(&self, uri: Uri, tokens: Vec<SemanticToken>) -> String {
         let id = self
             .next_result_id
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            .fetch_add(1, Ordering::Relaxed)
             .to_string();
         if let Ok(mut last) = self.last_tokens.lock() {
             last.insert(uri, (id.clone(), tokens));
@@ -128,217 +149,16 @@ impl Backend {
         id
     }
 
-    /// Sets a document's text to `edit` of its current text (empty if it
-    /// is not open) and its version, and loads what it imports, then
-    /// publishes the diagnostics of every open document. The edit is
-    /// applied under the lock, so that consecutive changes apply in order.
-    async fn set_document(&self, uri: Uri, version: i32, edit: impl FnOnce(&str) -> String) {
-        let Some(path) = path_of(&uri) else {
-            return;
-        };
-        {
-            let mut state = self.state.lock().await;
-            let text = edit(state.open.get(&path).map_or("", |d| d.text.as_str()));
-            let document = OpenDocument {
-                text: text.clone(),
-                version,
-            };
-            state.open.insert(path.clone(), document);
-            let State { db, file_set, open } = &mut *state;
-            let file_set = *file_set;
-            match file_set.files(db).get(&path).copied() {
-                Some(file) if file.text(db) != &text => {
-                    file.set_text(db).to(text);
-                }
-                Some(_) => {}
-                None => {
-                    hir::files::add_file(db, file_set, &path, text);
-                }
-            }
-            load_programs(db, file_set, open, &[path]);
-        }
-        self.publish_diagnostics().await;
-    }
-
-    /// Follows files changed on disk: files that are not open take their
-    /// new text, deleted ones leave the database, and every open program
-    /// loads what it now imports.
-    async fn files_changed(&self, changes: Vec<FileEvent>) {
-        {
-            let mut state = self.state.lock().await;
-            let State { db, file_set, open } = &mut *state;
-            let file_set = *file_set;
-            for change in changes {
-                let Some(path) = path_of(&change.uri) else {
-                    continue;
-                };
-                // The editor's text of an open document wins over the disk;
-                // the prelude's files never change.
-                if open.contains_key(&path) || path.starts_with("/prelude/") {
-                    continue;
-                }
-                let known = file_set.files(db).get(&path).copied();
-                match (std::fs::read_to_string(&path), known) {
-                    (Ok(text), Some(file)) if file.text(db) != &text => {
-                        file.set_text(db).to(text);
-                    }
-                    (Ok(_), _) => {}
-                    (Err(_), Some(_)) => hir::files::remove_file(db, file_set, &path),
-                    (Err(_), None) => {}
-                }
-            }
-            let roots: Vec<String> = open.keys().cloned().collect();
-            load_programs(db, file_set, open, &roots);
-        }
-        self.publish_diagnostics().await;
-    }
-
-    /// Publishes the diagnostics of every open document, computed on one
-    /// snapshot taken with the documents' versions. A document edited
-    /// meanwhile is skipped: its diagnostics would be of text that is no
-    /// longer current, and the edit publishes its own.
-    async fn publish_diagnostics(&self) {
-        let (snapshot, documents) = {
-            let state = self.state.lock().await;
-            let documents: Vec<(String, i32)> = state
-                .open
-                .iter()
-                .map(|(path, document)| (path.clone(), document.version))
-                .collect();
-            (snapshot_of(&state), documents)
-        };
-        // One blocking task owns the snapshot: a future holding it across
-        // an await would keep an edit (which waits, holding the lock, for
-        // every snapshot to go) from ever going on.
-        let Some(computed) = run_on(snapshot, move |s| {
-            documents
-                .into_iter()
-                .map(|(path, version)| {
-                    let diagnostics = file_diagnostics(s, &path);
-                    (path, version, diagnostics)
-                })
-                .collect::<Vec<_>>()
-        })
-        .await
-        else {
-            // Cancelled by an edit, which publishes its own.
-            return;
-        };
-        for (path, version, diagnostics) in computed {
-            let (Some(uri), Some(diagnostics)) = (uri_of(&path), diagnostics) else {
-                continue;
-            };
-            let current = self
-                .state
-                .lock()
-                .await
-                .open
-                .get(&path)
-                .is_some_and(|document| document.version == version);
-            if current {
-                self.client
-                    .publish_diagnostics(uri, diagnostics, Some(version))
-                    .await;
-            }
+    /// Sends an edit of a document to the writer.
+    fn edit(&self, uri: &Uri, change: Change) {
+        if let Some(path) = path_of(uri) {
+            self.database.send(path, change);
         }
     }
-}
-
-fn snapshot_of(state: &State) -> Snapshot {
-    Snapshot {
-        db: state.db.clone(),
-        file_set: state.file_set,
-    }
-}
-
-/// Runs a query on a snapshot off the async threads; `None` if an edit
-/// cancelled it.
-async fn run_on<T: Send + 'static>(
-    snapshot: Snapshot,
-    f: impl FnOnce(&Snapshot) -> T + Send + 'static,
-) -> Option<T> {
-    tokio::task::spawn_blocking(move || {
-        salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| f(&snapshot))).ok()
-    })
-    .await
-    .ok()
-    .flatten()
 }
 
 fn file_of(snapshot: &Snapshot, path: &str) -> Option<SourceFile> {
     snapshot.file_set.files(&snapshot.db).get(path).copied()
-}
-
-/// The diagnostics of one file, with import problems, as LSP values.
-fn file_diagnostics(s: &Snapshot, path: &str) -> Option<Vec<Diagnostic>> {
-    let file = file_of(s, path)?;
-    let index = LineIndex::new(file.text(&s.db));
-    let program = hir::program(&s.db, s.file_set, file);
-    let mut found: Vec<hir::Diagnostic> = program
-        .diagnostics
-        .iter()
-        .filter(|d| d.file == file)
-        .cloned()
-        .collect();
-    found.extend(hir::diagnostics::file_diagnostics(&s.db, s.file_set, file));
-    Some(
-        found
-            .into_iter()
-            .map(|d| {
-                let related = d
-                    .related
-                    .iter()
-                    .filter_map(|r| {
-                        let uri = uri_of(r.file.path(&s.db))?;
-                        let related_index = LineIndex::new(r.file.text(&s.db));
-                        Some(DiagnosticRelatedInformation {
-                            location: Location::new(uri, related_index.range(r.range)),
-                            message: r.message.clone(),
-                        })
-                    })
-                    .collect::<Vec<_>>();
-                Diagnostic {
-                    range: index.range(d.range),
-                    severity: Some(match d.severity {
-                        hir::Severity::Error => DiagnosticSeverity::ERROR,
-                        hir::Severity::Warning => DiagnosticSeverity::WARNING,
-                    }),
-                    source: Some("futls".to_string()),
-                    message: d.message,
-                    related_information: (!related.is_empty()).then_some(related),
-                    ..Diagnostic::default()
-                }
-            })
-            .collect(),
-    )
-}
-
-/// Loads the programs rooted at `roots`: imports come from open documents
-/// first, then the disk.
-fn load_programs(
-    db: &mut RootDatabase,
-    file_set: FileSet,
-    open: &HashMap<String, OpenDocument>,
-    roots: &[String],
-) {
-    for root in roots {
-        let _ = hir::load_program(db, file_set, root, &mut |p| {
-            open.get(p)
-                .map(|document| document.text.clone())
-                .map_or_else(|| std::fs::read_to_string(p).map_err(|e| e.to_string()), Ok)
-        });
-    }
-}
-
-/// A document's text after one change: a replaced range (positions past
-/// the end are clamped) or, without a range, the whole new text.
-fn apply_change(mut text: String, change: TextDocumentContentChangeEvent) -> String {
-    let Some(range) = change.range else {
-        return change.text;
-    };
-    let range = LineIndex::new(&text).text_range(range);
-    text.replace_range(std::ops::Range::<usize>::from(range), &change.text);
-    text
 }
 
 /// A document's file and the index of its lines.
@@ -362,8 +182,7 @@ impl LanguageServer for Backend {
             .and_then(|w| w.did_change_watched_files)
             .and_then(|w| w.dynamic_registration)
             .unwrap_or(false);
-        self.watch_files
-            .store(can_watch, std::sync::atomic::Ordering::Relaxed);
+        self.watch_files.store(can_watch, Ordering::Relaxed);
         Ok(InitializeResult {
             server_info: Some(ServerInfo {
                 name: "futls".to_string(),
@@ -419,7 +238,7 @@ impl LanguageServer for Backend {
     }
 
     async fn initialized(&self, _: InitializedParams) {
-        if !self.watch_files.load(std::sync::atomic::Ordering::Relaxed) {
+        if !self.watch_files.load(Ordering::Relaxed) {
             return;
         }
         let watch = DidChangeWatchedFilesRegistrationOptions {
@@ -443,8 +262,13 @@ impl LanguageServer for Backend {
         }
     }
 
+    // The notification handlers send their edits before any await (see
+    // `database.rs`): that keeps them in the order they arrived.
+
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
-        self.files_changed(params.changes).await;
+        for change in params.changes {
+            self.edit(&change.uri, Change::OnDisk);
+        }
     }
 
     async fn shutdown(&self) -> Result<()> {
@@ -453,64 +277,60 @@ impl LanguageServer for Backend {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let document = params.text_document;
-        let text = document.text;
-        self.set_document(document.uri, document.version, |_| text)
-            .await;
+        let change = Change::Open {
+            version: document.version,
+            text: document.text,
+        };
+        self.edit(&document.uri, change);
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
-        let changes = params.content_changes;
         let document = params.text_document;
-        self.set_document(document.uri, document.version, |text| {
-            changes.into_iter().fold(text.to_string(), apply_change)
-        })
-        .await;
+        let change = Change::Edit {
+            version: document.version,
+            changes: params.content_changes,
+        };
+        self.edit(&document.uri, change);
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
-        if let Some(path) = path_of(&uri) {
-            self.state.lock().await.open.remove(&path);
-            self.client
-                .publish_diagnostics(uri.clone(), Vec::new(), None)
-                .await;
-            // Closed without saving, its text is the disk's again (for the
-            // open files that import it).
-            self.files_changed(vec![FileEvent::new(uri, FileChangeType::CHANGED)])
-                .await;
-        }
+        // Closed without saving, its text is the disk's again (for the
+        // open files that import it), and it has no diagnostics.
+        self.edit(&uri, Change::Close);
+        // Without the publisher the server is exiting.
+        let _ = self.publications.send(Publication::Cleared { uri });
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let position = params.text_document_position_params;
-        Ok(self
-            .query(move |s| {
-                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
-                // On a definition's name, its declared type; elsewhere the
-                // type of what is under the cursor.
-                let (range, signature) = hir::ide::definition_signature_at(
-                    &s.db, s.file_set, file, offset,
-                )
-                .or_else(|| {
-                    hir::ide::type_at(&s.db, s.file_set, file, offset)
-                        .map(|(range, ty)| (range, ty.to_string()))
-                })?;
-                let doc = hir::ide::documentation_at(&s.db, s.file_set, file, offset);
-                let mut value = format!("```futhark\n{signature}\n```");
-                if let Some(doc) = doc {
-                    value.push_str("\n\n");
-                    value.push_str(&doc);
-                }
-                Some(Hover {
-                    contents: HoverContents::Markup(MarkupContent {
-                        kind: MarkupKind::Markdown,
-                        value,
-                    }),
-                    range: Some(LineIndex::new(file.text(&s.db)).range(range)),
-                })
+        let uri = position.text_document.uri.clone();
+        self.query(Some(&uri), move |s| {
+            let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+            // On a definition's name, its declared type; elsewhere the
+            // type of what is under the cursor.
+            let (range, signature) = hir::ide::definition_signature_at(
+                &s.db, s.file_set, file, offset,
+            )
+            .or_else(|| {
+                hir::ide::type_at(&s.db, s.file_set, file, offset)
+                    .map(|(range, ty)| (range, ty.to_string()))
+            })?;
+            let doc = hir::ide::documentation_at(&s.db, s.file_set, file, offset);
+            let mut value = format!("```futhark\n{signature}\n```");
+            if let Some(doc) = doc {
+                value.push_str("\n\n");
+                value.push_str(&doc);
+            }
+            Some(Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value,
+                }),
+                range: Some(LineIndex::new(file.text(&s.db)).range(range)),
             })
-            .await
-            .flatten())
+        })
+        .await
     }
 
     async fn goto_definition(
@@ -518,45 +338,43 @@ impl LanguageServer for Backend {
         params: GotoDefinitionParams,
     ) -> Result<Option<GotoDefinitionResponse>> {
         let position = params.text_document_position_params;
-        Ok(self
-            .query(move |s| {
-                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
-                let target = hir::ide::definition_at(&s.db, s.file_set, file, offset)?;
-                let uri = uri_of(target.file.path(&s.db))?;
-                let index = LineIndex::new(target.file.text(&s.db));
-                Some(GotoDefinitionResponse::Scalar(Location::new(
-                    uri,
-                    index.range(target.focus_range),
-                )))
-            })
-            .await
-            .flatten())
+        let uri = position.text_document.uri.clone();
+        self.query(Some(&uri), move |s| {
+            let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+            let target = hir::ide::definition_at(&s.db, s.file_set, file, offset)?;
+            let uri = uri_of(target.file.path(&s.db))?;
+            let index = LineIndex::new(target.file.text(&s.db));
+            Some(GotoDefinitionResponse::Scalar(Location::new(
+                uri,
+                index.range(target.focus_range),
+            )))
+        })
+        .await
     }
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let position = params.text_document_position;
-        Ok(self
-            .query(move |s| {
-                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
-                let items = hir::ide::completions_at(&s.db, s.file_set, file, offset)
-                    .into_iter()
-                    .map(|c| CompletionItem {
-                        label: c.label,
-                        kind: Some(match c.kind {
-                            hir::ide::CompletionKind::Local => CompletionItemKind::VARIABLE,
-                            hir::ide::CompletionKind::Value => CompletionItemKind::FUNCTION,
-                            hir::ide::CompletionKind::Module => CompletionItemKind::MODULE,
-                            hir::ide::CompletionKind::Field => CompletionItemKind::FIELD,
-                            hir::ide::CompletionKind::Keyword => CompletionItemKind::KEYWORD,
-                        }),
-                        detail: c.detail,
-                        ..CompletionItem::default()
-                    })
-                    .collect();
-                Some(CompletionResponse::Array(items))
-            })
-            .await
-            .flatten())
+        let uri = position.text_document.uri.clone();
+        self.query(Some(&uri), move |s| {
+            let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+            let items = hir::ide::completions_at(&s.db, s.file_set, file, offset)
+                .into_iter()
+                .map(|c| CompletionItem {
+                    label: c.label,
+                    kind: Some(match c.kind {
+                        hir::ide::CompletionKind::Local => CompletionItemKind::VARIABLE,
+                        hir::ide::CompletionKind::Value => CompletionItemKind::FUNCTION,
+                        hir::ide::CompletionKind::Module => CompletionItemKind::MODULE,
+                        hir::ide::CompletionKind::Field => CompletionItemKind::FIELD,
+                        hir::ide::CompletionKind::Keyword => CompletionItemKind::KEYWORD,
+                    }),
+                    detail: c.detail,
+                    ..CompletionItem::default()
+                })
+                .collect();
+            Some(CompletionResponse::Array(items))
+        })
+        .await
     }
 
     async fn document_symbol(
@@ -564,42 +382,41 @@ impl LanguageServer for Backend {
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
         let uri = params.text_document.uri;
-        Ok(self
-            .query(move |s| {
-                let (file, index) = document(s, &uri)?;
-                let outline = hir::ide::file_outline(&s.db, file);
-                Some(DocumentSymbolResponse::Nested(document_symbols(
-                    &index, outline,
-                )))
-            })
-            .await
-            .flatten())
+        let asked_about = uri.clone();
+        self.query(Some(&asked_about), move |s| {
+            let (file, index) = document(s, &uri)?;
+            let outline = hir::ide::file_outline(&s.db, file);
+            Some(DocumentSymbolResponse::Nested(document_symbols(
+                &index, outline,
+            )))
+        })
+        .await
     }
 
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
         let position = params.text_document_position;
         let include_declaration = params.context.include_declaration;
-        Ok(self
-            .query(move |s| {
-                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
-                let found =
-                    hir::ide::references_at(&s.db, s.file_set, file, offset, include_declaration);
-                Some(
-                    locations(s, found)
-                        .into_iter()
-                        .map(|(uri, range)| Location::new(uri, range))
-                        .collect(),
-                )
-            })
-            .await
-            .flatten())
+        let uri = position.text_document.uri.clone();
+        self.query(Some(&uri), move |s| {
+            let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+            let found =
+                hir::ide::references_at(&s.db, s.file_set, file, offset, include_declaration);
+            Some(
+                locations(s, found)
+                    .into_iter()
+                    .map(|(uri, range)| Location::new(uri, range))
+                    .collect(),
+            )
+        })
+        .await
     }
 
     async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
         let position = params.text_document_position;
         let new_name = params.new_name;
+        let uri = position.text_document.uri.clone();
         let edits = self
-            .query(move |s| {
+            .query(Some(&uri), move |s| {
                 let (file, offset) = locate(s, &position.text_document.uri, position.position)
                     .ok_or(hir::ide::RenameError::NoName)?;
                 let found = hir::ide::rename_at(&s.db, s.file_set, file, offset, &new_name)?;
@@ -612,11 +429,10 @@ impl LanguageServer for Backend {
                 }
                 Ok(changes)
             })
-            .await;
+            .await?;
         match edits {
-            None => Ok(None),
-            Some(Ok(changes)) => Ok(Some(WorkspaceEdit::new(changes))),
-            Some(Err(error)) => Err(rename_error(error)),
+            Ok(changes) => Ok(Some(WorkspaceEdit::new(changes))),
+            Err(error) => Err(rename_error(error)),
         }
     }
 
@@ -624,110 +440,107 @@ impl LanguageServer for Backend {
         &self,
         params: TextDocumentPositionParams,
     ) -> Result<Option<PrepareRenameResponse>> {
+        let uri = params.text_document.uri.clone();
         let answer = self
-            .query(move |s| {
+            .query(Some(&uri), move |s| {
                 let (file, offset) = locate(s, &params.text_document.uri, params.position)
                     .ok_or(hir::ide::RenameError::NoName)?;
                 let range = hir::ide::rename_range(&s.db, s.file_set, file, offset)?;
                 Ok(LineIndex::new(file.text(&s.db)).range(range))
             })
-            .await;
+            .await?;
         match answer {
-            None => Ok(None),
-            Some(Ok(range)) => Ok(Some(PrepareRenameResponse::Range(range))),
-            Some(Err(error)) => Err(rename_error(error)),
+            Ok(range) => Ok(Some(PrepareRenameResponse::Range(range))),
+            Err(error) => Err(rename_error(error)),
         }
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         let uri = params.text_document.uri;
-        Ok(self
-            .query(move |s| {
-                let (file, index) = document(s, &uri)?;
-                let mut folds: Vec<FoldingRange> = Vec::new();
-                for fold in hir::ide::folding_ranges(&s.db, file) {
-                    let range = index.range(fold.range);
-                    // Editors fold whole lines: one fold per span of lines.
-                    if folds
-                        .iter()
-                        .any(|f| f.start_line == range.start.line && f.end_line == range.end.line)
-                    {
-                        continue;
-                    }
-                    folds.push(FoldingRange {
-                        start_line: range.start.line,
-                        start_character: None,
-                        end_line: range.end.line,
-                        end_character: None,
-                        kind: match fold.kind {
-                            hir::ide::FoldKind::Region => None,
-                            hir::ide::FoldKind::Comment => Some(FoldingRangeKind::Comment),
-                            hir::ide::FoldKind::Imports => Some(FoldingRangeKind::Imports),
-                        },
-                        collapsed_text: None,
-                    });
+        let asked_about = uri.clone();
+        self.query(Some(&asked_about), move |s| {
+            let (file, index) = document(s, &uri)?;
+            let mut folds: Vec<FoldingRange> = Vec::new();
+            for fold in hir::ide::folding_ranges(&s.db, file) {
+                let range = index.range(fold.range);
+                // Editors fold whole lines: one fold per span of lines.
+                if folds
+                    .iter()
+                    .any(|f| f.start_line == range.start.line && f.end_line == range.end.line)
+                {
+                    continue;
                 }
-                Some(folds)
-            })
-            .await
-            .flatten())
+                folds.push(FoldingRange {
+                    start_line: range.start.line,
+                    start_character: None,
+                    end_line: range.end.line,
+                    end_character: None,
+                    kind: match fold.kind {
+                        hir::ide::FoldKind::Region => None,
+                        hir::ide::FoldKind::Comment => Some(FoldingRangeKind::Comment),
+                        hir::ide::FoldKind::Imports => Some(FoldingRangeKind::Imports),
+                    },
+                    collapsed_text: None,
+                });
+            }
+            Some(folds)
+        })
+        .await
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
         let uri = params.text_document.uri;
         let range = params.range;
-        Ok(self
-            .query(move |s| {
-                let (file, index) = document(s, &uri)?;
-                let range = index.text_range(range);
-                let hints = hir::ide::type_hints(&s.db, s.file_set, file, range)
-                    .into_iter()
-                    .map(|hint| InlayHint {
-                        position: index.position(hint.name.end()),
-                        label: InlayHintLabel::String(format!(": {}", hint.ty)),
-                        kind: Some(InlayHintKind::TYPE),
-                        text_edits: None,
-                        tooltip: None,
-                        padding_left: None,
-                        padding_right: None,
-                        data: None,
-                    })
-                    .collect();
-                Some(hints)
-            })
-            .await
-            .flatten())
+        let asked_about = uri.clone();
+        self.query(Some(&asked_about), move |s| {
+            let (file, index) = document(s, &uri)?;
+            let range = index.text_range(range);
+            let hints = hir::ide::type_hints(&s.db, s.file_set, file, range)
+                .into_iter()
+                .map(|hint| InlayHint {
+                    position: index.position(hint.name.end()),
+                    label: InlayHintLabel::String(format!(": {}", hint.ty)),
+                    kind: Some(InlayHintKind::TYPE),
+                    text_edits: None,
+                    tooltip: None,
+                    padding_left: None,
+                    padding_right: None,
+                    data: None,
+                })
+                .collect();
+            Some(hints)
+        })
+        .await
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let uri = params.text_document.uri;
         let range = params.range;
-        Ok(self
-            .query(move |s| {
-                let (file, index) = document(s, &uri)?;
-                let range = index.text_range(range);
-                let actions = hir::ide::type_hints(&s.db, s.file_set, file, range)
-                    .into_iter()
-                    .map(|hint| {
-                        let edits = hir::ide::annotation_insertions(&s.db, file, &hint)
-                            .into_iter()
-                            .map(|(offset, text)| {
-                                let at = index.position(offset);
-                                TextEdit::new(Range::new(at, at), text)
-                            })
-                            .collect();
-                        CodeActionOrCommand::CodeAction(CodeAction {
-                            title: "Insert type annotation".to_string(),
-                            kind: Some(CodeActionKind::REFACTOR_REWRITE),
-                            edit: Some(WorkspaceEdit::new(HashMap::from([(uri.clone(), edits)]))),
-                            ..CodeAction::default()
+        let asked_about = uri.clone();
+        self.query(Some(&asked_about), move |s| {
+            let (file, index) = document(s, &uri)?;
+            let range = index.text_range(range);
+            let actions = hir::ide::type_hints(&s.db, s.file_set, file, range)
+                .into_iter()
+                .map(|hint| {
+                    let edits = hir::ide::annotation_insertions(&s.db, file, &hint)
+                        .into_iter()
+                        .map(|(offset, text)| {
+                            let at = index.position(offset);
+                            TextEdit::new(Range::new(at, at), text)
                         })
+                        .collect();
+                    CodeActionOrCommand::CodeAction(CodeAction {
+                        title: "Insert type annotation".to_string(),
+                        kind: Some(CodeActionKind::REFACTOR_REWRITE),
+                        edit: Some(WorkspaceEdit::new(HashMap::from([(uri.clone(), edits)]))),
+                        ..CodeAction::default()
                     })
-                    .collect();
-                Some(actions)
-            })
-            .await
-            .flatten())
+                })
+                .collect();
+            Some(actions)
+        })
+        .await
     }
 
     async fn semantic_tokens_full(
@@ -735,7 +548,7 @@ impl LanguageServer for Backend {
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
         let uri = params.text_document.uri;
-        let Some(tokens) = self.whole_file_tokens(uri.clone()).await else {
+        let Some(tokens) = self.whole_file_tokens(&uri).await? else {
             return Ok(None);
         };
         let result_id = self.remember_tokens(uri, tokens.clone());
@@ -750,7 +563,7 @@ impl LanguageServer for Backend {
         params: SemanticTokensDeltaParams,
     ) -> Result<Option<SemanticTokensFullDeltaResult>> {
         let uri = params.text_document.uri;
-        let Some(tokens) = self.whole_file_tokens(uri.clone()).await else {
+        let Some(tokens) = self.whole_file_tokens(&uri).await? else {
             return Ok(None);
         };
         let previous = self
@@ -778,52 +591,46 @@ impl LanguageServer for Backend {
     ) -> Result<Option<SemanticTokensRangeResult>> {
         let uri = params.text_document.uri;
         let range = params.range;
-        Ok(self
-            .query(move |s| {
-                let (file, index) = document(s, &uri)?;
-                let range = index.text_range(range);
-                Some(SemanticTokensRangeResult::Tokens(semantic_tokens(
-                    s, file, range,
-                )))
-            })
-            .await
-            .flatten())
+        let asked_about = uri.clone();
+        self.query(Some(&asked_about), move |s| {
+            let (file, index) = document(s, &uri)?;
+            let range = index.text_range(range);
+            Some(SemanticTokensRangeResult::Tokens(semantic_tokens(
+                s, file, range,
+            )))
+        })
+        .await
     }
 
     async fn signature_help(&self, params: SignatureHelpParams) -> Result<Option<SignatureHelp>> {
         let position = params.text_document_position_params;
-        Ok(self
-            .query(move |s| {
-                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
-                let help = hir::ide::signature_help_at(&s.db, s.file_set, file, offset)?;
-                // Parameter labels as UTF-16 offsets into the label.
-                let utf16 = |at: syntax::TextSize| {
-                    help.label[..usize::from(at)].encode_utf16().count() as u32
-                };
-                let parameters = help
-                    .params
-                    .iter()
-                    .map(|range| ParameterInformation {
-                        label: ParameterLabel::LabelOffsets([
-                            utf16(range.start()),
-                            utf16(range.end()),
-                        ]),
-                        documentation: None,
-                    })
-                    .collect();
-                Some(SignatureHelp {
-                    signatures: vec![SignatureInformation {
-                        label: help.label.clone(),
-                        documentation: None,
-                        parameters: Some(parameters),
-                        active_parameter: Some(help.active as u32),
-                    }],
-                    active_signature: Some(0),
-                    active_parameter: Some(help.active as u32),
+        let uri = position.text_document.uri.clone();
+        self.query(Some(&uri), move |s| {
+            let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+            let help = hir::ide::signature_help_at(&s.db, s.file_set, file, offset)?;
+            // Parameter labels as UTF-16 offsets into the label.
+            let utf16 =
+                |at: syntax::TextSize| help.label[..usize::from(at)].encode_utf16().count() as u32;
+            let parameters = help
+                .params
+                .iter()
+                .map(|range| ParameterInformation {
+                    label: ParameterLabel::LabelOffsets([utf16(range.start()), utf16(range.end())]),
+                    documentation: None,
                 })
+                .collect();
+            Some(SignatureHelp {
+                signatures: vec![SignatureInformation {
+                    label: help.label.clone(),
+                    documentation: None,
+                    parameters: Some(parameters),
+                    active_parameter: Some(help.active as u32),
+                }],
+                active_signature: Some(0),
+                active_parameter: Some(help.active as u32),
             })
-            .await
-            .flatten())
+        })
+        .await
     }
 
     async fn symbol(
@@ -831,21 +638,19 @@ impl LanguageServer for Backend {
         params: WorkspaceSymbolParams,
     ) -> Result<Option<WorkspaceSymbolResponse>> {
         let query = params.query.to_lowercase();
-        Ok(self
-            .query(move |s| {
-                let mut symbols = Vec::new();
-                for (path, file) in s.file_set.files(&s.db) {
-                    let Some(uri) = uri_of(path).filter(|_| !path.starts_with("/prelude/")) else {
-                        continue;
-                    };
-                    let index = LineIndex::new(file.text(&s.db));
-                    let outline = hir::ide::file_outline(&s.db, *file);
-                    collect_workspace_symbols(&query, &uri, &index, None, outline, &mut symbols);
-                }
-                Some(WorkspaceSymbolResponse::Nested(symbols))
-            })
-            .await
-            .flatten())
+        self.query(None, move |s| {
+            let mut symbols = Vec::new();
+            for (path, file) in s.file_set.files(&s.db) {
+                let Some(uri) = uri_of(path).filter(|_| !path.starts_with("/prelude/")) else {
+                    continue;
+                };
+                let index = LineIndex::new(file.text(&s.db));
+                let outline = hir::ide::file_outline(&s.db, *file);
+                collect_workspace_symbols(&query, &uri, &index, None, outline, &mut symbols);
+            }
+            Some(WorkspaceSymbolResponse::Nested(symbols))
+        })
+        .await
     }
 }
 
@@ -951,8 +756,8 @@ fn semantic_tokens(s: &Snapshot, file: SourceFile, range: syntax::TextRange) -> 
     }
 }
 
-fn rename_error(error: hir::ide::RenameError) -> tower_lsp_server::jsonrpc::Error {
-    tower_lsp_server::jsonrpc::Error::invalid_params(match error {
+fn rename_error(error: hir::ide::RenameError) -> Error {
+    Error::invalid_params(match error {
         hir::ide::RenameError::NoName => "There is no name here to rename.".to_string(),
         hir::ide::RenameError::InPrelude => {
             "This is defined in the prelude, which cannot be renamed.".to_string()
@@ -1039,33 +844,6 @@ fn document_symbols(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn change(
-        range: Option<((u32, u32), (u32, u32))>,
-        text: &str,
-    ) -> TextDocumentContentChangeEvent {
-        TextDocumentContentChangeEvent {
-            range: range.map(|(start, end)| {
-                Range::new(Position::new(start.0, start.1), Position::new(end.0, end.1))
-            }),
-            range_length: None,
-            text: text.to_string(),
-        }
-    }
-
-    #[test]
-    fn changes_apply_in_order_in_utf16_columns() {
-        let text = "def a = \"𝄞\"\ndef b = 1\n".to_string();
-        // The string's two UTF-16 units end at column 11.
-        let text = apply_change(text, change(Some(((0, 11), (0, 11))), "x"));
-        assert_eq!(text, "def a = \"𝄞x\"\ndef b = 1\n");
-        let text = apply_change(text, change(Some(((1, 4), (1, 5))), "bee"));
-        assert_eq!(text, "def a = \"𝄞x\"\ndef bee = 1\n");
-        // Past the end of the text: clamped to the end.
-        let text = apply_change(text, change(Some(((9, 0), (9, 3))), "-- end"));
-        assert_eq!(text, "def a = \"𝄞x\"\ndef bee = 1\n-- end");
-        assert_eq!(apply_change(text, change(None, "new")), "new");
-    }
 
     fn token(delta_start: u32) -> SemanticToken {
         SemanticToken {

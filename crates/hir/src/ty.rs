@@ -104,14 +104,80 @@ pub enum Size {
     /// A size nobody knows statically (an existential size): equal only
     /// to itself.
     Unknown(u32),
+    /// A size computed from others, as written in a type (`[n * m]`).
+    /// The checker treats it like an existential size; it is kept so that
+    /// uses can be matched against it and its value computed.
+    Op(SizeOp, Box<(Size, Size)>),
+}
+
+/// The operators of symbolic sizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SizeOp {
+    Add,
+    Sub,
+    Mul,
+}
+
+impl SizeOp {
+    pub fn from_symbol(symbol: &str) -> Option<SizeOp> {
+        Some(match symbol {
+            "+" => SizeOp::Add,
+            "-" => SizeOp::Sub,
+            "*" => SizeOp::Mul,
+            _ => return None,
+        })
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            SizeOp::Add => "+",
+            SizeOp::Sub => "-",
+            SizeOp::Mul => "*",
+        }
+    }
+}
+
+impl Size {
+    /// The size with `f` applied to its leaves (all but `Op`s).
+    pub fn map_leaves(&self, f: &mut impl FnMut(&Size) -> Size) -> Size {
+        match self {
+            Size::Op(op, operands) => Size::Op(
+                *op,
+                Box::new((operands.0.map_leaves(f), operands.1.map_leaves(f))),
+            ),
+            leaf => f(leaf),
+        }
+    }
+
+    /// Whether `f` holds for every leaf.
+    pub fn all_leaves(&self, f: &mut impl FnMut(&Size) -> bool) -> bool {
+        match self {
+            Size::Op(_, operands) => operands.0.all_leaves(f) && operands.1.all_leaves(f),
+            leaf => f(leaf),
+        }
+    }
+
+    /// The size as an expression, without brackets; `None` if unknown.
+    fn expression(&self) -> Option<String> {
+        match self {
+            Size::Const(n) => Some(n.to_string()),
+            Size::Named(name) => Some(name.to_string()),
+            Size::Var(_) | Size::Unknown(_) => None,
+            Size::Op(op, operands) => Some(format!(
+                "{} {} {}",
+                operands.0.expression()?,
+                op.symbol(),
+                operands.1.expression()?
+            )),
+        }
+    }
 }
 
 impl fmt::Display for Size {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Size::Const(n) => write!(f, "[{n}]"),
-            Size::Named(name) => write!(f, "[{name}]"),
-            Size::Var(_) | Size::Unknown(_) => write!(f, "[]"),
+        match self.expression() {
+            Some(text) => write!(f, "[{text}]"),
+            None => write!(f, "[]"),
         }
     }
 }

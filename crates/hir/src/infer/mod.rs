@@ -846,12 +846,14 @@ pub(crate) fn instantiate_in(table: &mut Table, scheme: &Scheme) -> Ty {
 
 /// Replaces type parameters and named sizes in `ty`.
 pub(crate) fn substitute(ty: &Ty, types: &[(Name, Ty)], sizes: &[(Name, Size)]) -> Ty {
-    let size = |s: &Size| match s {
-        Size::Named(n) => sizes
-            .iter()
-            .find(|(m, _)| m == n)
-            .map_or_else(|| s.clone(), |(_, r)| r.clone()),
-        other => other.clone(),
+    let size = |s: &Size| {
+        s.map_leaves(&mut |leaf| match leaf {
+            Size::Named(n) => sizes
+                .iter()
+                .find(|(m, _)| m == n)
+                .map_or_else(|| leaf.clone(), |(_, r)| r.clone()),
+            other => other.clone(),
+        })
     };
     match ty {
         Ty::Param(name) => types
@@ -910,6 +912,16 @@ fn forget_local_sizes(ty: &Ty, size_params: &[Name], params: &mut Vec<Name>) -> 
                     }
                     // Not determined by the body: the scheme's own.
                     Size::Var(v) => Size::Unknown(u32::MAX - v),
+                    // A symbolic size survives if its names do.
+                    Size::Op(..)
+                        if !size.all_leaves(&mut |leaf| match leaf {
+                            Size::Named(n) => size_params.contains(n) || params.contains(n),
+                            Size::Const(_) => true,
+                            _ => false,
+                        }) =>
+                    {
+                        Size::Unknown(0)
+                    }
                     other => other.clone(),
                 })
                 .collect(),
@@ -1065,8 +1077,7 @@ fn resolve_all<T>(
 
 fn size_text(size: &Size) -> String {
     match size {
-        Size::Const(n) => n.to_string(),
-        Size::Named(n) => n.to_string(),
         Size::Var(_) | Size::Unknown(_) => "?".to_string(),
+        known => known.to_string().trim_matches(['[', ']']).to_string(),
     }
 }

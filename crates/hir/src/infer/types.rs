@@ -9,7 +9,7 @@ use crate::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, 
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
-use crate::ty::{Scheme, Size, Ty};
+use crate::ty::{Scheme, Size, SizeOp, Ty};
 use std::sync::Arc;
 
 /// A type abbreviation: its parameters and definition, in which type
@@ -523,14 +523,40 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
     fn size(&mut self, size: &SizeRef) -> Size {
         match size {
             SizeRef::Anonymous => self.unknown(),
-            SizeRef::Expr(e) => match &self.store.exprs[*e] {
-                Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
-                Expr::Literal(Literal::Int { value, .. }) => match u64::try_from(*value) {
-                    Ok(n) => Size::Const(n),
-                    Err(_) => self.unknown(),
-                },
-                _ => self.unknown(),
+            SizeRef::Expr(e) => self.size_expr(*e),
+        }
+    }
+
+    /// A size expression: a name, a constant, or `+`, `-`, `*` of size
+    /// expressions; anything else is an unknown size.
+    fn size_expr(&mut self, e: crate::store::ExprId) -> Size {
+        match &self.store.exprs[e] {
+            Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
+            Expr::Literal(Literal::Int { value, .. }) => match u64::try_from(*value) {
+                Ok(n) => Size::Const(n),
+                Err(_) => self.unknown(),
             },
+            Expr::Binary { op, lhs, rhs } if op.path.is_single() && !op.backticked => {
+                match SizeOp::from_symbol(op.path.last().as_str()) {
+                    Some(size_op) => {
+                        let (lhs, rhs) = (*lhs, *rhs);
+                        let operands = (self.size_expr(lhs), self.size_expr(rhs));
+                        if operands
+                            .0
+                            .all_leaves(&mut |s| matches!(s, Size::Named(_) | Size::Const(_)))
+                            && operands
+                                .1
+                                .all_leaves(&mut |s| matches!(s, Size::Named(_) | Size::Const(_)))
+                        {
+                            Size::Op(size_op, Box::new(operands))
+                        } else {
+                            self.unknown()
+                        }
+                    }
+                    None => self.unknown(),
+                }
+            }
+            _ => self.unknown(),
         }
     }
 

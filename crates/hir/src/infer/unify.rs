@@ -103,6 +103,15 @@ impl Table {
                         .find(|(i, _)| *i == id)
                         .map_or(Size::Unknown(id), |(_, named)| named.clone());
                 }
+                Size::Op(op, operands) => {
+                    return Size::Op(
+                        op,
+                        Box::new((
+                            self.resolve_size(&operands.0),
+                            self.resolve_size(&operands.1),
+                        )),
+                    );
+                }
                 other => return other,
             }
         }
@@ -124,13 +133,25 @@ impl Table {
         match (&a, &b) {
             _ if a == b => Ok(()),
             (Size::Var(v), other) | (other, Size::Var(v)) => {
-                self.size_vars[*v as usize] = Some(other.clone());
+                // A variable never stands for a size computed from itself.
+                if other.all_leaves(&mut |leaf| leaf != &Size::Var(*v)) {
+                    self.size_vars[*v as usize] = Some(other.clone());
+                }
                 Ok(())
             }
-            // An existential size may equal anything: without symbolic size
-            // expressions, rejecting it would reject correct programs
+            // Symbolic sizes of the same form unify part by part (so that
+            // `[n * m]` and `[2 * 3]` give `n` and `m`); otherwise, like an
+            // existential size, they may equal anything: without solving
+            // size equations, rejecting them would reject correct programs
             // (`xs[i:i+k]` is checked at run time instead).
-            (Size::Unknown(_), _) | (_, Size::Unknown(_)) => Ok(()),
+            (Size::Op(o1, x), Size::Op(o2, y)) if o1 == o2 => {
+                let (x, y) = ((**x).clone(), (**y).clone());
+                if self.unify_sizes(&x.0, &y.0).is_ok() {
+                    let _ = self.unify_sizes(&x.1, &y.1);
+                }
+                Ok(())
+            }
+            (Size::Unknown(_) | Size::Op(..), _) | (_, Size::Unknown(_) | Size::Op(..)) => Ok(()),
             _ => Err(Mismatch::Sizes(a, b)),
         }
     }

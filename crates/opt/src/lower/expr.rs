@@ -13,7 +13,7 @@ use hir::infer::Resolved;
 use hir::name::Name;
 use hir::resolve::TermRef;
 use hir::store::{self, Expr, ExprId, Literal, Pat, PatId, UpdateStep};
-use hir::ty::{PrimType, Size, Ty};
+use hir::ty::{PrimType, Size, SizeOp, Ty};
 use std::rc::Rc;
 use syntax::ast::RangeEnd;
 
@@ -713,21 +713,22 @@ impl Lowerer<'_> {
 
     /// The values, in the using frame, of the size parameters of a
     /// definition that its use's type fixes.
-    fn size_args(&self, frame: &Frame, target: &ValueTarget, ty: &Ty) -> Vec<(Name, Sv)> {
+    fn size_args(&mut self, frame: &Frame, target: &ValueTarget, ty: &Ty) -> Vec<(Name, Sv)> {
         let ValueTarget::Def(file, item, _) = target else {
             return Vec::new();
         };
         let scheme = hir::infer::value_scheme(self.db, self.file_set(), *file, *item);
         let mut sizes = Vec::new();
         match_sizes(&scheme.ty, ty, &mut sizes);
-        sizes
-            .into_iter()
-            .filter(|(name, _)| scheme.size_params.contains(name))
-            .filter_map(|(name, size)| {
-                let value = self.size_value(frame, &size)?;
-                Some((name, Sv::Dyn(Ty::i64(), vec![value])))
-            })
-            .collect()
+        let mut values = Vec::new();
+        for (name, size) in sizes {
+            if scheme.size_params.contains(&name)
+                && let Some(value) = self.size_value(frame, &size)
+            {
+                values.push((name, Sv::Dyn(Ty::i64(), vec![value])));
+            }
+        }
+        values
     }
 
     /// A top-level definition or intrinsic used at type `ty`.
@@ -1355,7 +1356,7 @@ impl Lowerer<'_> {
 
     /// The value of a size in a frame: a constant, or a size binder or
     /// `i64` variable in scope; `None` for an unknown size.
-    fn size_value(&self, frame: &Frame, size: &Size) -> Option<SubExp> {
+    fn size_value(&mut self, frame: &Frame, size: &Size) -> Option<SubExp> {
         let value = match size {
             Size::Const(n) => return Some(i64_const(*n as i64)),
             Size::Named(name) => match frame.locals.get(&Local::Size(name.clone())) {
@@ -1363,6 +1364,16 @@ impl Lowerer<'_> {
                 None => frame.locals.get(frame.names.get(name)?)?,
             },
             Size::Var(_) | Size::Unknown(_) => return None,
+            Size::Op(op, operands) => {
+                let a = self.size_value(frame, &operands.0)?;
+                let b = self.size_value(frame, &operands.1)?;
+                let op = match op {
+                    SizeOp::Add => BinOp::Add,
+                    SizeOp::Sub => BinOp::Sub,
+                    SizeOp::Mul => BinOp::Mul,
+                };
+                return Some(self.binop(op, a, b));
+            }
         };
         match value {
             Sv::Dyn(Ty::Prim(PrimType::I64), parts) if parts.len() == 1 => Some(parts[0]),
@@ -2069,10 +2080,10 @@ impl Lowerer<'_> {
         if shape.len() != ty.rank() {
             return self.blank(ty);
         }
-        let dims = shape
-            .iter()
-            .map(|size| self.size_value(frame, size).unwrap_or(i64_const(0)))
-            .collect();
+        let mut dims = Vec::new();
+        for size in shape {
+            dims.push(self.size_value(frame, size).unwrap_or(i64_const(0)));
+        }
         match ty {
             Type::Prim(_) => self.blank(ty),
             Type::Array { element, .. } => self.bind1(
@@ -2140,6 +2151,22 @@ fn sliced_type(ty: &Ty, slice: &[DimIndex]) -> Ty {
     }
 }
 
+/// Pairs a named size with the size in its place; a symbolic size is
+/// matched part by part against one of the same form (`[n * m]` against
+/// `[2 * k]`).
+fn match_size(pattern: &Size, actual: &Size, out: &mut Vec<(Name, Size)>) {
+    match (pattern, actual) {
+        (Size::Named(name), _) if !out.iter().any(|(n, _)| n == name) => {
+            out.push((name.clone(), actual.clone()));
+        }
+        (Size::Op(p, ps), Size::Op(a, actuals)) if p == a => {
+            match_size(&ps.0, &actuals.0, out);
+            match_size(&ps.1, &actuals.1, out);
+        }
+        _ => {}
+    }
+}
+
 /// Pairs the named sizes of `pattern` with the sizes in the same places
 /// of `actual`.
 fn match_sizes(pattern: &Ty, actual: &Ty, out: &mut Vec<(Name, Size)>) {
@@ -2157,11 +2184,7 @@ fn match_sizes(pattern: &Ty, actual: &Ty, out: &mut Vec<(Name, Size)>) {
             },
         ) => {
             for (p, a) in s1.iter().zip(s2) {
-                if let Size::Named(name) = p
-                    && !out.iter().any(|(n, _)| n == name)
-                {
-                    out.push((name.clone(), a.clone()));
-                }
+                match_size(p, a, out);
             }
             match_sizes(e1, e2, out);
         }
