@@ -481,7 +481,7 @@ fn type_hints_for_names_bound_without_a_type() {
         with_type_hints(
             "def f (xs: []i32) y =\n  let ys = map (\\x -> x + y) xs\n  let (a, b: bool) = (1i32, true)\n  in loop acc = a for z in ys do acc + z\n"
         ),
-        "def f (xs: []i32) y«: i32» =\n  let ys«: *[]i32» = map (\\x«: i32» -> x + y) xs\n  let (a«: i32», b: bool) = (1i32, true)\n  in loop acc«: i32» = a for z«: i32» in ys do acc + z\n"
+        "def f (xs: []i32) y«: i32»«: i32» =\n  let ys«: *[]i32» = map (\\x«: i32» -> x + y) xs\n  let (a«: i32», b: bool) = (1i32, true)\n  in loop acc«: i32» = a for z«: i32» in ys do acc + z\n"
     );
     // Written into the source: uniqueness dropped, parenthesised where a
     // bare ascription would not parse.
@@ -493,8 +493,12 @@ fn type_hints_for_names_bound_without_a_type() {
             f.file,
             syntax::TextRange::empty(f.offset),
         );
+        let hint = hints
+            .iter()
+            .find(|h| h.kind == hir::ide::HintKind::Binding)
+            .expect("a binding hint");
         let mut text = f.file.text(&f.db).clone();
-        for (offset, insertion) in annotation_insertions(&f.db, f.file, &hints[0]).iter().rev() {
+        for (offset, insertion) in annotation_insertions(&f.db, f.file, hint).iter().rev() {
             text.insert_str(usize::from(*offset), insertion);
         }
         text
@@ -514,6 +518,36 @@ fn type_hints_for_names_bound_without_a_type() {
     assert_eq!(
         annotated("def g = map (\\x$0 -> x + 1i32) [1]\n"),
         "def g = map (\\(x: i32) -> x + 1i32) [1]\n"
+    );
+    // Results of functions without a declared result type, local ones too,
+    // but not of those with one.
+    assert_eq!(
+        with_type_hints(
+            "def f (x: i32) = let g (y: i32) = y * 2 in g x\ndef h (x: i32) : i32 = x\n"
+        ),
+        "def f (x: i32)«: i32» = let g (y: i32)«: i32» = y * 2 in g x\ndef h (x: i32) : i32 = x\n"
+    );
+    let result_annotated = |text: &str| {
+        let f = fixture(text);
+        let hints = type_hints(
+            &f.db,
+            f.file_set,
+            f.file,
+            syntax::TextRange::empty(f.offset),
+        );
+        let hint = hints
+            .iter()
+            .find(|h| h.kind == hir::ide::HintKind::Result)
+            .expect("a result hint");
+        let mut text = f.file.text(&f.db).clone();
+        for (offset, insertion) in annotation_insertions(&f.db, f.file, hint).iter().rev() {
+            text.insert_str(usize::from(*offset), insertion);
+        }
+        text
+    };
+    assert_eq!(
+        result_annotated("def f (n: i64$0) = iota n\n"),
+        "def f (n: i64) : [n]i64 = iota n\n"
     );
     // Nothing for names whose type an error leaves unknown.
     assert_eq!(

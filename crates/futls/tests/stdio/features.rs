@@ -757,7 +757,8 @@ fn code_action_insert_type_annotation() {
                 "a lambda parameter",
                 "def g = map (\\x$0 -> x + 1i32) [1]\n",
             ),
-            ("nothing for a written type", "def f (x$0: i32) = x\n"),
+            ("nothing for written types", "def f (x$0: i32) : i32 = x\n"),
+            ("a result type", "def f (x$0: i32) = x\n"),
         ],
         |server, case| {
             let cursor = case.fixture.cursor();

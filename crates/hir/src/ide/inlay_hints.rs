@@ -1,5 +1,6 @@
 //! Inlay hints: the inferred types of names bound without a type
-//! annotation (parameters, `let` and loop bindings, pattern parts).
+//! annotation (parameters, `let` and loop bindings, pattern parts), and of
+//! the results of functions declared without a result type.
 
 use crate::Db;
 use crate::body::value_body_with_source_map;
@@ -13,9 +14,20 @@ use syntax::{SyntaxKind, TextRange, TextSize};
 /// A type to show after a name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TypeHint {
-    /// The name; the hint goes after it.
+    /// The name (for a result: the last parameter); the hint goes after
+    /// it.
     pub name: TextRange,
     pub ty: Ty,
+    pub kind: HintKind,
+}
+
+/// What a hint's type is the type of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintKind {
+    /// A name bound by a pattern.
+    Binding,
+    /// A function's result (`def f x = ...`, `let f x = ...`).
+    Result,
 }
 
 /// The type hints for names bound in `range` of `file` (or touching it, if
@@ -34,18 +46,63 @@ pub fn type_hints(
         .items()
         .filter(|(_, item)| matches!(item.kind, ItemKind::Value(_)))
     {
-        let (_, source_map) = value_body_with_source_map(db, file, item);
+        let (body, source_map) = value_body_with_source_map(db, file, item);
+        let in_range = |ptr: &SyntaxPtr| {
+            if range.is_empty() {
+                ptr.range.contains_inclusive(range.start())
+            } else {
+                range.contains_range(ptr.range)
+            }
+        };
+        // Functions without a declared result type: this definition and
+        // its local functions, hinted after their last parameter.
+        let mut results: Vec<(crate::store::PatId, crate::store::ExprId)> = Vec::new();
+        if body.ret.is_none()
+            && let Some(&last) = body.params.last()
+        {
+            results.push((last, body.body));
+        }
+        for (_, expr) in body.store.exprs.iter() {
+            if let crate::store::Expr::LetFun {
+                params,
+                ret: None,
+                value,
+                ..
+            } = expr
+                && let Some(&last) = params.last()
+            {
+                results.push((last, *value));
+            }
+        }
+        results.retain(|(last, _)| source_map.pats.get(*last).is_some_and(&in_range));
+        if !results.is_empty() {
+            let result = infer_value(db, file_set, file, item);
+            for (last, value) in results {
+                if let (Some(ptr), Some(ty)) =
+                    (source_map.pats.get(last), result.expr_types.get(value))
+                    && fully_known(ty)
+                {
+                    // After the parameter's parentheses, if any.
+                    let mut anchor = ptr.range;
+                    let mut node = ptr.to_node(&root);
+                    while let Some(parent) = node.and_then(|n| n.parent())
+                        && parent.kind() == SyntaxKind::PAREN_PAT
+                    {
+                        anchor = parent.text_range();
+                        node = Some(parent);
+                    }
+                    hints.push(TypeHint {
+                        name: anchor,
+                        ty: ty.clone(),
+                        kind: HintKind::Result,
+                    });
+                }
+            }
+        }
         let bound = source_map
             .pats
             .iter()
-            .filter(|(_, ptr)| {
-                let inside = if range.is_empty() {
-                    ptr.range.contains_inclusive(range.start())
-                } else {
-                    range.contains_range(ptr.range)
-                };
-                ptr.kind == SyntaxKind::NAME_PAT && inside
-            })
+            .filter(|(_, ptr)| ptr.kind == SyntaxKind::NAME_PAT && in_range(ptr))
             .collect::<Vec<_>>();
         if bound.is_empty() {
             continue;
@@ -60,12 +117,14 @@ pub fn type_hints(
                 Some(ty) if !annotated && fully_known(ty) => hints.push(TypeHint {
                     name: ptr.range,
                     ty: ty.clone(),
+                    kind: HintKind::Binding,
                 }),
                 _ => {}
             }
         }
     }
-    hints.sort_by_key(|hint| hint.name.start());
+    // A result's hint follows its last parameter's own.
+    hints.sort_by_key(|hint| (hint.name.start(), hint.kind == HintKind::Result));
     hints
 }
 
@@ -84,7 +143,8 @@ fn fully_known(ty: &Ty) -> bool {
 }
 
 /// The insertions (offset and text, in order) that write a hint's type
-/// into the source: `name: t` where a pattern may be ascribed as it is (in
+/// into the source: ` : t` after a function's last parameter for its
+/// result; `name: t` where a pattern may be ascribed as it is (in
 /// a tuple, parentheses or a record pattern), `(name: t)` elsewhere (a
 /// parameter, a lambda's or a case's pattern, where `:` would otherwise
 /// swallow what follows). Uniqueness is dropped: a binding may always be
@@ -94,6 +154,12 @@ pub fn annotation_insertions(
     file: SourceFile,
     hint: &TypeHint,
 ) -> Vec<(TextSize, String)> {
+    if hint.kind == HintKind::Result {
+        return vec![(
+            hint.name.end(),
+            format!(" : {}", without_uniqueness(&hint.ty)),
+        )];
+    }
     let root = parse(db, file).syntax_node();
     let ascribable_in_place = SyntaxPtr {
         kind: SyntaxKind::NAME_PAT,

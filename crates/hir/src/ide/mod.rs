@@ -24,7 +24,7 @@ mod signature_help;
 
 pub use folding::{Fold, FoldKind, folding_ranges};
 pub use highlight::{Highlight, HighlightKind, highlights};
-pub use inlay_hints::{TypeHint, annotation_insertions, type_hints};
+pub use inlay_hints::{HintKind, TypeHint, annotation_insertions, type_hints};
 pub use outline::{OutlineEntry, OutlineKind, file_outline};
 pub use references::{FileRange, RenameError, references_at, rename_at, rename_range};
 pub use signature_help::{SignatureHelp, signature_help_at};
