@@ -5,6 +5,26 @@
 use crate::name::Name;
 use std::fmt;
 
+/// Separates an abstract type's printed name from the part that makes it
+/// unique (see `module_signature`): `R.t` of two parameters named `R`.
+pub const HIDDEN_SUFFIX: char = '\u{1}';
+
+/// An abstract type's name as printed: without its identifying suffix.
+/// The suffix sits after the module's name, before `.member`.
+pub fn abstract_display_name(name: &str) -> String {
+    match name.split_once(HIDDEN_SUFFIX) {
+        Some((module, rest)) => {
+            let member = rest.rsplit_once('.').map_or("", |(_, m)| m);
+            if member.is_empty() {
+                module.to_string()
+            } else {
+                format!("{module}.{member}")
+            }
+        }
+        None => name.to_string(),
+    }
+}
+
 /// A primitive type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PrimType {
@@ -433,7 +453,8 @@ impl Ty {
                 }
                 Ok(())
             }
-            Ty::Param(name) | Ty::Abstract(name) => write!(f, "{name}"),
+            Ty::Param(name) => write!(f, "{name}"),
+            Ty::Abstract(name) => write!(f, "{}", abstract_display_name(name.as_str())),
             Ty::Var(v) => write!(f, "t{}", v.0),
             Ty::Error => f.write_str("???"),
         }

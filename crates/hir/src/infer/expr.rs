@@ -674,11 +674,7 @@ impl InferCtx<'_, '_> {
             self.resolver.file_set,
             crate::resolve::ModuleKey(module),
         );
-        if env.is_empty() {
-            ty
-        } else {
-            super::types::substitute_abstract(&ty, &env)
-        }
+        super::types::substitute_instance(&ty, &env)
     }
 
     /// The type of a resolved term, instantiated.

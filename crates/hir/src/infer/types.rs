@@ -180,7 +180,54 @@ pub fn functor_instance_env(
     let Some((scope, body)) = resolver.binding_body(module.0) else {
         return Arc::new(Vec::new());
     };
-    Arc::new(application_env(resolver, scope, &body, 0))
+    let mut env = application_env(resolver, scope, &body, 0);
+    // Members may come from applications inside the functor's body
+    // (`module m' = f1 (m)`, `open (f1 m)`): their parameters' abstract
+    // types stand for the arguments' types there, which may in turn
+    // mention this application's parameters.
+    if !env.is_empty()
+        && let Some(body_struct) = resolver.eval_module(scope, &body)
+    {
+        nested_application_env(resolver, body_struct, &mut env, 0);
+    }
+    Arc::new(env)
+}
+
+/// The environments of the parametric module applications inside a module
+/// body (module bindings and `open`s), and of those inside the bodies of
+/// the modules they apply, to a bounded depth.
+fn nested_application_env(
+    resolver: Resolver,
+    module: ModuleRef,
+    env: &mut Vec<(Name, Ty)>,
+    depth: u32,
+) {
+    let ModuleRef::Struct(file, body) = module else {
+        return;
+    };
+    if depth > 8 {
+        return;
+    }
+    let tree = item_tree(resolver.db, file);
+    for &item in &tree.struct_data(body).items {
+        let scope = Scope {
+            file,
+            item: Some(item),
+        };
+        let expr = match &tree.item(item).kind {
+            ItemKind::Module(binding) if binding.params.is_empty() => &binding.body,
+            ItemKind::Open(expr) => expr,
+            _ => continue,
+        };
+        let inner = application_env(resolver, scope, expr, 0);
+        if inner.is_empty() {
+            continue;
+        }
+        env.extend(inner);
+        if let Some(applied) = resolver.eval_module(scope, expr) {
+            nested_application_env(resolver, applied, env, depth + 1);
+        }
+    }
 }
 
 /// The abstract types of a functor's parameters mapped to the arguments'
@@ -236,7 +283,7 @@ fn module_type_member(
     if let Some((binding_scope, body)) = resolver.binding_body(module) {
         env.extend(application_env(resolver, binding_scope, &body, depth));
     }
-    Some(substitute_abstract(&ty, &env))
+    Some(substitute_instance(&ty, &env))
 }
 
 /// The type a `val` specification gives, with `local_types` for the type
@@ -325,6 +372,21 @@ fn free_size_names(ty: &Ty, bound: &mut Vec<Name>, out: &mut Vec<Name>) {
 }
 
 /// Replaces abstract types by name.
+/// Substitutes an application's environment until nothing changes: an
+/// argument's type may mention the abstract types of other parameters
+/// (nested applications), bound in the same environment.
+pub(crate) fn substitute_instance(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
+    let mut ty = ty.clone();
+    for _ in 0..8 {
+        let next = substitute_abstract(&ty, env);
+        if next == ty {
+            break;
+        }
+        ty = next;
+    }
+    ty
+}
+
 pub(crate) fn substitute_abstract(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
     match ty {
         Ty::Abstract(name) => env
@@ -377,10 +439,18 @@ fn module_signature(
             let tree = item_tree(db, file);
             let data = tree.struct_data(s);
             let param = data.params.get(index as usize)?;
-            let name = param
-                .name
-                .as_ref()
-                .map_or("?".to_string(), |n| n.to_string());
+            // Parameters of different parametric modules may share a name
+            // (`R` in `f1 (R: mt)` and `f2 (R: mt)`): their abstract types
+            // must differ, so the name carries the parameter's identity,
+            // which printing leaves out.
+            let name = format!(
+                "{}{}{}:{}:{}",
+                param.name.as_ref().map_or("?", |n| n.as_str()),
+                crate::ty::HIDDEN_SUFFIX,
+                file.path(db),
+                s.0,
+                index
+            );
             let scope = Scope {
                 file,
                 item: Some(data.enclosing),
@@ -667,7 +737,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                     self.resolver.file_set,
                     ModuleKey(module),
                 );
-                substitute_abstract(&ty, &env)
+                substitute_instance(&ty, &env)
             }
             None => ty,
         }

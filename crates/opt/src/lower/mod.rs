@@ -752,32 +752,51 @@ impl<'db> Lowerer<'db> {
     /// came from an `open` of an application of that module in the
     /// frame's file.
     fn opened_ctx(&self, frame: &Frame, file: SourceFile, item: ItemIdx) -> ModCtx {
+        let items: Vec<ItemIdx> = item_tree(self.db, frame.file)
+            .items()
+            .map(|(i, _)| i)
+            .collect();
+        self.ctx_through_opens(frame.file, &items, &frame.ctx, file, item)
+    }
+
+    /// The context of definition `item` of `file` seen from `ctx`: `ctx`
+    /// itself, unless the definition belongs to a parametric module that
+    /// `ctx` does not instantiate; then the `open` (among `items` of
+    /// `scope_file`) of an application of that module gives it.
+    fn ctx_through_opens(
+        &self,
+        scope_file: SourceFile,
+        items: &[ItemIdx],
+        ctx: &ModCtx,
+        file: SourceFile,
+        item: ItemIdx,
+    ) -> ModCtx {
         let tree = item_tree(self.db, file);
         let Container::Struct(body) = tree.item(item).container else {
-            return frame.ctx.clone();
+            return ctx.clone();
         };
         if tree.struct_data(body).params.is_empty()
-            || frame.ctx.lookup(ModuleRef::Param(file, body, 0)).is_some()
+            || ctx.lookup(ModuleRef::Param(file, body, 0)).is_some()
         {
-            return frame.ctx.clone();
+            return ctx.clone();
         }
-        let frame_tree = item_tree(self.db, frame.file);
+        let scope_tree = item_tree(self.db, scope_file);
         let mut found = None;
-        for (index, candidate) in frame_tree.items() {
-            let ItemKind::Open(expr) = &candidate.kind else {
+        for &index in items {
+            let ItemKind::Open(expr) = &scope_tree.item(index).kind else {
                 continue;
             };
             let scope = Scope {
-                file: frame.file,
+                file: scope_file,
                 item: Some(index),
             };
-            if self.resolver.eval_module(scope, expr) == Some(ModuleRef::Struct(file, body))
-                && let Ok((_, ctx)) = self.eval_module(scope, expr, &frame.ctx)
+            if let Ok((opened_module, opened)) = self.eval_module(scope, expr, ctx)
+                && opened_module == ModuleRef::Struct(file, body)
             {
-                found = Some(ctx);
+                found = Some(opened);
             }
         }
-        found.unwrap_or_else(|| frame.ctx.clone())
+        found.unwrap_or_else(|| ctx.clone())
     }
 
     /// The definition of value `name` in a (normalised) module; a name a
@@ -790,6 +809,18 @@ impl<'db> Lowerer<'db> {
             }
             match self.resolver.exports(module).terms.get(name) {
                 Some(TermRef::Value(ValueRef::Def(file, item))) => {
+                    // A member the module has by opening an application.
+                    let ctx = match module {
+                        ModuleRef::Struct(scope_file, s) => {
+                            let items = item_tree(self.db, scope_file).struct_data(s).items.clone();
+                            self.ctx_through_opens(scope_file, &items, &ctx, *file, *item)
+                        }
+                        ModuleRef::File(scope_file) => {
+                            let items = item_tree(self.db, scope_file).top_level.clone();
+                            self.ctx_through_opens(scope_file, &items, &ctx, *file, *item)
+                        }
+                        _ => ctx,
+                    };
                     return Ok(ValueTarget::Def(*file, *item, ctx));
                 }
                 Some(TermRef::Value(ValueRef::Spec(_, _, owner))) => {

@@ -43,8 +43,8 @@ fn push_components(ty: &Ty, outer_rank: usize, out: &mut Vec<Type>) -> TypeResul
             );
         }
         Ty::Function { .. } => return Err("a function inside data".into()),
-        Ty::Param(name) | Ty::Abstract(name) => {
-            return Err(format!("the type `{name}` was not instantiated"));
+        Ty::Param(_) | Ty::Abstract(_) => {
+            return Err(format!("the type `{ty}` was not instantiated"));
         }
         // A type inference left open (an unconstrained empty array's
         // element, say): nothing can be observed of its values.
