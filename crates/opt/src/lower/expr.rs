@@ -691,8 +691,12 @@ impl Lowerer<'_> {
                 let via = frame.infer.term_paths.get(e).and_then(|p| p.via);
                 let qualifiers = &path.segments()[..used - 1];
                 let target = self.resolve_value(frame, value, qualifiers, &name, via)?;
-                let sizes = self.size_args(frame, &target, &term_ty);
-                self.term(target, term_ty, sizes)
+                let use_sizes = self.named_sizes(frame, &term_ty);
+                let sizes = match target {
+                    ValueTarget::Intrinsic(_) => Vec::new(),
+                    ValueTarget::Def(..) => self.size_args(frame, &target, &term_ty),
+                };
+                self.term(target, term_ty, sizes, use_sizes)
             }
             Some(Resolved::SelfRecursive) => match &frame.recursion {
                 Some(closure) => Ok(Sv::Closure(closure.clone())),
@@ -709,6 +713,106 @@ impl Lowerer<'_> {
             message: format!("internal error: {local:?} has no value"),
             loc: None,
         })
+    }
+
+    /// A type of the user's frame for a definition's frame: each named
+    /// size with a value becomes a fresh name (recorded in `carried` with
+    /// its value), any other becomes unknown.
+    fn carry_sizes(&mut self, ty: &Ty, values: &[(Name, Sv)], carried: &mut Vec<(Name, Sv)>) -> Ty {
+        match ty {
+            Ty::Array {
+                element,
+                shape,
+                unique,
+            } => {
+                let shape = shape
+                    .iter()
+                    .map(|size| {
+                        let mut known = true;
+                        let renamed = size.map_leaves(&mut |leaf| match leaf {
+                            Size::Named(name) => match values.iter().find(|(n, _)| n == name) {
+                                Some((_, value)) => {
+                                    if let Some((fresh, _)) = carried.iter().find(|(_, v)| {
+                                        matches!((v, value), (Sv::Dyn(_, a), Sv::Dyn(_, b)) if a == b)
+                                    }) {
+                                        return Size::Named(fresh.clone());
+                                    }
+                                    self.fresh_sizes += 1;
+                                    let fresh = Name::new(&format!("{name}'{}", self.fresh_sizes));
+                                    carried.push((fresh.clone(), value.clone()));
+                                    Size::Named(fresh)
+                                }
+                                None => {
+                                    known = false;
+                                    leaf.clone()
+                                }
+                            },
+                            other => other.clone(),
+                        });
+                        if known { renamed } else { Size::Unknown(0) }
+                    })
+                    .collect();
+                Ty::Array {
+                    element: Box::new(self.carry_sizes(element, values, carried)),
+                    shape,
+                    unique: *unique,
+                }
+            }
+            _ => self.carry_components(ty, values, carried),
+        }
+    }
+
+    /// [`Self::carry_sizes`] on the components of a non-array type.
+    fn carry_components(
+        &mut self,
+        ty: &Ty,
+        values: &[(Name, Sv)],
+        carried: &mut Vec<(Name, Sv)>,
+    ) -> Ty {
+        match ty {
+            Ty::Record(fields) => Ty::Record(
+                fields
+                    .iter()
+                    .map(|(n, t)| (n.clone(), self.carry_sizes(t, values, carried)))
+                    .collect(),
+            ),
+            Ty::Sum(constructors) => Ty::Sum(
+                constructors
+                    .iter()
+                    .map(|(n, ts)| {
+                        (
+                            n.clone(),
+                            ts.iter()
+                                .map(|t| self.carry_sizes(t, values, carried))
+                                .collect(),
+                        )
+                    })
+                    .collect(),
+            ),
+            Ty::Function {
+                param_name,
+                param,
+                result,
+            } => Ty::Function {
+                param_name: param_name.clone(),
+                param: Box::new(self.carry_sizes(param, values, carried)),
+                result: Box::new(self.carry_sizes(result, values, carried)),
+            },
+            other => other.clone(),
+        }
+    }
+
+    /// The values, in `frame`, of the named sizes in a type.
+    fn named_sizes(&mut self, frame: &Frame, ty: &Ty) -> Vec<(Name, Sv)> {
+        let mut names = Vec::new();
+        collect_size_names(ty, &mut names);
+        let mut values = Vec::new();
+        for name in names {
+            if let Some(value) = self.size_value(frame, &Size::Named(name.clone())) {
+                values.push((name, Sv::Dyn(Ty::i64(), vec![value])));
+            }
+        }
+        values
     }
 
     /// The values, in the using frame, of the size parameters of a
@@ -737,11 +841,21 @@ impl Lowerer<'_> {
         target: ValueTarget,
         ty: Ty,
         sizes: Vec<(Name, Sv)>,
+        use_sizes: Vec<(Name, Sv)>,
     ) -> Result<Sv> {
         match target {
             ValueTarget::Intrinsic(name) => match Intrinsic::named(name.as_str()) {
                 Some(intrinsic) => Ok(Sv::Closure(Rc::new(Closure {
-                    kind: ClosureKind::Intrinsic(intrinsic),
+                    kind: ClosureKind::Intrinsic(
+                        intrinsic,
+                        use_sizes
+                            .into_iter()
+                            .filter_map(|(name, value)| match value {
+                                Sv::Dyn(_, parts) if parts.len() == 1 => Some((name, parts[0])),
+                                _ => None,
+                            })
+                            .collect(),
+                    ),
                     ty,
                     applied: Vec::new(),
                 }))),
@@ -754,6 +868,7 @@ impl Lowerer<'_> {
                         item,
                         ctx,
                         sizes,
+                        use_sizes,
                     },
                     ty,
                     applied: Vec::new(),
@@ -791,7 +906,8 @@ impl Lowerer<'_> {
                 let via = frame.infer.term_paths.get(e).and_then(|p| p.via);
                 let target = self.resolve_value(frame, value, op.qualifiers(), op.last(), via)?;
                 let sizes = self.size_args(frame, &target, &op_ty);
-                self.term(target, op_ty, sizes)
+                let use_sizes = self.named_sizes(frame, &op_ty);
+                self.term(target, op_ty, sizes, use_sizes)
             }
             _ => error("internal error: an unresolved operator"),
         }
@@ -820,7 +936,7 @@ impl Lowerer<'_> {
             ClosureKind::Def { file, item, .. } => {
                 hir::body::value_body(self.db, *file, *item).params.len()
             }
-            ClosureKind::Intrinsic(intrinsic) => intrinsic.arity(),
+            ClosureKind::Intrinsic(intrinsic, _) => intrinsic.arity(),
             ClosureKind::Recursive { statics, .. } => statics.len(),
             ClosureKind::BuiltinOp(_) => 2,
             ClosureKind::RightSection { .. }
@@ -883,13 +999,25 @@ impl Lowerer<'_> {
                 item,
                 ctx,
                 sizes,
+                use_sizes,
             } => {
                 let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
                 let mut subst = Vec::new();
                 if ty != Ty::Error {
                     match_types(&scheme.ty, &ty, &mut subst);
                 }
+                // The user's size names mean nothing in the definition
+                // (where they may name its own sizes): they are renamed to
+                // fresh names bound to their values.
+                let mut carried = Vec::new();
+                let subst = subst
+                    .into_iter()
+                    .map(|(name, t)| (name, self.carry_sizes(&t, &use_sizes, &mut carried)))
+                    .collect();
                 let mut frame = self.frame(file, item, subst, ctx);
+                for (fresh, value) in carried {
+                    frame.bind(Local::Size(fresh), None, value);
+                }
                 let recursive = frame
                     .infer
                     .resolutions
@@ -928,7 +1056,9 @@ impl Lowerer<'_> {
                         .bind_n("call", Exp::Call { func, args }, types.len(), &types);
                 Ok(Sv::Dyn(ret, vars.into_iter().map(SubExp::Var).collect()))
             }
-            ClosureKind::Intrinsic(intrinsic) => self.intrinsic(intrinsic, &ty, applied),
+            ClosureKind::Intrinsic(intrinsic, sizes) => {
+                self.intrinsic(intrinsic, &ty, &sizes, applied)
+            }
             ClosureKind::Blank => match ty {
                 Ty::Function { result, .. } => self.blank_value(&result),
                 _ => error("internal error: a placeholder function of a non-function type"),
@@ -2148,6 +2278,28 @@ fn sliced_type(ty: &Ty, slice: &[DimIndex]) -> Ty {
             shape: remaining,
             unique: *unique,
         }
+    }
+}
+
+/// The names of the sizes in a type.
+fn collect_size_names(ty: &Ty, out: &mut Vec<Name>) {
+    if let Ty::Array { element, shape, .. } = ty {
+        for size in shape {
+            size.all_leaves(&mut |leaf| {
+                if let Size::Named(name) = leaf
+                    && !out.contains(name)
+                {
+                    out.push(name.clone());
+                }
+                true
+            });
+        }
+        collect_size_names(element, out);
+    } else {
+        ty.map_components(|t| {
+            collect_size_names(t, out);
+            t.clone()
+        });
     }
 }
 

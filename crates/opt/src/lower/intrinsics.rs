@@ -136,6 +136,30 @@ impl Intrinsic {
     }
 }
 
+/// The value of a size from constants and the given named sizes.
+fn known_size(
+    size: &hir::ty::Size,
+    sizes: &[(hir::name::Name, SubExp)],
+    lowerer: &mut Lowerer<'_>,
+) -> Option<SubExp> {
+    use hir::ty::{Size, SizeOp};
+    match size {
+        Size::Const(n) => Some(SubExp::i64(*n as i64)),
+        Size::Named(name) => sizes.iter().find(|(n, _)| n == name).map(|(_, v)| *v),
+        Size::Op(op, operands) => {
+            let a = known_size(&operands.0, sizes, lowerer)?;
+            let b = known_size(&operands.1, sizes, lowerer)?;
+            let op = match op {
+                SizeOp::Add => BinOp::Add,
+                SizeOp::Sub => BinOp::Sub,
+                SizeOp::Mul => BinOp::Mul,
+            };
+            Some(lowerer.binop_exp(op, a, b))
+        }
+        Size::Var(_) | Size::Unknown(_) => None,
+    }
+}
+
 /// The result type of a function type applied to `n` arguments.
 fn applied_type(ty: &Ty, n: usize) -> Ty {
     let mut ty = ty;
@@ -234,7 +258,13 @@ impl Lowerer<'_> {
         SubExp::Var(self.builder.bind1("c", Exp::Cmp(op, a, b)))
     }
 
-    pub(super) fn intrinsic(&mut self, intrinsic: Intrinsic, ty: &Ty, args: Vec<Sv>) -> Result<Sv> {
+    pub(super) fn intrinsic(
+        &mut self,
+        intrinsic: Intrinsic,
+        ty: &Ty,
+        sizes: &[(hir::name::Name, SubExp)],
+        args: Vec<Sv>,
+    ) -> Result<Sv> {
         let result_ty = applied_type(ty, intrinsic.arity());
         let result_components = || {
             types::components(&result_ty).map_err(|m| LowerError {
@@ -265,6 +295,7 @@ impl Lowerer<'_> {
                     }),
                     &types,
                 );
+                let vars = self.with_known_row_shapes(vars, width, &result_ty, sizes)?;
                 Ok(Sv::Dyn(result_ty, vars))
             }
             (Intrinsic::Reduce { .. } | Intrinsic::Scan, [op, ne, xs]) => {
@@ -501,6 +532,46 @@ impl Lowerer<'_> {
                 "internal error: intrinsic {intrinsic:?} applied wrongly"
             )),
         }
+    }
+
+    /// The arrays a map produced, reshaped to the row sizes their type
+    /// gives (where all are known at the use): a map over no rows cannot
+    /// learn them from its function, and with rows this checks them.
+    fn with_known_row_shapes(
+        &mut self,
+        vars: Vec<SubExp>,
+        width: SubExp,
+        ty: &Ty,
+        sizes: &[(hir::name::Name, SubExp)],
+    ) -> Result<Vec<SubExp>> {
+        let shapes = types::component_shapes(ty);
+        if shapes.len() != vars.len() {
+            return Ok(vars);
+        }
+        let mut out = Vec::with_capacity(vars.len());
+        for (var, shape) in vars.into_iter().zip(shapes) {
+            let rank = self.builder.type_of(var).rank();
+            let known: Option<Vec<SubExp>> = if rank >= 2 && shape.len() == rank {
+                shape[1..]
+                    .iter()
+                    .map(|size| known_size(size, sizes, self))
+                    .collect()
+            } else {
+                None
+            };
+            match (known, var) {
+                (Some(rows), SubExp::Var(array)) => {
+                    let mut full = vec![width];
+                    full.extend(rows);
+                    out.push(SubExp::Var(
+                        self.builder
+                            .bind1("shaped", Exp::Reshape { shape: full, array }),
+                    ));
+                }
+                _ => out.push(var),
+            }
+        }
+        Ok(out)
     }
 
     /// `flatmap`: a map computes each segment's length and the further

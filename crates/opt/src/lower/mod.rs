@@ -136,8 +136,14 @@ enum ClosureKind {
         /// Size parameters known from the use's type (not from the
         /// arguments), with their values at the use.
         sizes: Vec<(Name, Sv)>,
+        /// The values at the use of the sizes the use's type names (in
+        /// the user's frame), which instantiated types carry into the
+        /// definition's frame under fresh names.
+        use_sizes: Vec<(Name, Sv)>,
     },
-    Intrinsic(intrinsics::Intrinsic),
+    /// An intrinsic, with the values (at its use) of the sizes its type
+    /// there names, for the shapes of its results.
+    Intrinsic(intrinsics::Intrinsic, Vec<(Name, SubExp)>),
     /// A recursive call of the IR function being built for a recursive
     /// definition; `statics` are its function arguments (fixed), `None`
     /// for data arguments.
@@ -243,6 +249,8 @@ struct Lowerer<'db> {
     depth: usize,
     /// The next definition invoked is an entry point (for messages).
     entry_call: bool,
+    /// Numbers the names given to sizes carried into other frames.
+    fresh_sizes: u32,
     /// The call sites of the definitions being inlined, outermost first.
     inlined_from: Vec<Loc>,
     /// The operators of the accumulators being written by `acc_write`
@@ -267,6 +275,7 @@ pub fn lower_program(db: &dyn Db, file_set: FileSet, root: SourceFile) -> Result
         line_starts: HashMap::new(),
         depth: 0,
         entry_call: false,
+        fresh_sizes: 0,
         inlined_from: Vec::new(),
         accumulator_ops: Vec::new(),
         param_sizes_message: None,
@@ -410,6 +419,7 @@ impl<'db> Lowerer<'db> {
             let mut value = this.term(
                 ValueTarget::Def(file, item, ModCtx::default()),
                 def_ty,
+                Vec::new(),
                 Vec::new(),
             )?;
             this.entry_call = true;
