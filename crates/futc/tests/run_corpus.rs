@@ -55,3 +55,16 @@ fn every_run_of_the_corpus_passes() {
     );
     assert!(passed >= 400, "only {passed} runs passed");
 }
+
+#[test]
+fn the_bundled_example_passes_its_tests() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/hello.fut");
+    let output = futc(&["test", example.to_str().expect("UTF-8 path")]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        stdout.lines().rev().find_map(parse_summary),
+        Some((8, 0, 0)),
+        "{stdout}\n{}",
+        stderr(&output)
+    );
+}
