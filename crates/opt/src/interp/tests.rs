@@ -208,3 +208,130 @@ fn rejects_arguments_of_the_wrong_type_or_number() {
         error.message
     );
 }
+
+#[test]
+fn a_stream_folds_its_chunks_into_the_accumulator_and_maps_them() {
+    // stream_seq over xs with accumulator 0: the sum of the chunk added to
+    // the accumulator, and the chunk doubled as the mapped result.
+    let p = program(&[i32_vec()], |b, args| {
+        let xs = args[0].as_var().unwrap();
+        let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
+        let fold = b.lambda(
+            &[Type::i64(), Type::Prim(PrimType::I32), i32_vec()],
+            |b, p| {
+                let add = b.lambda(&[Type::Prim(PrimType::I32); 2], |b, x| {
+                    vec![SubExp::Var(b.bind1(
+                        "s",
+                        Exp::BinOp(BinOp::Add, x[0].into(), x[1].into()),
+                    ))]
+                });
+                let double = b.lambda(&[Type::Prim(PrimType::I32)], |b, x| {
+                    let d = SubExp::Var(b.bind1(
+                        "d",
+                        Exp::BinOp(BinOp::Mul, x[0].into(), SubExp::Const(PrimValue::I32(2))),
+                    ));
+                    // The first result feeds the reduction, the second is mapped.
+                    vec![d, d]
+                });
+                let results = b.bind(
+                    "chunk",
+                    Exp::Soac(Soac::Screma {
+                        width: p[0].into(),
+                        arrays: vec![p[2]],
+                        map: double,
+                        scans: Vec::new(),
+                        reduces: vec![ReduceOp {
+                            lambda: add,
+                            neutral: vec![SubExp::Const(PrimValue::I32(0))],
+                            commutative: true,
+                        }],
+                    }),
+                );
+                // The reduction saw the doubled elements: halve it back.
+                let half = b.bind1(
+                    "h",
+                    Exp::BinOp(
+                        BinOp::Div,
+                        results[0].into(),
+                        SubExp::Const(PrimValue::I32(2)),
+                    ),
+                );
+                let acc = b.bind1("acc", Exp::BinOp(BinOp::Add, p[1].into(), half.into()));
+                vec![acc.into(), results[1].into()]
+            },
+        );
+        let out = b.bind(
+            "stream",
+            Exp::Soac(Soac::Stream {
+                kind: crate::ir::StreamKind::Sequential,
+                width: n.into(),
+                arrays: vec![xs],
+                accumulators: vec![SubExp::Const(PrimValue::I32(0))],
+                fold,
+                reduce: None,
+            }),
+        );
+        out.into_iter().map(SubExp::Var).collect()
+    });
+    let result = run_entry(&p, "main", vec![i32_array(&[1, 2, 3])]).unwrap();
+    assert_eq!(
+        result,
+        vec![Value::Prim(PrimValue::I32(6)), i32_array(&[2, 4, 6])]
+    );
+}
+
+#[test]
+fn histograms_combine_and_scatters_overwrite_ignoring_indices_out_of_bounds() {
+    let i64_vec = Type::with_rank(PrimType::I64, 1);
+    let p = program(&[i32_vec(), i64_vec, i32_vec()], |b, args| {
+        let (dest, is, vs) = (
+            args[0].as_var().unwrap(),
+            args[1].as_var().unwrap(),
+            args[2].as_var().unwrap(),
+        );
+        let n = b.bind1("n", Exp::ArraySize { array: is, dim: 0 });
+        let dest_copy = b.bind1("copy", Exp::Copy(dest));
+        let add = b.lambda(&[Type::Prim(PrimType::I32); 2], |b, x| {
+            vec![SubExp::Var(b.bind1(
+                "s",
+                Exp::BinOp(BinOp::Add, x[0].into(), x[1].into()),
+            ))]
+        });
+        let hist = b.bind1(
+            "hist",
+            Exp::Soac(Soac::Hist {
+                width: n.into(),
+                dests: vec![dest],
+                op: add,
+                neutral: vec![SubExp::Const(PrimValue::I32(0))],
+                indices: is,
+                values: vec![vs],
+            }),
+        );
+        let scatter = b.bind1(
+            "scatter",
+            Exp::Soac(Soac::Scatter {
+                width: n.into(),
+                dests: vec![dest_copy],
+                indices: is,
+                values: vec![vs],
+            }),
+        );
+        vec![hist.into(), scatter.into()]
+    });
+    let indices = Value::Array(ArrayValue::new(
+        PrimType::I64,
+        vec![4],
+        [0i64, 2, 0, 7].iter().map(|&i| PrimValue::I64(i)).collect(),
+    ));
+    let result = run_entry(
+        &p,
+        "main",
+        vec![i32_array(&[10, 20, 30]), indices, i32_array(&[1, 2, 3, 4])],
+    )
+    .unwrap();
+    assert_eq!(
+        result,
+        vec![i32_array(&[14, 20, 32]), i32_array(&[3, 20, 2])]
+    );
+}
