@@ -878,12 +878,26 @@ impl InferCtx<'_, '_> {
     /// The size an argument gives a named size parameter: a variable's
     /// name, a constant, or an unknown size.
     fn size_of_argument(&mut self, arg: ExprId) -> Size {
+        self.symbolic_size(arg)
+            .unwrap_or_else(|| self.table.fresh_unknown())
+    }
+
+    /// An argument as a size: a name, a constant, or `+`, `-`, `*` of
+    /// those (`iota (n * m)` has type `[n * m]i64`).
+    fn symbolic_size(&self, arg: ExprId) -> Option<Size> {
         match &self.body.store.exprs[arg] {
-            Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
+            Expr::Path(path) if path.is_single() => Some(Size::Named(path.last().clone())),
             Expr::Literal(crate::store::Literal::Int { value, .. }) => {
-                u64::try_from(*value).map_or_else(|_| self.table.fresh_unknown(), Size::Const)
+                u64::try_from(*value).ok().map(Size::Const)
             }
-            _ => self.table.fresh_unknown(),
+            Expr::Binary { op, lhs, rhs } if op.path.is_single() && !op.backticked => {
+                let size_op = crate::ty::SizeOp::from_symbol(op.path.last().as_str())?;
+                Some(Size::Op(
+                    size_op,
+                    Box::new((self.symbolic_size(*lhs)?, self.symbolic_size(*rhs)?)),
+                ))
+            }
+            _ => None,
         }
     }
 
