@@ -466,10 +466,9 @@ impl Ty {
     pub fn mentions_size(&self, name: &Name) -> bool {
         match self {
             Ty::Array { element, shape, .. } => {
-                shape
-                    .iter()
-                    .any(|s| matches!(s, Size::Named(n) if n == name))
-                    || element.mentions_size(name)
+                shape.iter().any(|s| {
+                    !s.all_leaves(&mut |leaf| !matches!(leaf, Size::Named(n) if n == name))
+                }) || element.mentions_size(name)
             }
             Ty::Record(fields) => fields.iter().any(|(_, t)| t.mentions_size(name)),
             Ty::Sum(cs) => cs

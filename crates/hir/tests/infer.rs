@@ -277,13 +277,13 @@ fn named_parameters_give_result_sizes_and_branches_join_sizes() {
         "def rep (n: i64) (x: i32) : [n]i32 = ???\n\
          def three = rep 3 1\n\
          def dependent (k: i64) = rep k 0\n\
-         def unknown (k: i64) = rep (k + 1) 0\n\
+         def computed (k: i64) = rep (k + 1) 0\n\
          def pick b (xs: [3]i32) (ys: [4]i32) = if b then xs else ys\n\
          def same (xs: [3]i32) = if true then xs else xs\n",
     );
     assert_eq!(c.ok("three"), "[3]i32");
     assert_eq!(c.ok("dependent"), "(k: i64) -> [k]i32");
-    assert_eq!(c.ok("unknown"), "i64 -> []i32");
+    assert_eq!(c.ok("computed"), "(k: i64) -> [k + 1]i32");
     assert_eq!(c.ok("pick"), "bool -> [3]i32 -> [4]i32 -> []i32");
     assert_eq!(c.ok("same"), "[3]i32 -> [3]i32");
 }
@@ -474,7 +474,7 @@ fn literals_must_fit_their_types() {
 fn uniqueness_errors(c: &Checked, name: &str) -> Vec<String> {
     hir::infer::uniqueness_diagnostics(&c.db, c.file_set, c.file, c.item(name))
         .into_iter()
-        .map(|d| d.message)
+        .map(|d| d.message.lines().next().unwrap_or_default().to_string())
         .collect()
 }
 
@@ -510,11 +510,13 @@ fn consumed_arrays_are_not_used_again() {
     assert!(uniqueness_errors(&c, "records").is_empty());
     assert_eq!(
         uniqueness_errors(&c, "use_after"),
-        vec!["Using \"xs\", but this was consumed."]
+        vec!["Using variable \"xs\", but this was consumed."]
     );
     assert_eq!(
         uniqueness_errors(&c, "alias_after"),
-        vec!["Using \"zs\", but this was consumed."]
+        vec![
+            "Using variable \"xs\", but this was consumed.  (Possibly through aliases: \"zs\" may alias variable \"xs\".)"
+        ]
     );
     assert_eq!(
         uniqueness_errors(&c, "not_unique"),
@@ -526,7 +528,7 @@ fn consumed_arrays_are_not_used_again() {
     );
     assert_eq!(
         uniqueness_errors(&c, "leaks"),
-        vec!["The result of a function aliases the free variable \"global\"."]
+        vec!["Function result aliases the free variable \"global\"."]
     );
     assert_eq!(
         uniqueness_errors(&c, "fresh_result"),

@@ -1,0 +1,7 @@
+-- The left operand is evaluated first.
+-- ==
+-- error: Using variable "a", but this was consumed
+
+def main (n: i64) : i64 =
+  let a = iota n
+  in (let a[0] = 5 in a[0]) + a[1]
