@@ -841,12 +841,15 @@ impl InferCtx<'_, '_> {
                     // `(n: i64) -> [n]t`: the result's size is the argument.
                     Some(name) => {
                         let size = self.size_of_argument(arg);
-                        let result = match &size {
-                            // The caller's name must not be captured by a
-                            // parameter of the same name further on.
-                            Size::Named(inserted) => rename_binder(&result, inserted),
-                            _ => *result,
-                        };
+                        // The caller's names must not be captured by a
+                        // parameter of the same name further on.
+                        let mut result = *result;
+                        size.all_leaves(&mut |leaf| {
+                            if let Size::Named(inserted) = leaf {
+                                result = rename_binder(&result, inserted);
+                            }
+                            true
+                        });
                         super::substitute(&result, &[], &[(name, size)])
                     }
                     None => *result,

@@ -439,6 +439,9 @@ impl Lowerer<'_> {
                 let [n] = self.scalar(n)?;
                 let [m] = self.scalar(m)?;
                 let parts = self.vars(dyn_parts(xs)?.1)?;
+                if let Some(&first) = parts.first() {
+                    self.check_unflatten(first, n, m);
+                }
                 let mut out = Vec::new();
                 for part in parts {
                     let rank = self.builder.type_of(SubExp::Var(part)).rank();
@@ -534,9 +537,37 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The arrays a map produced, reshaped to the row sizes their type
-    /// gives (where all are known at the use): a map over no rows cannot
-    /// learn them from its function, and with rows this checks them.
+    /// Upstream's check of `unflatten n m xs`: `n * m` is the length of
+    /// `xs`, and neither is negative.
+    fn check_unflatten(&mut self, array: Var, n: SubExp, m: SubExp) {
+        use crate::ir::ErrorPart::{Text, Value};
+        let size = SubExp::Var(self.builder.bind1("n", Exp::ArraySize { array, dim: 0 }));
+        let product = self.binop_exp(BinOp::Mul, n, m);
+        let fits = self.cmp_exp(CmpOp::Eq, product, size);
+        let n_ok = self.cmp_exp(CmpOp::Le, SubExp::i64(0), n);
+        let m_ok = self.cmp_exp(CmpOp::Le, SubExp::i64(0), m);
+        let sizes_ok = self.binop_exp(BinOp::And, n_ok, m_ok);
+        let ok = self.binop_exp(BinOp::And, fits, sizes_ok);
+        self.builder.bind(
+            "unflatten_ok",
+            Exp::Assert {
+                condition: ok,
+                message: vec![
+                    Text("Cannot unflatten array of shape [".into()),
+                    Value(size),
+                    Text("] to array of shape [".into()),
+                    Value(n),
+                    Text("][".into()),
+                    Value(m),
+                    Text("].".into()),
+                ],
+            },
+        );
+    }
+
+    /// The arrays a map produced, reshaped, if empty, to the row sizes
+    /// their type gives (where all are known at the use): a map over no
+    /// rows cannot learn them from its function.
     fn with_known_row_shapes(
         &mut self,
         vars: Vec<SubExp>,
@@ -560,13 +591,29 @@ impl Lowerer<'_> {
                 None
             };
             match (known, var) {
+                // Only an empty result needs them (the checker's sizes are
+                // not exact enough to check non-empty ones against).
                 (Some(rows), SubExp::Var(array)) => {
-                    let mut full = vec![width];
-                    full.extend(rows);
-                    out.push(SubExp::Var(
-                        self.builder
-                            .bind1("shaped", Exp::Reshape { shape: full, array }),
-                    ));
+                    let empty = self.cmp_exp(CmpOp::Eq, width, SubExp::i64(0));
+                    let ty = self.builder.type_of(var);
+                    let then_body = self.sub_body(|this| {
+                        let mut full = vec![SubExp::i64(0)];
+                        full.extend(rows);
+                        Ok(vec![SubExp::Var(
+                            this.builder
+                                .bind1("shaped", Exp::Reshape { shape: full, array }),
+                        )])
+                    })?;
+                    let else_body = self.builder.body(|_| vec![var]);
+                    out.push(SubExp::Var(self.builder.bind1(
+                        "shaped",
+                        Exp::If {
+                            condition: empty,
+                            then_body,
+                            else_body,
+                            ret: vec![ty],
+                        },
+                    )));
                 }
                 _ => out.push(var),
             }
