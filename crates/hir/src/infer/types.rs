@@ -7,7 +7,7 @@ use crate::Db;
 use crate::files::{FileSet, SourceFile};
 use crate::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, item_tree};
 use crate::name::{Name, Path};
-use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TypeDefRef};
+use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, SigRef, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
 use crate::ty::{Scheme, Size, SizeOp, Ty};
 use std::sync::Arc;
@@ -110,14 +110,40 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
     let Some((scope, sig, module_name)) = module_signature(db, file_set, module.0) else {
         return Arc::new(Vec::new());
     };
-    let tree = item_tree(db, scope.file);
     let exports = resolver.sig_exports(scope, &sig, module.0);
+    // `with` refinements, also those inside named module types (`module
+    // m : S` where `module type S = T with t = i32`); an outer one wins.
     let mut refinements: Vec<(Name, Ty)> = Vec::new();
-    let mut sig_expr = &sig;
-    while let SigExpr::With { base, path, ty, .. } = sig_expr {
-        let mut lowering = TypeLowering::new(resolver, scope, &tree.store, &[]);
-        refinements.push((path.last().clone(), lowering.lower(*ty)));
-        sig_expr = base;
+    let mut current = (scope, sig.clone());
+    for _ in 0..32 {
+        let (sig_scope, sig_expr) = current;
+        let tree = item_tree(db, sig_scope.file);
+        let mut sig_expr = &sig_expr;
+        while let SigExpr::With { base, path, ty, .. } = sig_expr {
+            let mut lowering = TypeLowering::new(resolver, sig_scope, &tree.store, &[]);
+            let refined = lowering.lower(*ty);
+            if !refinements.iter().any(|(n, _)| n == path.last()) {
+                refinements.push((path.last().clone(), refined));
+            }
+            sig_expr = base;
+        }
+        let SigExpr::Path(path) = sig_expr else {
+            break;
+        };
+        let Some(SigRef(file, item)) = resolver.resolve_sig_path(sig_scope, path) else {
+            break;
+        };
+        let named_tree = item_tree(db, file);
+        let ItemKind::ModuleType(named) = &named_tree.item(item).kind else {
+            break;
+        };
+        current = (
+            Scope {
+                file,
+                item: Some(item),
+            },
+            named.sig.clone(),
+        );
     }
     let mut names: Vec<(&Name, &TypeDefRef)> = exports.types.iter().collect();
     names.sort_by(|a, b| a.0.cmp(b.0));
