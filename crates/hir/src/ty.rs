@@ -136,6 +136,12 @@ pub enum SizeOp {
     Add,
     Sub,
     Mul,
+    /// `/`: division rounding down.
+    Div,
+    /// `%`: the remainder of `/`.
+    Mod,
+    /// `**`: exponentiation.
+    Pow,
 }
 
 impl SizeOp {
@@ -144,6 +150,9 @@ impl SizeOp {
             "+" => SizeOp::Add,
             "-" => SizeOp::Sub,
             "*" => SizeOp::Mul,
+            "/" => SizeOp::Div,
+            "%" => SizeOp::Mod,
+            "**" => SizeOp::Pow,
             _ => return None,
         })
     }
@@ -153,6 +162,9 @@ impl SizeOp {
             SizeOp::Add => "+",
             SizeOp::Sub => "-",
             SizeOp::Mul => "*",
+            SizeOp::Div => "/",
+            SizeOp::Mod => "%",
+            SizeOp::Pow => "**",
         }
     }
 }

@@ -1501,6 +1501,9 @@ impl Lowerer<'_> {
                     SizeOp::Add => BinOp::Add,
                     SizeOp::Sub => BinOp::Sub,
                     SizeOp::Mul => BinOp::Mul,
+                    SizeOp::Div => BinOp::Div,
+                    SizeOp::Mod => BinOp::Mod,
+                    SizeOp::Pow => BinOp::Pow,
                 };
                 return Some(self.binop(op, a, b));
             }

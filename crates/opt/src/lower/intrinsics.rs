@@ -153,6 +153,9 @@ fn known_size(
                 SizeOp::Add => BinOp::Add,
                 SizeOp::Sub => BinOp::Sub,
                 SizeOp::Mul => BinOp::Mul,
+                SizeOp::Div => BinOp::Div,
+                SizeOp::Mod => BinOp::Mod,
+                SizeOp::Pow => BinOp::Pow,
             };
             Some(lowerer.binop_exp(op, a, b))
         }
