@@ -9,7 +9,9 @@ use super::{
 use crate::ir::{DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
 use crate::prim::{BinOp, CmpOp, UnOp};
 use crate::value::{F16, PrimValue};
+use hir::files::SourceFile;
 use hir::infer::Resolved;
+use hir::item_tree::ItemIdx;
 use hir::name::Name;
 use hir::resolve::TermRef;
 use hir::store::{self, Expr, ExprId, Literal, Pat, PatId, UpdateStep};
@@ -1001,6 +1003,9 @@ impl Lowerer<'_> {
                 sizes,
                 use_sizes,
             } => {
+                if let Some(result) = self.first_order_call(file, item, &ctx, &ty, &applied)? {
+                    return Ok(result);
+                }
                 let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
                 let mut subst = Vec::new();
                 if ty != Ty::Error {
@@ -1097,6 +1102,168 @@ impl Lowerer<'_> {
                 Ok(value)
             }
         }
+    }
+
+    /// A call of a definition whose arguments are all data becomes a call
+    /// of an IR function, one per instantiation (the definition, its
+    /// module context and the argument and result types without sizes).
+    /// `None` if the call must be inlined instead: function arguments or
+    /// results, a recursive definition (see [`Self::recursive_call`]), or
+    /// size parameters that only the use's type determines.
+    fn first_order_call(
+        &mut self,
+        file: SourceFile,
+        item: ItemIdx,
+        ctx: &super::ModCtx,
+        ty: &Ty,
+        applied: &[Sv],
+    ) -> Result<Option<Sv>> {
+        if ty == &Ty::Error || applied.iter().any(|a| !matches!(a, Sv::Dyn(..))) {
+            return Ok(None);
+        }
+        let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
+        let (body, _) = hir::body::value_body_with_source_map(self.db, file, item);
+        if body.params.len() != applied.len() {
+            return Ok(None);
+        }
+        // Every size parameter must be the size of a parameter's dimension
+        // (not a part of a symbolic size: only the use's type knows it).
+        let mut param_sizes = Vec::new();
+        let mut param_ty = &scheme.ty;
+        while let Ty::Function { param, result, .. } = param_ty {
+            collect_dimension_names(param, &mut param_sizes);
+            param_ty = result;
+        }
+        if scheme.size_params.iter().any(|n| !param_sizes.contains(n)) {
+            return Ok(None);
+        }
+        let infer = hir::infer::infer_value(self.db, self.file_set(), file, item);
+        if infer
+            .resolutions
+            .values()
+            .any(|r| matches!(r, Resolved::SelfRecursive))
+        {
+            return Ok(None);
+        }
+        let mut ret = forget_sizes(ty);
+        for _ in applied {
+            ret = match ret {
+                Ty::Function { result, .. } => *result,
+                _ => return Ok(None),
+            };
+        }
+        if types::has_functions(&ret) || types::components(&ret).is_err() {
+            return Ok(None);
+        }
+        let arg_types: Vec<Ty> = applied
+            .iter()
+            .map(|a| match a {
+                Sv::Dyn(t, _) => forget_sizes(t),
+                _ => Ty::Error,
+            })
+            .collect();
+        let key = super::Instance {
+            file,
+            item,
+            ctx: ctx.clone(),
+            args: arg_types,
+            ret: ret.clone(),
+        };
+        let ret_types = self.components_of(&ret)?;
+        let func = match self.instances.get(&key) {
+            Some(&func) => func,
+            None => {
+                let func =
+                    self.instantiate_function(file, item, ctx, ty, applied, &ret_types, &body)?;
+                self.instances.insert(key, func);
+                func
+            }
+        };
+        let mut args = Vec::new();
+        for arg in applied {
+            args.extend(self.flatten(arg)?);
+        }
+        let vars = self.builder.bind_n(
+            "call",
+            Exp::Call { func, args },
+            ret_types.len(),
+            &ret_types,
+        );
+        Ok(Some(Sv::Dyn(
+            ret,
+            vars.into_iter().map(SubExp::Var).collect(),
+        )))
+    }
+
+    /// The IR function of one instantiation of a definition.
+    #[allow(clippy::too_many_arguments)]
+    fn instantiate_function(
+        &mut self,
+        file: SourceFile,
+        item: ItemIdx,
+        ctx: &super::ModCtx,
+        ty: &Ty,
+        applied: &[Sv],
+        ret_types: &[Type],
+        body: &hir::body::ValueBody,
+    ) -> Result<crate::ir::FuncId> {
+        let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
+        let mut subst = Vec::new();
+        match_types(&scheme.ty, &forget_sizes(ty), &mut subst);
+        let mut frame = self.frame(file, item, subst, ctx.clone());
+        let mut params = Vec::new();
+        let mut param_values = Vec::new();
+        for (arg, &pat) in applied.iter().zip(&body.params) {
+            let Sv::Dyn(arg_ty, parts) = arg else {
+                return error("internal error: a function argument of a first-order call");
+            };
+            // A parameter declared unique is consumed by the call.
+            let unique = matches!(self.pat_type(&frame, pat), Ty::Array { unique: true, .. });
+            let vars: Vec<Param> = parts
+                .iter()
+                .map(|&p| {
+                    let t = self.builder.type_of(p);
+                    self.builder.param("arg", t, unique && t.rank() > 0)
+                })
+                .collect();
+            param_values.push(Sv::Dyn(
+                forget_sizes(arg_ty),
+                vars.iter().map(|p| SubExp::Var(p.var)).collect(),
+            ));
+            params.extend(vars);
+        }
+        let name = format!(
+            "{}_{}",
+            item_name(self.db, file, item),
+            self.builder_functions()
+        );
+        let func = self.builder.declare_function(
+            &name,
+            params.iter().map(|p| p.ty).collect(),
+            ret_types.to_vec(),
+        );
+        // The function is shared by every call: its code was not inlined
+        // from any of them.
+        let inlined_from = std::mem::take(&mut self.inlined_from);
+        let outer_loc = self.builder.set_loc(None);
+        let function_body = self.sub_body(|this| {
+            this.bind_params(&mut frame, &body.params, param_values)?;
+            let result = this.expr(&frame, body.body)?;
+            this.flatten(&result)
+        });
+        self.builder.set_loc(outer_loc);
+        self.inlined_from = inlined_from;
+        let function_body = function_body?;
+        self.builder.define_function(
+            func,
+            crate::ir::Function {
+                name,
+                params,
+                ret: ret_types.iter().map(|&t| (t, false)).collect(),
+                body: function_body,
+            },
+        );
+        Ok(func)
     }
 
     /// A call of a recursive definition: its body becomes an IR function
@@ -2281,6 +2448,39 @@ fn sliced_type(ty: &Ty, slice: &[DimIndex]) -> Ty {
             shape: remaining,
             unique: *unique,
         }
+    }
+}
+
+/// The type with all its sizes unknown (for instantiation keys and the
+/// types of a shared function, whose sizes are its arguments').
+fn forget_sizes(ty: &Ty) -> Ty {
+    match ty {
+        Ty::Array {
+            element,
+            shape,
+            unique,
+        } => Ty::Array {
+            element: Box::new(forget_sizes(element)),
+            shape: vec![Size::Unknown(0); shape.len()],
+            unique: *unique,
+        },
+        _ => ty.map_components(forget_sizes),
+    }
+}
+
+/// The names that are whole dimensions of a type.
+fn collect_dimension_names(ty: &Ty, out: &mut Vec<Name>) {
+    if let Ty::Array { element, shape, .. } = ty {
+        out.extend(shape.iter().filter_map(|size| match size {
+            Size::Named(name) => Some(name.clone()),
+            _ => None,
+        }));
+        collect_dimension_names(element, out);
+    } else {
+        ty.map_components(|t| {
+            collect_dimension_names(t, out);
+            t.clone()
+        });
     }
 }
 

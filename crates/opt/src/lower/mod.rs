@@ -89,6 +89,16 @@ impl ModCtx {
     }
 }
 
+/// One instantiation of a definition as an IR function.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Instance {
+    file: SourceFile,
+    item: ItemIdx,
+    ctx: ModCtx,
+    args: Vec<Ty>,
+    ret: Ty,
+}
+
 /// A local name of a definition body.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Local {
@@ -249,6 +259,8 @@ struct Lowerer<'db> {
     depth: usize,
     /// The next definition invoked is an entry point (for messages).
     entry_call: bool,
+    /// The IR functions made for first-order calls, by instantiation.
+    instances: HashMap<Instance, crate::ir::FuncId>,
     /// Numbers the names given to sizes carried into other frames.
     fresh_sizes: u32,
     /// The call sites of the definitions being inlined, outermost first.
@@ -275,6 +287,7 @@ pub fn lower_program(db: &dyn Db, file_set: FileSet, root: SourceFile) -> Result
         line_starts: HashMap::new(),
         depth: 0,
         entry_call: false,
+        instances: HashMap::new(),
         fresh_sizes: 0,
         inlined_from: Vec::new(),
         accumulator_ops: Vec::new(),
