@@ -47,9 +47,18 @@ impl fmt::Display for RunError {
         write!(f, "Error: {}", self.message)?;
         if !self.backtrace.is_empty() {
             write!(f, "\n\nBacktrace:")?;
-            for (i, loc) in self.backtrace.iter().enumerate() {
+            // Deep recursion would print thousands of frames: the
+            // innermost ones say where.
+            for (i, loc) in self.backtrace.iter().enumerate().take(MAX_PRINTED_FRAMES) {
                 let arrow = if i == 0 { "->" } else { "  " };
                 write!(f, "\n{arrow} #{i}  {loc}")?;
+            }
+            if self.backtrace.len() > MAX_PRINTED_FRAMES {
+                write!(
+                    f,
+                    "\n   ... and {} more",
+                    self.backtrace.len() - MAX_PRINTED_FRAMES
+                )?;
             }
         }
         Ok(())
@@ -62,7 +71,24 @@ type Result<T> = std::result::Result<T, RunError>;
 
 /// Runs the entry point `entry` on `args` (one value per external
 /// parameter; opaque parameters cannot be given from outside).
+///
+/// It runs on a thread of its own with a stack deep enough for
+/// [`MAX_CALL_DEPTH`] nested calls; a panic there is reported as an
+/// internal error.
 pub fn run_entry(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec<Value>> {
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name("interpreter".into())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, || run_entry_here(program, entry, args))
+            .map_err(|error| RunError::internal(format!("cannot start a thread: {error}")))?;
+        thread
+            .join()
+            .unwrap_or_else(|_| Err(RunError::internal("the interpreter panicked")))
+    })
+}
+
+fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec<Value>> {
     let entry_point = program
         .entry_point(entry)
         .ok_or_else(|| RunError::new(format!("No entry point named `{entry}`.")))?;
@@ -94,6 +120,7 @@ pub fn run_entry(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec
         env: vec![None; program.var_names.len()],
         active: vec![0; program.functions.len()],
         function_vars: vec![None; program.functions.len()],
+        depth: 0,
     };
     interpreter.call(&function.params, &function.body, args)
 }
@@ -113,7 +140,20 @@ struct Interpreter<'p> {
     active: Vec<u32>,
     /// The variables each function binds, computed when it first recurses.
     function_vars: Vec<Option<Rc<Vec<Var>>>>,
+    /// How many calls are running.
+    depth: usize,
 }
+
+/// Calls nested deeper than this are reported as a stack overflow rather
+/// than exhausting the interpreter's own stack (run it on a thread with
+/// [`STACK_SIZE`] bytes of stack).
+pub const MAX_CALL_DEPTH: usize = 10_000;
+
+/// How many frames of a backtrace are printed.
+const MAX_PRINTED_FRAMES: usize = 20;
+
+/// The stack an interpreting thread needs for [`MAX_CALL_DEPTH`] calls.
+pub const STACK_SIZE: usize = 1 << 30;
 
 /// Every variable a function binds: parameters, statements, and those of
 /// nested bodies, loops and lambdas.
@@ -379,10 +419,18 @@ impl Interpreter<'_> {
     }
 
     fn call(&mut self, params: &[Param], body: &Body, args: Vec<Value>) -> Result<Vec<Value>> {
+        if self.depth >= MAX_CALL_DEPTH {
+            return Err(RunError::new(format!(
+                "Stack overflow: more than {MAX_CALL_DEPTH} nested calls."
+            )));
+        }
+        self.depth += 1;
         for (param, arg) in params.iter().zip(args) {
             self.bind(param.var, arg);
         }
-        self.body(body)
+        let result = self.body(body);
+        self.depth -= 1;
+        result
     }
 
     fn body(&mut self, body: &Body) -> Result<Vec<Value>> {
