@@ -537,6 +537,12 @@ impl Lowerer<'_> {
                     .iter()
                     .map(|&p| self.expr(frame, p))
                     .collect::<Result<Vec<_>>>()?;
+                if types::has_functions(&ty) {
+                    return Ok(Sv::Sum {
+                        constructor: name,
+                        payload: values,
+                    });
+                }
                 self.construct(frame, &ty, &name, &values)
             }
         }
@@ -1446,10 +1452,15 @@ impl Lowerer<'_> {
                 Ok(())
             }
             Pat::Constr { name, payload } => {
-                let Sv::Dyn(ty, parts) = &value else {
-                    return error("internal error: a constructor pattern on a function");
+                let payload_values = match &value {
+                    Sv::Dyn(ty, parts) => self.destruct(ty, parts, &name)?,
+                    Sv::Sum {
+                        constructor,
+                        payload,
+                        ..
+                    } if *constructor == name => payload.clone(),
+                    _ => return error("internal error: a constructor pattern that cannot match"),
                 };
-                let payload_values = self.destruct(ty, parts, &name)?;
                 for (&p, v) in payload.iter().zip(payload_values) {
                     self.bind_pat(frame, p, v)?;
                 }
@@ -2165,7 +2176,14 @@ impl Lowerer<'_> {
         let Some(((pat, body), rest)) = cases.split_first() else {
             return error("internal error: a match without cases");
         };
-        let test = self.pattern_test(frame, *pat, value)?;
+        let test = match self.pattern_test(frame, *pat, value)? {
+            // A case that cannot match (a static sum's other constructor).
+            Some(t) if t == SubExp::bool(false) && !rest.is_empty() => {
+                return self.lower_match(frame, value, rest, ty);
+            }
+            Some(t) if t == SubExp::bool(true) => None,
+            test => test,
+        };
         let mut case_frame = frame.clone();
         match (test, rest.is_empty()) {
             (None, _) | (_, true) => {
@@ -2232,6 +2250,33 @@ impl Lowerer<'_> {
                 self.fields_test(frame, &fields, value)
             }
             Pat::Record(fields) => self.fields_test(frame, &fields, value),
+            // A sum holding functions has a constructor known statically.
+            Pat::Constr { name, payload } if matches!(value, Sv::Sum { .. }) => {
+                let Sv::Sum {
+                    constructor,
+                    payload: values,
+                    ..
+                } = value
+                else {
+                    unreachable!("matched a static sum")
+                };
+                if *constructor != name {
+                    return Ok(Some(SubExp::bool(false)));
+                }
+                let fields: Vec<(Name, PatId)> = payload
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| (Name::new(&i.to_string()), p))
+                    .collect();
+                let tuple = Sv::Record(
+                    fields
+                        .iter()
+                        .map(|(n, _)| n.clone())
+                        .zip(values.iter().cloned())
+                        .collect(),
+                );
+                self.fields_test(frame, &fields, &tuple)
+            }
             Pat::Constr { name, payload } => {
                 let Sv::Dyn(ty, parts) = value else {
                     return error("internal error: a constructor pattern on a function");
@@ -2269,6 +2314,9 @@ impl Lowerer<'_> {
         for (name, p) in fields {
             let field = self.project(value.clone(), name)?;
             if let Some(t) = self.pattern_test(frame, *p, &field)? {
+                if t == SubExp::bool(false) {
+                    return Ok(Some(t));
+                }
                 test = Some(match test {
                     Some(prev) => self.and(prev, t),
                     None => t,

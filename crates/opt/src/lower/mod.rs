@@ -115,6 +115,13 @@ enum Sv {
     Dyn(Ty, Vec<SubExp>),
     /// A record or tuple with functions among its fields (sorted).
     Record(Vec<(Name, Sv)>),
+    /// A value of a sum type with functions in its payloads: its
+    /// constructor is known statically (the language keeps such values
+    /// out of branches, loops and arrays).
+    Sum {
+        constructor: Name,
+        payload: Vec<Sv>,
+    },
     Closure(Rc<Closure>),
 }
 
@@ -859,7 +866,7 @@ impl<'db> Lowerer<'db> {
     fn flatten(&self, value: &Sv) -> Result<Vec<SubExp>> {
         match value {
             Sv::Dyn(_, parts) => Ok(parts.clone()),
-            Sv::Record(_) | Sv::Closure(_) => error(
+            Sv::Record(_) | Sv::Closure(_) | Sv::Sum { .. } => error(
                 "a function where data was expected (functions cannot be returned from branches, loops or entry points)",
             ),
         }
