@@ -199,6 +199,7 @@ impl InferCtx<'_, '_> {
                 declared
             }
             Expr::Ascription { expr, ty } => {
+                self.check_written_sizes(vec![ty]);
                 let declared = self.lower_type(ty);
                 let actual = self.infer_expr(expr);
                 self.expect(
