@@ -428,15 +428,14 @@ impl Lowerer<'_> {
                 );
                 Ok(Sv::Dyn(ty, vars.into_iter().map(SubExp::Var).collect()))
             }
+            // The sizes `let [n] ...` binds are named in the pattern's
+            // type, and bound with the pattern.
             Expr::Let {
-                sizes,
+                sizes: _,
                 pat,
                 value,
                 body,
             } => {
-                // The sizes `let [n] ...` binds are named in the pattern's
-                // type, and bound with the pattern.
-                let _ = sizes;
                 let value = self.expr(frame, value)?;
                 let mut inner = frame.clone();
                 self.bind_pat(&mut inner, pat, value)?;
@@ -1179,8 +1178,7 @@ impl Lowerer<'_> {
         let func = match self.instances.get(&key) {
             Some(&func) => func,
             None => {
-                let func =
-                    self.instantiate_function(file, item, ctx, ty, applied, &ret_types, &body)?;
+                let func = self.instantiate_function(file, item, ctx, ty, applied, &ret_types)?;
                 self.instances.insert(key, func);
                 func
             }
@@ -1202,7 +1200,6 @@ impl Lowerer<'_> {
     }
 
     /// The IR function of one instantiation of a definition.
-    #[allow(clippy::too_many_arguments)]
     fn instantiate_function(
         &mut self,
         file: SourceFile,
@@ -1211,8 +1208,8 @@ impl Lowerer<'_> {
         ty: &Ty,
         applied: &[Sv],
         ret_types: &[Type],
-        body: &hir::body::ValueBody,
     ) -> Result<crate::ir::FuncId> {
+        let body = hir::body::value_body(self.db, file, item);
         let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
         let mut subst = Vec::new();
         match_types(&scheme.ty, &forget_sizes(ty), &mut subst);
@@ -1988,7 +1985,6 @@ impl Lowerer<'_> {
         Ok(Sv::Dyn(ty, vec![array]))
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn lower_loop(
         &mut self,
         frame: &Frame,
@@ -2230,10 +2226,7 @@ impl Lowerer<'_> {
             }
             Pat::Literal { negated, literal } => {
                 let [x] = self.scalar(value)?;
-                let Sv::Dyn(ty, _) = value else {
-                    unreachable!()
-                };
-                let Ty::Prim(prim) = ty else {
+                let Sv::Dyn(Ty::Prim(prim), _) = value else {
                     return error("internal error: a literal pattern on a non-scalar");
                 };
                 let Some(expected) = literal_value(&literal, negated, *prim) else {
@@ -2250,36 +2243,24 @@ impl Lowerer<'_> {
                 self.fields_test(frame, &fields, value)
             }
             Pat::Record(fields) => self.fields_test(frame, &fields, value),
-            // A sum holding functions has a constructor known statically.
-            Pat::Constr { name, payload } if matches!(value, Sv::Sum { .. }) => {
-                let Sv::Sum {
-                    constructor,
-                    payload: values,
-                    ..
-                } = value
-                else {
-                    unreachable!("matched a static sum")
-                };
-                if *constructor != name {
-                    return Ok(Some(SubExp::bool(false)));
-                }
-                let fields: Vec<(Name, PatId)> = payload
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &p)| (Name::new(&i.to_string()), p))
-                    .collect();
-                let tuple = Sv::Record(
-                    fields
-                        .iter()
-                        .map(|(n, _)| n.clone())
-                        .zip(values.iter().cloned())
-                        .collect(),
-                );
-                self.fields_test(frame, &fields, &tuple)
-            }
             Pat::Constr { name, payload } => {
-                let Sv::Dyn(ty, parts) = value else {
-                    return error("internal error: a constructor pattern on a function");
+                let (ty, parts) = match value {
+                    Sv::Dyn(ty, parts) => (ty, parts),
+                    // A sum holding functions has a constructor known
+                    // statically.
+                    Sv::Sum {
+                        constructor,
+                        payload: values,
+                    } => {
+                        return self.static_constructor_test(
+                            frame,
+                            &name,
+                            &payload,
+                            constructor,
+                            values,
+                        );
+                    }
+                    _ => return error("internal error: a constructor pattern on a function"),
                 };
                 let layout = SumLayout::of(ty).map_err(|m| LowerError {
                     message: m,
@@ -2302,6 +2283,34 @@ impl Lowerer<'_> {
                 Ok(test)
             }
         }
+    }
+
+    /// Whether a sum value whose constructor is known statically matches
+    /// `#name payload`.
+    fn static_constructor_test(
+        &mut self,
+        frame: &Frame,
+        name: &Name,
+        payload: &[PatId],
+        constructor: &Name,
+        values: &[Sv],
+    ) -> Result<Option<SubExp>> {
+        if constructor != name {
+            return Ok(Some(SubExp::bool(false)));
+        }
+        let fields: Vec<(Name, PatId)> = payload
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (Name::new(&i.to_string()), p))
+            .collect();
+        let tuple = Sv::Record(
+            fields
+                .iter()
+                .map(|(n, _)| n.clone())
+                .zip(values.iter().cloned())
+                .collect(),
+        );
+        self.fields_test(frame, &fields, &tuple)
     }
 
     fn fields_test(
