@@ -11,8 +11,18 @@ pub fn compile_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
     if !checked.diagnostics.is_empty() {
         return Err(diagnostics::render_to_string(&checked, path));
     }
-    let program = opt::lower::lower_program(&checked.db, checked.file_set, checked.root)
-        .map_err(|error| format!("error: {error}"))?;
+    // Run-time errors name files relative to the working directory, as
+    // the user would write them.
+    let cwd = std::env::current_dir()
+        .ok()
+        .and_then(|d| d.to_str().map(|d| hir::files::normalize_path(d) + "/"));
+    let display_path = |path: &str| match &cwd {
+        Some(cwd) => path.strip_prefix(cwd.as_str()).unwrap_or(path).to_owned(),
+        None => path.to_owned(),
+    };
+    let program =
+        opt::lower::lower_program(&checked.db, checked.file_set, checked.root, &display_path)
+            .map_err(|error| format!("error: {error}"))?;
     if cfg!(debug_assertions) {
         opt::ir::check::check_program(&program).map_err(|error| error.to_string())?;
     }

@@ -259,6 +259,7 @@ enum ValueTarget {
 
 struct Lowerer<'db> {
     db: &'db dyn Db,
+    display_path: &'db dyn Fn(&str) -> String,
     resolver: Resolver<'db>,
     builder: Builder,
     line_starts: HashMap<SourceFile, Rc<Vec<u32>>>,
@@ -286,9 +287,18 @@ const MAX_INLINE_DEPTH: usize = 256;
 /// Lowers the program rooted at `root` (which must have type-checked
 /// without errors). Its entry points are the root file's `entry`
 /// definitions and its top-level `main`.
-pub fn lower_program(db: &dyn Db, file_set: FileSet, root: SourceFile) -> Result<Program> {
+///
+/// `display_path` gives the name under which a file's path appears in
+/// run-time error locations (the path as the user wrote it, say).
+pub fn lower_program(
+    db: &dyn Db,
+    file_set: FileSet,
+    root: SourceFile,
+    display_path: &dyn Fn(&str) -> String,
+) -> Result<Program> {
     let mut lowerer = Lowerer {
         db,
+        display_path,
         resolver: Resolver { db, file_set },
         builder: Builder::new(),
         line_starts: HashMap::new(),
@@ -377,7 +387,7 @@ impl<'db> Lowerer<'db> {
                 .max(range.start().into()),
         );
         Some(Loc {
-            file: Arc::from(file.path(self.db).as_str()),
+            file: Arc::from((self.display_path)(file.path(self.db)).as_str()),
             start,
             end,
             inlined_from: self.inlined_from.iter().rev().cloned().collect(),
