@@ -1395,11 +1395,20 @@ impl Lowerer<'_> {
         } else {
             "Function arguments have invalid sizes."
         };
-        let previous = self.param_sizes_message.replace(message);
-        let result = params
+        // All parameters' names first: a size may be named by a later
+        // parameter (`(xs: [n]t) (n: i64)`), whose value it then is.
+        let outer = self.deferred_sizes.replace(Vec::new());
+        let bound = params
             .iter()
             .zip(args)
             .try_for_each(|(&pat, arg)| self.bind_pat(frame, pat, arg));
+        let deferred = std::mem::replace(&mut self.deferred_sizes, outer).unwrap_or_default();
+        bound?;
+        let previous = self.param_sizes_message.replace(message);
+        let result = deferred.into_iter().try_for_each(|sizes| match sizes {
+            DeferredSizes::Declared(ty, value) => self.bind_sizes(frame, &ty, &value),
+            DeferredSizes::Written(ty, value) => self.bind_written_sizes(frame, ty, &value),
+        });
         self.param_sizes_message = previous;
         result
     }
@@ -1475,6 +1484,10 @@ impl Lowerer<'_> {
     /// bound, to the corresponding size of the value; sizes bound already
     /// are checked.
     fn bind_sizes(&mut self, frame: &mut Frame, declared: &Ty, value: &Sv) -> Result<()> {
+        if let Some(deferred) = &mut self.deferred_sizes {
+            deferred.push(DeferredSizes::Declared(declared.clone(), value.clone()));
+            return Ok(());
+        }
         let Sv::Dyn(_, parts) = value else {
             return Ok(());
         };
@@ -1486,6 +1499,11 @@ impl Lowerer<'_> {
         };
         for (dim, size) in shape.iter().enumerate() {
             let Size::Named(name) = size else { continue };
+            // A size named by a variable (`(n: i64) ... [n]`) is that
+            // variable's value, not a size to learn from this value.
+            if frame.names.contains_key(name) {
+                continue;
+            }
             if let Some(Sv::Dyn(_, bound)) = frame.locals.get(&Local::Size(name.clone())) {
                 // Parameters sharing a size must agree on it.
                 if let (Some(message), [expected]) = (self.param_sizes_message, bound.as_slice()) {
@@ -1521,6 +1539,10 @@ impl Lowerer<'_> {
         ty: store::TypeId,
         value: &Sv,
     ) -> Result<()> {
+        if let Some(deferred) = &mut self.deferred_sizes {
+            deferred.push(DeferredSizes::Written(ty, value.clone()));
+            return Ok(());
+        }
         let body = std::sync::Arc::clone(&frame.body);
         match &body.store.types[ty] {
             store::TypeRef::Unique(inner) => self.bind_written_sizes(frame, *inner, value),
@@ -1553,7 +1575,9 @@ impl Lowerer<'_> {
                         && path.is_single()
                     {
                         let local = Local::Size(path.last().clone());
-                        if !frame.locals.contains_key(&local) {
+                        if !frame.locals.contains_key(&local)
+                            && !frame.names.contains_key(path.last())
+                        {
                             let actual = self.size_of(first, dim)?;
                             frame.bind(local, None, Sv::Dyn(Ty::i64(), vec![actual]));
                         }
@@ -2467,6 +2491,15 @@ impl Lowerer<'_> {
             ),
         }
     }
+}
+
+/// Sizes to bind once every parameter's name is bound.
+#[derive(Debug)]
+pub(super) enum DeferredSizes {
+    /// Those an inferred type names.
+    Declared(Ty, Sv),
+    /// Those a written annotation names.
+    Written(store::TypeId, Sv),
 }
 
 /// Binds the size parameters the arguments did not determine to the

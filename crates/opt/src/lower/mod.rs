@@ -267,6 +267,8 @@ struct Lowerer<'db> {
     depth: usize,
     /// The next definition invoked is an entry point (for messages).
     entry_call: bool,
+    /// While parameters are bound: the sizes to bind after their names.
+    deferred_sizes: Option<Vec<expr::DeferredSizes>>,
     /// The IR functions made for first-order calls, by instantiation.
     instances: HashMap<Instance, crate::ir::FuncId>,
     /// Numbers the names given to sizes carried into other frames.
@@ -304,6 +306,7 @@ pub fn lower_program(
         line_starts: HashMap::new(),
         depth: 0,
         entry_call: false,
+        deferred_sizes: None,
         instances: HashMap::new(),
         fresh_sizes: 0,
         inlined_from: Vec::new(),
