@@ -2,6 +2,7 @@
 //! line; it reports diagnostics on stderr and writes nothing to stdout but
 //! the requested output.
 
+mod c_backend;
 mod compile;
 mod dataset;
 mod diagnostics;
@@ -43,6 +44,15 @@ enum Command {
     /// Interpret an entry point: read its arguments from standard input
     /// (text or binary data format) and print its results, one per line.
     Run(run::RunArgs),
+    /// Compile a program to a sequential C executable: writes OUT.c and
+    /// compiles it with $CC (default `cc`) and $CFLAGS (default
+    /// `-O3 -std=c99`) into OUT.
+    C {
+        file: PathBuf,
+        /// The executable to write (default: FILE without `.fut`).
+        #[arg(short = 'o')]
+        output: Option<PathBuf>,
+    },
     /// Generate random values of the types given with -g, or convert the
     /// values on standard input to the text (default) or binary format.
     Dataset(dataset::DatasetArgs),
@@ -75,6 +85,7 @@ fn main() -> ExitCode {
         Command::Check { file } => check_command(&file),
         Command::Run(args) => run::run(&args),
         Command::Ir { file } => run::print_ir(&file),
+        Command::C { file, output } => c_backend::compile_command(&file, output.as_deref()),
         Command::Dataset(args) => dataset_command(&args),
         Command::Test {
             paths,

@@ -68,6 +68,7 @@ pub trait Compiled: Send {
 pub fn backend_named(name: &str) -> Option<Box<dyn Backend>> {
     match name {
         INTERPRETER => Some(Box::new(crate::interpreter::InterpreterBackend)),
+        "c" => Some(Box::new(crate::c_backend::CBackend)),
         _ => None,
     }
 }
@@ -1129,11 +1130,15 @@ mod tests {
     }
 
     #[test]
-    fn the_interpreter_is_the_only_backend_so_far() {
+    fn backends_are_found_by_name() {
         assert_eq!(
             backend_named(INTERPRETER).map(|b| b.name().to_owned()),
             Some(INTERPRETER.to_owned())
         );
-        assert!(backend_named("c").is_none());
+        assert_eq!(
+            backend_named("c").map(|b| b.name().to_owned()),
+            Some("c".to_owned())
+        );
+        assert!(backend_named("opencl").is_none());
     }
 }

@@ -1,0 +1,1376 @@
+//! The translation of IR functions, statements and SOACs to C.
+
+use crate::{CodegenError, RUNTIME};
+use hir::ty::PrimType;
+use opt::ir::{
+    Body, DimIndex, ErrorPart, Exp, ExternalType, Function, Lambda, LoopForm, Program, Soac, Stm,
+    SubExp, Type, Var,
+};
+use opt::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
+use opt::value::PrimValue;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// The C program (runtime, functions and `main`) for `program`.
+pub fn generate_c(program: &Program) -> Result<String, CodegenError> {
+    let mut out = String::new();
+    out.push_str(RUNTIME);
+    out.push_str("\n/* ---------------- the program ---------------- */\n");
+    out.push_str("static arr *arr_take(arr **p) { arr *a = *p; *p = NULL; return a; }\n");
+    for (i, function) in program.functions.iter().enumerate() {
+        let _ = writeln!(out, "{};", signature(i, function));
+    }
+    for (i, function) in program.functions.iter().enumerate() {
+        let mut generator = FunctionGen {
+            program,
+            types: HashMap::new(),
+            out: String::new(),
+            temp: 0,
+        };
+        generator.function(i, function)?;
+        out.push_str(&generator.out);
+    }
+    entry_points(program, &mut out);
+    Ok(out)
+}
+
+fn ctype(ty: Type) -> String {
+    match ty {
+        Type::Prim(prim) => format!("t_{}", prim.name()),
+        Type::Array { .. } => "arr *".to_owned(),
+    }
+}
+
+fn elem_code(prim: PrimType) -> &'static str {
+    match prim {
+        PrimType::Bool => "E_BOOL",
+        PrimType::I8 => "E_I8",
+        PrimType::I16 => "E_I16",
+        PrimType::I32 => "E_I32",
+        PrimType::I64 => "E_I64",
+        PrimType::U8 => "E_U8",
+        PrimType::U16 => "E_U16",
+        PrimType::U32 => "E_U32",
+        PrimType::U64 => "E_U64",
+        PrimType::F16 => "E_F16",
+        PrimType::F32 => "E_F32",
+        PrimType::F64 => "E_F64",
+    }
+}
+
+fn is_signed(prim: PrimType) -> bool {
+    matches!(
+        prim,
+        PrimType::I8 | PrimType::I16 | PrimType::I32 | PrimType::I64
+    )
+}
+
+fn width(prim: PrimType) -> u32 {
+    match prim {
+        PrimType::Bool | PrimType::I8 | PrimType::U8 => 8,
+        PrimType::I16 | PrimType::U16 | PrimType::F16 => 16,
+        PrimType::I32 | PrimType::U32 | PrimType::F32 => 32,
+        PrimType::I64 | PrimType::U64 | PrimType::F64 => 64,
+    }
+}
+
+fn unsigned_of(prim: PrimType) -> &'static str {
+    match width(prim) {
+        8 => "uint8_t",
+        16 => "uint16_t",
+        32 => "uint32_t",
+        _ => "uint64_t",
+    }
+}
+
+fn constant(value: PrimValue) -> String {
+    match value {
+        PrimValue::Bool(b) => format!("((t_bool){})", u8::from(b)),
+        PrimValue::I8(v) => format!("((t_i8){v})"),
+        PrimValue::I16(v) => format!("((t_i16){v})"),
+        PrimValue::I32(v) => format!("((t_i32){}LL)", v),
+        PrimValue::I64(v) => format!("((t_i64)(uint64_t){}ULL)", v as u64),
+        PrimValue::U8(v) => format!("((t_u8){v}U)"),
+        PrimValue::U16(v) => format!("((t_u16){v}U)"),
+        PrimValue::U32(v) => format!("((t_u32){v}UL)"),
+        PrimValue::U64(v) => format!("((t_u64){v}ULL)"),
+        PrimValue::F16(v) => format!("((t_f16){}U)", v.0),
+        PrimValue::F32(v) => format!("bits_f32({}U)", v.to_bits()),
+        PrimValue::F64(v) => format!("bits_f64({}ULL)", v.to_bits()),
+    }
+}
+
+fn c_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for byte in text.bytes() {
+        match byte {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'%' => out.push_str("%%"),
+            0x20..=0x7e => out.push(byte as char),
+            _ => {
+                let _ = write!(out, "\\{byte:03o}");
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn signature(index: usize, function: &Function) -> String {
+    let mut params: Vec<String> = function
+        .ret
+        .iter()
+        .enumerate()
+        .map(|(i, (ty, _))| format!("{}*out{i}", ctype_spaced(*ty)))
+        .collect();
+    params.extend(
+        function
+            .params
+            .iter()
+            .map(|p| format!("{}v{}", ctype_spaced(p.ty), p.var.0)),
+    );
+    if params.is_empty() {
+        params.push("void".to_owned());
+    }
+    format!("static void f{index}({})", params.join(", "))
+}
+
+fn ctype_spaced(ty: Type) -> String {
+    match ty {
+        Type::Prim(_) => format!("{} ", ctype(ty)),
+        Type::Array { .. } => ctype(ty),
+    }
+}
+
+struct FunctionGen<'p> {
+    program: &'p Program,
+    types: HashMap<Var, Type>,
+    out: String,
+    temp: usize,
+}
+
+impl FunctionGen<'_> {
+    fn fresh(&mut self, prefix: &str) -> String {
+        self.temp += 1;
+        format!("{prefix}{}", self.temp)
+    }
+
+    fn var_type(&self, var: Var) -> Result<Type, CodegenError> {
+        self.types
+            .get(&var)
+            .copied()
+            .ok_or_else(|| CodegenError(format!("variable {} has no type", var.0)))
+    }
+
+    fn se_type(&self, se: SubExp) -> Result<Type, CodegenError> {
+        match se {
+            SubExp::Const(value) => Ok(Type::Prim(value.prim_type())),
+            SubExp::Var(var) => self.var_type(var),
+        }
+    }
+
+    fn prim_of(&self, se: SubExp) -> Result<PrimType, CodegenError> {
+        Ok(self.se_type(se)?.element())
+    }
+
+    fn se(&self, se: SubExp) -> String {
+        match se {
+            SubExp::Const(value) => constant(value),
+            SubExp::Var(var) => format!("v{}", var.0),
+        }
+    }
+
+    fn line(&mut self, text: &str) {
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// Records the types of every variable the function binds.
+    fn collect(&mut self, body: &Body) -> Result<(), CodegenError> {
+        for stm in &body.stms {
+            for pe in &stm.pat {
+                self.types.insert(pe.var, pe.ty);
+            }
+            match &stm.exp {
+                Exp::If {
+                    then_body,
+                    else_body,
+                    ..
+                } => {
+                    self.collect(then_body)?;
+                    self.collect(else_body)?;
+                }
+                Exp::Loop { params, form, body } => {
+                    for (p, _) in params {
+                        self.types.insert(p.var, p.ty);
+                    }
+                    if let LoopForm::For { var, bound } = form {
+                        let ty = self.se_type(*bound)?;
+                        self.types.insert(*var, ty);
+                    }
+                    self.collect(body)?;
+                }
+                Exp::Soac(soac) => {
+                    for lambda in soac_lambdas(soac) {
+                        for p in &lambda.params {
+                            self.types.insert(p.var, p.ty);
+                        }
+                        self.collect(&lambda.body)?;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn function(&mut self, index: usize, function: &Function) -> Result<(), CodegenError> {
+        for p in &function.params {
+            self.types.insert(p.var, p.ty);
+        }
+        self.collect(&function.body)?;
+        let header = signature(index, function);
+        self.line(&format!("{header} {{"));
+        // The interpreter's limit on nested calls, with its message.
+        self.line("if (fut_depth >= FUT_MAX_DEPTH) fut_fail(\"Stack overflow: more than %d nested calls.\", FUT_MAX_DEPTH);");
+        self.line("fut_depth++;");
+        let params: Vec<Var> = function.params.iter().map(|p| p.var).collect();
+        let mut locals: Vec<(Var, Type)> = self
+            .types
+            .iter()
+            .filter(|(v, _)| !params.contains(v))
+            .map(|(v, t)| (*v, *t))
+            .collect();
+        locals.sort_by_key(|(v, _)| *v);
+        for (var, ty) in locals {
+            let init = if matches!(ty, Type::Array { .. }) {
+                "NULL"
+            } else {
+                "0"
+            };
+            self.line(&format!("{}v{} = {init};", ctype_spaced(ty), var.0));
+        }
+        let results: Vec<String> = function.ret.iter().map(|_| self.fresh("r")).collect();
+        for (name, (ty, _)) in results.iter().zip(&function.ret) {
+            let init = if matches!(ty, Type::Array { .. }) {
+                "NULL"
+            } else {
+                "0"
+            };
+            self.line(&format!("{}{name} = {init};", ctype_spaced(*ty)));
+        }
+        let ret_types: Vec<Type> = function.ret.iter().map(|(t, _)| *t).collect();
+        self.body_into(&function.body, &results, &ret_types)?;
+        for p in &function.params {
+            if matches!(p.ty, Type::Array { .. }) {
+                self.line(&format!("arr_release(v{});", p.var.0));
+            }
+        }
+        for (i, name) in results.iter().enumerate() {
+            self.line(&format!("*out{i} = {name};"));
+        }
+        self.line("fut_depth--;");
+        self.line("}");
+        Ok(())
+    }
+
+    /// Assigns `value` (a C expression; an owned reference for arrays)
+    /// to `dest`, releasing what `dest` held.
+    fn assign_owned(&mut self, dest: &str, ty: Type, value: &str) {
+        if matches!(ty, Type::Array { .. }) {
+            self.line(&format!("arr_set(&{dest}, {value});"));
+        } else {
+            self.line(&format!("{dest} = {value};"));
+        }
+    }
+
+    /// Assigns a copy of the reference `se` to `dest`.
+    fn assign_se(&mut self, dest: &str, ty: Type, se: SubExp) {
+        let value = self.se(se);
+        if matches!(ty, Type::Array { .. }) {
+            self.line(&format!("arr_set(&{dest}, arr_retain({value}));"));
+        } else {
+            self.line(&format!("{dest} = {value};"));
+        }
+    }
+
+    /// Runs the body's statements, assigns its results to `dests` and
+    /// releases the arrays its statements bound.
+    fn body_into(
+        &mut self,
+        body: &Body,
+        dests: &[String],
+        types: &[Type],
+    ) -> Result<(), CodegenError> {
+        for stm in &body.stms {
+            self.stm(stm)?;
+        }
+        for ((dest, ty), se) in dests.iter().zip(types).zip(&body.result) {
+            self.assign_se(dest, *ty, *se);
+        }
+        for stm in &body.stms {
+            for pe in &stm.pat {
+                if matches!(pe.ty, Type::Array { .. }) {
+                    self.line(&format!("arr_set(&v{}, NULL);", pe.var.0));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies a lambda to `args` (C expressions, owned references for
+    /// arrays), its results into `dests`.
+    fn apply(
+        &mut self,
+        lambda: &Lambda,
+        args: &[String],
+        dests: &[String],
+    ) -> Result<(), CodegenError> {
+        for (param, arg) in lambda.params.iter().zip(args) {
+            self.assign_owned(&format!("v{}", param.var.0), param.ty, arg);
+        }
+        self.body_into(&lambda.body, dests, &lambda.ret)?;
+        for param in &lambda.params {
+            if matches!(param.ty, Type::Array { .. }) {
+                self.line(&format!("arr_set(&v{}, NULL);", param.var.0));
+            }
+        }
+        Ok(())
+    }
+
+    /// An owned reference (or scalar) of row `i` of the array variable.
+    fn row_expr(&self, array: Var, i: &str) -> Result<String, CodegenError> {
+        let ty = self.var_type(array)?;
+        Ok(if ty.rank() == 1 {
+            format!("((t_{}*)v{}->data)[{i}]", ty.element().name(), array.0)
+        } else {
+            format!("arr_row(v{}, {i})", array.0)
+        })
+    }
+
+    /// Declares C locals for `types`, returning their names.
+    fn temps(&mut self, types: &[Type]) -> Vec<String> {
+        types
+            .iter()
+            .map(|&ty| {
+                let name = self.fresh("t");
+                let init = if matches!(ty, Type::Array { .. }) {
+                    "NULL"
+                } else {
+                    "0"
+                };
+                self.line(&format!("{}{name} = {init};", ctype_spaced(ty)));
+                name
+            })
+            .collect()
+    }
+
+    fn release_temps(&mut self, names: &[String], types: &[Type]) {
+        for (name, ty) in names.iter().zip(types) {
+            if matches!(ty, Type::Array { .. }) {
+                self.line(&format!("arr_release({name});"));
+            }
+        }
+    }
+
+    /// A consuming use of an array variable: moves its reference out.
+    fn take(&self, var: Var) -> String {
+        format!("arr_take(&v{})", var.0)
+    }
+
+    fn slice(&mut self, slice: &[DimIndex]) -> String {
+        let name = self.fresh("s");
+        let parts: Vec<String> = slice
+            .iter()
+            .map(|index| match *index {
+                DimIndex::Fix(i) => format!("{{1, {}, 0, 0}}", self.se(i)),
+                DimIndex::Slice { start, len, stride } => format!(
+                    "{{0, {}, {}, {}}}",
+                    self.se(start),
+                    self.se(len),
+                    self.se(stride)
+                ),
+            })
+            .collect();
+        if parts.is_empty() {
+            self.line(&format!("dimidx {name}[1] = {{{{0, 0, 0, 0}}}};"));
+        } else {
+            self.line(&format!("dimidx {name}[] = {{{}}};", parts.join(", ")));
+        }
+        name
+    }
+
+    fn i64_list(&mut self, items: &[SubExp]) -> String {
+        let name = self.fresh("d");
+        let parts: Vec<String> = items.iter().map(|&d| self.se(d)).collect();
+        if parts.is_empty() {
+            self.line(&format!("int64_t {name}[1] = {{0}};"));
+        } else {
+            self.line(&format!("int64_t {name}[] = {{{}}};", parts.join(", ")));
+        }
+        name
+    }
+
+    fn stm(&mut self, stm: &Stm) -> Result<(), CodegenError> {
+        let pat: Vec<String> = stm.pat.iter().map(|p| format!("v{}", p.var.0)).collect();
+        let pat_types: Vec<Type> = stm.pat.iter().map(|p| p.ty).collect();
+        let single = |this: &mut Self, value: String| {
+            this.assign_owned(&pat[0], pat_types[0], &value);
+        };
+        match &stm.exp {
+            Exp::SubExp(se) => self.assign_se(&pat[0], pat_types[0], *se),
+            Exp::BinOp(op, a, b) => {
+                let value = self.binop(*op, *a, *b)?;
+                single(self, value);
+            }
+            Exp::Cmp(op, a, b) => {
+                let prim = self.prim_of(*a)?;
+                let (x, y) = if prim == PrimType::F16 {
+                    (
+                        format!("f16_to_f32({})", self.se(*a)),
+                        format!("f16_to_f32({})", self.se(*b)),
+                    )
+                } else {
+                    (self.se(*a), self.se(*b))
+                };
+                let c = match op {
+                    CmpOp::Eq => "==",
+                    CmpOp::Lt => "<",
+                    CmpOp::Le => "<=",
+                };
+                single(self, format!("(t_bool)({x} {c} {y})"));
+            }
+            Exp::UnOp(op, a) => {
+                let prim = self.prim_of(*a)?;
+                let x = self.se(*a);
+                let value = match (op, prim) {
+                    (_, PrimType::Bool) => format!("(t_bool)!{x}"),
+                    (UnOp::Neg, PrimType::F16) => format!("(t_f16)({x} ^ 0x8000)"),
+                    (UnOp::Neg, PrimType::F32 | PrimType::F64) => format!("(-{x})"),
+                    (UnOp::Neg, _) => format!("neg_{}({x})", prim.name()),
+                    (UnOp::Not | UnOp::Complement, PrimType::F16) => format!("(t_f16)~{x}"),
+                    (UnOp::Not | UnOp::Complement, PrimType::F32) => {
+                        format!("bits_f32(~f32_bits({x}))")
+                    }
+                    (UnOp::Not | UnOp::Complement, PrimType::F64) => {
+                        format!("bits_f64(~f64_bits({x}))")
+                    }
+                    (UnOp::Not | UnOp::Complement, _) => format!("compl_{}({x})", prim.name()),
+                };
+                single(self, value);
+            }
+            Exp::Convert(to, a) => {
+                let from = self.prim_of(*a)?;
+                let value = convert(from, *to, &self.se(*a));
+                single(self, value);
+            }
+            Exp::PrimFn(f, args) => {
+                let value = self.prim_fn(*f, args)?;
+                single(self, value);
+            }
+            Exp::Call { func, args } => {
+                let function = self.program.function(*func);
+                let mut c_args: Vec<String> = Vec::new();
+                let temps = self.temps(&pat_types);
+                for name in &temps {
+                    c_args.push(format!("&{name}"));
+                }
+                for (arg, param) in args.iter().zip(&function.params) {
+                    c_args.push(match (arg, param.ty) {
+                        (SubExp::Var(var), Type::Array { .. }) if param.unique => self.take(*var),
+                        (_, Type::Array { .. }) => format!("arr_retain({})", self.se(*arg)),
+                        _ => self.se(*arg),
+                    });
+                }
+                self.line(&format!("f{}({});", func.0, c_args.join(", ")));
+                for ((dest, ty), temp) in pat.iter().zip(&pat_types).zip(&temps) {
+                    self.assign_owned(dest, *ty, temp);
+                }
+            }
+            Exp::If {
+                condition,
+                then_body,
+                else_body,
+                ..
+            } => {
+                let c = self.se(*condition);
+                self.line(&format!("if ({c}) {{"));
+                self.body_into(then_body, &pat, &pat_types)?;
+                self.line("} else {");
+                self.body_into(else_body, &pat, &pat_types)?;
+                self.line("}");
+            }
+            Exp::Loop { params, form, body } => {
+                self.line("{");
+                for (param, init) in params {
+                    let name = format!("v{}", param.var.0);
+                    match (init, param.ty) {
+                        (SubExp::Var(var), Type::Array { .. }) if param.unique => {
+                            let value = self.take(*var);
+                            self.assign_owned(&name, param.ty, &value);
+                        }
+                        _ => self.assign_se(&name, param.ty, *init),
+                    }
+                }
+                match form {
+                    LoopForm::For { var, bound } => {
+                        let prim = self.prim_of(*bound)?;
+                        let b = self.se(*bound);
+                        let i = format!("v{}", var.0);
+                        self.line(&format!(
+                            "for ({i} = 0; {i} < {b}; {i} = add_{}({i}, 1)) {{",
+                            prim.name()
+                        ));
+                    }
+                    LoopForm::While { condition } => {
+                        self.line(&format!("while (v{}) {{", condition.0));
+                    }
+                }
+                let types: Vec<Type> = params.iter().map(|(p, _)| p.ty).collect();
+                let temps = self.temps(&types);
+                self.body_into(body, &temps, &types)?;
+                for ((param, _), temp) in params.iter().zip(&temps) {
+                    self.assign_owned(&format!("v{}", param.var.0), param.ty, temp);
+                }
+                self.line("}");
+                for ((dest, ty), (param, _)) in pat.iter().zip(&pat_types).zip(params) {
+                    let value = if matches!(ty, Type::Array { .. }) {
+                        self.take(param.var)
+                    } else {
+                        format!("v{}", param.var.0)
+                    };
+                    self.assign_owned(dest, *ty, &value);
+                }
+                self.line("}");
+            }
+            Exp::Index { array, slice } => {
+                self.line("{");
+                let s = self.slice(slice);
+                let a = format!("v{}", array.0);
+                match pat_types[0] {
+                    Type::Prim(prim) => single(
+                        self,
+                        format!(
+                            "((t_{}*){a}->data)[fix_offset({a}, {}, {s})]",
+                            prim.name(),
+                            slice.len()
+                        ),
+                    ),
+                    Type::Array { .. } => {
+                        single(self, format!("arr_index({a}, {}, {s})", slice.len()));
+                    }
+                }
+                self.line("}");
+            }
+            Exp::Update {
+                array,
+                slice,
+                value,
+            } => {
+                self.line("{");
+                let s = self.slice(slice);
+                let taken = self.take(*array);
+                self.line(&format!("arr *u = {taken};"));
+                match self.se_type(*value)? {
+                    Type::Prim(prim) => {
+                        let x = self.se(*value);
+                        self.line(&format!("t_{} x = {x};", prim.name()));
+                        self.line(&format!("arr_update(&u, {}, {s}, NULL, &x);", slice.len()));
+                    }
+                    Type::Array { .. } => {
+                        let x = self.se(*value);
+                        self.line(&format!("arr_update(&u, {}, {s}, {x}, NULL);", slice.len()));
+                    }
+                }
+                single(self, "u".to_owned());
+                self.line("}");
+            }
+            Exp::ArrayLit { elements, row } => {
+                self.line("{");
+                let n = elements.len();
+                self.line(&format!("int64_t n = {n};"));
+                let element = row.element();
+                match row {
+                    Type::Prim(prim) => {
+                        self.line(&format!("arr *a = arr_new({}, 1, &n);", elem_code(*prim)));
+                        for (k, e) in elements.iter().enumerate() {
+                            let x = self.se(*e);
+                            self.line(&format!("((t_{}*)a->data)[{k}] = {x};", prim.name()));
+                        }
+                    }
+                    Type::Array { rank, .. } => {
+                        self.line("arr *a = NULL;");
+                        for (k, e) in elements.iter().enumerate() {
+                            let x = self.se(*e);
+                            self.line(&format!(
+                                "stack_put(&a, {}, n, {k}, {x});",
+                                elem_code(element)
+                            ));
+                        }
+                        self.line(&format!(
+                            "a = stack_finish(a, {}, {});",
+                            elem_code(element),
+                            rank + 1
+                        ));
+                    }
+                }
+                single(self, "a".to_owned());
+                self.line("}");
+            }
+            Exp::Iota {
+                len,
+                start,
+                step,
+                ty,
+            } => {
+                self.line("{");
+                let l = self.se(*len);
+                self.line(&format!("int64_t n = {l};"));
+                self.line("check_negative(1, &n);");
+                self.line(&format!("arr *a = arr_new({}, 1, &n);", elem_code(*ty)));
+                let c = self.se(*start);
+                self.line(&format!("t_{} c = {c};", ty.name()));
+                let add = self.binop_expr(BinOp::Add, *ty, "c", &self.se(*step));
+                self.line(&format!(
+                    "for (int64_t i = 0; i < n; i++) {{ ((t_{}*)a->data)[i] = c; c = {add}; }}",
+                    ty.name()
+                ));
+                single(self, "a".to_owned());
+                self.line("}");
+            }
+            Exp::Replicate { shape, value } => {
+                self.line("{");
+                let dims = self.i64_list(shape);
+                let vt = self.se_type(*value)?;
+                let x = self.se(*value);
+                let elem = elem_code(vt.element());
+                match vt {
+                    Type::Prim(prim) => {
+                        self.line(&format!("t_{} x = {x};", prim.name()));
+                        single(
+                            self,
+                            format!("arr_replicate({elem}, {}, {dims}, NULL, &x)", shape.len()),
+                        );
+                    }
+                    Type::Array { .. } => single(
+                        self,
+                        format!("arr_replicate({elem}, {}, {dims}, {x}, NULL)", shape.len()),
+                    ),
+                }
+                self.line("}");
+            }
+            Exp::Rearrange { perm, array } => {
+                self.line("{");
+                let p: Vec<String> = perm.iter().map(usize::to_string).collect();
+                self.line(&format!("int perm[] = {{{}}};", p.join(", ")));
+                single(
+                    self,
+                    format!("arr_rearrange(v{}, {}, perm)", array.0, perm.len()),
+                );
+                self.line("}");
+            }
+            Exp::Reshape { shape, array } => {
+                self.line("{");
+                let dims = self.i64_list(shape);
+                single(
+                    self,
+                    format!("arr_reshape(v{}, {}, {dims})", array.0, shape.len()),
+                );
+                self.line("}");
+            }
+            Exp::Concat { arrays } => {
+                self.line("{");
+                let parts: Vec<String> = arrays.iter().map(|a| format!("v{}", a.0)).collect();
+                self.line(&format!("arr *parts[] = {{{}}};", parts.join(", ")));
+                single(self, format!("arr_concat({}, parts)", arrays.len()));
+                self.line("}");
+            }
+            Exp::Copy(var) => match self.var_type(*var)? {
+                Type::Array { .. } => single(self, format!("arr_copy(v{})", var.0)),
+                Type::Prim(_) => single(self, format!("v{}", var.0)),
+            },
+            Exp::ArraySize { array, dim } => {
+                single(self, format!("v{}->shape[{dim}]", array.0));
+            }
+            Exp::Assert { condition, message } => {
+                let c = self.se(*condition);
+                self.line(&format!("if (!{c}) {{"));
+                self.line("char msg[4096]; size_t k = 0; msg[0] = 0;");
+                for part in message {
+                    match part {
+                        ErrorPart::Text(text) => {
+                            self.line(&format!(
+                                "k += (size_t)snprintf(msg + (k < sizeof msg ? k : sizeof msg - 1), k < sizeof msg ? sizeof msg - k : 1, {});",
+                                c_string(text)
+                            ));
+                        }
+                        ErrorPart::Value(se) => {
+                            let prim = self.prim_of(*se)?;
+                            let x = self.se(*se);
+                            self.line(&format!(
+                                "{{ t_{} x = {x}; char b[512]; message_prim(b, sizeof b, {}, &x); k += (size_t)snprintf(msg + (k < sizeof msg ? k : sizeof msg - 1), k < sizeof msg ? sizeof msg - k : 1, \"%s\", b); }}",
+                                prim.name(),
+                                elem_code(prim)
+                            ));
+                        }
+                    }
+                }
+                self.line("fut_fail(\"%s\", msg);");
+                self.line("}");
+            }
+            Exp::Soac(soac) => self.soac(soac, &pat, &pat_types)?,
+        }
+        Ok(())
+    }
+
+    fn binop(&self, op: BinOp, a: SubExp, b: SubExp) -> Result<String, CodegenError> {
+        let prim = self.prim_of(a)?;
+        Ok(self.binop_expr(op, prim, &self.se(a), &self.se(b)))
+    }
+
+    fn binop_expr(&self, op: BinOp, prim: PrimType, x: &str, y: &str) -> String {
+        if prim.is_float() {
+            let (cx, cy, wrap_open, wrap_close, suffix, t) = match prim {
+                PrimType::F16 => (
+                    format!("f16_to_f32({x})"),
+                    format!("f16_to_f32({y})"),
+                    "f32_to_f16(",
+                    ")",
+                    "f",
+                    "f32",
+                ),
+                PrimType::F32 => (x.to_owned(), y.to_owned(), "(", ")", "f", "f32"),
+                _ => (x.to_owned(), y.to_owned(), "(", ")", "", "f64"),
+            };
+            let inner = match op {
+                BinOp::Add => format!("{cx} + {cy}"),
+                BinOp::Sub => format!("{cx} - {cy}"),
+                BinOp::Mul => format!("{cx} * {cy}"),
+                BinOp::Div => format!("{cx} / {cy}"),
+                BinOp::Mod | BinOp::Rem => format!("fmod{suffix}({cx}, {cy})"),
+                BinOp::Quot => format!("trunc{suffix}({cx} / {cy})"),
+                BinOp::Pow => format!("pow{suffix}({cx}, {cy})"),
+                BinOp::Min => format!("min_{t}_({cx}, {cy})"),
+                BinOp::Max => format!("max_{t}_({cx}, {cy})"),
+                // Bit operators on floats act on their bit patterns.
+                BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr | BinOp::LShr => {
+                    let ut = match prim {
+                        PrimType::F16 => PrimType::U16,
+                        PrimType::F32 => PrimType::U32,
+                        _ => PrimType::U64,
+                    };
+                    let (to_bits, from_bits) = match prim {
+                        PrimType::F16 => ("", ""),
+                        PrimType::F32 => ("f32_bits", "bits_f32"),
+                        _ => ("f64_bits", "bits_f64"),
+                    };
+                    let bits = self.binop_expr(
+                        op,
+                        ut,
+                        &format!("{to_bits}({x})"),
+                        &format!("{to_bits}({y})"),
+                    );
+                    return format!("{from_bits}({bits})");
+                }
+            };
+            return format!("{wrap_open}{inner}{wrap_close}");
+        }
+        let name = prim.name();
+        let f = match op {
+            BinOp::Add => "add",
+            BinOp::Sub => "sub",
+            BinOp::Mul => "mul",
+            BinOp::Div => "div",
+            BinOp::Mod => "mod",
+            BinOp::Quot => "quot",
+            BinOp::Rem => "rem",
+            BinOp::Pow => "pow",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+            BinOp::Xor => "xor",
+            BinOp::Shl => "shl",
+            BinOp::Shr => "shr",
+            BinOp::LShr => "lshr",
+            BinOp::Min => "min",
+            BinOp::Max => "max",
+        };
+        if prim == PrimType::Bool
+            && !matches!(
+                op,
+                BinOp::And
+                    | BinOp::Or
+                    | BinOp::Xor
+                    | BinOp::Min
+                    | BinOp::Max
+                    | BinOp::Add
+                    | BinOp::Sub
+                    | BinOp::Mul
+            )
+        {
+            // As the interpreter: a bool acts as the u8 0 or 1.
+            return format!("(t_bool)({f}_u8({x}, {y}) != 0)");
+        }
+        format!("{f}_{name}({x}, {y})")
+    }
+
+    fn prim_fn(&self, f: PrimFn, args: &[SubExp]) -> Result<String, CodegenError> {
+        let arg = |i: usize| self.se(args[i]);
+        Ok(match f {
+            PrimFn::Float(ff, ty) => {
+                let (suffix, to, from) = match ty {
+                    PrimType::F16 => ("f", "f16_to_f32", "f32_to_f16"),
+                    PrimType::F32 => ("f", "(float)", ""),
+                    _ => ("", "(double)", ""),
+                };
+                let mut c_args = Vec::new();
+                for (i, &a) in args.iter().enumerate() {
+                    let at = self.prim_of(a)?;
+                    if ff == FloatFn::Ldexp && i == 1 {
+                        c_args.push(convert(at, PrimType::I32, &self.se(a)));
+                    } else {
+                        let x = if at == ty {
+                            self.se(a)
+                        } else {
+                            convert(at, ty, &self.se(a))
+                        };
+                        c_args.push(format!("{to}({x})"));
+                    }
+                }
+                let name = match ff {
+                    FloatFn::Gamma => "tgamma",
+                    FloatFn::Round => "rint",
+                    other => other.name(),
+                };
+                format!("{from}({name}{suffix}({}))", c_args.join(", "))
+            }
+            PrimFn::ToBits(ty) => match ty {
+                PrimType::F32 => format!("f32_bits({})", arg(0)),
+                PrimType::F64 => format!("f64_bits({})", arg(0)),
+                _ => format!("(t_u{})({})", width(ty), arg(0)),
+            },
+            PrimFn::FromBits(ty) => match ty {
+                PrimType::F32 => format!("bits_f32({})", arg(0)),
+                PrimType::F64 => format!("bits_f64({})", arg(0)),
+                _ => format!("(t_{})({})", ty.name(), arg(0)),
+            },
+            PrimFn::Popc(ty) => {
+                format!("(t_i32)popc64((uint64_t)({})({}))", unsigned_of(ty), arg(0))
+            }
+            PrimFn::Clz(ty) => format!(
+                "(t_i32)clz_w((uint64_t)({})({}), {})",
+                unsigned_of(ty),
+                arg(0),
+                width(ty)
+            ),
+            PrimFn::Ctz(ty) => format!(
+                "(t_i32)ctz_w((uint64_t)({})({}), {})",
+                unsigned_of(ty),
+                arg(0),
+                width(ty)
+            ),
+            PrimFn::MulHi(ty) => match (ty, is_signed(ty)) {
+                (PrimType::I64, _) => format!("mul_hi_i64({}, {})", arg(0), arg(1)),
+                (PrimType::U64, _) => format!("mul_hi_u64({}, {})", arg(0), arg(1)),
+                (_, true) => format!(
+                    "(t_{})(uint64_t)(((int64_t){} * (int64_t){}) >> {})",
+                    ty.name(),
+                    arg(0),
+                    arg(1),
+                    width(ty)
+                ),
+                (_, false) => format!(
+                    "(t_{})(((uint64_t){} * (uint64_t){}) >> {})",
+                    ty.name(),
+                    arg(0),
+                    arg(1),
+                    width(ty)
+                ),
+            },
+        })
+    }
+
+    fn soac(
+        &mut self,
+        soac: &Soac,
+        pat: &[String],
+        pat_types: &[Type],
+    ) -> Result<(), CodegenError> {
+        match soac {
+            Soac::Screma {
+                width,
+                arrays,
+                map,
+                scans,
+                reduces,
+            } => {
+                self.line("{");
+                let w = self.se(*width);
+                self.line(&format!("int64_t w = {w};"));
+                let scan_count: usize = scans.iter().map(|s| s.neutral.len()).sum();
+                let reduce_count: usize = reduces.iter().map(|r| r.neutral.len()).sum();
+                let map_types = map.ret.clone();
+                let map_temps = self.temps(&map_types);
+                let scan_types = map_types[..scan_count].to_vec();
+                let reduce_types = map_types[scan_count..scan_count + reduce_count].to_vec();
+                let out_types = map_types[scan_count + reduce_count..].to_vec();
+                let scan_accs = self.temps(&scan_types);
+                let reduce_accs = self.temps(&reduce_types);
+                let neutrals: Vec<SubExp> = scans
+                    .iter()
+                    .flat_map(|s| s.neutral.iter().copied())
+                    .collect();
+                for ((acc, ty), n) in scan_accs.iter().zip(&scan_types).zip(&neutrals) {
+                    self.assign_se(acc, *ty, *n);
+                }
+                let neutrals: Vec<SubExp> = reduces
+                    .iter()
+                    .flat_map(|r| r.neutral.iter().copied())
+                    .collect();
+                for ((acc, ty), n) in reduce_accs.iter().zip(&reduce_types).zip(&neutrals) {
+                    self.assign_se(acc, *ty, *n);
+                }
+                // The stacked outputs: scans, then mapped results.
+                let stacked_types: Vec<Type> =
+                    scan_types.iter().chain(&out_types).copied().collect();
+                let outs: Vec<String> = stacked_types
+                    .iter()
+                    .map(|&ty| {
+                        let name = self.fresh("o");
+                        if let Type::Prim(prim) = ty {
+                            self.line(&format!(
+                                "arr *{name} = arr_new({}, 1, &w);",
+                                elem_code(prim)
+                            ));
+                        } else {
+                            self.line(&format!("arr *{name} = NULL;"));
+                        }
+                        name
+                    })
+                    .collect();
+                self.line("for (int64_t i = 0; i < w; i++) {");
+                let args: Vec<String> = arrays
+                    .iter()
+                    .map(|&a| self.row_expr(a, "i"))
+                    .collect::<Result<_, _>>()?;
+                self.apply(map, &args, &map_temps)?;
+                let mut result = 0;
+                let mut acc_index = 0;
+                for scan in scans {
+                    let n = scan.neutral.len();
+                    let mut args: Vec<String> = Vec::new();
+                    for acc in &scan_accs[acc_index..acc_index + n] {
+                        args.push(acc.clone());
+                    }
+                    for (k, temp) in map_temps[result..result + n].iter().enumerate() {
+                        if matches!(map_types[result + k], Type::Array { .. }) {
+                            args.push(format!("arr_take(&{temp})"));
+                        } else {
+                            args.push(temp.clone());
+                        }
+                    }
+                    // The accumulators move into the lambda.
+                    let args: Vec<String> = args
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, a)| {
+                            if k < n && matches!(scan_types[acc_index + k], Type::Array { .. }) {
+                                format!("arr_take(&{a})")
+                            } else {
+                                a
+                            }
+                        })
+                        .collect();
+                    let dests = scan_accs[acc_index..acc_index + n].to_vec();
+                    self.apply(&scan.lambda, &args, &dests)?;
+                    acc_index += n;
+                    result += n;
+                }
+                let mut acc_index = 0;
+                for reduce in reduces {
+                    let n = reduce.neutral.len();
+                    let mut args: Vec<String> = Vec::new();
+                    for (k, acc) in reduce_accs[acc_index..acc_index + n].iter().enumerate() {
+                        if matches!(reduce_types[acc_index + k], Type::Array { .. }) {
+                            args.push(format!("arr_take(&{acc})"));
+                        } else {
+                            args.push(acc.clone());
+                        }
+                    }
+                    for (k, temp) in map_temps[result..result + n].iter().enumerate() {
+                        if matches!(map_types[result + k], Type::Array { .. }) {
+                            args.push(format!("arr_take(&{temp})"));
+                        } else {
+                            args.push(temp.clone());
+                        }
+                    }
+                    let dests = reduce_accs[acc_index..acc_index + n].to_vec();
+                    self.apply(&reduce.lambda, &args, &dests)?;
+                    acc_index += n;
+                    result += n;
+                }
+                // Store the scan accumulators and mapped results as row i.
+                let sources: Vec<String> = scan_accs
+                    .iter()
+                    .chain(&map_temps[scan_count + reduce_count..])
+                    .cloned()
+                    .collect();
+                for ((out, ty), source) in outs.iter().zip(&stacked_types).zip(&sources) {
+                    match ty {
+                        Type::Prim(prim) => {
+                            self.line(&format!("((t_{}*){out}->data)[i] = {source};", prim.name()))
+                        }
+                        Type::Array { element, .. } => self.line(&format!(
+                            "stack_put(&{out}, {}, w, i, {source});",
+                            elem_code(*element)
+                        )),
+                    }
+                }
+                self.line("}");
+                for (out, ty) in outs.iter().zip(&stacked_types) {
+                    if let Type::Array { element, rank } = ty {
+                        self.line(&format!(
+                            "{out} = stack_finish({out}, {}, {});",
+                            elem_code(*element),
+                            rank + 1
+                        ));
+                    }
+                }
+                // Bind: scans, reductions, mapped results.
+                let mut k = 0;
+                for out in &outs[..scan_count] {
+                    self.assign_owned(&pat[k], pat_types[k], out);
+                    k += 1;
+                }
+                for (acc, ty) in reduce_accs.iter().zip(&reduce_types) {
+                    let value = if matches!(ty, Type::Array { .. }) {
+                        format!("arr_take(&{acc})")
+                    } else {
+                        acc.clone()
+                    };
+                    self.assign_owned(&pat[k], pat_types[k], &value);
+                    k += 1;
+                }
+                for out in &outs[scan_count..] {
+                    self.assign_owned(&pat[k], pat_types[k], out);
+                    k += 1;
+                }
+                self.release_temps(&map_temps, &map_types);
+                self.release_temps(&scan_accs, &scan_types);
+                self.release_temps(&reduce_accs, &reduce_types);
+                self.line("}");
+            }
+            Soac::Hist {
+                width,
+                dests,
+                op,
+                neutral: _,
+                indices,
+                values,
+            } => {
+                self.line("{");
+                let w = self.se(*width);
+                self.line(&format!("int64_t w = {w};"));
+                let targets: Vec<String> = dests
+                    .iter()
+                    .map(|&d| {
+                        let name = self.fresh("h");
+                        let taken = self.take(d);
+                        self.line(&format!("arr *{name} = arr_unique({taken});"));
+                        name
+                    })
+                    .collect();
+                let bins = match targets.first() {
+                    Some(t) => format!("{t}->shape[0]"),
+                    None => "0".to_owned(),
+                };
+                self.line(&format!("int64_t bins = {bins};"));
+                let op_types = op.ret.clone();
+                let temps = self.temps(&op_types);
+                self.line("for (int64_t i = 0; i < w; i++) {");
+                self.line(&format!(
+                    "int64_t bin = ((int64_t*)v{}->data)[i];",
+                    indices.0
+                ));
+                self.line("if (bin < 0 || bin >= bins) continue;");
+                let mut args = Vec::new();
+                for (t, d) in targets.iter().zip(dests) {
+                    let ty = self.var_type(*d)?;
+                    args.push(if ty.rank() == 1 {
+                        format!("((t_{}*){t}->data)[bin]", ty.element().name())
+                    } else {
+                        format!("arr_row({t}, bin)")
+                    });
+                }
+                for &v in values {
+                    args.push(self.row_expr(v, "i")?);
+                }
+                self.apply(op, &args, &temps)?;
+                for ((t, temp), ty) in targets.iter().zip(&temps).zip(&op_types) {
+                    self.line("{ dimidx s[1] = {{1, 0, 0, 0}}; s[0].start = bin;");
+                    match ty {
+                        Type::Prim(_) => {
+                            self.line(&format!("arr_update(&{t}, 1, s, NULL, &{temp}); }}"));
+                        }
+                        Type::Array { .. } => {
+                            self.line(&format!("arr_update(&{t}, 1, s, {temp}, NULL); }}"));
+                        }
+                    }
+                }
+                self.line("}");
+                self.release_temps(&temps, &op_types);
+                for ((dest, ty), t) in pat.iter().zip(pat_types).zip(&targets) {
+                    self.assign_owned(dest, *ty, t);
+                }
+                self.line("}");
+            }
+            Soac::Scatter {
+                width,
+                dests,
+                indices,
+                values,
+            } => {
+                self.line("{");
+                let w = self.se(*width);
+                self.line(&format!("int64_t w = {w};"));
+                let targets: Vec<String> = dests
+                    .iter()
+                    .map(|&d| {
+                        let name = self.fresh("h");
+                        let taken = self.take(d);
+                        self.line(&format!("arr *{name} = arr_unique({taken});"));
+                        name
+                    })
+                    .collect();
+                self.line("for (int64_t i = 0; i < w; i++) {");
+                self.line(&format!("int64_t j = ((int64_t*)v{}->data)[i];", indices.0));
+                for (t, &v) in targets.iter().zip(values) {
+                    let vt = self.var_type(v)?;
+                    self.line(&format!("if (j >= 0 && j < {t}->shape[0]) {{"));
+                    self.line("dimidx s[1] = {{1, 0, 0, 0}}; s[0].start = j;");
+                    if vt.rank() == 1 {
+                        self.line(&format!(
+                            "arr_update(&{t}, 1, s, NULL, ((t_{}*)v{}->data) + i);",
+                            vt.element().name(),
+                            v.0
+                        ));
+                    } else {
+                        self.line(&format!(
+                            "arr *r = arr_row(v{}, i); arr_update(&{t}, 1, s, r, NULL); arr_release(r);",
+                            v.0
+                        ));
+                    }
+                    self.line("}");
+                }
+                self.line("}");
+                for ((dest, ty), t) in pat.iter().zip(pat_types).zip(&targets) {
+                    self.assign_owned(dest, *ty, t);
+                }
+                self.line("}");
+            }
+            Soac::Stream {
+                width,
+                arrays,
+                accumulators,
+                fold,
+                ..
+            } => {
+                // One chunk holding everything, as the interpreter does.
+                let mut args = vec![self.se(*width)];
+                for &acc in accumulators {
+                    let x = self.se(acc);
+                    args.push(if matches!(self.se_type(acc)?, Type::Array { .. }) {
+                        format!("arr_retain({x})")
+                    } else {
+                        x
+                    });
+                }
+                for &a in arrays {
+                    args.push(format!("arr_retain(v{})", a.0));
+                }
+                self.line("{");
+                let temps = self.temps(pat_types);
+                self.apply(fold, &args, &temps)?;
+                for ((dest, ty), t) in pat.iter().zip(pat_types).zip(&temps) {
+                    let value = if matches!(ty, Type::Array { .. }) {
+                        format!("arr_take(&{t})")
+                    } else {
+                        t.clone()
+                    };
+                    self.assign_owned(dest, *ty, &value);
+                }
+                self.line("}");
+            }
+        }
+        Ok(())
+    }
+}
+
+fn soac_lambdas(soac: &Soac) -> Vec<&Lambda> {
+    match soac {
+        Soac::Screma {
+            map,
+            scans,
+            reduces,
+            ..
+        } => std::iter::once(map)
+            .chain(scans.iter().map(|s| &s.lambda))
+            .chain(reduces.iter().map(|r| &r.lambda))
+            .collect(),
+        Soac::Hist { op, .. } => vec![op],
+        Soac::Scatter { .. } => Vec::new(),
+        Soac::Stream { fold, reduce, .. } => std::iter::once(fold).chain(reduce.iter()).collect(),
+    }
+}
+
+/// A C expression converting `x` of type `from` to `to`, as
+/// `opt::prim::convert` does.
+fn convert(from: PrimType, to: PrimType, x: &str) -> String {
+    if from == to {
+        return x.to_owned();
+    }
+    if from.is_float() {
+        let d = match from {
+            PrimType::F16 => format!("(double)f16_to_f32({x})"),
+            _ => format!("(double)({x})"),
+        };
+        return match to {
+            PrimType::Bool => format!("(t_bool)({d} != 0.0)"),
+            PrimType::F64 => d,
+            PrimType::F32 => format!("(float)({d})"),
+            PrimType::F16 => format!("f32_to_f16((float)({d}))"),
+            _ => format!("(t_{})float_to_int_bits({d})", to.name()),
+        };
+    }
+    match to {
+        PrimType::Bool => format!("(t_bool)({x} != 0)"),
+        PrimType::F64 => format!("(double)({x})"),
+        PrimType::F32 => format!("(float)({x})"),
+        PrimType::F16 => format!("f32_to_f16((float)({x}))"),
+        _ if from == PrimType::Bool => format!("(t_{})({x})", to.name()),
+        _ if is_signed(from) && is_signed(to) => format!("(t_{})(int64_t)({x})", to.name()),
+        _ => format!("(t_{})(uint64_t)({})({x})", to.name(), unsigned_of(from)),
+    }
+}
+
+/// `main` and one runner per entry point.
+fn entry_points(program: &Program, out: &mut String) {
+    for (index, entry) in program.entry_points.iter().enumerate() {
+        let function = program.function(entry.func);
+        let name = c_string(&entry.name);
+        let _ = writeln!(
+            out,
+            "static void entry{index}(value *args, int nargs, int binary, int runs, FILE *timing) {{"
+        );
+        let _ = writeln!(
+            out,
+            "  if (nargs != {n}) fut_fail(\"Entry point `%s` takes {n} argument(s), but %d were given.\", {name}, nargs);",
+            n = entry.params.len()
+        );
+        for (i, param) in entry.params.iter().enumerate() {
+            match param {
+                ExternalType::Opaque { .. } => {
+                    let _ = writeln!(
+                        out,
+                        "  fut_fail(\"Argument #{i} of entry point `%s` has an opaque type and cannot be given as a value.\", {name});"
+                    );
+                }
+                ExternalType::Direct(ty) => {
+                    let _ = writeln!(
+                        out,
+                        "  if (args[{i}].elem != {} || args[{i}].rank != {}) {{ char t[256]; type_text(t, sizeof t, args[{i}].elem, args[{i}].rank); fut_fail(\"Argument #{i} of entry point `%s` should be of type {}, but is of type %s.\", {name}, t); }}",
+                        elem_code(ty.element()),
+                        ty.rank(),
+                        opt::ir::print::type_text(*ty).replace('%', "%%")
+                    );
+                }
+            }
+        }
+        let _ = writeln!(out, "  for (int run = 0; run < runs; run++) {{");
+        let mut call_args = Vec::new();
+        for (k, (ty, _)) in function.ret.iter().enumerate() {
+            let init = if matches!(ty, Type::Array { .. }) {
+                "NULL"
+            } else {
+                "0"
+            };
+            let _ = writeln!(out, "    {}res{k} = {init};", ctype_spaced(*ty));
+            call_args.push(format!("&res{k}"));
+        }
+        for (i, param) in function.params.iter().enumerate() {
+            match param.ty {
+                Type::Prim(prim) => {
+                    let _ = writeln!(
+                        out,
+                        "    t_{} arg{i}; memcpy(&arg{i}, args[{i}].data, sizeof arg{i});",
+                        prim.name()
+                    );
+                }
+                Type::Array { element, rank } => {
+                    let _ = writeln!(
+                        out,
+                        "    arr *arg{i} = arr_new({}, {rank}, args[{i}].shape); memcpy(arg{i}->data, args[{i}].data, (size_t)(arr_count(arg{i}) * elem_size[{}]));",
+                        elem_code(element),
+                        elem_code(element)
+                    );
+                }
+            }
+            call_args.push(format!("arg{i}"));
+        }
+        let _ = writeln!(out, "    double start = now_us();");
+        let _ = writeln!(out, "    f{}({});", entry.func.0, call_args.join(", "));
+        let _ = writeln!(out, "    double end = now_us();");
+        let _ = writeln!(
+            out,
+            "    if (timing) fprintf(timing, \"%lld\\n\", (long long)(end - start));"
+        );
+        let _ = writeln!(out, "    if (run == runs - 1) {{");
+        for (k, (ty, _)) in function.ret.iter().enumerate() {
+            match ty {
+                Type::Prim(prim) => {
+                    let _ = writeln!(
+                        out,
+                        "      if (binary) write_binary_value(stdout, {e}, 0, NULL, (const char *)&res{k}); else {{ write_text_value(stdout, {e}, 0, NULL, (const char *)&res{k}); fputc('\\n', stdout); }}",
+                        e = elem_code(*prim)
+                    );
+                }
+                Type::Array { .. } => {
+                    let _ = writeln!(
+                        out,
+                        "      if (binary) write_binary_value(stdout, res{k}->elem, res{k}->rank, res{k}->shape, res{k}->data); else {{ write_text_value(stdout, res{k}->elem, res{k}->rank, res{k}->shape, res{k}->data); fputc('\\n', stdout); }}"
+                    );
+                }
+            }
+        }
+        let _ = writeln!(out, "    }}");
+        for (k, (ty, _)) in function.ret.iter().enumerate() {
+            if matches!(ty, Type::Array { .. }) {
+                let _ = writeln!(out, "    arr_release(res{k});");
+            }
+        }
+        let _ = writeln!(out, "  }}\n}}");
+    }
+    out.push_str(
+        "int main(int argc, char **argv) {\n  const char *entry = \"main\";\n  int binary = 0, runs = 1;\n  FILE *timing = NULL;\n  for (int i = 1; i < argc; i++) {\n    if (strcmp(argv[i], \"-e\") == 0 && i + 1 < argc) entry = argv[++i];\n    else if (strcmp(argv[i], \"-b\") == 0) binary = 1;\n    else if (strcmp(argv[i], \"-r\") == 0 && i + 1 < argc) { runs = atoi(argv[++i]); if (runs < 1) runs = 1; }\n    else if (strcmp(argv[i], \"-t\") == 0 && i + 1 < argc) { timing = fopen(argv[++i], \"w\"); if (!timing) fut_fail(\"Cannot open %s.\", argv[i]); }\n    else if (strcmp(argv[i], \"--entry-points\") == 0) {\n",
+    );
+    for entry in &program.entry_points {
+        let _ = writeln!(
+            out,
+            "      puts({});",
+            c_string(&entry.name).replace("%%", "%")
+        );
+    }
+    out.push_str(
+        "      return 0;\n    }\n    else { fprintf(stderr, \"Usage: %s [-e ENTRY] [-b] [-t FILE] [-r N] [--entry-points]\\n\", argv[0]); return 2; }\n  }\n  read_all_input();\n  int nargs = 0, cap = 8;\n  value *args = fut_malloc(sizeof(value) * (size_t)cap);\n  for (;;) {\n    if (nargs == cap) { cap *= 2; args = realloc(args, sizeof(value) * (size_t)cap); if (!args) fut_fail(\"Out of memory.\"); }\n    if (!read_value(&args[nargs])) break;\n    nargs++;\n  }\n  int found = 0;\n",
+    );
+    for (index, entry) in program.entry_points.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  if (!found && strcmp(entry, {}) == 0) {{ found = 1; entry{index}(args, nargs, binary, runs, timing); }}",
+            c_string(&entry.name).replace("%%", "%")
+        );
+    }
+    out.push_str(
+        "  if (!found) fut_fail(\"No entry point named `%s`.\", entry);\n  for (int i = 0; i < nargs; i++) free(args[i].data);\n  free(args);\n  free(input);\n  if (timing) fclose(timing);\n  if (fflush(stdout) != 0) fut_fail(\"Cannot write the results.\");\n  return 0;\n}\n",
+    );
+}

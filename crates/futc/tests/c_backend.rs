@@ -1,0 +1,158 @@
+//! The sequential C backend: `futc c` executables and `futc test
+//! --backend c` over the run-time corpus, where every run the reference
+//! interpreter passes must pass too. Needs a C compiler (`$CC`, default
+//! `cc`); generated code is compiled with `-O1` to keep the test fast.
+
+mod support;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use support::{stderr, temp_dir, write};
+
+const TEST_CFLAGS: &str = "-O1 -std=c99";
+
+fn futc_with_cflags(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_futc"))
+        .args(args)
+        .env("CFLAGS", TEST_CFLAGS)
+        .output()
+        .expect("futc runs")
+}
+
+/// The counts of the last summary line `N passed, N failed, N skipped`.
+fn summary(output: &Output) -> (usize, usize, usize) {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    stdout
+        .lines()
+        .rev()
+        .find_map(|line| {
+            let counts: Vec<usize> = line
+                .split(", ")
+                .map(|part| part.split_once(' ').and_then(|(n, _)| n.parse().ok()))
+                .collect::<Option<_>>()?;
+            (counts.len() == 3 && line.contains("passed"))
+                .then(|| (counts[0], counts[1], counts[2]))
+        })
+        .unwrap_or_else(|| panic!("no summary line:\n{stdout}\n{}", stderr(output)))
+}
+
+#[test]
+fn every_run_the_interpreter_passes_passes_in_c() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/run");
+    let root = root.to_str().expect("UTF-8 path");
+    let interpreted = futc_with_cflags(&["test", root]);
+    let compiled = futc_with_cflags(&["test", "--backend", "c", root]);
+    let (interpreter_passed, interpreter_failed, _) = summary(&interpreted);
+    let (c_passed, c_failed, _) = summary(&compiled);
+    assert_eq!(interpreter_failed, 0, "{}", stderr(&interpreted));
+    assert_eq!(
+        c_failed,
+        0,
+        "{c_failed} runs failed in C:\n{}",
+        stderr(&compiled)
+    );
+    assert_eq!(c_passed, interpreter_passed, "{}", stderr(&compiled));
+    assert!(compiled.status.success());
+}
+
+/// Compiles `source` and runs entry `entry` with `input` on stdin.
+fn compile_and_run(name: &str, source: &str, args: &[&str], input: &[u8]) -> Output {
+    let dir = temp_dir(name);
+    let file = write(&dir, "prog.fut", source.as_bytes());
+    let exe = dir.join("prog");
+    let exe_text = exe.to_str().expect("UTF-8 path");
+    let output = futc_with_cflags(&["c", &file, "-o", exe_text]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(dir.join("prog.c").exists());
+    let mut child = Command::new(&exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the executable runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("write stdin");
+    child.wait_with_output().expect("the executable finishes")
+}
+
+fn interpret(name: &str, source: &str, args: &[&str], input: &[u8]) -> Output {
+    let dir = temp_dir(name);
+    let file = write(&dir, "prog.fut", source.as_bytes());
+    let mut all = vec!["run", file.as_str()];
+    all.extend_from_slice(args);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_futc"))
+        .args(&all)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("futc runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("write stdin");
+    child.wait_with_output().expect("futc finishes")
+}
+
+#[test]
+fn executables_print_text_like_the_interpreter() {
+    let source = "entry main (xs: []f32) (ys: []f64) (h: f16) = (xs, ys, h, map (/ 3) xs, map (* 1e10) ys, [[1u8, 2], [3, 4]], replicate 0 (replicate 2 0i64))\n\
+                  entry other (n: i64) = iota n\n";
+    let input = b"[1.0f32, 0.1, -0.0, 1e-2, 123456.7, 1e7, 3.4028235e38, 1e-45, f32.nan, -f32.inf] \
+                  [1.0, 0.1, 5e-324, 1.7976931348623157e308, 2.5e-3, 0.3, 12345678.9, -1.0e22] 0.1f16";
+    let compiled = compile_and_run("c-text", source, &[], input);
+    let interpreted = interpret("c-text-ref", source, &[], input);
+    assert!(compiled.status.success(), "{}", stderr(&compiled));
+    assert!(interpreted.status.success(), "{}", stderr(&interpreted));
+    assert_eq!(
+        String::from_utf8_lossy(&compiled.stdout),
+        String::from_utf8_lossy(&interpreted.stdout)
+    );
+    let other = compile_and_run("c-entry", source, &["-e", "other"], b"3i64");
+    assert_eq!(
+        String::from_utf8_lossy(&other.stdout),
+        "[0i64, 1i64, 2i64]\n"
+    );
+}
+
+#[test]
+fn run_time_errors_exit_one_with_the_message() {
+    let source = "def main (xs: []i32) (i: i64) = xs[i]\n";
+    let output = compile_and_run("c-error", source, &[], b"[1, 2, 3] 5i64");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "Error: Index [5] out of bounds for array of shape [3].\n"
+    );
+    let output = compile_and_run("c-error-type", source, &[], b"[1, 2, 3] 5i32");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "Error: Argument #1 of entry point `main` should be of type i64, but is of type i32.\n"
+    );
+}
+
+#[test]
+fn binary_output_and_timing() {
+    let dir = temp_dir("c-timing");
+    let timing = dir.join("time.txt");
+    let source = "def main (x: i32) = x + 1\n";
+    let output = compile_and_run(
+        "c-binary",
+        source,
+        &["-b", "-r", "3", "-t", timing.to_str().expect("UTF-8 path")],
+        b"41",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(output.stdout, b"b\x02\x00 i32\x2a\x00\x00\x00");
+    let times = std::fs::read_to_string(&timing).expect("timing file");
+    assert_eq!(times.lines().count(), 3);
+}
