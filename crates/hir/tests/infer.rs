@@ -20,6 +20,15 @@ fn check(text: &str) -> Checked {
     Checked { db, file_set, file }
 }
 
+/// Like [`check`], with the prelude (`filter`, `zip`, `iota`, …).
+fn check_with_prelude(text: &str) -> Checked {
+    let mut db = RootDatabase::default();
+    let file_set = FileSet::new(&db, BTreeMap::new());
+    hir::prelude::add_prelude(&mut db, file_set);
+    let file = hir::files::add_file(&mut db, file_set, "/main.fut", text.to_string());
+    Checked { db, file_set, file }
+}
+
 impl Checked {
     fn item(&self, name: &str) -> hir::item_tree::ItemIdx {
         let tree = item_tree(&self.db, self.file);
@@ -537,4 +546,48 @@ fn consumed_arrays_are_not_used_again() {
     let diagnostics =
         hir::infer::uniqueness_diagnostics(&c.db, c.file_set, c.file, c.item("use_after"));
     assert_eq!(diagnostics[0].related[0].message, "consumed here");
+}
+
+#[test]
+fn sizes_and_type_parameters_may_not_escape_their_scope() {
+    let c = check_with_prelude(
+        "def let_bound (xs: []i32) = let n = 2 + 3 in zip (iota n) xs\n\
+         def lambda_param (ys: []i32) = \\(n: i64) (xs: [n]i32) -> zip xs ys\n\
+         def type_param x = let g 'b (y: b) = if true then y else x in g\n\
+         def later xs n = zip xs (iota n)\n\
+         def coerced (xs: []i32) = let n = 3 in zip (iota n) (xs :> [n]i32)\n\
+         def siblings (x: i32) = let f 'a (y: a) = y let g 'a (z: a) = z in (f x, g true)\n\
+         def shadow [n] (xs: [n]i32) = let g (n: i64) = n + 1 in (g 2, xs)\n",
+    );
+    for name in ["let_bound", "lambda_param", "type_param"] {
+        let errors = c.errors(name);
+        assert!(
+            errors.iter().any(|e| e.contains("(scope violation)")),
+            "{name}: {errors:#?}"
+        );
+    }
+    assert!(c.errors("later")[0].contains("is bound by a later parameter"));
+    c.ok("coerced");
+    c.ok("siblings");
+    c.ok("shadow");
+}
+
+#[test]
+fn sizes_computed_after_a_type_was_fixed_break_causality() {
+    let c = check_with_prelude(
+        "def lambda (xs: []i32) = (\\f -> f (filter (> 0) xs)) (\\_ -> 0i32)\n\
+         def ascribed (xs: []i32) = let a = [] : [][]i32 let b = [filter (> 0) xs] in a[0] == b[0]\n\
+         def argument (xs: []i32) = length (filter (> 0) xs)\n\
+         def lifted '~a (f: a -> i64) (x: a) = f x\n\
+         def through_lifted (xs: []i32) = lifted (\\(v: []i32) -> length v) (filter (> 0) xs)\n",
+    );
+    for name in ["lambda", "ascribed"] {
+        let errors = c.errors(name);
+        assert!(
+            errors.iter().any(|e| e.starts_with("Causality check")),
+            "{name}: {errors:#?}"
+        );
+    }
+    c.ok("argument");
+    c.ok("through_lifted");
 }

@@ -190,7 +190,9 @@ impl InferCtx<'_, '_> {
                 // `e :> t` checks sizes at run time: only they may differ.
                 let declared = self.lower_type(ty);
                 let actual = self.infer_expr(expr);
-                self.join(
+                let result = self.table.unify_except_sizes(&declared, &actual);
+                self.report_mismatch(
+                    result,
                     Location::Expr(expr),
                     "Expression does not have expected type.",
                     &declared,
@@ -200,8 +202,12 @@ impl InferCtx<'_, '_> {
             }
             Expr::Ascription { expr, ty } => {
                 self.check_written_sizes(vec![ty]);
-                let declared = self.lower_type(ty);
+                // The written type's anonymous sizes are made after the
+                // expression's own (for the causality check).
                 let actual = self.infer_expr(expr);
+                let declared_mark = self.table.mark();
+                let declared = self.lower_type(ty);
+                self.table.check_causality_of(declared_mark);
                 self.expect(
                     Location::Expr(expr),
                     "Expression does not have expected type.",
@@ -272,13 +278,16 @@ impl InferCtx<'_, '_> {
                     .map(|n| (n.clone(), self.table.fresh_size_var()))
                     .collect();
                 self.sizes.extend(sizes);
+                let var_mark = self.table.scope_start();
                 self.check_pat_group(&[(pat, value_ty)]);
                 for (name, var) in std::mem::take(&mut self.binding_sizes) {
                     self.table.name_size(&var, Size::Named(name));
                 }
                 let ty = self.infer_expr(body);
+                let bound: Vec<Name> = self.locals[mark..].iter().map(|l| l.name.clone()).collect();
                 self.locals.truncate(mark);
                 self.sizes.truncate(size_mark);
+                self.check_scope_exit(Location::Pat(pat), var_mark, bound, Vec::new());
                 ty
             }
             Expr::LetFun {
@@ -368,8 +377,11 @@ impl InferCtx<'_, '_> {
                 let mut result: Option<Ty> = None;
                 for (pat, body) in cases {
                     let mark = self.locals.len();
+                    let var_mark = self.table.scope_start();
                     self.check_pat_group(&[(pat, scrutinee_ty.clone())]);
                     let ty = self.infer_expr(body);
+                    let bound: Vec<Name> =
+                        self.locals[mark..].iter().map(|l| l.name.clone()).collect();
                     result = Some(match result {
                         None => ty,
                         Some(so_far) => self.join(
@@ -380,6 +392,7 @@ impl InferCtx<'_, '_> {
                         ),
                     });
                     self.locals.truncate(mark);
+                    self.check_scope_exit(Location::Pat(pat), var_mark, bound, Vec::new());
                 }
                 let result = result.unwrap_or_else(|| self.table.fresh());
                 self.forbid_functional(at, "A match expression", &result);
@@ -387,8 +400,14 @@ impl InferCtx<'_, '_> {
             }
             Expr::Constr { name, payload } => {
                 let types: Vec<Ty> = payload.iter().map(|&e| self.infer_expr(e)).collect();
-                self.table
-                    .fresh_constrained(Constraint::Constructors(vec![(name, types)]))
+                // The sum type is fixed here: a size computed later may not
+                // become part of it (the causality check).
+                let mark = self.table.mark();
+                let ty = self
+                    .table
+                    .fresh_constrained(Constraint::Constructors(vec![(name, types)]));
+                self.table.check_causality_of(mark);
+                ty
             }
             Expr::Hole => self.table.fresh(),
             Expr::OpSection(op) => self.op_type(at, &op),
@@ -446,6 +465,7 @@ impl InferCtx<'_, '_> {
         let type_mark = self.type_params.len();
         let size_mark = self.sizes.len();
         let lifted_mark = self.lifted_params.len();
+        let var_mark = self.table.scope_start();
         for param in type_params {
             match param {
                 TypeParam::Size(name) => self.sizes.push(name.clone()),
@@ -459,6 +479,7 @@ impl InferCtx<'_, '_> {
         }
         let typed: Vec<(PatId, Ty)> = params.iter().map(|&p| (p, self.table.fresh())).collect();
         self.check_pat_group(&typed);
+        self.table.check_causality_of(var_mark.0);
         let result = match ret {
             Some(ty) => self.lower_type(ty),
             None => self.table.fresh(),
@@ -470,10 +491,16 @@ impl InferCtx<'_, '_> {
             &result,
             &body_ty,
         );
+        self.check_param_order(&typed);
+        self.table.end_causality_of(var_mark.0);
+        let mut bound: Vec<Name> = self.locals[mark..].iter().map(|l| l.name.clone()).collect();
+        bound.extend(self.sizes[size_mark..].iter().cloned());
+        let bound_types: Vec<Name> = self.type_params[type_mark..].to_vec();
         self.locals.truncate(mark);
         self.type_params.truncate(type_mark);
         self.sizes.truncate(size_mark);
         self.lifted_params.truncate(lifted_mark);
+        self.check_scope_exit(Location::Expr(body), var_mark, bound, bound_types);
         let named: Vec<(Option<Name>, Ty)> = typed
             .into_iter()
             .map(|(pat, ty)| (self.param_name_of(pat), ty))

@@ -188,6 +188,9 @@ struct Local {
     params: Option<(Vec<Name>, Vec<Name>, Vec<Name>)>,
 }
 
+/// Upstream's index of errors, explaining each kind.
+const ERROR_INDEX: &str = "https://futhark.readthedocs.io/en/latest/error-index.html";
+
 pub(crate) struct InferCtx<'a, 'db> {
     resolver: Resolver<'db>,
     scope: Scope,
@@ -217,6 +220,8 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// Size names being bound by `let [n] pat = e`, as size variables
     /// while `pat` is checked.
     binding_sizes: Vec<(Name, Size)>,
+    /// The scopes left so far, outermost first (see [`Self::check_scope_exit`]).
+    exited: Vec<unify::ExitedScope>,
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -240,6 +245,104 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             lifted_params: Vec::new(),
             size_lifted_params: Vec::new(),
             binding_sizes: Vec::new(),
+            exited: Vec::new(),
+        }
+    }
+
+    /// Leaving a scope that bound the size names `sizes` (variables, size
+    /// parameters) and type parameters `types`, after they are removed
+    /// from scope: a type or size variable of an outer scope (created
+    /// before `mark`) may not have come to depend on them (upstream's
+    /// "scope-violation"). Names still bound outside are skipped, since
+    /// sizes are compared by name.
+    fn check_scope_exit(
+        &mut self,
+        location: Location,
+        start: unify::ScopeStart,
+        sizes: Vec<Name>,
+        types: Vec<Name>,
+    ) {
+        let (mark, _) = start;
+        let sizes: Vec<Name> = sizes
+            .into_iter()
+            .filter(|n| self.lookup_local(n).is_none() && !self.sizes.contains(n))
+            .collect();
+        let types: Vec<Name> = types
+            .into_iter()
+            .filter(|n| !self.type_params.contains(n))
+            .collect();
+        let found = self.table.escaping(start, &self.exited, &sizes, &types);
+        self.table.forget_touched(start);
+        // Scopes nest: this one covers those left inside it.
+        self.exited.retain(|scope| scope.0.0 < mark.0);
+        self.exited.push((mark, self.table.mark()));
+        if let Some((name, ty)) = found {
+            let what = match ty {
+                Some(Ty::Error) => "A size of an outer scope".to_string(),
+                Some(ty) => format!("A type of an outer scope, here \"{}\",", self.display(&ty)),
+                None => "A type of an outer scope".to_string(),
+            };
+            self.scope_violation(location, &what, &name);
+        }
+    }
+
+    fn scope_violation(&mut self, location: Location, what: &str, name: &Name) {
+        self.error(
+            location,
+            format!(
+                "{what} may not depend on \"{name}\" (scope violation). \
+                 This is because \"{name}\" is rigidly bound in a deeper scope.\n\n\
+                 For more information, see:\n  {ERROR_INDEX}#scope-violation"
+            ),
+        );
+    }
+
+    fn later_parameter_violation(&mut self, location: Location, ty: &str, name: &Name) {
+        self.error(
+            location,
+            format!(
+                "Cannot unify the type \"{ty}\" of this parameter with \"{name}\" \
+                 (scope violation). This is because \"{name}\" is bound by a later parameter.\n\n\
+                 For more information, see:\n  {ERROR_INDEX}#scope-violation"
+            ),
+        );
+    }
+
+    /// The parameters of one function: the type of a parameter may not
+    /// depend on a later parameter (`\\xs n -> zip xs (iota n)`), since
+    /// arguments are given in order (upstream's "scope-violation").
+    pub(crate) fn check_param_order(&mut self, params: &[(PatId, Ty)]) {
+        let outer: Vec<Name> = self.sizes.clone();
+        for (i, (later, _)) in params.iter().enumerate().skip(1) {
+            let mut names = Vec::new();
+            self.pat_names(*later, &mut names);
+            names.retain(|n| !outer.contains(n));
+            for (earlier, ty) in &params[..i] {
+                // Only types left to inference: a written type's anonymous
+                // sizes are not judged (as upstream's tests need no more).
+                if !matches!(self.body.store.pats[*earlier], crate::store::Pat::Name(_)) {
+                    continue;
+                }
+                let ty = self.table.resolve(ty);
+                if let Some(name) = unify::mentions(&ty, &names, &[]) {
+                    let ty = self.display(&ty);
+                    self.later_parameter_violation(Location::Pat(*earlier), &ty, &name);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The names a pattern binds.
+    pub(crate) fn pat_names(&self, pat: PatId, out: &mut Vec<Name>) {
+        use crate::store::Pat;
+        match &self.body.store.pats[pat] {
+            Pat::Name(n) => out.push(n.clone()),
+            Pat::Tuple(ps) => ps.iter().for_each(|p| self.pat_names(*p, out)),
+            Pat::Record(fs) => fs.iter().for_each(|(_, p)| self.pat_names(*p, out)),
+            Pat::Constr { payload, .. } => payload.iter().for_each(|p| self.pat_names(*p, out)),
+            Pat::Ascription { pat, .. } | Pat::Attr { pat, .. } => self.pat_names(*pat, out),
+            Pat::Missing | Pat::Wildcard | Pat::Literal { .. } => {}
         }
     }
 
@@ -271,12 +374,35 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn expect(&mut self, location: Location, context: &str, expected: &Ty, actual: &Ty) {
         let result = self.table.unify(expected, actual);
         self.report_mismatch(result, location, context, expected, actual);
+        self.report_causality(location, actual);
+    }
+
+    /// Reports a type determined before an existential size was computed
+    /// (by a function application) that came to depend on that size
+    /// (upstream's "causality-check").
+    fn report_causality(&mut self, location: Location, ty: &Ty) {
+        if self.table.take_causality() {
+            let ty = self.table.resolve(ty);
+            let ty = self.display(&ty);
+            self.error(
+                location,
+                format!(
+                    "Causality check: a size of the type \"{ty}\" is needed before it is computed. \
+                     The size is only known once this expression is evaluated, but a type \
+                     determined earlier depends on it. Hint: bind the expression with `let` \
+                     before its use.\n\n\
+                     For more information, see:\n  {ERROR_INDEX}#causality-check"
+                ),
+            );
+        }
     }
 
     /// The common type of two values that flow to one place, reporting a
     /// mismatch like [`Self::expect`].
     fn join(&mut self, location: Location, context: &str, first: &Ty, second: &Ty) -> Ty {
-        match self.table.join(first, second) {
+        let joined = self.table.join(first, second);
+        self.report_causality(location, second);
+        match joined {
             Ok(joined) => joined,
             Err(mismatch) => {
                 self.report_mismatch(Err(mismatch), location, context, first, second);
@@ -402,12 +528,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             }
         }
+        let params_mark = self.table.mark();
         let typed: Vec<(PatId, Ty)> = body
             .params
             .iter()
             .map(|&pat| (pat, self.table.fresh()))
             .collect();
         self.check_pat_group(&typed);
+        self.table.check_causality_of(params_mark);
         let param_types: Vec<Ty> = typed.into_iter().map(|(_, ty)| ty).collect();
         self.check_signature_sizes(&body.params, body.ret);
         let ret = match body.ret {
@@ -416,7 +544,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         };
         let param_names: Vec<Option<Name>> =
             body.params.iter().map(|&p| self.param_name_of(p)).collect();
-        let own_type = function_type(param_names.into_iter().zip(param_types), ret.clone());
+        let own_type = function_type(
+            param_names.into_iter().zip(param_types.clone()),
+            ret.clone(),
+        );
         // A function is in scope in its own body (recursion); a constant
         // is not, so a constant named like an outer one refers to it.
         if !body.params.is_empty()
@@ -431,6 +562,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             &ret,
             &body_ty,
         );
+        let typed: Vec<(PatId, Ty)> = body.params.iter().copied().zip(param_types).collect();
+        self.check_param_order(&typed);
         // A declared result type may not be a function (an inferred one
         // may: the entry point then takes more arguments).
         if self.is_entry_point()
@@ -837,7 +970,7 @@ pub(crate) fn instantiate_in(table: &mut Table, scheme: &Scheme) -> Ty {
         let size = if in_params.contains(&id) {
             table.fresh_size_var()
         } else {
-            table.fresh_unknown()
+            table.fresh_causal_unknown()
         };
         fresh.push((id, size.clone()));
         size

@@ -51,6 +51,23 @@ pub enum Mismatch {
     Infinite,
 }
 
+/// A scope inference has left: the [`Table::mark`]s at its start and end.
+pub type ExitedScope = ((usize, usize), (usize, usize));
+
+/// See [`Table::scope_start`].
+pub type ScopeStart = ((usize, usize), usize);
+
+impl Table {
+    /// Unifies two types whose array sizes may differ (`e :> t`), binding
+    /// no size.
+    pub fn unify_except_sizes(&mut self, a: &Ty, b: &Ty) -> Result<(), Mismatch> {
+        self.sizes_may_differ = true;
+        let unified = self.unify(a, b);
+        self.sizes_may_differ = false;
+        unified
+    }
+}
+
 #[derive(Debug, Default)]
 pub struct Table {
     vars: Vec<VarState>,
@@ -61,6 +78,16 @@ pub struct Table {
     next_unknown: u32,
     /// While set, array sizes need not match (see [`Table::join`]).
     sizes_may_differ: bool,
+    /// Existential sizes made by applications, with the [`Table::mark`]
+    /// when each was made.
+    causal: Vec<(u32, (usize, usize))>,
+    /// Variables subject to the causality check (from, to marks).
+    sensitive: Vec<ExitedScope>,
+    /// Set when a variable came to depend on a later existential size.
+    causality_violated: bool,
+    /// Variables bound or constrained, in order (type variable?, index),
+    /// for [`Table::escaping`].
+    touched: Vec<(bool, u32)>,
 }
 
 impl Table {
@@ -84,6 +111,77 @@ impl Table {
     pub fn fresh_unknown(&mut self) -> Size {
         self.next_unknown += 1;
         Size::Unknown(self.next_unknown)
+    }
+
+    /// A new existential size made by applying a function whose result
+    /// has one (`filter`): variables created before it may not come to
+    /// depend on it (the causality check, see [`Table::take_causality`]).
+    pub fn fresh_causal_unknown(&mut self) -> Size {
+        let size = self.fresh_unknown();
+        self.causal.push((self.next_unknown, self.mark()));
+        size
+    }
+
+    /// Subjects the variables created from `mark` until now to the
+    /// causality check: the types of function parameters and of written
+    /// types, which are fixed before the expressions after them are
+    /// evaluated. (The variables instantiating a function's type at an
+    /// application are not: its arguments are evaluated first.)
+    pub fn check_causality_of(&mut self, mark: (usize, usize)) {
+        self.sensitive.push((mark, self.mark()));
+    }
+
+    /// Ends the causality check of the variables created from `mark` (the
+    /// parameters of a function whose body has been checked: the sizes of
+    /// its arguments are computed before it is applied).
+    pub fn end_causality_of(&mut self, mark: (usize, usize)) {
+        self.sensitive.retain(|(from, _)| *from != mark);
+    }
+
+    /// Whether some variables have come to depend on existential sizes
+    /// made after them since the last call.
+    pub fn take_causality(&mut self) -> bool {
+        std::mem::take(&mut self.causality_violated)
+    }
+
+    /// Whether binding the variable with index `var` (of type variables
+    /// when `types`, of size variables otherwise) to something mentioning
+    /// `size` breaks causality.
+    fn breaks_causality(&self, var: usize, types: bool, size: &Size) -> bool {
+        let pick = |m: (usize, usize)| if types { m.0 } else { m.1 };
+        let mut broken = false;
+        size.all_leaves(&mut |leaf| {
+            if let Size::Unknown(id) = leaf
+                && let Some((_, made)) = self.causal.iter().find(|(i, _)| i == id)
+                && var < pick(*made)
+                && self
+                    .sensitive
+                    .iter()
+                    .any(|(from, to)| (pick(*from)..pick(*to)).contains(&var))
+            {
+                broken = true;
+            }
+            !broken
+        });
+        broken
+    }
+
+    fn ty_breaks_causality(&self, var: usize, ty: &Ty) -> bool {
+        match ty {
+            Ty::Array { element, shape, .. } => {
+                shape.iter().any(|s| self.breaks_causality(var, true, s))
+                    || self.ty_breaks_causality(var, element)
+            }
+            Ty::Record(fields) => fields.iter().any(|(_, t)| self.ty_breaks_causality(var, t)),
+            Ty::Sum(cs) => cs
+                .iter()
+                .flat_map(|(_, ts)| ts)
+                .any(|t| self.ty_breaks_causality(var, t)),
+            Ty::Function { param, result, .. } => {
+                self.ty_breaks_causality(var, param) || self.ty_breaks_causality(var, result)
+            }
+            _ => false,
+        }
     }
 
     /// Follows the bindings of size variables, and the names given to
@@ -122,7 +220,10 @@ impl Table {
     pub fn name_size(&mut self, var: &Size, name: Size) {
         match self.resolve_size(var) {
             Size::Unknown(id) => self.named_unknowns.push((id, name)),
-            Size::Var(v) => self.size_vars[v as usize] = Some(name),
+            Size::Var(v) => {
+                self.size_vars[v as usize] = Some(name);
+                self.touched.push((false, v));
+            }
             _ => {}
         }
     }
@@ -135,7 +236,11 @@ impl Table {
             (Size::Var(v), other) | (other, Size::Var(v)) => {
                 // A variable never stands for a size computed from itself.
                 if other.all_leaves(&mut |leaf| leaf != &Size::Var(*v)) {
+                    if !self.causal.is_empty() && self.breaks_causality(*v as usize, false, other) {
+                        self.causality_violated = true;
+                    }
                     self.size_vars[*v as usize] = Some(other.clone());
+                    self.touched.push((false, *v));
                 }
                 Ok(())
             }
@@ -156,6 +261,122 @@ impl Table {
         }
     }
 
+    /// How many type and size variables exist: variables created later
+    /// belong to deeper scopes (see [`Table::escaping`]).
+    pub fn mark(&self) -> (usize, usize) {
+        (self.vars.len(), self.size_vars.len())
+    }
+
+    /// A variable created before `mark` (in an outer scope) whose type,
+    /// size or constraint mentions one of the size names `sizes` or type
+    /// parameters `types` of a scope being left: the name and, for a type
+    /// variable, what the variable became (`Ty::Error` for a size
+    /// variable, `None` for a constraint).
+    ///
+    /// Variables created inside the scopes `exited` (ranges of type and
+    /// of size variables) are not looked at: they belong to sibling scopes
+    /// left earlier, not to an enclosing one.
+    /// Where a scope starts: the [`Table::mark`] and the position in the
+    /// log of variables bound since.
+    pub fn scope_start(&self) -> ScopeStart {
+        (self.mark(), self.touched.len())
+    }
+
+    /// Forgets the variables logged since `start` that were made inside the
+    /// scope (they are newer than every enclosing scope's start too), so
+    /// that enclosing scopes look only at older variables.
+    pub fn forget_touched(&mut self, start: ScopeStart) {
+        let ((vars, sizes), log) = start;
+        let mut kept = log;
+        for i in log..self.touched.len() {
+            let (is_type, v) = self.touched[i];
+            if (v as usize) < if is_type { vars } else { sizes } {
+                self.touched[kept] = (is_type, v);
+                kept += 1;
+            }
+        }
+        self.touched.truncate(kept);
+    }
+
+    pub fn escaping(
+        &self,
+        start: ScopeStart,
+        exited: &[ExitedScope],
+        sizes: &[Name],
+        types: &[Name],
+    ) -> Option<(Name, Option<Ty>)> {
+        if sizes.is_empty() && types.is_empty() {
+            return None;
+        }
+        let (mark, log) = start;
+        // Only variables bound (or constrained) since the scope started
+        // can have come to depend on its names.
+        let mut type_vars: Vec<usize> = Vec::new();
+        let mut size_vars: Vec<usize> = Vec::new();
+        for &(is_type, v) in &self.touched[log.min(self.touched.len())..] {
+            let v = v as usize;
+            if is_type && v < mark.0 {
+                type_vars.push(v);
+            } else if !is_type && v < mark.1 {
+                size_vars.push(v);
+            }
+        }
+        type_vars.sort_unstable();
+        type_vars.dedup();
+        size_vars.sort_unstable();
+        size_vars.dedup();
+        let live = |v: usize, pick: fn(&ExitedScope) -> (usize, usize)| {
+            !exited.iter().any(|scope| {
+                let (start, end) = pick(scope);
+                (start..end).contains(&v)
+            })
+        };
+        for v in type_vars {
+            if !live(v, |s| (s.0.0, s.1.0)) {
+                continue;
+            }
+            let mut state = &self.vars[v];
+            if let VarState::Bound(ty) = state {
+                let ty = self.resolve(ty);
+                if let Some(name) = mentions(&ty, sizes, types) {
+                    return Some((name, Some(ty)));
+                }
+                // Bound to a variable made later: its constraint counts.
+                match ty {
+                    Ty::Var(w) => state = &self.vars[w.0 as usize],
+                    _ => continue,
+                }
+            }
+            match state {
+                VarState::Bound(_) => {}
+                VarState::Unbound(Constraint::Fields(fields)) => {
+                    for (_, ty) in fields {
+                        if let Some(name) = mentions(&self.resolve(ty), sizes, types) {
+                            return Some((name, None));
+                        }
+                    }
+                }
+                VarState::Unbound(Constraint::Constructors(constructors)) => {
+                    for ty in constructors.iter().flat_map(|(_, ts)| ts) {
+                        if let Some(name) = mentions(&self.resolve(ty), sizes, types) {
+                            return Some((name, None));
+                        }
+                    }
+                }
+                VarState::Unbound(_) => {}
+            }
+        }
+        for v in size_vars {
+            if self.size_vars[v].is_some()
+                && live(v, |s| (s.0.1, s.1.1))
+                && let Some(name) = size_mentions(&self.resolve_size(&Size::Var(v as u32)), sizes)
+            {
+                return Some((name, Some(Ty::Error)));
+            }
+        }
+        None
+    }
+
     /// The constraint of an unbound variable.
     pub fn constraint(&self, var: TyVar) -> Option<&Constraint> {
         match &self.vars[var.0 as usize] {
@@ -166,6 +387,7 @@ impl Table {
 
     pub fn bind(&mut self, var: TyVar, ty: Ty) {
         self.vars[var.0 as usize] = VarState::Bound(ty);
+        self.touched.push((true, var.0));
     }
 
     /// Follows bindings at the top of `ty`.
@@ -396,7 +618,18 @@ impl Table {
             }
             _ => return Err(Mismatch::Types),
         };
+        if !self.causal.is_empty()
+            && let Constraint::Constructors(cs) = &merged
+            && cs.iter().flat_map(|(_, ts)| ts).any(|t| {
+                let t = self.resolve(t);
+                self.ty_breaks_causality(x.0 as usize, &t)
+                    || self.ty_breaks_causality(y.0 as usize, &t)
+            })
+        {
+            self.causality_violated = true;
+        }
         self.vars[x.0 as usize] = VarState::Unbound(merged);
+        self.touched.push((true, x.0));
         self.bind(y, Ty::Var(x));
         Ok(())
     }
@@ -404,6 +637,9 @@ impl Table {
     fn bind_checked(&mut self, var: TyVar, ty: Ty) -> Result<(), Mismatch> {
         if self.occurs(var, &ty) {
             return Err(Mismatch::Infinite);
+        }
+        if !self.causal.is_empty() && self.ty_breaks_causality(var.0 as usize, &self.resolve(&ty)) {
+            self.causality_violated = true;
         }
         let constraint = self.constraint(var).cloned().unwrap_or(Constraint::None);
         // Bind first, so that unifying field types below sees the binding.
@@ -568,5 +804,48 @@ impl Table {
             }
             _ => {}
         }
+    }
+}
+
+/// The first of the size names `sizes` that a size mentions.
+fn size_mentions(size: &Size, sizes: &[Name]) -> Option<Name> {
+    let mut found = None;
+    size.all_leaves(&mut |leaf| match leaf {
+        Size::Named(n) if sizes.contains(n) => {
+            found = Some(n.clone());
+            false
+        }
+        _ => true,
+    });
+    found
+}
+
+/// The first of the size names `sizes` or type parameters `types` that a
+/// (resolved) type mentions freely: a function type's named parameter
+/// binds its name in the result.
+pub(crate) fn mentions(ty: &Ty, sizes: &[Name], types: &[Name]) -> Option<Name> {
+    match ty {
+        Ty::Param(p) if types.contains(p) => Some(p.clone()),
+        Ty::Array { element, shape, .. } => shape
+            .iter()
+            .find_map(|s| size_mentions(s, sizes))
+            .or_else(|| mentions(element, sizes, types)),
+        Ty::Record(fields) => fields.iter().find_map(|(_, t)| mentions(t, sizes, types)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .find_map(|t| mentions(t, sizes, types)),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => mentions(param, sizes, types).or_else(|| match param_name {
+            Some(bound) if sizes.contains(bound) => {
+                let inner: Vec<Name> = sizes.iter().filter(|n| *n != bound).cloned().collect();
+                mentions(result, &inner, types)
+            }
+            _ => mentions(result, sizes, types),
+        }),
+        _ => None,
     }
 }
