@@ -2612,36 +2612,20 @@ fn match_size(pattern: &Size, actual: &Size, out: &mut Vec<(Name, Size)>) {
     }
 }
 
-/// Pairs the named sizes of `pattern` with the sizes in the same places
-/// of `actual`.
-fn match_sizes(pattern: &Ty, actual: &Ty, out: &mut Vec<(Name, Size)>) {
-    match (pattern, actual) {
-        (
-            Ty::Array {
-                element: e1,
-                shape: s1,
-                ..
-            },
-            Ty::Array {
-                element: e2,
-                shape: s2,
-                ..
-            },
-        ) => {
-            for (p, a) in s1.iter().zip(s2) {
-                match_size(p, a, out);
-            }
-            match_sizes(e1, e2, out);
-        }
+/// Calls `f` on the corresponding components (record fields, constructor
+/// payloads, a function's parameter and result) of two types of the same
+/// form.
+fn zip_components(a: &Ty, b: &Ty, f: &mut impl FnMut(&Ty, &Ty)) {
+    match (a, b) {
         (Ty::Record(a), Ty::Record(b)) => {
             for ((_, x), (_, y)) in a.iter().zip(b) {
-                match_sizes(x, y, out);
+                f(x, y);
             }
         }
         (Ty::Sum(a), Ty::Sum(b)) => {
             for ((_, xs), (_, ys)) in a.iter().zip(b) {
                 for (x, y) in xs.iter().zip(ys) {
-                    match_sizes(x, y, out);
+                    f(x, y);
                 }
             }
         }
@@ -2657,10 +2641,35 @@ fn match_sizes(pattern: &Ty, actual: &Ty, out: &mut Vec<(Name, Size)>) {
                 ..
             },
         ) => {
-            match_sizes(p1, p2, out);
-            match_sizes(r1, r2, out);
+            f(p1, p2);
+            f(r1, r2);
         }
         _ => {}
+    }
+}
+
+/// Pairs the named sizes of `pattern` with the sizes in the same places
+/// of `actual`.
+fn match_sizes(pattern: &Ty, actual: &Ty, out: &mut Vec<(Name, Size)>) {
+    if let (
+        Ty::Array {
+            element: e1,
+            shape: s1,
+            ..
+        },
+        Ty::Array {
+            element: e2,
+            shape: s2,
+            ..
+        },
+    ) = (pattern, actual)
+    {
+        for (p, a) in s1.iter().zip(s2) {
+            match_size(p, a, out);
+        }
+        match_sizes(e1, e2, out);
+    } else {
+        zip_components(pattern, actual, &mut |x, y| match_sizes(x, y, out));
     }
 }
 
@@ -2668,40 +2677,15 @@ fn match_sizes(pattern: &Ty, actual: &Ty, out: &mut Vec<(Name, Size)>) {
 /// corresponding parts of `actual`.
 pub(super) fn match_types(pattern: &Ty, actual: &Ty, subst: &mut Vec<(Name, Ty)>) {
     match (pattern, actual) {
-        (Ty::Param(name) | Ty::Abstract(name), _) if !subst.iter().any(|(n, _)| n == name) => {
-            subst.push((name.clone(), actual.clone()));
+        (Ty::Param(name) | Ty::Abstract(name), _) => {
+            if !subst.iter().any(|(n, _)| n == name) {
+                subst.push((name.clone(), actual.clone()));
+            }
         }
         (Ty::Array { element, shape, .. }, Ty::Array { .. }) => {
             let inner = types::strip_dims(actual, shape.len());
             match_types(element, &inner, subst);
         }
-        (Ty::Record(a), Ty::Record(b)) => {
-            for ((_, x), (_, y)) in a.iter().zip(b) {
-                match_types(x, y, subst);
-            }
-        }
-        (Ty::Sum(a), Ty::Sum(b)) => {
-            for ((_, xs), (_, ys)) in a.iter().zip(b) {
-                for (x, y) in xs.iter().zip(ys) {
-                    match_types(x, y, subst);
-                }
-            }
-        }
-        (
-            Ty::Function {
-                param: p1,
-                result: r1,
-                ..
-            },
-            Ty::Function {
-                param: p2,
-                result: r2,
-                ..
-            },
-        ) => {
-            match_types(p1, p2, subst);
-            match_types(r1, r2, subst);
-        }
-        _ => {}
+        _ => zip_components(pattern, actual, &mut |x, y| match_types(x, y, subst)),
     }
 }

@@ -624,6 +624,22 @@ impl Lowerer<'_> {
         Ok(out)
     }
 
+    /// Row `i` of each array.
+    fn rows_at(&mut self, arrays: &[Var], i: SubExp) -> Vec<SubExp> {
+        arrays
+            .iter()
+            .map(|&array| {
+                SubExp::Var(self.builder.bind1(
+                    "row",
+                    Exp::Index {
+                        array,
+                        slice: vec![crate::ir::DimIndex::Fix(i)],
+                    },
+                ))
+            })
+            .collect()
+    }
+
     /// `flatmap`: a map computes each segment's length and the further
     /// results; a sequential loop concatenates the segments.
     fn flatmap(&mut self, f: &Sv, xs: &Sv, result_ty: Ty) -> Result<Sv> {
@@ -684,18 +700,7 @@ impl Lowerer<'_> {
             .collect();
         let i = self.builder.new_var("i", Type::i64());
         let body = self.sub_body(|this| {
-            let row: Vec<SubExp> = arrays
-                .iter()
-                .map(|&array| {
-                    SubExp::Var(this.builder.bind1(
-                        "row",
-                        Exp::Index {
-                            array,
-                            slice: vec![crate::ir::DimIndex::Fix(SubExp::Var(i))],
-                        },
-                    ))
-                })
-                .collect();
+            let row = this.rows_at(&arrays, SubExp::Var(i));
             let (segment, _) = segment(this, row)?;
             let segment_parts = this.flatten(&segment)?;
             let segment_vars = this.vars(&segment_parts)?;
@@ -878,18 +883,7 @@ impl Lowerer<'_> {
         let i = self.builder.new_var("i", Type::i64());
         self.accumulator_ops.push(op);
         let body = self.sub_body(|this| {
-            let row: Vec<SubExp> = xs_vars
-                .iter()
-                .map(|&array| {
-                    SubExp::Var(this.builder.bind1(
-                        "x",
-                        Exp::Index {
-                            array,
-                            slice: vec![crate::ir::DimIndex::Fix(SubExp::Var(i))],
-                        },
-                    ))
-                })
-                .collect();
+            let row = this.rows_at(&xs_vars, SubExp::Var(i));
             let acc = Sv::Dyn(
                 dest_ty.clone(),
                 params.iter().map(|p| SubExp::Var(p.var)).collect(),
