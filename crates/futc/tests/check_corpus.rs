@@ -5,40 +5,10 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use support::{futc, stderr};
-
-fn programs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            programs(&path, out);
-        } else if path.extension().is_some_and(|e| e == "fut") {
-            out.push(path);
-        }
-    }
-}
+use support::{corpus_programs, expected_error, futc, stderr};
 
 fn corpus(kind: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/check")
-        .join(kind);
-    let mut found = Vec::new();
-    programs(&root, &mut found);
-    found
-}
-
-/// The regex of a program's `-- error:` expectation.
-fn expected_error(text: &str) -> Option<regex::Regex> {
-    let line = text
-        .lines()
-        .find_map(|l| l.strip_prefix("-- error:"))?
-        .trim();
-    Some(regex::Regex::new(line).unwrap_or_else(|e| panic!("bad regex {line:?}: {e}")))
+    corpus_programs("check", kind)
 }
 
 #[test]

@@ -32,3 +32,38 @@ pub fn write(dir: &Path, name: &str, contents: &[u8]) -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// The `.fut` programs under `tests/<corpus>/<kind>` (recursively, sorted).
+pub fn corpus_programs(corpus: &str, kind: &str) -> Vec<PathBuf> {
+    fn programs(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                programs(&path, out);
+            } else if path.extension().is_some_and(|e| e == "fut") {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests")
+        .join(corpus)
+        .join(kind);
+    let mut found = Vec::new();
+    programs(&root, &mut found);
+    found
+}
+
+/// The regex of a program's `-- error:` expectation.
+pub fn expected_error(text: &str) -> Option<regex::Regex> {
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("-- error:"))?
+        .trim();
+    Some(regex::Regex::new(line).unwrap_or_else(|e| panic!("bad regex {line:?}: {e}")))
+}

@@ -6,41 +6,11 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
-use support::{futc, stderr};
-
-fn programs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            programs(&path, out);
-        } else if path.extension().is_some_and(|e| e == "fut") {
-            out.push(path);
-        }
-    }
-}
+use std::path::PathBuf;
+use support::{corpus_programs, expected_error, futc, stderr};
 
 fn corpus(kind: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/uniqueness")
-        .join(kind);
-    let mut found = Vec::new();
-    programs(&root, &mut found);
-    found
-}
-
-/// The regex of a program's `-- error:` expectation.
-fn expected_error(text: &str) -> Option<regex::Regex> {
-    let line = text
-        .lines()
-        .find_map(|l| l.strip_prefix("-- error:"))?
-        .trim();
-    Some(regex::Regex::new(line).unwrap_or_else(|e| panic!("bad regex {line:?}: {e}")))
+    corpus_programs("uniqueness", kind)
 }
 
 /// The notes of a program's `-- related:` lines.
@@ -106,7 +76,6 @@ fn programs_violating_uniqueness_are_rejected_with_the_expected_message() {
 /// directory per rule).
 #[test]
 fn every_rule_is_covered() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/uniqueness/err");
     for rule in [
         "use_after_consume",
         "not_consumable",
@@ -115,8 +84,7 @@ fn every_rule_is_covered() {
         "results",
         "loops",
     ] {
-        let mut found = Vec::new();
-        programs(&root.join(rule), &mut found);
+        let found = corpus(&format!("err/{rule}"));
         assert!(found.len() >= 5, "{rule}: only {} programs", found.len());
     }
 }
