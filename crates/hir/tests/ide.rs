@@ -475,6 +475,27 @@ fn with_type_hints(text: &str) -> String {
     out
 }
 
+/// The text with the annotation of the cursor's hint of the given kind
+/// written in.
+fn with_annotation(text: &str, kind: hir::ide::HintKind) -> String {
+    let f = fixture(text);
+    let hints = type_hints(
+        &f.db,
+        f.file_set,
+        f.file,
+        syntax::TextRange::empty(f.offset),
+    );
+    let hint = hints
+        .iter()
+        .find(|h| h.kind == kind)
+        .unwrap_or_else(|| panic!("a {kind:?} hint"));
+    let mut text = f.file.text(&f.db).clone();
+    for (offset, insertion) in annotation_insertions(&f.db, f.file, hint).iter().rev() {
+        text.insert_str(usize::from(*offset), insertion);
+    }
+    text
+}
+
 #[test]
 fn type_hints_for_names_bound_without_a_type() {
     assert_eq!(
@@ -485,24 +506,7 @@ fn type_hints_for_names_bound_without_a_type() {
     );
     // Written into the source: uniqueness dropped, parenthesised where a
     // bare ascription would not parse.
-    let annotated = |text: &str| {
-        let f = fixture(text);
-        let hints = type_hints(
-            &f.db,
-            f.file_set,
-            f.file,
-            syntax::TextRange::empty(f.offset),
-        );
-        let hint = hints
-            .iter()
-            .find(|h| h.kind == hir::ide::HintKind::Binding)
-            .expect("a binding hint");
-        let mut text = f.file.text(&f.db).clone();
-        for (offset, insertion) in annotation_insertions(&f.db, f.file, hint).iter().rev() {
-            text.insert_str(usize::from(*offset), insertion);
-        }
-        text
-    };
+    let annotated = |text: &str| with_annotation(text, hir::ide::HintKind::Binding);
     assert_eq!(
         annotated("def f (n: i64) = let y$0s = iota n in ys\n"),
         "def f (n: i64) = let (ys: [n]i64) = iota n in ys\n"
@@ -527,26 +531,8 @@ fn type_hints_for_names_bound_without_a_type() {
         ),
         "def f (x: i32)«: i32» = let g (y: i32)«: i32» = y * 2 in g x\ndef h (x: i32) : i32 = x\n"
     );
-    let result_annotated = |text: &str| {
-        let f = fixture(text);
-        let hints = type_hints(
-            &f.db,
-            f.file_set,
-            f.file,
-            syntax::TextRange::empty(f.offset),
-        );
-        let hint = hints
-            .iter()
-            .find(|h| h.kind == hir::ide::HintKind::Result)
-            .expect("a result hint");
-        let mut text = f.file.text(&f.db).clone();
-        for (offset, insertion) in annotation_insertions(&f.db, f.file, hint).iter().rev() {
-            text.insert_str(usize::from(*offset), insertion);
-        }
-        text
-    };
     assert_eq!(
-        result_annotated("def f (n: i64$0) = iota n\n"),
+        with_annotation("def f (n: i64$0) = iota n\n", hir::ide::HintKind::Result),
         "def f (n: i64) : [n]i64 = iota n\n"
     );
     // Nothing for names whose type an error leaves unknown.

@@ -2051,7 +2051,8 @@ impl Lowerer<'_> {
             Ok(inner)
         };
         let result_ty = self.expr_ty(frame, e)?;
-        match form {
+        // Both `for` forms count a variable up to a bound.
+        let (var, bound, loop_body) = match form {
             store::LoopForm::For { bound, .. } => {
                 let bound_v = self.expr(frame, bound)?;
                 let [bound_v] = self.scalar(&bound_v)?;
@@ -2067,23 +2068,7 @@ impl Lowerer<'_> {
                     let v = this.expr(&inner, body)?;
                     this.flatten(&v)
                 })?;
-                let vars = self.builder.bind_n(
-                    "loop",
-                    Exp::Loop {
-                        params: params.iter().copied().zip(init_parts).collect(),
-                        form: LoopForm::For {
-                            var,
-                            bound: bound_v,
-                        },
-                        body: loop_body,
-                    },
-                    params.len(),
-                    &component_types,
-                );
-                Ok(Sv::Dyn(
-                    result_ty,
-                    vars.into_iter().map(SubExp::Var).collect(),
-                ))
+                (var, bound_v, loop_body)
             }
             store::LoopForm::ForIn {
                 pat: element_pat,
@@ -2104,20 +2089,7 @@ impl Lowerer<'_> {
                     let v = this.expr(&body_frame, body)?;
                     this.flatten(&v)
                 })?;
-                let vars = self.builder.bind_n(
-                    "loop",
-                    Exp::Loop {
-                        params: params.iter().copied().zip(init_parts).collect(),
-                        form: LoopForm::For { var, bound: n },
-                        body: loop_body,
-                    },
-                    params.len(),
-                    &component_types,
-                );
-                Ok(Sv::Dyn(
-                    result_ty,
-                    vars.into_iter().map(SubExp::Var).collect(),
-                ))
+                (var, n, loop_body)
             }
             store::LoopForm::While { condition } => {
                 // The condition is a loop parameter, computed before the
@@ -2155,12 +2127,26 @@ impl Lowerer<'_> {
                     &all_types,
                 );
                 vars.pop();
-                Ok(Sv::Dyn(
+                return Ok(Sv::Dyn(
                     result_ty,
                     vars.into_iter().map(SubExp::Var).collect(),
-                ))
+                ));
             }
-        }
+        };
+        let vars = self.builder.bind_n(
+            "loop",
+            Exp::Loop {
+                params: params.iter().copied().zip(init_parts).collect(),
+                form: LoopForm::For { var, bound },
+                body: loop_body,
+            },
+            params.len(),
+            &component_types,
+        );
+        Ok(Sv::Dyn(
+            result_ty,
+            vars.into_iter().map(SubExp::Var).collect(),
+        ))
     }
 
     /// `loop x for ...` without `= init`: the pattern's names as bound

@@ -163,6 +163,15 @@ fn known_size(
     }
 }
 
+/// The rows a SOAC maps over: their source type, its IR components, how
+/// many there are, and the arrays holding them.
+struct SoacInput {
+    row_ty: Ty,
+    row_types: Vec<Type>,
+    width: SubExp,
+    arrays: Vec<Var>,
+}
+
 /// The result type of a function type applied to `n` arguments.
 fn applied_type(ty: &Ty, n: usize) -> Ty {
     let mut ty = ty;
@@ -277,11 +286,12 @@ impl Lowerer<'_> {
         };
         match (intrinsic, args.as_slice()) {
             (Intrinsic::Map, [f, xs]) => {
-                let (xs_ty, parts) = dyn_parts(xs)?;
-                let row_ty = types::strip_dims(xs_ty, 1);
-                let row_types = self.components_of_ty(&row_ty)?;
-                let width = self.outer_size(xs)?;
-                let arrays = self.vars(parts)?;
+                let SoacInput {
+                    row_ty,
+                    row_types,
+                    width,
+                    arrays,
+                } = self.soac_input(xs)?;
                 let map = self.lambda(&row_types, |this, params| {
                     let result = this.apply(f.clone(), Sv::Dyn(row_ty.clone(), params))?;
                     this.flatten(&result)
@@ -302,11 +312,12 @@ impl Lowerer<'_> {
                 Ok(Sv::Dyn(result_ty, vars))
             }
             (Intrinsic::Reduce { .. } | Intrinsic::Scan, [op, ne, xs]) => {
-                let (xs_ty, parts) = dyn_parts(xs)?;
-                let row_ty = types::strip_dims(xs_ty, 1);
-                let row_types = self.components_of_ty(&row_ty)?;
-                let width = self.outer_size(xs)?;
-                let arrays = self.vars(parts)?;
+                let SoacInput {
+                    row_ty,
+                    row_types,
+                    width,
+                    arrays,
+                } = self.soac_input(xs)?;
                 let map = self.lambda(&row_types, |_, params| Ok(params))?;
                 let lambda = self.operator_lambda(op, &row_ty, &row_types)?;
                 let neutral = self.flatten(ne)?;
@@ -624,6 +635,18 @@ impl Lowerer<'_> {
         Ok(out)
     }
 
+    /// What a SOAC over the array value `xs` needs.
+    fn soac_input(&mut self, xs: &Sv) -> Result<SoacInput> {
+        let (xs_ty, parts) = dyn_parts(xs)?;
+        let row_ty = types::strip_dims(xs_ty, 1);
+        Ok(SoacInput {
+            row_types: self.components_of_ty(&row_ty)?,
+            row_ty,
+            width: self.outer_size(xs)?,
+            arrays: self.vars(parts)?,
+        })
+    }
+
     /// Row `i` of each array.
     fn rows_at(&mut self, arrays: &[Var], i: SubExp) -> Vec<SubExp> {
         arrays
@@ -643,11 +666,12 @@ impl Lowerer<'_> {
     /// `flatmap`: a map computes each segment's length and the further
     /// results; a sequential loop concatenates the segments.
     fn flatmap(&mut self, f: &Sv, xs: &Sv, result_ty: Ty) -> Result<Sv> {
-        let (xs_ty, parts) = dyn_parts(xs)?;
-        let row_ty = types::strip_dims(xs_ty, 1);
-        let row_types = self.components_of_ty(&row_ty)?;
-        let width = self.outer_size(xs)?;
-        let arrays = self.vars(parts)?;
+        let SoacInput {
+            row_ty,
+            row_types,
+            width,
+            arrays,
+        } = self.soac_input(xs)?;
         let (elems_ty, extras_ty) = match &result_ty {
             Ty::Record(fields) if fields.len() == 3 => (fields[1].1.clone(), fields[2].1.clone()),
             _ => return error("internal error: flatmap of the wrong type"),
