@@ -212,7 +212,7 @@ impl FunctionGen<'_> {
                     self.collect(body)?;
                 }
                 Exp::Soac(soac) => {
-                    for lambda in soac_lambdas(soac) {
+                    for lambda in soac.lambdas() {
                         for p in &lambda.params {
                             self.types.insert(p.var, p.ty);
                         }
@@ -375,6 +375,20 @@ impl FunctionGen<'_> {
     }
 
     /// A consuming use of an array variable: moves its reference out.
+    /// The consumed destination arrays of a `hist` or `scatter`, each
+    /// made unshared, as C variables.
+    fn unique_targets(&mut self, dests: &[Var]) -> Vec<String> {
+        dests
+            .iter()
+            .map(|&d| {
+                let name = self.fresh("h");
+                let taken = self.take(d);
+                self.line(&format!("arr *{name} = arr_unique({taken});"));
+                name
+            })
+            .collect()
+    }
+
     fn take(&self, var: Var) -> String {
         format!("arr_take(&v{})", var.0)
     }
@@ -1071,15 +1085,7 @@ impl FunctionGen<'_> {
                 self.line("{");
                 let w = self.se(*width);
                 self.line(&format!("int64_t w = {w};"));
-                let targets: Vec<String> = dests
-                    .iter()
-                    .map(|&d| {
-                        let name = self.fresh("h");
-                        let taken = self.take(d);
-                        self.line(&format!("arr *{name} = arr_unique({taken});"));
-                        name
-                    })
-                    .collect();
+                let targets = self.unique_targets(dests);
                 let bins = match targets.first() {
                     Some(t) => format!("{t}->shape[0]"),
                     None => "0".to_owned(),
@@ -1133,15 +1139,7 @@ impl FunctionGen<'_> {
                 self.line("{");
                 let w = self.se(*width);
                 self.line(&format!("int64_t w = {w};"));
-                let targets: Vec<String> = dests
-                    .iter()
-                    .map(|&d| {
-                        let name = self.fresh("h");
-                        let taken = self.take(d);
-                        self.line(&format!("arr *{name} = arr_unique({taken});"));
-                        name
-                    })
-                    .collect();
+                let targets = self.unique_targets(dests);
                 self.line("for (int64_t i = 0; i < w; i++) {");
                 self.line(&format!("int64_t j = ((int64_t*)v{}->data)[i];", indices.0));
                 for (t, &v) in targets.iter().zip(values) {
@@ -1203,23 +1201,6 @@ impl FunctionGen<'_> {
             }
         }
         Ok(())
-    }
-}
-
-fn soac_lambdas(soac: &Soac) -> Vec<&Lambda> {
-    match soac {
-        Soac::Screma {
-            map,
-            scans,
-            reduces,
-            ..
-        } => std::iter::once(map)
-            .chain(scans.iter().map(|s| &s.lambda))
-            .chain(reduces.iter().map(|r| &r.lambda))
-            .collect(),
-        Soac::Hist { op, .. } => vec![op],
-        Soac::Scatter { .. } => Vec::new(),
-        Soac::Stream { fold, reduce, .. } => std::iter::once(fold).chain(reduce.iter()).collect(),
     }
 }
 

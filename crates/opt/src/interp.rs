@@ -182,22 +182,7 @@ fn bound_vars(function: &crate::ir::Function) -> Vec<Var> {
                     body(loop_body, out);
                 }
                 Exp::Soac(soac) => {
-                    let lambdas: Vec<&Lambda> = match soac {
-                        Soac::Screma {
-                            map,
-                            scans,
-                            reduces,
-                            ..
-                        } => std::iter::once(map)
-                            .chain(scans.iter().map(|s| &s.lambda))
-                            .chain(reduces.iter().map(|r| &r.lambda))
-                            .collect(),
-                        Soac::Hist { op, .. } => vec![op],
-                        Soac::Scatter { .. } => Vec::new(),
-                        Soac::Stream { fold, reduce, .. } => {
-                            std::iter::once(fold).chain(reduce.iter()).collect()
-                        }
-                    };
+                    let lambdas = soac.lambdas();
                     for lambda in lambdas {
                         out.extend(lambda.params.iter().map(|p| p.var));
                         body(&lambda.body, out);

@@ -279,6 +279,28 @@ pub enum Soac {
     },
 }
 
+impl Soac {
+    /// The functions the combinator applies.
+    pub fn lambdas(&self) -> Vec<&Lambda> {
+        match self {
+            Soac::Screma {
+                map,
+                scans,
+                reduces,
+                ..
+            } => std::iter::once(map)
+                .chain(scans.iter().map(|s| &s.lambda))
+                .chain(reduces.iter().map(|r| &r.lambda))
+                .collect(),
+            Soac::Hist { op, .. } => vec![op],
+            Soac::Scatter { .. } => Vec::new(),
+            Soac::Stream { fold, reduce, .. } => {
+                std::iter::once(fold).chain(reduce.iter()).collect()
+            }
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Exp {
     SubExp(SubExp),
