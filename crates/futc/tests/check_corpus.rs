@@ -5,7 +5,7 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use support::{corpus_programs, expected_error, futc, stderr};
+use support::{acceptance_failure, check_rejection, corpus_programs};
 
 fn corpus(kind: &str) -> Vec<PathBuf> {
     corpus_programs("check", kind)
@@ -17,11 +17,7 @@ fn well_typed_programs_are_accepted() {
     assert!(programs.len() >= 250, "only {} programs", programs.len());
     let failures: Vec<String> = programs
         .iter()
-        .filter_map(|path| {
-            let output = futc(&["check", path.to_str().expect("UTF-8 path")]);
-            (output.status.code() != Some(0))
-                .then(|| format!("{}:\n{}", path.display(), stderr(&output)))
-        })
+        .filter_map(|p| acceptance_failure(p))
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -32,23 +28,7 @@ fn ill_typed_programs_are_rejected_with_the_expected_message() {
     assert!(programs.len() >= 150, "only {} programs", programs.len());
     let failures: Vec<String> = programs
         .iter()
-        .filter_map(|path| {
-            let text = std::fs::read_to_string(path).expect("readable test program");
-            let expected = expected_error(&text)
-                .unwrap_or_else(|| panic!("{} has no error expectation", path.display()));
-            let output = futc(&["check", path.to_str().expect("UTF-8 path")]);
-            let message = stderr(&output);
-            if output.status.code() != Some(2) {
-                Some(format!("{}: accepted", path.display()))
-            } else if !expected.is_match(&message) {
-                Some(format!(
-                    "{}: expected /{expected}/, got:\n{message}",
-                    path.display()
-                ))
-            } else {
-                None
-            }
-        })
+        .filter_map(|path| check_rejection(path).err())
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

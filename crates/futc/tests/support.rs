@@ -67,3 +67,30 @@ pub fn expected_error(text: &str) -> Option<regex::Regex> {
         .trim();
     Some(regex::Regex::new(line).unwrap_or_else(|e| panic!("bad regex {line:?}: {e}")))
 }
+
+/// Why `futc check` does not accept the program at `path`, if it does not.
+pub fn acceptance_failure(path: &Path) -> Option<String> {
+    let output = futc(&["check", path.to_str().expect("UTF-8 path")]);
+    (output.status.code() != Some(0)).then(|| format!("{}:\n{}", path.display(), stderr(&output)))
+}
+
+/// `futc check` on a program that must be rejected with the message of
+/// its `-- error:` regex: the program's text and the rendered message, or
+/// why the check failed.
+pub fn check_rejection(path: &Path) -> Result<(String, String), String> {
+    let text = std::fs::read_to_string(path).expect("readable test program");
+    let expected = expected_error(&text)
+        .unwrap_or_else(|| panic!("{} has no error expectation", path.display()));
+    let output = futc(&["check", path.to_str().expect("UTF-8 path")]);
+    let message = stderr(&output);
+    if output.status.code() != Some(2) {
+        return Err(format!("{}: accepted", path.display()));
+    }
+    if !expected.is_match(&message) {
+        return Err(format!(
+            "{}: expected /{expected}/, got:\n{message}",
+            path.display()
+        ));
+    }
+    Ok((text, message))
+}

@@ -7,7 +7,7 @@
 mod support;
 
 use std::path::PathBuf;
-use support::{corpus_programs, expected_error, futc, stderr};
+use support::{acceptance_failure, check_rejection, corpus_programs};
 
 fn corpus(kind: &str) -> Vec<PathBuf> {
     corpus_programs("uniqueness", kind)
@@ -27,11 +27,7 @@ fn programs_respecting_uniqueness_are_accepted() {
     assert!(programs.len() >= 80, "only {} programs", programs.len());
     let failures: Vec<String> = programs
         .iter()
-        .filter_map(|path| {
-            let output = futc(&["check", path.to_str().expect("UTF-8 path")]);
-            (output.status.code() != Some(0))
-                .then(|| format!("{}:\n{}", path.display(), stderr(&output)))
-        })
+        .filter_map(|p| acceptance_failure(p))
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -43,20 +39,10 @@ fn programs_violating_uniqueness_are_rejected_with_the_expected_message() {
     let failures: Vec<String> = programs
         .iter()
         .filter_map(|path| {
-            let text = std::fs::read_to_string(path).expect("readable test program");
-            let expected = expected_error(&text)
-                .unwrap_or_else(|| panic!("{} has no error expectation", path.display()));
-            let output = futc(&["check", path.to_str().expect("UTF-8 path")]);
-            let message = stderr(&output);
-            if output.status.code() != Some(2) {
-                return Some(format!("{}: accepted", path.display()));
-            }
-            if !expected.is_match(&message) {
-                return Some(format!(
-                    "{}: expected /{expected}/, got:\n{message}",
-                    path.display()
-                ));
-            }
+            let (text, message) = match check_rejection(path) {
+                Ok(checked) => checked,
+                Err(failure) => return Some(failure),
+            };
             let missing: Vec<&str> = expected_related(&text)
                 .into_iter()
                 .filter(|note| !message.contains(note))
