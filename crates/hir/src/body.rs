@@ -1,10 +1,12 @@
 //! The bodies of value definitions: parameters, result type and body
 //! expression, lowered to a position-free [`Store`].
 //!
-//! `value_body` is re-run for every definition of a file when the file
-//! changes, but its result is equal for every definition whose text did
-//! not change (positions live only in the source map), so what is computed
-//! from a body (its type inference) is reused.
+//! `value_body` reads only the definition's own syntax ([`item_syntax`]),
+//! which stays equal when an edit elsewhere leaves the definition's text
+//! alone, so neither the body nor what is computed from it (its type
+//! inference) is recomputed. Positions live only in the source map, which
+//! `value_body_with_source_map` builds from the whole file's tree when a
+//! diagnostic or an editor query needs them.
 
 use crate::Db;
 use crate::files::{SourceFile, parse};
@@ -12,6 +14,7 @@ use crate::item_tree::{ItemIdx, item_tree_with_source_map};
 use crate::lower::{Lowerer, lower_type_param};
 use crate::store::{ExprId, PatId, SourceMap, Store, TypeId, TypeParam};
 use std::sync::Arc;
+use syntax::{GreenNode, GreenNodeData, SyntaxNode};
 use syntax::ast::{self, AstNode};
 
 /// A definition `def f tparams params : ret = body`.
@@ -24,6 +27,36 @@ pub struct ValueBody {
     pub store: Store,
 }
 
+/// The syntax of one item, as a green node with positions relative to
+/// the item's start. Equal (by pointer, in the common case) when an edit
+/// elsewhere in the file leaves the item's text alone, so that what is
+/// computed from it is reused.
+#[derive(Debug, Clone, Eq)]
+pub struct ItemSyntax(Option<GreenNode>);
+
+impl PartialEq for ItemSyntax {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => std::ptr::eq::<GreenNodeData>(&**a, &**b) || a == b,
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The syntax of `item`, cut out of the file's tree.
+#[salsa::tracked(returns(clone))]
+pub fn item_syntax(db: &dyn Db, file: SourceFile, item: ItemIdx) -> ItemSyntax {
+    let (_, item_map) = item_tree_with_source_map(db, file);
+    let root = parse(db, file).syntax_node();
+    let node = item_map
+        .items
+        .get(item.0 as usize)
+        .and_then(|ptr| ptr.to_node(&root));
+    ItemSyntax(node.map(|node| node.green().to_owned()))
+}
+
+/// The body of `item` with a source map into the file.
 #[salsa::tracked(returns(clone))]
 pub fn value_body_with_source_map(
     db: &dyn Db,
@@ -37,6 +70,22 @@ pub fn value_body_with_source_map(
         .get(item.0 as usize)
         .and_then(|ptr| ptr.to_node(&root))
         .and_then(ast::ValueDef::cast);
+    let (body, source_map) = lower_value_def(def);
+    (Arc::new(body), Arc::new(source_map))
+}
+
+/// The body of `item`, lowered from the item's own syntax: not re-run
+/// when the file changes elsewhere.
+#[salsa::tracked(returns(clone))]
+pub fn value_body(db: &dyn Db, file: SourceFile, item: ItemIdx) -> Arc<ValueBody> {
+    let ItemSyntax(green) = item_syntax(db, file, item);
+    let def = green.and_then(|green| ast::ValueDef::cast(SyntaxNode::new_root(green)));
+    Arc::new(lower_value_def(def).0)
+}
+
+/// Lowers a value definition; both queries above use it, so the ids of
+/// a body and its source map agree.
+fn lower_value_def(def: Option<ast::ValueDef>) -> (ValueBody, SourceMap) {
     let mut lowerer = Lowerer::default();
     let (type_params, params, ret, body) = match def {
         Some(def) => (
@@ -57,10 +106,5 @@ pub fn value_body_with_source_map(
         body,
         store: lowerer.store,
     };
-    (Arc::new(body), Arc::new(lowerer.source_map))
-}
-
-#[salsa::tracked(returns(clone))]
-pub fn value_body(db: &dyn Db, file: SourceFile, item: ItemIdx) -> Arc<ValueBody> {
-    value_body_with_source_map(db, file, item).0
+    (body, lowerer.source_map)
 }

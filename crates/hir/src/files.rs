@@ -29,9 +29,37 @@ pub struct FileSet {
     pub files: BTreeMap<String, SourceFile>,
 }
 
-#[salsa::tracked(returns(ref))]
+/// The parse of a file, built from the parses of its chunks (runs of
+/// top-level declarations, see `syntax::chunks`): after an edit only the
+/// chunks whose text changed are parsed again, and the declarations of
+/// the others keep their green nodes, so what is computed from them is
+/// reused. A new parse is never equal to the old one (the tree holds the
+/// text), so it is not compared.
+#[salsa::tracked(returns(ref), no_eq)]
 pub fn parse(db: &dyn Db, file: SourceFile) -> syntax::Parse {
-    syntax::parse(file.text(db))
+    let text = file.text(db);
+    let ranges = syntax::chunks(text);
+    let parts: Vec<(syntax::TextSize, &syntax::Parse)> = ranges
+        .iter()
+        .map(|range| {
+            let chunk = ChunkText::new(db, text[*range].to_owned());
+            (range.start(), parse_chunk(db, chunk))
+        })
+        .collect();
+    syntax::join(parts)
+}
+
+/// The text of one chunk of a file, interned so that equal text is one
+/// query key.
+#[salsa::interned]
+struct ChunkText<'db> {
+    #[returns(ref)]
+    text: String,
+}
+
+#[salsa::tracked(returns(ref))]
+fn parse_chunk<'db>(db: &'db dyn Db, chunk: ChunkText<'db>) -> syntax::Parse {
+    syntax::parse_chunk(chunk.text(db))
 }
 
 /// An `import "path"`, wherever it appears (declaration or module

@@ -168,4 +168,12 @@ fn editing_one_body_recomputes_only_what_depends_on_it() {
         !executed.iter().any(|q| q.starts_with("item_count")),
         "the item tree is unchanged, so what uses it is reused: {executed:?}"
     );
+    let count = |prefix: &str| executed.iter().filter(|q| q.starts_with(prefix)).count();
+    assert_eq!(count("value_body("), 1, "only g is lowered again: {executed:?}");
+    assert_eq!(
+        count("parse_chunk("),
+        2,
+        "the chunks of f (which gained a line break) and g are parsed again, \
+         the type's is not: {executed:?}"
+    );
 }

@@ -9,24 +9,30 @@
 //! upstream.
 
 use crate::SyntaxKind::{self, *};
+use crate::chunks::attached_comment_count;
 use crate::lexer::Token;
 use crate::parser::Event;
 use crate::{SyntaxError, TextRange, TextSize};
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 use rustc_hash::FxHashMap;
 
-pub(crate) fn build_tree(
-    text: &str,
+pub(crate) fn build_tree<'t>(
+    text: &'t str,
     tokens: &[Token],
     mut events: Vec<Event>,
     errors: &mut Vec<SyntaxError>,
+    cache: &mut GreenCache<'t>,
 ) -> GreenNode {
     let mut sink = Sink {
         text,
         tokens,
         token_pos: 0,
         text_pos: TextSize::from(0),
-        builder: TreeBuilder::default(),
+        builder: TreeBuilder {
+            parents: Vec::new(),
+            children: Vec::new(),
+            cache,
+        },
         depth: 0,
         last_token_end: TextSize::from(0),
         dangling_doc: None,
@@ -71,12 +77,12 @@ pub(crate) fn build_tree(
     sink.builder.finish()
 }
 
-struct Sink<'a> {
-    text: &'a str,
+struct Sink<'t, 'a> {
+    text: &'t str,
     tokens: &'a [Token],
     token_pos: usize,
     text_pos: TextSize,
-    builder: TreeBuilder<'a>,
+    builder: TreeBuilder<'t, 'a>,
     depth: usize,
     last_token_end: TextSize,
     /// A documentation comment not yet followed by a declaration.
@@ -102,8 +108,8 @@ fn attaches_comments(kind: SyntaxKind) -> bool {
     )
 }
 
-impl<'a> Sink<'a> {
-    fn token_text(&self, index: usize) -> &'a str {
+impl<'t> Sink<'t, '_> {
+    fn token_text(&self, index: usize) -> &'t str {
         let start = self.text_pos_of(index);
         let len = u32::from(self.tokens[index].len) as usize;
         &self.text[start..start + len]
@@ -173,18 +179,11 @@ impl<'a> Sink<'a> {
     /// How many of the trivia tokens before `trivia_end` are comments (and
     /// the single line breaks between them) directly above the next token.
     fn attached_comments(&self, trivia_end: usize) -> usize {
-        let mut attached = 0;
-        let mut index = trivia_end;
-        while index > self.token_pos {
-            let token = self.tokens[index - 1];
-            match token.kind {
-                COMMENT | DOC_COMMENT => attached = trivia_end - (index - 1),
-                WHITESPACE if self.token_text(index - 1).matches('\n').count() < 2 => {}
-                _ => break,
-            }
-            index -= 1;
-        }
-        attached
+        attached_comment_count(
+            (self.token_pos..trivia_end)
+                .rev()
+                .map(|index| (self.tokens[index].kind, self.token_text(index))),
+        )
     }
 
     fn report_dangling_doc(&mut self) {
@@ -233,10 +232,16 @@ impl<'a> Sink<'a> {
 /// ...) are shared by kind and child identity. Unlike rowan's own builder it
 /// does not hash larger nodes, which costs more than it saves for trees
 /// built once per edit.
-#[derive(Default)]
-struct TreeBuilder<'t> {
+struct TreeBuilder<'t, 'c> {
     parents: Vec<(SyntaxKind, usize)>,
     children: Vec<NodeOrToken<GreenNode, GreenToken>>,
+    cache: &'c mut GreenCache<'t>,
+}
+
+/// The tokens and single-child nodes a [`TreeBuilder`] shares, kept across
+/// the chunks of one file so that they share them too.
+#[derive(Default)]
+pub(crate) struct GreenCache<'t> {
     fixed_tokens: Vec<Option<GreenToken>>,
     tokens: FxHashMap<(SyntaxKind, &'t str), GreenToken>,
     /// Single-child nodes by kind and the address of their child, which
@@ -244,7 +249,7 @@ struct TreeBuilder<'t> {
     single_child_nodes: FxHashMap<(SyntaxKind, usize), GreenNode>,
 }
 
-impl<'t> TreeBuilder<'t> {
+impl<'t> TreeBuilder<'t, '_> {
     fn start_node(&mut self, kind: SyntaxKind) {
         self.parents.push((kind, self.children.len()));
     }
@@ -257,7 +262,8 @@ impl<'t> TreeBuilder<'t> {
                 NodeOrToken::Node(node) => &**node as *const _ as usize,
                 NodeOrToken::Token(token) => &**token as *const _ as usize,
             };
-            self.single_child_nodes
+            self.cache
+                .single_child_nodes
                 .entry((kind, address))
                 .or_insert_with(|| GreenNode::new(kind.into(), [child]))
                 .clone()
@@ -270,14 +276,16 @@ impl<'t> TreeBuilder<'t> {
     fn token(&mut self, kind: SyntaxKind, text: &'t str) {
         let token = if has_fixed_text(kind) {
             let index = kind as usize;
-            if self.fixed_tokens.len() <= index {
-                self.fixed_tokens.resize(index + 1, None);
+            let fixed_tokens = &mut self.cache.fixed_tokens;
+            if fixed_tokens.len() <= index {
+                fixed_tokens.resize(index + 1, None);
             }
-            self.fixed_tokens[index]
+            fixed_tokens[index]
                 .get_or_insert_with(|| GreenToken::new(kind.into(), text))
                 .clone()
         } else {
-            self.tokens
+            self.cache
+                .tokens
                 .entry((kind, text))
                 .or_insert_with(|| GreenToken::new(kind.into(), text))
                 .clone()
@@ -285,7 +293,7 @@ impl<'t> TreeBuilder<'t> {
         self.children.push(NodeOrToken::Token(token));
     }
 
-    fn finish(mut self) -> GreenNode {
+    fn finish(&mut self) -> GreenNode {
         match self.children.pop() {
             Some(NodeOrToken::Node(root)) if self.children.is_empty() => root,
             _ => unreachable!("the events describe exactly one root node"),
