@@ -38,6 +38,11 @@ pub const PRELUDE_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Whether a file belongs to the prelude (its paths are under `/prelude/`).
+pub fn is_prelude_path(path: &str) -> bool {
+    path.starts_with("/prelude/")
+}
+
 /// Adds the prelude's files to the file set; returns the root.
 pub fn add_prelude(db: &mut dyn Db, file_set: FileSet) -> SourceFile {
     add_file(

@@ -553,7 +553,7 @@ impl<'db> Resolver<'db> {
             };
             position = p as u32;
         }
-        if !scope.file.path(self.db).starts_with("/prelude/")
+        if !crate::prelude::is_prelude_path(scope.file.path(self.db))
             && let Some(prelude) = self.file_set.files(self.db).get(PRELUDE_ROOT)
         {
             levels.push(Level::Prelude(ModuleRef::File(*prelude)));
@@ -673,7 +673,7 @@ impl<'db> Resolver<'db> {
     }
 
     fn prelude_term(&self, scope: Scope, name: &Name) -> Option<TermRef> {
-        if scope.file.path(self.db).starts_with("/prelude/") {
+        if crate::prelude::is_prelude_path(scope.file.path(self.db)) {
             return None;
         }
         let prelude = self.file_set.files(self.db).get(PRELUDE_ROOT)?;

@@ -169,11 +169,53 @@ fn editing_one_body_recomputes_only_what_depends_on_it() {
         "the item tree is unchanged, so what uses it is reused: {executed:?}"
     );
     let count = |prefix: &str| executed.iter().filter(|q| q.starts_with(prefix)).count();
-    assert_eq!(count("value_body("), 1, "only g is lowered again: {executed:?}");
+    assert_eq!(
+        count("value_body("),
+        1,
+        "only g is lowered again: {executed:?}"
+    );
     assert_eq!(
         count("parse_chunk("),
         2,
         "the chunks of f (which gained a line break) and g are parsed again, \
          the type's is not: {executed:?}"
     );
+}
+
+/// A body lowered from its definition's own syntax is the body lowered
+/// from the file's tree (which the source map describes), for every
+/// definition of the project's test programs.
+#[test]
+fn bodies_from_item_syntax_equal_bodies_from_the_file() {
+    fn programs(dir: &std::path::Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                programs(&path, out);
+            } else if path.extension().is_some_and(|e| e == "fut")
+                && let Ok(text) = std::fs::read_to_string(&path)
+            {
+                out.push(text);
+            }
+        }
+    }
+    let mut texts = Vec::new();
+    programs(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/run"),
+        &mut texts,
+    );
+    assert!(texts.len() > 100, "the corpus is missing programs");
+    let db = RootDatabase::default();
+    let mut compared = 0;
+    for text in texts {
+        let f = file(&db, &text);
+        for (item, data) in item_tree(&db, f).items() {
+            if matches!(data.kind, ItemKind::Value(_)) {
+                let (with_map, _) = hir::body::value_body_with_source_map(&db, f, item);
+                assert_eq!(value_body(&db, f, item), with_map, "{text}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 400, "{compared} bodies compared");
 }

@@ -87,7 +87,7 @@ fn highlight(
         range,
         kind,
         declaration: parent.kind() == SyntaxKind::NAME,
-        library: target.file.path(db).starts_with("/prelude/"),
+        library: crate::prelude::is_prelude_path(target.file.path(db)),
     })
 }
 

@@ -38,7 +38,7 @@ pub fn references_at(
     };
     let mut found = Vec::new();
     for (path, &other) in file_set.files(db) {
-        if path.starts_with("/prelude/") {
+        if crate::prelude::is_prelude_path(path) {
             continue;
         }
         let root = parse(db, other).syntax_node();
@@ -82,7 +82,7 @@ pub fn rename_range(
     let root = parse(db, file).syntax_node();
     let token = name_token_at(&root, offset).ok_or(RenameError::NoName)?;
     let target = definition_at(db, file_set, file, offset).ok_or(RenameError::NoName)?;
-    if target.file.path(db).starts_with("/prelude/") {
+    if crate::prelude::is_prelude_path(target.file.path(db)) {
         return Err(RenameError::InPrelude);
     }
     Ok(token.text_range())

@@ -198,6 +198,18 @@ impl Builder {
         id
     }
 
+    /// A function defined so far.
+    pub fn function(&self, id: FuncId) -> Option<&Function> {
+        self.functions.get(id.0 as usize)?.as_ref()
+    }
+
+    /// The name a variable was created with.
+    pub fn var_name(&self, var: Var) -> &str {
+        self.var_names
+            .get(var.0 as usize)
+            .map_or("v", String::as_str)
+    }
+
     pub fn function_count(&self) -> usize {
         self.signatures.len()
     }

@@ -39,6 +39,12 @@ pub(super) enum Intrinsic {
     HistStream,
     /// `acc_write acc i v`.
     AccWrite,
+    /// `jvp2 f x x'`: forward-mode differentiation.
+    Jvp2,
+    /// `vjp2 f x y'`: reverse-mode differentiation.
+    Vjp2,
+    /// `with_vjp f f' x`: `f x`, with `f'` as its reverse derivative.
+    WithVjp,
     Convert(PrimType),
     Prim(PrimFn),
 }
@@ -79,6 +85,9 @@ impl Intrinsic {
             "scatter_stream" => Intrinsic::ScatterStream,
             "hist_stream" => Intrinsic::HistStream,
             "acc_write" => Intrinsic::AccWrite,
+            "jvp2" => Intrinsic::Jvp2,
+            "vjp2" => Intrinsic::Vjp2,
+            "with_vjp" => Intrinsic::WithVjp,
             "mul_hi_i64" => Intrinsic::Prim(PrimFn::MulHi(PrimType::I64)),
             "mul_hi_u64" => Intrinsic::Prim(PrimFn::MulHi(PrimType::U64)),
             _ => {
@@ -124,7 +133,11 @@ impl Intrinsic {
             | Intrinsic::Scatter
             | Intrinsic::Unflatten => 3,
             Intrinsic::Hist | Intrinsic::HistStream => 5,
-            Intrinsic::ScatterStream | Intrinsic::AccWrite => 3,
+            Intrinsic::ScatterStream
+            | Intrinsic::AccWrite
+            | Intrinsic::Jvp2
+            | Intrinsic::Vjp2
+            | Intrinsic::WithVjp => 3,
             Intrinsic::FlatIndex(rank) => 2 + 2 * rank,
             Intrinsic::FlatUpdate(rank) => 3 + rank,
             Intrinsic::Prim(f) => match f {
@@ -531,6 +544,12 @@ impl Lowerer<'_> {
                 self.accumulate(dest, Some(op.clone()), f, xs)
             }
             (Intrinsic::AccWrite, [acc, i, v]) => self.acc_write(acc, i, v),
+            (Intrinsic::Jvp2 | Intrinsic::Vjp2, [f, x, seed]) => {
+                self.differentiate(intrinsic, f, x, seed, result_ty)
+            }
+            // Reverse mode is computed with forward mode, which
+            // differentiates `f` itself; `f x` is the value.
+            (Intrinsic::WithVjp, [f, _, x]) => self.apply(f.clone(), x.clone()),
             (Intrinsic::Unzip, [xys]) => Ok(Sv::Dyn(result_ty, dyn_parts(xys)?.1.to_vec())),
             (Intrinsic::Convert(to), [x]) => {
                 let [x] = self.scalar(x)?;
@@ -553,6 +572,50 @@ impl Lowerer<'_> {
 
     /// Upstream's check of `unflatten n m xs`: `n * m` is the length of
     /// `xs`, and neither is negative.
+    /// `jvp2 f x x'` or `vjp2 f x y'`: `f` applied to `x` as a lambda,
+    /// differentiated by `crate::ad`.
+    fn differentiate(
+        &mut self,
+        intrinsic: Intrinsic,
+        f: &Sv,
+        x: &Sv,
+        seed: &Sv,
+        result_ty: Ty,
+    ) -> Result<Sv> {
+        let (x_ty, x_parts) = dyn_parts(x)?;
+        let (x_ty, x_parts) = (x_ty.clone(), x_parts.to_vec());
+        let seed = dyn_parts(seed)?.1.to_vec();
+        let types: Vec<Type> = x_parts.iter().map(|&p| self.builder.type_of(p)).collect();
+        let lambda = self.lambda(&types, |this, params| {
+            let result = this.apply(f.clone(), Sv::Dyn(x_ty.clone(), params))?;
+            this.flatten(&result)
+        })?;
+        let differentiated = if intrinsic == Intrinsic::Jvp2 {
+            let tangents: Vec<Option<SubExp>> = seed.into_iter().map(Some).collect();
+            crate::ad::jvp_apply(
+                &mut self.builder,
+                &mut self.derivatives,
+                &lambda,
+                &x_parts,
+                &tangents,
+            )
+        } else {
+            crate::ad::vjp_apply(
+                &mut self.builder,
+                &mut self.derivatives,
+                &lambda,
+                &x_parts,
+                &seed,
+            )
+        };
+        let (mut parts, derivative) = differentiated.map_err(|error| LowerError {
+            message: error.message,
+            loc: error.loc.or_else(|| self.builder.loc()),
+        })?;
+        parts.extend(derivative);
+        Ok(Sv::Dyn(result_ty, parts))
+    }
+
     fn check_unflatten(&mut self, array: Var, n: SubExp, m: SubExp) {
         use crate::ir::ErrorPart::{Text, Value};
         let size = SubExp::Var(self.builder.bind1("n", Exp::ArraySize { array, dim: 0 }));

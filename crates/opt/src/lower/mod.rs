@@ -50,13 +50,25 @@ pub struct LowerError {
 impl fmt::Display for LowerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.loc {
-            Some(loc) => write!(f, "{loc}: {}", self.message),
+            Some(loc) => write!(f, "{}: {}", user_loc(loc), self.message),
             None => f.write_str(&self.message),
         }
     }
 }
 
 impl std::error::Error for LowerError {}
+
+/// Where in the user's code a location inside the prelude was reached
+/// from: the innermost call site outside the prelude.
+fn user_loc(loc: &Loc) -> &Loc {
+    if !hir::prelude::is_prelude_path(&loc.file) {
+        return loc;
+    }
+    loc.inlined_from
+        .iter()
+        .find(|site| !hir::prelude::is_prelude_path(&site.file))
+        .unwrap_or(loc)
+}
 
 type Result<T> = std::result::Result<T, LowerError>;
 
@@ -281,6 +293,8 @@ struct Lowerer<'db> {
     /// While parameters are bound: the message of a failed check that
     /// arguments sharing a size agree.
     param_sizes_message: Option<&'static str>,
+    /// The functions derived for automatic differentiation so far.
+    derivatives: crate::ad::Derivatives,
 }
 
 /// Inlining deeper than this means a runaway expansion, not a program.
@@ -312,6 +326,7 @@ pub fn lower_program(
         inlined_from: Vec::new(),
         accumulator_ops: Vec::new(),
         param_sizes_message: None,
+        derivatives: crate::ad::Derivatives::default(),
     };
     let tree = item_tree(db, root);
     let mut names = Vec::new();

@@ -1,0 +1,1405 @@
+//! Automatic differentiation of core IR: forward mode, and reverse mode
+//! computed with forward mode.
+//!
+//! [`jvp_apply`] emits a lambda's statements applied to arguments together
+//! with the statements of their tangents (dual numbers: a tangent variable
+//! beside every variable that depends on a differentiated input). Every
+//! construct of the IR is covered: scalar operations and the
+//! floating-point functions by their derivatives, branches and loops by
+//! carrying tangents through them, array operations by applying the same
+//! operation to the tangents, SOACs by mapping the differentiated lambda
+//! and combining with the dual of their operators, and calls by calling a
+//! derived function (made once per function, with a tangent beside every
+//! parameter and result). Variables of the differentiated code are
+//! renamed, so the same lambda can be emitted several times in one
+//! function. Free variables of the lambda are constants of the
+//! differentiation. As upstream, integers are differentiated with integer
+//! arithmetic, and booleans carry tangents through `!`, conversions and
+//! data movement; comparisons and bit operations have zero tangents.
+//! Tangents are created only where a differentiated input flows; where
+//! one must exist without (a result, a branch, a loop parameter) it is
+//! zero. `x ** y` has the zero derivative at its kinks (`y = 0`, and
+//! `x = 0` for the exponent) rather than NaN.
+//!
+//! [`vjp_apply`] computes the vector-Jacobian product from forward mode:
+//! one forward derivative per scalar of each floating-point argument (a
+//! parallel map over the argument's elements), each dotted with the
+//! cotangent. Its results are exact, but its cost is the size of the
+//! arguments times the cost of the function, where a reverse sweep would
+//! cost a small constant times the function.
+//!
+//! Unsupported (an error, never a wrong derivative): the derivatives of
+//! `gamma` and `lgamma`, of `//` and `%%` on floats, and functions that are
+//! still being lowered when they are differentiated (a definition whose
+//! body differentiates itself).
+
+use crate::ir::build::Builder;
+use crate::ir::{
+    Body, DimIndex, ErrorPart, Exp, FuncId, Function, Lambda, Loc, LoopForm, Param, PatElem,
+    ReduceOp, ScanOp, Soac, Stm, SubExp, Type, Var,
+};
+use crate::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
+use crate::value::{F16, PrimValue};
+use hir::ty::PrimType;
+use std::collections::HashMap;
+
+/// Why a program cannot be differentiated, and where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdError {
+    pub message: String,
+    /// The statement being differentiated.
+    pub loc: Option<Loc>,
+}
+
+impl From<String> for AdError {
+    fn from(message: String) -> AdError {
+        AdError { message, loc: None }
+    }
+}
+
+impl From<&str> for AdError {
+    fn from(message: &str) -> AdError {
+        message.to_owned().into()
+    }
+}
+
+type Result<T> = std::result::Result<T, AdError>;
+
+/// The derived functions made so far, by the function they derive, so
+/// that each is made once per program.
+#[derive(Debug, Default)]
+pub struct Derivatives {
+    jvp: HashMap<FuncId, FuncId>,
+}
+
+/// Emits `lambda` applied to `args`, with the tangents `arg_tangents`
+/// (`None` for zero). Returns the results and their tangents (zero for
+/// results that are not floating-point).
+pub fn jvp_apply(
+    builder: &mut Builder,
+    derivatives: &mut Derivatives,
+    lambda: &Lambda,
+    args: &[SubExp],
+    arg_tangents: &[Option<SubExp>],
+) -> Result<(Vec<SubExp>, Vec<SubExp>)> {
+    let mut forward = Forward::new(builder, derivatives);
+    forward.bind_args(lambda, args, arg_tangents);
+    forward.stms(&lambda.body.stms)?;
+    let mut results = Vec::new();
+    let mut tangents = Vec::new();
+    for &result in &lambda.body.result {
+        let primal = forward.se(result);
+        results.push(primal);
+        let tangent = match forward.tangent(result) {
+            Some(tangent) => tangent,
+            None => forward.zero_like(primal),
+        };
+        tangents.push(tangent);
+    }
+    Ok((results, tangents))
+}
+
+/// Emits `lambda` applied to `args` and the vector-Jacobian product of
+/// the cotangents `cotangents` (one per result). Returns the results and
+/// one adjoint per argument (zero for arguments that are not
+/// floating-point).
+pub fn vjp_apply(
+    builder: &mut Builder,
+    derivatives: &mut Derivatives,
+    lambda: &Lambda,
+    args: &[SubExp],
+    cotangents: &[SubExp],
+) -> Result<(Vec<SubExp>, Vec<SubExp>)> {
+    let no_tangents = vec![None; args.len()];
+    let results: Vec<SubExp> = {
+        let mut forward = Forward::new(builder, derivatives);
+        forward.bind_args(lambda, args, &no_tangents);
+        forward.stms(&lambda.body.stms)?;
+        lambda.body.result.iter().map(|&r| forward.se(r)).collect()
+    };
+    let mut adjoints = Vec::new();
+    for (index, &arg) in args.iter().enumerate() {
+        let ty = builder.type_of(arg);
+        let adjoint = if ty.element() == PrimType::Bool {
+            Forward::new(builder, derivatives).zero_like(arg)
+        } else if ty.rank() == 0 {
+            let mut tangents = no_tangents.clone();
+            tangents[index] = Some(one(ty.element()));
+            let (_, result_tangents) = jvp_apply(builder, derivatives, lambda, args, &tangents)?;
+            dot(builder, cotangents, &result_tangents, ty.element())
+        } else {
+            element_adjoints(builder, derivatives, lambda, args, index, cotangents)?
+        };
+        adjoints.push(adjoint);
+    }
+    Ok((results, adjoints))
+}
+
+/// The adjoint of the array argument `index`: a map over its elements,
+/// each the dot product of the cotangents with the derivative in the
+/// direction of that element.
+fn element_adjoints(
+    builder: &mut Builder,
+    derivatives: &mut Derivatives,
+    lambda: &Lambda,
+    args: &[SubExp],
+    index: usize,
+    cotangents: &[SubExp],
+) -> Result<SubExp> {
+    let arg = args[index];
+    let ty = builder.type_of(arg);
+    let element = ty.element();
+    let array = arg
+        .as_var()
+        .ok_or("internal error: an array argument is a constant")?;
+    let dims = array_dims(builder, array, ty.rank());
+    let count = product(builder, &dims);
+    let positions = builder.bind1(
+        "k",
+        Exp::Iota {
+            len: count,
+            start: SubExp::i64(0),
+            step: SubExp::i64(1),
+            ty: PrimType::I64,
+        },
+    );
+    let position = builder.param("k", Type::i64(), false);
+    builder.push_scope();
+    let zeros = builder.bind1(
+        "zeros",
+        Exp::Replicate {
+            shape: vec![count],
+            value: SubExp::Const(PrimValue::zero(element)),
+        },
+    );
+    let one_hot = builder.bind1(
+        "one_hot",
+        Exp::Update {
+            array: zeros,
+            slice: vec![DimIndex::Fix(SubExp::Var(position.var))],
+            value: one(element),
+        },
+    );
+    let direction = builder.bind1(
+        "direction",
+        Exp::Reshape {
+            shape: dims.clone(),
+            array: one_hot,
+        },
+    );
+    let mut tangents = vec![None; args.len()];
+    tangents[index] = Some(SubExp::Var(direction));
+    let (_, result_tangents) = jvp_apply(builder, derivatives, lambda, args, &tangents)?;
+    let sum = dot(builder, cotangents, &result_tangents, element);
+    let body = builder.pop_scope(vec![sum]);
+    let map = Lambda {
+        params: vec![position],
+        body,
+        ret: vec![Type::Prim(element)],
+    };
+    let flat = builder.bind1(
+        "adjoint",
+        Exp::Soac(Soac::Screma {
+            width: count,
+            arrays: vec![positions],
+            map,
+            scans: Vec::new(),
+            reduces: Vec::new(),
+        }),
+    );
+    Ok(SubExp::Var(builder.bind1(
+        "adjoint",
+        Exp::Reshape {
+            shape: dims,
+            array: flat,
+        },
+    )))
+}
+
+/// The sizes of the dimensions of an array.
+fn array_dims(builder: &mut Builder, array: Var, rank: usize) -> Vec<SubExp> {
+    (0..rank)
+        .map(|dim| SubExp::Var(builder.bind1("n", Exp::ArraySize { array, dim })))
+        .collect()
+}
+
+fn product(builder: &mut Builder, dims: &[SubExp]) -> SubExp {
+    dims.iter().fold(SubExp::i64(1), |acc, &dim| {
+        SubExp::Var(builder.bind1("count", Exp::BinOp(BinOp::Mul, acc, dim)))
+    })
+}
+
+/// The sum over the floating-point results of `cotangents · tangents`,
+/// as a scalar of type `element`.
+fn dot(
+    builder: &mut Builder,
+    cotangents: &[SubExp],
+    tangents: &[SubExp],
+    element: PrimType,
+) -> SubExp {
+    let mut sum = SubExp::Const(PrimValue::zero(element));
+    for (&cotangent, &tangent) in cotangents.iter().zip(tangents) {
+        let ty = builder.type_of(tangent);
+        if ty.element() == PrimType::Bool {
+            continue;
+        }
+        let term = match (ty, cotangent.as_var(), tangent.as_var()) {
+            (Type::Prim(_), _, _) => {
+                SubExp::Var(builder.bind1("dot", Exp::BinOp(BinOp::Mul, cotangent, tangent)))
+            }
+            (Type::Array { element: e, rank }, Some(c), Some(t)) => {
+                let dims = array_dims(builder, t, rank);
+                let count = product(builder, &dims);
+                let flat_c = builder.bind1(
+                    "flat",
+                    Exp::Reshape {
+                        shape: vec![count],
+                        array: c,
+                    },
+                );
+                let flat_t = builder.bind1(
+                    "flat",
+                    Exp::Reshape {
+                        shape: vec![count],
+                        array: t,
+                    },
+                );
+                let map = builder.lambda(&[Type::Prim(e), Type::Prim(e)], |b, p| {
+                    vec![SubExp::Var(b.bind1(
+                        "dot",
+                        Exp::BinOp(BinOp::Mul, SubExp::Var(p[0]), SubExp::Var(p[1])),
+                    ))]
+                });
+                let add = builder.lambda(&[Type::Prim(e), Type::Prim(e)], |b, p| {
+                    vec![SubExp::Var(b.bind1(
+                        "sum",
+                        Exp::BinOp(BinOp::Add, SubExp::Var(p[0]), SubExp::Var(p[1])),
+                    ))]
+                });
+                SubExp::Var(builder.bind1(
+                    "dot",
+                    Exp::Soac(Soac::Screma {
+                        width: count,
+                        arrays: vec![flat_c, flat_t],
+                        map,
+                        scans: Vec::new(),
+                        reduces: vec![ReduceOp {
+                            lambda: add,
+                            neutral: vec![SubExp::Const(PrimValue::zero(e))],
+                            commutative: true,
+                        }],
+                    }),
+                ))
+            }
+            _ => continue,
+        };
+        let term = if ty.element() == element {
+            term
+        } else {
+            SubExp::Var(builder.bind1("dot", Exp::Convert(element, term)))
+        };
+        sum = SubExp::Var(builder.bind1("dot", Exp::BinOp(BinOp::Add, sum, term)));
+    }
+    sum
+}
+
+/// Whether code at `loc` is the user's or inlined into it (rather than
+/// prelude code in a function of its own).
+fn reached_from_user_code(loc: &Loc) -> bool {
+    std::iter::once(loc)
+        .chain(loc.inlined_from.iter())
+        .any(|site| !hir::prelude::is_prelude_path(&site.file))
+}
+
+/// One of a numeric type.
+fn one(ty: PrimType) -> SubExp {
+    SubExp::Const(match ty {
+        PrimType::I8 => PrimValue::I8(1),
+        PrimType::I16 => PrimValue::I16(1),
+        PrimType::I32 => PrimValue::I32(1),
+        PrimType::I64 => PrimValue::I64(1),
+        PrimType::U8 => PrimValue::U8(1),
+        PrimType::U16 => PrimValue::U16(1),
+        PrimType::U32 => PrimValue::U32(1),
+        PrimType::U64 => PrimValue::U64(1),
+        PrimType::Bool => PrimValue::Bool(true),
+        float => return float_const(float, 1.0),
+    })
+}
+
+fn float_const(ty: PrimType, value: f64) -> SubExp {
+    SubExp::Const(match ty {
+        PrimType::F16 => PrimValue::F16(F16::from_f64(value)),
+        PrimType::F32 => PrimValue::F32(value as f32),
+        _ => PrimValue::F64(value),
+    })
+}
+
+/// Emits differentiated code into the builder's current scope.
+struct Forward<'a> {
+    builder: &'a mut Builder,
+    derivatives: &'a mut Derivatives,
+    /// The new names of the differentiated code's variables.
+    rename: HashMap<Var, Var>,
+    /// The tangents of the differentiated code's variables, by their
+    /// original names.
+    tangents: HashMap<Var, SubExp>,
+}
+
+impl<'a> Forward<'a> {
+    fn new(builder: &'a mut Builder, derivatives: &'a mut Derivatives) -> Forward<'a> {
+        Forward {
+            builder,
+            derivatives,
+            rename: HashMap::new(),
+            tangents: HashMap::new(),
+        }
+    }
+
+    /// Binds the lambda's parameters to the arguments and their tangents.
+    fn bind_args(&mut self, lambda: &Lambda, args: &[SubExp], tangents: &[Option<SubExp>]) {
+        for ((param, &arg), tangent) in lambda.params.iter().zip(args).zip(tangents) {
+            let var = self.builder.bind1("arg", Exp::SubExp(arg));
+            self.rename.insert(param.var, var);
+            if let Some(tangent) = tangent {
+                self.tangents.insert(param.var, *tangent);
+            }
+        }
+    }
+
+    fn var(&self, var: Var) -> Var {
+        self.rename.get(&var).copied().unwrap_or(var)
+    }
+
+    fn se(&self, se: SubExp) -> SubExp {
+        match se {
+            SubExp::Var(var) => SubExp::Var(self.var(var)),
+            constant => constant,
+        }
+    }
+
+    fn ses(&self, ses: &[SubExp]) -> Vec<SubExp> {
+        ses.iter().map(|&se| self.se(se)).collect()
+    }
+
+    fn tangent(&self, se: SubExp) -> Option<SubExp> {
+        se.as_var().and_then(|var| self.tangents.get(&var).copied())
+    }
+
+    /// A zero of the type (and shape) of `primal`, a renamed value.
+    fn zero_like(&mut self, primal: SubExp) -> SubExp {
+        let ty = self.builder.type_of(primal);
+        let zero = SubExp::Const(PrimValue::zero(ty.element()));
+        match (ty, primal.as_var()) {
+            (Type::Array { rank, .. }, Some(array)) => {
+                let shape = array_dims(self.builder, array, rank);
+                SubExp::Var(
+                    self.builder
+                        .bind1("zeros", Exp::Replicate { shape, value: zero }),
+                )
+            }
+            _ => zero,
+        }
+    }
+
+    /// The tangent of an original value, zero when it has none.
+    fn tangent_or_zero(&mut self, se: SubExp) -> SubExp {
+        match self.tangent(se) {
+            Some(tangent) => tangent,
+            None => {
+                let primal = self.se(se);
+                self.zero_like(primal)
+            }
+        }
+    }
+
+    /// The tangent of an original array, a zero array when it has none.
+    fn tangent_array(&mut self, array: Var) -> Result<Var> {
+        self.tangent_or_zero(SubExp::Var(array))
+            .as_var()
+            .ok_or_else(|| "internal error: the tangent of an array is a constant".into())
+    }
+
+    fn fresh(&mut self, var: Var, ty: Type) -> Var {
+        let name = self.builder.var_name(var).to_owned();
+        let new = self.builder.new_var(&name, ty);
+        self.rename.insert(var, new);
+        new
+    }
+
+    /// Fresh names for a statement's pattern.
+    fn pattern(&mut self, pat: &[PatElem]) -> Vec<PatElem> {
+        pat.iter()
+            .map(|elem| PatElem {
+                var: self.fresh(elem.var, elem.ty),
+                ty: elem.ty,
+            })
+            .collect()
+    }
+
+    /// Tangent variables for the floating-point elements of a pattern.
+    fn tangent_pattern(&mut self, pat: &[PatElem]) -> Vec<PatElem> {
+        pat.iter()
+            .map(|elem| {
+                let name = format!("{}_tan", self.builder.var_name(elem.var));
+                let var = self.builder.new_var(&name, elem.ty);
+                self.tangents.insert(elem.var, SubExp::Var(var));
+                PatElem { var, ty: elem.ty }
+            })
+            .collect()
+    }
+
+    fn bind(&mut self, exp: Exp) -> SubExp {
+        SubExp::Var(self.builder.bind1("tan", exp))
+    }
+
+    fn binop(&mut self, op: BinOp, a: SubExp, b: SubExp) -> SubExp {
+        self.bind(Exp::BinOp(op, a, b))
+    }
+
+    fn float_fn(&mut self, f: FloatFn, ty: PrimType, args: Vec<SubExp>) -> SubExp {
+        self.bind(Exp::PrimFn(PrimFn::Float(f, ty), args))
+    }
+
+    /// `if condition then a else b`, as an expression.
+    fn select(&mut self, condition: SubExp, a: SubExp, b: SubExp, ty: PrimType) -> SubExp {
+        let branch = |result| Body {
+            stms: Vec::new(),
+            result: vec![result],
+        };
+        self.bind(Exp::If {
+            condition,
+            then_body: branch(a),
+            else_body: branch(b),
+            ret: vec![Type::Prim(ty)],
+        })
+    }
+
+    fn add(&mut self, a: Option<SubExp>, b: Option<SubExp>) -> Option<SubExp> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(self.binop(BinOp::Add, a, b)),
+            (a, None) => a,
+            (None, b) => b,
+        }
+    }
+
+    fn scale(&mut self, tangent: Option<SubExp>, factor: SubExp) -> Option<SubExp> {
+        tangent.map(|t| self.binop(BinOp::Mul, t, factor))
+    }
+
+    fn neg(&mut self, tangent: Option<SubExp>) -> Option<SubExp> {
+        tangent.map(|t| self.bind(Exp::UnOp(UnOp::Neg, t)))
+    }
+
+    fn stms(&mut self, stms: &[Stm]) -> Result<()> {
+        for stm in stms {
+            let saved = self.builder.set_loc(stm.loc.clone());
+            let result = self.stm(stm);
+            self.builder.set_loc(saved);
+            result.map_err(|mut error| {
+                // The innermost statement reached from the user's code
+                // locates the error.
+                if !error.loc.as_ref().is_some_and(reached_from_user_code) {
+                    error.loc = stm.loc.clone().or(error.loc);
+                }
+                error
+            })?;
+        }
+        Ok(())
+    }
+
+    fn stm(&mut self, stm: &Stm) -> Result<()> {
+        match &stm.exp {
+            Exp::Call { func, args } => self.call(stm, *func, args),
+            Exp::If {
+                condition,
+                then_body,
+                else_body,
+                ret,
+            } => {
+                let condition = self.se(*condition);
+                let then_body = self.body(then_body)?;
+                let else_body = self.body(else_body)?;
+                let ret = ret.iter().copied().chain(ret.iter().copied()).collect();
+                let exp = Exp::If {
+                    condition,
+                    then_body,
+                    else_body,
+                    ret,
+                };
+                self.emit_with_tangents(&stm.pat, exp);
+                Ok(())
+            }
+            Exp::Loop { params, form, body } => self.loop_(stm, params, form, body),
+            Exp::Soac(soac) => self.soac(stm, soac),
+            exp => {
+                let renamed = self.rename_exp(exp);
+                let pat = self.pattern(&stm.pat);
+                let primal = Stm {
+                    pat,
+                    exp: renamed,
+                    loc: stm.loc.clone(),
+                };
+                let (Some(elem), Some(result)) = (stm.pat.first(), primal.pat.first()) else {
+                    self.builder.add_stm(primal);
+                    return Ok(());
+                };
+                let (elem, result) = (*elem, SubExp::Var(result.var));
+                // An update consumes its array, so the tangent, which may
+                // read the array's shape, comes first.
+                let consumes = matches!(exp, Exp::Update { .. });
+                if !consumes {
+                    self.builder.add_stm(primal.clone());
+                }
+                if let Some(tangent) = self.simple_tangent(exp, result)? {
+                    self.tangents.insert(elem.var, tangent);
+                }
+                if consumes {
+                    self.builder.add_stm(primal);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Adds `exp`, whose results are the pattern's followed by the
+    /// tangents of its floating-point elements.
+    fn emit_with_tangents(&mut self, pat: &[PatElem], exp: Exp) {
+        let mut new_pat = self.pattern(pat);
+        new_pat.extend(self.tangent_pattern(pat));
+        self.builder.add_stm(Stm {
+            pat: new_pat,
+            exp,
+            loc: self.builder.loc(),
+        });
+    }
+
+    /// A body with the tangents of its floating-point results added after
+    /// its results.
+    fn body(&mut self, body: &Body) -> Result<Body> {
+        self.builder.push_scope();
+        self.stms(&body.stms)?;
+        let results = self.results_with_tangents(&body.result);
+        Ok(self.builder.pop_scope(results))
+    }
+
+    fn results_with_tangents(&mut self, results: &[SubExp]) -> Vec<SubExp> {
+        let mut all = self.ses(results);
+        for &result in results {
+            let tangent = self.tangent_or_zero(result);
+            all.push(tangent);
+        }
+        all
+    }
+
+    fn call(&mut self, stm: &Stm, func: FuncId, args: &[SubExp]) -> Result<()> {
+        if !args.iter().any(|&arg| self.tangent(arg).is_some()) {
+            let args = self.ses(args);
+            let pat = self.pattern(&stm.pat);
+            self.builder.add_stm(Stm {
+                pat,
+                exp: Exp::Call { func, args },
+                loc: stm.loc.clone(),
+            });
+            return Ok(());
+        }
+        let derived = self.derived_function(func)?;
+        let mut new_args = self.ses(args);
+        for &arg in args {
+            let tangent = self.tangent_or_zero(arg);
+            new_args.push(tangent);
+        }
+        self.emit_with_tangents(
+            &stm.pat,
+            Exp::Call {
+                func: derived,
+                args: new_args,
+            },
+        );
+        Ok(())
+    }
+
+    /// The function computing `func`'s results and their tangents from
+    /// its arguments and theirs.
+    fn derived_function(&mut self, func: FuncId) -> Result<FuncId> {
+        if let Some(&derived) = self.derivatives.jvp.get(&func) {
+            return Ok(derived);
+        }
+        let function = self
+            .builder
+            .function(func)
+            .cloned()
+            .ok_or("differentiating a function while it is being defined is not supported")?;
+        let with_tangents = |types: Vec<Type>| -> Vec<Type> { types.repeat(2) };
+        let all_params = with_tangents(function.params.iter().map(|p| p.ty).collect());
+        let all_ret = with_tangents(function.ret.iter().map(|&(ty, _)| ty).collect());
+        let name = format!("{}_jvp", function.name);
+        let derived = self.builder.declare_function(&name, all_params, all_ret);
+        self.derivatives.jvp.insert(func, derived);
+
+        let rename = std::mem::take(&mut self.rename);
+        let tangents = std::mem::take(&mut self.tangents);
+        let mut params: Vec<Param> = function
+            .params
+            .iter()
+            .map(|p| Param {
+                var: self.fresh(p.var, p.ty),
+                ty: p.ty,
+                unique: p.unique,
+            })
+            .collect();
+        for p in &function.params {
+            let tangent = self.builder.param("tan", p.ty, p.unique);
+            self.tangents.insert(p.var, SubExp::Var(tangent.var));
+            params.push(tangent);
+        }
+        let body = self.body(&function.body);
+        self.rename = rename;
+        self.tangents = tangents;
+        let mut ret = function.ret.clone();
+        ret.extend(function.ret.iter().copied());
+        self.builder.define_function(
+            derived,
+            Function {
+                name,
+                params,
+                ret,
+                body: body?,
+            },
+        );
+        Ok(derived)
+    }
+
+    fn loop_(
+        &mut self,
+        stm: &Stm,
+        params: &[(Param, SubExp)],
+        form: &LoopForm,
+        body: &Body,
+    ) -> Result<()> {
+        let mut new_params: Vec<(Param, SubExp)> = params
+            .iter()
+            .map(|(p, init)| {
+                let init = self.se(*init);
+                let param = Param {
+                    var: self.fresh(p.var, p.ty),
+                    ty: p.ty,
+                    unique: p.unique,
+                };
+                (param, init)
+            })
+            .collect();
+        for (p, init) in params {
+            let init = self.tangent_or_zero(*init);
+            let tangent = self.builder.param("tan", p.ty, p.unique);
+            self.tangents.insert(p.var, SubExp::Var(tangent.var));
+            new_params.push((tangent, init));
+        }
+        let form = match *form {
+            LoopForm::For { var, bound } => LoopForm::For {
+                var: self.fresh(var, Type::i64()),
+                bound: self.se(bound),
+            },
+            LoopForm::While { condition } => LoopForm::While {
+                condition: self.var(condition),
+            },
+        };
+        let body = self.body(body)?;
+        self.emit_with_tangents(
+            &stm.pat,
+            Exp::Loop {
+                params: new_params,
+                form,
+                body,
+            },
+        );
+        Ok(())
+    }
+
+    /// A lambda with parameters for the tangents of the parameters marked
+    /// in `with_tangent` (after all its parameters) and the tangents of
+    /// its floating-point results (after all its results).
+    fn lambda(&mut self, lambda: &Lambda, with_tangent: &[bool]) -> Result<Lambda> {
+        let mut params: Vec<Param> = lambda
+            .params
+            .iter()
+            .map(|p| Param {
+                var: self.fresh(p.var, p.ty),
+                ty: p.ty,
+                unique: p.unique,
+            })
+            .collect();
+        for (p, _) in lambda
+            .params
+            .iter()
+            .zip(with_tangent)
+            .filter(|(_, with)| **with)
+        {
+            let tangent = self.builder.param("tan", p.ty, p.unique);
+            self.tangents.insert(p.var, SubExp::Var(tangent.var));
+            params.push(tangent);
+        }
+        let body = self.body(&lambda.body)?;
+        let mut ret = lambda.ret.clone();
+        ret.extend(lambda.ret.iter().copied());
+        Ok(Lambda { params, body, ret })
+    }
+
+    /// The dual of an operator on `k` components: parameters `(a, ta, b,
+    /// tb)` and results `(r, tr)`, tangents for the floating-point ones.
+    fn dual_operator(&mut self, op: &Lambda) -> Result<Lambda> {
+        let k = op.params.len() / 2;
+        let dual = self.lambda(op, &vec![true; 2 * k])?;
+        let (primal, tangents) = dual.params.split_at(2 * k);
+        let mut params = primal[..k].to_vec();
+        params.extend_from_slice(&tangents[..k]);
+        params.extend_from_slice(&primal[k..]);
+        params.extend_from_slice(&tangents[k..]);
+        Ok(Lambda { params, ..dual })
+    }
+
+    /// Neutral elements with zeros for the tangents of the floating-point
+    /// ones.
+    fn neutral_with_tangents(&mut self, neutral: &[SubExp]) -> Vec<SubExp> {
+        let mut all = self.ses(neutral);
+        for &value in neutral {
+            let primal = self.se(value);
+            let zero = self.zero_like(primal);
+            all.push(zero);
+        }
+        all
+    }
+
+    fn soac(&mut self, stm: &Stm, soac: &Soac) -> Result<()> {
+        match soac {
+            Soac::Screma {
+                width,
+                arrays,
+                map,
+                scans,
+                reduces,
+            } => {
+                let width = self.se(*width);
+                let with_tangent: Vec<bool> = arrays
+                    .iter()
+                    .map(|&a| self.tangent(SubExp::Var(a)).is_some())
+                    .collect();
+                let mut new_arrays: Vec<Var> = arrays.iter().map(|&a| self.var(a)).collect();
+                for (&array, _) in arrays.iter().zip(&with_tangent).filter(|(_, w)| **w) {
+                    new_arrays.push(self.tangent_array(array)?);
+                }
+                let dual_map = self.lambda(map, &with_tangent)?;
+                // Segments of the map's results: one per scan and reduce,
+                // then the mapped values; each segment's tangents follow it.
+                let mut segments: Vec<usize> = scans.iter().map(|s| s.neutral.len()).collect();
+                segments.extend(reduces.iter().map(|r| r.neutral.len()));
+                segments.push(map.ret.len() - segments.iter().sum::<usize>());
+                let order = interleave_tangents(map.ret.len(), &segments);
+                let map = Lambda {
+                    body: Body {
+                        stms: dual_map.body.stms,
+                        result: order.iter().map(|&i| dual_map.body.result[i]).collect(),
+                    },
+                    ret: order.iter().map(|&i| dual_map.ret[i]).collect(),
+                    params: dual_map.params,
+                };
+                let scans = scans
+                    .iter()
+                    .map(|scan| {
+                        Ok(ScanOp {
+                            lambda: self.dual_operator(&scan.lambda)?,
+                            neutral: self.neutral_with_tangents(&scan.neutral),
+                        })
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                let reduces = reduces
+                    .iter()
+                    .map(|reduce| {
+                        Ok(ReduceOp {
+                            lambda: self.dual_operator(&reduce.lambda)?,
+                            neutral: self.neutral_with_tangents(&reduce.neutral),
+                            commutative: reduce.commutative,
+                        })
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                let exp = Exp::Soac(Soac::Screma {
+                    width,
+                    arrays: new_arrays,
+                    map,
+                    scans,
+                    reduces,
+                });
+                self.emit_segmented(&stm.pat, &segments, exp);
+                Ok(())
+            }
+            Soac::Hist {
+                width,
+                dests,
+                op,
+                neutral,
+                indices,
+                values,
+            } => {
+                let width = self.se(*width);
+                let mut new_dests: Vec<Var> = dests.iter().map(|&d| self.var(d)).collect();
+                let mut new_values: Vec<Var> = values.iter().map(|&v| self.var(v)).collect();
+                for (&dest, &value) in dests.iter().zip(values) {
+                    new_dests.push(self.tangent_array(dest)?);
+                    new_values.push(self.tangent_array(value)?);
+                }
+                let exp = Exp::Soac(Soac::Hist {
+                    width,
+                    dests: new_dests,
+                    op: self.dual_operator(op)?,
+                    neutral: self.neutral_with_tangents(neutral),
+                    indices: self.var(*indices),
+                    values: new_values,
+                });
+                self.emit_with_tangents(&stm.pat, exp);
+                Ok(())
+            }
+            Soac::Scatter {
+                width,
+                dests,
+                indices,
+                values,
+            } => {
+                let width = self.se(*width);
+                let mut new_dests: Vec<Var> = dests.iter().map(|&d| self.var(d)).collect();
+                let mut new_values: Vec<Var> = values.iter().map(|&v| self.var(v)).collect();
+                for (&dest, &value) in dests.iter().zip(values) {
+                    new_dests.push(self.tangent_array(dest)?);
+                    new_values.push(self.tangent_array(value)?);
+                }
+                let exp = Exp::Soac(Soac::Scatter {
+                    width,
+                    dests: new_dests,
+                    indices: self.var(*indices),
+                    values: new_values,
+                });
+                self.emit_with_tangents(&stm.pat, exp);
+                Ok(())
+            }
+            Soac::Stream {
+                kind,
+                width,
+                arrays,
+                accumulators,
+                fold,
+                reduce,
+            } => {
+                let width = self.se(*width);
+                let k = accumulators.len();
+                let mut with_tangent = vec![false];
+                with_tangent.extend(std::iter::repeat_n(true, k));
+                with_tangent.extend(
+                    arrays
+                        .iter()
+                        .map(|&a| self.tangent(SubExp::Var(a)).is_some()),
+                );
+                let dual = self.lambda(fold, &with_tangent)?;
+                // Parameters: chunk size, accumulators and their tangents,
+                // arrays and theirs.
+                let (primal, tangents) = dual.params.split_at(fold.params.len());
+                let mut params = primal[..=k].to_vec();
+                params.extend_from_slice(&tangents[..k]);
+                params.extend_from_slice(&primal[k + 1..]);
+                params.extend_from_slice(&tangents[k..]);
+                let segments = [k, fold.ret.len() - k];
+                let order = interleave_tangents(fold.ret.len(), &segments);
+                let fold = Lambda {
+                    params,
+                    body: Body {
+                        stms: dual.body.stms,
+                        result: order.iter().map(|&i| dual.body.result[i]).collect(),
+                    },
+                    ret: order.iter().map(|&i| dual.ret[i]).collect(),
+                };
+                let mut new_accumulators = self.ses(accumulators);
+                for &acc in accumulators {
+                    let tangent = self.tangent_or_zero(acc);
+                    new_accumulators.push(tangent);
+                }
+                let mut new_arrays: Vec<Var> = arrays.iter().map(|&a| self.var(a)).collect();
+                for &array in arrays {
+                    if self.tangent(SubExp::Var(array)).is_some() {
+                        new_arrays.push(self.tangent_array(array)?);
+                    }
+                }
+                let reduce = reduce
+                    .as_ref()
+                    .map(|op| self.dual_operator(op))
+                    .transpose()?;
+                let exp = Exp::Soac(Soac::Stream {
+                    kind: *kind,
+                    width,
+                    arrays: new_arrays,
+                    accumulators: new_accumulators,
+                    fold,
+                    reduce,
+                });
+                self.emit_segmented(&stm.pat, &segments, exp);
+                Ok(())
+            }
+        }
+    }
+
+    /// Adds `exp`, whose results are the pattern's in segments, each
+    /// followed by the tangents of its floating-point elements.
+    fn emit_segmented(&mut self, pat: &[PatElem], segments: &[usize], exp: Exp) {
+        let mut new_pat = Vec::new();
+        let mut start = 0;
+        for &len in segments {
+            let segment = &pat[start..start + len];
+            new_pat.extend(self.pattern(segment));
+            new_pat.extend(self.tangent_pattern(segment));
+            start += len;
+        }
+        self.builder.add_stm(Stm {
+            pat: new_pat,
+            exp,
+            loc: self.builder.loc(),
+        });
+    }
+
+    /// The expression with the differentiated code's variables renamed;
+    /// for expressions without nested code.
+    fn rename_exp(&self, exp: &Exp) -> Exp {
+        let dim = |d: &DimIndex| match *d {
+            DimIndex::Fix(i) => DimIndex::Fix(self.se(i)),
+            DimIndex::Slice { start, len, stride } => DimIndex::Slice {
+                start: self.se(start),
+                len: self.se(len),
+                stride: self.se(stride),
+            },
+        };
+        match exp {
+            Exp::SubExp(a) => Exp::SubExp(self.se(*a)),
+            Exp::BinOp(op, a, b) => Exp::BinOp(*op, self.se(*a), self.se(*b)),
+            Exp::Cmp(op, a, b) => Exp::Cmp(*op, self.se(*a), self.se(*b)),
+            Exp::UnOp(op, a) => Exp::UnOp(*op, self.se(*a)),
+            Exp::Convert(to, a) => Exp::Convert(*to, self.se(*a)),
+            Exp::PrimFn(f, args) => Exp::PrimFn(*f, self.ses(args)),
+            Exp::Index { array, slice } => Exp::Index {
+                array: self.var(*array),
+                slice: slice.iter().map(dim).collect(),
+            },
+            Exp::Update {
+                array,
+                slice,
+                value,
+            } => Exp::Update {
+                array: self.var(*array),
+                slice: slice.iter().map(dim).collect(),
+                value: self.se(*value),
+            },
+            Exp::ArrayLit { elements, row } => Exp::ArrayLit {
+                elements: self.ses(elements),
+                row: *row,
+            },
+            Exp::Iota {
+                len,
+                start,
+                step,
+                ty,
+            } => Exp::Iota {
+                len: self.se(*len),
+                start: self.se(*start),
+                step: self.se(*step),
+                ty: *ty,
+            },
+            Exp::Replicate { shape, value } => Exp::Replicate {
+                shape: self.ses(shape),
+                value: self.se(*value),
+            },
+            Exp::Rearrange { perm, array } => Exp::Rearrange {
+                perm: perm.clone(),
+                array: self.var(*array),
+            },
+            Exp::Reshape { shape, array } => Exp::Reshape {
+                shape: self.ses(shape),
+                array: self.var(*array),
+            },
+            Exp::Concat { arrays } => Exp::Concat {
+                arrays: arrays.iter().map(|&a| self.var(a)).collect(),
+            },
+            Exp::Copy(array) => Exp::Copy(self.var(*array)),
+            Exp::ArraySize { array, dim } => Exp::ArraySize {
+                array: self.var(*array),
+                dim: *dim,
+            },
+            Exp::Assert { condition, message } => Exp::Assert {
+                condition: self.se(*condition),
+                message: message
+                    .iter()
+                    .map(|part| match part {
+                        ErrorPart::Value(v) => ErrorPart::Value(self.se(*v)),
+                        text => text.clone(),
+                    })
+                    .collect(),
+            },
+            Exp::Call { .. } | Exp::If { .. } | Exp::Loop { .. } | Exp::Soac(_) => exp.clone(),
+        }
+    }
+
+    /// The tangent of the floating-point result `result` (renamed) of an
+    /// expression without nested code, `None` when it is zero.
+    fn simple_tangent(&mut self, exp: &Exp, result: SubExp) -> Result<Option<SubExp>> {
+        Ok(match exp {
+            Exp::SubExp(a) => self.tangent(*a),
+            Exp::BinOp(op, a, b) => {
+                let (ta, tb) = (self.tangent(*a), self.tangent(*b));
+                if ta.is_none() && tb.is_none() {
+                    return Ok(None);
+                }
+                let (pa, pb) = (self.se(*a), self.se(*b));
+                self.binop_tangent(*op, pa, pb, ta, tb, result)?
+            }
+            Exp::UnOp(UnOp::Neg, a) => {
+                let ta = self.tangent(*a);
+                self.neg(ta)
+            }
+            Exp::Convert(to, a) => self.tangent(*a).map(|ta| self.bind(Exp::Convert(*to, ta))),
+            Exp::UnOp(UnOp::Not, a) => self.tangent(*a),
+            Exp::PrimFn(f @ (PrimFn::ToBits(_) | PrimFn::FromBits(_)), args) => self
+                .tangent(args[0])
+                .map(|ta| self.bind(Exp::PrimFn(*f, vec![ta]))),
+            Exp::PrimFn(PrimFn::Float(f, ty), args) => {
+                let tangents: Vec<Option<SubExp>> = args.iter().map(|&a| self.tangent(a)).collect();
+                if tangents.iter().all(Option::is_none) {
+                    return Ok(None);
+                }
+                let primals = self.ses(args);
+                self.float_fn_tangent(*f, *ty, &primals, &tangents, result)?
+            }
+            Exp::Index { array, slice } => match self.tangent(SubExp::Var(*array)) {
+                Some(SubExp::Var(ta)) => {
+                    let Exp::Index { slice, .. } = self.rename_exp(&Exp::Index {
+                        array: *array,
+                        slice: slice.clone(),
+                    }) else {
+                        unreachable!("renaming keeps the expression's form")
+                    };
+                    Some(self.bind(Exp::Index { array: ta, slice }))
+                }
+                _ => None,
+            },
+            Exp::Update {
+                array,
+                slice,
+                value,
+            } => {
+                if self.tangent(SubExp::Var(*array)).is_none() && self.tangent(*value).is_none() {
+                    return Ok(None);
+                }
+                let Exp::Update { slice, .. } = self.rename_exp(&Exp::Update {
+                    array: *array,
+                    slice: slice.clone(),
+                    value: *value,
+                }) else {
+                    unreachable!("renaming keeps the expression's form")
+                };
+                let ta = self.tangent_array(*array)?;
+                let tv = self.tangent_or_zero(*value);
+                Some(self.bind(Exp::Update {
+                    array: ta,
+                    slice,
+                    value: tv,
+                }))
+            }
+            Exp::ArrayLit { elements, row } => {
+                if elements.iter().all(|&e| self.tangent(e).is_none()) {
+                    return Ok(None);
+                }
+                let elements = elements.iter().map(|&e| self.tangent_or_zero(e)).collect();
+                Some(self.bind(Exp::ArrayLit {
+                    elements,
+                    row: *row,
+                }))
+            }
+            Exp::Replicate { shape, value } => match self.tangent(*value) {
+                Some(tv) => {
+                    let shape = self.ses(shape);
+                    Some(self.bind(Exp::Replicate { shape, value: tv }))
+                }
+                None => None,
+            },
+            Exp::Rearrange { perm, array } => match self.tangent(SubExp::Var(*array)) {
+                Some(SubExp::Var(ta)) => Some(self.bind(Exp::Rearrange {
+                    perm: perm.clone(),
+                    array: ta,
+                })),
+                _ => None,
+            },
+            Exp::Reshape { shape, array } => match self.tangent(SubExp::Var(*array)) {
+                Some(SubExp::Var(ta)) => {
+                    let shape = self.ses(shape);
+                    Some(self.bind(Exp::Reshape { shape, array: ta }))
+                }
+                _ => None,
+            },
+            Exp::Concat { arrays } => {
+                if arrays
+                    .iter()
+                    .all(|&a| self.tangent(SubExp::Var(a)).is_none())
+                {
+                    return Ok(None);
+                }
+                let arrays = arrays
+                    .iter()
+                    .map(|&a| self.tangent_array(a))
+                    .collect::<Result<Vec<_>>>()?;
+                Some(self.bind(Exp::Concat { arrays }))
+            }
+            Exp::Copy(array) => match self.tangent(SubExp::Var(*array)) {
+                Some(SubExp::Var(ta)) => Some(self.bind(Exp::Copy(ta))),
+                _ => None,
+            },
+            _ => None,
+        })
+    }
+
+    fn binop_tangent(
+        &mut self,
+        op: BinOp,
+        a: SubExp,
+        b: SubExp,
+        ta: Option<SubExp>,
+        tb: Option<SubExp>,
+        result: SubExp,
+    ) -> Result<Option<SubExp>> {
+        let ty = self.builder.type_of(result).element();
+        Ok(match op {
+            BinOp::Add => self.add(ta, tb),
+            BinOp::Sub => {
+                let neg_tb = self.neg(tb);
+                self.add(ta, neg_tb)
+            }
+            BinOp::Mul => {
+                let x = self.scale(ta, b);
+                let y = self.scale(tb, a);
+                self.add(x, y)
+            }
+            BinOp::Div | BinOp::Quot => {
+                if op == BinOp::Quot && ty.is_float() {
+                    return Err("differentiating `//` on floats is not supported".into());
+                }
+                // (ta - (a/b) tb) / b
+                let r_tb = self.scale(tb, result);
+                let neg = self.neg(r_tb);
+                let numerator = self.add(ta, neg);
+                numerator.map(|n| self.binop(op, n, b))
+            }
+            BinOp::Pow => {
+                // b a^(b-1) ta + a^b log(a) tb, each term zero where its
+                // factor is (b = 0, a = 0) so that the kink at zero gives
+                // zero rather than NaN.
+                let zero = SubExp::Const(PrimValue::zero(ty));
+                let by_base = match ta {
+                    Some(ta) => {
+                        let b_minus_one = self.binop(BinOp::Sub, b, one(ty));
+                        let power = self.binop(BinOp::Pow, a, b_minus_one);
+                        let factor = self.binop(BinOp::Mul, b, power);
+                        let term = self.binop(BinOp::Mul, factor, ta);
+                        let b_is_zero = self.bind(Exp::Cmp(CmpOp::Eq, b, zero));
+                        Some(self.select(b_is_zero, zero, term, ty))
+                    }
+                    None => None,
+                };
+                let by_exponent = match tb {
+                    Some(tb) if ty.is_float() => {
+                        let log = self.float_fn(FloatFn::Log, ty, vec![a]);
+                        let factor = self.binop(BinOp::Mul, result, log);
+                        let term = self.binop(BinOp::Mul, factor, tb);
+                        let a_is_zero = self.bind(Exp::Cmp(CmpOp::Eq, a, zero));
+                        Some(self.select(a_is_zero, zero, term, ty))
+                    }
+                    _ => None,
+                };
+                self.add(by_base, by_exponent)
+            }
+            BinOp::Min | BinOp::Max => {
+                let condition = match op {
+                    BinOp::Min => self.bind(Exp::Cmp(CmpOp::Le, a, b)),
+                    _ => self.bind(Exp::Cmp(CmpOp::Le, b, a)),
+                };
+                let zero = SubExp::Const(PrimValue::zero(ty));
+                Some(self.select(condition, ta.unwrap_or(zero), tb.unwrap_or(zero), ty))
+            }
+            BinOp::Mod | BinOp::Rem => {
+                if op == BinOp::Rem && ty.is_float() {
+                    return Err("differentiating `%%` on floats is not supported".into());
+                }
+                // a mod b = a - b * floor(a / b), and a rem b = a - b * (a // b)
+                let quotient = if op == BinOp::Rem {
+                    self.binop(BinOp::Quot, a, b)
+                } else if ty.is_float() {
+                    let quotient = self.binop(BinOp::Div, a, b);
+                    self.float_fn(FloatFn::Floor, ty, vec![quotient])
+                } else {
+                    self.binop(BinOp::Div, a, b)
+                };
+                let by_divisor = self.scale(tb, quotient);
+                let neg = self.neg(by_divisor);
+                self.add(ta, neg)
+            }
+            BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr | BinOp::LShr => None,
+        })
+    }
+
+    fn float_fn_tangent(
+        &mut self,
+        f: FloatFn,
+        ty: PrimType,
+        args: &[SubExp],
+        tangents: &[Option<SubExp>],
+        result: SubExp,
+    ) -> Result<Option<SubExp>> {
+        let c = |value: f64| float_const(ty, value);
+        let x = args[0];
+        let tx = tangents[0];
+        // The derivative of a one-argument function at x, times tx.
+        let derivative = match f {
+            FloatFn::Sqrt => {
+                let twice = self.binop(BinOp::Mul, c(2.0), result);
+                Some(self.binop(BinOp::Div, c(1.0), twice))
+            }
+            FloatFn::Cbrt => {
+                let square = self.binop(BinOp::Mul, result, result);
+                let thrice = self.binop(BinOp::Mul, c(3.0), square);
+                Some(self.binop(BinOp::Div, c(1.0), thrice))
+            }
+            FloatFn::Exp => Some(result),
+            FloatFn::Log => Some(self.binop(BinOp::Div, c(1.0), x)),
+            FloatFn::Log2 => {
+                let scaled = self.binop(BinOp::Mul, x, c(std::f64::consts::LN_2));
+                Some(self.binop(BinOp::Div, c(1.0), scaled))
+            }
+            FloatFn::Log10 => {
+                let scaled = self.binop(BinOp::Mul, x, c(std::f64::consts::LN_10));
+                Some(self.binop(BinOp::Div, c(1.0), scaled))
+            }
+            FloatFn::Log1p => {
+                let shifted = self.binop(BinOp::Add, c(1.0), x);
+                Some(self.binop(BinOp::Div, c(1.0), shifted))
+            }
+            FloatFn::Sin => Some(self.float_fn(FloatFn::Cos, ty, vec![x])),
+            FloatFn::Cos => {
+                let sin = self.float_fn(FloatFn::Sin, ty, vec![x]);
+                Some(self.bind(Exp::UnOp(UnOp::Neg, sin)))
+            }
+            FloatFn::Tan => {
+                let square = self.binop(BinOp::Mul, result, result);
+                Some(self.binop(BinOp::Add, c(1.0), square))
+            }
+            FloatFn::Asin | FloatFn::Acos => {
+                let square = self.binop(BinOp::Mul, x, x);
+                let rest = self.binop(BinOp::Sub, c(1.0), square);
+                let root = self.float_fn(FloatFn::Sqrt, ty, vec![rest]);
+                let one = if f == FloatFn::Asin { c(1.0) } else { c(-1.0) };
+                Some(self.binop(BinOp::Div, one, root))
+            }
+            FloatFn::Sinh => Some(self.float_fn(FloatFn::Cosh, ty, vec![x])),
+            FloatFn::Cosh => Some(self.float_fn(FloatFn::Sinh, ty, vec![x])),
+            FloatFn::Tanh => {
+                let square = self.binop(BinOp::Mul, result, result);
+                Some(self.binop(BinOp::Sub, c(1.0), square))
+            }
+            FloatFn::Asinh | FloatFn::Acosh => {
+                let square = self.binop(BinOp::Mul, x, x);
+                let rest = if f == FloatFn::Asinh {
+                    self.binop(BinOp::Add, square, c(1.0))
+                } else {
+                    self.binop(BinOp::Sub, square, c(1.0))
+                };
+                let root = self.float_fn(FloatFn::Sqrt, ty, vec![rest]);
+                Some(self.binop(BinOp::Div, c(1.0), root))
+            }
+            FloatFn::Atanh => {
+                let square = self.binop(BinOp::Mul, x, x);
+                let rest = self.binop(BinOp::Sub, c(1.0), square);
+                Some(self.binop(BinOp::Div, c(1.0), rest))
+            }
+            FloatFn::Erf | FloatFn::Erfc => {
+                let square = self.binop(BinOp::Mul, x, x);
+                let negated = self.bind(Exp::UnOp(UnOp::Neg, square));
+                let gauss = self.float_fn(FloatFn::Exp, ty, vec![negated]);
+                let scale = 2.0 / std::f64::consts::PI.sqrt();
+                let scale = if f == FloatFn::Erf { scale } else { -scale };
+                Some(self.binop(BinOp::Mul, c(scale), gauss))
+            }
+            FloatFn::Floor | FloatFn::Round => return Ok(None),
+            FloatFn::Gamma | FloatFn::Lgamma => {
+                return Err(format!("differentiating `{}` is not supported", f.name()).into());
+            }
+            FloatFn::Atan2 | FloatFn::Hypot | FloatFn::Copysign | FloatFn::Ldexp | FloatFn::Fma => {
+                return Ok(self.binary_fn_tangent(f, ty, args, tangents, result));
+            }
+        };
+        Ok(match (derivative, tx) {
+            (Some(d), Some(tx)) => Some(self.binop(BinOp::Mul, d, tx)),
+            _ => None,
+        })
+    }
+
+    fn binary_fn_tangent(
+        &mut self,
+        f: FloatFn,
+        ty: PrimType,
+        args: &[SubExp],
+        tangents: &[Option<SubExp>],
+        result: SubExp,
+    ) -> Option<SubExp> {
+        let c = |value: f64| float_const(ty, value);
+        let (x, y) = (args[0], args[1]);
+        let (tx, ty_) = (tangents[0], tangents.get(1).copied().flatten());
+        match f {
+            FloatFn::Atan2 => {
+                // atan2(x, y): (y tx - x ty) / (x² + y²)
+                let xx = self.binop(BinOp::Mul, x, x);
+                let yy = self.binop(BinOp::Mul, y, y);
+                let norm = self.binop(BinOp::Add, xx, yy);
+                let by_x = self.scale(tx, y);
+                let by_y = self.scale(ty_, x);
+                let neg = self.neg(by_y);
+                let numerator = self.add(by_x, neg);
+                numerator.map(|n| self.binop(BinOp::Div, n, norm))
+            }
+            FloatFn::Hypot => {
+                let by_x = self.scale(tx, x);
+                let by_y = self.scale(ty_, y);
+                let numerator = self.add(by_x, by_y);
+                numerator.map(|n| self.binop(BinOp::Div, n, result))
+            }
+            FloatFn::Copysign => {
+                let sign_x = self.float_fn(FloatFn::Copysign, ty, vec![c(1.0), x]);
+                let sign_r = self.float_fn(FloatFn::Copysign, ty, vec![c(1.0), result]);
+                let factor = self.binop(BinOp::Mul, sign_x, sign_r);
+                self.scale(tx, factor)
+            }
+            FloatFn::Ldexp => tx.map(|tx| self.float_fn(FloatFn::Ldexp, ty, vec![tx, y])),
+            FloatFn::Fma => {
+                let tz = tangents.get(2).copied().flatten();
+                let by_x = self.scale(tx, y);
+                let by_y = self.scale(ty_, x);
+                let sum = self.add(by_x, by_y);
+                self.add(sum, tz)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The order in which to take a lambda's `count` results followed by
+/// their tangents so that each segment of results is followed by its own
+/// tangents.
+fn interleave_tangents(count: usize, segments: &[usize]) -> Vec<usize> {
+    let mut order = Vec::new();
+    let mut start = 0;
+    for &len in segments {
+        order.extend(start..start + len);
+        order.extend(count + start..count + start + len);
+        start += len;
+    }
+    order
+}
