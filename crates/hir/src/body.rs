@@ -14,8 +14,8 @@ use crate::item_tree::{ItemIdx, item_tree_with_source_map};
 use crate::lower::{Lowerer, lower_type_param};
 use crate::store::{ExprId, PatId, SourceMap, Store, TypeId, TypeParam};
 use std::sync::Arc;
-use syntax::{GreenNode, GreenNodeData, SyntaxNode};
 use syntax::ast::{self, AstNode};
+use syntax::{GreenNode, GreenNodeData, SyntaxNode};
 
 /// A definition `def f tparams params : ret = body`.
 #[derive(Debug, Clone, PartialEq, Eq)]

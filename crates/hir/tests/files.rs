@@ -124,9 +124,15 @@ fn editing_one_file_reparses_only_that_file() {
     let program = files::program(&db, file_set, root);
     assert_eq!(program.files.len(), 3);
     let executed = db.take_executed();
-    let parses: Vec<_> = executed.iter().filter(|q| q.starts_with("parse(")).collect();
+    let parses: Vec<_> = executed
+        .iter()
+        .filter(|q| q.starts_with("parse("))
+        .collect();
     assert_eq!(parses.len(), 1, "{executed:?}");
-    let chunks: Vec<_> = executed.iter().filter(|q| q.starts_with("parse_chunk(")).collect();
+    let chunks: Vec<_> = executed
+        .iter()
+        .filter(|q| q.starts_with("parse_chunk("))
+        .collect();
     assert_eq!(chunks.len(), 1, "{executed:?}");
     // The import lists are unchanged, so the program is not recomputed.
     assert!(
