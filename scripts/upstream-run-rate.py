@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Runs `futc test` (interpreter) over each program of a Futhark test
-directory (such as upstream's tests/) and reports, per directory, how many
-of the run cases (an input with an expected output or run-time error)
-pass. Programs whose test block expects a compile-time error are not run
-cases and are left out, as are runs tagged `compiled` (the interpreter
-skips them).
+"""Runs `futc test` (the interpreter, or `--backend c`) over each program
+of a Futhark test directory (such as upstream's tests/) and reports, per
+directory, how many of the run cases (an input with an expected output or
+run-time error) pass. Programs whose test block expects a compile-time
+error are not run cases and are left out, as are, for the interpreter,
+runs tagged `compiled` (it skips them).
 
 Usage: scripts/upstream-run-rate.py TESTS_DIR [FUTC] [--jobs N] [--timeout S]
-       [--failures FILE]
+       [--failures FILE] [--backend interpreter|c]
 """
 import argparse
 import collections
@@ -41,10 +41,10 @@ def expects_compile_error(text):
     return False
 
 
-def run(futc, path, timeout):
+def run(futc, path, timeout, backend):
     try:
         result = subprocess.run(
-            [futc, "test", "-j", "1", path],
+            [futc, "test", "--backend", backend, "-j", "1", path],
             capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return path, None, "timeout"
@@ -62,6 +62,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     parser.add_argument("--timeout", type=float, default=60)
     parser.add_argument("--failures")
+    parser.add_argument("--backend", default="interpreter")
     args = parser.parse_args()
     programs = []
     for root, _, files in os.walk(args.tests):
@@ -75,7 +76,7 @@ def main():
     totals = collections.defaultdict(lambda: [0, 0])
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for path, counts, stderr in pool.map(lambda p: run(args.futc, p, args.timeout), sorted(programs)):
+        for path, counts, stderr in pool.map(lambda p: run(args.futc, p, args.timeout, args.backend), sorted(programs)):
             rel = os.path.relpath(path, args.tests)
             directory = rel.split(os.sep)[0] if os.sep in rel else "."
             if counts is None:
