@@ -68,6 +68,7 @@ pub fn file_diagnostics(
         .iter()
         .map(|error| Diagnostic::error(file, error.range, error.message.clone()))
         .collect();
+    diagnostics.extend(crate::infer::declaration_diagnostics(db, file_set, file));
     let (tree, source_map) = item_tree_with_source_map(db, file);
     for (idx, item) in tree.items() {
         match &item.kind {

@@ -225,7 +225,7 @@ fn type_errors_say_what_was_expected() {
         first("no_field")
     );
     assert!(
-        first("twice").contains("\"x\" is bound more than once"),
+        first("twice").contains("\"x\" also bound"),
         "{}",
         first("twice")
     );

@@ -263,9 +263,36 @@ impl InferCtx<'_, '_> {
                 let value_ty = self.infer_expr(value);
                 let mark = self.locals.len();
                 let size_mark = self.sizes.len();
-                // `let [n] p = e`: `n` names the size `e` has; it may not
+                // `let [n] p = e`: `n` names the size `e` has, which a
+                // type written in `p` must use as an array size; it may not
                 // also name a variable.
+                let written = self.pattern_types(&[pat]);
+                let mut mentioned = Vec::new();
+                let mentions_known = written.iter().try_for_each(|&t| {
+                    super::written::size_names(&self.body.store, t, &mut mentioned)
+                });
+                let mut constructive = Vec::new();
+                for &t in &written {
+                    super::written::array_dim_names(&self.body.store, t, &mut constructive);
+                }
                 for name in &sizes {
+                    if mentions_known.is_some() && !mentioned.contains(name) {
+                        self.error(
+                            Location::Pat(pat),
+                            format!(
+                                "Size [{name}] unused in pattern.\n\n\
+                                 For more information, see:\n  {}#unused-size",
+                                super::ERROR_INDEX
+                            ),
+                        );
+                    } else if !constructive.contains(name) {
+                        self.error(
+                            Location::Pat(pat),
+                            format!(
+                                "Cannot bind [{name}] as it is never used as the size of a concrete (non-function) value."
+                            ),
+                        );
+                    }
                     if self.pattern_binds(pat, name) {
                         self.error(
                             Location::Pat(pat),
@@ -283,7 +310,14 @@ impl InferCtx<'_, '_> {
                 for (name, var) in std::mem::take(&mut self.binding_sizes) {
                     self.table.name_size(&var, Size::Named(name));
                 }
-                let ty = self.infer_expr(body);
+                let mut ty = self.infer_expr(body);
+                // `let m = n + 1 in iota m`: outside, the size `m` is `n + 1`.
+                if let Some(name) = self.param_name_of(pat)
+                    && let Some(size) = self.symbolic_size(value)
+                {
+                    let resolved = self.table.resolve(&ty);
+                    ty = super::substitute(&resolved, &[], &[(name, size)]);
+                }
                 let bound: Vec<Name> = self.locals[mark..].iter().map(|l| l.name.clone()).collect();
                 self.locals.truncate(mark);
                 self.sizes.truncate(size_mark);
@@ -610,6 +644,14 @@ impl InferCtx<'_, '_> {
 
     fn infer_path(&mut self, id: ExprId, path: &Path) -> Ty {
         let at = Location::Expr(id);
+        if path.last().as_str().starts_with('_') {
+            self.error(
+                at,
+                format!(
+                    "Use of \"{path}\": variables prefixed with underscore may not be accessed."
+                ),
+            );
+        }
         let segments = path.segments();
         let first = &segments[0];
         // A module opened by `M.(e)` after a local was bound shadows it.
@@ -638,7 +680,18 @@ impl InferCtx<'_, '_> {
             (Ty::i64(), 1)
         } else if let Some((_, ty)) = self.self_type.clone().filter(|(n, _)| n == first) {
             self.resolutions.insert(id, Resolved::SelfRecursive);
-            (ty, 1)
+            // Recursion is size-polymorphic: each call has its own sizes.
+            let sizes: Vec<(Name, Size)> = self
+                .body
+                .type_params
+                .iter()
+                .filter_map(|p| match p {
+                    TypeParam::Size(n) => Some((n.clone(), self.table.fresh_size_var())),
+                    TypeParam::Type(..) => None,
+                })
+                .collect();
+            let ty = self.table.resolve(&ty);
+            (super::substitute(&ty, &[], &sizes), 1)
         } else if let Some((found, via)) = self.resolve_in_opened(first) {
             self.resolutions.insert(id, Resolved::Term(found));
             self.term_paths.insert(

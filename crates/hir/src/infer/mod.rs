@@ -15,13 +15,17 @@
 //! existential sizes, size-expression checking, `match` exhaustiveness,
 //! liftedness rules and entry-point restrictions.
 
+mod decls;
+mod definition;
 mod exhaustive;
 mod expr;
 mod modules;
 mod pat;
+mod recursion;
 mod types;
 mod unify;
 mod uniqueness;
+mod written;
 
 use crate::Db;
 use crate::body::{ValueBody, value_body, value_body_with_source_map};
@@ -36,6 +40,7 @@ use la_arena::ArenaMap;
 use std::sync::Arc;
 use unify::{Constraint, Mismatch, Table};
 
+pub use decls::declaration_diagnostics;
 pub use modules::{module_diagnostics, structure_diagnostics};
 pub use types::{module_type_env, type_abbreviation};
 pub use uniqueness::uniqueness_diagnostics;
@@ -436,7 +441,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-                Mismatch::NoEquality => "\nFunctions cannot be compared for equality.".to_string(),
+                Mismatch::NoEquality => "\nThe type does not support equality: functions and type parameters cannot be compared.".to_string(),
                 Mismatch::Functional => "\nA functional type cannot be used here: only type parameters declared lifted ('^a) may stand for functions, and arrays cannot contain functions.".to_string(),
                 Mismatch::Sizes(a, b) => {
                     format!(
@@ -562,6 +567,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             &ret,
             &body_ty,
         );
+        let resolved_own = self.table.resolve(&own_type);
+        self.check_recursion(&resolved_own, &param_types);
         let typed: Vec<(PatId, Ty)> = body.params.iter().copied().zip(param_types).collect();
         self.check_param_order(&typed);
         // A declared result type may not be a function (an inferred one
@@ -591,7 +598,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 );
             }
         }
-        self.finish(own_type, declared_type_params)
+        let mut result = self.finish(own_type, declared_type_params);
+        self.check_definition(&result.scheme);
+        result.errors.append(&mut self.errors);
+        result
     }
 
     /// The name a parameter pattern binds, if it is a single name: sizes
@@ -754,8 +764,21 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
         }
         for var in free {
-            if self.table.constraint(var).is_none() {
-                continue;
+            match self.table.constraint(var) {
+                None => continue,
+                // Type parameters do not support equality, so a type
+                // compared for equality cannot be generalised.
+                Some(Constraint::Equality) => {
+                    self.errors.push(TypeError {
+                        location: Location::Expr(self.body.body),
+                        message: "Type is ambiguous: it must support equality, but a type \
+                                  parameter does not support equality. Add a type annotation."
+                            .to_string(),
+                    });
+                    self.table.bind(var, Ty::Error);
+                    continue;
+                }
+                Some(_) => {}
             }
             let name = self.fresh_param_name(&type_params);
             type_params.push(name.clone());

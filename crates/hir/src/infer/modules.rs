@@ -6,6 +6,7 @@ use super::instantiate_in;
 use super::types::{module_type_env, spec_scheme_in, type_abbreviation};
 use super::unify::Table;
 use super::value_scheme;
+use super::written;
 use crate::Db;
 use crate::diagnostics::Diagnostic;
 use crate::files::{FileSet, SourceFile};
@@ -349,6 +350,16 @@ impl StructureCheck<'_> {
             ModExpr::Path(path) => {
                 let first = &path.segments()[0];
                 if !self.bound.contains(first)
+                    && self.resolver.resolve_module_path(self.scope, path)
+                        == Some(ModuleRef::Intrinsics)
+                {
+                    self.problems.push((
+                        None,
+                        "The 'intrinsics' module may not be used in module expressions."
+                            .to_string(),
+                    ));
+                }
+                if !self.bound.contains(first)
                     && self
                         .resolver
                         .resolve_module_path(self.scope, path)
@@ -392,7 +403,14 @@ impl StructureCheck<'_> {
                 base, path, params, ..
             } => {
                 self.sig(base);
-                self.refinement(base, path, params.len());
+                if self.already_refined(base, path, 0) {
+                    self.problems.push((
+                        None,
+                        format!("Cannot refine \"{path}\": it is not an abstract type (it was refined already)."),
+                    ));
+                } else {
+                    self.refinement(base, path, params);
+                }
             }
             SigExpr::Arrow {
                 param,
@@ -412,7 +430,52 @@ impl StructureCheck<'_> {
 
     /// `S with t params = ...` refines an abstract type of `S` with the
     /// same number of parameters.
-    fn refinement(&mut self, base: &SigExpr, path: &crate::name::Path, params: usize) {
+    /// Whether `sig` (or the module types it names) already refines the
+    /// type `path` with `with`.
+    fn already_refined(&self, sig: &SigExpr, path: &crate::name::Path, depth: usize) -> bool {
+        // Module types naming each other in a cycle are reported elsewhere.
+        if depth > 32 {
+            return false;
+        }
+        match sig {
+            SigExpr::With {
+                base,
+                path: refined,
+                ..
+            } => refined == path || self.already_refined(base, path, depth + 1),
+            SigExpr::Path(name) => {
+                let Some(crate::resolve::SigRef(file, item)) =
+                    self.resolver.resolve_sig_path(self.scope, name)
+                else {
+                    return false;
+                };
+                match &item_tree(self.resolver.db, file).item(item).kind {
+                    ItemKind::ModuleType(module_type) => {
+                        let inner = StructureCheck {
+                            resolver: self.resolver,
+                            scope: Scope {
+                                file,
+                                item: Some(item),
+                            },
+                            bound: Vec::new(),
+                            outer_types: Vec::new(),
+                            problems: Vec::new(),
+                        };
+                        inner.already_refined(&module_type.sig, path, depth + 1)
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    fn refinement(
+        &mut self,
+        base: &SigExpr,
+        path: &crate::name::Path,
+        params: &[crate::store::TypeParam],
+    ) {
         let members = self
             .resolver
             .sig_exports(self.scope, base, ModuleRef::Intrinsics);
@@ -438,10 +501,30 @@ impl StructureCheck<'_> {
                     SpecKind::Type(t) if t.ty.is_some() => Some(format!(
                         "Cannot refine a type \"{path}\" that is not abstract."
                     )),
-                    SpecKind::Type(t) if t.params.len() != params => Some(format!(
-                        "Cannot refine a type \"{path}\" with {params} parameters; it is declared with {}.",
+                    SpecKind::Type(t) if t.params.len() != params.len() => Some(format!(
+                        "Cannot refine a type \"{path}\" with {} parameters; it is declared with {}.",
+                        params.len(),
                         t.params.len()
                     )),
+                    // A refinement may not narrow what the parameters may be.
+                    SpecKind::Type(t)
+                        if t.params.iter().zip(params).any(|(declared, given)| {
+                            match (declared, given) {
+                                (
+                                    crate::store::TypeParam::Type(_, d),
+                                    crate::store::TypeParam::Type(_, g),
+                                ) => {
+                                    super::types::liftedness_rank(*g)
+                                        < super::types::liftedness_rank(*d)
+                                }
+                                _ => false,
+                            }
+                        }) =>
+                    {
+                        Some(format!(
+                            "Cannot refine a type \"{path}\" with parameters less lifted than those it is declared with."
+                        ))
+                    }
                     _ => None,
                 }
             }
@@ -489,8 +572,32 @@ impl StructureCheck<'_> {
                         })
                         .collect();
                     self.lower_checked(&tree, &params, &env, *ty);
+                    if let Some((at, name)) = written::duplicate_binder(&tree.store, *ty) {
+                        self.problems
+                            .push((Some(at), written::duplicate_binder_message(&name)));
+                    }
                 }
                 SpecKind::Type(type_item) => {
+                    if let Some(name) = written::duplicate_type_param(&type_item.params) {
+                        self.problems.push((
+                            None,
+                            format!("Type parameter \"{name}\" previously defined."),
+                        ));
+                    }
+                    // A type abbreviation does not see itself: `type t = t`
+                    // refers to an outer `t`.
+                    let own = type_item.name.as_ref();
+                    let env: Vec<(Name, Ty)> = self
+                        .outer_types
+                        .iter()
+                        .cloned()
+                        .chain(
+                            env[self.outer_types.len()..]
+                                .iter()
+                                .filter(|(n, _)| Some(n) != own)
+                                .cloned(),
+                        )
+                        .collect();
                     if let Some(ty) = type_item.ty {
                         let params: Vec<Name> = type_item
                             .params

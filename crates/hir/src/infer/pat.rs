@@ -112,7 +112,7 @@ impl InferCtx<'_, '_> {
                 let name = self.locals[i].name.clone();
                 self.error(
                     Location::Pat(at),
-                    format!("Variable \"{name}\" is bound more than once in the same pattern."),
+                    format!("Name \"{name}\" also bound earlier in the same pattern."),
                 );
             }
         }

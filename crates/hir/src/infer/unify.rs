@@ -251,12 +251,11 @@ impl Table {
             // (`xs[i:i+k]` is checked at run time instead).
             (Size::Op(o1, x), Size::Op(o2, y)) if o1 == o2 => {
                 let (x, y) = ((**x).clone(), (**y).clone());
-                if self.unify_sizes(&x.0, &y.0).is_ok() {
-                    let _ = self.unify_sizes(&x.1, &y.1);
-                }
-                Ok(())
+                self.unify_sizes(&x.0, &y.0)
+                    .and_then(|()| self.unify_sizes(&x.1, &y.1))
+                    .map_err(|_| Mismatch::Sizes(a.clone(), b.clone()))
             }
-            (Size::Unknown(_) | Size::Op(..), _) | (_, Size::Unknown(_) | Size::Op(..)) => Ok(()),
+            (Size::Unknown(_), _) | (_, Size::Unknown(_)) => Ok(()),
             _ => Err(Mismatch::Sizes(a, b)),
         }
     }
@@ -464,6 +463,12 @@ impl Table {
         let a = self.shallow(a);
         let b = self.shallow(b);
         match (&a, &b) {
+            // A variable meeting an erroneous type becomes erroneous too,
+            // rather than staying free and later looking polymorphic.
+            (Ty::Error, Ty::Var(x)) | (Ty::Var(x), Ty::Error) => {
+                self.bind(*x, Ty::Error);
+                Ok(())
+            }
             (Ty::Error, _) | (_, Ty::Error) => Ok(()),
             (Ty::Var(x), Ty::Var(y)) if x == y => Ok(()),
             (Ty::Var(x), Ty::Var(y)) => self.merge_vars(*x, *y),
@@ -651,7 +656,8 @@ impl Table {
                 _ => Err(Mismatch::NotOneOf(allowed)),
             },
             Constraint::Equality => {
-                if self.has_function(&ty) {
+                // A type parameter may stand for a function.
+                if self.has_function(&ty) || matches!(ty, Ty::Param(_)) {
                     Err(Mismatch::NoEquality)
                 } else {
                     Ok(())

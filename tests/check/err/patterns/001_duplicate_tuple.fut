@@ -1,4 +1,4 @@
 -- A tuple pattern binds the same variable twice.
 -- ==
--- error: Variable "x" is bound more than once in the same pattern
+-- error: Name "x" also bound
 def f (p: (i32, i32)) = let (x, x) = p in x

@@ -1,4 +1,4 @@
 -- Two parameters of a tuple parameter share a name.
 -- ==
--- error: Variable "a" is bound more than once in the same pattern
+-- error: Name "a" also bound
 def f ((a, a): (f32, f32)) = a

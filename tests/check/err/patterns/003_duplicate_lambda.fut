@@ -1,4 +1,4 @@
 -- A lambda's tuple pattern binds a name twice.
 -- ==
--- error: Variable "y" is bound more than once in the same pattern
+-- error: Name "y" also bound
 def f [n] (ps: [n](i32, i32)) = map (\(y, y) -> y) ps

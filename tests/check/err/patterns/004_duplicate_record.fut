@@ -1,4 +1,4 @@
 -- A record pattern binds two fields to the same name.
 -- ==
--- error: Variable "v" is bound more than once in the same pattern
+-- error: Name "v" also bound
 def f (r: {a: i32, b: i32}) = let {a = v, b = v} = r in v

@@ -1,6 +1,6 @@
 -- A match case binds the same name in both payloads.
 -- ==
--- error: Variable "z" is bound more than once in the same pattern
+-- error: Name "z" also bound
 def f (s: #p i32 i32 | #q) =
   match s
   case #p z z -> z

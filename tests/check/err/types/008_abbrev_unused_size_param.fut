@@ -1,0 +1,4 @@
+-- A type abbreviation must use its size parameters.
+-- ==
+-- error: Size parameter "\[w\]" unused
+type row [w] = f64

@@ -1,0 +1,4 @@
+-- A type parameter might be a type without equality.
+-- ==
+-- error: does not support equality
+def same 'v (a: v) (b: v) = a == b
