@@ -38,11 +38,13 @@ fn syntax_errors_are_located_with_a_snippet_and_exit_two() {
     let output = futc(&["parse", &file]);
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
+    // The missing `else` is reported right after the incomplete `if`,
+    // where the declaration's chunk ends.
     assert!(
-        message.contains(&format!("{file}:4:1: expected 'else'")),
+        message.contains(&format!("{file}:3:14: expected 'else'")),
         "{message}"
     );
-    assert!(message.contains("4 │ def after = 2"), "{message}");
+    assert!(message.contains("3 │   if x then 1"), "{message}");
     assert!(output.stdout.is_empty());
 }
 
