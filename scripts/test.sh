@@ -16,11 +16,22 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
   npm ci --no-audit --no-fund
   npm test
 )
-# Upstream's Python data-format package, for the round trip of futc's data
-# formats (crates/futc/tests/futhark_data_roundtrip.rs); a no-op once there.
+# Upstream's Python packages: the data formats, for the round trip of
+# futc's data formats (crates/futc/tests/futhark_data_roundtrip.rs), and
+# the server and FFI clients driving futc's C backend
+# (crates/futc/tests/python_clients.rs); a no-op once there. numpy<2:
+# futhark-data 1.0.3 cannot read empty arrays with numpy 2.
 python3 -m pip install --user --quiet --disable-pip-version-check \
-  --no-warn-script-location --root-user-action=ignore futhark-data numpy
+  --no-warn-script-location --root-user-action=ignore \
+  futhark-data futhark-server futhark-ffi cffi "numpy<2"
 cargo test --workspace --locked
+
+# The C backend's tests again with the generated code (and the C API
+# client) compiled with the address and undefined-behaviour sanitizers:
+# every run of tests/run, the library and the server must pass with no
+# report (see crates/futc/tests/support.rs, test_cflags).
+FUTC_TEST_CFLAGS='-O1 -std=c99 -fsanitize=address,undefined -fno-sanitize-recover=all' \
+  cargo test -p futc --locked --test c_backend --test c_api --test c_server
 
 cargo build -p futls --locked
 futls="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/futls"

@@ -35,7 +35,9 @@ def expected_compile_error(text):
         match = re.match(r"^error:\s*(.*)$", body)
         if match:
             return match.group(1)
-        if re.match(r"^(tags|entry:|no_|compiled|nobench|random|script|notest)", body):
+        # Header lines; anything else (`input`, or `compiled`, `random`,
+        # `script`, `nobench` before one) starts a run case.
+        if re.match(r"^(tags|entry:|no_|notest)", body):
             continue
         break
     return None

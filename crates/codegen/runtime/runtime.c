@@ -9,6 +9,9 @@
 #include <stdarg.h>
 #include <sys/time.h>
 #include <ctype.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <stdbool.h>
 
 typedef uint8_t t_bool;
 typedef int8_t t_i8;
@@ -28,27 +31,77 @@ static const int elem_size[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8};
 static const char *elem_name[] = {"bool", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "f32", "f64"};
 static const char *elem_tag[] = {"bool", "  i8", " i16", " i32", " i64", "  u8", " u16", " u32", " u64", " f16", " f32", " f64"};
 
-static void fut_fail(const char *fmt, ...) {
+typedef struct arr arr;
+typedef struct futhark_context fut_ctx;
+
+/* Run-time failures unwind to the API function that started the work:
+   `fut_fail` records the message in the context and jumps to the
+   `fail` point that function set with `FUT_PROTECT`. Afterwards every
+   array that no API value (`fut_obj`) holds is garbage (arrays hold no
+   other arrays), so `fut_recover` frees those and resets the others'
+   counts to the API references: a failure leaks nothing. */
+struct futhark_context {
+  jmp_buf *fail;
+  char *error;
+  /* All arrays alive, in a circular list through this sentinel. */
+  struct arr *live;
+  /* The depth of nested calls of program functions. */
+  int depth;
+  int debug, logging, profiling, profiling_paused;
+  FILE *log;
+  /* The input being read (data format reader). */
+  const unsigned char *in;
+  size_t in_len, in_pos;
+  /* Entry point calls and their total run time, for the report. */
+  int64_t calls, total_us;
+};
+
+#define FUTHARK_SUCCESS 0
+#define FUTHARK_PROGRAM_ERROR 2
+#define FUTHARK_OUT_OF_MEMORY 3
+
+static void fut_set_error(fut_ctx *ctx, const char *fmt, va_list ap) {
+  char small[1];
+  va_list copy;
+  va_copy(copy, ap);
+  int n = vsnprintf(small, sizeof small, fmt, copy);
+  va_end(copy);
+  free(ctx->error);
+  ctx->error = n < 0 ? NULL : malloc((size_t)n + 1);
+  if (ctx->error) vsnprintf(ctx->error, (size_t)n + 1, fmt, ap);
+}
+
+static void fut_jump(fut_ctx *ctx, int code) {
+  if (ctx->fail == NULL) {
+    /* A failure outside any API call is a bug of the runtime itself. */
+    fprintf(stderr, "Internal error: %s\n", ctx->error ? ctx->error : "unknown");
+    abort();
+  }
+  longjmp(*ctx->fail, code);
+}
+
+static void fut_fail(fut_ctx *ctx, const char *fmt, ...) {
   va_list ap;
-  fflush(stdout);
-  fputs("Error: ", stderr);
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  fut_set_error(ctx, fmt, ap);
   va_end(ap);
-  fputs("\n", stderr);
-  /* Without atexit handlers: what is still allocated at a failure is
-     not a leak worth reporting. */
-  _Exit(1);
+  fut_jump(ctx, FUTHARK_PROGRAM_ERROR);
+}
+
+static void fut_out_of_memory(fut_ctx *ctx) {
+  free(ctx->error);
+  ctx->error = malloc(sizeof "Out of memory.");
+  if (ctx->error) strcpy(ctx->error, "Out of memory.");
+  fut_jump(ctx, FUTHARK_OUT_OF_MEMORY);
 }
 
 /* Calls nested deeper than this fail as the interpreter's do (it counts
    lambda applications too, so its limit is reached slightly earlier). */
 #define FUT_MAX_DEPTH 10000
-static int fut_depth = 0;
 
-static void *fut_malloc(size_t n) {
+static void *fut_malloc(fut_ctx *ctx, size_t n) {
   void *p = malloc(n == 0 ? 1 : n);
-  if (p == NULL) fut_fail("Out of memory.");
+  if (p == NULL) fut_out_of_memory(ctx);
   return p;
 }
 
@@ -127,8 +180,8 @@ static int64_t neg_sat(int64_t x) { return x == INT64_MIN ? INT64_MAX : -x; }
   static inline t_##T xor_##T(t_##T a, t_##T b) { return (t_##T)(a ^ b); }   \
   static inline t_##T min_##T(t_##T a, t_##T b) { return a <= b ? a : b; }   \
   static inline t_##T max_##T(t_##T a, t_##T b) { return a <= b ? b : a; }   \
-  static inline void divmod_##T(t_##T a, t_##T b, int floored, t_##T *q, t_##T *r) { \
-    if (b == 0) fut_fail("division by zero");                                 \
+  static inline void divmod_##T(fut_ctx *ctx, t_##T a, t_##T b, int floored, t_##T *q, t_##T *r) { \
+    if (b == 0) fut_fail(ctx, "division by zero");                                 \
     if (SIGNED) {                                                             \
       int64_t x = (int64_t)a, y = (int64_t)b, qq, rr;                         \
       if (y == -1) { qq = (int64_t)(0 - (uint64_t)x); rr = 0; }               \
@@ -137,12 +190,12 @@ static int64_t neg_sat(int64_t x) { return x == INT64_MIN ? INT64_MAX : -x; }
       *q = (t_##T)(uint64_t)qq; *r = (t_##T)(uint64_t)rr;                     \
     } else { *q = (t_##T)(a / b); *r = (t_##T)(a % b); }                      \
   }                                                                           \
-  static inline t_##T div_##T(t_##T a, t_##T b) { t_##T q, r; divmod_##T(a, b, 1, &q, &r); return q; } \
-  static inline t_##T mod_##T(t_##T a, t_##T b) { t_##T q, r; divmod_##T(a, b, 1, &q, &r); return r; } \
-  static inline t_##T quot_##T(t_##T a, t_##T b) { t_##T q, r; divmod_##T(a, b, 0, &q, &r); return q; } \
-  static inline t_##T rem_##T(t_##T a, t_##T b) { t_##T q, r; divmod_##T(a, b, 0, &q, &r); return r; } \
-  static inline t_##T pow_##T(t_##T a, t_##T b) {                            \
-    if (SIGNED && (int64_t)b < 0) fut_fail("negative exponent");             \
+  static inline t_##T div_##T(fut_ctx *ctx, t_##T a, t_##T b) { t_##T q, r; divmod_##T(ctx, a, b, 1, &q, &r); return q; } \
+  static inline t_##T mod_##T(fut_ctx *ctx, t_##T a, t_##T b) { t_##T q, r; divmod_##T(ctx, a, b, 1, &q, &r); return r; } \
+  static inline t_##T quot_##T(fut_ctx *ctx, t_##T a, t_##T b) { t_##T q, r; divmod_##T(ctx, a, b, 0, &q, &r); return q; } \
+  static inline t_##T rem_##T(fut_ctx *ctx, t_##T a, t_##T b) { t_##T q, r; divmod_##T(ctx, a, b, 0, &q, &r); return r; } \
+  static inline t_##T pow_##T(fut_ctx *ctx, t_##T a, t_##T b) {                            \
+    if (SIGNED && (int64_t)b < 0) fut_fail(ctx, "negative exponent");             \
     uint64_t result = 1, base = (uint64_t)a, e = (uint64_t)b & (W == 64 ? ~(uint64_t)0 : ((uint64_t)1 << W) - 1); \
     while (e != 0) { if (e & 1) result *= base; base *= base; e >>= 1; }      \
     return (t_##T)result;                                                     \
@@ -203,13 +256,18 @@ static int64_t mul_hi_i64(int64_t x, int64_t y) { return (int64_t)(((__int128)x 
 
 /* ---------------- arrays ---------------- */
 #define MAX_RANK 32
-typedef struct arr {
+struct arr {
   int64_t rc;
+  /* How many of the references are held by API values (fut_obj). */
+  int64_t ext;
   int elem;
   int rank;
+  /* Whether `data` is ours to free (not so for futhark_new_raw_*). */
+  int owns_data;
+  struct arr *prev, *next;
   int64_t shape[MAX_RANK];
   char *data;
-} arr;
+};
 
 static int64_t shape_count(int rank, const int64_t *shape) {
   int64_t n = 1;
@@ -219,30 +277,65 @@ static int64_t shape_count(int rank, const int64_t *shape) {
 static int64_t arr_count(const arr *a) { return shape_count(a->rank, a->shape); }
 static int64_t arr_row_count(const arr *a) { return shape_count(a->rank - 1, a->shape + 1); }
 
-static arr *arr_new(int elem, int rank, const int64_t *shape) {
-  if (rank > MAX_RANK) fut_fail("Arrays of more than %d dimensions are not supported.", MAX_RANK);
-  arr *a = fut_malloc(sizeof(arr));
+static void arr_free(arr *a) {
+  a->prev->next = a->next;
+  a->next->prev = a->prev;
+  if (a->owns_data) free(a->data);
+  free(a);
+}
+
+/* An array of the shape with uninitialised elements, or with `data`
+   (not copied, not freed) when it is not NULL. */
+static arr *arr_alloc(fut_ctx *ctx, int elem, int rank, const int64_t *shape, char *data) {
+  if (rank > MAX_RANK) fut_fail(ctx, "Arrays of more than %d dimensions are not supported.", MAX_RANK);
+  uint64_t bytes = (uint64_t)elem_size[elem];
+  for (int i = 0; i < rank; i++) {
+    if (shape[i] < 0) fut_fail(ctx, "Cannot construct an array of negative length %lld.", (long long)shape[i]);
+    if (shape[i] != 0 && bytes > (uint64_t)(SIZE_MAX / 2) / (uint64_t)shape[i]) bytes = (uint64_t)SIZE_MAX;
+    else bytes *= (uint64_t)shape[i];
+  }
+  if (bytes >= (uint64_t)(SIZE_MAX / 2)) fut_out_of_memory(ctx);
+  arr *a = fut_malloc(ctx, sizeof(arr));
   a->rc = 1;
+  a->ext = 0;
   a->elem = elem;
   a->rank = rank;
+  a->owns_data = data == NULL;
   for (int i = 0; i < rank; i++) a->shape[i] = shape[i];
-  a->data = fut_malloc((size_t)(arr_count(a) * elem_size[elem]));
+  if (data == NULL) {
+    a->data = malloc(bytes == 0 ? 1 : (size_t)bytes);
+    if (a->data == NULL) { free(a); fut_out_of_memory(ctx); }
+  } else a->data = data;
+  a->next = ctx->live->next;
+  a->prev = ctx->live;
+  ctx->live->next->prev = a;
+  ctx->live->next = a;
   return a;
+}
+static arr *arr_new(fut_ctx *ctx, int elem, int rank, const int64_t *shape) {
+  return arr_alloc(ctx, elem, rank, shape, NULL);
 }
 static arr *arr_retain(arr *a) { if (a) a->rc++; return a; }
 static void arr_release(arr *a) {
-  if (a && --a->rc == 0) { free(a->data); free(a); }
+  if (a && --a->rc == 0) arr_free(a);
 }
 static void arr_set(arr **dst, arr *src) { arr *old = *dst; *dst = src; arr_release(old); }
-static arr *arr_copy(const arr *a) {
-  arr *b = arr_new(a->elem, a->rank, a->shape);
+/* A rank-0 array holding one scalar: how opaque values and the server
+   keep scalars. */
+static arr *arr_scalar(fut_ctx *ctx, int elem, const void *p) {
+  arr *a = arr_new(ctx, elem, 0, NULL);
+  memcpy(a->data, p, (size_t)elem_size[elem]);
+  return a;
+}
+static arr *arr_copy(fut_ctx *ctx, const arr *a) {
+  arr *b = arr_new(ctx, a->elem, a->rank, a->shape);
   memcpy(b->data, a->data, (size_t)(arr_count(a) * elem_size[a->elem]));
   return b;
 }
 /* An array with reference count 1 holding a's elements; takes a's reference. */
-static arr *arr_unique(arr *a) {
+static arr *arr_unique(fut_ctx *ctx, arr *a) {
   if (a->rc == 1) return a;
-  arr *b = arr_copy(a);
+  arr *b = arr_copy(ctx, a);
   arr_release(a);
   return b;
 }
@@ -255,7 +348,7 @@ static void shape_text(char *buf, size_t cap, int rank, const int64_t *shape) {
 
 typedef struct { int fix; int64_t start, len, stride; } dimidx;
 
-static void fail_bounds(const arr *a, int n, const dimidx *slice) {
+static void fail_bounds(fut_ctx *ctx, const arr *a, int n, const dimidx *slice) {
   char idx[1024], shp[1024];
   size_t k = 0;
   k += (size_t)snprintf(idx + k, sizeof idx - k, "[");
@@ -271,12 +364,12 @@ static void fail_bounds(const arr *a, int n, const dimidx *slice) {
   }
   if (k < sizeof idx) snprintf(idx + k, sizeof idx - k, "]");
   shape_text(shp, sizeof shp, a->rank, a->shape);
-  fut_fail("Index %s out of bounds for array of shape %s.", idx, shp);
+  fut_fail(ctx, "Index %s out of bounds for array of shape %s.", idx, shp);
 }
 
 /* Resolves a slice: the base offset and, per remaining dimension, its
    length and step (in elements); returns the number of dimensions. */
-static int slice_resolve(const arr *a, int n, const dimidx *slice, int64_t *base, int64_t *lens, int64_t *steps) {
+static int slice_resolve(fut_ctx *ctx, const arr *a, int n, const dimidx *slice, int64_t *base, int64_t *lens, int64_t *steps) {
   int64_t strides[MAX_RANK];
   int64_t s = 1;
   for (int d = a->rank - 1; d >= 0; d--) { strides[d] = s; s *= a->shape[d]; }
@@ -286,14 +379,14 @@ static int slice_resolve(const arr *a, int n, const dimidx *slice, int64_t *base
     int64_t extent = a->shape[d];
     if (d < n && slice[d].fix) {
       int64_t i = slice[d].start;
-      if (i < 0 || i >= extent) fail_bounds(a, n, slice);
+      if (i < 0 || i >= extent) fail_bounds(ctx, a, n, slice);
       b += i * strides[d];
     } else if (d < n) {
       int64_t start = slice[d].start, len = slice[d].len, stride = slice[d].stride;
-      if (len < 0 || stride == 0) fail_bounds(a, n, slice);
+      if (len < 0 || stride == 0) fail_bounds(ctx, a, n, slice);
       if (len > 0) {
         __int128 last = (__int128)start + (__int128)(len - 1) * stride;
-        if (start < 0 || start >= extent || last < 0 || last >= extent) fail_bounds(a, n, slice);
+        if (start < 0 || start >= extent || last < 0 || last >= extent) fail_bounds(ctx, a, n, slice);
         b += start * strides[d];
       }
       lens[k] = len; steps[k] = stride * strides[d]; k++;
@@ -306,9 +399,9 @@ static int slice_resolve(const arr *a, int n, const dimidx *slice, int64_t *base
 }
 
 /* Calls back with (source offset, destination index) for each element. */
-static int64_t fix_offset(const arr *a, int n, const dimidx *slice) {
+static int64_t fix_offset(fut_ctx *ctx, const arr *a, int n, const dimidx *slice) {
   int64_t base, lens[MAX_RANK], steps[MAX_RANK];
-  slice_resolve(a, n, slice, &base, lens, steps);
+  slice_resolve(ctx, a, n, slice, &base, lens, steps);
   return base;
 }
 
@@ -333,12 +426,12 @@ static void slice_walk(int k, const int64_t *lens, const int64_t *steps, int64_t
   }
 }
 
-static arr *arr_index(const arr *a, int n, const dimidx *slice) {
+static arr *arr_index(fut_ctx *ctx, const arr *a, int n, const dimidx *slice) {
   int64_t base, lens[MAX_RANK], steps[MAX_RANK];
-  int k = slice_resolve(a, n, slice, &base, lens, steps);
-  arr *r = arr_new(a->elem, k, lens);
+  int k = slice_resolve(ctx, a, n, slice, &base, lens, steps);
+  arr *r = arr_new(ctx, a->elem, k, lens);
   int64_t count = arr_count(r);
-  int64_t *offsets = fut_malloc((size_t)count * sizeof(int64_t));
+  int64_t *offsets = fut_malloc(ctx, (size_t)count * sizeof(int64_t));
   slice_walk(k, lens, steps, base, offsets);
   int es = elem_size[a->elem];
   for (int64_t i = 0; i < count; i++) memcpy(r->data + i * es, a->data + offsets[i] * es, (size_t)es);
@@ -346,30 +439,30 @@ static arr *arr_index(const arr *a, int n, const dimidx *slice) {
   return r;
 }
 
-static void fail_write_shape(int vrank, const int64_t *vshape, int k, const int64_t *lens) {
+static void fail_write_shape(fut_ctx *ctx, int vrank, const int64_t *vshape, int k, const int64_t *lens) {
   char a[1024], b[1024];
   shape_text(a, sizeof a, vrank, vshape);
   shape_text(b, sizeof b, k, lens);
-  fut_fail("Value of shape %s cannot be written to a slice of shape %s.", a, b);
+  fut_fail(ctx, "Value of shape %s cannot be written to a slice of shape %s.", a, b);
 }
 
 /* Writes `value` (an array, or the scalar at `scalar` when value is NULL)
    to the slice of *dst, first making *dst unique. */
-static void arr_update(arr **dst, int n, const dimidx *slice, const arr *value, const void *scalar) {
+static void arr_update(fut_ctx *ctx, arr **dst, int n, const dimidx *slice, const arr *value, const void *scalar) {
   int64_t base, lens[MAX_RANK], steps[MAX_RANK];
-  int k = slice_resolve(*dst, n, slice, &base, lens, steps);
+  int k = slice_resolve(ctx, *dst, n, slice, &base, lens, steps);
   if (value == NULL) {
-    if (k != 0) fail_write_shape(0, lens, k, lens);
-    *dst = arr_unique(*dst);
+    if (k != 0) fail_write_shape(ctx, 0, lens, k, lens);
+    *dst = arr_unique(ctx, *dst);
     memcpy((*dst)->data + base * elem_size[(*dst)->elem], scalar, (size_t)elem_size[(*dst)->elem]);
     return;
   }
   int same = value->rank == k;
   for (int d = 0; same && d < k; d++) same = value->shape[d] == lens[d];
-  if (!same) fail_write_shape(value->rank, value->shape, k, lens);
-  *dst = arr_unique(*dst);
+  if (!same) fail_write_shape(ctx, value->rank, value->shape, k, lens);
+  *dst = arr_unique(ctx, *dst);
   int64_t count = shape_count(k, lens);
-  int64_t *offsets = fut_malloc((size_t)count * sizeof(int64_t));
+  int64_t *offsets = fut_malloc(ctx, (size_t)count * sizeof(int64_t));
   slice_walk(k, lens, steps, base, offsets);
   int es = elem_size[(*dst)->elem];
   for (int64_t i = 0; i < count; i++) memcpy((*dst)->data + offsets[i] * es, value->data + i * es, (size_t)es);
@@ -377,8 +470,8 @@ static void arr_update(arr **dst, int n, const dimidx *slice, const arr *value, 
 }
 
 /* Row i of an array of rank > 1, as a fresh array. */
-static arr *arr_row(const arr *a, int64_t i) {
-  arr *r = arr_new(a->elem, a->rank - 1, a->shape + 1);
+static arr *arr_row(fut_ctx *ctx, const arr *a, int64_t i) {
+  arr *r = arr_new(ctx, a->elem, a->rank - 1, a->shape + 1);
   int64_t len = arr_row_count(a) * elem_size[a->elem];
   memcpy(r->data, a->data + i * len, (size_t)len);
   return r;
@@ -386,12 +479,12 @@ static arr *arr_row(const arr *a, int64_t i) {
 
 /* Puts `row` (an array) as row i of *out, an array of `width` rows,
    allocated at the first row; fails on rows of different shapes. */
-static void stack_put(arr **out, int elem, int64_t width, int64_t i, const arr *row) {
+static void stack_put(fut_ctx *ctx, arr **out, int elem, int64_t width, int64_t i, const arr *row) {
   if (*out == NULL) {
     int64_t shape[MAX_RANK];
     shape[0] = width;
     for (int d = 0; d < row->rank; d++) shape[d + 1] = row->shape[d];
-    *out = arr_new(elem, row->rank + 1, shape);
+    *out = arr_new(ctx, elem, row->rank + 1, shape);
   } else {
     int same = 1;
     for (int d = 0; d < row->rank; d++) same = same && (*out)->shape[d + 1] == row->shape[d];
@@ -399,32 +492,32 @@ static void stack_put(arr **out, int elem, int64_t width, int64_t i, const arr *
       char a[1024], b[1024];
       shape_text(a, sizeof a, row->rank, (*out)->shape + 1);
       shape_text(b, sizeof b, row->rank, row->shape);
-      fut_fail("Rows of an array have different shapes: %s and %s.", a, b);
+      fut_fail(ctx, "Rows of an array have different shapes: %s and %s.", a, b);
     }
   }
   int64_t len = arr_count(row) * elem_size[elem];
   memcpy((*out)->data + i * len, row->data, (size_t)len);
 }
 /* After stacking: an array of zero rows gets zero inner sizes. */
-static arr *stack_finish(arr *out, int elem, int rank) {
+static arr *stack_finish(fut_ctx *ctx, arr *out, int elem, int rank) {
   if (out != NULL) return out;
   int64_t shape[MAX_RANK];
   for (int d = 0; d < rank; d++) shape[d] = 0;
-  return arr_new(elem, rank, shape);
+  return arr_new(ctx, elem, rank, shape);
 }
 
-static void check_negative(int n, const int64_t *dims) {
+static void check_negative(fut_ctx *ctx, int n, const int64_t *dims) {
   for (int i = 0; i < n; i++)
-    if (dims[i] < 0) fut_fail("Cannot construct an array of negative length %lld.", (long long)dims[i]);
+    if (dims[i] < 0) fut_fail(ctx, "Cannot construct an array of negative length %lld.", (long long)dims[i]);
 }
 
-static arr *arr_replicate(int elem, int n, const int64_t *dims, const arr *inner, const void *scalar) {
-  check_negative(n, dims);
+static arr *arr_replicate(fut_ctx *ctx, int elem, int n, const int64_t *dims, const arr *inner, const void *scalar) {
+  check_negative(ctx, n, dims);
   int64_t shape[MAX_RANK];
   for (int i = 0; i < n; i++) shape[i] = dims[i];
   int rank = n;
   if (inner) for (int d = 0; d < inner->rank; d++) shape[rank++] = inner->shape[d];
-  arr *r = arr_new(elem, rank, shape);
+  arr *r = arr_new(ctx, elem, rank, shape);
   int64_t count = shape_count(n, dims);
   int64_t len = (inner ? arr_count(inner) : 1) * elem_size[elem];
   const char *src = inner ? inner->data : (const char *)scalar;
@@ -432,12 +525,12 @@ static arr *arr_replicate(int elem, int n, const int64_t *dims, const arr *inner
   return r;
 }
 
-static arr *arr_rearrange(const arr *a, int n, const int *perm) {
+static arr *arr_rearrange(fut_ctx *ctx, const arr *a, int n, const int *perm) {
   int64_t shape[MAX_RANK], src_strides[MAX_RANK], counter[MAX_RANK];
   for (int i = 0; i < n; i++) shape[i] = a->shape[perm[i]];
   int64_t s = 1;
   for (int d = a->rank - 1; d >= 0; d--) { src_strides[d] = s; s *= a->shape[d]; }
-  arr *r = arr_new(a->elem, n, shape);
+  arr *r = arr_new(ctx, a->elem, n, shape);
   int64_t count = arr_count(a);
   int es = elem_size[a->elem];
   for (int i = 0; i < n; i++) counter[i] = 0;
@@ -454,7 +547,7 @@ static arr *arr_rearrange(const arr *a, int n, const int *perm) {
   return r;
 }
 
-static arr *arr_reshape(const arr *a, int n, const int64_t *dims) {
+static arr *arr_reshape(fut_ctx *ctx, const arr *a, int n, const int64_t *dims) {
   int64_t count = 1;
   int negative = 0;
   for (int i = 0; i < n; i++) { count = (int64_t)((uint64_t)count * (uint64_t)dims[i]); if (dims[i] < 0) negative = 1; }
@@ -462,14 +555,14 @@ static arr *arr_reshape(const arr *a, int n, const int64_t *dims) {
     char x[1024], y[1024];
     shape_text(x, sizeof x, a->rank, a->shape);
     shape_text(y, sizeof y, n, dims);
-    fut_fail("Cannot reshape array of shape %s to shape %s.", x, y);
+    fut_fail(ctx, "Cannot reshape array of shape %s to shape %s.", x, y);
   }
-  arr *r = arr_new(a->elem, n, dims);
+  arr *r = arr_new(ctx, a->elem, n, dims);
   memcpy(r->data, a->data, (size_t)(count * elem_size[a->elem]));
   return r;
 }
 
-static arr *arr_concat(int n, arr *const *parts) {
+static arr *arr_concat(fut_ctx *ctx, int n, arr *const *parts) {
   int64_t shape[MAX_RANK];
   const arr *first = parts[0];
   int rank = first->rank;
@@ -487,18 +580,19 @@ static arr *arr_concat(int n, arr *const *parts) {
         char x[1024], y[1024];
         shape_text(x, sizeof x, rank, shape);
         shape_text(y, sizeof y, rank, p->shape);
-        fut_fail("Cannot concatenate arrays of shapes %s and %s.", x, y);
+        fut_fail(ctx, "Cannot concatenate arrays of shapes %s and %s.", x, y);
       }
     }
     shape[0] += p->shape[0];
     total += pc;
   }
   int es = elem_size[first->elem];
-  /* The data is the parts' data one after the other, whatever the shapes. */
-  arr *r = fut_malloc(sizeof(arr));
-  r->rc = 1; r->elem = first->elem; r->rank = rank;
+  /* The data is the parts' data one after the other, whatever the shapes
+     (the total is right even where the shapes of empty parts differ). */
+  int64_t flat = total;
+  arr *r = arr_new(ctx, first->elem, 1, &flat);
+  r->rank = rank;
   for (int d = 0; d < rank; d++) r->shape[d] = shape[d];
-  r->data = fut_malloc((size_t)(total * es));
   int64_t at = 0;
   for (int i = 0; i < n; i++) {
     int64_t pc = arr_count(parts[i]) * es;
@@ -684,49 +778,32 @@ static void message_prim(char *buf, size_t cap, int elem, const void *p) {
 }
 
 /* ---------------- reading ---------------- */
-typedef struct { int elem; int rank; int64_t shape[MAX_RANK]; char *data; } value;
 
-static unsigned char *input;
-static size_t input_len, input_pos;
-
-static void read_all_input(void) {
-  size_t cap = 1 << 16;
-  input = fut_malloc(cap);
-  input_len = 0;
-  for (;;) {
-    if (input_len == cap) { cap *= 2; input = realloc(input, cap); if (!input) fut_fail("Out of memory."); }
-    size_t n = fread(input + input_len, 1, cap - input_len, stdin);
-    if (n == 0) break;
-    input_len += n;
-  }
-  input_pos = 0;
-}
-
-static void skip_space(void) {
-  while (input_pos < input_len) {
-    unsigned char c = input[input_pos];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 11 || c == 12) input_pos++;
-    else if (c == '-' && input_pos + 1 < input_len && input[input_pos + 1] == '-') {
-      while (input_pos < input_len && input[input_pos] != '\n') input_pos++;
+static void skip_space(fut_ctx *ctx) {
+  while (ctx->in_pos < ctx->in_len) {
+    unsigned char c = ctx->in[ctx->in_pos];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 11 || c == 12) ctx->in_pos++;
+    else if (c == '-' && ctx->in_pos + 1 < ctx->in_len && ctx->in[ctx->in_pos + 1] == '-') {
+      while (ctx->in_pos < ctx->in_len && ctx->in[ctx->in_pos] != '\n') ctx->in_pos++;
     } else break;
   }
 }
 
-static void input_error(size_t at, const char *fmt, ...) {
+static void input_error(fut_ctx *ctx, size_t at, const char *fmt, ...) {
   size_t line = 1, column = 1;
-  for (size_t i = 0; i < at && i < input_len; i++) {
-    if (input[i] == '\n') { line++; column = 1; }
-    else if ((input[i] & 0xc0) != 0x80) column++;
+  for (size_t i = 0; i < at && i < ctx->in_len; i++) {
+    if (ctx->in[i] == '\n') { line++; column = 1; }
+    else if ((ctx->in[i] & 0xc0) != 0x80) column++;
   }
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  fut_fail("invalid input: line %zu, column %zu: %s", line, column, msg);
+  fut_fail(ctx, "invalid input: line %zu, column %zu: %s", line, column, msg);
 }
 
-static int peek_at(size_t ahead) { return input_pos + ahead < input_len ? input[input_pos + ahead] : -1; }
+static int peek_at(fut_ctx *ctx, size_t ahead) { return ctx->in_pos + ahead < ctx->in_len ? ctx->in[ctx->in_pos + ahead] : -1; }
 static int is_word_byte(int c) { return c >= 0 && (isalnum(c) || c == '_' || c == '.'); }
 
 static int elem_of_name(const char *name, size_t n) {
@@ -735,313 +812,330 @@ static int elem_of_name(const char *name, size_t n) {
   return -1;
 }
 
-/* A growable byte buffer for the elements of a text array. */
-typedef struct { char *data; size_t len, cap; } buffer;
-static void buffer_add(buffer *b, const void *p, size_t n) {
+/* A growable byte buffer for the elements of a text array: the data of
+   an array, so that a failure in the middle frees it. */
+typedef struct { arr *a; size_t len, cap; } buffer;
+static void buffer_init(fut_ctx *ctx, buffer *b) {
+  int64_t zero = 0;
+  b->a = arr_new(ctx, E_U8, 1, &zero);
+  b->len = 0;
+  b->cap = 1;
+}
+static void buffer_add(fut_ctx *ctx, buffer *b, const void *p, size_t n) {
   if (b->len + n > b->cap) {
-    while (b->len + n > b->cap) b->cap = b->cap ? 2 * b->cap : 64;
-    b->data = realloc(b->data, b->cap);
-    if (!b->data) fut_fail("Out of memory.");
+    while (b->len + n > b->cap) b->cap = 2 * b->cap;
+    char *grown = realloc(b->a->data, b->cap);
+    if (!grown) fut_out_of_memory(ctx);
+    b->a->data = grown;
   }
-  memcpy(b->data + b->len, p, n);
+  memcpy(b->a->data + b->len, p, n);
   b->len += n;
 }
-
-static void store_scalar(value *v, int elem, const void *p) {
-  v->elem = elem;
-  v->rank = 0;
-  v->data = fut_malloc((size_t)elem_size[elem]);
-  memcpy(v->data, p, (size_t)elem_size[elem]);
+/* The buffer's bytes as an array of the element type and shape. */
+static arr *buffer_finish(buffer *b, int elem, int rank, const int64_t *shape) {
+  b->a->elem = elem;
+  b->a->rank = rank;
+  for (int d = 0; d < rank; d++) b->a->shape[d] = shape[d];
+  return b->a;
 }
 
-static void check_hint(size_t start, int found, int hint) {
+static void store_scalar(fut_ctx *ctx, arr **v, int elem, const void *p) {
+  *v = arr_scalar(ctx, elem, p);
+}
+
+static void check_hint(fut_ctx *ctx, size_t start, int found, int hint) {
   if (hint >= 0 && hint != found)
-    input_error(start, "a literal of type %s where the array's elements are %s", elem_name[found], elem_name[hint]);
+    input_error(ctx, start, "a literal of type %s where the array's elements are %s", elem_name[found], elem_name[hint]);
 }
 
-static void special_float(value *v, size_t start, const char *word, size_t n, int negative, int hint) {
+static void special_float(fut_ctx *ctx, arr **v, size_t start, const char *word, size_t n, int negative, int hint) {
   const char *dot = memchr(word, '.', n);
   int e = dot ? elem_of_name(word, (size_t)(dot - word)) : -1;
-  if (e < E_F16) input_error(start, "expected a value, found `%.*s`", (int)n, word);
+  if (e < E_F16) input_error(ctx, start, "expected a value, found `%.*s`", (int)n, word);
   size_t rest = n - (size_t)(dot + 1 - word);
   double x;
   if (rest == 3 && memcmp(dot + 1, "nan", 3) == 0 && !negative) x = NAN;
   else if (rest == 3 && memcmp(dot + 1, "inf", 3) == 0) x = negative ? -INFINITY : INFINITY;
-  else { input_error(start, "expected a value, found `%.*s`", (int)n, word); return; }
-  check_hint(start, e, hint);
-  if (e == E_F16) { t_f16 h = f32_to_f16((float)x); store_scalar(v, e, &h); }
-  else if (e == E_F32) { float f = (float)x; store_scalar(v, e, &f); }
-  else store_scalar(v, e, &x);
+  else { input_error(ctx, start, "expected a value, found `%.*s`", (int)n, word); return; }
+  check_hint(ctx, start, e, hint);
+  if (e == E_F16) { t_f16 h = f32_to_f16((float)x); store_scalar(ctx, v, e, &h); }
+  else if (e == E_F32) { float f = (float)x; store_scalar(ctx, v, e, &f); }
+  else store_scalar(ctx, v, e, &x);
 }
 
-static void read_number(value *v, int hint) {
-  size_t start = input_pos;
-  int negative = peek_at(0) == '-';
-  if (peek_at(0) == '-' || peek_at(0) == '+') input_pos++;
-  if (negative && peek_at(0) >= 0 && isalpha(peek_at(0))) {
-    size_t ws = input_pos;
-    while (is_word_byte(peek_at(0))) input_pos++;
-    special_float(v, start, (const char *)input + ws, input_pos - ws, 1, hint);
+static void read_number(fut_ctx *ctx, arr **v, int hint) {
+  size_t start = ctx->in_pos;
+  int negative = peek_at(ctx, 0) == '-';
+  if (peek_at(ctx, 0) == '-' || peek_at(ctx, 0) == '+') ctx->in_pos++;
+  if (negative && peek_at(ctx, 0) >= 0 && isalpha(peek_at(ctx, 0))) {
+    size_t ws = ctx->in_pos;
+    while (is_word_byte(peek_at(ctx, 0))) ctx->in_pos++;
+    special_float(ctx, v, start, (const char *)ctx->in + ws, ctx->in_pos - ws, 1, hint);
     return;
   }
   int radix = 10;
-  if (peek_at(0) == '0' && (peek_at(1) == 'x' || peek_at(1) == 'X') && peek_at(2) >= 0 && isxdigit(peek_at(2))) radix = 16;
-  else if (peek_at(0) == '0' && (peek_at(1) == 'b' || peek_at(1) == 'B') && (peek_at(2) == '0' || peek_at(2) == '1')) radix = 2;
-  if (radix != 10) input_pos += 2;
+  if (peek_at(ctx, 0) == '0' && (peek_at(ctx, 1) == 'x' || peek_at(ctx, 1) == 'X') && peek_at(ctx, 2) >= 0 && isxdigit(peek_at(ctx, 2))) radix = 16;
+  else if (peek_at(ctx, 0) == '0' && (peek_at(ctx, 1) == 'b' || peek_at(ctx, 1) == 'B') && (peek_at(ctx, 2) == '0' || peek_at(ctx, 2) == '1')) radix = 2;
+  if (radix != 10) ctx->in_pos += 2;
   char text[512];
   size_t tl = 0;
   if (negative) text[tl++] = '-';
   uint64_t magnitude = 0;
   int any = 0, frac = 0;
   for (;;) {
-    int c = peek_at(0);
-    if (c == '_' && any) { input_pos++; continue; }
+    int c = peek_at(ctx, 0);
+    if (c == '_' && any) { ctx->in_pos++; continue; }
     int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 99;
     if (d >= radix) break;
     magnitude = magnitude * (uint64_t)radix + (uint64_t)d;
     if (tl < sizeof text - 16) text[tl++] = (char)c;
-    input_pos++;
+    ctx->in_pos++;
     any = 1;
   }
-  if (!any) input_error(input_pos, "expected a digit");
+  if (!any) input_error(ctx, ctx->in_pos, "expected a digit");
   if (radix == 10) {
-    if (peek_at(0) == '.') {
-      input_pos++;
+    if (peek_at(ctx, 0) == '.') {
+      ctx->in_pos++;
       text[tl++] = '.';
-      if (!(peek_at(0) >= '0' && peek_at(0) <= '9')) input_error(input_pos, "expected a digit after `.`");
-      while ((peek_at(0) >= '0' && peek_at(0) <= '9') || peek_at(0) == '_') {
-        if (peek_at(0) != '_' && tl < sizeof text - 16) text[tl++] = (char)peek_at(0);
-        input_pos++;
+      if (!(peek_at(ctx, 0) >= '0' && peek_at(ctx, 0) <= '9')) input_error(ctx, ctx->in_pos, "expected a digit after `.`");
+      while ((peek_at(ctx, 0) >= '0' && peek_at(ctx, 0) <= '9') || peek_at(ctx, 0) == '_') {
+        if (peek_at(ctx, 0) != '_' && tl < sizeof text - 16) text[tl++] = (char)peek_at(ctx, 0);
+        ctx->in_pos++;
       }
       frac = 1;
     }
-    if (peek_at(0) == 'e' || peek_at(0) == 'E') {
-      input_pos++;
+    if (peek_at(ctx, 0) == 'e' || peek_at(ctx, 0) == 'E') {
+      ctx->in_pos++;
       text[tl++] = 'e';
-      if (peek_at(0) == '-' || peek_at(0) == '+') text[tl++] = (char)input[input_pos++];
-      if (!(peek_at(0) >= '0' && peek_at(0) <= '9')) input_error(input_pos, "expected the exponent's digits");
-      while ((peek_at(0) >= '0' && peek_at(0) <= '9') || peek_at(0) == '_') {
-        if (peek_at(0) != '_' && tl < sizeof text - 2) text[tl++] = (char)peek_at(0);
-        input_pos++;
+      if (peek_at(ctx, 0) == '-' || peek_at(ctx, 0) == '+') text[tl++] = (char)ctx->in[ctx->in_pos++];
+      if (!(peek_at(ctx, 0) >= '0' && peek_at(ctx, 0) <= '9')) input_error(ctx, ctx->in_pos, "expected the exponent's digits");
+      while ((peek_at(ctx, 0) >= '0' && peek_at(ctx, 0) <= '9') || peek_at(ctx, 0) == '_') {
+        if (peek_at(ctx, 0) != '_' && tl < sizeof text - 2) text[tl++] = (char)peek_at(ctx, 0);
+        ctx->in_pos++;
       }
       frac = 1;
     }
   }
   text[tl] = 0;
-  size_t suffix_start = input_pos;
-  while (peek_at(0) >= 0 && (isalnum(peek_at(0)) || peek_at(0) == '_')) input_pos++;
+  size_t suffix_start = ctx->in_pos;
+  while (peek_at(ctx, 0) >= 0 && (isalnum(peek_at(ctx, 0)) || peek_at(ctx, 0) == '_')) ctx->in_pos++;
   int suffix = -1;
-  if (suffix_start != input_pos) {
-    suffix = elem_of_name((const char *)input + suffix_start, input_pos - suffix_start);
-    if (suffix <= E_BOOL) input_error(suffix_start, "unknown suffix `%.*s` on a number", (int)(input_pos - suffix_start), (const char *)input + suffix_start);
-    check_hint(start, suffix, hint);
+  if (suffix_start != ctx->in_pos) {
+    suffix = elem_of_name((const char *)ctx->in + suffix_start, ctx->in_pos - suffix_start);
+    if (suffix <= E_BOOL) input_error(ctx, suffix_start, "unknown suffix `%.*s` on a number", (int)(ctx->in_pos - suffix_start), (const char *)ctx->in + suffix_start);
+    check_hint(ctx, start, suffix, hint);
   }
-  if (peek_at(0) == '.') input_error(input_pos, "unexpected `.` after a number");
+  if (peek_at(ctx, 0) == '.') input_error(ctx, ctx->in_pos, "unexpected `.` after a number");
   int ty = suffix >= 0 ? suffix : hint >= 0 ? hint : frac ? E_F64 : E_I32;
-  if (ty == E_BOOL) input_error(start, "a number where the array's elements are bool");
+  if (ty == E_BOOL) input_error(ctx, start, "a number where the array's elements are bool");
   if (ty < E_F16) {
-    if (frac) input_error(start, "a number with a fraction or an exponent cannot be %s", elem_name[ty]);
+    if (frac) input_error(ctx, start, "a number with a fraction or an exponent cannot be %s", elem_name[ty]);
     uint64_t bits = negative ? 0 - magnitude : magnitude;
     unsigned char b[8];
     for (int i = 0; i < 8; i++) b[i] = (unsigned char)(bits >> (8 * i));
-    store_scalar(v, ty, b); /* little-endian: the low bytes */
+    store_scalar(ctx, v, ty, b); /* little-endian: the low bytes */
     return;
   }
-  if (radix != 10) input_error(start, "a hexadecimal or binary integer cannot be %s", elem_name[ty]);
-  if (ty == E_F32) { float f = strtof(text, NULL); store_scalar(v, ty, &f); }
+  if (radix != 10) input_error(ctx, start, "a hexadecimal or binary integer cannot be %s", elem_name[ty]);
+  if (ty == E_F32) { float f = strtof(text, NULL); store_scalar(ctx, v, ty, &f); }
   else {
     double x = strtod(text, NULL);
-    if (ty == E_F16) { t_f16 h = f32_to_f16((float)x); store_scalar(v, ty, &h); }
-    else store_scalar(v, ty, &x);
+    if (ty == E_F16) { t_f16 h = f32_to_f16((float)x); store_scalar(ctx, v, ty, &h); }
+    else store_scalar(ctx, v, ty, &x);
   }
 }
 
-static void put_utf8(buffer *b, uint32_t c) {
+static void put_utf8(fut_ctx *ctx, buffer *b, uint32_t c) {
   unsigned char u[4];
   size_t n;
   if (c < 0x80) { u[0] = (unsigned char)c; n = 1; }
   else if (c < 0x800) { u[0] = (unsigned char)(0xc0 | (c >> 6)); u[1] = (unsigned char)(0x80 | (c & 0x3f)); n = 2; }
   else if (c < 0x10000) { u[0] = (unsigned char)(0xe0 | (c >> 12)); u[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3f)); u[2] = (unsigned char)(0x80 | (c & 0x3f)); n = 3; }
   else { u[0] = (unsigned char)(0xf0 | (c >> 18)); u[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3f)); u[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3f)); u[3] = (unsigned char)(0x80 | (c & 0x3f)); n = 4; }
-  buffer_add(b, u, n);
+  buffer_add(ctx, b, u, n);
 }
 
-static void read_string(value *v) {
-  size_t start = input_pos++;
-  buffer b = {NULL, 0, 0};
+static void read_string(fut_ctx *ctx, arr **v) {
+  size_t start = ctx->in_pos++;
+  buffer b;
+  buffer_init(ctx, &b);
   for (;;) {
-    int c = peek_at(0);
-    if (c < 0) input_error(start, "unterminated string");
-    input_pos++;
+    int c = peek_at(ctx, 0);
+    if (c < 0) input_error(ctx, start, "unterminated string");
+    ctx->in_pos++;
     if (c == '"') break;
-    if (c != '\\') { unsigned char u = (unsigned char)c; buffer_add(&b, &u, 1); continue; }
-    int e = peek_at(0);
+    if (c != '\\') { unsigned char u = (unsigned char)c; buffer_add(ctx, &b, &u, 1); continue; }
+    int e = peek_at(ctx, 0);
     const char *simple = strchr("ntrabfv\\\"'", e < 0 ? 'X' : e);
     if (e > 0 && simple) {
       static const unsigned char codes[] = {'\n', '\t', '\r', 7, 8, 12, 11, '\\', '"', '\''};
-      buffer_add(&b, &codes[simple - "ntrabfv\\\"'"], 1);
-      input_pos++;
+      buffer_add(ctx, &b, &codes[simple - "ntrabfv\\\"'"], 1);
+      ctx->in_pos++;
       continue;
     }
     int radix = e == 'x' ? 16 : e == 'o' ? 8 : (e >= '0' && e <= '9') ? 10 : 0;
-    if (!radix) input_error(input_pos - 1, "unknown escape in a string");
-    if (radix != 10) input_pos++;
+    if (!radix) input_error(ctx, ctx->in_pos - 1, "unknown escape in a string");
+    if (radix != 10) ctx->in_pos++;
     uint32_t code = 0;
     int digits = 0;
     for (;;) {
-      int c2 = peek_at(0);
+      int c2 = peek_at(ctx, 0);
       int d = c2 >= '0' && c2 <= '9' ? c2 - '0' : c2 >= 'a' && c2 <= 'f' ? c2 - 'a' + 10 : c2 >= 'A' && c2 <= 'F' ? c2 - 'A' + 10 : 99;
       if (d >= radix) break;
       code = code > 0x10ffff ? code : code * (uint32_t)radix + (uint32_t)d;
-      input_pos++;
+      ctx->in_pos++;
       digits++;
     }
-    if (!digits) input_error(input_pos, "expected digits after the escape");
-    if (code > 0x10ffff || (code >= 0xd800 && code < 0xe000)) input_error(input_pos, "the escape is not a Unicode code point");
-    put_utf8(&b, code);
+    if (!digits) input_error(ctx, ctx->in_pos, "expected digits after the escape");
+    if (code > 0x10ffff || (code >= 0xd800 && code < 0xe000)) input_error(ctx, ctx->in_pos, "the escape is not a Unicode code point");
+    put_utf8(ctx, &b, code);
   }
-  v->elem = E_U8;
-  v->rank = 1;
-  v->shape[0] = (int64_t)b.len;
-  v->data = b.data ? b.data : fut_malloc(1);
+  int64_t len = (int64_t)b.len;
+  *v = buffer_finish(&b, E_U8, 1, &len);
 }
 
-static void read_text(value *v, int hint, int depth);
+static void read_text(fut_ctx *ctx, arr **v, int hint, int depth);
 
-static void read_empty(value *v, size_t start) {
-  input_pos++; /* ( */
+static void read_empty(fut_ctx *ctx, arr **v, size_t start) {
+  ctx->in_pos++; /* ( */
   int rank = 0;
   int elem;
+  int64_t shape[MAX_RANK];
   for (;;) {
-    skip_space();
-    if (peek_at(0) != '[') {
-      size_t ws = input_pos;
-      while (is_word_byte(peek_at(0))) input_pos++;
-      elem = elem_of_name((const char *)input + ws, input_pos - ws);
-      if (elem < 0) input_error(ws, "expected `[` or an element type");
+    skip_space(ctx);
+    if (peek_at(ctx, 0) != '[') {
+      size_t ws = ctx->in_pos;
+      while (is_word_byte(peek_at(ctx, 0))) ctx->in_pos++;
+      elem = elem_of_name((const char *)ctx->in + ws, ctx->in_pos - ws);
+      if (elem < 0) input_error(ctx, ws, "expected `[` or an element type");
       break;
     }
-    input_pos++;
-    skip_space();
-    if (!(peek_at(0) >= '0' && peek_at(0) <= '9')) input_error(input_pos, "expected a dimension");
+    ctx->in_pos++;
+    skip_space(ctx);
+    if (!(peek_at(ctx, 0) >= '0' && peek_at(ctx, 0) <= '9')) input_error(ctx, ctx->in_pos, "expected a dimension");
     int64_t d = 0;
-    while ((peek_at(0) >= '0' && peek_at(0) <= '9') || peek_at(0) == '_') {
-      if (peek_at(0) != '_') {
-        if (d > (INT64_MAX - 9) / 10) input_error(input_pos, "dimension is too large");
-        d = d * 10 + (peek_at(0) - '0');
+    while ((peek_at(ctx, 0) >= '0' && peek_at(ctx, 0) <= '9') || peek_at(ctx, 0) == '_') {
+      if (peek_at(ctx, 0) != '_') {
+        if (d > (INT64_MAX - 9) / 10) input_error(ctx, ctx->in_pos, "dimension is too large");
+        d = d * 10 + (peek_at(ctx, 0) - '0');
       }
-      input_pos++;
+      ctx->in_pos++;
     }
-    if (rank >= MAX_RANK) input_error(start, "arrays may have at most %d dimensions", MAX_RANK);
-    v->shape[rank++] = d;
-    skip_space();
-    if (peek_at(0) != ']') input_error(input_pos, "expected `]`");
-    input_pos++;
+    if (rank >= MAX_RANK) input_error(ctx, start, "arrays may have at most %d dimensions", MAX_RANK);
+    shape[rank++] = d;
+    skip_space(ctx);
+    if (peek_at(ctx, 0) != ']') input_error(ctx, ctx->in_pos, "expected `]`");
+    ctx->in_pos++;
   }
-  skip_space();
-  if (peek_at(0) != ')') input_error(input_pos, "expected `)`");
-  input_pos++;
-  if (rank == 0) input_error(start, "`empty` needs at least one dimension");
-  if (shape_count(rank, v->shape) != 0) input_error(start, "`empty` needs a dimension of size 0");
-  v->elem = elem;
-  v->rank = rank;
-  v->data = fut_malloc(1);
+  skip_space(ctx);
+  if (peek_at(ctx, 0) != ')') input_error(ctx, ctx->in_pos, "expected `)`");
+  ctx->in_pos++;
+  if (rank == 0) input_error(ctx, start, "`empty` needs at least one dimension");
+  if (shape_count(rank, shape) != 0) input_error(ctx, start, "`empty` needs a dimension of size 0");
+  *v = arr_new(ctx, elem, rank, shape);
 }
 
-static void read_array(value *v, int hint, int depth) {
-  size_t open = input_pos++;
-  if (depth >= MAX_RANK) input_error(open, "arrays may have at most %d dimensions", MAX_RANK);
-  skip_space();
-  value row;
-  read_text(&row, hint, depth + 1);
-  int elem = row.elem;
-  int row_rank = row.rank;
+static void read_array(fut_ctx *ctx, arr **v, int hint, int depth) {
+  size_t open = ctx->in_pos++;
+  if (depth >= MAX_RANK) input_error(ctx, open, "arrays may have at most %d dimensions", MAX_RANK);
+  skip_space(ctx);
+  arr *row;
+  read_text(ctx, &row, hint, depth + 1);
+  int elem = row->elem;
+  int row_rank = row->rank;
   int64_t row_shape[MAX_RANK];
-  for (int d = 0; d < row_rank; d++) row_shape[d] = row.shape[d];
+  for (int d = 0; d < row_rank; d++) row_shape[d] = row->shape[d];
   size_t row_bytes = (size_t)(shape_count(row_rank, row_shape) * elem_size[elem]);
-  buffer b = {NULL, 0, 0};
-  buffer_add(&b, row.data, row_bytes);
-  free(row.data);
+  buffer b;
+  buffer_init(ctx, &b);
+  buffer_add(ctx, &b, row->data, row_bytes);
+  arr_release(row);
   int64_t rows = 1;
   for (;;) {
-    skip_space();
-    if (peek_at(0) == ']') { input_pos++; break; }
-    if (peek_at(0) != ',') input_error(input_pos, "expected `,` or `]`");
-    input_pos++;
-    skip_space();
-    if (peek_at(0) == ']') { input_pos++; break; }
-    size_t start = input_pos;
-    read_text(&row, elem, depth + 1);
-    int same = row.elem == elem && row.rank == row_rank;
-    for (int d = 0; same && d < row_rank; d++) same = row.shape[d] == row_shape[d];
-    if (!same) input_error(start, row.elem == elem ? "array is irregular" : "array elements must have one type");
-    buffer_add(&b, row.data, row_bytes);
-    free(row.data);
+    skip_space(ctx);
+    if (peek_at(ctx, 0) == ']') { ctx->in_pos++; break; }
+    if (peek_at(ctx, 0) != ',') input_error(ctx, ctx->in_pos, "expected `,` or `]`");
+    ctx->in_pos++;
+    skip_space(ctx);
+    if (peek_at(ctx, 0) == ']') { ctx->in_pos++; break; }
+    size_t start = ctx->in_pos;
+    read_text(ctx, &row, elem, depth + 1);
+    int same = row->elem == elem && row->rank == row_rank;
+    for (int d = 0; same && d < row_rank; d++) same = row->shape[d] == row_shape[d];
+    if (!same) input_error(ctx, start, row->elem == elem ? "array is irregular" : "array elements must have one type");
+    buffer_add(ctx, &b, row->data, row_bytes);
+    arr_release(row);
     rows++;
   }
-  if (row_rank + 1 > MAX_RANK) input_error(open, "arrays may have at most %d dimensions", MAX_RANK);
-  v->elem = elem;
-  v->rank = row_rank + 1;
-  v->shape[0] = rows;
-  for (int d = 0; d < row_rank; d++) v->shape[d + 1] = row_shape[d];
-  v->data = b.data ? b.data : fut_malloc(1);
+  if (row_rank + 1 > MAX_RANK) input_error(ctx, open, "arrays may have at most %d dimensions", MAX_RANK);
+  int64_t shape[MAX_RANK];
+  shape[0] = rows;
+  for (int d = 0; d < row_rank; d++) shape[d + 1] = row_shape[d];
+  *v = buffer_finish(&b, elem, row_rank + 1, shape);
 }
 
-static void read_text(value *v, int hint, int depth) {
-  int c = peek_at(0);
-  if (c == '[') { read_array(v, hint, depth); return; }
-  if (c == '"') { read_string(v); return; }
-  if (c == '-' || c == '+' || (c >= '0' && c <= '9')) { read_number(v, hint); return; }
+static void read_text(fut_ctx *ctx, arr **v, int hint, int depth) {
+  int c = peek_at(ctx, 0);
+  if (c == '[') { read_array(ctx, v, hint, depth); return; }
+  if (c == '"') { read_string(ctx, v); return; }
+  if (c == '-' || c == '+' || (c >= '0' && c <= '9')) { read_number(ctx, v, hint); return; }
   if (c >= 0 && isalpha(c)) {
-    size_t start = input_pos;
-    while (is_word_byte(peek_at(0))) input_pos++;
-    size_t n = input_pos - start;
-    const char *w = (const char *)input + start;
+    size_t start = ctx->in_pos;
+    while (is_word_byte(peek_at(ctx, 0))) ctx->in_pos++;
+    size_t n = ctx->in_pos - start;
+    const char *w = (const char *)ctx->in + start;
     if ((n == 4 && memcmp(w, "true", 4) == 0) || (n == 5 && memcmp(w, "false", 5) == 0)) {
-      check_hint(start, E_BOOL, hint);
+      check_hint(ctx, start, E_BOOL, hint);
       uint8_t x = n == 4;
-      store_scalar(v, E_BOOL, &x);
+      store_scalar(ctx, v, E_BOOL, &x);
       return;
     }
-    if (n == 5 && memcmp(w, "empty", 5) == 0 && peek_at(0) == '(') { read_empty(v, start); return; }
-    special_float(v, start, w, n, 0, hint);
+    if (n == 5 && memcmp(w, "empty", 5) == 0 && peek_at(ctx, 0) == '(') { read_empty(ctx, v, start); return; }
+    special_float(ctx, v, start, w, n, 0, hint);
     return;
   }
-  input_error(input_pos, "expected a value");
+  input_error(ctx, ctx->in_pos, "expected a value");
 }
 
+static void read_binary(fut_ctx *ctx, arr **v);
+
 /* Reads one value, binary or text; returns 0 at the end of the input. */
-static int read_value(value *v) {
-  skip_space();
-  if (input_pos >= input_len) return 0;
-  if (input[input_pos] != 'b') { read_text(v, -1, 0); return 1; }
-  if (input_len - input_pos < 7) fut_fail("invalid input: truncated binary value.");
-  if (input[input_pos + 1] != 2) fut_fail("invalid input: unsupported binary format version %d.", input[input_pos + 1]);
-  int rank = input[input_pos + 2];
-  if (rank > MAX_RANK) fut_fail("invalid input: rank %d is too large.", rank);
+static int read_value(fut_ctx *ctx, arr **v) {
+  skip_space(ctx);
+  if (ctx->in_pos >= ctx->in_len) return 0;
+  if (ctx->in[ctx->in_pos] != 'b') { read_text(ctx, v, -1, 0); return 1; }
+  read_binary(ctx, v);
+  return 1;
+}
+
+/* Reads one value in the binary format at the current position. */
+static void read_binary(fut_ctx *ctx, arr **v) {
+  if (ctx->in_len - ctx->in_pos < 7 || ctx->in[ctx->in_pos] != 'b') fut_fail(ctx, "invalid input: truncated binary value.");
+  if (ctx->in[ctx->in_pos + 1] != 2) fut_fail(ctx, "invalid input: unsupported binary format version %d.", ctx->in[ctx->in_pos + 1]);
+  int rank = ctx->in[ctx->in_pos + 2];
+  if (rank > MAX_RANK) fut_fail(ctx, "invalid input: rank %d is too large.", rank);
   int elem = -1;
-  for (int e = 0; e < 12; e++) if (memcmp(input + input_pos + 3, elem_tag[e], 4) == 0) elem = e;
-  if (elem < 0) fut_fail("invalid input: unknown element type in a binary value.");
-  input_pos += 7;
-  if (input_len - input_pos < (size_t)rank * 8) fut_fail("invalid input: truncated binary value.");
+  for (int e = 0; e < 12; e++) if (memcmp(ctx->in + ctx->in_pos + 3, elem_tag[e], 4) == 0) elem = e;
+  if (elem < 0) fut_fail(ctx, "invalid input: unknown element type in a binary value.");
+  ctx->in_pos += 7;
+  if (ctx->in_len - ctx->in_pos < (size_t)rank * 8) fut_fail(ctx, "invalid input: truncated binary value.");
   uint64_t count = 1;
+  int64_t shape[MAX_RANK];
   for (int d = 0; d < rank; d++) {
     uint64_t x = 0;
-    for (int i = 0; i < 8; i++) x |= (uint64_t)input[input_pos + i] << (8 * i);
-    input_pos += 8;
-    v->shape[d] = (int64_t)x;
-    if (x != 0 && count > UINT64_MAX / x) fut_fail("invalid input: binary value too large.");
+    for (int i = 0; i < 8; i++) x |= (uint64_t)ctx->in[ctx->in_pos + i] << (8 * i);
+    ctx->in_pos += 8;
+    shape[d] = (int64_t)x;
+    if (x != 0 && count > UINT64_MAX / x) fut_fail(ctx, "invalid input: binary value too large.");
     count *= x;
   }
   size_t es = (size_t)elem_size[elem];
-  if (count > (input_len - input_pos) / es) fut_fail("invalid input: truncated binary value.");
-  v->elem = elem;
-  v->rank = rank;
-  v->data = fut_malloc(count * es);
-  memcpy(v->data, input + input_pos, count * es);
-  if (elem == E_BOOL) for (uint64_t i = 0; i < count; i++) v->data[i] = v->data[i] != 0;
-  input_pos += count * es;
-  return 1;
+  if (count > (ctx->in_len - ctx->in_pos) / es) fut_fail(ctx, "invalid input: truncated binary value.");
+  arr *a = arr_new(ctx, elem, rank, shape);
+  memcpy(a->data, ctx->in + ctx->in_pos, count * es);
+  if (elem == E_BOOL) for (uint64_t i = 0; i < count; i++) a->data[i] = a->data[i] != 0;
+  ctx->in_pos += count * es;
+  *v = a;
 }
 
 static void type_text(char *buf, size_t cap, int elem, int rank) {
@@ -1056,3 +1150,51 @@ static double now_us(void) {
   gettimeofday(&tv, NULL);
   return (double)tv.tv_sec * 1e6 + (double)tv.tv_usec;
 }
+
+/* ---------------- what the generated tables describe ---------------- */
+/* Kinds of types as the server protocol names them. */
+enum { K_PRIM, K_ARRAY, K_RECORD, K_SUM, K_OPAQUE };
+static const char *kind_name[] = {"primitive", "array", "record", "sum", "opaque"};
+
+typedef struct {
+  const char *name;
+  int npayload;
+  /* The payload values' types, and the sum's component holding each of
+     their components (the tag is component 0). */
+  const int *payload;
+  const int *comps;
+} fut_variant;
+
+/* A type of the API: the twelve primitive types come first, in the order
+   of their element codes, then arrays and opaque types. */
+typedef struct {
+  const char *name;
+  int kind;
+  int elem, rank;
+  /* The IR values making up a value of the type. */
+  int ncomp;
+  const int *comp_elem, *comp_rank;
+  int nfields;
+  const char *const *field_names;
+  const int *field_types;
+  int nvariants;
+  const fut_variant *variants;
+} fut_type;
+
+typedef struct {
+  const char *name;
+  int nin, nout;
+  const int *in_types, *in_unique, *out_types, *out_unique;
+  int nin_comp, nout_comp;
+  /* Runs the program with owned references to the inputs' components
+     (scalars as rank-0 arrays), storing the outputs' components. */
+  void (*run)(fut_ctx *ctx, arr **outs, arr **ins);
+} fut_entry;
+
+/* A value handed out by the API (every `struct futhark_*` pointer points
+   to one): its type and owned references to its components. A consumed
+   value has NULL components. */
+typedef struct {
+  int type;
+  arr *c[];
+} fut_obj;

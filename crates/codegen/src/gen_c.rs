@@ -1,19 +1,45 @@
 //! The translation of IR functions, statements and SOACs to C.
 
-use crate::{CodegenError, RUNTIME};
+use crate::api::Api;
+use crate::{API, CodegenError, DRIVER, RUNTIME};
 use hir::ty::PrimType;
 use opt::ir::{
-    Body, DimIndex, ErrorPart, Exp, ExternalType, Function, Lambda, LoopForm, Program, Soac, Stm,
-    SubExp, Type, Var,
+    Body, DimIndex, ErrorPart, Exp, Function, Lambda, LoopForm, Program, Soac, Stm, SubExp, Type,
+    Var,
 };
 use opt::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
 use opt::value::PrimValue;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-/// The C program (runtime, functions and `main`) for `program`.
-pub fn generate_c(program: &Program) -> Result<String, CodegenError> {
+/// What `futc c` makes of a program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// An executable reading arguments from standard input.
+    Executable,
+    /// An executable speaking the server protocol.
+    Server,
+    /// A library: the C file and its header, no `main`.
+    Library,
+}
+
+/// The C file of a program, its header and manifest.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    pub c: String,
+    pub header: String,
+    pub manifest: String,
+}
+
+/// The C code of `program`: the header's declarations, the runtime, one
+/// C function per IR function, the API, and a `main` unless it is a
+/// library.
+pub fn generate(program: &Program, mode: Mode) -> Result<Generated, CodegenError> {
+    let api = Api::new(program)?;
+    let header = api.header();
     let mut out = String::new();
+    // The header's declarations, but not its include guard.
+    out.push_str(&header.replacen("#pragma once\n", "", 1));
     out.push_str(RUNTIME);
     out.push_str("\n/* ---------------- the program ---------------- */\n");
     out.push_str("static arr *arr_take(arr **p) { arr *a = *p; *p = NULL; return a; }\n");
@@ -30,8 +56,27 @@ pub fn generate_c(program: &Program) -> Result<String, CodegenError> {
         generator.function(i, function)?;
         out.push_str(&generator.out);
     }
-    entry_points(program, &mut out);
-    Ok(out)
+    out.push_str("\n/* ---------------- the API ---------------- */\n");
+    api.trampolines(program, &mut out);
+    api.tables(&mut out);
+    out.push_str(API);
+    api.definitions(&mut out);
+    match mode {
+        Mode::Library => {}
+        Mode::Executable => {
+            out.push_str(DRIVER);
+            out.push_str("int main(int argc, char **argv) { return exe_main(argc, argv); }\n");
+        }
+        Mode::Server => {
+            out.push_str(DRIVER);
+            out.push_str("int main(int argc, char **argv) { return server_main(argc, argv); }\n");
+        }
+    }
+    Ok(Generated {
+        c: out,
+        header,
+        manifest: api.manifest(),
+    })
 }
 
 fn ctype(ty: Type) -> String {
@@ -41,7 +86,7 @@ fn ctype(ty: Type) -> String {
     }
 }
 
-fn elem_code(prim: PrimType) -> &'static str {
+pub(crate) fn elem_code(prim: PrimType) -> &'static str {
     match prim {
         PrimType::Bool => "E_BOOL",
         PrimType::I8 => "E_I8",
@@ -100,13 +145,13 @@ fn constant(value: PrimValue) -> String {
     }
 }
 
-fn c_string(text: &str) -> String {
+/// A C string literal of `text`.
+pub(crate) fn c_literal(text: &str) -> String {
     let mut out = String::from("\"");
     for byte in text.bytes() {
         match byte {
             b'"' => out.push_str("\\\""),
             b'\\' => out.push_str("\\\\"),
-            b'%' => out.push_str("%%"),
             0x20..=0x7e => out.push(byte as char),
             _ => {
                 let _ = write!(out, "\\{byte:03o}");
@@ -117,22 +162,26 @@ fn c_string(text: &str) -> String {
     out
 }
 
+/// A C string literal of `text` for use as a `printf` format.
+fn c_string(text: &str) -> String {
+    c_literal(text).replace('%', "%%")
+}
+
 fn signature(index: usize, function: &Function) -> String {
-    let mut params: Vec<String> = function
-        .ret
-        .iter()
-        .enumerate()
-        .map(|(i, (ty, _))| format!("{}*out{i}", ctype_spaced(*ty)))
-        .collect();
+    let mut params = vec!["fut_ctx *ctx".to_owned()];
+    params.extend(
+        function
+            .ret
+            .iter()
+            .enumerate()
+            .map(|(i, (ty, _))| format!("{}*out{i}", ctype_spaced(*ty))),
+    );
     params.extend(
         function
             .params
             .iter()
             .map(|p| format!("{}v{}", ctype_spaced(p.ty), p.var.0)),
     );
-    if params.is_empty() {
-        params.push("void".to_owned());
-    }
     format!("static void f{index}({})", params.join(", "))
 }
 
@@ -233,8 +282,8 @@ impl FunctionGen<'_> {
         let header = signature(index, function);
         self.line(&format!("{header} {{"));
         // The interpreter's limit on nested calls, with its message.
-        self.line("if (fut_depth >= FUT_MAX_DEPTH) fut_fail(\"Stack overflow: more than %d nested calls.\", FUT_MAX_DEPTH);");
-        self.line("fut_depth++;");
+        self.line("if (ctx->depth >= FUT_MAX_DEPTH) fut_fail(ctx, \"Stack overflow: more than %d nested calls.\", FUT_MAX_DEPTH);");
+        self.line("ctx->depth++;");
         let params: Vec<Var> = function.params.iter().map(|p| p.var).collect();
         let mut locals: Vec<(Var, Type)> = self
             .types
@@ -270,7 +319,7 @@ impl FunctionGen<'_> {
         for (i, name) in results.iter().enumerate() {
             self.line(&format!("*out{i} = {name};"));
         }
-        self.line("fut_depth--;");
+        self.line("ctx->depth--;");
         self.line("}");
         Ok(())
     }
@@ -345,7 +394,7 @@ impl FunctionGen<'_> {
         Ok(if ty.rank() == 1 {
             format!("((t_{}*)v{}->data)[{i}]", ty.element().name(), array.0)
         } else {
-            format!("arr_row(v{}, {i})", array.0)
+            format!("arr_row(ctx, v{}, {i})", array.0)
         })
     }
 
@@ -383,7 +432,7 @@ impl FunctionGen<'_> {
             .map(|&d| {
                 let name = self.fresh("h");
                 let taken = self.take(d);
-                self.line(&format!("arr *{name} = arr_unique({taken});"));
+                self.line(&format!("arr *{name} = arr_unique(ctx, {taken});"));
                 name
             })
             .collect()
@@ -497,7 +546,7 @@ impl FunctionGen<'_> {
                         _ => self.se(*arg),
                     });
                 }
-                self.line(&format!("f{}({});", func.0, c_args.join(", ")));
+                self.line(&format!("f{}(ctx, {});", func.0, c_args.join(", ")));
                 for ((dest, ty), temp) in pat.iter().zip(&pat_types).zip(&temps) {
                     self.assign_owned(dest, *ty, temp);
                 }
@@ -566,13 +615,13 @@ impl FunctionGen<'_> {
                     Type::Prim(prim) => single(
                         self,
                         format!(
-                            "((t_{}*){a}->data)[fix_offset({a}, {}, {s})]",
+                            "((t_{}*){a}->data)[fix_offset(ctx, {a}, {}, {s})]",
                             prim.name(),
                             slice.len()
                         ),
                     ),
                     Type::Array { .. } => {
-                        single(self, format!("arr_index({a}, {}, {s})", slice.len()));
+                        single(self, format!("arr_index(ctx, {a}, {}, {s})", slice.len()));
                     }
                 }
                 self.line("}");
@@ -590,11 +639,17 @@ impl FunctionGen<'_> {
                     Type::Prim(prim) => {
                         let x = self.se(*value);
                         self.line(&format!("t_{} x = {x};", prim.name()));
-                        self.line(&format!("arr_update(&u, {}, {s}, NULL, &x);", slice.len()));
+                        self.line(&format!(
+                            "arr_update(ctx, &u, {}, {s}, NULL, &x);",
+                            slice.len()
+                        ));
                     }
                     Type::Array { .. } => {
                         let x = self.se(*value);
-                        self.line(&format!("arr_update(&u, {}, {s}, {x}, NULL);", slice.len()));
+                        self.line(&format!(
+                            "arr_update(ctx, &u, {}, {s}, {x}, NULL);",
+                            slice.len()
+                        ));
                     }
                 }
                 single(self, "u".to_owned());
@@ -607,7 +662,10 @@ impl FunctionGen<'_> {
                 let element = row.element();
                 match row {
                     Type::Prim(prim) => {
-                        self.line(&format!("arr *a = arr_new({}, 1, &n);", elem_code(*prim)));
+                        self.line(&format!(
+                            "arr *a = arr_new(ctx, {}, 1, &n);",
+                            elem_code(*prim)
+                        ));
                         for (k, e) in elements.iter().enumerate() {
                             let x = self.se(*e);
                             self.line(&format!("((t_{}*)a->data)[{k}] = {x};", prim.name()));
@@ -618,12 +676,12 @@ impl FunctionGen<'_> {
                         for (k, e) in elements.iter().enumerate() {
                             let x = self.se(*e);
                             self.line(&format!(
-                                "stack_put(&a, {}, n, {k}, {x});",
+                                "stack_put(ctx, &a, {}, n, {k}, {x});",
                                 elem_code(element)
                             ));
                         }
                         self.line(&format!(
-                            "a = stack_finish(a, {}, {});",
+                            "a = stack_finish(ctx, a, {}, {});",
                             elem_code(element),
                             rank + 1
                         ));
@@ -641,8 +699,11 @@ impl FunctionGen<'_> {
                 self.line("{");
                 let l = self.se(*len);
                 self.line(&format!("int64_t n = {l};"));
-                self.line("check_negative(1, &n);");
-                self.line(&format!("arr *a = arr_new({}, 1, &n);", elem_code(*ty)));
+                self.line("check_negative(ctx, 1, &n);");
+                self.line(&format!(
+                    "arr *a = arr_new(ctx, {}, 1, &n);",
+                    elem_code(*ty)
+                ));
                 let c = self.se(*start);
                 self.line(&format!("t_{} c = {c};", ty.name()));
                 let add = self.binop_expr(BinOp::Add, *ty, "c", &self.se(*step));
@@ -664,12 +725,18 @@ impl FunctionGen<'_> {
                         self.line(&format!("t_{} x = {x};", prim.name()));
                         single(
                             self,
-                            format!("arr_replicate({elem}, {}, {dims}, NULL, &x)", shape.len()),
+                            format!(
+                                "arr_replicate(ctx, {elem}, {}, {dims}, NULL, &x)",
+                                shape.len()
+                            ),
                         );
                     }
                     Type::Array { .. } => single(
                         self,
-                        format!("arr_replicate({elem}, {}, {dims}, {x}, NULL)", shape.len()),
+                        format!(
+                            "arr_replicate(ctx, {elem}, {}, {dims}, {x}, NULL)",
+                            shape.len()
+                        ),
                     ),
                 }
                 self.line("}");
@@ -680,7 +747,7 @@ impl FunctionGen<'_> {
                 self.line(&format!("int perm[] = {{{}}};", p.join(", ")));
                 single(
                     self,
-                    format!("arr_rearrange(v{}, {}, perm)", array.0, perm.len()),
+                    format!("arr_rearrange(ctx, v{}, {}, perm)", array.0, perm.len()),
                 );
                 self.line("}");
             }
@@ -689,7 +756,7 @@ impl FunctionGen<'_> {
                 let dims = self.i64_list(shape);
                 single(
                     self,
-                    format!("arr_reshape(v{}, {}, {dims})", array.0, shape.len()),
+                    format!("arr_reshape(ctx, v{}, {}, {dims})", array.0, shape.len()),
                 );
                 self.line("}");
             }
@@ -697,11 +764,11 @@ impl FunctionGen<'_> {
                 self.line("{");
                 let parts: Vec<String> = arrays.iter().map(|a| format!("v{}", a.0)).collect();
                 self.line(&format!("arr *parts[] = {{{}}};", parts.join(", ")));
-                single(self, format!("arr_concat({}, parts)", arrays.len()));
+                single(self, format!("arr_concat(ctx, {}, parts)", arrays.len()));
                 self.line("}");
             }
             Exp::Copy(var) => match self.var_type(*var)? {
-                Type::Array { .. } => single(self, format!("arr_copy(v{})", var.0)),
+                Type::Array { .. } => single(self, format!("arr_copy(ctx, v{})", var.0)),
                 Type::Prim(_) => single(self, format!("v{}", var.0)),
             },
             Exp::ArraySize { array, dim } => {
@@ -730,7 +797,7 @@ impl FunctionGen<'_> {
                         }
                     }
                 }
-                self.line("fut_fail(\"%s\", msg);");
+                self.line("fut_fail(ctx, \"%s\", msg);");
                 self.line("}");
             }
             Exp::Soac(soac) => self.soac(soac, &pat, &pat_types)?,
@@ -809,6 +876,15 @@ impl FunctionGen<'_> {
             BinOp::Min => "min",
             BinOp::Max => "max",
         };
+        // The operations that can fail need the context.
+        let ctx = if matches!(
+            op,
+            BinOp::Div | BinOp::Mod | BinOp::Quot | BinOp::Rem | BinOp::Pow
+        ) {
+            "ctx, "
+        } else {
+            ""
+        };
         if prim == PrimType::Bool
             && !matches!(
                 op,
@@ -823,9 +899,9 @@ impl FunctionGen<'_> {
             )
         {
             // As the interpreter: a bool acts as the u8 0 or 1.
-            return format!("(t_bool)({f}_u8({x}, {y}) != 0)");
+            return format!("(t_bool)({f}_u8({ctx}{x}, {y}) != 0)");
         }
-        format!("{f}_{name}({x}, {y})")
+        format!("{f}_{name}({ctx}{x}, {y})")
     }
 
     fn prim_fn(&self, f: PrimFn, args: &[SubExp]) -> Result<String, CodegenError> {
@@ -953,7 +1029,7 @@ impl FunctionGen<'_> {
                         let name = self.fresh("o");
                         if let Type::Prim(prim) = ty {
                             self.line(&format!(
-                                "arr *{name} = arr_new({}, 1, &w);",
+                                "arr *{name} = arr_new(ctx, {}, 1, &w);",
                                 elem_code(prim)
                             ));
                         } else {
@@ -1035,7 +1111,7 @@ impl FunctionGen<'_> {
                             self.line(&format!("((t_{}*){out}->data)[i] = {source};", prim.name()))
                         }
                         Type::Array { element, .. } => self.line(&format!(
-                            "stack_put(&{out}, {}, w, i, {source});",
+                            "stack_put(ctx, &{out}, {}, w, i, {source});",
                             elem_code(*element)
                         )),
                     }
@@ -1044,7 +1120,7 @@ impl FunctionGen<'_> {
                 for (out, ty) in outs.iter().zip(&stacked_types) {
                     if let Type::Array { element, rank } = ty {
                         self.line(&format!(
-                            "{out} = stack_finish({out}, {}, {});",
+                            "{out} = stack_finish(ctx, {out}, {}, {});",
                             elem_code(*element),
                             rank + 1
                         ));
@@ -1105,7 +1181,7 @@ impl FunctionGen<'_> {
                     args.push(if ty.rank() == 1 {
                         format!("((t_{}*){t}->data)[bin]", ty.element().name())
                     } else {
-                        format!("arr_row({t}, bin)")
+                        format!("arr_row(ctx, {t}, bin)")
                     });
                 }
                 for &v in values {
@@ -1116,10 +1192,10 @@ impl FunctionGen<'_> {
                     self.line("{ dimidx s[1] = {{1, 0, 0, 0}}; s[0].start = bin;");
                     match ty {
                         Type::Prim(_) => {
-                            self.line(&format!("arr_update(&{t}, 1, s, NULL, &{temp}); }}"));
+                            self.line(&format!("arr_update(ctx, &{t}, 1, s, NULL, &{temp}); }}"));
                         }
                         Type::Array { .. } => {
-                            self.line(&format!("arr_update(&{t}, 1, s, {temp}, NULL); }}"));
+                            self.line(&format!("arr_update(ctx, &{t}, 1, s, {temp}, NULL); }}"));
                         }
                     }
                 }
@@ -1148,13 +1224,13 @@ impl FunctionGen<'_> {
                     self.line("dimidx s[1] = {{1, 0, 0, 0}}; s[0].start = j;");
                     if vt.rank() == 1 {
                         self.line(&format!(
-                            "arr_update(&{t}, 1, s, NULL, ((t_{}*)v{}->data) + i);",
+                            "arr_update(ctx, &{t}, 1, s, NULL, ((t_{}*)v{}->data) + i);",
                             vt.element().name(),
                             v.0
                         ));
                     } else {
                         self.line(&format!(
-                            "arr *r = arr_row(v{}, i); arr_update(&{t}, 1, s, r, NULL); arr_release(r);",
+                            "arr *r = arr_row(ctx, v{}, i); arr_update(ctx, &{t}, 1, s, r, NULL); arr_release(r);",
                             v.0
                         ));
                     }
@@ -1232,126 +1308,4 @@ fn convert(from: PrimType, to: PrimType, x: &str) -> String {
         _ if is_signed(from) && is_signed(to) => format!("(t_{})(int64_t)({x})", to.name()),
         _ => format!("(t_{})(uint64_t)({})({x})", to.name(), unsigned_of(from)),
     }
-}
-
-/// `main` and one runner per entry point.
-fn entry_points(program: &Program, out: &mut String) {
-    for (index, entry) in program.entry_points.iter().enumerate() {
-        let function = program.function(entry.func);
-        let name = c_string(&entry.name);
-        let _ = writeln!(
-            out,
-            "static void entry{index}(value *args, int nargs, int binary, int runs, FILE *timing) {{"
-        );
-        let _ = writeln!(
-            out,
-            "  if (nargs != {n}) fut_fail(\"Entry point `%s` takes {n} argument(s), but %d were given.\", {name}, nargs);",
-            n = entry.params.len()
-        );
-        for (i, param) in entry.params.iter().enumerate() {
-            match param {
-                ExternalType::Opaque { .. } => {
-                    let _ = writeln!(
-                        out,
-                        "  fut_fail(\"Argument #{i} of entry point `%s` has an opaque type and cannot be given as a value.\", {name});"
-                    );
-                }
-                ExternalType::Direct(ty) => {
-                    let _ = writeln!(
-                        out,
-                        "  if (args[{i}].elem != {} || args[{i}].rank != {}) {{ char t[256]; type_text(t, sizeof t, args[{i}].elem, args[{i}].rank); fut_fail(\"Argument #{i} of entry point `%s` should be of type {}, but is of type %s.\", {name}, t); }}",
-                        elem_code(ty.element()),
-                        ty.rank(),
-                        opt::ir::print::type_text(*ty).replace('%', "%%")
-                    );
-                }
-            }
-        }
-        let _ = writeln!(out, "  for (int run = 0; run < runs; run++) {{");
-        let mut call_args = Vec::new();
-        for (k, (ty, _)) in function.ret.iter().enumerate() {
-            let init = if matches!(ty, Type::Array { .. }) {
-                "NULL"
-            } else {
-                "0"
-            };
-            let _ = writeln!(out, "    {}res{k} = {init};", ctype_spaced(*ty));
-            call_args.push(format!("&res{k}"));
-        }
-        for (i, param) in function.params.iter().enumerate() {
-            match param.ty {
-                Type::Prim(prim) => {
-                    let _ = writeln!(
-                        out,
-                        "    t_{} arg{i}; memcpy(&arg{i}, args[{i}].data, sizeof arg{i});",
-                        prim.name()
-                    );
-                }
-                Type::Array { element, rank } => {
-                    let _ = writeln!(
-                        out,
-                        "    arr *arg{i} = arr_new({}, {rank}, args[{i}].shape); memcpy(arg{i}->data, args[{i}].data, (size_t)(arr_count(arg{i}) * elem_size[{}]));",
-                        elem_code(element),
-                        elem_code(element)
-                    );
-                }
-            }
-            call_args.push(format!("arg{i}"));
-        }
-        let _ = writeln!(out, "    double start = now_us();");
-        let _ = writeln!(out, "    f{}({});", entry.func.0, call_args.join(", "));
-        let _ = writeln!(out, "    double end = now_us();");
-        let _ = writeln!(
-            out,
-            "    if (timing) fprintf(timing, \"%lld\\n\", (long long)(end - start));"
-        );
-        let _ = writeln!(out, "    if (run == runs - 1) {{");
-        for (k, (ty, _)) in function.ret.iter().enumerate() {
-            match ty {
-                Type::Prim(prim) => {
-                    let _ = writeln!(
-                        out,
-                        "      if (binary) write_binary_value(stdout, {e}, 0, NULL, (const char *)&res{k}); else {{ write_text_value(stdout, {e}, 0, NULL, (const char *)&res{k}); fputc('\\n', stdout); }}",
-                        e = elem_code(*prim)
-                    );
-                }
-                Type::Array { .. } => {
-                    let _ = writeln!(
-                        out,
-                        "      if (binary) write_binary_value(stdout, res{k}->elem, res{k}->rank, res{k}->shape, res{k}->data); else {{ write_text_value(stdout, res{k}->elem, res{k}->rank, res{k}->shape, res{k}->data); fputc('\\n', stdout); }}"
-                    );
-                }
-            }
-        }
-        let _ = writeln!(out, "    }}");
-        for (k, (ty, _)) in function.ret.iter().enumerate() {
-            if matches!(ty, Type::Array { .. }) {
-                let _ = writeln!(out, "    arr_release(res{k});");
-            }
-        }
-        let _ = writeln!(out, "  }}\n}}");
-    }
-    out.push_str(
-        "int main(int argc, char **argv) {\n  const char *entry = \"main\";\n  int binary = 0, runs = 1;\n  FILE *timing = NULL;\n  for (int i = 1; i < argc; i++) {\n    if (strcmp(argv[i], \"-e\") == 0 && i + 1 < argc) entry = argv[++i];\n    else if (strcmp(argv[i], \"-b\") == 0) binary = 1;\n    else if (strcmp(argv[i], \"-r\") == 0 && i + 1 < argc) { runs = atoi(argv[++i]); if (runs < 1) runs = 1; }\n    else if (strcmp(argv[i], \"-t\") == 0 && i + 1 < argc) { timing = fopen(argv[++i], \"w\"); if (!timing) fut_fail(\"Cannot open %s.\", argv[i]); }\n    else if (strcmp(argv[i], \"--entry-points\") == 0) {\n",
-    );
-    for entry in &program.entry_points {
-        let _ = writeln!(
-            out,
-            "      puts({});",
-            c_string(&entry.name).replace("%%", "%")
-        );
-    }
-    out.push_str(
-        "      return 0;\n    }\n    else { fprintf(stderr, \"Usage: %s [-e ENTRY] [-b] [-t FILE] [-r N] [--entry-points]\\n\", argv[0]); return 2; }\n  }\n  read_all_input();\n  int nargs = 0, cap = 8;\n  value *args = fut_malloc(sizeof(value) * (size_t)cap);\n  for (;;) {\n    if (nargs == cap) { cap *= 2; args = realloc(args, sizeof(value) * (size_t)cap); if (!args) fut_fail(\"Out of memory.\"); }\n    if (!read_value(&args[nargs])) break;\n    nargs++;\n  }\n  int found = 0;\n",
-    );
-    for (index, entry) in program.entry_points.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "  if (!found && strcmp(entry, {}) == 0) {{ found = 1; entry{index}(args, nargs, binary, runs, timing); }}",
-            c_string(&entry.name).replace("%%", "%")
-        );
-    }
-    out.push_str(
-        "  if (!found) fut_fail(\"No entry point named `%s`.\", entry);\n  for (int i = 0; i < nargs; i++) free(args[i].data);\n  free(args);\n  free(input);\n  if (timing) fclose(timing);\n  if (fflush(stdout) != 0) fut_fail(\"Cannot write the results.\");\n  return 0;\n}\n",
-    );
 }

@@ -1,7 +1,10 @@
-//! C code generation from the core IR. [`generate_c`] produces one C99
-//! file: the embedded runtime (`runtime/runtime.c`), one C function per IR
-//! function, and a `main` that reads an entry point's arguments from
-//! standard input (binary data format) and prints its results.
+//! C code generation from the core IR. [`generate`] produces one C99
+//! file in one of three [`Mode`]s (an executable, a server, a library),
+//! with its header and JSON manifest. The file holds the header's
+//! declarations, the embedded runtime (`runtime/runtime.c`), one C
+//! function per IR function, the C API (`runtime/api.c` over generated
+//! tables, see `api.rs`) and, for executables, a `main`
+//! (`runtime/driver.c`).
 //!
 //! Scalars are unboxed C variables; arrays are reference-counted blocks
 //! (`arr`) with element type, rank, shape and row-major data. Every IR
@@ -13,14 +16,35 @@
 //! parameter of a call or loop, the destinations of `hist` and `scatter`)
 //! moves the reference out of the variable and copies only when the
 //! count is above one, as the interpreter's `Arc::make_mut` does.
-//! Run-time failures print `Error: <message>` (the interpreter's message)
-//! on stderr and exit with 1.
+//!
+//! Every generated function takes the context (`struct
+//! futhark_context`). A run-time failure records the interpreter's
+//! message in it and `longjmp`s back to the API function that started the
+//! work, which returns 2 (or 3 when out of memory). Arrays never hold
+//! other arrays, and the context lists every array alive and how many of
+//! its references API values hold, so after a failure the arrays no API
+//! value holds are freed and the others' counts reset: nothing leaks.
+//!
+//! The API is upstream's: per array type `futhark_new_i32_1d` and the
+//! rest, opaque types (records, tuples, sums, anything else) named after
+//! the type abbreviation the entry point writes, or a readable name with
+//! a hash, `futhark_entry_NAME(ctx, outs..., ins...)` with a tuple result
+//! as several outputs. All of these are thin wrappers around generic
+//! functions driven by a table of types and one of entry points; a
+//! value handed out (`fut_obj`) is its type and its components (the IR
+//! values, scalars as rank-0 arrays). Consumed (unique) arguments give
+//! up their components so the program updates them in place. Opaque
+//! values are stored as their components in the binary data format. The
+//! executable's `main` (arguments on stdin, `-e`, `-b`, `-t`, `-r`,
+//! `-D`, `--entry-points`) and the server (upstream's protocol) call
+//! entry points through the same generic `fut_call` as the library.
 
+mod api;
 mod gen_c;
 
 use std::fmt;
 
-pub use gen_c::generate_c;
+pub use gen_c::{Generated, Mode, generate};
 
 /// A construct the C generator cannot translate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,3 +60,7 @@ impl std::error::Error for CodegenError {}
 
 /// The C runtime every generated program embeds.
 pub const RUNTIME: &str = include_str!("../runtime/runtime.c");
+/// The C API over the generated tables, in every generated program.
+const API: &str = include_str!("../runtime/api.c");
+/// The `main`s of executables and servers.
+const DRIVER: &str = include_str!("../runtime/driver.c");

@@ -1,29 +1,41 @@
 //! The sequential C backend: `futc c` and the `c` test backend. The
-//! program is lowered to the core IR, translated to C by `codegen`, and
-//! compiled with the system C compiler (`$CC`, default `cc`, with
-//! `$CFLAGS`, default `-O3 -std=c99`, and `-lm`) into an executable that
-//! reads its arguments from standard input.
+//! program is lowered to the core IR and translated to C by `codegen`.
+//! An executable or server is compiled with the system C compiler
+//! (`$CC`, default `cc`, with `$CFLAGS`, default `-O3 -std=c99`, and
+//! `-lm`); a library is left as `OUT.c`, `OUT.h` and `OUT.json`.
+//!
+//! The test backend compiles each program once as a server and runs all
+//! of its cases through one server process, passing values in files in
+//! the binary data format.
 
 use crate::compile::compile_to_ir;
 use crate::test_runner::{Backend, Compiled};
+use codegen::Mode;
+use opt::ir::{ExternalType, Program};
 use opt::value::Value;
 use opt::value::data::{read_values, write_binary};
-use std::io::Write;
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Exit code for a program that does not compile.
 const EXIT_COMPILE: u8 = 2;
 
-/// Translates the program at `path` to C, writes it to `c_path` and
-/// compiles it into `exe_path`. `Err` carries the rendered reason.
-fn build(path: &Path, c_path: &Path, exe_path: &Path) -> Result<(), String> {
-    let program = compile_to_ir(path)?;
-    let code = codegen::generate_c(&program)
-        .map_err(|error| format!("internal error in the C backend: {error}\n"))?;
-    std::fs::write(c_path, code)
-        .map_err(|error| format!("error: cannot write {}: {error}\n", c_path.display()))?;
+fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
+    let mut path = OsString::from(base.as_os_str());
+    path.push(suffix);
+    PathBuf::from(path)
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text)
+        .map_err(|error| format!("error: cannot write {}: {error}\n", path.display()))
+}
+
+/// Compiles the C file at `c_path` into the executable `exe_path`.
+fn compile_c(c_path: &Path, exe_path: &Path) -> Result<(), String> {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
     let cflags = std::env::var("CFLAGS").unwrap_or_else(|_| "-O3 -std=c99".to_owned());
     let output = Command::new(&cc)
@@ -43,16 +55,30 @@ fn build(path: &Path, c_path: &Path, exe_path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `futc c FILE [-o OUT]`: writes `OUT.c` and compiles it into `OUT`
-/// (by default the file's name without `.fut`).
-pub fn compile_command(file: &Path, output: Option<&Path>) -> ExitCode {
-    let exe = match output {
+/// Translates `program` to C in `mode`: writes `base.c` (and for a
+/// library `base.h` and `base.json`), and compiles executables into
+/// `base`. `Err` carries the rendered reason.
+fn build(program: &Program, mode: Mode, base: &Path) -> Result<(), String> {
+    let generated = codegen::generate(program, mode)
+        .map_err(|error| format!("internal error in the C backend: {error}\n"))?;
+    let c_path = with_suffix(base, ".c");
+    write_file(&c_path, &generated.c)?;
+    if mode == Mode::Library {
+        write_file(&with_suffix(base, ".h"), &generated.header)?;
+        return write_file(&with_suffix(base, ".json"), &generated.manifest);
+    }
+    compile_c(&c_path, base)
+}
+
+/// `futc c FILE [-o OUT] [--library | --server]`: writes `OUT.c` and
+/// compiles it into `OUT` (by default the file's name without `.fut`),
+/// or writes the library `OUT.c`, `OUT.h`, `OUT.json`.
+pub fn compile_command(file: &Path, output: Option<&Path>, mode: Mode) -> ExitCode {
+    let base = match output {
         Some(out) => out.to_path_buf(),
         None => file.with_extension(""),
     };
-    let mut c_path = exe.clone().into_os_string();
-    c_path.push(".c");
-    match build(file, Path::new(&c_path), &exe) {
+    match compile_to_ir(file).and_then(|program| build(&program, mode, &base)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprint!("{message}");
@@ -66,14 +92,27 @@ pub fn compile_command(file: &Path, output: Option<&Path>) -> ExitCode {
 
 pub struct CBackend;
 
-/// A compiled executable in a temporary directory of its own.
+/// A program compiled as a server in a temporary directory of its own,
+/// and the server process once started.
 struct CompiledC {
     dir: PathBuf,
     exe: PathBuf,
+    program: Program,
+    server: Option<Server>,
+}
+
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
 }
 
 impl Drop for CompiledC {
     fn drop(&mut self) {
+        if let Some(mut server) = self.server.take() {
+            drop(server.stdin);
+            let _ = server.child.wait();
+        }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
@@ -86,6 +125,7 @@ impl Backend for CBackend {
     }
 
     fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String> {
+        let program = compile_to_ir(path)?;
         let dir = std::env::temp_dir().join(format!(
             "futc-c-{}-{}",
             std::process::id(),
@@ -96,48 +136,239 @@ impl Backend for CBackend {
         let compiled = CompiledC {
             exe: dir.join("program"),
             dir,
+            program,
+            server: None,
         };
-        build(path, &compiled.dir.join("program.c"), &compiled.exe)?;
+        build(&compiled.program, Mode::Server, &compiled.exe)?;
         Ok(Box::new(compiled))
     }
 }
 
-impl Compiled for CompiledC {
-    fn run(&mut self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, String> {
-        let mut input = Vec::new();
-        for value in &args {
-            write_binary(value, &mut input);
-        }
-        let mut child = Command::new(&self.exe)
-            .args(["-b", "-e", entry])
+/// The server protocol's name of a transparent type.
+fn type_name(ty: &ExternalType) -> Option<String> {
+    match ty {
+        ExternalType::Direct(ty) => Some(opt::ir::print::type_text(*ty)),
+        ExternalType::Opaque { .. } => None,
+    }
+}
+
+/// Why a server response failed: its message, or the server's end.
+enum Failure {
+    Command(String),
+    Died(String),
+}
+
+impl Server {
+    fn start(exe: &Path) -> Result<Server, String> {
+        let mut child = Command::new(exe)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|error| format!("internal error: cannot run the compiled program: {error}"))?;
-        let writer = child.stdin.take().map(|mut stdin| {
-            std::thread::spawn(move || {
-                // The program may fail before reading everything.
-                let _ = stdin.write_all(&input);
-            })
-        });
-        let output = child
-            .wait_with_output()
-            .map_err(|error| format!("internal error: cannot run the compiled program: {error}"))?;
-        if let Some(writer) = writer {
-            let _ = writer.join();
+            .map_err(|error| {
+                format!("internal error: cannot start the compiled server: {error}")
+            })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err("internal error: the compiled server has no pipes".to_owned());
+        };
+        let mut server = Server {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+        };
+        server.response().map_err(|failure| match failure {
+            Failure::Command(message) | Failure::Died(message) => message,
+        })?;
+        Ok(server)
+    }
+
+    /// The lines of a response up to `%%% OK`.
+    fn response(&mut self) -> Result<Vec<String>, Failure> {
+        let mut lines = Vec::new();
+        let mut failed = false;
+        loop {
+            let mut line = String::new();
+            match self.stdout.read_line(&mut line) {
+                Ok(0) | Err(_) => return Err(Failure::Died(self.death())),
+                Ok(_) => {}
+            }
+            let line = line.trim_end_matches('\n');
+            match line {
+                "%%% OK" if failed => return Err(Failure::Command(lines.join("\n"))),
+                "%%% OK" => return Ok(lines),
+                "%%% FAILURE" => {
+                    failed = true;
+                    lines.clear();
+                }
+                _ => lines.push(line.to_owned()),
+            }
         }
-        if !output.status.success() {
-            let stderr = String::from_utf8_lossy(&output.stderr)
-                .trim_end()
-                .to_owned();
-            return Err(if stderr.is_empty() {
-                format!("Error: the compiled program failed ({})", output.status)
-            } else {
-                stderr
+    }
+
+    /// What the ended server process said on stderr.
+    fn death(&mut self) -> String {
+        let status = self.child.wait();
+        let mut stderr = String::new();
+        if let Some(mut pipe) = self.child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+        }
+        let stderr = stderr.trim_end();
+        match status {
+            Ok(status) if stderr.is_empty() => {
+                format!("Error: the compiled program failed ({status})")
+            }
+            _ => stderr.to_owned(),
+        }
+    }
+
+    fn command(&mut self, words: &[String]) -> Result<Vec<String>, Failure> {
+        let quoted: Vec<String> = words
+            .iter()
+            .map(|w| {
+                if w.contains(' ') {
+                    format!("\"{w}\"")
+                } else {
+                    w.clone()
+                }
+            })
+            .collect();
+        if writeln!(self.stdin, "{}", quoted.join(" ")).is_err() || self.stdin.flush().is_err() {
+            return Err(Failure::Died(self.death()));
+        }
+        self.response()
+    }
+}
+
+impl CompiledC {
+    /// The interpreter's checks of an entry point's arguments, with its
+    /// messages, so that both backends fail alike.
+    fn check_args(&self, entry: &str, args: &[Value]) -> Result<Vec<String>, String> {
+        let entry_point = self
+            .program
+            .entry_point(entry)
+            .ok_or_else(|| format!("Error: No entry point named `{entry}`."))?;
+        if args.len() != entry_point.params.len() {
+            return Err(format!(
+                "Error: Entry point `{entry}` takes {} argument(s), but {} were given.",
+                entry_point.params.len(),
+                args.len()
+            ));
+        }
+        let mut types = Vec::new();
+        for (i, (param, arg)) in entry_point.params.iter().zip(args).enumerate() {
+            let Some(expected) = type_name(param) else {
+                return Err(format!(
+                    "Error: Argument #{i} of entry point `{entry}` has an opaque type and cannot be given as a value."
+                ));
+            };
+            let actual = opt::ir::print::type_text(opt::interp::value_type(arg));
+            if actual != expected {
+                return Err(format!(
+                    "Error: Argument #{i} of entry point `{entry}` should be of type {expected}, but is of type {actual}."
+                ));
+            }
+            types.push(expected);
+        }
+        Ok(types)
+    }
+
+    fn server(&mut self) -> Result<&mut Server, String> {
+        if self.server.is_none() {
+            self.server = Some(Server::start(&self.exe)?);
+        }
+        self.server
+            .as_mut()
+            .ok_or_else(|| "internal error: no server".to_owned())
+    }
+
+    /// Restores the arguments, calls the entry point and stores its
+    /// results; frees the variables whatever happens.
+    fn call(
+        &mut self,
+        entry: &str,
+        types: &[String],
+        args: &[Value],
+    ) -> Result<Vec<Value>, Failure> {
+        let input_path = self.dir.join("input.bin");
+        let output_path = self.dir.join("output.bin");
+        let mut input = Vec::new();
+        for value in args {
+            write_binary(value, &mut input);
+        }
+        std::fs::write(&input_path, input)
+            .map_err(|error| Failure::Command(format!("internal error: {error}")))?;
+        let outputs = self
+            .program
+            .entry_point(entry)
+            .map_or(0, |e| e.results.len());
+        let ins: Vec<String> = (0..args.len()).map(|i| format!("in{i}")).collect();
+        let outs: Vec<String> = (0..outputs).map(|i| format!("out{i}")).collect();
+        let server = self.server().map_err(Failure::Died)?;
+        let mut restore = vec!["restore".to_owned(), input_path.display().to_string()];
+        for (name, ty) in ins.iter().zip(types) {
+            restore.push(name.clone());
+            restore.push(ty.clone());
+        }
+        server.command(&restore)?;
+        let mut call = vec!["call".to_owned(), entry.to_owned()];
+        call.extend(outs.iter().cloned());
+        call.extend(ins.iter().cloned());
+        let called = server.command(&call);
+        let mut free = vec!["free".to_owned()];
+        free.extend(ins);
+        if called.is_ok() {
+            let mut store = vec!["store".to_owned(), output_path.display().to_string()];
+            store.extend(outs.iter().cloned());
+            let stored = server.command(&store);
+            free.extend(outs);
+            server.command(&free)?;
+            stored?;
+            let bytes = std::fs::read(&output_path)
+                .map_err(|error| Failure::Command(format!("internal error: {error}")))?;
+            return read_values(&bytes).map_err(|error| {
+                Failure::Command(format!(
+                    "internal error: unreadable results of the program: {error}"
+                ))
             });
         }
-        read_values(&output.stdout)
-            .map_err(|error| format!("internal error: unreadable results of the program: {error}"))
+        server.command(&free)?;
+        called.map(|_| Vec::new())
+    }
+}
+
+impl Compiled for CompiledC {
+    /// Ends the server: it must exit cleanly, having found no leak (its
+    /// own check, and the sanitizers' when compiled with them).
+    fn finish(&mut self) -> Result<(), String> {
+        let Some(mut server) = self.server.take() else {
+            return Ok(());
+        };
+        drop(server.stdin);
+        let status = server
+            .child
+            .wait()
+            .map_err(|error| format!("internal error: {error}"))?;
+        let mut stderr = String::new();
+        if let Some(mut pipe) = server.child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+        }
+        if status.success() && stderr.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("the server ended with {status}:\n{stderr}"))
+        }
+    }
+
+    fn run(&mut self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, String> {
+        let types = self.check_args(entry, &args)?;
+        match self.call(entry, &types, &args) {
+            Ok(values) => Ok(values),
+            Err(Failure::Command(message)) => Err(format!("Error: {message}")),
+            // A crashed server is started afresh for the next case.
+            Err(Failure::Died(message)) => {
+                self.server = None;
+                Err(message)
+            }
+        }
     }
 }

@@ -1,9 +1,10 @@
-//! From a source file to the core IR: load, check, lower.
+//! From a source file to the core IR: load, check, lower, optimise.
 
 use crate::diagnostics;
 use std::path::Path;
 
-/// The program at `path` lowered to the core IR, or the rendered reason
+/// The program at `path` lowered to the core IR and optimised
+/// ([`opt::passes::optimise`]), or the rendered reason
 /// it cannot be (type errors with snippets, or what lowering does not
 /// support).
 pub fn compile_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
@@ -20,11 +21,12 @@ pub fn compile_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
         Some(cwd) => path.strip_prefix(cwd.as_str()).unwrap_or(path).to_owned(),
         None => path.to_owned(),
     };
-    let program =
+    let mut program =
         opt::lower::lower_program(&checked.db, checked.file_set, checked.root, &display_path)
             .map_err(|error| format!("error: {error}"))?;
     if cfg!(debug_assertions) {
         opt::ir::check::check_program(&program).map_err(|error| error.to_string())?;
     }
+    opt::passes::optimise(&mut program).map_err(|error| error.to_string())?;
     Ok(program)
 }

@@ -52,6 +52,13 @@ enum Command {
         /// The executable to write (default: FILE without `.fut`).
         #[arg(short = 'o')]
         output: Option<PathBuf>,
+        /// Write a C library instead: OUT.c, OUT.h and the manifest
+        /// OUT.json.
+        #[arg(long, conflicts_with = "server")]
+        library: bool,
+        /// Make the executable a server speaking the server protocol.
+        #[arg(long)]
+        server: bool,
     },
     /// Generate random values of the types given with -g, or convert the
     /// values on standard input to the text (default) or binary format.
@@ -85,7 +92,21 @@ fn main() -> ExitCode {
         Command::Check { file } => check_command(&file),
         Command::Run(args) => run::run(&args),
         Command::Ir { file } => run::print_ir(&file),
-        Command::C { file, output } => c_backend::compile_command(&file, output.as_deref()),
+        Command::C {
+            file,
+            output,
+            library,
+            server,
+        } => {
+            let mode = if library {
+                codegen::Mode::Library
+            } else if server {
+                codegen::Mode::Server
+            } else {
+                codegen::Mode::Executable
+            };
+            c_backend::compile_command(&file, output.as_deref(), mode)
+        }
         Command::Dataset(args) => dataset_command(&args),
         Command::Test {
             paths,

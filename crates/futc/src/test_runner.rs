@@ -62,6 +62,11 @@ pub trait Compiled: Send {
     /// Runs entry point `entry` on `args`; `Err` carries the run-time error
     /// message (for `error:` regexes).
     fn run(&mut self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, String>;
+    /// Called after the last run; `Err` reports a problem found at the
+    /// end (a compiled server that leaked memory, say) as a failure.
+    fn finish(&mut self) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// The backend called `name`, if this build has it.
@@ -404,6 +409,12 @@ fn run_cases(path: &Path, cases: &RunCases, options: &TestOptions, report: &mut 
                 );
                 report.fail(1, format!("{header}\n{}", indent(&message)));
             }
+        }
+    }
+    match guarded(|| program.finish()) {
+        Ok(Ok(())) => {}
+        Ok(Err(message)) | Err(message) => {
+            report.fail(1, format!("after the last run:\n{}", indent(&message)));
         }
     }
 }

@@ -1,21 +1,22 @@
 //! The sequential C backend: `futc c` executables and `futc test
 //! --backend c` over the run-time corpus, where every run the reference
 //! interpreter passes must pass too. Needs a C compiler (`$CC`, default
-//! `cc`); generated code is compiled with `-O1` to keep the test fast.
+//! `cc`); generated code is compiled with `-O1` to keep the test fast,
+//! or with the flags in `$FUTC_TEST_CFLAGS` (scripts/test.sh sets them
+//! to compile everything with the address and undefined-behaviour
+//! sanitizers).
 
 mod support;
 
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use support::{stderr, temp_dir, write};
-
-const TEST_CFLAGS: &str = "-O1 -std=c99";
+use support::{stderr, temp_dir, test_cflags, write};
 
 fn futc_with_cflags(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_futc"))
         .args(args)
-        .env("CFLAGS", TEST_CFLAGS)
+        .env("CFLAGS", test_cflags())
         .output()
         .expect("futc runs")
 }
@@ -155,4 +156,33 @@ fn binary_output_and_timing() {
     assert_eq!(output.stdout, b"b\x02\x00 i32\x2a\x00\x00\x00");
     let times = std::fs::read_to_string(&timing).expect("timing file");
     assert_eq!(times.lines().count(), 3);
+}
+
+#[test]
+fn debug_flag_logs_the_entry_point_and_failures() {
+    let source = "def main (xs: []i32) (i: i64) = xs[i]\n";
+    let output = compile_and_run("c-debug", source, &["-D"], b"[1, 2, 3] 1i64");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "2i32\n");
+    let log = stderr(&output);
+    assert!(log.starts_with("Running entry point `main`.\n"), "{log}");
+    assert!(log.contains("Entry point `main` ran for "), "{log}");
+    let output = compile_and_run("c-debug-error", source, &["-D"], b"[1, 2, 3] 7i64");
+    assert_eq!(output.status.code(), Some(1));
+    let log = stderr(&output);
+    assert!(log.starts_with("Running entry point `main`.\n"), "{log}");
+    assert!(
+        log.ends_with("Error: Index [7] out of bounds for array of shape [3].\n"),
+        "{log}"
+    );
+    let quiet = compile_and_run("c-quiet", source, &[], b"[1, 2, 3] 1i64");
+    assert_eq!(stderr(&quiet), "");
+}
+
+#[test]
+fn consumed_arguments_are_read_afresh_for_every_run() {
+    let source = "def main (xs: *[]i32) = let xs[0] = xs[0] + 1 in xs\n";
+    let output = compile_and_run("c-consume-runs", source, &["-r", "3"], b"[1, 2]");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "[2i32, 2i32]\n");
 }

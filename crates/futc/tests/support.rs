@@ -29,6 +29,13 @@ pub fn write(dir: &Path, name: &str, contents: &[u8]) -> String {
     path.to_str().expect("UTF-8 path").to_string()
 }
 
+/// The C compiler flags for generated code in tests: `$FUTC_TEST_CFLAGS`
+/// (the sanitizer job of scripts/test.sh sets it), by default
+/// `-O1 -std=c99`, which keeps the tests fast.
+pub fn test_cflags() -> String {
+    std::env::var("FUTC_TEST_CFLAGS").unwrap_or_else(|_| "-O1 -std=c99".to_owned())
+}
+
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }

@@ -5,5 +5,6 @@ pub mod ad;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod passes;
 pub mod prim;
 pub mod value;

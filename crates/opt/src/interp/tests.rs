@@ -34,6 +34,7 @@ fn program(params: &[Type], build: impl FnOnce(&mut Builder, &[SubExp]) -> Vec<S
         func,
         params: params.iter().map(|p| ExternalType::Direct(p.ty)).collect(),
         results: ret.iter().map(|r| ExternalType::Direct(r.0)).collect(),
+        api: Default::default(),
     });
     b.define_function(
         func,

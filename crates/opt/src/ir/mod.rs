@@ -389,11 +389,43 @@ pub enum Exp {
 
 /// How an entry point's parameter or result appears to the outside: as
 /// one primitive value or array, or as an opaque value made of several
-/// IR values (a record, tuple or sum in the source).
+/// IR values (a record, tuple or sum in the source). `name` is the type's
+/// name in the C API, the manifest and the server protocol: the type
+/// abbreviation written in the entry point's signature, or the type
+/// written out without sizes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExternalType {
     Direct(Type),
-    Opaque { name: String, components: usize },
+    Opaque {
+        name: String,
+        components: usize,
+        kind: OpaqueKind,
+    },
+}
+
+/// What the C API and the server may do with an opaque value besides
+/// storing and restoring it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OpaqueKind {
+    /// A record or tuple (fields `0`, `1`, ...): its fields in the order
+    /// of the record's components, each taking the next
+    /// `components()` components.
+    Record(Vec<(String, ExternalType)>),
+    /// A sum type: its constructors in tag order. The components are the
+    /// `i8` tag (the constructor's index) and then the payload slots.
+    Sum(Vec<SumVariant>),
+    /// Anything else (an array of records, say).
+    Other,
+}
+
+/// A constructor of an opaque sum type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SumVariant {
+    pub name: String,
+    pub payload: Vec<ExternalType>,
+    /// For each component of the payload values, in order, the index of
+    /// the sum's component holding it (the tag is component 0).
+    pub components: Vec<usize>,
 }
 
 impl ExternalType {
@@ -412,6 +444,21 @@ pub struct EntryPoint {
     pub func: FuncId,
     pub params: Vec<ExternalType>,
     pub results: Vec<ExternalType>,
+    /// What the C API, its manifest and the server protocol show besides
+    /// the types.
+    pub api: EntryApi,
+}
+
+/// An entry point's parameter names and uniqueness, as the source gives
+/// them. Missing entries (IR built by hand) mean no name and not unique.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EntryApi {
+    /// Per parameter: its name, when the parameter is a plain name.
+    pub param_names: Vec<Option<String>>,
+    /// Per parameter: whether it is consumed (`*` in its type).
+    pub params_unique: Vec<bool>,
+    /// Per result: whether it is unique (aliases no argument).
+    pub results_unique: Vec<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

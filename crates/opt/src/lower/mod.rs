@@ -19,12 +19,13 @@
 //!   arrays, `assert`) is checked by explicit statements or by the IR
 //!   operations themselves, located at the source expression.
 
+mod entry;
 mod expr;
 mod intrinsics;
 pub mod types;
 
 use crate::ir::build::Builder;
-use crate::ir::{EntryPoint, ExternalType, Function, Loc, Program, SubExp, Type};
+use crate::ir::{EntryApi, EntryPoint, Function, Loc, Program, SubExp, Type};
 use hir::Db;
 use hir::body::{ValueBody, value_body_with_source_map};
 use hir::files::{FileSet, SourceFile};
@@ -238,23 +239,6 @@ impl Frame {
     }
 }
 
-/// How an entry point's parameter or result of type `ty` appears outside:
-/// primitives and arrays of primitives directly, anything else opaque.
-fn external_type(ty: &Ty, components: &[Type]) -> ExternalType {
-    let direct = match ty {
-        Ty::Prim(_) => true,
-        Ty::Array { element, .. } => matches!(**element, Ty::Prim(_)),
-        _ => false,
-    };
-    match components {
-        [single] if direct => ExternalType::Direct(*single),
-        _ => ExternalType::Opaque {
-            name: ty.to_string(),
-            components: components.len(),
-        },
-    }
-}
-
 /// The name of a definition, for naming IR functions.
 fn item_name(db: &dyn Db, file: SourceFile, item: ItemIdx) -> String {
     item_tree(db, file)
@@ -437,9 +421,13 @@ impl<'db> Lowerer<'db> {
         let mut external_params = Vec::new();
         let mut ir_params = Vec::new();
         let mut args = Vec::new();
-        for ty in &param_types {
+        let written_params = &frame.body.params;
+        for (i, ty) in param_types.iter().enumerate() {
             let components = self.components(ty)?;
-            external_params.push(external_type(ty, &components));
+            let written = written_params
+                .get(i)
+                .and_then(|&pat| entry::param_type_name(&frame.body, pat));
+            external_params.push(self.external_type(ty, written)?);
             let params: Vec<_> = components
                 .iter()
                 .map(|&c| self.builder.param("arg", c, false))
@@ -452,9 +440,10 @@ impl<'db> Lowerer<'db> {
         }
         let mut external_results = Vec::new();
         let mut ret = Vec::new();
-        for ty in &results {
+        let written_results = entry::result_type_names(&frame.body, results.len());
+        for (ty, written) in results.iter().zip(written_results) {
             let components = self.components(ty)?;
-            external_results.push(external_type(ty, &components));
+            external_results.push(self.external_type(ty, written)?);
             ret.extend(components.into_iter().map(|c| (c, false)));
         }
         let func = self.builder.declare_function(
@@ -486,13 +475,31 @@ impl<'db> Lowerer<'db> {
                 body,
             },
         );
+        let api = EntryApi {
+            param_names: param_types
+                .iter()
+                .enumerate()
+                .map(|(i, _)| {
+                    written_params
+                        .get(i)
+                        .and_then(|&pat| entry::param_name(&frame.body, pat))
+                })
+                .collect(),
+            params_unique: param_types.iter().map(entry::is_unique).collect(),
+            results_unique: results.iter().map(entry::is_unique).collect(),
+        };
         self.builder.add_entry_point(EntryPoint {
             name: name.to_string(),
             func,
             params: external_params,
             results: external_results,
+            api,
         });
         Ok(())
+    }
+
+    fn external_type(&self, ty: &Ty, written: Option<String>) -> Result<crate::ir::ExternalType> {
+        entry::external_type(ty, written).map_err(|message| LowerError { message, loc: None })
     }
 
     fn components(&self, ty: &Ty) -> Result<Vec<Type>> {

@@ -1,0 +1,495 @@
+/* The C API of a generated program (upstream's names and conventions),
+   implemented once over the generated tables `fut_types` and
+   `fut_entries`; the per-type functions the header declares are thin
+   wrappers around these. Included verbatim after the tables. */
+
+struct futhark_context_config {
+  int debug, logging, profiling;
+};
+
+struct futhark_context_config *futhark_context_config_new(void) {
+  return calloc(1, sizeof(struct futhark_context_config));
+}
+
+void futhark_context_config_free(struct futhark_context_config *cfg) { free(cfg); }
+
+void futhark_context_config_set_debugging(struct futhark_context_config *cfg, int flag) {
+  cfg->debug = flag != 0;
+  cfg->logging = cfg->logging || flag != 0;
+}
+
+void futhark_context_config_set_profiling(struct futhark_context_config *cfg, int flag) {
+  cfg->profiling = flag != 0;
+}
+
+void futhark_context_config_set_logging(struct futhark_context_config *cfg, int flag) {
+  cfg->logging = flag != 0;
+}
+
+/* Sequential C code has no tuning parameters and no compiled-code cache. */
+int futhark_context_config_set_tuning_param(struct futhark_context_config *cfg, const char *param_name, size_t new_value) {
+  (void)cfg; (void)param_name; (void)new_value;
+  return 1;
+}
+int futhark_get_tuning_param_count(void) { return 0; }
+const char *futhark_get_tuning_param_name(int i) { (void)i; return NULL; }
+const char *futhark_get_tuning_param_class(int i) { (void)i; return NULL; }
+void futhark_context_config_set_cache_file(struct futhark_context_config *cfg, const char *fname) {
+  (void)cfg; (void)fname;
+}
+
+struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) {
+  fut_ctx *ctx = calloc(1, sizeof(fut_ctx));
+  if (ctx == NULL) return NULL;
+  ctx->live = calloc(1, sizeof(arr));
+  if (ctx->live == NULL) { free(ctx); return NULL; }
+  ctx->live->next = ctx->live->prev = ctx->live;
+  ctx->debug = cfg->debug;
+  ctx->logging = cfg->logging;
+  ctx->profiling = cfg->profiling;
+  ctx->log = stderr;
+  return ctx;
+}
+
+void futhark_context_free(struct futhark_context *ctx) {
+  /* Values the caller did not free go with the context. */
+  while (ctx->live->next != ctx->live) arr_free(ctx->live->next);
+  free(ctx->live);
+  free(ctx->error);
+  free(ctx);
+}
+
+int futhark_context_sync(struct futhark_context *ctx) { (void)ctx; return 0; }
+
+char *futhark_context_get_error(struct futhark_context *ctx) {
+  char *error = ctx->error;
+  ctx->error = NULL;
+  return error;
+}
+
+void futhark_context_set_logging_file(struct futhark_context *ctx, FILE *f) { ctx->log = f; }
+
+void futhark_context_pause_profiling(struct futhark_context *ctx) { ctx->profiling_paused = 1; }
+
+void futhark_context_unpause_profiling(struct futhark_context *ctx) { ctx->profiling_paused = 0; }
+
+/* Nothing is cached between calls: every array belongs to a value. */
+int futhark_context_clear_caches(struct futhark_context *ctx) { (void)ctx; return 0; }
+
+/* A JSON object: the entry point calls made and their total run time
+   (while profiling was on and not paused), and no memory statistics. */
+char *futhark_context_report(struct futhark_context *ctx) {
+  char *out = malloc(128);
+  if (out == NULL) return NULL;
+  snprintf(out, 128, "{\"memory\":{},\"events\":[],\"calls\":%lld,\"total_us\":%lld}",
+           (long long)ctx->calls, (long long)ctx->total_us);
+  return out;
+}
+
+/* ---------------- failures ---------------- */
+
+/* Records an error found before any work started (no jump). */
+static int fut_error(fut_ctx *ctx, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fut_set_error(ctx, fmt, ap);
+  va_end(ap);
+  return FUTHARK_PROGRAM_ERROR;
+}
+
+/* After a failure: frees every array no API value holds (see the
+   context's comment) and resets the others' reference counts. */
+static void fut_recover(fut_ctx *ctx) {
+  ctx->fail = NULL;
+  ctx->depth = 0;
+  arr *a = ctx->live->next;
+  while (a != ctx->live) {
+    arr *next = a->next;
+    if (a->ext == 0) arr_free(a);
+    else a->rc = a->ext;
+    a = next;
+  }
+}
+
+/* The start of an API function that may fail part-way: a failure returns
+   from it with the error code (FUT_PROTECT_INT) or NULL (_PTR). */
+#define FUT_PROTECT(ctx, OOM, ERR)                    \
+  jmp_buf fut_jb;                                     \
+  switch (setjmp(fut_jb)) {                           \
+  case 0: break;                                      \
+  case FUTHARK_OUT_OF_MEMORY: fut_recover(ctx); return OOM; \
+  default: fut_recover(ctx); return ERR;              \
+  }                                                   \
+  (ctx)->fail = &fut_jb
+#define FUT_PROTECT_INT(ctx) FUT_PROTECT(ctx, FUTHARK_OUT_OF_MEMORY, FUTHARK_PROGRAM_ERROR)
+#define FUT_PROTECT_PTR(ctx) FUT_PROTECT(ctx, NULL, NULL)
+
+/* ---------------- values ---------------- */
+
+static int type_is_scalar(int type) { return fut_types[type].kind == K_PRIM; }
+
+/* A value of `type` taking over the references `comps`, which it now
+   holds for the API; fails (out of memory) before taking anything. */
+static fut_obj *obj_new(fut_ctx *ctx, int type, arr *const *comps) {
+  int n = fut_types[type].ncomp;
+  fut_obj *o = malloc(sizeof(fut_obj) + sizeof(arr *) * (size_t)n);
+  if (o == NULL) fut_out_of_memory(ctx);
+  o->type = type;
+  for (int i = 0; i < n; i++) { o->c[i] = comps[i]; comps[i]->ext++; }
+  return o;
+}
+
+static int obj_consumed(const fut_obj *o) {
+  int n = fut_types[o->type].ncomp;
+  for (int i = 0; i < n; i++) if (o->c[i] == NULL) return 1;
+  return 0;
+}
+
+/* Checks a value given to the API for a place of type `type`. */
+static int check_obj(fut_ctx *ctx, const fut_obj *o, int type, const char *what) {
+  if (o == NULL) return fut_error(ctx, "%s is NULL.", what);
+  if (o->type != type)
+    return fut_error(ctx, "%s should be of type %s, but is of type %s.", what, fut_types[type].name, fut_types[o->type].name);
+  if (obj_consumed(o)) return fut_error(ctx, "%s has been consumed.", what);
+  return 0;
+}
+
+/* Appends the components of a value of `type` given by `slot` (a
+   pointer to the scalar for an unboxed scalar, else a fut_obj) to
+   comps, as new references. Scalars are boxed, which may fail. */
+static int slot_comps(fut_ctx *ctx, int type, const void *slot, int boxed, arr **comps) {
+  if (type_is_scalar(type) && !boxed) {
+    comps[0] = arr_scalar(ctx, fut_types[type].elem, slot);
+    return 1;
+  }
+  const fut_obj *o = slot;
+  int n = fut_types[type].ncomp;
+  for (int i = 0; i < n; i++) comps[i] = arr_retain(o->c[i]);
+  return n;
+}
+
+/* Stores a value made of the owned `comps` into the place `slot`
+   points to: the scalar itself (unboxed), or a new fut_obj. */
+static void slot_store(fut_ctx *ctx, int type, void *slot, int boxed, arr **comps) {
+  if (type_is_scalar(type) && !boxed) {
+    memcpy(slot, comps[0]->data, (size_t)elem_size[fut_types[type].elem]);
+    arr_release(comps[0]);
+    return;
+  }
+  *(fut_obj **)slot = obj_new(ctx, type, comps);
+}
+
+/* Frees the values a failed function had made (after fut_recover). */
+static void free_made(fut_obj *volatile *made, int n) {
+  for (int i = 0; i < n; i++) {
+    fut_obj *o = made[i];
+    if (o == NULL) continue;
+    for (int c = 0; c < fut_types[o->type].ncomp; c++) { o->c[c]->ext--; arr_release(o->c[c]); }
+    free(o);
+  }
+}
+
+static int fut_free(fut_ctx *ctx, fut_obj *o) {
+  (void)ctx;
+  if (o == NULL) return 0;
+  int n = fut_types[o->type].ncomp;
+  for (int i = 0; i < n; i++) {
+    if (o->c[i]) { o->c[i]->ext--; arr_release(o->c[i]); }
+  }
+  free(o);
+  return 0;
+}
+
+static fut_obj *fut_new_array(fut_ctx *ctx, int type, const void *data, const int64_t *shape, int raw) {
+  const fut_type *t = &fut_types[type];
+  FUT_PROTECT_PTR(ctx);
+  arr *a = arr_alloc(ctx, t->elem, t->rank, shape, raw ? (char *)data : NULL);
+  if (!raw) memcpy(a->data, data, (size_t)(arr_count(a) * elem_size[t->elem]));
+  fut_obj *o = obj_new(ctx, type, &a);
+  ctx->fail = NULL;
+  return o;
+}
+
+static int fut_values(fut_ctx *ctx, const fut_obj *o, void *data) {
+  if (check_obj(ctx, o, o ? o->type : 0, "The array")) return FUTHARK_PROGRAM_ERROR;
+  memcpy(data, o->c[0]->data, (size_t)(arr_count(o->c[0]) * elem_size[o->c[0]->elem]));
+  return 0;
+}
+
+static const int64_t *fut_shape(const fut_obj *o) {
+  return o && o->c[0] ? o->c[0]->shape : NULL;
+}
+
+static char *fut_values_raw(const fut_obj *o) {
+  return o && o->c[0] ? o->c[0]->data : NULL;
+}
+
+static int fut_index(fut_ctx *ctx, void *out, const fut_obj *o, const int64_t *index) {
+  if (check_obj(ctx, o, o ? o->type : 0, "The array")) return FUTHARK_PROGRAM_ERROR;
+  const arr *a = o->c[0];
+  int64_t offset = 0;
+  for (int d = 0; d < a->rank; d++) {
+    if (index[d] < 0 || index[d] >= a->shape[d]) {
+      char idx[1024], shp[1024];
+      size_t k = 0;
+      idx[0] = 0;
+      for (int e = 0; e < a->rank && k < sizeof idx; e++)
+        k += (size_t)snprintf(idx + k, sizeof idx - k, "%s%lld", e ? ", " : "", (long long)index[e]);
+      shape_text(shp, sizeof shp, a->rank, a->shape);
+      return fut_error(ctx, "Index [%s] out of bounds for array of shape %s.", idx, shp);
+    }
+    offset = offset * a->shape[d] + index[d];
+  }
+  memcpy(out, a->data + offset * elem_size[a->elem], (size_t)elem_size[a->elem]);
+  return 0;
+}
+
+/* ---------------- serialisation ---------------- */
+/* A value is stored as its components in the binary data format, one
+   after the other: arrays and scalars as upstream's data files hold
+   them, opaque values as the sequence of their IR values. */
+
+static size_t binary_size(const arr *a) {
+  return 7 + 8 * (size_t)a->rank + (size_t)(arr_count(a) * elem_size[a->elem]);
+}
+
+static char *binary_put(char *p, const arr *a) {
+  *p++ = 'b';
+  *p++ = 2;
+  *p++ = (char)a->rank;
+  memcpy(p, elem_tag[a->elem], 4);
+  p += 4;
+  for (int d = 0; d < a->rank; d++) {
+    uint64_t v = (uint64_t)a->shape[d];
+    for (int i = 0; i < 8; i++) *p++ = (char)(v >> (8 * i));
+  }
+  size_t n = (size_t)(arr_count(a) * elem_size[a->elem]);
+  memcpy(p, a->data, n);
+  return p + n;
+}
+
+static int fut_store(fut_ctx *ctx, const fut_obj *o, void **p, size_t *n) {
+  if (check_obj(ctx, o, o ? o->type : 0, "The value")) return FUTHARK_PROGRAM_ERROR;
+  int ncomp = fut_types[o->type].ncomp;
+  size_t size = 0;
+  for (int i = 0; i < ncomp; i++) size += binary_size(o->c[i]);
+  *n = size;
+  if (p == NULL) return 0;
+  if (*p == NULL) {
+    *p = malloc(size == 0 ? 1 : size);
+    if (*p == NULL) return fut_error(ctx, "Out of memory."), FUTHARK_OUT_OF_MEMORY;
+  }
+  char *at = *p;
+  for (int i = 0; i < ncomp; i++) at = binary_put(at, o->c[i]);
+  return 0;
+}
+
+/* Reads the components of a value of `type` from the context's input
+   (binary, or also text when `text`) and checks their types. */
+static void read_comps(fut_ctx *ctx, int type, arr **comps, int text) {
+  const fut_type *t = &fut_types[type];
+  for (int i = 0; i < t->ncomp; i++) {
+    if (text) {
+      if (!read_value(ctx, &comps[i])) fut_fail(ctx, "Expected a value of type %s, but the input ended.", t->name);
+    } else read_binary(ctx, &comps[i]);
+    if (comps[i]->elem != t->comp_elem[i] || comps[i]->rank != t->comp_rank[i]) {
+      char want[256], got[256];
+      type_text(want, sizeof want, t->comp_elem[i], t->comp_rank[i]);
+      type_text(got, sizeof got, comps[i]->elem, comps[i]->rank);
+      if (t->ncomp == 1) fut_fail(ctx, "Expected a value of type %s, but got one of type %s.", t->name, got);
+      fut_fail(ctx, "Value %d of a value of type %s should be of type %s, but is of type %s.", i, t->name, want, got);
+    }
+  }
+}
+
+static fut_obj *fut_restore(fut_ctx *ctx, int type, const void *p) {
+  arr *comps[fut_types[type].ncomp + 1];
+  FUT_PROTECT_PTR(ctx);
+  ctx->in = p;
+  /* The size is not given: the binary headers say how much to read. */
+  ctx->in_len = SIZE_MAX / 2;
+  ctx->in_pos = 0;
+  read_comps(ctx, type, comps, 0);
+  fut_obj *o = obj_new(ctx, type, comps);
+  ctx->fail = NULL;
+  return o;
+}
+
+/* ---------------- records and sums ---------------- */
+
+static int field_offset(const fut_type *t, int field) {
+  int offset = 0;
+  for (int f = 0; f < field; f++) offset += fut_types[t->field_types[f]].ncomp;
+  return offset;
+}
+
+static int fut_new_record(fut_ctx *ctx, int type, void *out, const void *const *fields, int boxed) {
+  const fut_type *t = &fut_types[type];
+  for (int f = 0; f < t->nfields; f++) {
+    if (type_is_scalar(t->field_types[f]) && !boxed) continue;
+    char what[256];
+    snprintf(what, sizeof what, "Field %s", t->field_names[f]);
+    if (check_obj(ctx, fields[f], t->field_types[f], what)) return FUTHARK_PROGRAM_ERROR;
+  }
+  arr *comps[t->ncomp + 1];
+  FUT_PROTECT_INT(ctx);
+  int k = 0;
+  for (int f = 0; f < t->nfields; f++) k += slot_comps(ctx, t->field_types[f], fields[f], boxed, comps + k);
+  *(fut_obj **)out = obj_new(ctx, type, comps);
+  ctx->fail = NULL;
+  return 0;
+}
+
+static int fut_project(fut_ctx *ctx, int type, int field, void *out, const fut_obj *o, int boxed) {
+  const fut_type *t = &fut_types[type];
+  if (check_obj(ctx, o, type, "The record")) return FUTHARK_PROGRAM_ERROR;
+  int ftype = t->field_types[field];
+  arr *comps[fut_types[ftype].ncomp + 1];
+  FUT_PROTECT_INT(ctx);
+  int offset = field_offset(t, field);
+  for (int i = 0; i < fut_types[ftype].ncomp; i++) comps[i] = arr_retain(o->c[offset + i]);
+  slot_store(ctx, ftype, out, boxed, comps);
+  ctx->fail = NULL;
+  return 0;
+}
+
+static int fut_variant_of(const fut_obj *o) {
+  return o && o->c[0] ? *(const int8_t *)o->c[0]->data : -1;
+}
+
+static int fut_construct(fut_ctx *ctx, int type, int variant, void *out, const void *const *payload, int boxed) {
+  const fut_type *t = &fut_types[type];
+  const fut_variant *v = &t->variants[variant];
+  for (int i = 0; i < v->npayload; i++) {
+    if (type_is_scalar(v->payload[i]) && !boxed) continue;
+    char what[256];
+    snprintf(what, sizeof what, "Payload value %d of #%s", i, v->name);
+    if (check_obj(ctx, payload[i], v->payload[i], what)) return FUTHARK_PROGRAM_ERROR;
+  }
+  arr *comps[t->ncomp + 1];
+  arr *given[t->ncomp + 1];
+  for (int i = 0; i < t->ncomp; i++) comps[i] = NULL;
+  FUT_PROTECT_INT(ctx);
+  int8_t tag = (int8_t)variant;
+  comps[0] = arr_scalar(ctx, E_I8, &tag);
+  int k = 0;
+  for (int i = 0; i < v->npayload; i++) k += slot_comps(ctx, v->payload[i], payload[i], boxed, given + k);
+  for (int i = 0; i < k; i++) comps[v->comps[i]] = given[i];
+  /* The slots of other constructors hold zeros or empty arrays. */
+  for (int i = 1; i < t->ncomp; i++) {
+    if (comps[i] != NULL) continue;
+    int64_t zeros[MAX_RANK] = {0};
+    comps[i] = arr_new(ctx, t->comp_elem[i], t->comp_rank[i], zeros);
+    if (t->comp_rank[i] == 0) memset(comps[i]->data, 0, (size_t)elem_size[t->comp_elem[i]]);
+  }
+  *(fut_obj **)out = obj_new(ctx, type, comps);
+  ctx->fail = NULL;
+  return 0;
+}
+
+static int fut_destruct(fut_ctx *ctx, int type, int variant, void *const *outs, const fut_obj *o, int boxed) {
+  const fut_type *t = &fut_types[type];
+  const fut_variant *v = &t->variants[variant];
+  if (check_obj(ctx, o, type, "The sum value")) return FUTHARK_PROGRAM_ERROR;
+  if (fut_variant_of(o) != variant)
+    return fut_error(ctx, "The value is #%s, not #%s.", t->variants[fut_variant_of(o)].name, v->name);
+  arr *comps[t->ncomp + 1];
+  /* Volatile: read after a failure jumps back. */
+  fut_obj *volatile made[v->npayload + 1];
+  for (int i = 0; i < v->npayload; i++) made[i] = NULL;
+  FUT_PROTECT(ctx, (free_made(made, v->npayload), FUTHARK_OUT_OF_MEMORY),
+              (free_made(made, v->npayload), FUTHARK_PROGRAM_ERROR));
+  /* Build every result before storing any, so that a failure leaves
+     the outputs untouched. */
+  int k = 0;
+  for (int i = 0; i < v->npayload; i++) {
+    int ptype = v->payload[i];
+    for (int j = 0; j < fut_types[ptype].ncomp; j++) comps[j] = arr_retain(o->c[v->comps[k + j]]);
+    if (!(type_is_scalar(ptype) && !boxed)) made[i] = obj_new(ctx, ptype, comps);
+    else arr_release(comps[0]);
+    k += fut_types[ptype].ncomp;
+  }
+  ctx->fail = NULL;
+  k = 0;
+  for (int i = 0; i < v->npayload; i++) {
+    int ptype = v->payload[i];
+    if (made[i]) *(fut_obj **)outs[i] = made[i];
+    else memcpy(outs[i], o->c[v->comps[k]]->data, (size_t)elem_size[fut_types[ptype].elem]);
+    k += fut_types[ptype].ncomp;
+  }
+  return 0;
+}
+
+/* ---------------- entry points ---------------- */
+
+/* Calls entry point k. `args` point to the inputs, `res` to where the
+   outputs go: scalars themselves (unless `boxed`, where every value is a
+   fut_obj) and fut_obj pointers otherwise. Consumed (unique) inputs
+   give up their components, so the program may update them in place.
+   On failure the outputs are untouched. */
+static int fut_call(fut_ctx *ctx, int k, void *const *res, const void *const *args, int boxed) {
+  const fut_entry *e = &fut_entries[k];
+  for (int i = 0; i < e->nin; i++) {
+    if (type_is_scalar(e->in_types[i]) && !boxed) continue;
+    char what[256];
+    snprintf(what, sizeof what, "Argument #%d of entry point `%s`", i, e->name);
+    if (check_obj(ctx, args[i], e->in_types[i], what)) return FUTHARK_PROGRAM_ERROR;
+    for (int j = 0; j < i; j++)
+      if ((e->in_unique[i] || e->in_unique[j]) && args[j] == args[i])
+        return fut_error(ctx, "%s is consumed but also passed as argument #%d.", what, j);
+  }
+  arr *ins[e->nin_comp + 1];
+  arr *outs[e->nout_comp + 1];
+  /* Volatile: read after a failure jumps back. */
+  fut_obj *volatile made[e->nout + 1];
+  for (int i = 0; i < e->nout; i++) made[i] = NULL;
+  FUT_PROTECT(ctx, (free_made(made, e->nout), FUTHARK_OUT_OF_MEMORY),
+              (free_made(made, e->nout), FUTHARK_PROGRAM_ERROR));
+  /* Box scalars first: only then take consumed inputs' components. */
+  int j = 0;
+  for (int i = 0; i < e->nin; i++) {
+    int n = fut_types[e->in_types[i]].ncomp;
+    if (type_is_scalar(e->in_types[i]) && !boxed) slot_comps(ctx, e->in_types[i], args[i], 0, ins + j);
+    j += n;
+  }
+  j = 0;
+  for (int i = 0; i < e->nin; i++) {
+    int n = fut_types[e->in_types[i]].ncomp;
+    if (!(type_is_scalar(e->in_types[i]) && !boxed)) {
+      fut_obj *o = (fut_obj *)args[i];
+      for (int c = 0; c < n; c++) {
+        if (e->in_unique[i]) { ins[j + c] = o->c[c]; o->c[c]->ext--; o->c[c] = NULL; }
+        else ins[j + c] = arr_retain(o->c[c]);
+      }
+    }
+    j += n;
+  }
+  if (ctx->logging) fprintf(ctx->log, "Running entry point `%s`.\n", e->name);
+  double start = now_us();
+  e->run(ctx, outs, ins);
+  double end = now_us();
+  if (ctx->logging) {
+    int64_t alive = 0;
+    for (arr *a = ctx->live->next; a != ctx->live; a = a->next) alive++;
+    fprintf(ctx->log, "Entry point `%s` ran for %lld microseconds; %lld arrays are allocated.\n",
+            e->name, (long long)(end - start), (long long)alive);
+  }
+  if (ctx->profiling && !ctx->profiling_paused) {
+    ctx->calls++;
+    ctx->total_us += (int64_t)(end - start);
+  }
+  j = 0;
+  for (int i = 0; i < e->nout; i++) {
+    int n = fut_types[e->out_types[i]].ncomp;
+    if (!(type_is_scalar(e->out_types[i]) && !boxed)) made[i] = obj_new(ctx, e->out_types[i], outs + j);
+    j += n;
+  }
+  ctx->fail = NULL;
+  j = 0;
+  for (int i = 0; i < e->nout; i++) {
+    if (made[i]) *(fut_obj **)res[i] = made[i];
+    else slot_store(ctx, e->out_types[i], res[i], 0, outs + j);
+    j += fut_types[e->out_types[i]].ncomp;
+  }
+  return 0;
+}

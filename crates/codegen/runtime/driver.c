@@ -1,0 +1,611 @@
+/* The `main` of executables: the plain one (arguments on standard input,
+   results on standard output) and the server (upstream's server
+   protocol). Both run entry points through the C API's `fut_call`.
+   Included verbatim after the API. */
+
+static int find_entry(const char *name) {
+  for (int k = 0; k < FUT_NUM_ENTRIES; k++)
+    if (strcmp(fut_entries[k].name, name) == 0) return k;
+  return -1;
+}
+
+static int find_type(const char *name) {
+  for (int t = 0; t < FUT_NUM_TYPES; t++)
+    if (strcmp(fut_types[t].name, name) == 0) return t;
+  return -1;
+}
+
+/* The whole of a stream, NUL-terminated; NULL when out of memory. */
+static unsigned char *read_stream(FILE *f, size_t *len) {
+  size_t cap = 1 << 16, n = 0;
+  unsigned char *buf = malloc(cap + 1);
+  while (buf != NULL) {
+    if (n == cap) {
+      unsigned char *grown = realloc(buf, 2 * cap + 1);
+      if (grown == NULL) { free(buf); return NULL; }
+      buf = grown;
+      cap *= 2;
+    }
+    size_t got = fread(buf + n, 1, cap - n, f);
+    if (got == 0) break;
+    n += got;
+  }
+  if (buf != NULL) buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+static void write_value(FILE *f, const arr *a, int binary) {
+  if (binary) write_binary_value(f, a->elem, a->rank, a->shape, a->data);
+  else { write_text_value(f, a->elem, a->rank, a->shape, a->data); fputc('\n', f); }
+}
+
+/* Once every value is freed no array may be left: otherwise reference
+   counting went wrong somewhere. Returns 1 (after saying so) if some is. */
+static int check_no_arrays(fut_ctx *ctx) {
+  int64_t alive = 0;
+  for (arr *a = ctx->live->next; a != ctx->live; a = a->next) alive++;
+  if (alive == 0) return 0;
+  fprintf(stderr, "Internal error: %lld arrays were not freed.\n", (long long)alive);
+  return 1;
+}
+
+/* ---------------- executables ---------------- */
+
+static void exe_fail(fut_ctx *ctx) {
+  fflush(stdout);
+  fprintf(stderr, "Error: %s\n", ctx->error ? ctx->error : "unknown failure");
+  /* Without atexit handlers: what is still allocated at a failure is
+     not a leak worth reporting. */
+  _Exit(1);
+}
+
+/* Reads the arguments of entry point `e` from the input and checks
+   their types against the entry point's. */
+static void exe_read_args(fut_ctx *ctx, const fut_entry *e, const unsigned char *input, size_t len, fut_obj **args) {
+  jmp_buf jb;
+  if (setjmp(jb)) exe_fail(ctx);
+  ctx->fail = &jb;
+  ctx->in = input;
+  ctx->in_len = len;
+  ctx->in_pos = 0;
+  arr *vals[e->nin + 1];
+  int n = 0;
+  arr *v;
+  while (read_value(ctx, &v)) {
+    if (n < e->nin) vals[n] = v;
+    n++;
+  }
+  if (n != e->nin)
+    fut_fail(ctx, "Entry point `%s` takes %d argument(s), but %d were given.", e->name, e->nin, n);
+  for (int i = 0; i < e->nin; i++) {
+    const fut_type *t = &fut_types[e->in_types[i]];
+    if (t->kind != K_PRIM && t->kind != K_ARRAY)
+      fut_fail(ctx, "Argument #%d of entry point `%s` has an opaque type and cannot be given as a value.", i, e->name);
+    if (vals[i]->elem != t->elem || vals[i]->rank != t->rank) {
+      char got[256];
+      type_text(got, sizeof got, vals[i]->elem, vals[i]->rank);
+      fut_fail(ctx, "Argument #%d of entry point `%s` should be of type %s, but is of type %s.", i, e->name, t->name, got);
+    }
+    args[i] = obj_new(ctx, e->in_types[i], &vals[i]);
+  }
+  ctx->fail = NULL;
+}
+
+static int exe_main(int argc, char **argv) {
+  const char *entry = "main";
+  int binary = 0, runs = 1, debug = 0;
+  FILE *timing = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "-e") == 0 && i + 1 < argc) entry = argv[++i];
+    else if (strcmp(argv[i], "-b") == 0) binary = 1;
+    else if (strcmp(argv[i], "-D") == 0) debug = 1;
+    else if (strcmp(argv[i], "-r") == 0 && i + 1 < argc) { runs = atoi(argv[++i]); if (runs < 1) runs = 1; }
+    else if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
+      timing = fopen(argv[++i], "w");
+      if (!timing) { fprintf(stderr, "Error: Cannot open %s.\n", argv[i]); return 1; }
+    } else if (strcmp(argv[i], "--entry-points") == 0) {
+      for (int k = 0; k < FUT_NUM_ENTRIES; k++) puts(fut_entries[k].name);
+      return 0;
+    } else {
+      fprintf(stderr, "Usage: %s [-e ENTRY] [-b] [-t FILE] [-r N] [-D] [--entry-points]\n", argv[0]);
+      return 2;
+    }
+  }
+  struct futhark_context_config *cfg = futhark_context_config_new();
+  if (cfg == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
+  futhark_context_config_set_debugging(cfg, debug);
+  fut_ctx *ctx = futhark_context_new(cfg);
+  if (ctx == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
+  size_t len;
+  unsigned char *input = read_stream(stdin, &len);
+  if (input == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
+  int k = find_entry(entry);
+  if (k < 0) { fut_error(ctx, "No entry point named `%s`.", entry); exe_fail(ctx); }
+  const fut_entry *e = &fut_entries[k];
+  fut_obj *args[e->nin + 1];
+  fut_obj *outs[e->nout + 1];
+  void *res[e->nout + 1];
+  for (int i = 0; i < e->nout; i++) res[i] = &outs[i];
+  for (int run = 0; run < runs; run++) {
+    /* Read afresh for every run: a run may consume its arguments. */
+    exe_read_args(ctx, e, input, len, args);
+    double start = now_us();
+    if (fut_call(ctx, k, res, (const void *const *)args, 1) != 0) exe_fail(ctx);
+    double end = now_us();
+    if (timing) fprintf(timing, "%lld\n", (long long)(end - start));
+    for (int i = 0; i < e->nin; i++) fut_free(ctx, args[i]);
+    for (int i = 0; i < e->nout; i++) {
+      /* Opaque results show their IR values, as `futc run` does. */
+      if (run == runs - 1)
+        for (int c = 0; c < fut_types[outs[i]->type].ncomp; c++) write_value(stdout, outs[i]->c[c], binary);
+      fut_free(ctx, outs[i]);
+    }
+  }
+  free(input);
+  if (timing) fclose(timing);
+  if (check_no_arrays(ctx)) return 1;
+  futhark_context_free(ctx);
+  futhark_context_config_free(cfg);
+  if (fflush(stdout) != 0) { fputs("Error: Cannot write the results.\n", stderr); return 1; }
+  return 0;
+}
+
+/* ---------------- the server ---------------- */
+
+typedef struct { char *name; fut_obj *obj; } server_var;
+static server_var *server_vars;
+static int server_nvars, server_cap;
+
+static int var_index(const char *name) {
+  for (int i = 0; i < server_nvars; i++)
+    if (strcmp(server_vars[i].name, name) == 0) return i;
+  return -1;
+}
+
+/* The failure message of the command being run (printed after
+   `%%% FAILURE`); commands return 1 after calling this. */
+static int cmd_fail(const char *fmt, ...) {
+  va_list ap;
+  printf("%%%%%% FAILURE\n");
+  va_start(ap, fmt);
+  vprintf(fmt, ap);
+  va_end(ap);
+  printf("\n");
+  return 1;
+}
+
+static int api_fail(fut_ctx *ctx) {
+  char *error = futhark_context_get_error(ctx);
+  cmd_fail("%s", error ? error : "unknown failure");
+  free(error);
+  return 1;
+}
+
+static fut_obj *get_var(const char *name) {
+  int i = var_index(name);
+  if (i < 0) { cmd_fail("Unknown variable `%s`.", name); return NULL; }
+  return server_vars[i].obj;
+}
+
+/* Checks that the names are new and distinct. */
+static int check_new_names(char **names, int n) {
+  for (int i = 0; i < n; i++) {
+    if (var_index(names[i]) >= 0) return cmd_fail("Variable `%s` already exists.", names[i]);
+    for (int j = 0; j < i; j++)
+      if (strcmp(names[i], names[j]) == 0) return cmd_fail("Variable `%s` is named twice.", names[i]);
+  }
+  return 0;
+}
+
+static int add_var(const char *name, fut_obj *obj) {
+  if (server_nvars == server_cap) {
+    int cap = server_cap ? 2 * server_cap : 16;
+    server_var *grown = realloc(server_vars, sizeof(server_var) * (size_t)cap);
+    if (grown == NULL) return 1;
+    server_vars = grown;
+    server_cap = cap;
+  }
+  char *copy = malloc(strlen(name) + 1);
+  if (copy == NULL) return 1;
+  strcpy(copy, name);
+  server_vars[server_nvars].name = copy;
+  server_vars[server_nvars].obj = obj;
+  server_nvars++;
+  return 0;
+}
+
+/* Adds new variables for values that were made; out of memory here
+   ends the server, as a failed initialisation would. */
+static void add_vars(fut_ctx *ctx, char **names, fut_obj **objs, int n) {
+  for (int i = 0; i < n; i++)
+    if (add_var(names[i], objs[i])) { futhark_context_free(ctx); fputs("Out of memory.\n", stderr); exit(1); }
+}
+
+static void remove_var(fut_ctx *ctx, int i) {
+  fut_free(ctx, server_vars[i].obj);
+  free(server_vars[i].name);
+  server_vars[i] = server_vars[--server_nvars];
+}
+
+static int type_arg(const char *name) {
+  int t = find_type(name);
+  if (t < 0) cmd_fail("Unknown type `%s`.", name);
+  return t;
+}
+
+static int entry_arg(const char *name) {
+  int k = find_entry(name);
+  if (k < 0) cmd_fail("Unknown entry point `%s`.", name);
+  return k;
+}
+
+static int cmd_call(fut_ctx *ctx, char **w, int n) {
+  if (n < 1) return cmd_fail("`call` needs an entry point.");
+  int k = entry_arg(w[0]);
+  if (k < 0) return 1;
+  const fut_entry *e = &fut_entries[k];
+  if (n - 1 != e->nout + e->nin)
+    return cmd_fail("Entry point `%s` has %d output(s) and %d input(s), but %d name(s) were given.", e->name, e->nout, e->nin, n - 1);
+  char **outs = w + 1, **ins = w + 1 + e->nout;
+  if (check_new_names(outs, e->nout)) return 1;
+  const void *args[e->nin + 1];
+  for (int i = 0; i < e->nin; i++) {
+    fut_obj *o = get_var(ins[i]);
+    if (o == NULL) return 1;
+    if (o->type != e->in_types[i])
+      return cmd_fail("Argument #%d of entry point `%s` should be of type %s, but `%s` is of type %s.", i, e->name,
+                      fut_types[e->in_types[i]].name, ins[i], fut_types[o->type].name);
+    args[i] = o;
+  }
+  fut_obj *results[e->nout + 1];
+  void *res[e->nout + 1];
+  for (int i = 0; i < e->nout; i++) res[i] = &results[i];
+  double start = now_us();
+  if (fut_call(ctx, k, res, args, 1) != 0) return api_fail(ctx);
+  double end = now_us();
+  add_vars(ctx, outs, results, e->nout);
+  printf("runtime: %lld\n", (long long)(end - start));
+  return 0;
+}
+
+/* Reads values of the types from `input` (binary or text); all or
+   nothing. */
+static int restore_values(fut_ctx *ctx, const unsigned char *input, size_t len, const int *types, int n, fut_obj **objs) {
+  fut_obj *volatile made[n + 1];
+  for (int i = 0; i < n; i++) made[i] = NULL;
+  FUT_PROTECT(ctx, (free_made(made, n), FUTHARK_OUT_OF_MEMORY), (free_made(made, n), FUTHARK_PROGRAM_ERROR));
+  ctx->in = input;
+  ctx->in_len = len;
+  ctx->in_pos = 0;
+  for (int i = 0; i < n; i++) {
+    arr *comps[fut_types[types[i]].ncomp + 1];
+    read_comps(ctx, types[i], comps, 1);
+    made[i] = obj_new(ctx, types[i], comps);
+  }
+  skip_space(ctx);
+  if (ctx->in_pos < ctx->in_len) fut_fail(ctx, "Expected the end of the file after %d value(s).", n);
+  ctx->fail = NULL;
+  for (int i = 0; i < n; i++) objs[i] = made[i];
+  return 0;
+}
+
+static int cmd_restore(fut_ctx *ctx, char **w, int n) {
+  if (n < 1 || n % 2 != 1) return cmd_fail("`restore` needs a file and pairs of variable names and types.");
+  int count = n / 2;
+  char *names[count + 1];
+  int types[count + 1];
+  for (int i = 0; i < count; i++) {
+    names[i] = w[1 + 2 * i];
+    types[i] = type_arg(w[2 + 2 * i]);
+    if (types[i] < 0) return 1;
+  }
+  if (check_new_names(names, count)) return 1;
+  FILE *f = fopen(w[0], "rb");
+  if (f == NULL) return cmd_fail("Cannot open %s: %s", w[0], strerror(errno));
+  size_t len;
+  unsigned char *input = read_stream(f, &len);
+  fclose(f);
+  if (input == NULL) return cmd_fail("Out of memory.");
+  fut_obj *objs[count + 1];
+  int failed = restore_values(ctx, input, len, types, count, objs);
+  free(input);
+  if (failed) return api_fail(ctx);
+  add_vars(ctx, names, objs, count);
+  return 0;
+}
+
+static int cmd_store(fut_ctx *ctx, char **w, int n) {
+  if (n < 1) return cmd_fail("`store` needs a file.");
+  for (int i = 1; i < n; i++) {
+    fut_obj *o = get_var(w[i]);
+    if (o == NULL) return 1;
+    if (obj_consumed(o)) return cmd_fail("Variable `%s` has been consumed.", w[i]);
+  }
+  FILE *f = fopen(w[0], "wb");
+  if (f == NULL) return cmd_fail("Cannot open %s: %s", w[0], strerror(errno));
+  for (int i = 1; i < n; i++) {
+    void *bytes = NULL;
+    size_t size;
+    if (fut_store(ctx, get_var(w[i]), &bytes, &size) != 0) { fclose(f); return api_fail(ctx); }
+    size_t written = fwrite(bytes, 1, size, f);
+    free(bytes);
+    if (written != size) { fclose(f); return cmd_fail("Cannot write %s.", w[0]); }
+  }
+  if (fclose(f) != 0) return cmd_fail("Cannot write %s.", w[0]);
+  return 0;
+}
+
+static int cmd_free(fut_ctx *ctx, char **w, int n) {
+  for (int i = 0; i < n; i++)
+    if (get_var(w[i]) == NULL) return 1;
+  for (int i = 0; i < n; i++) {
+    int v = var_index(w[i]);
+    if (v >= 0) remove_var(ctx, v);
+  }
+  return 0;
+}
+
+static int cmd_rename(char **w, int n) {
+  if (n != 2) return cmd_fail("`rename` needs two variable names.");
+  int i = var_index(w[0]);
+  if (i < 0) return cmd_fail("Unknown variable `%s`.", w[0]);
+  if (strcmp(w[0], w[1]) == 0) return 0;
+  if (var_index(w[1]) >= 0) return cmd_fail("Variable `%s` already exists.", w[1]);
+  char *copy = malloc(strlen(w[1]) + 1);
+  if (copy == NULL) return cmd_fail("Out of memory.");
+  strcpy(copy, w[1]);
+  free(server_vars[i].name);
+  server_vars[i].name = copy;
+  return 0;
+}
+
+static int cmd_new(fut_ctx *ctx, char **w, int n) {
+  if (n < 2) return cmd_fail("`new` needs a variable name and a type.");
+  int t = type_arg(w[1]);
+  if (t < 0) return 1;
+  if (fut_types[t].kind != K_RECORD) return cmd_fail("Type `%s` is not a record.", w[1]);
+  if (n - 2 != fut_types[t].nfields)
+    return cmd_fail("Type `%s` has %d field(s), but %d value(s) were given.", w[1], fut_types[t].nfields, n - 2);
+  if (check_new_names(w, 1)) return 1;
+  const void *fields[n];
+  for (int i = 2; i < n; i++)
+    if ((fields[i - 2] = get_var(w[i])) == NULL) return 1;
+  fut_obj *o;
+  if (fut_new_record(ctx, t, &o, fields, 1) != 0) return api_fail(ctx);
+  add_vars(ctx, w, &o, 1);
+  return 0;
+}
+
+static int cmd_project(fut_ctx *ctx, char **w, int n) {
+  if (n != 3) return cmd_fail("`project` needs a new variable, a variable and a field.");
+  if (check_new_names(w, 1)) return 1;
+  fut_obj *from = get_var(w[1]);
+  if (from == NULL) return 1;
+  const fut_type *t = &fut_types[from->type];
+  if (t->kind != K_RECORD) return cmd_fail("Variable `%s` is not a record.", w[1]);
+  for (int f = 0; f < t->nfields; f++) {
+    if (strcmp(t->field_names[f], w[2]) != 0) continue;
+    fut_obj *o;
+    if (fut_project(ctx, from->type, f, &o, from, 1) != 0) return api_fail(ctx);
+    add_vars(ctx, w, &o, 1);
+    return 0;
+  }
+  return cmd_fail("Type `%s` has no field `%s`.", t->name, w[2]);
+}
+
+static int cmd_construct(fut_ctx *ctx, char **w, int n) {
+  if (n < 3) return cmd_fail("`construct` needs a variable name, a type and a variant.");
+  int t = type_arg(w[1]);
+  if (t < 0) return 1;
+  const fut_type *ty = &fut_types[t];
+  if (ty->kind != K_SUM) return cmd_fail("Type `%s` is not a sum type.", w[1]);
+  for (int v = 0; v < ty->nvariants; v++) {
+    if (strcmp(ty->variants[v].name, w[2]) != 0) continue;
+    if (n - 3 != ty->variants[v].npayload)
+      return cmd_fail("Variant `%s` has %d payload value(s), but %d were given.", w[2], ty->variants[v].npayload, n - 3);
+    if (check_new_names(w, 1)) return 1;
+    const void *payload[n];
+    for (int i = 3; i < n; i++)
+      if ((payload[i - 3] = get_var(w[i])) == NULL) return 1;
+    fut_obj *o;
+    if (fut_construct(ctx, t, v, &o, payload, 1) != 0) return api_fail(ctx);
+    add_vars(ctx, w, &o, 1);
+    return 0;
+  }
+  return cmd_fail("Type `%s` has no variant `%s`.", w[1], w[2]);
+}
+
+static int cmd_destruct(fut_ctx *ctx, char **w, int n) {
+  if (n < 1) return cmd_fail("`destruct` needs a variable.");
+  fut_obj *from = get_var(w[0]);
+  if (from == NULL) return 1;
+  const fut_type *t = &fut_types[from->type];
+  if (t->kind != K_SUM) return cmd_fail("Variable `%s` is not of a sum type.", w[0]);
+  if (obj_consumed(from)) return cmd_fail("Variable `%s` has been consumed.", w[0]);
+  int v = fut_variant_of(from);
+  if (n - 1 != t->variants[v].npayload)
+    return cmd_fail("Variant `%s` has %d payload value(s), but %d name(s) were given.", t->variants[v].name, t->variants[v].npayload, n - 1);
+  if (check_new_names(w + 1, n - 1)) return 1;
+  fut_obj *objs[n];
+  void *outs[n];
+  for (int i = 0; i < n - 1; i++) outs[i] = &objs[i];
+  if (fut_destruct(ctx, from->type, v, outs, from, 1) != 0) return api_fail(ctx);
+  add_vars(ctx, w + 1, objs, n - 1);
+  return 0;
+}
+
+static void print_type(int type, int unique) {
+  printf("%s%s\n", unique ? "*" : "", fut_types[type].name);
+}
+
+static int server_command(fut_ctx *ctx, char **w, int n) {
+  const char *c = w[0];
+  char **a = w + 1;
+  int m = n - 1;
+  if (strcmp(c, "call") == 0) return cmd_call(ctx, a, m);
+  if (strcmp(c, "restore") == 0) return cmd_restore(ctx, a, m);
+  if (strcmp(c, "store") == 0) return cmd_store(ctx, a, m);
+  if (strcmp(c, "free") == 0) return cmd_free(ctx, a, m);
+  if (strcmp(c, "rename") == 0) return cmd_rename(a, m);
+  if (strcmp(c, "new") == 0) return cmd_new(ctx, a, m);
+  if (strcmp(c, "project") == 0) return cmd_project(ctx, a, m);
+  if (strcmp(c, "construct") == 0) return cmd_construct(ctx, a, m);
+  if (strcmp(c, "destruct") == 0) return cmd_destruct(ctx, a, m);
+  if (strcmp(c, "entry_points") == 0) {
+    for (int k = 0; k < FUT_NUM_ENTRIES; k++) printf("%s\n", fut_entries[k].name);
+    return 0;
+  }
+  if (strcmp(c, "types") == 0) {
+    for (int t = 0; t < FUT_NUM_TYPES; t++)
+      if (fut_types[t].kind != K_PRIM) printf("%s\n", fut_types[t].name);
+    return 0;
+  }
+  if (strcmp(c, "clear") == 0) { futhark_context_clear_caches(ctx); return 0; }
+  if (strcmp(c, "pause_profiling") == 0) { futhark_context_pause_profiling(ctx); return 0; }
+  if (strcmp(c, "unpause_profiling") == 0) { futhark_context_unpause_profiling(ctx); return 0; }
+  if (strcmp(c, "report") == 0) {
+    char *report = futhark_context_report(ctx);
+    if (report == NULL) return cmd_fail("Out of memory.");
+    printf("%s\n", report);
+    free(report);
+    return 0;
+  }
+  if (strcmp(c, "set_tuning_param") == 0 || strcmp(c, "tuning_param_class") == 0) {
+    if (m < 1) return cmd_fail("`%s` needs a tuning parameter.", c);
+    return cmd_fail("Unknown tuning parameter `%s`: sequential C code has none.", a[0]);
+  }
+  static const char *const unary[] = {"inputs", "outputs", "output", "tuning_params", "attributes", "type",
+                                      "variant", "shape", "kind", "fields", "variants", "rank", "elemtype"};
+  int known = 0;
+  for (size_t i = 0; i < sizeof unary / sizeof unary[0]; i++) known = known || strcmp(c, unary[i]) == 0;
+  if (!known) return cmd_fail("Unknown command `%s`.", c);
+  if (m != 1) return cmd_fail("`%s` takes one argument.", c);
+  if (strcmp(c, "inputs") == 0 || strcmp(c, "outputs") == 0 || strcmp(c, "output") == 0 ||
+      strcmp(c, "tuning_params") == 0 || strcmp(c, "attributes") == 0) {
+    int k = entry_arg(a[0]);
+    if (k < 0) return 1;
+    const fut_entry *e = &fut_entries[k];
+    if (c[0] == 'i')
+      for (int i = 0; i < e->nin; i++) print_type(e->in_types[i], e->in_unique[i]);
+    else if (c[0] == 'o')
+      for (int i = 0; i < e->nout; i++) print_type(e->out_types[i], e->out_unique[i]);
+    return 0;
+  }
+  if (strcmp(c, "type") == 0 || strcmp(c, "variant") == 0 || strcmp(c, "shape") == 0) {
+    fut_obj *o = get_var(a[0]);
+    if (o == NULL) return 1;
+    const fut_type *t = &fut_types[o->type];
+    if (c[0] == 't') { printf("%s\n", t->name); return 0; }
+    if (obj_consumed(o)) return cmd_fail("Variable `%s` has been consumed.", a[0]);
+    if (c[0] == 'v') {
+      if (t->kind != K_SUM) return cmd_fail("Variable `%s` is not of a sum type.", a[0]);
+      printf("%s\n", t->variants[fut_variant_of(o)].name);
+      return 0;
+    }
+    if (t->kind != K_ARRAY) return cmd_fail("Variable `%s` is not an array.", a[0]);
+    for (int d = 0; d < t->rank; d++) printf("%lld\n", (long long)o->c[0]->shape[d]);
+    return 0;
+  }
+  int t = find_type(a[0]);
+  if (strcmp(c, "kind") == 0 || strcmp(c, "fields") == 0 || strcmp(c, "variants") == 0 ||
+      strcmp(c, "rank") == 0 || strcmp(c, "elemtype") == 0) {
+    if (type_arg(a[0]) < 0) return 1;
+    const fut_type *ty = &fut_types[t];
+    if (c[0] == 'k') { printf("%s\n", kind_name[ty->kind]); return 0; }
+    if (c[0] == 'f') {
+      if (ty->kind != K_RECORD) return cmd_fail("Type `%s` is not a record.", a[0]);
+      for (int f = 0; f < ty->nfields; f++) printf("%s %s\n", ty->field_names[f], fut_types[ty->field_types[f]].name);
+      return 0;
+    }
+    if (c[0] == 'v') {
+      if (ty->kind != K_SUM) return cmd_fail("Type `%s` is not a sum type.", a[0]);
+      for (int v = 0; v < ty->nvariants; v++) {
+        printf("%s\n", ty->variants[v].name);
+        for (int p = 0; p < ty->variants[v].npayload; p++) printf("- %s\n", fut_types[ty->variants[v].payload[p]].name);
+      }
+      return 0;
+    }
+    if (ty->kind != K_ARRAY) return cmd_fail("Type `%s` is not an array type.", a[0]);
+    if (c[0] == 'r') printf("%d\n", ty->rank);
+    else printf("%s\n", elem_name[ty->elem]);
+    return 0;
+  }
+  return 0;
+}
+
+/* Splits a command line into words: runs of non-spaces, or double-quoted
+   text. Returns the number of words, or -1 for an unterminated quote. */
+static int split_words(char *line, char **words, int cap) {
+  int n = 0;
+  char *p = line;
+  for (;;) {
+    while (*p == ' ' || *p == '\t' || *p == '\r') p++;
+    if (*p == 0) return n;
+    if (n == cap) return n;
+    if (*p == '"') {
+      char *end = strchr(p + 1, '"');
+      if (end == NULL) return -1;
+      *end = 0;
+      words[n++] = p + 1;
+      p = end + 1;
+    } else {
+      words[n++] = p;
+      while (*p && *p != ' ' && *p != '\t' && *p != '\r') p++;
+      if (*p) *p++ = 0;
+    }
+  }
+}
+
+static int server_main(int argc, char **argv) {
+  int debug = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "-D") == 0) debug = 1;
+    else {
+      fprintf(stderr, "Usage: %s [-D]\n", argv[0]);
+      return 2;
+    }
+  }
+  const char *env = getenv("FUTHARK_COMPILER_DEBUGGING");
+  if (env && strcmp(env, "1") == 0) debug = 1;
+  struct futhark_context_config *cfg = futhark_context_config_new();
+  if (cfg == NULL) { fputs("Out of memory.\n", stderr); return 1; }
+  futhark_context_config_set_debugging(cfg, debug);
+  fut_ctx *ctx = futhark_context_new(cfg);
+  if (ctx == NULL) { fputs("Out of memory.\n", stderr); return 1; }
+  printf("%%%%%% OK\n");
+  fflush(stdout);
+  size_t cap = 1024;
+  char *line = malloc(cap);
+  while (line != NULL) {
+    size_t len = 0;
+    int eof = 1;
+    for (;;) {
+      if (len + 2 > cap) {
+        char *grown = realloc(line, 2 * cap);
+        if (grown == NULL) { free(line); line = NULL; break; }
+        line = grown;
+        cap *= 2;
+      }
+      if (fgets(line + len, (int)(cap - len), stdin) == NULL) break;
+      eof = 0;
+      len += strlen(line + len);
+      if (len > 0 && line[len - 1] == '\n') { line[--len] = 0; break; }
+    }
+    if (line == NULL || (eof && len == 0)) break;
+    char *words[len / 2 + 2];
+    int n = split_words(line, words, (int)(len / 2 + 2));
+    if (n < 0) cmd_fail("Unterminated quote.");
+    else if (n == 0) cmd_fail("Empty command.");
+    else server_command(ctx, words, n);
+    printf("%%%%%% OK\n");
+    fflush(stdout);
+  }
+  free(line);
+  while (server_nvars > 0) remove_var(ctx, server_nvars - 1);
+  free(server_vars);
+  int leaked = check_no_arrays(ctx);
+  futhark_context_free(ctx);
+  futhark_context_config_free(cfg);
+  return leaked;
+}

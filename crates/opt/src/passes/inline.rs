@@ -1,0 +1,267 @@
+//! Inlining. Every call of a function that is not recursive (no call
+//! chain leads from it back to itself) and is small or called once is
+//! replaced by the function's body, with fresh variables, the arguments
+//! substituted for the parameters and the results bound to the call's
+//! variables. Inlined statements carry the call's location in their
+//! `inlined_from` chain (a statement without a location takes the call's
+//! own), so run-time errors report the same backtrace as before.
+//! Functions that no entry point reaches any more are removed.
+//!
+//! Inlining exposes producers and consumers in different functions (a
+//! `map` in one, the `reduce` of its result in the caller) to fusion.
+
+use super::analysis::{Renamer, Types, body_size, bound_in_body, fresh_var};
+use crate::ir::{Body, Exp, FuncId, Loc, Program, Stm, SubExp, Var};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+/// Functions at most this big (in statements, nested ones included) are
+/// inlined wherever they are called; bigger ones only if called once.
+const SMALL: usize = 400;
+
+/// Inlines calls of small or once-called non-recursive functions and
+/// removes unreachable functions.
+pub fn inline(program: &mut Program) {
+    let count = program.functions.len();
+    let callees: Vec<HashSet<FuncId>> = program
+        .functions
+        .iter()
+        .map(|f| {
+            let mut out = HashSet::new();
+            calls_in_body(&f.body, &mut |func| {
+                out.insert(func);
+            });
+            out
+        })
+        .collect();
+    let recursive: Vec<bool> = (0..count)
+        .map(|f| reaches(&callees, FuncId(f as u32), FuncId(f as u32)))
+        .collect();
+    let mut call_sites = vec![0usize; count];
+    for f in &program.functions {
+        calls_in_body(&f.body, &mut |func| call_sites[func.0 as usize] += 1);
+    }
+    let inlinable: Vec<bool> = (0..count)
+        .map(|f| {
+            !recursive[f] && (call_sites[f] <= 1 || body_size(&program.functions[f].body) <= SMALL)
+        })
+        .collect();
+    // Callees first, so that what is inlined is already inlined into.
+    let mut order = Vec::with_capacity(count);
+    let mut visited = vec![false; count];
+    for f in 0..count {
+        post_order(&callees, f, &mut visited, &mut order);
+    }
+    let mut types = Types::of_program(program);
+    let mut names = std::mem::take(&mut program.var_names);
+    for f in order {
+        let mut body = std::mem::take(&mut program.functions[f].body);
+        let mut inliner = Inliner {
+            program,
+            inlinable: &inlinable,
+            types: &mut types,
+            names: &mut names,
+        };
+        inliner.body(&mut body);
+        program.functions[f].body = body;
+    }
+    program.var_names = names;
+    remove_unreachable(program);
+}
+
+fn calls_in_body(body: &Body, f: &mut dyn FnMut(FuncId)) {
+    for stm in &body.stms {
+        calls_in_exp(&stm.exp, f);
+    }
+}
+
+fn calls_in_exp(exp: &Exp, f: &mut dyn FnMut(FuncId)) {
+    match exp {
+        Exp::Call { func, .. } => f(*func),
+        Exp::If {
+            then_body,
+            else_body,
+            ..
+        } => {
+            calls_in_body(then_body, f);
+            calls_in_body(else_body, f);
+        }
+        Exp::Loop { body, .. } => calls_in_body(body, f),
+        Exp::Soac(soac) => {
+            for lambda in soac.lambdas() {
+                calls_in_body(&lambda.body, f);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether a chain of calls leads from `from` to `to`.
+fn reaches(callees: &[HashSet<FuncId>], from: FuncId, to: FuncId) -> bool {
+    let mut seen = HashSet::new();
+    let mut stack: Vec<FuncId> = callees[from.0 as usize].iter().copied().collect();
+    while let Some(f) = stack.pop() {
+        if f == to {
+            return true;
+        }
+        if seen.insert(f) {
+            stack.extend(callees[f.0 as usize].iter().copied());
+        }
+    }
+    false
+}
+
+fn post_order(callees: &[HashSet<FuncId>], f: usize, visited: &mut [bool], order: &mut Vec<usize>) {
+    if visited[f] {
+        return;
+    }
+    visited[f] = true;
+    let mut next: Vec<FuncId> = callees[f].iter().copied().collect();
+    next.sort();
+    for g in next {
+        post_order(callees, g.0 as usize, visited, order);
+    }
+    order.push(f);
+}
+
+struct Inliner<'a> {
+    program: &'a Program,
+    inlinable: &'a [bool],
+    types: &'a mut Types,
+    names: &'a mut Vec<String>,
+}
+
+impl Inliner<'_> {
+    fn body(&mut self, body: &mut Body) {
+        let mut out = Vec::with_capacity(body.stms.len());
+        for mut stm in std::mem::take(&mut body.stms) {
+            let (bodies, lambdas) = super::analysis::nested_mut(&mut stm.exp);
+            for inner in bodies {
+                self.body(inner);
+            }
+            for lambda in lambdas {
+                self.body(&mut lambda.body);
+            }
+            match &stm.exp {
+                Exp::Call { func, args } if self.inlinable[func.0 as usize] => {
+                    let (func, args) = (*func, args.clone());
+                    self.inline_call(stm, func, &args, &mut out);
+                }
+                _ => out.push(stm),
+            }
+        }
+        body.stms = out;
+    }
+
+    fn inline_call(&mut self, call: Stm, func: FuncId, args: &[SubExp], out: &mut Vec<Stm>) {
+        let function = self.program.function(func);
+        let mut map: HashMap<Var, SubExp> = function
+            .params
+            .iter()
+            .map(|p| p.var)
+            .zip(args.iter().copied())
+            .collect();
+        let mut bound: Vec<Var> = bound_in_body(&function.body).into_iter().collect();
+        bound.sort();
+        for var in bound {
+            let ty = self.types.get(var).unwrap_or(crate::ir::Type::i64());
+            let name = self.names[var.0 as usize].clone();
+            let fresh = fresh_var(self.names, self.types, &name, ty);
+            map.insert(var, SubExp::Var(fresh));
+        }
+        let mut body = function.body.clone();
+        Renamer { map: &map }.body(&mut body);
+        if let Some(site) = &call.loc {
+            let chain: Vec<Loc> = std::iter::once(site.clone())
+                .chain(site.inlined_from.iter().cloned())
+                .collect();
+            for stm in &mut body.stms {
+                match &mut stm.loc {
+                    Some(_) => add_chain(stm, &chain),
+                    None => {
+                        stm.loc = Some(site.clone());
+                        add_chain_nested(&mut stm.exp, &chain);
+                    }
+                }
+            }
+        }
+        out.extend(body.stms);
+        for (pe, se) in call.pat.into_iter().zip(body.result) {
+            out.push(Stm {
+                pat: vec![pe],
+                exp: Exp::SubExp(se),
+                loc: call.loc.clone(),
+            });
+        }
+    }
+}
+
+/// Appends the call chain to the locations of a statement and of the
+/// statements nested in it.
+fn add_chain(stm: &mut Stm, chain: &[Loc]) {
+    if let Some(loc) = &mut stm.loc {
+        let inlined: Vec<Loc> = loc.inlined_from.iter().chain(chain).cloned().collect();
+        loc.inlined_from = Arc::from(inlined);
+    }
+    add_chain_nested(&mut stm.exp, chain);
+}
+
+fn add_chain_nested(exp: &mut Exp, chain: &[Loc]) {
+    let (bodies, lambdas) = super::analysis::nested_mut(exp);
+    for body in bodies {
+        body.stms.iter_mut().for_each(|s| add_chain(s, chain));
+    }
+    for lambda in lambdas {
+        lambda
+            .body
+            .stms
+            .iter_mut()
+            .for_each(|s| add_chain(s, chain));
+    }
+}
+
+/// Removes the functions no entry point reaches, renumbering the rest.
+fn remove_unreachable(program: &mut Program) {
+    let mut reachable = vec![false; program.functions.len()];
+    let mut stack: Vec<FuncId> = program.entry_points.iter().map(|e| e.func).collect();
+    while let Some(f) = stack.pop() {
+        if std::mem::replace(&mut reachable[f.0 as usize], true) {
+            continue;
+        }
+        calls_in_body(&program.function(f).body, &mut |g| stack.push(g));
+    }
+    let mut renumber = Vec::with_capacity(reachable.len());
+    let mut next = 0u32;
+    for &keep in &reachable {
+        renumber.push(FuncId(next));
+        next += u32::from(keep);
+    }
+    let functions = std::mem::take(&mut program.functions);
+    program.functions = functions
+        .into_iter()
+        .zip(&reachable)
+        .filter(|(_, keep)| **keep)
+        .map(|(f, _)| f)
+        .collect();
+    for function in &mut program.functions {
+        renumber_calls(&mut function.body, &renumber);
+    }
+    for entry in &mut program.entry_points {
+        entry.func = renumber[entry.func.0 as usize];
+    }
+}
+
+fn renumber_calls(body: &mut Body, renumber: &[FuncId]) {
+    for stm in &mut body.stms {
+        if let Exp::Call { func, .. } = &mut stm.exp {
+            *func = renumber[func.0 as usize];
+        }
+        let (bodies, lambdas) = super::analysis::nested_mut(&mut stm.exp);
+        for inner in bodies {
+            renumber_calls(inner, renumber);
+        }
+        for lambda in lambdas {
+            renumber_calls(&mut lambda.body, renumber);
+        }
+    }
+}

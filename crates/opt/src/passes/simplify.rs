@@ -1,0 +1,600 @@
+//! The simplifier. It rewrites every function body, preserving the
+//! values it computes and its run-time failures (the same messages, in
+//! the same order, at the same locations):
+//!
+//! * copy propagation: `let x = y` and `let x = 3` disappear and `x` is
+//!   replaced by `y` or `3`;
+//! * constant folding of scalar operations (with the interpreter's own
+//!   semantics, [`crate::prim`]); an operation that would fail on its
+//!   constants (division by zero) is left to fail at run time; algebraic
+//!   identities that hold for every value (`x + 0`, `x * 1`, `x == x` on
+//!   integers, `true && x`, conversion to the same type);
+//! * sizes: `size(a, d)` of an array whose size is known (results of
+//!   maps, scans, `iota`, `replicate`, slices, reshapes, transpositions,
+//!   copies, rows of the arrays a lambda maps over) becomes that size;
+//! * facts from assertions: after `assert(c)`, `c` is true (so repeated
+//!   assertions go), and if `c` is `x == y` on integers, the later of the
+//!   two variables is replaced by the other (or the constant);
+//! * common subexpressions: a scalar operation (or `size`, or indexing
+//!   to a scalar) already computed by a statement that dominates this one
+//!   is reused; operations on arrays are never shared, so in-place
+//!   updates cannot observe sharing they did not have;
+//! * branches on constants become the branch taken; `assert(true)` goes;
+//!   a `for` loop of bound 0 becomes its initial values;
+//! * loop-invariant code motion: a statement in a loop body or in a
+//!   SOAC's lambda that uses nothing bound inside, cannot fail, consumes
+//!   nothing and whose result is neither consumed nor returned by that
+//!   body moves in front of the loop or SOAC;
+//! * dead code: a statement whose results are unused and which can
+//!   neither fail nor consume anything is removed, as are the unused
+//!   mapped results of a `screma` (and what computes them in its lambda).
+
+use super::analysis::{self, Types, can_fail, consumed, free_in_exp, operands, operands_mut};
+use crate::ir::{Body, DimIndex, Exp, LoopForm, PatElem, Program, Soac, Stm, SubExp, Type, Var};
+use crate::prim::{BinOp, CmpOp, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
+use crate::value::PrimValue;
+use std::collections::{HashMap, HashSet};
+
+/// Simplifies every function of the program.
+pub fn simplify(program: &mut Program) {
+    let types = Types::of_program(program);
+    let mut bodies: Vec<Body> = program
+        .functions
+        .iter_mut()
+        .map(|f| std::mem::take(&mut f.body))
+        .collect();
+    for body in &mut bodies {
+        let mut simplifier = Simplifier {
+            program,
+            types: &types,
+            consumed: analysis::consumed_anywhere(program, body),
+            subst: HashMap::new(),
+            cse: HashMap::new(),
+            sizes: HashMap::new(),
+            equalities: HashMap::new(),
+            undo: Vec::new(),
+        };
+        simplifier.body(body);
+        remove_dead_code(program, &types, body);
+    }
+    for (function, body) in program.functions.iter_mut().zip(bodies) {
+        function.body = body;
+    }
+}
+
+/// An operand in a key of the common-subexpression table (constants by
+/// their exact text, so that `-0.0` and `0.0` differ).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Operand {
+    Var(Var),
+    Const(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Key(String, Vec<Operand>);
+
+/// Where the size of an array's dimension comes from.
+#[derive(Debug, Clone, Copy)]
+enum Size {
+    Known(SubExp),
+    /// The same as a dimension of another array.
+    Of(Var, usize),
+}
+
+enum Undo {
+    Subst(Var, Option<SubExp>),
+    Cse(Key, Option<Vec<Var>>),
+}
+
+struct Simplifier<'p> {
+    program: &'p Program,
+    types: &'p Types,
+    /// The variables the function consumes somewhere (as written, and
+    /// as substituted so far): a size is never read from them in place of
+    /// another array.
+    consumed: HashSet<Var>,
+    subst: HashMap<Var, SubExp>,
+    cse: HashMap<Key, Vec<Var>>,
+    sizes: HashMap<(Var, usize), Size>,
+    /// Boolean variables bound to an equality of integers.
+    equalities: HashMap<Var, (SubExp, SubExp)>,
+    undo: Vec<Undo>,
+}
+
+fn operand(se: SubExp) -> Operand {
+    match se {
+        SubExp::Var(v) => Operand::Var(v),
+        SubExp::Const(c) => Operand::Const(format!("{c:?}")),
+    }
+}
+
+fn is_integral(ty: Option<Type>) -> bool {
+    ty.is_some_and(|t| t.rank() == 0 && (t.element().is_integer() || t.element() == PrimType::Bool))
+}
+
+use hir::ty::PrimType;
+
+/// The result of simplifying one expression.
+enum Simplified {
+    /// The statement's (single) result is this operand.
+    To(SubExp),
+    /// The statement is needed (its expression perhaps rewritten).
+    Keep,
+    /// The statement does nothing.
+    Gone,
+}
+
+impl Simplifier<'_> {
+    fn lookup(&self, se: SubExp) -> SubExp {
+        match se {
+            SubExp::Var(v) => self.subst.get(&v).copied().unwrap_or(se),
+            SubExp::Const(_) => se,
+        }
+    }
+
+    fn bind_subst(&mut self, var: Var, se: SubExp, scoped: bool) {
+        let previous = self.subst.insert(var, se);
+        if scoped {
+            self.undo.push(Undo::Subst(var, previous));
+        }
+    }
+
+    fn restore(&mut self, mark: usize) {
+        while self.undo.len() > mark {
+            match self.undo.pop() {
+                Some(Undo::Subst(var, previous)) => {
+                    match previous {
+                        Some(se) => self.subst.insert(var, se),
+                        None => self.subst.remove(&var),
+                    };
+                }
+                Some(Undo::Cse(key, previous)) => {
+                    match previous {
+                        Some(vars) => self.cse.insert(key, vars),
+                        None => self.cse.remove(&key),
+                    };
+                }
+                None => {}
+            }
+        }
+    }
+
+    fn body(&mut self, body: &mut Body) {
+        let mark = self.undo.len();
+        let mut out = Vec::with_capacity(body.stms.len());
+        for stm in std::mem::take(&mut body.stms) {
+            self.stm(stm, &mut out);
+        }
+        for se in &mut body.result {
+            *se = self.lookup(*se);
+        }
+        self.restore(mark);
+        body.stms = out;
+    }
+
+    fn stm(&mut self, mut stm: Stm, out: &mut Vec<Stm>) {
+        operands_mut(&mut stm.exp, &mut |se| *se = self.lookup(*se));
+        match &mut stm.exp {
+            Exp::If {
+                condition: SubExp::Const(c),
+                then_body,
+                else_body,
+                ..
+            } => {
+                let taken = if c.as_bool() == Some(true) {
+                    std::mem::take(then_body)
+                } else {
+                    std::mem::take(else_body)
+                };
+                for inner in taken.stms {
+                    self.stm(inner, out);
+                }
+                for (pe, se) in stm.pat.iter().zip(taken.result) {
+                    let se = self.lookup(se);
+                    self.bind_subst(pe.var, se, false);
+                }
+                return;
+            }
+            Exp::If {
+                then_body,
+                else_body,
+                ..
+            } => {
+                self.body(then_body);
+                self.body(else_body);
+            }
+            Exp::Loop {
+                params,
+                form: LoopForm::For { bound, .. },
+                ..
+            } if is_zero(*bound) => {
+                for (pe, (_, init)) in stm.pat.iter().zip(params.iter()) {
+                    self.bind_subst(pe.var, *init, false);
+                }
+                return;
+            }
+            Exp::Loop { params, form, body } => {
+                let mut inside: HashSet<Var> = params.iter().map(|(p, _)| p.var).collect();
+                if let LoopForm::For { var, .. } = form {
+                    inside.insert(*var);
+                }
+                self.body(body);
+                out.extend(self.hoist(body, inside));
+            }
+            Exp::Soac(soac) => {
+                if let Soac::Screma { arrays, map, .. } = soac {
+                    for (param, &array) in map.params.iter().zip(arrays.iter()) {
+                        for d in 0..param.ty.rank() {
+                            self.sizes.insert((param.var, d), Size::Of(array, d + 1));
+                        }
+                    }
+                }
+                for lambda in analysis::soac_lambdas_mut(soac) {
+                    self.body(&mut lambda.body);
+                    let inside = lambda.params.iter().map(|p| p.var).collect();
+                    out.extend(self.hoist(&mut lambda.body, inside));
+                }
+            }
+            _ => {}
+        }
+        match self.simplify_exp(&mut stm.exp) {
+            Simplified::To(se) => {
+                if let [pe] = stm.pat.as_slice() {
+                    self.bind_subst(pe.var, se, false);
+                }
+            }
+            Simplified::Gone => {}
+            Simplified::Keep => {
+                if let Some(key) = self.key(&stm.exp) {
+                    if let Some(vars) = self.cse.get(&key).cloned()
+                        && vars.len() == stm.pat.len()
+                    {
+                        for (pe, var) in stm.pat.iter().zip(vars) {
+                            self.bind_subst(pe.var, SubExp::Var(var), false);
+                        }
+                        return;
+                    }
+                    let vars = stm.pat.iter().map(|p| p.var).collect();
+                    let previous = self.cse.insert(key.clone(), vars);
+                    self.undo.push(Undo::Cse(key, previous));
+                }
+                self.learn(&stm);
+                self.consumed.extend(consumed(self.program, &stm.exp));
+                out.push(stm);
+            }
+        }
+    }
+
+    /// Records what a kept statement tells about sizes and equalities.
+    fn learn(&mut self, stm: &Stm) {
+        let first = stm.pat.first().map(|p| p.var);
+        let same_shape = |this: &mut Self, var: Var, source: Var, rank: usize| {
+            for d in 0..rank {
+                this.sizes.insert((var, d), Size::Of(source, d));
+            }
+        };
+        match &stm.exp {
+            Exp::Cmp(CmpOp::Eq, a, b) if is_integral(self.types.of(*a)) => {
+                if let Some(var) = first {
+                    self.equalities.insert(var, (*a, *b));
+                }
+            }
+            Exp::Assert {
+                condition: SubExp::Var(c),
+                ..
+            } => {
+                self.bind_subst(*c, SubExp::bool(true), true);
+                if let Some(&(a, b)) = self.equalities.get(c) {
+                    match (a, b) {
+                        (SubExp::Var(x), SubExp::Var(y)) => {
+                            let (later, earlier) = if x.0 > y.0 { (x, y) } else { (y, x) };
+                            self.bind_subst(later, SubExp::Var(earlier), true);
+                        }
+                        (SubExp::Var(x), c @ SubExp::Const(_))
+                        | (c @ SubExp::Const(_), SubExp::Var(x)) => self.bind_subst(x, c, true),
+                        _ => {}
+                    }
+                }
+            }
+            Exp::Iota { len, .. } => {
+                if let Some(var) = first {
+                    self.sizes.insert((var, 0), Size::Known(*len));
+                }
+            }
+            Exp::Replicate { shape, value } => {
+                if let Some(var) = first {
+                    for (d, &size) in shape.iter().enumerate() {
+                        self.sizes.insert((var, d), Size::Known(size));
+                    }
+                    if let SubExp::Var(v) = value {
+                        let rank = self.types.get(*v).map_or(0, Type::rank);
+                        for d in 0..rank {
+                            self.sizes.insert((var, shape.len() + d), Size::Of(*v, d));
+                        }
+                    }
+                }
+            }
+            Exp::Copy(source) | Exp::Update { array: source, .. } => {
+                if let Some(pe) = stm.pat.first() {
+                    same_shape(self, pe.var, *source, pe.ty.rank());
+                }
+            }
+            Exp::Rearrange { perm, array } => {
+                if let Some(var) = first {
+                    for (d, &p) in perm.iter().enumerate() {
+                        self.sizes.insert((var, d), Size::Of(*array, p));
+                    }
+                }
+            }
+            Exp::Reshape { shape, .. } => {
+                if let Some(var) = first {
+                    for (d, &size) in shape.iter().enumerate() {
+                        self.sizes.insert((var, d), Size::Known(size));
+                    }
+                }
+            }
+            Exp::Index { array, slice } => {
+                if let Some(pe) = stm.pat.first() {
+                    let mut d = 0;
+                    for index in slice {
+                        if let DimIndex::Slice { len, .. } = index {
+                            self.sizes.insert((pe.var, d), Size::Known(*len));
+                            d += 1;
+                        }
+                    }
+                    for k in slice.len()..slice.len() + pe.ty.rank() - d {
+                        self.sizes.insert((pe.var, d), Size::Of(*array, k));
+                        d += 1;
+                    }
+                }
+            }
+            Exp::Soac(Soac::Screma {
+                width,
+                map,
+                scans,
+                reduces,
+                ..
+            }) => {
+                let scanned: usize = scans.iter().map(|s| s.neutral.len()).sum();
+                let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
+                let mapped = map.ret.len() - scanned - reduced;
+                let arrays = stm.pat[..scanned]
+                    .iter()
+                    .chain(&stm.pat[scanned + reduced..scanned + reduced + mapped]);
+                for pe in arrays {
+                    self.sizes.insert((pe.var, 0), Size::Known(*width));
+                }
+            }
+            Exp::Soac(Soac::Hist { dests, .. } | Soac::Scatter { dests, .. }) => {
+                for (pe, &dest) in stm.pat.iter().zip(dests) {
+                    same_shape(self, pe.var, dest, pe.ty.rank());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The size of dimension `dim` of `array` as far as it is known: an
+    /// operand, or the dimension of another array to ask for.
+    fn size(&self, mut array: Var, mut dim: usize) -> Result<SubExp, (Var, usize)> {
+        let mut ask = (array, dim);
+        loop {
+            match self.sizes.get(&(array, dim)) {
+                Some(Size::Known(se)) => return Ok(self.lookup(*se)),
+                Some(Size::Of(other, d)) => {
+                    array = match self.lookup(SubExp::Var(*other)) {
+                        SubExp::Var(v) => v,
+                        SubExp::Const(_) => return Err(ask),
+                    };
+                    dim = *d;
+                    if !self.consumed.contains(&array) {
+                        ask = (array, dim);
+                    }
+                }
+                None => return Err(ask),
+            }
+        }
+    }
+
+    /// The key of an expression that may share the result of an equal
+    /// earlier one: scalar operations, sizes and scalar indexing.
+    fn key(&self, exp: &Exp) -> Option<Key> {
+        let tag = match exp {
+            Exp::BinOp(op, ..) => format!("{op:?}"),
+            Exp::Cmp(op, ..) => format!("{op:?}"),
+            Exp::UnOp(op, ..) => format!("{op:?}"),
+            Exp::Convert(to, ..) => format!("to {}", to.name()),
+            Exp::PrimFn(f, ..) => format!("{f:?}"),
+            Exp::ArraySize { dim, .. } => format!("size {dim}"),
+            Exp::Index { array, slice }
+                if slice.iter().all(|i| matches!(i, DimIndex::Fix(_)))
+                    && self.types.get(*array).map(Type::rank) == Some(slice.len()) =>
+            {
+                "index".to_owned()
+            }
+            _ => return None,
+        };
+        let mut ops = Vec::new();
+        let mut copy = exp.clone();
+        operands_mut(&mut copy, &mut |se| ops.push(operand(*se)));
+        Some(Key(tag, ops))
+    }
+
+    fn simplify_exp(&self, exp: &mut Exp) -> Simplified {
+        match *exp {
+            Exp::SubExp(se) => Simplified::To(se),
+            Exp::BinOp(op, a, b) => match fold_binop(self.types, op, a, b) {
+                Some(se) => Simplified::To(se),
+                None => Simplified::Keep,
+            },
+            Exp::Cmp(op, a, b) => {
+                if let (SubExp::Const(x), SubExp::Const(y)) = (a, b) {
+                    return Simplified::To(SubExp::bool(eval_cmp(op, x, y)));
+                }
+                if a == b && is_integral(self.types.of(a)) {
+                    return Simplified::To(SubExp::bool(op != CmpOp::Lt));
+                }
+                Simplified::Keep
+            }
+            Exp::UnOp(op, SubExp::Const(x)) => Simplified::To(SubExp::Const(eval_unop(op, x))),
+            Exp::Convert(to, SubExp::Const(x)) => Simplified::To(SubExp::Const(convert(x, to))),
+            Exp::Convert(to, a) if self.types.of(a) == Some(Type::Prim(to)) => Simplified::To(a),
+            Exp::PrimFn(f, ref args) => {
+                let constants: Option<Vec<PrimValue>> = args
+                    .iter()
+                    .map(|se| match se {
+                        SubExp::Const(c) => Some(*c),
+                        SubExp::Var(_) => None,
+                    })
+                    .collect();
+                match constants {
+                    Some(values) => Simplified::To(SubExp::Const(eval_prim_fn(f, &values))),
+                    None => Simplified::Keep,
+                }
+            }
+            Exp::ArraySize { array, dim } => match self.size(array, dim) {
+                Ok(se) => Simplified::To(se),
+                Err((array, dim)) => {
+                    *exp = Exp::ArraySize { array, dim };
+                    Simplified::Keep
+                }
+            },
+            Exp::Assert { condition, .. } if condition == SubExp::bool(true) => Simplified::Gone,
+            _ => Simplified::Keep,
+        }
+    }
+
+    /// Moves the statements of `body` that do not depend on `inside`
+    /// (the variables the construct binds around the body) and are safe
+    /// to evaluate once, up front, out of it; returns them.
+    fn hoist(&self, body: &mut Body, mut inside: HashSet<Var>) -> Vec<Stm> {
+        let mut kept_back: HashSet<Var> = body.result.iter().filter_map(|se| se.as_var()).collect();
+        for stm in &body.stms {
+            kept_back.extend(consumed(self.program, &stm.exp));
+        }
+        let mut hoisted = Vec::new();
+        let mut staying = Vec::with_capacity(body.stms.len());
+        for stm in std::mem::take(&mut body.stms) {
+            let movable = !can_fail(self.types, &stm.exp)
+                && !matches!(stm.exp, Exp::SubExp(_))
+                && stm.pat.iter().all(|p| !kept_back.contains(&p.var))
+                && consumed(self.program, &stm.exp).is_empty()
+                && free_in_exp(&stm.exp).is_disjoint(&inside);
+            if movable {
+                hoisted.push(stm);
+            } else {
+                inside.extend(stm.pat.iter().map(|p| p.var));
+                staying.push(stm);
+            }
+        }
+        body.stms = staying;
+        hoisted
+    }
+}
+
+fn is_zero(se: SubExp) -> bool {
+    matches!(se, SubExp::Const(c) if c == PrimValue::zero(c.prim_type()))
+}
+
+fn is_one(se: SubExp) -> bool {
+    matches!(se, SubExp::Const(c) if c != PrimValue::Bool(true)
+        && convert(PrimValue::I64(1), c.prim_type()) == c)
+}
+
+/// A binary operation on constants, or an identity that holds for every
+/// value of the other operand.
+fn fold_binop(types: &Types, op: BinOp, a: SubExp, b: SubExp) -> Option<SubExp> {
+    if let (SubExp::Const(x), SubExp::Const(y)) = (a, b) {
+        return eval_binop(op, x, y).ok().map(SubExp::Const);
+    }
+    let ty = types.of(a)?;
+    let integer = ty.element().is_integer();
+    let boolean = ty.element() == PrimType::Bool;
+    match op {
+        BinOp::Add if integer && is_zero(b) => Some(a),
+        BinOp::Add if integer && is_zero(a) => Some(b),
+        BinOp::Sub if integer && is_zero(b) => Some(a),
+        BinOp::Mul if !boolean && is_one(b) => Some(a),
+        BinOp::Mul if !boolean && is_one(a) => Some(b),
+        BinOp::Mul if integer && is_zero(b) => Some(b),
+        BinOp::Mul if integer && is_zero(a) => Some(a),
+        BinOp::And if boolean => match (a, b) {
+            (SubExp::Const(PrimValue::Bool(x)), other)
+            | (other, SubExp::Const(PrimValue::Bool(x))) => {
+                Some(if x { other } else { SubExp::bool(false) })
+            }
+            _ => None,
+        },
+        BinOp::Or if boolean => match (a, b) {
+            (SubExp::Const(PrimValue::Bool(x)), other)
+            | (other, SubExp::Const(PrimValue::Bool(x))) => {
+                Some(if x { SubExp::bool(true) } else { other })
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Removes statements whose results are unused and that can neither fail
+/// nor consume anything, and the unused mapped results of `screma`s.
+fn remove_dead_code(program: &Program, types: &Types, body: &mut Body) {
+    let mut live: HashSet<Var> = HashSet::new();
+    dead_code_in_body(program, types, body, &mut live);
+}
+
+fn dead_code_in_body(program: &Program, types: &Types, body: &mut Body, live: &mut HashSet<Var>) {
+    live.extend(body.result.iter().filter_map(|se| se.as_var()));
+    let mut kept = Vec::with_capacity(body.stms.len());
+    for mut stm in std::mem::take(&mut body.stms).into_iter().rev() {
+        let used = stm.pat.iter().any(|p| live.contains(&p.var));
+        if !used && !can_fail(types, &stm.exp) && consumed(program, &stm.exp).is_empty() {
+            continue;
+        }
+        prune_screma(&mut stm, live);
+        if let Exp::Loop { params, .. } = &stm.exp {
+            live.extend(params.iter().map(|(p, _)| p.var));
+        }
+        let (bodies, lambdas) = analysis::nested_mut(&mut stm.exp);
+        for inner in bodies {
+            dead_code_in_body(program, types, inner, live);
+        }
+        for lambda in lambdas {
+            dead_code_in_body(program, types, &mut lambda.body, live);
+        }
+        operands(&stm.exp, &mut |v| {
+            live.insert(v);
+        });
+        kept.push(stm);
+    }
+    kept.reverse();
+    body.stms = kept;
+}
+
+/// Drops the mapped results of a `screma` that nobody uses.
+fn prune_screma(stm: &mut Stm, live: &HashSet<Var>) {
+    let Exp::Soac(Soac::Screma {
+        map,
+        scans,
+        reduces,
+        ..
+    }) = &mut stm.exp
+    else {
+        return;
+    };
+    let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
+        + reduces.iter().map(|r| r.neutral.len()).sum::<usize>();
+    let mut pat: Vec<PatElem> = Vec::new();
+    let mut ret = Vec::new();
+    let mut result = Vec::new();
+    for (i, pe) in stm.pat.iter().enumerate() {
+        if i < first_mapped || live.contains(&pe.var) {
+            pat.push(*pe);
+            ret.push(map.ret[i]);
+            result.push(map.body.result[i]);
+        }
+    }
+    stm.pat = pat;
+    map.ret = ret;
+    map.body.result = result;
+}

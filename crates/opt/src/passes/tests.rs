@@ -1,0 +1,490 @@
+//! Each pass on small programs built with the IR builder: the printed IR
+//! after the pass, and the interpreter's results before and after it.
+
+use super::{fuse::fuse, inline::inline, simplify::simplify};
+use crate::interp::run_entry;
+use crate::ir::build::Builder;
+use crate::ir::print::print_program;
+use crate::ir::{
+    DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, FuncId, Function, Lambda, LoopForm,
+    Program, ReduceOp, Soac, SubExp, Type, Var,
+};
+use crate::prim::{BinOp, CmpOp};
+use crate::value::{ArrayValue, PrimValue, Value};
+use hir::ty::PrimType;
+
+fn i32_array(values: &[i32]) -> Value {
+    Value::Array(ArrayValue::new(
+        PrimType::I32,
+        vec![values.len() as i64],
+        values.iter().map(|&v| PrimValue::I32(v)).collect(),
+    ))
+}
+
+fn i32_vec() -> Type {
+    Type::with_rank(PrimType::I32, 1)
+}
+
+fn i32_ty() -> Type {
+    Type::Prim(PrimType::I32)
+}
+
+fn c32(v: i32) -> SubExp {
+    SubExp::Const(PrimValue::I32(v))
+}
+
+/// A program whose entry point `main` is built by `build` from its
+/// parameters (unique where the flag says so); `helpers` are built
+/// first and may be called.
+fn program(
+    params: &[(Type, bool)],
+    helpers: impl FnOnce(&mut Builder),
+    build: impl FnOnce(&mut Builder, &[SubExp]) -> Vec<SubExp>,
+) -> Program {
+    let mut b = Builder::new();
+    helpers(&mut b);
+    let params: Vec<_> = params
+        .iter()
+        .map(|&(t, unique)| b.param("p", t, unique))
+        .collect();
+    let args: Vec<SubExp> = params.iter().map(|p| SubExp::Var(p.var)).collect();
+    let body = b.body(|b| build(b, &args));
+    let ret: Vec<(Type, bool)> = body.result.iter().map(|&r| (b.type_of(r), false)).collect();
+    let func = b.declare_function(
+        "main",
+        params.iter().map(|p| p.ty).collect(),
+        ret.iter().map(|r| r.0).collect(),
+    );
+    b.add_entry_point(EntryPoint {
+        name: "main".into(),
+        func,
+        params: params.iter().map(|p| ExternalType::Direct(p.ty)).collect(),
+        results: ret.iter().map(|r| ExternalType::Direct(r.0)).collect(),
+        api: Default::default(),
+    });
+    b.define_function(
+        func,
+        Function {
+            name: "main".into(),
+            params,
+            ret,
+            body,
+        },
+    );
+    let program = b.finish().expect("a well-formed test program");
+    crate::ir::check::check_program(&program).expect("a well-typed test program");
+    program
+}
+
+/// Runs `pass`, checks the result and that it computes what the program
+/// computed before on each of `inputs`; returns the printed result.
+fn after(pass: fn(&mut Program), mut program: Program, inputs: &[Vec<Value>]) -> String {
+    let before = program.clone();
+    pass(&mut program);
+    crate::ir::check::check_program(&program).expect("a well-typed result");
+    for input in inputs {
+        assert_eq!(
+            run_entry(&before, "main", input.clone()),
+            run_entry(&program, "main", input.clone()),
+            "different results on {input:?}"
+        );
+    }
+    print_program(&program)
+}
+
+fn binop(b: &mut Builder, op: BinOp, x: SubExp, y: SubExp) -> SubExp {
+    b.bind1("t", Exp::BinOp(op, x, y)).into()
+}
+
+fn map_lambda(b: &mut Builder, op: BinOp, k: i32) -> Lambda {
+    b.lambda(&[i32_ty()], |b, x| vec![binop(b, op, x[0].into(), c32(k))])
+}
+
+fn screma(
+    b: &mut Builder,
+    width: SubExp,
+    arrays: Vec<Var>,
+    map: Lambda,
+    reduces: Vec<ReduceOp>,
+) -> Vec<Var> {
+    b.bind(
+        "s",
+        Exp::Soac(Soac::Screma {
+            width,
+            arrays,
+            map,
+            scans: Vec::new(),
+            reduces,
+        }),
+    )
+}
+
+fn sum(b: &mut Builder, op: BinOp) -> ReduceOp {
+    ReduceOp {
+        lambda: b.lambda(&[i32_ty(); 2], |b, x| {
+            vec![binop(b, op, x[0].into(), x[1].into())]
+        }),
+        neutral: vec![c32(0)],
+        commutative: true,
+    }
+}
+
+fn identity(b: &mut Builder) -> Lambda {
+    b.lambda(&[i32_ty()], |_, x| vec![x[0].into()])
+}
+
+fn count(text: &str, what: &str) -> usize {
+    text.matches(what).count()
+}
+
+#[test]
+fn simplify_folds_constants_propagates_copies_and_removes_dead_code() {
+    let p = program(
+        &[(i32_ty(), false)],
+        |_| {},
+        |b, args| {
+            let five = binop(b, BinOp::Add, c32(2), c32(3));
+            let copy = b.bind1("copy", Exp::SubExp(five));
+            let same = binop(b, BinOp::Mul, args[0], c32(1));
+            let unused = binop(b, BinOp::Sub, args[0], c32(7));
+            let _ = b.bind1("dead", Exp::SubExp(unused));
+            vec![binop(b, BinOp::Add, same, copy.into())]
+        },
+    );
+    let text = after(simplify, p, &[vec![Value::Prim(PrimValue::I32(4))]]);
+    assert_eq!(
+        text,
+        "entry main = main\n\
+         fun main (p_0: i32): (i32) = {\n  \
+           let (t_6: i32) = Add(p_0, 5i32)\n  \
+           in (t_6)\n\
+         }\n"
+    );
+}
+
+#[test]
+fn simplify_shares_sizes_and_drops_assertions_it_has_proved() {
+    let p = program(
+        &[(i32_vec(), false)],
+        |_| {},
+        |b, args| {
+            let xs = args[0].as_var().unwrap();
+            let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
+            let m = b.bind1("m", Exp::ArraySize { array: xs, dim: 0 });
+            let c = b.bind1("c", Exp::Cmp(CmpOp::Eq, n.into(), m.into()));
+            b.bind(
+                "",
+                Exp::Assert {
+                    condition: c.into(),
+                    message: vec![ErrorPart::Text("sizes".into())],
+                },
+            );
+            vec![binop(b, BinOp::Add, n.into(), m.into())]
+        },
+    );
+    let text = after(simplify, p, &[vec![i32_array(&[1, 2])]]);
+    assert_eq!(
+        text,
+        "entry main = main\n\
+         fun main (p_0: []i32): (i64) = {\n  \
+           let (n_1: i64) = size(p_0, 0)\n  \
+           let (t_4: i64) = Add(n_1, n_1)\n  \
+           in (t_4)\n\
+         }\n"
+    );
+}
+
+#[test]
+fn simplify_keeps_dead_code_that_can_fail_and_repeats_no_proven_assertion() {
+    let p = program(
+        &[(i32_vec(), false), (i32_ty(), false)],
+        |_| {},
+        |b, args| {
+            let xs = args[0].as_var().unwrap();
+            let _ = binop(b, BinOp::Div, c32(1), args[1]);
+            let _ = b.bind1(
+                "x",
+                Exp::Index {
+                    array: xs,
+                    slice: vec![DimIndex::Fix(SubExp::i64(5))],
+                },
+            );
+            let c = b.bind1("c", Exp::Cmp(CmpOp::Lt, args[1], c32(10)));
+            for _ in 0..2 {
+                b.bind(
+                    "",
+                    Exp::Assert {
+                        condition: c.into(),
+                        message: vec![ErrorPart::Text("small".into())],
+                    },
+                );
+            }
+            vec![args[1]]
+        },
+    );
+    let inputs = [
+        vec![i32_array(&[1, 2]), Value::Prim(PrimValue::I32(0))],
+        vec![
+            i32_array(&[1, 2, 3, 4, 5, 6]),
+            Value::Prim(PrimValue::I32(0)),
+        ],
+        vec![
+            i32_array(&[1, 2, 3, 4, 5, 6]),
+            Value::Prim(PrimValue::I32(20)),
+        ],
+        vec![
+            i32_array(&[1, 2, 3, 4, 5, 6]),
+            Value::Prim(PrimValue::I32(1)),
+        ],
+    ];
+    let text = after(simplify, p, &inputs);
+    assert_eq!(count(&text, "Div("), 1, "{text}");
+    assert_eq!(count(&text, "p_0[5i64]"), 1, "{text}");
+    assert_eq!(count(&text, "assert("), 1, "{text}");
+}
+
+#[test]
+fn simplify_hoists_loop_invariant_statements() {
+    let p = program(
+        &[(i32_ty(), false)],
+        |_| {},
+        |b, args| {
+            let acc = b.param("acc", i32_ty(), false);
+            let i = b.new_var("i", Type::i64());
+            let body = b.body(|b| {
+                let square = binop(b, BinOp::Mul, args[0], args[0]);
+                vec![binop(b, BinOp::Add, acc.var.into(), square)]
+            });
+            let result = b.bind1(
+                "loop",
+                Exp::Loop {
+                    params: vec![(acc, c32(0))],
+                    form: LoopForm::For {
+                        var: i,
+                        bound: SubExp::i64(10),
+                    },
+                    body,
+                },
+            );
+            vec![result.into()]
+        },
+    );
+    let text = after(simplify, p, &[vec![Value::Prim(PrimValue::I32(3))]]);
+    assert_eq!(
+        text,
+        "entry main = main\n\
+         fun main (p_0: i32): (i32) = {\n  \
+           let (t_3: i32) = Mul(p_0, p_0)\n  \
+           let (loop_5: i32) = loop (acc_1: i32) = (0i32) for i_2 < 10i64 do {\n    \
+             let (t_4: i32) = Add(acc_1, t_3)\n    \
+             in (t_4)\n  \
+           }\n  \
+           in (loop_5)\n\
+         }\n"
+    );
+}
+
+#[test]
+fn inline_replaces_calls_of_small_functions_and_removes_them() {
+    let p = program(
+        &[(i32_ty(), false)],
+        |b| {
+            let f = b.declare_function("succ", vec![i32_ty()], vec![i32_ty()]);
+            let y = b.param("y", i32_ty(), false);
+            let body = b.body(|b| vec![binop(b, BinOp::Add, y.var.into(), c32(1))]);
+            b.define_function(
+                f,
+                Function {
+                    name: "succ".into(),
+                    params: vec![y],
+                    ret: vec![(i32_ty(), false)],
+                    body,
+                },
+            );
+        },
+        |b, args| {
+            // The helper is declared first.
+            let f = FuncId(0);
+            let once = b.bind1(
+                "call",
+                Exp::Call {
+                    func: f,
+                    args: vec![args[0]],
+                },
+            );
+            let twice = b.bind1(
+                "call",
+                Exp::Call {
+                    func: f,
+                    args: vec![once.into()],
+                },
+            );
+            vec![twice.into()]
+        },
+    );
+    let text = after(inline, p, &[vec![Value::Prim(PrimValue::I32(3))]]);
+    assert_eq!(
+        text,
+        "entry main = main\n\
+         fun main (p_2: i32): (i32) = {\n  \
+           let (t_5: i32) = Add(p_2, 1i32)\n  \
+           let (call_3: i32) = t_5\n  \
+           let (t_6: i32) = Add(call_3, 1i32)\n  \
+           let (call_4: i32) = t_6\n  \
+           in (call_4)\n\
+         }\n"
+    );
+}
+
+#[test]
+fn fuse_merges_a_map_into_its_reduction() {
+    let p = program(
+        &[(i32_vec(), false)],
+        |_| {},
+        |b, args| {
+            let xs = args[0].as_var().unwrap();
+            let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
+            let double = map_lambda(b, BinOp::Mul, 2);
+            let ys = screma(b, n.into(), vec![xs], double, Vec::new());
+            let id = identity(b);
+            let add = sum(b, BinOp::Add);
+            let total = screma(b, n.into(), ys, id, vec![add]);
+            vec![total[0].into()]
+        },
+    );
+    let text = after(
+        fuse,
+        p,
+        &[vec![i32_array(&[1, 2, 3])], vec![i32_array(&[])]],
+    );
+    assert_eq!(
+        text,
+        "entry main = main\n\
+         fun main (p_0: []i32): (i32) = {\n  \
+           let (n_1: i64) = size(p_0, 0)\n  \
+           let (s_9: i32) = screma(n_1, {p_0}, \\ (p_2: i32): (i32) -> {\n    \
+             let (t_3: i32) = Mul(p_2, 2i32)\n    \
+             let (p_5: i32) = t_3\n    \
+             in (p_5)\n  \
+           }, reduce comm (0i32) \\ (p_6: i32, p_7: i32): (i32) -> {\n    \
+             let (t_8: i32) = Add(p_6, p_7)\n    \
+             in (t_8)\n  \
+           })\n  \
+           in (s_9)\n\
+         }\n"
+    );
+}
+
+#[test]
+fn fuse_keeps_a_producers_result_that_is_used_later() {
+    let p = program(
+        &[(i32_vec(), false)],
+        |_| {},
+        |b, args| {
+            let xs = args[0].as_var().unwrap();
+            let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
+            let inc = map_lambda(b, BinOp::Add, 1);
+            let ys = screma(b, n.into(), vec![xs], inc, Vec::new());
+            let id = identity(b);
+            let add = sum(b, BinOp::Add);
+            let total = screma(b, n.into(), ys.clone(), id, vec![add]);
+            vec![total[0].into(), ys[0].into()]
+        },
+    );
+    let text = after(fuse, p, &[vec![i32_array(&[1, 2, 3])]]);
+    assert_eq!(count(&text, "screma("), 1, "{text}");
+    assert!(
+        text.contains("let (s_9: i32, s_4: []i32) = screma"),
+        "{text}"
+    );
+}
+
+#[test]
+fn fuse_does_not_move_a_producer_past_an_update_of_its_input() {
+    let p = program(
+        &[(i32_vec(), true)],
+        |_| {},
+        |b, args| {
+            let xs = args[0].as_var().unwrap();
+            let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
+            let inc = map_lambda(b, BinOp::Add, 1);
+            let ys = screma(b, n.into(), vec![xs], inc, Vec::new());
+            let updated = b.bind1(
+                "upd",
+                Exp::Update {
+                    array: xs,
+                    slice: vec![DimIndex::Fix(SubExp::i64(0))],
+                    value: c32(100),
+                },
+            );
+            let id = identity(b);
+            let add = sum(b, BinOp::Add);
+            let total = screma(b, n.into(), ys, id, vec![add]);
+            vec![total[0].into(), updated.into()]
+        },
+    );
+    let text = after(fuse, p, &[vec![i32_array(&[1, 2, 3])]]);
+    assert_eq!(count(&text, "screma("), 2, "{text}");
+}
+
+#[test]
+fn fuse_does_not_reorder_failures() {
+    // The producer indexes (and can fail); so does the consumer.
+    let p = program(
+        &[(i32_vec(), false)],
+        |_| {},
+        |b, args| {
+            let xs = args[0].as_var().unwrap();
+            let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
+            let index = |b: &mut Builder, k: i64| {
+                b.lambda(&[i32_ty()], |b, x| {
+                    let i = b.bind1("i", Exp::Convert(PrimType::I64, x[0].into()));
+                    let j = binop(b, BinOp::Add, i.into(), SubExp::i64(k));
+                    vec![
+                        b.bind1(
+                            "x",
+                            Exp::Index {
+                                array: xs,
+                                slice: vec![DimIndex::Fix(j)],
+                            },
+                        )
+                        .into(),
+                    ]
+                })
+            };
+            let first = index(b, 0);
+            let ys = screma(b, n.into(), vec![xs], first, Vec::new());
+            let second = index(b, 1);
+            let zs = screma(b, n.into(), ys, second, Vec::new());
+            vec![zs[0].into()]
+        },
+    );
+    let text = after(
+        fuse,
+        p,
+        &[vec![i32_array(&[0, 1, 0])], vec![i32_array(&[0, 7, 0])]],
+    );
+    assert_eq!(count(&text, "screma("), 2, "{text}");
+}
+
+#[test]
+fn fuse_merges_independent_reductions_over_the_same_array() {
+    let p = program(
+        &[(i32_vec(), false)],
+        |_| {},
+        |b, args| {
+            let xs = args[0].as_var().unwrap();
+            let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
+            let id = identity(b);
+            let add = sum(b, BinOp::Add);
+            let total = screma(b, n.into(), vec![xs], id, vec![add]);
+            let id = identity(b);
+            let max = sum(b, BinOp::Max);
+            let largest = screma(b, n.into(), vec![xs], id, vec![max]);
+            vec![total[0].into(), largest[0].into()]
+        },
+    );
+    let text = after(fuse, p, &[vec![i32_array(&[3, 9, 2])]]);
+    assert_eq!(count(&text, "screma("), 1, "{text}");
+    assert_eq!(count(&text, "reduce comm"), 2, "{text}");
+}
