@@ -1,14 +1,14 @@
-//! Automatic differentiation of core IR: forward mode, and reverse mode
-//! computed with forward mode.
+//! Forward mode: dual numbers on the IR, and the vector-Jacobian product
+//! computed from it.
 //!
-//! [`jvp_apply`] emits a lambda's statements applied to arguments together
-//! with the statements of their tangents (dual numbers: a tangent variable
-//! beside every variable that depends on a differentiated input). Every
-//! construct of the IR is covered: scalar operations and the
-//! floating-point functions by their derivatives, branches and loops by
-//! carrying tangents through them, array operations by applying the same
-//! operation to the tangents, SOACs by mapping the differentiated lambda
-//! and combining with the dual of their operators, and calls by calling a
+//! [`Forward`] emits a lambda's statements applied to arguments together
+//! with the statements of their tangents (a tangent variable beside every
+//! variable that depends on a differentiated input). Every construct of
+//! the IR is covered: scalar operations and the floating-point functions
+//! by the derivatives of [`super::rules`], branches and loops by carrying
+//! tangents through them, array operations by applying the same operation
+//! to the tangents, SOACs by mapping the differentiated lambda and
+//! combining with the dual of their operators, and calls by calling a
 //! derived function (made once per function, with a tangent beside every
 //! parameter and result). Variables of the differentiated code are
 //! renamed, so the same lambda can be emitted several times in one
@@ -18,64 +18,31 @@
 //! data movement; comparisons and bit operations have zero tangents.
 //! Tangents are created only where a differentiated input flows; where
 //! one must exist without (a result, a branch, a loop parameter) it is
-//! zero. `x ** y` has the zero derivative at its kinks (`y = 0`, and
-//! `x = 0` for the exponent) rather than NaN.
+//! zero.
 //!
-//! [`vjp_apply`] computes the vector-Jacobian product from forward mode:
-//! one forward derivative per scalar of each floating-point argument (a
-//! parallel map over the argument's elements), each dotted with the
-//! cotangent. Its results are exact, but its cost is the size of the
-//! arguments times the cost of the function, where a reverse sweep would
-//! cost a small constant times the function.
-//!
-//! Unsupported (an error, never a wrong derivative): the derivatives of
-//! `gamma` and `lgamma`, of `//` and `%%` on floats, and functions that are
-//! still being lowered when they are differentiated (a definition whose
-//! body differentiates itself).
+//! [`vjp_by_forward`] computes the vector-Jacobian product with forward
+//! mode: one forward derivative per scalar of each argument (a parallel
+//! map over the argument's elements), each dotted with the cotangent.
+//! Exact, and able to differentiate everything forward mode can, but its
+//! cost is the size of the arguments times the cost of the function: it
+//! is the reverse sweep's fallback.
 
+use super::rules::{binop_partial, float_fn_partial};
+use super::{Derivatives, Result, array_dims, one, product, reached_from_user_code};
 use crate::ir::build::Builder;
 use crate::ir::{
-    Body, DimIndex, ErrorPart, Exp, FuncId, Function, Lambda, Loc, LoopForm, Param, PatElem,
-    ReduceOp, ScanOp, Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, Exp, FuncId, Function, Lambda, LoopForm, Param, PatElem, ReduceOp, ScanOp,
+    Soac, Stm, SubExp, Type, Var,
 };
-use crate::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
-use crate::value::{F16, PrimValue};
+use crate::prim::{BinOp, FloatFn, PrimFn, UnOp};
+use crate::value::PrimValue;
 use hir::ty::PrimType;
 use std::collections::HashMap;
-
-/// Why a program cannot be differentiated, and where.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AdError {
-    pub message: String,
-    /// The statement being differentiated.
-    pub loc: Option<Loc>,
-}
-
-impl From<String> for AdError {
-    fn from(message: String) -> AdError {
-        AdError { message, loc: None }
-    }
-}
-
-impl From<&str> for AdError {
-    fn from(message: &str) -> AdError {
-        message.to_owned().into()
-    }
-}
-
-type Result<T> = std::result::Result<T, AdError>;
-
-/// The derived functions made so far, by the function they derive, so
-/// that each is made once per program.
-#[derive(Debug, Default)]
-pub struct Derivatives {
-    jvp: HashMap<FuncId, FuncId>,
-}
 
 /// Emits `lambda` applied to `args`, with the tangents `arg_tangents`
 /// (`None` for zero). Returns the results and their tangents (zero for
 /// results that are not floating-point).
-pub fn jvp_apply(
+pub(super) fn jvp(
     builder: &mut Builder,
     derivatives: &mut Derivatives,
     lambda: &Lambda,
@@ -100,10 +67,9 @@ pub fn jvp_apply(
 }
 
 /// Emits `lambda` applied to `args` and the vector-Jacobian product of
-/// the cotangents `cotangents` (one per result). Returns the results and
-/// one adjoint per argument (zero for arguments that are not
-/// floating-point).
-pub fn vjp_apply(
+/// the cotangents `cotangents` (one per result), by forward mode. Returns
+/// the results and one adjoint per argument.
+pub(super) fn vjp_by_forward(
     builder: &mut Builder,
     derivatives: &mut Derivatives,
     lambda: &Lambda,
@@ -125,7 +91,7 @@ pub fn vjp_apply(
         } else if ty.rank() == 0 {
             let mut tangents = no_tangents.clone();
             tangents[index] = Some(one(ty.element()));
-            let (_, result_tangents) = jvp_apply(builder, derivatives, lambda, args, &tangents)?;
+            let (_, result_tangents) = jvp(builder, derivatives, lambda, args, &tangents)?;
             dot(builder, cotangents, &result_tangents, ty.element())
         } else {
             element_adjoints(builder, derivatives, lambda, args, index, cotangents)?
@@ -189,7 +155,7 @@ fn element_adjoints(
     );
     let mut tangents = vec![None; args.len()];
     tangents[index] = Some(SubExp::Var(direction));
-    let (_, result_tangents) = jvp_apply(builder, derivatives, lambda, args, &tangents)?;
+    let (_, result_tangents) = jvp(builder, derivatives, lambda, args, &tangents)?;
     let sum = dot(builder, cotangents, &result_tangents, element);
     let body = builder.pop_scope(vec![sum]);
     let map = Lambda {
@@ -214,19 +180,6 @@ fn element_adjoints(
             array: flat,
         },
     )))
-}
-
-/// The sizes of the dimensions of an array.
-fn array_dims(builder: &mut Builder, array: Var, rank: usize) -> Vec<SubExp> {
-    (0..rank)
-        .map(|dim| SubExp::Var(builder.bind1("n", Exp::ArraySize { array, dim })))
-        .collect()
-}
-
-fn product(builder: &mut Builder, dims: &[SubExp]) -> SubExp {
-    dims.iter().fold(SubExp::i64(1), |acc, &dim| {
-        SubExp::Var(builder.bind1("count", Exp::BinOp(BinOp::Mul, acc, dim)))
-    })
 }
 
 /// The sum over the floating-point results of `cotangents · tangents`,
@@ -303,40 +256,8 @@ fn dot(
     sum
 }
 
-/// Whether code at `loc` is the user's or inlined into it (rather than
-/// prelude code in a function of its own).
-fn reached_from_user_code(loc: &Loc) -> bool {
-    std::iter::once(loc)
-        .chain(loc.inlined_from.iter())
-        .any(|site| !hir::prelude::is_prelude_path(&site.file))
-}
-
-/// One of a numeric type.
-fn one(ty: PrimType) -> SubExp {
-    SubExp::Const(match ty {
-        PrimType::I8 => PrimValue::I8(1),
-        PrimType::I16 => PrimValue::I16(1),
-        PrimType::I32 => PrimValue::I32(1),
-        PrimType::I64 => PrimValue::I64(1),
-        PrimType::U8 => PrimValue::U8(1),
-        PrimType::U16 => PrimValue::U16(1),
-        PrimType::U32 => PrimValue::U32(1),
-        PrimType::U64 => PrimValue::U64(1),
-        PrimType::Bool => PrimValue::Bool(true),
-        float => return float_const(float, 1.0),
-    })
-}
-
-fn float_const(ty: PrimType, value: f64) -> SubExp {
-    SubExp::Const(match ty {
-        PrimType::F16 => PrimValue::F16(F16::from_f64(value)),
-        PrimType::F32 => PrimValue::F32(value as f32),
-        _ => PrimValue::F64(value),
-    })
-}
-
 /// Emits differentiated code into the builder's current scope.
-struct Forward<'a> {
+pub(super) struct Forward<'a> {
     builder: &'a mut Builder,
     derivatives: &'a mut Derivatives,
     /// The new names of the differentiated code's variables.
@@ -347,7 +268,7 @@ struct Forward<'a> {
 }
 
 impl<'a> Forward<'a> {
-    fn new(builder: &'a mut Builder, derivatives: &'a mut Derivatives) -> Forward<'a> {
+    pub(super) fn new(builder: &'a mut Builder, derivatives: &'a mut Derivatives) -> Forward<'a> {
         Forward {
             builder,
             derivatives,
@@ -457,34 +378,12 @@ impl<'a> Forward<'a> {
         self.bind(Exp::BinOp(op, a, b))
     }
 
-    fn float_fn(&mut self, f: FloatFn, ty: PrimType, args: Vec<SubExp>) -> SubExp {
-        self.bind(Exp::PrimFn(PrimFn::Float(f, ty), args))
-    }
-
-    /// `if condition then a else b`, as an expression.
-    fn select(&mut self, condition: SubExp, a: SubExp, b: SubExp, ty: PrimType) -> SubExp {
-        let branch = |result| Body {
-            stms: Vec::new(),
-            result: vec![result],
-        };
-        self.bind(Exp::If {
-            condition,
-            then_body: branch(a),
-            else_body: branch(b),
-            ret: vec![Type::Prim(ty)],
-        })
-    }
-
     fn add(&mut self, a: Option<SubExp>, b: Option<SubExp>) -> Option<SubExp> {
         match (a, b) {
             (Some(a), Some(b)) => Some(self.binop(BinOp::Add, a, b)),
             (a, None) => a,
             (None, b) => b,
         }
-    }
-
-    fn scale(&mut self, tangent: Option<SubExp>, factor: SubExp) -> Option<SubExp> {
-        tangent.map(|t| self.binop(BinOp::Mul, t, factor))
     }
 
     fn neg(&mut self, tangent: Option<SubExp>) -> Option<SubExp> {
@@ -965,81 +864,7 @@ impl<'a> Forward<'a> {
     /// The expression with the differentiated code's variables renamed;
     /// for expressions without nested code.
     fn rename_exp(&self, exp: &Exp) -> Exp {
-        let dim = |d: &DimIndex| match *d {
-            DimIndex::Fix(i) => DimIndex::Fix(self.se(i)),
-            DimIndex::Slice { start, len, stride } => DimIndex::Slice {
-                start: self.se(start),
-                len: self.se(len),
-                stride: self.se(stride),
-            },
-        };
-        match exp {
-            Exp::SubExp(a) => Exp::SubExp(self.se(*a)),
-            Exp::BinOp(op, a, b) => Exp::BinOp(*op, self.se(*a), self.se(*b)),
-            Exp::Cmp(op, a, b) => Exp::Cmp(*op, self.se(*a), self.se(*b)),
-            Exp::UnOp(op, a) => Exp::UnOp(*op, self.se(*a)),
-            Exp::Convert(to, a) => Exp::Convert(*to, self.se(*a)),
-            Exp::PrimFn(f, args) => Exp::PrimFn(*f, self.ses(args)),
-            Exp::Index { array, slice } => Exp::Index {
-                array: self.var(*array),
-                slice: slice.iter().map(dim).collect(),
-            },
-            Exp::Update {
-                array,
-                slice,
-                value,
-            } => Exp::Update {
-                array: self.var(*array),
-                slice: slice.iter().map(dim).collect(),
-                value: self.se(*value),
-            },
-            Exp::ArrayLit { elements, row } => Exp::ArrayLit {
-                elements: self.ses(elements),
-                row: *row,
-            },
-            Exp::Iota {
-                len,
-                start,
-                step,
-                ty,
-            } => Exp::Iota {
-                len: self.se(*len),
-                start: self.se(*start),
-                step: self.se(*step),
-                ty: *ty,
-            },
-            Exp::Replicate { shape, value } => Exp::Replicate {
-                shape: self.ses(shape),
-                value: self.se(*value),
-            },
-            Exp::Rearrange { perm, array } => Exp::Rearrange {
-                perm: perm.clone(),
-                array: self.var(*array),
-            },
-            Exp::Reshape { shape, array } => Exp::Reshape {
-                shape: self.ses(shape),
-                array: self.var(*array),
-            },
-            Exp::Concat { arrays } => Exp::Concat {
-                arrays: arrays.iter().map(|&a| self.var(a)).collect(),
-            },
-            Exp::Copy(array) => Exp::Copy(self.var(*array)),
-            Exp::ArraySize { array, dim } => Exp::ArraySize {
-                array: self.var(*array),
-                dim: *dim,
-            },
-            Exp::Assert { condition, message } => Exp::Assert {
-                condition: self.se(*condition),
-                message: message
-                    .iter()
-                    .map(|part| match part {
-                        ErrorPart::Value(v) => ErrorPart::Value(self.se(*v)),
-                        text => text.clone(),
-                    })
-                    .collect(),
-            },
-            Exp::Call { .. } | Exp::If { .. } | Exp::Loop { .. } | Exp::Soac(_) => exp.clone(),
-        }
+        super::rename_exp(exp, &self.rename)
     }
 
     /// The tangent of the floating-point result `result` (renamed) of an
@@ -1053,7 +878,7 @@ impl<'a> Forward<'a> {
                     return Ok(None);
                 }
                 let (pa, pb) = (self.se(*a), self.se(*b));
-                self.binop_tangent(*op, pa, pb, ta, tb, result)?
+                self.binop_tangent(*op, [pa, pb], [ta, tb], result)?
             }
             Exp::UnOp(UnOp::Neg, a) => {
                 let ta = self.tangent(*a);
@@ -1159,92 +984,25 @@ impl<'a> Forward<'a> {
         })
     }
 
+    /// The tangent of `x op y` (renamed operands, result `result`) from
+    /// the operands' tangents.
     fn binop_tangent(
         &mut self,
         op: BinOp,
-        a: SubExp,
-        b: SubExp,
-        ta: Option<SubExp>,
-        tb: Option<SubExp>,
+        operands: [SubExp; 2],
+        tangents: [Option<SubExp>; 2],
         result: SubExp,
     ) -> Result<Option<SubExp>> {
         let ty = self.builder.type_of(result).element();
-        Ok(match op {
-            BinOp::Add => self.add(ta, tb),
-            BinOp::Sub => {
-                let neg_tb = self.neg(tb);
-                self.add(ta, neg_tb)
+        let mut sum = None;
+        for (index, tangent) in tangents.into_iter().enumerate() {
+            if let Some(t) = tangent {
+                let [x, y] = operands;
+                let term = binop_partial(self.builder, op, x, y, result, ty, index, t)?;
+                sum = self.add(sum, term);
             }
-            BinOp::Mul => {
-                let x = self.scale(ta, b);
-                let y = self.scale(tb, a);
-                self.add(x, y)
-            }
-            BinOp::Div | BinOp::Quot => {
-                if op == BinOp::Quot && ty.is_float() {
-                    return Err("differentiating `//` on floats is not supported".into());
-                }
-                // (ta - (a/b) tb) / b
-                let r_tb = self.scale(tb, result);
-                let neg = self.neg(r_tb);
-                let numerator = self.add(ta, neg);
-                numerator.map(|n| self.binop(op, n, b))
-            }
-            BinOp::Pow => {
-                // b a^(b-1) ta + a^b log(a) tb, each term zero where its
-                // factor is (b = 0, a = 0) so that the kink at zero gives
-                // zero rather than NaN.
-                let zero = SubExp::Const(PrimValue::zero(ty));
-                let by_base = match ta {
-                    Some(ta) => {
-                        let b_minus_one = self.binop(BinOp::Sub, b, one(ty));
-                        let power = self.binop(BinOp::Pow, a, b_minus_one);
-                        let factor = self.binop(BinOp::Mul, b, power);
-                        let term = self.binop(BinOp::Mul, factor, ta);
-                        let b_is_zero = self.bind(Exp::Cmp(CmpOp::Eq, b, zero));
-                        Some(self.select(b_is_zero, zero, term, ty))
-                    }
-                    None => None,
-                };
-                let by_exponent = match tb {
-                    Some(tb) if ty.is_float() => {
-                        let log = self.float_fn(FloatFn::Log, ty, vec![a]);
-                        let factor = self.binop(BinOp::Mul, result, log);
-                        let term = self.binop(BinOp::Mul, factor, tb);
-                        let a_is_zero = self.bind(Exp::Cmp(CmpOp::Eq, a, zero));
-                        Some(self.select(a_is_zero, zero, term, ty))
-                    }
-                    _ => None,
-                };
-                self.add(by_base, by_exponent)
-            }
-            BinOp::Min | BinOp::Max => {
-                let condition = match op {
-                    BinOp::Min => self.bind(Exp::Cmp(CmpOp::Le, a, b)),
-                    _ => self.bind(Exp::Cmp(CmpOp::Le, b, a)),
-                };
-                let zero = SubExp::Const(PrimValue::zero(ty));
-                Some(self.select(condition, ta.unwrap_or(zero), tb.unwrap_or(zero), ty))
-            }
-            BinOp::Mod | BinOp::Rem => {
-                if op == BinOp::Rem && ty.is_float() {
-                    return Err("differentiating `%%` on floats is not supported".into());
-                }
-                // a mod b = a - b * floor(a / b), and a rem b = a - b * (a // b)
-                let quotient = if op == BinOp::Rem {
-                    self.binop(BinOp::Quot, a, b)
-                } else if ty.is_float() {
-                    let quotient = self.binop(BinOp::Div, a, b);
-                    self.float_fn(FloatFn::Floor, ty, vec![quotient])
-                } else {
-                    self.binop(BinOp::Div, a, b)
-                };
-                let by_divisor = self.scale(tb, quotient);
-                let neg = self.neg(by_divisor);
-                self.add(ta, neg)
-            }
-            BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr | BinOp::LShr => None,
-        })
+        }
+        Ok(sum)
     }
 
     fn float_fn_tangent(
@@ -1255,138 +1013,14 @@ impl<'a> Forward<'a> {
         tangents: &[Option<SubExp>],
         result: SubExp,
     ) -> Result<Option<SubExp>> {
-        let c = |value: f64| float_const(ty, value);
-        let x = args[0];
-        let tx = tangents[0];
-        // The derivative of a one-argument function at x, times tx.
-        let derivative = match f {
-            FloatFn::Sqrt => {
-                let twice = self.binop(BinOp::Mul, c(2.0), result);
-                Some(self.binop(BinOp::Div, c(1.0), twice))
+        let mut sum = None;
+        for (index, tangent) in tangents.iter().enumerate() {
+            if let Some(t) = *tangent {
+                let term = float_fn_partial(self.builder, f, ty, args, result, index, t)?;
+                sum = self.add(sum, term);
             }
-            FloatFn::Cbrt => {
-                let square = self.binop(BinOp::Mul, result, result);
-                let thrice = self.binop(BinOp::Mul, c(3.0), square);
-                Some(self.binop(BinOp::Div, c(1.0), thrice))
-            }
-            FloatFn::Exp => Some(result),
-            FloatFn::Log => Some(self.binop(BinOp::Div, c(1.0), x)),
-            FloatFn::Log2 => {
-                let scaled = self.binop(BinOp::Mul, x, c(std::f64::consts::LN_2));
-                Some(self.binop(BinOp::Div, c(1.0), scaled))
-            }
-            FloatFn::Log10 => {
-                let scaled = self.binop(BinOp::Mul, x, c(std::f64::consts::LN_10));
-                Some(self.binop(BinOp::Div, c(1.0), scaled))
-            }
-            FloatFn::Log1p => {
-                let shifted = self.binop(BinOp::Add, c(1.0), x);
-                Some(self.binop(BinOp::Div, c(1.0), shifted))
-            }
-            FloatFn::Sin => Some(self.float_fn(FloatFn::Cos, ty, vec![x])),
-            FloatFn::Cos => {
-                let sin = self.float_fn(FloatFn::Sin, ty, vec![x]);
-                Some(self.bind(Exp::UnOp(UnOp::Neg, sin)))
-            }
-            FloatFn::Tan => {
-                let square = self.binop(BinOp::Mul, result, result);
-                Some(self.binop(BinOp::Add, c(1.0), square))
-            }
-            FloatFn::Asin | FloatFn::Acos => {
-                let square = self.binop(BinOp::Mul, x, x);
-                let rest = self.binop(BinOp::Sub, c(1.0), square);
-                let root = self.float_fn(FloatFn::Sqrt, ty, vec![rest]);
-                let one = if f == FloatFn::Asin { c(1.0) } else { c(-1.0) };
-                Some(self.binop(BinOp::Div, one, root))
-            }
-            FloatFn::Sinh => Some(self.float_fn(FloatFn::Cosh, ty, vec![x])),
-            FloatFn::Cosh => Some(self.float_fn(FloatFn::Sinh, ty, vec![x])),
-            FloatFn::Tanh => {
-                let square = self.binop(BinOp::Mul, result, result);
-                Some(self.binop(BinOp::Sub, c(1.0), square))
-            }
-            FloatFn::Asinh | FloatFn::Acosh => {
-                let square = self.binop(BinOp::Mul, x, x);
-                let rest = if f == FloatFn::Asinh {
-                    self.binop(BinOp::Add, square, c(1.0))
-                } else {
-                    self.binop(BinOp::Sub, square, c(1.0))
-                };
-                let root = self.float_fn(FloatFn::Sqrt, ty, vec![rest]);
-                Some(self.binop(BinOp::Div, c(1.0), root))
-            }
-            FloatFn::Atanh => {
-                let square = self.binop(BinOp::Mul, x, x);
-                let rest = self.binop(BinOp::Sub, c(1.0), square);
-                Some(self.binop(BinOp::Div, c(1.0), rest))
-            }
-            FloatFn::Erf | FloatFn::Erfc => {
-                let square = self.binop(BinOp::Mul, x, x);
-                let negated = self.bind(Exp::UnOp(UnOp::Neg, square));
-                let gauss = self.float_fn(FloatFn::Exp, ty, vec![negated]);
-                let scale = 2.0 / std::f64::consts::PI.sqrt();
-                let scale = if f == FloatFn::Erf { scale } else { -scale };
-                Some(self.binop(BinOp::Mul, c(scale), gauss))
-            }
-            FloatFn::Floor | FloatFn::Round => return Ok(None),
-            FloatFn::Gamma | FloatFn::Lgamma => {
-                return Err(format!("differentiating `{}` is not supported", f.name()).into());
-            }
-            FloatFn::Atan2 | FloatFn::Hypot | FloatFn::Copysign | FloatFn::Ldexp | FloatFn::Fma => {
-                return Ok(self.binary_fn_tangent(f, ty, args, tangents, result));
-            }
-        };
-        Ok(match (derivative, tx) {
-            (Some(d), Some(tx)) => Some(self.binop(BinOp::Mul, d, tx)),
-            _ => None,
-        })
-    }
-
-    fn binary_fn_tangent(
-        &mut self,
-        f: FloatFn,
-        ty: PrimType,
-        args: &[SubExp],
-        tangents: &[Option<SubExp>],
-        result: SubExp,
-    ) -> Option<SubExp> {
-        let c = |value: f64| float_const(ty, value);
-        let (x, y) = (args[0], args[1]);
-        let (tx, ty_) = (tangents[0], tangents.get(1).copied().flatten());
-        match f {
-            FloatFn::Atan2 => {
-                // atan2(x, y): (y tx - x ty) / (x² + y²)
-                let xx = self.binop(BinOp::Mul, x, x);
-                let yy = self.binop(BinOp::Mul, y, y);
-                let norm = self.binop(BinOp::Add, xx, yy);
-                let by_x = self.scale(tx, y);
-                let by_y = self.scale(ty_, x);
-                let neg = self.neg(by_y);
-                let numerator = self.add(by_x, neg);
-                numerator.map(|n| self.binop(BinOp::Div, n, norm))
-            }
-            FloatFn::Hypot => {
-                let by_x = self.scale(tx, x);
-                let by_y = self.scale(ty_, y);
-                let numerator = self.add(by_x, by_y);
-                numerator.map(|n| self.binop(BinOp::Div, n, result))
-            }
-            FloatFn::Copysign => {
-                let sign_x = self.float_fn(FloatFn::Copysign, ty, vec![c(1.0), x]);
-                let sign_r = self.float_fn(FloatFn::Copysign, ty, vec![c(1.0), result]);
-                let factor = self.binop(BinOp::Mul, sign_x, sign_r);
-                self.scale(tx, factor)
-            }
-            FloatFn::Ldexp => tx.map(|tx| self.float_fn(FloatFn::Ldexp, ty, vec![tx, y])),
-            FloatFn::Fma => {
-                let tz = tangents.get(2).copied().flatten();
-                let by_x = self.scale(tx, y);
-                let by_y = self.scale(ty_, x);
-                let sum = self.add(by_x, by_y);
-                self.add(sum, tz)
-            }
-            _ => None,
         }
+        Ok(sum)
     }
 }
 

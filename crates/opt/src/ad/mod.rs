@@ -1,0 +1,239 @@
+//! Automatic differentiation of core IR: forward mode ([`jvp_apply`]) and
+//! reverse mode ([`vjp_apply`]).
+//!
+//! Forward mode ([`forward`]) differentiates every construct of the IR.
+//! Reverse mode ([`reverse`]) is a reverse sweep whose cost is a small
+//! constant times the function's; for the constructs it does not handle
+//! (listed in [`reverse`]) the whole differentiated function falls back
+//! to [`forward::vjp_by_forward`], which is exact but costs the size of
+//! the arguments times the function. Both modes give the same results up
+//! to floating-point rounding, and share one table of derivatives
+//! ([`rules`]).
+//!
+//! Unsupported (an error, never a wrong derivative): the derivatives of
+//! `gamma` and `lgamma`, of `//` and `%%` on floats, and functions that are
+//! still being lowered when they are differentiated (a definition whose
+//! body differentiates itself).
+
+mod forward;
+mod reverse;
+mod rules;
+
+use crate::ir::build::Builder;
+use crate::ir::{DimIndex, ErrorPart, Exp, FuncId, Lambda, Loc, SubExp, Var};
+use crate::prim::BinOp;
+use crate::value::{F16, PrimValue};
+use hir::ty::PrimType;
+use std::cell::Cell;
+use std::collections::HashMap;
+
+/// Why a program cannot be differentiated, and where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdError {
+    pub message: String,
+    /// The statement being differentiated.
+    pub loc: Option<Loc>,
+}
+
+impl From<String> for AdError {
+    fn from(message: String) -> AdError {
+        AdError { message, loc: None }
+    }
+}
+
+impl From<&str> for AdError {
+    fn from(message: &str) -> AdError {
+        message.to_owned().into()
+    }
+}
+
+type Result<T> = std::result::Result<T, AdError>;
+
+/// The derived functions made so far, by the function they derive, so
+/// that each is made once per program.
+#[derive(Debug, Default)]
+pub struct Derivatives {
+    jvp: HashMap<FuncId, FuncId>,
+    vjp: HashMap<FuncId, FuncId>,
+}
+
+/// Emits `lambda` applied to `args`, with the tangents `arg_tangents`
+/// (`None` for zero). Returns the results and their tangents (zero for
+/// results that are not floating-point).
+pub fn jvp_apply(
+    builder: &mut Builder,
+    derivatives: &mut Derivatives,
+    lambda: &Lambda,
+    args: &[SubExp],
+    arg_tangents: &[Option<SubExp>],
+) -> Result<(Vec<SubExp>, Vec<SubExp>)> {
+    forward::jvp(builder, derivatives, lambda, args, arg_tangents)
+}
+
+/// Emits `lambda` applied to `args` and the vector-Jacobian product of
+/// the cotangents `cotangents` (one per result). Returns the results and
+/// one adjoint per argument (zero for arguments that are not
+/// floating-point).
+pub fn vjp_apply(
+    builder: &mut Builder,
+    derivatives: &mut Derivatives,
+    lambda: &Lambda,
+    args: &[SubExp],
+    cotangents: &[SubExp],
+) -> Result<(Vec<SubExp>, Vec<SubExp>)> {
+    let analysis = if VJP_BY_FORWARD.with(Cell::get) {
+        Err("forward mode requested".to_owned())
+    } else {
+        reverse::analyse(builder, lambda)
+    };
+    match analysis {
+        Ok(active) => reverse::vjp(builder, derivatives, active, lambda, args, cotangents),
+        Err(_) => forward::vjp_by_forward(builder, derivatives, lambda, args, cotangents),
+    }
+}
+
+thread_local! {
+    /// Whether [`vjp_apply`] uses forward mode everywhere on this thread.
+    static VJP_BY_FORWARD: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` (lowering a program, say) with [`vjp_apply`] computing every
+/// vector-Jacobian product by forward mode, as it does where the reverse
+/// sweep does not apply: so that tests can compare the two.
+pub fn with_vjp_by_forward<T>(f: impl FnOnce() -> T) -> T {
+    let saved = VJP_BY_FORWARD.with(|flag| flag.replace(true));
+    let result = f();
+    VJP_BY_FORWARD.with(|flag| flag.set(saved));
+    result
+}
+
+/// The sizes of the dimensions of an array.
+pub(super) fn array_dims(builder: &mut Builder, array: Var, rank: usize) -> Vec<SubExp> {
+    (0..rank)
+        .map(|dim| SubExp::Var(builder.bind1("n", Exp::ArraySize { array, dim })))
+        .collect()
+}
+
+pub(super) fn product(builder: &mut Builder, dims: &[SubExp]) -> SubExp {
+    dims.iter().fold(SubExp::i64(1), |acc, &dim| {
+        SubExp::Var(builder.bind1("count", Exp::BinOp(BinOp::Mul, acc, dim)))
+    })
+}
+
+/// Whether code at `loc` is the user's or inlined into it (rather than
+/// prelude code in a function of its own).
+pub(super) fn reached_from_user_code(loc: &Loc) -> bool {
+    std::iter::once(loc)
+        .chain(loc.inlined_from.iter())
+        .any(|site| !hir::prelude::is_prelude_path(&site.file))
+}
+
+/// One of a numeric type.
+pub(super) fn one(ty: PrimType) -> SubExp {
+    SubExp::Const(match ty {
+        PrimType::I8 => PrimValue::I8(1),
+        PrimType::I16 => PrimValue::I16(1),
+        PrimType::I32 => PrimValue::I32(1),
+        PrimType::I64 => PrimValue::I64(1),
+        PrimType::U8 => PrimValue::U8(1),
+        PrimType::U16 => PrimValue::U16(1),
+        PrimType::U32 => PrimValue::U32(1),
+        PrimType::U64 => PrimValue::U64(1),
+        PrimType::Bool => PrimValue::Bool(true),
+        float => return float_const(float, 1.0),
+    })
+}
+
+pub(super) fn float_const(ty: PrimType, value: f64) -> SubExp {
+    SubExp::Const(match ty {
+        PrimType::F16 => PrimValue::F16(F16::from_f64(value)),
+        PrimType::F32 => PrimValue::F32(value as f32),
+        _ => PrimValue::F64(value),
+    })
+}
+
+/// The expression with variables renamed by `rename`; for expressions
+/// without nested code (nested code is cloned as it is).
+pub(super) fn rename_exp(exp: &Exp, rename: &HashMap<Var, Var>) -> Exp {
+    let var = |v: Var| rename.get(&v).copied().unwrap_or(v);
+    let se = |s: SubExp| match s {
+        SubExp::Var(v) => SubExp::Var(var(v)),
+        constant => constant,
+    };
+    let ses = |s: &[SubExp]| s.iter().map(|&x| se(x)).collect::<Vec<_>>();
+    let dim = |d: &DimIndex| match *d {
+        DimIndex::Fix(i) => DimIndex::Fix(se(i)),
+        DimIndex::Slice { start, len, stride } => DimIndex::Slice {
+            start: se(start),
+            len: se(len),
+            stride: se(stride),
+        },
+    };
+    match exp {
+        Exp::SubExp(a) => Exp::SubExp(se(*a)),
+        Exp::BinOp(op, a, b) => Exp::BinOp(*op, se(*a), se(*b)),
+        Exp::Cmp(op, a, b) => Exp::Cmp(*op, se(*a), se(*b)),
+        Exp::UnOp(op, a) => Exp::UnOp(*op, se(*a)),
+        Exp::Convert(to, a) => Exp::Convert(*to, se(*a)),
+        Exp::PrimFn(f, args) => Exp::PrimFn(*f, ses(args)),
+        Exp::Index { array, slice } => Exp::Index {
+            array: var(*array),
+            slice: slice.iter().map(dim).collect(),
+        },
+        Exp::Update {
+            array,
+            slice,
+            value,
+        } => Exp::Update {
+            array: var(*array),
+            slice: slice.iter().map(dim).collect(),
+            value: se(*value),
+        },
+        Exp::ArrayLit { elements, row } => Exp::ArrayLit {
+            elements: ses(elements),
+            row: *row,
+        },
+        Exp::Iota {
+            len,
+            start,
+            step,
+            ty,
+        } => Exp::Iota {
+            len: se(*len),
+            start: se(*start),
+            step: se(*step),
+            ty: *ty,
+        },
+        Exp::Replicate { shape, value } => Exp::Replicate {
+            shape: ses(shape),
+            value: se(*value),
+        },
+        Exp::Rearrange { perm, array } => Exp::Rearrange {
+            perm: perm.clone(),
+            array: var(*array),
+        },
+        Exp::Reshape { shape, array } => Exp::Reshape {
+            shape: ses(shape),
+            array: var(*array),
+        },
+        Exp::Concat { arrays } => Exp::Concat {
+            arrays: arrays.iter().map(|&a| var(a)).collect(),
+        },
+        Exp::Copy(array) => Exp::Copy(var(*array)),
+        Exp::ArraySize { array, dim } => Exp::ArraySize {
+            array: var(*array),
+            dim: *dim,
+        },
+        Exp::Assert { condition, message } => Exp::Assert {
+            condition: se(*condition),
+            message: message
+                .iter()
+                .map(|part| match part {
+                    ErrorPart::Value(v) => ErrorPart::Value(se(*v)),
+                    text => text.clone(),
+                })
+                .collect(),
+        },
+        Exp::Call { .. } | Exp::If { .. } | Exp::Loop { .. } | Exp::Soac(_) => exp.clone(),
+    }
+}
