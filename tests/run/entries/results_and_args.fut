@@ -51,7 +51,7 @@ entry nested_tuple (x: i32) = ((x, x + 1), (x + 2, (x + 3, [x])))
 entry kinds (b: bool) (s: []u8) (c: [][][]i16) (n: i64) (h: f16) =
   (!b, length s, map (map i16.sum) c, n * 2, h * 2)
 
-type vec = []f32
+type~ vec = []f32
 entry abbrev (v: vec) : vec = map (* 3) v
 
 entry unique_param (xs: *[]i64) = let xs[0] = 100 in xs

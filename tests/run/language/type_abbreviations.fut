@@ -17,7 +17,7 @@
 type pair 'a = (a, a)
 type matrix [n][m] = [n][m]f32
 type maybe 'a = #just a | #nothing
-type nested = {p: pair i32, tags: []bool}
+type~ nested = {p: pair i32, tags: []bool}
 
 def swap 'a (p: pair a) : pair a = (p.1, p.0)
 

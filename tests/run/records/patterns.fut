@@ -16,7 +16,7 @@
 
 -- Record patterns in function parameters, records with many fields, and
 -- record types written in different field orders.
-type config = {width: i64, height: i64, scale: f32, name: []u8}
+type~ config = {width: i64, height: i64, scale: f32, name: []u8}
 
 def area ({width, height, scale = _, name = _}: config) = width * height
 

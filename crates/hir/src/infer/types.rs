@@ -138,9 +138,8 @@ fn lower_type_item_in(
 /// upstream's order: parameters bound twice, anonymous sizes nothing
 /// determines, unused size parameters, and a definition more lifted than
 /// declared (a function in a `type` or `type~`, a size-lifted type in a
-/// `type`). Upstream also rejects anonymous sizes in a plain `type`
-/// (`type v = []f32`); the project's own test programs still use those,
-/// so that rule waits for them.
+/// `type`, and in a plain `type` an anonymous or existential size, whose
+/// value would differ between uses: `type v = []f32` needs `type~`).
 fn abbreviation_problem(lowering: &TypeLowering, item: &TypeItem, ty: TypeId) -> Option<String> {
     use super::written;
     let store = lowering.store;
@@ -183,6 +182,13 @@ fn abbreviation_problem(lowering: &TypeLowering, item: &TypeItem, ty: TypeId) ->
             );
         }
         _ => {}
+    }
+    if declared == 0 && written::has_unnamed_size(store, ty) {
+        return Some(format!(
+            "Non-lifted type abbreviations may not use existential sizes in their definition.\n\
+             Hint: use 'type~' or add size parameters to \"{}\".",
+            item.name.as_ref().map_or("_", |name| name.as_str())
+        ));
     }
     None
 }

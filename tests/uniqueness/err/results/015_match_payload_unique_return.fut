@@ -2,7 +2,7 @@
 -- ==
 -- error: Unique-typed return value is aliased to "o", which is not consumable
 
-type opt = #some ([]i32) | #none
+type~ opt = #some ([]i32) | #none
 
 def main (o: opt) : *[]i32 =
   match o

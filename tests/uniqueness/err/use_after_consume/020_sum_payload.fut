@@ -2,7 +2,7 @@
 -- ==
 -- error: Using variable "xs", but this was consumed
 
-type opt = #some ([]i32) | #none
+type~ opt = #some ([]i32) | #none
 
 def main (xs: *[]i32) : i32 =
   let o : opt = #some xs

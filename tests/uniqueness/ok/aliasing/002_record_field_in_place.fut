@@ -2,7 +2,7 @@
 -- another field first.
 -- ==
 
-type cache = {mask: []f32, keys: []f32}
+type~ cache = {mask: []f32, keys: []f32}
 
 def main (c: *cache) : (*cache, f32) =
   let k = c.keys[0]

@@ -1,7 +1,7 @@
 -- Payloads of a fresh sum value.
 -- ==
 
-type shape = #circle f32 | #poly ([]f32)
+type~ shape = #circle f32 | #poly ([]f32)
 
 def main (k: i64) : []f32 =
   let s : shape = if k > 0 then #poly (replicate k 0) else #circle 1

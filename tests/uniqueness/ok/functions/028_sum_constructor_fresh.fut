@@ -1,7 +1,7 @@
 -- A constructor applied to fresh arrays.
 -- ==
 
-type opt = #some ([]i32) | #none
+type~ opt = #some ([]i32) | #none
 
 def make (n: i64) : opt = #some (replicate n 0)
 

@@ -1,7 +1,7 @@
 -- Uniqueness through a type abbreviation.
 -- ==
 
-type buffer = *[]u8
+type~ buffer = *[]u8
 
 def clear (b: buffer) : buffer = map (\_ -> 0) b with [0] = 1
 
