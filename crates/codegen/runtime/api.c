@@ -53,7 +53,11 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
 
 void futhark_context_free(struct futhark_context *ctx) {
   /* Values the caller did not free go with the context. */
-  while (ctx->live->next != ctx->live) arr_free(ctx->live->next);
+  while (ctx->live->next != ctx->live) {
+    arr *a = ctx->live->next;
+    a->base = NULL;
+    arr_free(a);
+  }
   free(ctx->live);
   free(ctx->error);
   free(ctx);
@@ -102,11 +106,18 @@ static int fut_error(fut_ctx *ctx, const char *fmt, ...) {
 static void fut_recover(fut_ctx *ctx) {
   ctx->fail = NULL;
   ctx->depth = 0;
+  /* An array survives when an API value holds it or a surviving view
+     of it (views of views share the first one's base). */
+  for (arr *a = ctx->live->next; a != ctx->live; a = a->next) a->rc = a->ext;
+  for (arr *a = ctx->live->next; a != ctx->live; a = a->next)
+    if (a->ext > 0 && a->base) a->base->rc++;
   arr *a = ctx->live->next;
   while (a != ctx->live) {
     arr *next = a->next;
-    if (a->ext == 0) arr_free(a);
-    else a->rc = a->ext;
+    if (a->rc == 0) {
+      a->base = NULL;
+      arr_free(a);
+    }
     a = next;
   }
 }
@@ -189,7 +200,7 @@ static void free_made(fut_obj *volatile *made, int n) {
   }
 }
 
-static int fut_free(fut_ctx *ctx, fut_obj *o) {
+FUT_LINK int fut_free(fut_ctx *ctx, fut_obj *o) {
   (void)ctx;
   if (o == NULL) return 0;
   int n = fut_types[o->type].ncomp;
@@ -200,7 +211,7 @@ static int fut_free(fut_ctx *ctx, fut_obj *o) {
   return 0;
 }
 
-static fut_obj *fut_new_array(fut_ctx *ctx, int type, const void *data, const int64_t *shape, int raw) {
+FUT_LINK fut_obj *fut_new_array(fut_ctx *ctx, int type, const void *data, const int64_t *shape, int raw) {
   const fut_type *t = &fut_types[type];
   FUT_PROTECT_PTR(ctx);
   arr *a = arr_alloc(ctx, t->elem, t->rank, shape, raw ? (char *)data : NULL);
@@ -210,21 +221,21 @@ static fut_obj *fut_new_array(fut_ctx *ctx, int type, const void *data, const in
   return o;
 }
 
-static int fut_values(fut_ctx *ctx, const fut_obj *o, void *data) {
+FUT_LINK int fut_values(fut_ctx *ctx, const fut_obj *o, void *data) {
   if (check_obj(ctx, o, o ? o->type : 0, "The array")) return FUTHARK_PROGRAM_ERROR;
   memcpy(data, o->c[0]->data, (size_t)(arr_count(o->c[0]) * elem_size[o->c[0]->elem]));
   return 0;
 }
 
-static const int64_t *fut_shape(const fut_obj *o) {
+FUT_LINK const int64_t *fut_shape(const fut_obj *o) {
   return o && o->c[0] ? o->c[0]->shape : NULL;
 }
 
-static char *fut_values_raw(const fut_obj *o) {
+FUT_LINK char *fut_values_raw(const fut_obj *o) {
   return o && o->c[0] ? o->c[0]->data : NULL;
 }
 
-static int fut_index(fut_ctx *ctx, void *out, const fut_obj *o, const int64_t *index) {
+FUT_LINK int fut_index(fut_ctx *ctx, void *out, const fut_obj *o, const int64_t *index) {
   if (check_obj(ctx, o, o ? o->type : 0, "The array")) return FUTHARK_PROGRAM_ERROR;
   const arr *a = o->c[0];
   int64_t offset = 0;
@@ -268,7 +279,7 @@ static char *binary_put(char *p, const arr *a) {
   return p + n;
 }
 
-static int fut_store(fut_ctx *ctx, const fut_obj *o, void **p, size_t *n) {
+FUT_LINK int fut_store(fut_ctx *ctx, const fut_obj *o, void **p, size_t *n) {
   if (check_obj(ctx, o, o ? o->type : 0, "The value")) return FUTHARK_PROGRAM_ERROR;
   int ncomp = fut_types[o->type].ncomp;
   size_t size = 0;
@@ -302,7 +313,7 @@ static void read_comps(fut_ctx *ctx, int type, arr **comps, int text) {
   }
 }
 
-static fut_obj *fut_restore(fut_ctx *ctx, int type, const void *p) {
+FUT_LINK fut_obj *fut_restore(fut_ctx *ctx, int type, const void *p) {
   arr *comps[fut_types[type].ncomp + 1];
   FUT_PROTECT_PTR(ctx);
   ctx->in = p;
@@ -323,7 +334,7 @@ static int field_offset(const fut_type *t, int field) {
   return offset;
 }
 
-static int fut_new_record(fut_ctx *ctx, int type, void *out, const void *const *fields, int boxed) {
+FUT_LINK int fut_new_record(fut_ctx *ctx, int type, void *out, const void *const *fields, int boxed) {
   const fut_type *t = &fut_types[type];
   for (int f = 0; f < t->nfields; f++) {
     if (type_is_scalar(t->field_types[f]) && !boxed) continue;
@@ -340,7 +351,7 @@ static int fut_new_record(fut_ctx *ctx, int type, void *out, const void *const *
   return 0;
 }
 
-static int fut_project(fut_ctx *ctx, int type, int field, void *out, const fut_obj *o, int boxed) {
+FUT_LINK int fut_project(fut_ctx *ctx, int type, int field, void *out, const fut_obj *o, int boxed) {
   const fut_type *t = &fut_types[type];
   if (check_obj(ctx, o, type, "The record")) return FUTHARK_PROGRAM_ERROR;
   int ftype = t->field_types[field];
@@ -353,11 +364,11 @@ static int fut_project(fut_ctx *ctx, int type, int field, void *out, const fut_o
   return 0;
 }
 
-static int fut_variant_of(const fut_obj *o) {
+FUT_LINK int fut_variant_of(const fut_obj *o) {
   return o && o->c[0] ? *(const int8_t *)o->c[0]->data : -1;
 }
 
-static int fut_construct(fut_ctx *ctx, int type, int variant, void *out, const void *const *payload, int boxed) {
+FUT_LINK int fut_construct(fut_ctx *ctx, int type, int variant, void *out, const void *const *payload, int boxed) {
   const fut_type *t = &fut_types[type];
   const fut_variant *v = &t->variants[variant];
   for (int i = 0; i < v->npayload; i++) {
@@ -387,7 +398,7 @@ static int fut_construct(fut_ctx *ctx, int type, int variant, void *out, const v
   return 0;
 }
 
-static int fut_destruct(fut_ctx *ctx, int type, int variant, void *const *outs, const fut_obj *o, int boxed) {
+FUT_LINK int fut_destruct(fut_ctx *ctx, int type, int variant, void *const *outs, const fut_obj *o, int boxed) {
   const fut_type *t = &fut_types[type];
   const fut_variant *v = &t->variants[variant];
   if (check_obj(ctx, o, type, "The sum value")) return FUTHARK_PROGRAM_ERROR;
@@ -427,7 +438,7 @@ static int fut_destruct(fut_ctx *ctx, int type, int variant, void *const *outs, 
    fut_obj) and fut_obj pointers otherwise. Consumed (unique) inputs
    give up their components, so the program may update them in place.
    On failure the outputs are untouched. */
-static int fut_call(fut_ctx *ctx, int k, void *const *res, const void *const *args, int boxed) {
+FUT_LINK int fut_call(fut_ctx *ctx, int k, void *const *res, const void *const *args, int boxed) {
   const fut_entry *e = &fut_entries[k];
   for (int i = 0; i < e->nin; i++) {
     if (type_is_scalar(e->in_types[i]) && !boxed) continue;

@@ -558,10 +558,14 @@ impl Api {
                 ty.components.len()
             ));
         }
-        let _ = writeln!(out, "#define FUT_NUM_TYPES {}", self.types.len());
         let _ = writeln!(
             out,
-            "static const fut_type fut_types[] = {{\n{}\n}};",
+            "FUT_LINK const int fut_num_types = {};",
+            self.types.len()
+        );
+        let _ = writeln!(
+            out,
+            "FUT_LINK const fut_type fut_types[] = {{\n{}\n}};",
             rows.join(",\n")
         );
         let mut rows = Vec::new();
@@ -593,10 +597,14 @@ impl Api {
         }
         // A last, empty row: C has no empty arrays.
         rows.push("  {NULL, 0, 0, NULL, NULL, NULL, NULL, 0, 0, NULL}".to_owned());
-        let _ = writeln!(out, "#define FUT_NUM_ENTRIES {}", self.entries.len());
         let _ = writeln!(
             out,
-            "static const fut_entry fut_entries[] = {{\n{}\n}};",
+            "FUT_LINK const int fut_num_entries = {};",
+            self.entries.len()
+        );
+        let _ = writeln!(
+            out,
+            "FUT_LINK const fut_entry fut_entries[] = {{\n{}\n}};",
             rows.join(",\n")
         );
     }

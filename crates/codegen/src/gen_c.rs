@@ -1,7 +1,7 @@
 //! The translation of IR functions, statements and SOACs to C.
 
 use crate::api::Api;
-use crate::{API, CodegenError, DRIVER, RUNTIME};
+use crate::{API, CodegenError, PRELUDE, RUNTIME};
 use hir::ty::PrimType;
 use opt::ir::{
     Body, DimIndex, ErrorPart, Exp, Function, Lambda, LoopForm, Program, Soac, Stm, SubExp, Type,
@@ -31,18 +31,24 @@ pub struct Generated {
     pub manifest: String,
 }
 
-/// The C code of `program`: the header's declarations, the runtime, one
-/// C function per IR function, the API, and a `main` unless it is a
-/// library.
+/// The C code of `program`: the header's declarations, the prelude of
+/// the runtime, one C function per IR function, the API's tables and
+/// functions, and a `main` unless it is a library. A library is one
+/// self-contained file holding the generic runtime too; executables and
+/// servers are linked with the generic runtime compiled on its own
+/// ([`runtime_source`](crate::runtime_source)).
 pub fn generate(program: &Program, mode: Mode) -> Result<Generated, CodegenError> {
     let api = Api::new(program)?;
     let header = api.header();
+    let single_file = mode == Mode::Library;
     let mut out = String::new();
     // The header's declarations, but not its include guard.
     out.push_str(&header.replacen("#pragma once\n", "", 1));
-    out.push_str(RUNTIME);
+    if single_file {
+        out.push_str("#define FUT_SINGLE_FILE\n");
+    }
+    out.push_str(PRELUDE);
     out.push_str("\n/* ---------------- the program ---------------- */\n");
-    out.push_str("static arr *arr_take(arr **p) { arr *a = *p; *p = NULL; return a; }\n");
     for (i, function) in program.functions.iter().enumerate() {
         let _ = writeln!(out, "{};", signature(i, function));
     }
@@ -59,16 +65,17 @@ pub fn generate(program: &Program, mode: Mode) -> Result<Generated, CodegenError
     out.push_str("\n/* ---------------- the API ---------------- */\n");
     api.trampolines(program, &mut out);
     api.tables(&mut out);
-    out.push_str(API);
+    if single_file {
+        out.push_str(RUNTIME);
+        out.push_str(API);
+    }
     api.definitions(&mut out);
     match mode {
         Mode::Library => {}
         Mode::Executable => {
-            out.push_str(DRIVER);
             out.push_str("int main(int argc, char **argv) { return exe_main(argc, argv); }\n");
         }
         Mode::Server => {
-            out.push_str(DRIVER);
             out.push_str("int main(int argc, char **argv) { return server_main(argc, argv); }\n");
         }
     }
@@ -464,6 +471,39 @@ impl FunctionGen<'_> {
         name
     }
 
+    /// The offset of the element of array `a` at `slice`, all of whose
+    /// indices are fixed, computed inline; an index out of bounds fails
+    /// through `fix_offset`, which has the message.
+    fn scalar_offset(&mut self, a: &str, slice: &[DimIndex]) -> String {
+        let mut indices = Vec::new();
+        for index in slice {
+            let DimIndex::Fix(i) = *index else {
+                unreachable!("a scalar index fixes every dimension")
+            };
+            let name = self.fresh("x");
+            let value = self.se(i);
+            self.line(&format!("int64_t {name} = {value};"));
+            indices.push(name);
+        }
+        if indices.is_empty() {
+            return "0".to_owned();
+        }
+        let outside: Vec<String> = indices
+            .iter()
+            .enumerate()
+            .map(|(d, x)| format!("(uint64_t){x} >= (uint64_t){a}->shape[{d}]"))
+            .collect();
+        self.line(&format!("if ({}) {{", outside.join(" || ")));
+        let s = self.slice(slice);
+        self.line(&format!("fix_offset(ctx, {a}, {}, {s});", slice.len()));
+        self.line("}");
+        let mut offset = indices[0].clone();
+        for (d, x) in indices.iter().enumerate().skip(1) {
+            offset = format!("({offset}) * {a}->shape[{d}] + {x}");
+        }
+        offset
+    }
+
     fn i64_list(&mut self, items: &[SubExp]) -> String {
         let name = self.fresh("d");
         let parts: Vec<String> = items.iter().map(|&d| self.se(d)).collect();
@@ -609,18 +649,14 @@ impl FunctionGen<'_> {
             }
             Exp::Index { array, slice } => {
                 self.line("{");
-                let s = self.slice(slice);
                 let a = format!("v{}", array.0);
                 match pat_types[0] {
-                    Type::Prim(prim) => single(
-                        self,
-                        format!(
-                            "((t_{}*){a}->data)[fix_offset(ctx, {a}, {}, {s})]",
-                            prim.name(),
-                            slice.len()
-                        ),
-                    ),
+                    Type::Prim(prim) => {
+                        let offset = self.scalar_offset(&a, slice);
+                        single(self, format!("((t_{}*){a}->data)[{offset}]", prim.name()));
+                    }
                     Type::Array { .. } => {
+                        let s = self.slice(slice);
                         single(self, format!("arr_index(ctx, {a}, {}, {s})", slice.len()));
                     }
                 }

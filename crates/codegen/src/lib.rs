@@ -1,13 +1,19 @@
 //! C code generation from the core IR. [`generate`] produces one C99
 //! file in one of three [`Mode`]s (an executable, a server, a library),
 //! with its header and JSON manifest. The file holds the header's
-//! declarations, the embedded runtime (`runtime/runtime.c`), one C
-//! function per IR function, the C API (`runtime/api.c` over generated
-//! tables, see `api.rs`) and, for executables, a `main`
-//! (`runtime/driver.c`).
+//! declarations, the runtime's prelude (`runtime/prelude.h`: types,
+//! structures, inlined scalar operations), one C function per IR
+//! function, the tables of the C API (see `api.rs`) and its public
+//! functions, and, for executables and servers, a `main`. The generic
+//! runtime (`runtime/runtime.c`, the API over the tables in
+//! `runtime/api.c`, the drivers in `runtime/driver.c`) is the same for
+//! every program: a library's file holds it, while executables and
+//! servers link it compiled once ([`runtime_source`]).
 //!
 //! Scalars are unboxed C variables; arrays are reference-counted blocks
-//! (`arr`) with element type, rank, shape and row-major data. Every IR
+//! (`arr`) with element type, rank, shape and row-major data, or views
+//! of another array's block (rows, reshapes, contiguous slices), which
+//! are copied before an in-place update. Every IR
 //! variable is a C local of its function. A variable holding an array
 //! owns one reference: binding retains, and each body releases the arrays
 //! its statements bound once its results have been retained, so the
@@ -58,9 +64,21 @@ impl fmt::Display for CodegenError {
 
 impl std::error::Error for CodegenError {}
 
-/// The C runtime every generated program embeds.
-pub const RUNTIME: &str = include_str!("../runtime/runtime.c");
-/// The C API over the generated tables, in every generated program.
+/// The part of the runtime every generated file holds: types, structures,
+/// scalar operations and the declarations of the generic runtime.
+const PRELUDE: &str = include_str!("../runtime/prelude.h");
+/// The generic runtime: failures, arrays, the data formats.
+const RUNTIME: &str = include_str!("../runtime/runtime.c");
+/// The C API over the generated tables.
 const API: &str = include_str!("../runtime/api.c");
 /// The `main`s of executables and servers.
 const DRIVER: &str = include_str!("../runtime/driver.c");
+
+/// The generic runtime as one C file, the same for every program: the
+/// prelude, the runtime, the API over the program's tables and the
+/// drivers. Executables and servers are the generated file linked with
+/// this file compiled on its own (with the same compiler and flags), so
+/// it is compiled once rather than with every program.
+pub fn runtime_source() -> String {
+    [PRELUDE, RUNTIME, API, DRIVER].concat()
+}

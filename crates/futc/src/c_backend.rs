@@ -2,7 +2,9 @@
 //! program is lowered to the core IR and translated to C by `codegen`.
 //! An executable or server is compiled with the system C compiler
 //! (`$CC`, default `cc`, with `$CFLAGS`, default `-O3 -std=c99`, and
-//! `-lm`); a library is left as `OUT.c`, `OUT.h` and `OUT.json`.
+//! `-lm`) and linked with the generic runtime, which is compiled once per
+//! compiler and flags and cached in the temporary directory; a library is
+//! left as `OUT.c`, `OUT.h` and `OUT.json`, one self-contained C file.
 //!
 //! The test backend compiles each program once as a server and runs all
 //! of its cases through one server process, passing values in files in
@@ -18,6 +20,7 @@ use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Exit code for a program that does not compile.
@@ -34,16 +37,19 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
         .map_err(|error| format!("error: cannot write {}: {error}\n", path.display()))
 }
 
-/// Compiles the C file at `c_path` into the executable `exe_path`.
-fn compile_c(c_path: &Path, exe_path: &Path) -> Result<(), String> {
+/// The C compiler (`$CC`, default `cc`) and its flags (`$CFLAGS`,
+/// default `-O3 -std=c99`).
+fn compiler() -> (String, Vec<String>) {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
     let cflags = std::env::var("CFLAGS").unwrap_or_else(|_| "-O3 -std=c99".to_owned());
-    let output = Command::new(&cc)
-        .args(cflags.split_whitespace())
-        .arg(c_path)
-        .arg("-o")
-        .arg(exe_path)
-        .arg("-lm")
+    (cc, cflags.split_whitespace().map(str::to_owned).collect())
+}
+
+/// Runs the C compiler with `args`.
+fn run_cc(cc: &str, cflags: &[String], args: &[&std::ffi::OsStr]) -> Result<(), String> {
+    let output = Command::new(cc)
+        .args(cflags)
+        .args(args)
         .output()
         .map_err(|error| format!("internal error: cannot run the C compiler `{cc}`: {error}\n"))?;
     if !output.status.success() {
@@ -53,6 +59,99 @@ fn compile_c(c_path: &Path, exe_path: &Path) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Writes `text` to `path` through a temporary file renamed into place,
+/// so that a concurrent reader sees the whole file or none.
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let temp = with_suffix(path, &format!(".{}.tmp", unique_suffix()));
+    write_file(&temp, text)?;
+    std::fs::rename(&temp, path)
+        .map_err(|error| format!("error: cannot write {}: {error}\n", path.display()))
+}
+
+/// A name part no other file of this process or another one has.
+fn unique_suffix() -> String {
+    format!(
+        "{}-{}",
+        std::process::id(),
+        NEXT_DIR.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// The generic runtime (`codegen::runtime_source`) compiled by `cc` with
+/// `cflags` into an object file, cached in the temporary directory under
+/// a name keyed by a hash of the source, the compiler and the flags.
+/// Several `futc` processes may race to build it: each compiles into a
+/// file of its own and renames it into place. Threads of one process
+/// wait for each other, so a process compiles it at most once.
+fn runtime_object(cc: &str, cflags: &[String]) -> Result<PathBuf, String> {
+    static BUILDING: Mutex<()> = Mutex::new(());
+    let source = codegen::runtime_source();
+    let mut key = vec![source.as_str(), cc];
+    key.extend(cflags.iter().map(String::as_str));
+    let dir = std::env::temp_dir().join("futc-runtime");
+    let object = dir.join(format!("runtime-{:016x}.o", fnv1a(&key)));
+    let _guard = BUILDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if object.is_file() {
+        return Ok(object);
+    }
+    std::fs::create_dir_all(&dir)
+        .map_err(|error| format!("error: cannot create {}: {error}\n", dir.display()))?;
+    // The source stays beside the object, for debuggers.
+    let c_path = object.with_extension("c");
+    write_atomically(&c_path, &source)?;
+    let temp = with_suffix(&object, &format!(".{}.tmp.o", unique_suffix()));
+    let compiled = run_cc(
+        cc,
+        cflags,
+        &[
+            "-c".as_ref(),
+            c_path.as_os_str(),
+            "-o".as_ref(),
+            temp.as_os_str(),
+        ],
+    )
+    .and_then(|()| {
+        std::fs::rename(&temp, &object)
+            .map_err(|error| format!("error: cannot write {}: {error}\n", object.display()))
+    });
+    if compiled.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    compiled.map(|()| object)
+}
+
+/// The 64-bit FNV-1a hash of the strings, each followed by a zero byte.
+fn fnv1a(parts: &[&str]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &byte in part.as_bytes().iter().chain(&[0]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+/// Compiles the C file at `c_path` and links it with the generic runtime
+/// into the executable `exe_path`.
+fn compile_c(c_path: &Path, exe_path: &Path) -> Result<(), String> {
+    let (cc, cflags) = compiler();
+    let object = runtime_object(&cc, &cflags)?;
+    run_cc(
+        &cc,
+        &cflags,
+        &[
+            c_path.as_os_str(),
+            object.as_os_str(),
+            "-o".as_ref(),
+            exe_path.as_os_str(),
+            "-lm".as_ref(),
+        ],
+    )
 }
 
 /// Translates `program` to C in `mode`: writes `base.c` (and for a
