@@ -6,70 +6,13 @@
 //! up to floating-point rounding (the two modes sum the same terms in
 //! different orders) and failures must be the same.
 
+mod support;
+
 use opt::interp::run_entry;
-use opt::ir::Program;
 use opt::value::Value;
-use opt::value::data::{read_values, write_text};
-use std::path::{Path, PathBuf};
-
-fn programs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("the corpus directory")
-        .map(|e| e.expect("a directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            programs(&path, out);
-        } else if path.extension().is_some_and(|e| e == "fut") {
-            out.push(path);
-        }
-    }
-}
-
-/// The program lowered to the core IR, or `None` if it does not compile.
-fn lower(path: &Path) -> Option<Program> {
-    let mut db = hir::RootDatabase::default();
-    let file_set = hir::FileSet::new(&db, Default::default());
-    hir::prelude::add_prelude(&mut db, file_set);
-    let absolute = std::path::absolute(path).ok()?;
-    let root_path = hir::files::normalize_path(absolute.to_str()?);
-    let root = hir::load_program(&mut db, file_set, &root_path, &mut |p| {
-        std::fs::read_to_string(p).map_err(|e| e.to_string())
-    })
-    .ok()?;
-    let program = hir::program(&db, file_set, root);
-    if !program.diagnostics.is_empty() {
-        return None;
-    }
-    opt::lower::lower_program(&db, file_set, root, &|p: &str| p.to_owned()).ok()
-}
-
-/// The runs of a program's test blocks: entry point and arguments.
-fn runs(text: &str) -> Vec<(String, Vec<Value>)> {
-    let mut entries = vec!["main".to_owned()];
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let Some(rest) = line.strip_prefix("--") else {
-            continue;
-        };
-        let rest = rest.trim();
-        if rest == "==" {
-            entries = vec!["main".to_owned()];
-        } else if let Some(names) = rest.strip_prefix("entry:") {
-            entries = names.split_whitespace().map(str::to_owned).collect();
-        } else if let Some(input) = rest.strip_prefix("input")
-            && let (Some(open), Some(close)) = (input.find('{'), input.rfind('}'))
-            && open < close
-            && let Ok(values) = read_values(&input.as_bytes()[open + 1..close])
-        {
-            for entry in &entries {
-                out.push((entry.clone(), values.clone()));
-            }
-        }
-    }
-    out
-}
+use opt::value::data::write_text;
+use std::path::Path;
+use support::{lower, programs, runs};
 
 fn text(values: &[Value]) -> String {
     values

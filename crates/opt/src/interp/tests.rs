@@ -1,9 +1,6 @@
 use super::{RunError, run_entry};
-use crate::ir::build::Builder;
-use crate::ir::{
-    DimIndex, EntryPoint, Exp, ExternalType, Function, LoopForm, Program, ReduceOp, Soac, SubExp,
-    Type,
-};
+use crate::ir::build::{Builder, test_program};
+use crate::ir::{DimIndex, Exp, LoopForm, Program, ReduceOp, Soac, SubExp, Type};
 use crate::prim::BinOp;
 use crate::value::{ArrayValue, PrimValue, Value};
 use hir::ty::PrimType;
@@ -19,35 +16,8 @@ fn i32_array(values: &[i32]) -> Value {
 /// A program with one entry point `main` built by `build` from its
 /// parameters of the given types.
 fn program(params: &[Type], build: impl FnOnce(&mut Builder, &[SubExp]) -> Vec<SubExp>) -> Program {
-    let mut b = Builder::new();
-    let params: Vec<_> = params.iter().map(|&t| b.param("p", t, false)).collect();
-    let args: Vec<SubExp> = params.iter().map(|p| SubExp::Var(p.var)).collect();
-    let body = b.body(|b| build(b, &args));
-    let ret: Vec<(Type, bool)> = body.result.iter().map(|&r| (b.type_of(r), false)).collect();
-    let func = b.declare_function(
-        "main",
-        params.iter().map(|p| p.ty).collect(),
-        ret.iter().map(|r| r.0).collect(),
-    );
-    b.add_entry_point(EntryPoint {
-        name: "main".into(),
-        func,
-        params: params.iter().map(|p| ExternalType::Direct(p.ty)).collect(),
-        results: ret.iter().map(|r| ExternalType::Direct(r.0)).collect(),
-        api: Default::default(),
-    });
-    b.define_function(
-        func,
-        Function {
-            name: "main".into(),
-            params,
-            ret,
-            body,
-        },
-    );
-    let program = b.finish().expect("a well-formed test program");
-    crate::ir::check::check_program(&program).expect("a well-typed test program");
-    program
+    let params: Vec<(Type, bool)> = params.iter().map(|&t| (t, false)).collect();
+    test_program(&params, |_| {}, build)
 }
 
 fn i32_vec() -> Type {

@@ -238,3 +238,53 @@ impl Builder {
         })
     }
 }
+
+/// A program whose entry point `main` is built by `build` from its
+/// parameters (unique where the flag says so); `helpers` are built
+/// first and may be called. For the unit tests of the IR's consumers.
+#[cfg(test)]
+pub(crate) fn test_program(
+    params: &[(Type, bool)],
+    helpers: impl FnOnce(&mut Builder),
+    build: impl FnOnce(&mut Builder, &[SubExp]) -> Vec<SubExp>,
+) -> Program {
+    let mut b = Builder::new();
+    helpers(&mut b);
+    let params: Vec<_> = params
+        .iter()
+        .map(|&(t, unique)| b.param("p", t, unique))
+        .collect();
+    let args: Vec<SubExp> = params.iter().map(|p| SubExp::Var(p.var)).collect();
+    let body = b.body(|b| build(b, &args));
+    let ret: Vec<(Type, bool)> = body.result.iter().map(|&r| (b.type_of(r), false)).collect();
+    let func = b.declare_function(
+        "main",
+        params.iter().map(|p| p.ty).collect(),
+        ret.iter().map(|r| r.0).collect(),
+    );
+    b.add_entry_point(EntryPoint {
+        name: "main".into(),
+        func,
+        params: params
+            .iter()
+            .map(|p| super::ExternalType::Direct(p.ty))
+            .collect(),
+        results: ret
+            .iter()
+            .map(|r| super::ExternalType::Direct(r.0))
+            .collect(),
+        api: Default::default(),
+    });
+    b.define_function(
+        func,
+        Function {
+            name: "main".into(),
+            params,
+            ret,
+            body,
+        },
+    );
+    let program = b.finish().expect("a well-formed test program");
+    crate::ir::check::check_program(&program).expect("a well-typed test program");
+    program
+}

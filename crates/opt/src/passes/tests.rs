@@ -3,11 +3,11 @@
 
 use super::{fuse::fuse, inline::inline, simplify::simplify};
 use crate::interp::run_entry;
-use crate::ir::build::Builder;
+use crate::ir::build::{Builder, test_program as program};
 use crate::ir::print::print_program;
 use crate::ir::{
-    DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, FuncId, Function, Lambda, LoopForm,
-    Program, ReduceOp, Soac, SubExp, Type, Var,
+    DimIndex, ErrorPart, Exp, FuncId, Function, Lambda, LoopForm, Program, ReduceOp, Soac, SubExp,
+    Type, Var,
 };
 use crate::prim::{BinOp, CmpOp};
 use crate::value::{ArrayValue, PrimValue, Value};
@@ -31,49 +31,6 @@ fn i32_ty() -> Type {
 
 fn c32(v: i32) -> SubExp {
     SubExp::Const(PrimValue::I32(v))
-}
-
-/// A program whose entry point `main` is built by `build` from its
-/// parameters (unique where the flag says so); `helpers` are built
-/// first and may be called.
-fn program(
-    params: &[(Type, bool)],
-    helpers: impl FnOnce(&mut Builder),
-    build: impl FnOnce(&mut Builder, &[SubExp]) -> Vec<SubExp>,
-) -> Program {
-    let mut b = Builder::new();
-    helpers(&mut b);
-    let params: Vec<_> = params
-        .iter()
-        .map(|&(t, unique)| b.param("p", t, unique))
-        .collect();
-    let args: Vec<SubExp> = params.iter().map(|p| SubExp::Var(p.var)).collect();
-    let body = b.body(|b| build(b, &args));
-    let ret: Vec<(Type, bool)> = body.result.iter().map(|&r| (b.type_of(r), false)).collect();
-    let func = b.declare_function(
-        "main",
-        params.iter().map(|p| p.ty).collect(),
-        ret.iter().map(|r| r.0).collect(),
-    );
-    b.add_entry_point(EntryPoint {
-        name: "main".into(),
-        func,
-        params: params.iter().map(|p| ExternalType::Direct(p.ty)).collect(),
-        results: ret.iter().map(|r| ExternalType::Direct(r.0)).collect(),
-        api: Default::default(),
-    });
-    b.define_function(
-        func,
-        Function {
-            name: "main".into(),
-            params,
-            ret,
-            body,
-        },
-    );
-    let program = b.finish().expect("a well-formed test program");
-    crate::ir::check::check_program(&program).expect("a well-typed test program");
-    program
 }
 
 /// Runs `pass`, checks the result and that it computes what the program
