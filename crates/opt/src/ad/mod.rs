@@ -20,7 +20,7 @@ mod reverse;
 mod rules;
 
 use crate::ir::build::Builder;
-use crate::ir::{DimIndex, ErrorPart, Exp, FuncId, Lambda, Loc, SubExp, Var};
+use crate::ir::{Exp, FuncId, Lambda, Loc, SubExp, Var};
 use crate::prim::BinOp;
 use crate::value::{F16, PrimValue};
 use hir::ty::PrimType;
@@ -153,87 +153,21 @@ pub(super) fn float_const(ty: PrimType, value: f64) -> SubExp {
 }
 
 /// The expression with variables renamed by `rename`; for expressions
-/// without nested code (nested code is cloned as it is).
+/// without nested code (an expression with nested code is cloned as it
+/// is: its callers rebuild those).
 pub(super) fn rename_exp(exp: &Exp, rename: &HashMap<Var, Var>) -> Exp {
-    let var = |v: Var| rename.get(&v).copied().unwrap_or(v);
-    let se = |s: SubExp| match s {
-        SubExp::Var(v) => SubExp::Var(var(v)),
-        constant => constant,
-    };
-    let ses = |s: &[SubExp]| s.iter().map(|&x| se(x)).collect::<Vec<_>>();
-    let dim = |d: &DimIndex| match *d {
-        DimIndex::Fix(i) => DimIndex::Fix(se(i)),
-        DimIndex::Slice { start, len, stride } => DimIndex::Slice {
-            start: se(start),
-            len: se(len),
-            stride: se(stride),
-        },
-    };
-    match exp {
-        Exp::SubExp(a) => Exp::SubExp(se(*a)),
-        Exp::BinOp(op, a, b) => Exp::BinOp(*op, se(*a), se(*b)),
-        Exp::Cmp(op, a, b) => Exp::Cmp(*op, se(*a), se(*b)),
-        Exp::UnOp(op, a) => Exp::UnOp(*op, se(*a)),
-        Exp::Convert(to, a) => Exp::Convert(*to, se(*a)),
-        Exp::PrimFn(f, args) => Exp::PrimFn(*f, ses(args)),
-        Exp::Index { array, slice } => Exp::Index {
-            array: var(*array),
-            slice: slice.iter().map(dim).collect(),
-        },
-        Exp::Update {
-            array,
-            slice,
-            value,
-        } => Exp::Update {
-            array: var(*array),
-            slice: slice.iter().map(dim).collect(),
-            value: se(*value),
-        },
-        Exp::ArrayLit { elements, row } => Exp::ArrayLit {
-            elements: ses(elements),
-            row: *row,
-        },
-        Exp::Iota {
-            len,
-            start,
-            step,
-            ty,
-        } => Exp::Iota {
-            len: se(*len),
-            start: se(*start),
-            step: se(*step),
-            ty: *ty,
-        },
-        Exp::Replicate { shape, value } => Exp::Replicate {
-            shape: ses(shape),
-            value: se(*value),
-        },
-        Exp::Rearrange { perm, array } => Exp::Rearrange {
-            perm: perm.clone(),
-            array: var(*array),
-        },
-        Exp::Reshape { shape, array } => Exp::Reshape {
-            shape: ses(shape),
-            array: var(*array),
-        },
-        Exp::Concat { arrays } => Exp::Concat {
-            arrays: arrays.iter().map(|&a| var(a)).collect(),
-        },
-        Exp::Copy(array) => Exp::Copy(var(*array)),
-        Exp::ArraySize { array, dim } => Exp::ArraySize {
-            array: var(*array),
-            dim: *dim,
-        },
-        Exp::Assert { condition, message } => Exp::Assert {
-            condition: se(*condition),
-            message: message
-                .iter()
-                .map(|part| match part {
-                    ErrorPart::Value(v) => ErrorPart::Value(se(*v)),
-                    text => text.clone(),
-                })
-                .collect(),
-        },
-        Exp::Call { .. } | Exp::If { .. } | Exp::Loop { .. } | Exp::Soac(_) => exp.clone(),
+    let mut renamed = exp.clone();
+    if !matches!(
+        exp,
+        Exp::Call { .. } | Exp::If { .. } | Exp::Loop { .. } | Exp::Soac(_)
+    ) {
+        crate::passes::analysis::operands_mut(&mut renamed, &mut |se| {
+            if let SubExp::Var(var) = se
+                && let Some(&new) = rename.get(var)
+            {
+                *se = SubExp::Var(new);
+            }
+        });
     }
+    renamed
 }
