@@ -31,7 +31,7 @@ cargo test --workspace --locked
 # every run of tests/run, the library and the server must pass with no
 # report (see crates/futc/tests/support.rs, test_cflags).
 FUTC_TEST_CFLAGS='-O1 -std=c99 -fsanitize=address,undefined -fno-sanitize-recover=all' \
-  cargo test -p futc --locked --test c_backend --test c_api --test c_server
+  cargo test -p futc --locked --test c_backend --test c_api --test c_server --test c_views
 
 cargo build -p futls --locked
 futls="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/futls"

@@ -80,13 +80,14 @@ void futhark_context_unpause_profiling(struct futhark_context *ctx) { ctx->profi
 /* Nothing is cached between calls: every array belongs to a value. */
 int futhark_context_clear_caches(struct futhark_context *ctx) { (void)ctx; return 0; }
 
-/* A JSON object: the entry point calls made and their total run time
-   (while profiling was on and not paused), and no memory statistics. */
+/* A JSON object: the peak number of bytes arrays held (upstream's
+   "memory" object, by memory space), and the entry point calls made and
+   their total run time (while profiling was on and not paused). */
 char *futhark_context_report(struct futhark_context *ctx) {
-  char *out = malloc(128);
+  char *out = malloc(160);
   if (out == NULL) return NULL;
-  snprintf(out, 128, "{\"memory\":{},\"events\":[],\"calls\":%lld,\"total_us\":%lld}",
-           (long long)ctx->calls, (long long)ctx->total_us);
+  snprintf(out, 160, "{\"memory\":{\"default\":%lld},\"events\":[],\"calls\":%lld,\"total_us\":%lld}",
+           (long long)ctx->mem_peak, (long long)ctx->calls, (long long)ctx->total_us);
   return out;
 }
 
@@ -478,6 +479,8 @@ FUT_LINK int fut_call(fut_ctx *ctx, int k, void *const *res, const void *const *
   if (ctx->logging) fprintf(ctx->log, "Running entry point `%s`.\n", e->name);
   double start = now_us();
   e->run(ctx, outs, ins);
+  /* Results leave the program in row-major layout. */
+  for (int k = 0; k < e->nout_comp; k++) outs[k] = arr_normalise(ctx, outs[k]);
   double end = now_us();
   if (ctx->logging) {
     int64_t alive = 0;

@@ -56,6 +56,8 @@ struct futhark_context {
   size_t in_len, in_pos;
   /* Entry point calls and their total run time, for the report. */
   int64_t calls, total_us;
+  /* Bytes of the blocks arrays own, now and at most so far. */
+  int64_t mem_bytes, mem_peak;
 };
 
 #define FUTHARK_SUCCESS 0
@@ -233,13 +235,22 @@ struct arr {
   /* Whether `data` is ours to free (not so for futhark_new_raw_* and
      views). */
   int owns_data;
+  /* The size of the block when the array owns it, and the context whose
+     memory statistics count it. */
+  int64_t bytes;
+  struct futhark_context *ctx;
   /* A view: the array whose block `data` points into, of which the view
      holds a reference; NULL when the block is this array's. Views are
-     always row-major and contiguous (rows, reshapes, slices of one
-     contiguous run); they are never written to (`arr_unique` copies). */
+     what indexing, slicing, rearranging and reshaping make; they are
+     never written to (`arr_unique` copies). */
   struct arr *base;
   struct arr *prev, *next;
+  /* The index function, one LMAD: the element at index (i0, i1, ...)
+     is `data[i0 * stride[0] + i1 * stride[1] + ...]` (strides counted in
+     elements, negative for reversed dimensions). Arrays that own their
+     block, and every array handed to the API, are row-major. */
   int64_t shape[MAX_RANK];
+  int64_t stride[MAX_RANK];
   char *data;
 };
 
@@ -306,6 +317,7 @@ FUT_LINK arr *arr_new(fut_ctx *ctx, int elem, int rank, const int64_t *shape);
 FUT_LINK arr *arr_scalar(fut_ctx *ctx, int elem, const void *p);
 FUT_LINK arr *arr_copy(fut_ctx *ctx, const arr *a);
 FUT_LINK arr *arr_unique(fut_ctx *ctx, arr *a);
+FUT_LINK arr *arr_normalise(fut_ctx *ctx, arr *a);
 FUT_LINK int64_t fix_offset(fut_ctx *ctx, const arr *a, int n, const dimidx *slice);
 FUT_LINK arr *arr_index(fut_ctx *ctx, const arr *a, int n, const dimidx *slice);
 FUT_LINK void arr_update(fut_ctx *ctx, arr **dst, int n, const dimidx *slice, const arr *value, const void *scalar);

@@ -54,15 +54,81 @@ static int64_t shape_count(int rank, const int64_t *shape) {
   return n;
 }
 static int64_t arr_count(const arr *a) { return shape_count(a->rank, a->shape); }
-static int64_t arr_row_count(const arr *a) { return shape_count(a->rank - 1, a->shape + 1); }
+
+/* The strides of a row-major array of the shape. */
+static void dense_strides(int rank, const int64_t *shape, int64_t *strides) {
+  int64_t s = 1;
+  for (int d = rank - 1; d >= 0; d--) { strides[d] = s; s *= shape[d]; }
+}
+/* Whether elements laid out with the strides are the row-major layout
+   of the shape (a dimension of length one may have any stride). */
+static int strides_dense(int rank, const int64_t *shape, const int64_t *strides) {
+  int64_t expected = 1;
+  for (int d = rank - 1; d >= 0; d--) {
+    if (shape[d] == 0) return 1;
+    if (shape[d] != 1 && strides[d] != expected) return 0;
+    expected *= shape[d];
+  }
+  return 1;
+}
+static int arr_dense(const arr *a) { return strides_dense(a->rank, a->shape, a->stride); }
+/* Gives a (just allocated, so unshared) a new row-major shape. */
+static void arr_set_shape(arr *a, int rank, const int64_t *shape) {
+  a->rank = rank;
+  for (int d = 0; d < rank; d++) a->shape[d] = shape[d];
+  dense_strides(rank, shape, a->stride);
+}
+
+/* Copies the elements of an array of the shape from `src`, laid out
+   with `src_strides`, to `dst`, laid out with `dst_strides` (strides
+   counted in elements of `es` bytes). */
+static void copy_strided(int es, int rank, const int64_t *shape, char *dst, const int64_t *dst_strides, const char *src, const int64_t *src_strides) {
+  int64_t count = shape_count(rank, shape);
+  if (count == 0) return;
+  if (strides_dense(rank, shape, dst_strides) && strides_dense(rank, shape, src_strides)) {
+    memcpy(dst, src, (size_t)(count * es));
+    return;
+  }
+  /* Row by row of the innermost dimension, the outer ones counted. */
+  int outer = rank - 1;
+  int64_t len = shape[outer], ds = dst_strides[outer] * es, ss = src_strides[outer] * es;
+  int64_t counter[MAX_RANK];
+  for (int d = 0; d < outer; d++) counter[d] = 0;
+  for (;;) {
+    int64_t doff = 0, soff = 0;
+    for (int d = 0; d < outer; d++) { doff += counter[d] * dst_strides[d]; soff += counter[d] * src_strides[d]; }
+    char *dp = dst + doff * es;
+    const char *sp = src + soff * es;
+    switch (es) {
+    case 1: for (int64_t i = 0; i < len; i++) dp[i * ds] = sp[i * ss]; break;
+    case 2: for (int64_t i = 0; i < len; i++) memcpy(dp + i * ds, sp + i * ss, 2); break;
+    case 4: for (int64_t i = 0; i < len; i++) memcpy(dp + i * ds, sp + i * ss, 4); break;
+    default: for (int64_t i = 0; i < len; i++) memcpy(dp + i * ds, sp + i * ss, (size_t)es); break;
+    }
+    int d = outer;
+    for (;;) {
+      if (d == 0) return;
+      d--;
+      if (++counter[d] < shape[d]) break;
+      counter[d] = 0;
+    }
+  }
+}
 
 FUT_LINK void arr_free(arr *a) {
   a->prev->next = a->next;
   a->next->prev = a->prev;
-  if (a->owns_data) free(a->data);
+  if (a->owns_data) { free(a->data); a->ctx->mem_bytes -= a->bytes; }
   arr *base = a->base;
   free(a);
   arr_release(base);
+}
+
+/* Counts `more` bytes more of a's block. */
+static void mem_grow(fut_ctx *ctx, arr *a, int64_t more) {
+  a->bytes += more;
+  ctx->mem_bytes += more;
+  if (ctx->mem_bytes > ctx->mem_peak) ctx->mem_peak = ctx->mem_bytes;
 }
 
 /* An array of the shape with uninitialised elements, or with `data`
@@ -84,9 +150,13 @@ static arr *arr_alloc(fut_ctx *ctx, int elem, int rank, const int64_t *shape, ch
   a->owns_data = data == NULL;
   a->base = NULL;
   for (int i = 0; i < rank; i++) a->shape[i] = shape[i];
+  dense_strides(rank, shape, a->stride);
+  a->ctx = ctx;
+  a->bytes = 0;
   if (data == NULL) {
     a->data = malloc(bytes == 0 ? 1 : (size_t)bytes);
     if (a->data == NULL) { free(a); fut_out_of_memory(ctx); }
+    mem_grow(ctx, a, (int64_t)bytes);
   } else a->data = data;
   a->next = ctx->live->next;
   a->prev = ctx->live;
@@ -97,10 +167,11 @@ static arr *arr_alloc(fut_ctx *ctx, int elem, int rank, const int64_t *shape, ch
 FUT_LINK arr *arr_new(fut_ctx *ctx, int elem, int rank, const int64_t *shape) {
   return arr_alloc(ctx, elem, rank, shape, NULL);
 }
-/* A view of a's elements from `offset` on (counted in elements of
-   a->data) with the shape, sharing a's block. */
-static arr *arr_view(fut_ctx *ctx, const arr *a, int rank, const int64_t *shape, int64_t offset) {
+/* A view of a's block: the element at `offset` from a's first (counted
+   in elements) and the shape laid out with the strides. */
+static arr *arr_view(fut_ctx *ctx, const arr *a, int rank, const int64_t *shape, const int64_t *strides, int64_t offset) {
   arr *r = arr_alloc(ctx, a->elem, rank, shape, a->data + offset * elem_size[a->elem]);
+  for (int d = 0; d < rank; d++) r->stride[d] = strides[d];
   r->base = arr_retain(a->base ? a->base : (arr *)a);
   return r;
 }
@@ -113,7 +184,14 @@ FUT_LINK arr *arr_scalar(fut_ctx *ctx, int elem, const void *p) {
 }
 FUT_LINK arr *arr_copy(fut_ctx *ctx, const arr *a) {
   arr *b = arr_new(ctx, a->elem, a->rank, a->shape);
-  memcpy(b->data, a->data, (size_t)(arr_count(a) * elem_size[a->elem]));
+  copy_strided(elem_size[a->elem], a->rank, a->shape, b->data, b->stride, a->data, a->stride);
+  return b;
+}
+/* a in row-major layout; takes a's reference. */
+FUT_LINK arr *arr_normalise(fut_ctx *ctx, arr *a) {
+  if (a == NULL || arr_dense(a)) return a;
+  arr *b = arr_copy(ctx, a);
+  arr_release(a);
   return b;
 }
 /* An array with reference count 1 holding a's elements; takes a's reference. */
@@ -150,12 +228,11 @@ static void fail_bounds(fut_ctx *ctx, const arr *a, int n, const dimidx *slice) 
   fut_fail(ctx, "Index %s out of bounds for array of shape %s.", idx, shp);
 }
 
-/* Resolves a slice: the base offset and, per remaining dimension, its
-   length and step (in elements); returns the number of dimensions. */
+/* Resolves a slice: the offset of its first element from a's first
+   and, per remaining dimension, its length and step (in elements);
+   returns the number of dimensions. */
 static int slice_resolve(fut_ctx *ctx, const arr *a, int n, const dimidx *slice, int64_t *base, int64_t *lens, int64_t *steps) {
-  int64_t strides[MAX_RANK];
-  int64_t s = 1;
-  for (int d = a->rank - 1; d >= 0; d--) { strides[d] = s; s *= a->shape[d]; }
+  const int64_t *strides = a->stride;
   int64_t b = 0;
   int k = 0;
   for (int d = 0; d < a->rank; d++) {
@@ -177,7 +254,7 @@ static int slice_resolve(fut_ctx *ctx, const arr *a, int n, const dimidx *slice,
       lens[k] = extent; steps[k] = strides[d]; k++;
     }
   }
-  *base = b;
+  *base = shape_count(k, lens) == 0 ? 0 : b;
   return k;
 }
 
@@ -188,46 +265,11 @@ FUT_LINK int64_t fix_offset(fut_ctx *ctx, const arr *a, int n, const dimidx *sli
   return base;
 }
 
-static void slice_walk(int k, const int64_t *lens, const int64_t *steps, int64_t base, int64_t *offsets) {
-  int64_t count = shape_count(k, lens);
-  if (count == 0) return;
-  int64_t counter[MAX_RANK];
-  for (int d = 0; d < k; d++) counter[d] = 0;
-  int64_t idx = 0;
-  for (;;) {
-    int64_t off = base;
-    for (int d = 0; d < k; d++) off += counter[d] * steps[d];
-    offsets[idx++] = off;
-    int d = k;
-    for (;;) {
-      if (d == 0) return;
-      d--;
-      counter[d]++;
-      if (counter[d] < lens[d]) break;
-      counter[d] = 0;
-    }
-  }
-}
-
+/* A slice of a is a view of a's block, whatever its strides. */
 FUT_LINK arr *arr_index(fut_ctx *ctx, const arr *a, int n, const dimidx *slice) {
   int64_t base, lens[MAX_RANK], steps[MAX_RANK];
   int k = slice_resolve(ctx, a, n, slice, &base, lens, steps);
-  /* A contiguous run of a's elements is a view. */
-  int contiguous = 1;
-  int64_t dense = 1;
-  for (int d = k - 1; d >= 0; d--) {
-    if (lens[d] > 1 && steps[d] != dense) contiguous = 0;
-    dense *= lens[d];
-  }
-  if (contiguous && dense > 0) return arr_view(ctx, a, k, lens, base);
-  arr *r = arr_new(ctx, a->elem, k, lens);
-  int64_t count = arr_count(r);
-  int64_t *offsets = fut_malloc(ctx, (size_t)count * sizeof(int64_t));
-  slice_walk(k, lens, steps, base, offsets);
-  int es = elem_size[a->elem];
-  for (int64_t i = 0; i < count; i++) memcpy(r->data + i * es, a->data + offsets[i] * es, (size_t)es);
-  free(offsets);
-  return r;
+  return arr_view(ctx, a, k, lens, steps, base);
 }
 
 static void fail_write_shape(fut_ctx *ctx, int vrank, const int64_t *vshape, int k, const int64_t *lens) {
@@ -242,27 +284,25 @@ static void fail_write_shape(fut_ctx *ctx, int vrank, const int64_t *vshape, int
 FUT_LINK void arr_update(fut_ctx *ctx, arr **dst, int n, const dimidx *slice, const arr *value, const void *scalar) {
   int64_t base, lens[MAX_RANK], steps[MAX_RANK];
   int k = slice_resolve(ctx, *dst, n, slice, &base, lens, steps);
-  if (value == NULL) {
-    if (k != 0) fail_write_shape(ctx, 0, lens, k, lens);
-    *dst = arr_unique(ctx, *dst);
-    memcpy((*dst)->data + base * elem_size[(*dst)->elem], scalar, (size_t)elem_size[(*dst)->elem]);
-    return;
+  if (value == NULL && k != 0) fail_write_shape(ctx, 0, lens, k, lens);
+  if (value != NULL) {
+    int same = value->rank == k;
+    for (int d = 0; same && d < k; d++) same = value->shape[d] == lens[d];
+    if (!same) fail_write_shape(ctx, value->rank, value->shape, k, lens);
   }
-  int same = value->rank == k;
-  for (int d = 0; same && d < k; d++) same = value->shape[d] == lens[d];
-  if (!same) fail_write_shape(ctx, value->rank, value->shape, k, lens);
-  *dst = arr_unique(ctx, *dst);
-  int64_t count = shape_count(k, lens);
-  int64_t *offsets = fut_malloc(ctx, (size_t)count * sizeof(int64_t));
-  slice_walk(k, lens, steps, base, offsets);
+  if ((*dst)->rc != 1 || (*dst)->base != NULL) {
+    /* The copy is row-major: the slice's layout in it differs. */
+    *dst = arr_unique(ctx, *dst);
+    k = slice_resolve(ctx, *dst, n, slice, &base, lens, steps);
+  }
   int es = elem_size[(*dst)->elem];
-  for (int64_t i = 0; i < count; i++) memcpy((*dst)->data + offsets[i] * es, value->data + i * es, (size_t)es);
-  free(offsets);
+  if (value == NULL) memcpy((*dst)->data + base * es, scalar, (size_t)es);
+  else copy_strided(es, k, lens, (*dst)->data + base * es, steps, value->data, value->stride);
 }
 
 /* Row i of an array of rank > 1, as a view. */
 FUT_LINK arr *arr_row(fut_ctx *ctx, const arr *a, int64_t i) {
-  return arr_view(ctx, a, a->rank - 1, a->shape + 1, i * arr_row_count(a));
+  return arr_view(ctx, a, a->rank - 1, a->shape + 1, a->stride + 1, i * a->stride[0]);
 }
 
 /* Puts `row` (an array) as row i of *out, an array of `width` rows,
@@ -283,8 +323,8 @@ FUT_LINK void stack_put(fut_ctx *ctx, arr **out, int elem, int64_t width, int64_
       fut_fail(ctx, "Rows of an array have different shapes: %s and %s.", a, b);
     }
   }
-  int64_t len = arr_count(row) * elem_size[elem];
-  memcpy((*out)->data + i * len, row->data, (size_t)len);
+  copy_strided(elem_size[elem], row->rank, row->shape, (*out)->data + i * (*out)->stride[0] * elem_size[elem],
+               (*out)->stride + 1, row->data, row->stride);
 }
 /* After stacking: an array of zero rows gets zero inner sizes. */
 FUT_LINK arr *stack_finish(fut_ctx *ctx, arr *out, int elem, int rank) {
@@ -307,32 +347,19 @@ FUT_LINK arr *arr_replicate(fut_ctx *ctx, int elem, int n, const int64_t *dims, 
   if (inner) for (int d = 0; d < inner->rank; d++) shape[rank++] = inner->shape[d];
   arr *r = arr_new(ctx, elem, rank, shape);
   int64_t count = shape_count(n, dims);
+  if (count == 0) return r;
   int64_t len = (inner ? arr_count(inner) : 1) * elem_size[elem];
-  const char *src = inner ? inner->data : (const char *)scalar;
-  for (int64_t i = 0; i < count; i++) memcpy(r->data + i * len, src, (size_t)len);
+  if (inner) copy_strided(elem_size[elem], inner->rank, inner->shape, r->data, r->stride + n, inner->data, inner->stride);
+  else memcpy(r->data, scalar, (size_t)len);
+  for (int64_t i = 1; i < count; i++) memcpy(r->data + i * len, r->data, (size_t)len);
   return r;
 }
 
+/* A view with the dimensions (and their strides) permuted. */
 FUT_LINK arr *arr_rearrange(fut_ctx *ctx, const arr *a, int n, const int *perm) {
-  int64_t shape[MAX_RANK], src_strides[MAX_RANK], counter[MAX_RANK];
-  for (int i = 0; i < n; i++) shape[i] = a->shape[perm[i]];
-  int64_t s = 1;
-  for (int d = a->rank - 1; d >= 0; d--) { src_strides[d] = s; s *= a->shape[d]; }
-  arr *r = arr_new(ctx, a->elem, n, shape);
-  int64_t count = arr_count(a);
-  int es = elem_size[a->elem];
-  for (int i = 0; i < n; i++) counter[i] = 0;
-  for (int64_t k = 0; k < count; k++) {
-    int64_t off = 0;
-    for (int i = 0; i < n; i++) off += counter[i] * src_strides[perm[i]];
-    memcpy(r->data + k * es, a->data + off * es, (size_t)es);
-    for (int d = n - 1; d >= 0; d--) {
-      counter[d]++;
-      if (counter[d] < shape[d]) break;
-      counter[d] = 0;
-    }
-  }
-  return r;
+  int64_t shape[MAX_RANK], strides[MAX_RANK];
+  for (int i = 0; i < n; i++) { shape[i] = a->shape[perm[i]]; strides[i] = a->stride[perm[i]]; }
+  return arr_view(ctx, a, n, shape, strides, 0);
 }
 
 FUT_LINK arr *arr_reshape(fut_ctx *ctx, const arr *a, int n, const int64_t *dims) {
@@ -345,7 +372,12 @@ FUT_LINK arr *arr_reshape(fut_ctx *ctx, const arr *a, int n, const int64_t *dims
     shape_text(y, sizeof y, n, dims);
     fut_fail(ctx, "Cannot reshape array of shape %s to shape %s.", x, y);
   }
-  return arr_view(ctx, a, n, dims, 0);
+  int64_t strides[MAX_RANK];
+  dense_strides(n, dims, strides);
+  if (arr_dense(a)) return arr_view(ctx, a, n, dims, strides, 0);
+  arr *r = arr_copy(ctx, a);
+  arr_set_shape(r, n, dims);
+  return r;
 }
 
 FUT_LINK arr *arr_concat(fut_ctx *ctx, int n, arr *const *parts) {
@@ -377,13 +409,14 @@ FUT_LINK arr *arr_concat(fut_ctx *ctx, int n, arr *const *parts) {
      (the total is right even where the shapes of empty parts differ). */
   int64_t flat = total;
   arr *r = arr_new(ctx, first->elem, 1, &flat);
-  r->rank = rank;
-  for (int d = 0; d < rank; d++) r->shape[d] = shape[d];
+  arr_set_shape(r, rank, shape);
   int64_t at = 0;
   for (int i = 0; i < n; i++) {
-    int64_t pc = arr_count(parts[i]) * es;
-    memcpy(r->data + at, parts[i]->data, (size_t)pc);
-    at += pc;
+    const arr *p = parts[i];
+    int64_t strides[MAX_RANK];
+    dense_strides(p->rank, p->shape, strides);
+    copy_strided(es, p->rank, p->shape, r->data + at, strides, p->data, p->stride);
+    at += arr_count(p) * es;
   }
   return r;
 }
@@ -613,6 +646,7 @@ static void buffer_add(fut_ctx *ctx, buffer *b, const void *p, size_t n) {
     char *grown = realloc(b->a->data, b->cap);
     if (!grown) fut_out_of_memory(ctx);
     b->a->data = grown;
+    mem_grow(ctx, b->a, (int64_t)b->cap - b->a->bytes);
   }
   memcpy(b->a->data + b->len, p, n);
   b->len += n;
@@ -620,8 +654,7 @@ static void buffer_add(fut_ctx *ctx, buffer *b, const void *p, size_t n) {
 /* The buffer's bytes as an array of the element type and shape. */
 static arr *buffer_finish(buffer *b, int elem, int rank, const int64_t *shape) {
   b->a->elem = elem;
-  b->a->rank = rank;
-  for (int d = 0; d < rank; d++) b->a->shape[d] = shape[d];
+  arr_set_shape(b->a, rank, shape);
   return b->a;
 }
 

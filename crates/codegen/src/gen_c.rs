@@ -7,9 +7,10 @@ use opt::ir::{
     Body, DimIndex, ErrorPart, Exp, Function, Lambda, LoopForm, Program, Soac, Stm, SubExp, Type,
     Var,
 };
+use opt::passes::analysis::{free_in_body, free_in_lambda};
 use opt::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
 use opt::value::PrimValue;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 /// What `futc c` makes of a program.
@@ -56,6 +57,7 @@ pub fn generate(program: &Program, mode: Mode) -> Result<Generated, CodegenError
         let mut generator = FunctionGen {
             program,
             types: HashMap::new(),
+            manifest: HashSet::new(),
             out: String::new(),
             temp: 0,
         };
@@ -202,6 +204,9 @@ fn ctype_spaced(ty: Type) -> String {
 struct FunctionGen<'p> {
     program: &'p Program,
     types: HashMap<Var, Type>,
+    /// Transpositions made row-major where they are bound: their rows are
+    /// traversed again and again (see [`iterated_in`]).
+    manifest: HashSet<Var>,
     out: String,
     temp: usize,
 }
@@ -242,13 +247,25 @@ impl FunctionGen<'_> {
         self.out.push('\n');
     }
 
-    /// Records the types of every variable the function binds.
+    /// Records the types of every variable the function binds, and the
+    /// transpositions to make row-major.
     fn collect(&mut self, body: &Body) -> Result<(), CodegenError> {
-        for stm in &body.stms {
+        for (index, stm) in body.stms.iter().enumerate() {
             for pe in &stm.pat {
                 self.types.insert(pe.var, pe.ty);
             }
             match &stm.exp {
+                // A view whose rows are strided is fine to traverse once;
+                // traversed inside a lambda or loop, each pass would read
+                // the block column-wise, so one copy up front pays.
+                Exp::Rearrange { perm, .. }
+                    if perm.last() != Some(&(perm.len() - 1))
+                        && body.stms[index + 1..]
+                            .iter()
+                            .any(|later| iterated_in(stm.pat[0].var, &later.exp)) =>
+                {
+                    self.manifest.insert(stm.pat[0].var);
+                }
                 Exp::If {
                     then_body,
                     else_body,
@@ -399,7 +416,11 @@ impl FunctionGen<'_> {
     fn row_expr(&self, array: Var, i: &str) -> Result<String, CodegenError> {
         let ty = self.var_type(array)?;
         Ok(if ty.rank() == 1 {
-            format!("((t_{}*)v{}->data)[{i}]", ty.element().name(), array.0)
+            format!(
+                "((t_{}*)v{a}->data)[({i}) * v{a}->stride[0]]",
+                ty.element().name(),
+                a = array.0
+            )
         } else {
             format!("arr_row(ctx, v{}, {i})", array.0)
         })
@@ -497,11 +518,12 @@ impl FunctionGen<'_> {
         let s = self.slice(slice);
         self.line(&format!("fix_offset(ctx, {a}, {}, {s});", slice.len()));
         self.line("}");
-        let mut offset = indices[0].clone();
-        for (d, x) in indices.iter().enumerate().skip(1) {
-            offset = format!("({offset}) * {a}->shape[{d}] + {x}");
-        }
-        offset
+        let terms: Vec<String> = indices
+            .iter()
+            .enumerate()
+            .map(|(d, x)| format!("{x} * {a}->stride[{d}]"))
+            .collect();
+        terms.join(" + ")
     }
 
     fn i64_list(&mut self, items: &[SubExp]) -> String {
@@ -781,10 +803,13 @@ impl FunctionGen<'_> {
                 self.line("{");
                 let p: Vec<String> = perm.iter().map(usize::to_string).collect();
                 self.line(&format!("int perm[] = {{{}}};", p.join(", ")));
-                single(
-                    self,
-                    format!("arr_rearrange(ctx, v{}, {}, perm)", array.0, perm.len()),
-                );
+                let view = format!("arr_rearrange(ctx, v{}, {}, perm)", array.0, perm.len());
+                let value = if self.manifest.contains(&stm.pat[0].var) {
+                    format!("arr_normalise(ctx, {view})")
+                } else {
+                    view
+                };
+                single(self, value);
                 self.line("}");
             }
             Exp::Reshape { shape, array } => {
@@ -1207,8 +1232,8 @@ impl FunctionGen<'_> {
                 let temps = self.temps(&op_types);
                 self.line("for (int64_t i = 0; i < w; i++) {");
                 self.line(&format!(
-                    "int64_t bin = ((int64_t*)v{}->data)[i];",
-                    indices.0
+                    "int64_t bin = ((int64_t*)v{i}->data)[i * v{i}->stride[0]];",
+                    i = indices.0
                 ));
                 self.line("if (bin < 0 || bin >= bins) continue;");
                 let mut args = Vec::new();
@@ -1253,16 +1278,19 @@ impl FunctionGen<'_> {
                 self.line(&format!("int64_t w = {w};"));
                 let targets = self.unique_targets(dests);
                 self.line("for (int64_t i = 0; i < w; i++) {");
-                self.line(&format!("int64_t j = ((int64_t*)v{}->data)[i];", indices.0));
+                self.line(&format!(
+                    "int64_t j = ((int64_t*)v{i}->data)[i * v{i}->stride[0]];",
+                    i = indices.0
+                ));
                 for (t, &v) in targets.iter().zip(values) {
                     let vt = self.var_type(v)?;
                     self.line(&format!("if (j >= 0 && j < {t}->shape[0]) {{"));
                     self.line("dimidx s[1] = {{1, 0, 0, 0}}; s[0].start = j;");
                     if vt.rank() == 1 {
                         self.line(&format!(
-                            "arr_update(ctx, &{t}, 1, s, NULL, ((t_{}*)v{}->data) + i);",
+                            "arr_update(ctx, &{t}, 1, s, NULL, ((t_{}*)v{v}->data) + i * v{v}->stride[0]);",
                             vt.element().name(),
-                            v.0
+                            v = v.0
                         ));
                     } else {
                         self.line(&format!(
@@ -1313,6 +1341,28 @@ impl FunctionGen<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// Whether `exp` uses `var` inside a lambda or loop body, where it may be
+/// traversed once per iteration.
+fn iterated_in(var: Var, exp: &Exp) -> bool {
+    match exp {
+        Exp::Soac(soac) => soac
+            .lambdas()
+            .into_iter()
+            .any(|lambda| free_in_lambda(lambda).contains(&var)),
+        Exp::Loop { body, .. } => free_in_body(body).contains(&var),
+        Exp::If {
+            then_body,
+            else_body,
+            ..
+        } => then_body
+            .stms
+            .iter()
+            .chain(&else_body.stms)
+            .any(|stm| iterated_in(var, &stm.exp)),
+        _ => false,
     }
 }
 

@@ -11,9 +11,12 @@
 //! servers link it compiled once ([`runtime_source`]).
 //!
 //! Scalars are unboxed C variables; arrays are reference-counted blocks
-//! (`arr`) with element type, rank, shape and row-major data, or views
-//! of another array's block (rows, reshapes, contiguous slices), which
-//! are copied before an in-place update. Every IR
+//! (`arr`) with element type, rank, shape and an index function of one
+//! LMAD (the first element's address and a stride per dimension), so
+//! that rows, slices (strided or reversed), transpositions and reshapes
+//! of row-major arrays are views of the same block. Views are copied
+//! before an in-place update, reshapes of non-row-major views copy, and
+//! entry points hand out row-major arrays. Every IR
 //! variable is a C local of its function. A variable holding an array
 //! owns one reference: binding retains, and each body releases the arrays
 //! its statements bound once its results have been retained, so the
