@@ -1390,10 +1390,10 @@ impl Lowerer<'_> {
     /// Binds a definition's parameters to its arguments, checking that
     /// arguments whose types share a size have the same size.
     fn bind_params(&mut self, frame: &mut Frame, params: &[PatId], args: Vec<Sv>) -> Result<()> {
-        let message = if std::mem::take(&mut self.entry_call) {
-            "Entry point arguments have invalid sizes."
+        let check = if std::mem::take(&mut self.entry_call) {
+            ParamCheck::Entry
         } else {
-            "Function arguments have invalid sizes."
+            ParamCheck::Function
         };
         // All parameters' names first: a size may be named by a later
         // parameter (`(xs: [n]t) (n: i64)`), whose value it then is.
@@ -1404,12 +1404,12 @@ impl Lowerer<'_> {
             .try_for_each(|(&pat, arg)| self.bind_pat(frame, pat, arg));
         let deferred = std::mem::replace(&mut self.deferred_sizes, outer).unwrap_or_default();
         bound?;
-        let previous = self.param_sizes_message.replace(message);
+        let previous = self.param_check.replace(check);
         let result = deferred.into_iter().try_for_each(|sizes| match sizes {
             DeferredSizes::Declared(ty, value) => self.bind_sizes(frame, &ty, &value),
             DeferredSizes::Written(ty, value) => self.bind_written_sizes(frame, ty, &value),
         });
-        self.param_sizes_message = previous;
+        self.param_check = previous;
         result
     }
 
@@ -1498,25 +1498,32 @@ impl Lowerer<'_> {
             return Ok(());
         };
         for (dim, size) in shape.iter().enumerate() {
-            let Size::Named(name) = size else { continue };
+            let Size::Named(name) = size else {
+                // Constants and size expressions (`[3]`, `[n + 1]`): the
+                // checker has seen to them except where values come from
+                // outside the program.
+                if self.param_check == Some(ParamCheck::Entry)
+                    && let Some(expected) = self.size_value(frame, size)
+                {
+                    self.check_param_size(first, dim, expected, ParamCheck::Entry)?;
+                }
+                continue;
+            };
             // A size named by a variable (`(n: i64) ... [n]`) is that
             // variable's value, not a size to learn from this value.
             if frame.names.contains_key(name) {
+                if self.param_check == Some(ParamCheck::Entry)
+                    && let Some(expected) = self.size_value(frame, size)
+                {
+                    self.check_param_size(first, dim, expected, ParamCheck::Entry)?;
+                }
                 continue;
             }
             if let Some(Sv::Dyn(_, bound)) = frame.locals.get(&Local::Size(name.clone())) {
                 // Parameters sharing a size must agree on it.
-                if let (Some(message), [expected]) = (self.param_sizes_message, bound.as_slice()) {
+                if let (Some(check), [expected]) = (self.param_check, bound.as_slice()) {
                     let expected = *expected;
-                    let actual = self.size_of(first, dim)?;
-                    let equal = self.cmp(CmpOp::Eq, actual, expected);
-                    self.builder.bind(
-                        "sizes_ok",
-                        Exp::Assert {
-                            condition: equal,
-                            message: vec![ErrorPart::Text(message.into())],
-                        },
-                    );
+                    self.check_param_size(first, dim, expected, check)?;
                 }
                 continue;
             }
@@ -1527,6 +1534,27 @@ impl Lowerer<'_> {
                 Sv::Dyn(Ty::i64(), vec![actual]),
             );
         }
+        Ok(())
+    }
+
+    /// Fails unless dimension `dim` of the array `first` (a component of
+    /// an argument) is `expected`.
+    fn check_param_size(
+        &mut self,
+        first: SubExp,
+        dim: usize,
+        expected: SubExp,
+        check: ParamCheck,
+    ) -> Result<()> {
+        let actual = self.size_of(first, dim)?;
+        let equal = self.cmp(CmpOp::Eq, actual, expected);
+        self.builder.bind(
+            "sizes_ok",
+            Exp::Assert {
+                condition: equal,
+                message: vec![ErrorPart::Text(check.message().into())],
+            },
+        );
         Ok(())
     }
 
@@ -2475,6 +2503,26 @@ impl Lowerer<'_> {
                     value: zero,
                 },
             ),
+        }
+    }
+}
+
+/// Whose arguments' sizes parameters check as they are bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ParamCheck {
+    /// A function's: arguments sharing a size must agree (the checker
+    /// has seen to the rest).
+    Function,
+    /// An entry point's: every size its parameters' types give, since the
+    /// values come from outside.
+    Entry,
+}
+
+impl ParamCheck {
+    fn message(self) -> &'static str {
+        match self {
+            ParamCheck::Function => "Function arguments have invalid sizes.",
+            ParamCheck::Entry => "Entry point arguments have invalid sizes.",
         }
     }
 }

@@ -274,9 +274,8 @@ struct Lowerer<'db> {
     /// The operators of the accumulators being written by `acc_write`
     /// (innermost last; `None` for `scatter_stream`'s).
     accumulator_ops: Vec<Option<Sv>>,
-    /// While parameters are bound: the message of a failed check that
-    /// arguments sharing a size agree.
-    param_sizes_message: Option<&'static str>,
+    /// While parameters are bound: whose arguments' sizes are checked.
+    param_check: Option<expr::ParamCheck>,
     /// The functions derived for automatic differentiation so far.
     derivatives: crate::ad::Derivatives,
 }
@@ -309,7 +308,7 @@ pub fn lower_program(
         fresh_sizes: 0,
         inlined_from: Vec::new(),
         accumulator_ops: Vec::new(),
-        param_sizes_message: None,
+        param_check: None,
         derivatives: crate::ad::Derivatives::default(),
     };
     let tree = item_tree(db, root);
