@@ -194,6 +194,9 @@ impl Api {
             },
             ExternalType::Opaque { name, kind, .. } => {
                 let kind = match kind {
+                    // `()` has no fields to make it from or project: C
+                    // has no empty parameter lists or arrays.
+                    OpaqueKind::Record(fields) if fields.is_empty() => Kind::Opaque,
                     OpaqueKind::Record(fields) => {
                         let mut at = 0;
                         let mut interned = Vec::new();
