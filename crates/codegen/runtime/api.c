@@ -107,6 +107,7 @@ static int fut_error(fut_ctx *ctx, const char *fmt, ...) {
 static void fut_recover(fut_ctx *ctx) {
   ctx->fail = NULL;
   ctx->depth = 0;
+  ctx->loc = NULL;
   /* An array survives when an API value holds it or a surviving view
      of it (views of views share the first one's base). */
   for (arr *a = ctx->live->next; a != ctx->live; a = a->next) a->rc = a->ext;
@@ -477,8 +478,10 @@ FUT_LINK int fut_call(fut_ctx *ctx, int k, void *const *res, const void *const *
     j += n;
   }
   if (ctx->logging) fprintf(ctx->log, "Running entry point `%s`.\n", e->name);
+  ctx->loc = NULL;
   double start = now_us();
   e->run(ctx, outs, ins);
+  ctx->loc = NULL;
   /* Results leave the program in row-major layout. */
   for (int k = 0; k < e->nout_comp; k++) outs[k] = arr_normalise(ctx, outs[k]);
   double end = now_us();

@@ -36,6 +36,10 @@ static const int elem_size[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8};
 typedef struct arr arr;
 typedef struct futhark_context fut_ctx;
 
+/* Calls nested deeper than this fail as the interpreter's do (it counts
+   lambda applications too, so its limit is reached slightly earlier). */
+#define FUT_MAX_DEPTH 10000
+
 /* Run-time failures unwind to the API function that started the work:
    `fut_fail` records the message in the context and jumps to the
    `fail` point that function set with `FUT_PROTECT`. Afterwards every
@@ -58,6 +62,12 @@ struct futhark_context {
   int64_t calls, total_us;
   /* Bytes of the blocks arrays own, now and at most so far. */
   int64_t mem_bytes, mem_peak;
+  /* Where the program is, for the backtrace of a failure: the source
+     locations (one per line, innermost first: the statement, then the
+     calls inlined around it) of the statement that may fail next, and
+     of the call each function at depth d made (`call_locs[d]`). */
+  const char *loc;
+  const char *call_locs[FUT_MAX_DEPTH + 1];
 };
 
 #define FUTHARK_SUCCESS 0
@@ -70,10 +80,6 @@ struct futhark_context {
 #define FUT_LINK
 #endif
 FUT_LINK void fut_fail(fut_ctx *ctx, const char *fmt, ...);
-
-/* Calls nested deeper than this fail as the interpreter's do (it counts
-   lambda applications too, so its limit is reached slightly earlier). */
-#define FUT_MAX_DEPTH 10000
 
 /* ---------------- f16 ---------------- */
 static uint32_t f32_bits(float x) { uint32_t b; memcpy(&b, &x, 4); return b; }

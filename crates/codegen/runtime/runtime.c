@@ -25,11 +25,57 @@ static void fut_jump(fut_ctx *ctx, int code) {
   longjmp(*ctx->fail, code);
 }
 
+/* Appends `text` to the error message (which stays as it is when memory
+   runs out). */
+static void fut_append_error(fut_ctx *ctx, const char *text, size_t n) {
+  if (ctx->error == NULL) return;
+  size_t len = strlen(ctx->error);
+  char *grown = realloc(ctx->error, len + n + 1);
+  if (grown == NULL) return;
+  memcpy(grown + len, text, n);
+  grown[len + n] = 0;
+  ctx->error = grown;
+}
+
+/* Appends one frame per line of `locs`, numbering from *frame on. */
+static void fut_append_frames(fut_ctx *ctx, const char *locs, int *frame) {
+  while (*locs) {
+    const char *end = strchr(locs, '\n');
+    size_t n = end ? (size_t)(end - locs) : strlen(locs);
+    if (*frame < 20) {
+      char head[32];
+      int k = snprintf(head, sizeof head, "\n%s #%d  ", *frame == 0 ? "->" : "  ", *frame);
+      fut_append_error(ctx, head, (size_t)k);
+      fut_append_error(ctx, locs, n);
+    }
+    (*frame)++;
+    locs += n + (end != NULL);
+  }
+}
+
+/* The failing statement's locations and the calls around it, as the
+   interpreter prints them (the innermost 20 frames). */
+static void fut_append_backtrace(fut_ctx *ctx) {
+  if (ctx->loc == NULL) return;
+  static const char title[] = "\n\nBacktrace:";
+  fut_append_error(ctx, title, sizeof title - 1);
+  int frame = 0;
+  fut_append_frames(ctx, ctx->loc, &frame);
+  for (int d = ctx->depth - 1; d >= 1; d--)
+    if (ctx->call_locs[d]) fut_append_frames(ctx, ctx->call_locs[d], &frame);
+  if (frame > 20) {
+    char more[64];
+    int k = snprintf(more, sizeof more, "\n   ... and %d more", frame - 20);
+    fut_append_error(ctx, more, (size_t)k);
+  }
+}
+
 FUT_LINK void fut_fail(fut_ctx *ctx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   fut_set_error(ctx, fmt, ap);
   va_end(ap);
+  fut_append_backtrace(ctx);
   fut_jump(ctx, FUTHARK_PROGRAM_ERROR);
 }
 

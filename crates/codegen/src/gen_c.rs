@@ -4,8 +4,8 @@ use crate::api::Api;
 use crate::{API, CodegenError, PRELUDE, RUNTIME};
 use hir::ty::PrimType;
 use opt::ir::{
-    Body, DimIndex, ErrorPart, Exp, Function, Lambda, LoopForm, Program, Soac, Stm, SubExp, Type,
-    Var,
+    Body, DimIndex, ErrorPart, Exp, Function, Lambda, Loc, LoopForm, Program, Soac, Stm, SubExp,
+    Type, Var,
 };
 use opt::passes::analysis::{free_in_body, free_in_lambda};
 use opt::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
@@ -58,6 +58,7 @@ pub fn generate(program: &Program, mode: Mode) -> Result<Generated, CodegenError
             program,
             types: HashMap::new(),
             manifest: HashSet::new(),
+            loc: None,
             out: String::new(),
             temp: 0,
         };
@@ -207,6 +208,10 @@ struct FunctionGen<'p> {
     /// Transpositions made row-major where they are bound: their rows are
     /// traversed again and again (see [`iterated_in`]).
     manifest: HashSet<Var>,
+    /// The locations of the statement being generated (or the nearest
+    /// enclosing one that has them), as a C string literal of one frame
+    /// per line; see the context's `loc`.
+    loc: Option<String>,
     out: String,
     temp: usize,
 }
@@ -515,6 +520,7 @@ impl FunctionGen<'_> {
             .map(|(d, x)| format!("(uint64_t){x} >= (uint64_t){a}->shape[{d}]"))
             .collect();
         self.line(&format!("if ({}) {{", outside.join(" || ")));
+        self.mark_loc();
         let s = self.slice(slice);
         self.line(&format!("fix_offset(ctx, {a}, {}, {s});", slice.len()));
         self.line("}");
@@ -537,7 +543,60 @@ impl FunctionGen<'_> {
         name
     }
 
+    /// Records where the program is before something that may fail, for
+    /// the failure's backtrace.
+    fn mark_loc(&mut self) {
+        let loc = self.loc.clone().unwrap_or_else(|| "NULL".to_owned());
+        self.line(&format!("ctx->loc = {loc};"));
+    }
+
+    /// Whether evaluating `exp` may fail before any statement nested in
+    /// it runs, other than where it marks the location itself (scalar
+    /// indexing and assertions mark it only on their failure paths).
+    fn may_fail(&self, exp: &Exp) -> Result<bool, CodegenError> {
+        Ok(match exp {
+            Exp::SubExp(_)
+            | Exp::Cmp(..)
+            | Exp::UnOp(..)
+            | Exp::Convert(..)
+            | Exp::PrimFn(..)
+            | Exp::ArraySize { .. }
+            | Exp::Rearrange { .. }
+            | Exp::Copy(_)
+            | Exp::If { .. }
+            | Exp::Loop { .. }
+            | Exp::Assert { .. } => false,
+            Exp::BinOp(op, a, _) => binop_can_fail(*op, self.prim_of(*a)?),
+            _ => true,
+        })
+    }
+
     fn stm(&mut self, stm: &Stm) -> Result<(), CodegenError> {
+        let enclosing = self.loc.clone();
+        if let Some(loc) = &stm.loc {
+            let frames: Vec<String> = std::iter::once(loc)
+                .chain(loc.inlined_from.iter())
+                .map(Loc::to_string)
+                .collect();
+            self.loc = Some(c_literal(&frames.join("\n")));
+        }
+        let result = self.stm_exp(stm);
+        self.loc = enclosing;
+        result
+    }
+
+    fn stm_exp(&mut self, stm: &Stm) -> Result<(), CodegenError> {
+        let indexes_scalar = matches!(
+            (&stm.exp, stm.pat.first()),
+            (Exp::Index { .. }, Some(pe)) if matches!(pe.ty, Type::Prim(_))
+        );
+        if self.may_fail(&stm.exp)? && !indexes_scalar {
+            self.mark_loc();
+        }
+        if matches!(stm.exp, Exp::Call { .. }) {
+            let loc = self.loc.clone().unwrap_or_else(|| "NULL".to_owned());
+            self.line(&format!("ctx->call_locs[ctx->depth] = {loc};"));
+        }
         let pat: Vec<String> = stm.pat.iter().map(|p| format!("v{}", p.var.0)).collect();
         let pat_types: Vec<Type> = stm.pat.iter().map(|p| p.ty).collect();
         let single = |this: &mut Self, value: String| {
@@ -838,6 +897,7 @@ impl FunctionGen<'_> {
             Exp::Assert { condition, message } => {
                 let c = self.se(*condition);
                 self.line(&format!("if (!{c}) {{"));
+                self.mark_loc();
                 self.line("char msg[4096]; size_t k = 0; msg[0] = 0;");
                 for part in message {
                     match part {
@@ -938,10 +998,7 @@ impl FunctionGen<'_> {
             BinOp::Max => "max",
         };
         // The operations that can fail need the context.
-        let ctx = if matches!(
-            op,
-            BinOp::Div | BinOp::Mod | BinOp::Quot | BinOp::Rem | BinOp::Pow
-        ) {
+        let ctx = if binop_can_fail(op, prim) {
             "ctx, "
         } else {
             ""
@@ -1171,10 +1228,14 @@ impl FunctionGen<'_> {
                         Type::Prim(prim) => {
                             self.line(&format!("((t_{}*){out}->data)[i] = {source};", prim.name()))
                         }
-                        Type::Array { element, .. } => self.line(&format!(
-                            "stack_put(ctx, &{out}, {}, w, i, {source});",
-                            elem_code(*element)
-                        )),
+                        Type::Array { element, .. } => {
+                            // The lambda marked its own statements.
+                            self.mark_loc();
+                            self.line(&format!(
+                                "stack_put(ctx, &{out}, {}, w, i, {source});",
+                                elem_code(*element)
+                            ));
+                        }
                     }
                 }
                 self.line("}");
@@ -1249,6 +1310,7 @@ impl FunctionGen<'_> {
                     args.push(self.row_expr(v, "i")?);
                 }
                 self.apply(op, &args, &temps)?;
+                self.mark_loc();
                 for ((t, temp), ty) in targets.iter().zip(&temps).zip(&op_types) {
                     self.line("{ dimidx s[1] = {{1, 0, 0, 0}}; s[0].start = bin;");
                     match ty {
@@ -1342,6 +1404,16 @@ impl FunctionGen<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether the operator can fail on operands of the type (integer
+/// division by zero, negative exponents).
+fn binop_can_fail(op: BinOp, prim: PrimType) -> bool {
+    !prim.is_float()
+        && matches!(
+            op,
+            BinOp::Div | BinOp::Mod | BinOp::Quot | BinOp::Rem | BinOp::Pow
+        )
 }
 
 /// Whether `exp` uses `var` inside a lambda or loop body, where it may be

@@ -129,10 +129,18 @@ fn run_time_errors_exit_one_with_the_message() {
     let source = "def main (xs: []i32) (i: i64) = xs[i]\n";
     let output = compile_and_run("c-error", source, &[], b"[1, 2, 3] 5i64");
     assert_eq!(output.status.code(), Some(1));
-    assert_eq!(
-        stderr(&output),
-        "Error: Index [5] out of bounds for array of shape [3].\n"
+    // The message and the failing statement's location, as the
+    // interpreter gives them.
+    let message = stderr(&output);
+    let expected_tail = "prog.fut:1:33-37\n";
+    assert!(
+        message.starts_with(
+            "Error: Index [5] out of bounds for array of shape [3].\n\nBacktrace:\n-> #0  "
+        ) && message.ends_with(expected_tail),
+        "{message}"
     );
+    let interpreted = interpret("c-error-ref", source, &[], b"[1, 2, 3] 5i64");
+    assert!(stderr(&interpreted).ends_with(expected_tail));
     let output = compile_and_run("c-error-type", source, &[], b"[1, 2, 3] 5i32");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
@@ -172,7 +180,7 @@ fn debug_flag_logs_the_entry_point_and_failures() {
     let log = stderr(&output);
     assert!(log.starts_with("Running entry point `main`.\n"), "{log}");
     assert!(
-        log.ends_with("Error: Index [7] out of bounds for array of shape [3].\n"),
+        log.contains("Error: Index [7] out of bounds for array of shape [3].\n"),
         "{log}"
     );
     let quiet = compile_and_run("c-quiet", source, &[], b"[1, 2, 3] 1i64");
