@@ -234,6 +234,19 @@ impl Lowerer<'_> {
                 let value = self.expr(frame, base)?;
                 self.project(value, &field)
             }
+            // `#[unsafe]`: no assertions while the expression runs, in the
+            // functions it calls too (their instances for unsafe callers
+            // have none). Bounds checks stay: generated code must never
+            // read outside an array.
+            Expr::Attr {
+                attr: store::Attr::Atom(name),
+                expr,
+            } if name.as_str() == "unsafe" => {
+                let outer = std::mem::replace(&mut self.unsafe_code, true);
+                let value = self.expr(frame, expr);
+                self.unsafe_code = outer;
+                value
+            }
             Expr::QualParen { expr, .. }
             | Expr::Ascription { expr, .. }
             | Expr::Attr { expr, .. } => self.expr(frame, expr),
@@ -496,6 +509,7 @@ impl Lowerer<'_> {
                 form,
                 body,
             } => self.lower_loop(frame, e, pat, init, form, body),
+            Expr::Assert { body, .. } if self.unsafe_code => self.expr(frame, body),
             Expr::Assert { condition, body } => {
                 let cond = self.expr(frame, condition)?;
                 let [c] = self.scalar(&cond)?;
@@ -1173,6 +1187,7 @@ impl Lowerer<'_> {
             ctx: ctx.clone(),
             args: arg_types,
             ret: ret.clone(),
+            unsafe_code: self.unsafe_code,
         };
         let ret_types = self.components_of(&ret)?;
         let func = match self.instances.get(&key) {

@@ -110,6 +110,8 @@ struct Instance {
     ctx: ModCtx,
     args: Vec<Ty>,
     ret: Ty,
+    /// Called from `#[unsafe]` code: the instance has no assertions.
+    unsafe_code: bool,
 }
 
 /// A local name of a definition body.
@@ -274,6 +276,8 @@ struct Lowerer<'db> {
     /// The operators of the accumulators being written by `acc_write`
     /// (innermost last; `None` for `scatter_stream`'s).
     accumulator_ops: Vec<Option<Sv>>,
+    /// Inside an expression marked `#[unsafe]`: assertions are left out.
+    unsafe_code: bool,
     /// While parameters are bound: whose arguments' sizes are checked.
     param_check: Option<expr::ParamCheck>,
     /// The functions derived for automatic differentiation so far.
@@ -309,6 +313,7 @@ pub fn lower_program(
         inlined_from: Vec::new(),
         accumulator_ops: Vec::new(),
         param_check: None,
+        unsafe_code: false,
         derivatives: crate::ad::Derivatives::default(),
     };
     let tree = item_tree(db, root);
