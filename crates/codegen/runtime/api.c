@@ -5,13 +5,31 @@
 
 struct futhark_context_config {
   int debug, logging, profiling;
+  /* The tuning parameters' values, where set (as in the context). */
+  int64_t *tuning;
+  unsigned char *tuning_set;
 };
 
 struct futhark_context_config *futhark_context_config_new(void) {
-  return calloc(1, sizeof(struct futhark_context_config));
+  struct futhark_context_config *cfg = calloc(1, sizeof(struct futhark_context_config));
+  if (cfg == NULL) return NULL;
+  cfg->tuning = calloc((size_t)fut_num_tuning + 1, sizeof(int64_t));
+  cfg->tuning_set = calloc((size_t)fut_num_tuning + 1, 1);
+  if (cfg->tuning == NULL || cfg->tuning_set == NULL) {
+    free(cfg->tuning);
+    free(cfg->tuning_set);
+    free(cfg);
+    return NULL;
+  }
+  return cfg;
 }
 
-void futhark_context_config_free(struct futhark_context_config *cfg) { free(cfg); }
+void futhark_context_config_free(struct futhark_context_config *cfg) {
+  if (cfg == NULL) return;
+  free(cfg->tuning);
+  free(cfg->tuning_set);
+  free(cfg);
+}
 
 void futhark_context_config_set_debugging(struct futhark_context_config *cfg, int flag) {
   cfg->debug = flag != 0;
@@ -26,14 +44,25 @@ void futhark_context_config_set_logging(struct futhark_context_config *cfg, int 
   cfg->logging = flag != 0;
 }
 
-/* Sequential C code has no tuning parameters and no compiled-code cache. */
-int futhark_context_config_set_tuning_param(struct futhark_context_config *cfg, const char *param_name, size_t new_value) {
-  (void)cfg; (void)param_name; (void)new_value;
-  return 1;
+/* The number of the tuning parameter, or -1. */
+static int tuning_index(const char *name) {
+  for (int k = 0; k < fut_num_tuning; k++)
+    if (strcmp(fut_tuning_names[k], name) == 0) return k;
+  return -1;
 }
-int futhark_get_tuning_param_count(void) { return 0; }
-const char *futhark_get_tuning_param_name(int i) { (void)i; return NULL; }
-const char *futhark_get_tuning_param_class(int i) { (void)i; return NULL; }
+
+/* The only tuning parameters of sequential C code are the program's own
+   (`#[param(name)]`); there is no compiled-code cache. */
+int futhark_context_config_set_tuning_param(struct futhark_context_config *cfg, const char *param_name, size_t new_value) {
+  int k = tuning_index(param_name);
+  if (k < 0) return 1;
+  cfg->tuning[k] = (int64_t)new_value;
+  cfg->tuning_set[k] = 1;
+  return 0;
+}
+int futhark_get_tuning_param_count(void) { return fut_num_tuning; }
+const char *futhark_get_tuning_param_name(int i) { return i >= 0 && i < fut_num_tuning ? fut_tuning_names[i] : NULL; }
+const char *futhark_get_tuning_param_class(int i) { return i >= 0 && i < fut_num_tuning ? "user" : NULL; }
 void futhark_context_config_set_cache_file(struct futhark_context_config *cfg, const char *fname) {
   (void)cfg; (void)fname;
 }
@@ -44,6 +73,17 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
   ctx->live = calloc(1, sizeof(arr));
   if (ctx->live == NULL) { free(ctx); return NULL; }
   ctx->live->next = ctx->live->prev = ctx->live;
+  ctx->tuning = malloc(((size_t)fut_num_tuning + 1) * sizeof(int64_t));
+  ctx->tuning_set = malloc((size_t)fut_num_tuning + 1);
+  if (ctx->tuning == NULL || ctx->tuning_set == NULL) {
+    free(ctx->tuning);
+    free(ctx->tuning_set);
+    free(ctx->live);
+    free(ctx);
+    return NULL;
+  }
+  memcpy(ctx->tuning, cfg->tuning, ((size_t)fut_num_tuning + 1) * sizeof(int64_t));
+  memcpy(ctx->tuning_set, cfg->tuning_set, (size_t)fut_num_tuning + 1);
   ctx->debug = cfg->debug;
   ctx->logging = cfg->logging;
   ctx->profiling = cfg->profiling;
@@ -60,6 +100,8 @@ void futhark_context_free(struct futhark_context *ctx) {
   }
   free(ctx->live);
   free(ctx->error);
+  free(ctx->tuning);
+  free(ctx->tuning_set);
   free(ctx);
 }
 

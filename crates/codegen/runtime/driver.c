@@ -92,28 +92,84 @@ static void exe_read_args(fut_ctx *ctx, const fut_entry *e, const unsigned char 
   ctx->fail = NULL;
 }
 
+/* Sets a tuning parameter from `name=value`; 1 (after saying why) when
+   it cannot. */
+static int set_param(struct futhark_context_config *cfg, const char *assignment) {
+  const char *equals = strchr(assignment, '=');
+  char *end = NULL;
+  long long value = equals ? strtoll(equals + 1, &end, 10) : 0;
+  if (equals == NULL || end == equals + 1 || *end != 0) {
+    fprintf(stderr, "Error: Invalid tuning parameter assignment `%s`: expected NAME=VALUE.\n", assignment);
+    return 1;
+  }
+  char name[256];
+  size_t n = (size_t)(equals - assignment);
+  if (n >= sizeof name) n = sizeof name - 1;
+  memcpy(name, assignment, n);
+  name[n] = 0;
+  if (futhark_context_config_set_tuning_param(cfg, name, (size_t)value) != 0) {
+    fprintf(stderr, "Error: Unknown tuning parameter `%s`.\n", name);
+    return 1;
+  }
+  return 0;
+}
+
+/* Sets the tuning parameters of a file of `name=value` lines. */
+static int read_tuning_file(struct futhark_context_config *cfg, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (f == NULL) { fprintf(stderr, "Error: Cannot open %s: %s\n", path, strerror(errno)); return 1; }
+  char line[512];
+  int failed = 0;
+  while (!failed && fgets(line, sizeof line, f) != NULL) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (line[0] != 0) failed = set_param(cfg, line);
+  }
+  fclose(f);
+  return failed;
+}
+
+/* The options executables and servers share: `--tuning FILE`, `--param
+   NAME=VALUE`, `--print-params`. Returns how many arguments from argv[i]
+   on it used (0: not one of these), -1 to exit with 1 (after saying
+   why) and -2 to exit with 0. */
+static int config_option(struct futhark_context_config *cfg, int argc, char **argv, int i) {
+  if (strcmp(argv[i], "--tuning") == 0 && i + 1 < argc) return read_tuning_file(cfg, argv[i + 1]) ? -1 : 2;
+  if (strcmp(argv[i], "--param") == 0 && i + 1 < argc) return set_param(cfg, argv[i + 1]) ? -1 : 2;
+  if (strcmp(argv[i], "--print-params") == 0) {
+    for (int k = 0; k < futhark_get_tuning_param_count(); k++)
+      printf("%s (%s)\n", futhark_get_tuning_param_name(k), futhark_get_tuning_param_class(k));
+    return -2;
+  }
+  return 0;
+}
+
 int exe_main(int argc, char **argv) {
   const char *entry = "main";
   int binary = 0, runs = 1, debug = 0;
   FILE *timing = NULL;
+  struct futhark_context_config *cfg = futhark_context_config_new();
+  if (cfg == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
   for (int i = 1; i < argc; i++) {
+    int used = config_option(cfg, argc, argv, i);
+    if (used < 0) { futhark_context_config_free(cfg); return used == -1 ? 1 : 0; }
+    if (used > 0) { i += used - 1; continue; }
     if (strcmp(argv[i], "-e") == 0 && i + 1 < argc) entry = argv[++i];
     else if (strcmp(argv[i], "-b") == 0) binary = 1;
     else if (strcmp(argv[i], "-D") == 0) debug = 1;
     else if (strcmp(argv[i], "-r") == 0 && i + 1 < argc) { runs = atoi(argv[++i]); if (runs < 1) runs = 1; }
     else if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
       timing = fopen(argv[++i], "w");
-      if (!timing) { fprintf(stderr, "Error: Cannot open %s.\n", argv[i]); return 1; }
+      if (!timing) { fprintf(stderr, "Error: Cannot open %s.\n", argv[i]); futhark_context_config_free(cfg); return 1; }
     } else if (strcmp(argv[i], "--entry-points") == 0) {
       for (int k = 0; k < fut_num_entries; k++) puts(fut_entries[k].name);
+      futhark_context_config_free(cfg);
       return 0;
     } else {
-      fprintf(stderr, "Usage: %s [-e ENTRY] [-b] [-t FILE] [-r N] [-D] [--entry-points]\n", argv[0]);
+      fprintf(stderr, "Usage: %s [-e ENTRY] [-b] [-t FILE] [-r N] [-D] [--entry-points] [--tuning FILE] [--param NAME=VALUE] [--print-params]\n", argv[0]);
+      futhark_context_config_free(cfg);
       return 2;
     }
   }
-  struct futhark_context_config *cfg = futhark_context_config_new();
-  if (cfg == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
   futhark_context_config_set_debugging(cfg, debug);
   fut_ctx *ctx = futhark_context_new(cfg);
   if (ctx == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
@@ -476,8 +532,17 @@ static int server_command(fut_ctx *ctx, char **w, int n) {
     return 0;
   }
   if (strcmp(c, "set_tuning_param") == 0 || strcmp(c, "tuning_param_class") == 0) {
-    if (m < 1) return cmd_fail("`%s` needs a tuning parameter.", c);
-    return cmd_fail("Unknown tuning parameter `%s`: sequential C code has none.", a[0]);
+    int wanted = c[0] == 's' ? 2 : 1;
+    if (m != wanted) return cmd_fail("`%s` takes %d argument(s).", c, wanted);
+    int k = tuning_index(a[0]);
+    if (k < 0) return cmd_fail("Unknown tuning parameter `%s`.", a[0]);
+    if (c[0] == 't') { printf("%s\n", futhark_get_tuning_param_class(k)); return 0; }
+    char *end = NULL;
+    long long value = strtoll(a[1], &end, 10);
+    if (end == a[1] || *end != 0) return cmd_fail("Invalid value `%s` for a tuning parameter.", a[1]);
+    ctx->tuning[k] = (int64_t)value;
+    ctx->tuning_set[k] = 1;
+    return 0;
   }
   static const char *const unary[] = {"inputs", "outputs", "output", "tuning_params", "attributes", "type",
                                       "variant", "shape", "kind", "fields", "variants", "rank", "elemtype"};
@@ -494,6 +559,8 @@ static int server_command(fut_ctx *ctx, char **w, int n) {
       for (int i = 0; i < e->nin; i++) print_type(e->in_types[i], e->in_unique[i]);
     else if (c[0] == 'o')
       for (int i = 0; i < e->nout; i++) print_type(e->out_types[i], e->out_unique[i]);
+    else if (c[0] == 't')
+      for (int k = 0; k < fut_num_tuning; k++) printf("%s %s\n", fut_tuning_names[k], futhark_get_tuning_param_class(k));
     return 0;
   }
   if (strcmp(c, "type") == 0 || strcmp(c, "variant") == 0 || strcmp(c, "shape") == 0) {
@@ -563,17 +630,21 @@ static int split_words(char *line, char **words, int cap) {
 
 int server_main(int argc, char **argv) {
   int debug = 0;
+  struct futhark_context_config *cfg = futhark_context_config_new();
+  if (cfg == NULL) { fputs("Out of memory.\n", stderr); return 1; }
   for (int i = 1; i < argc; i++) {
+    int used = config_option(cfg, argc, argv, i);
+    if (used < 0) { futhark_context_config_free(cfg); return used == -1 ? 1 : 0; }
+    if (used > 0) { i += used - 1; continue; }
     if (strcmp(argv[i], "-D") == 0) debug = 1;
     else {
-      fprintf(stderr, "Usage: %s [-D]\n", argv[0]);
+      fprintf(stderr, "Usage: %s [-D] [--tuning FILE] [--param NAME=VALUE] [--print-params]\n", argv[0]);
+      futhark_context_config_free(cfg);
       return 2;
     }
   }
   const char *env = getenv("FUTHARK_COMPILER_DEBUGGING");
   if (env && strcmp(env, "1") == 0) debug = 1;
-  struct futhark_context_config *cfg = futhark_context_config_new();
-  if (cfg == NULL) { fputs("Out of memory.\n", stderr); return 1; }
   futhark_context_config_set_debugging(cfg, debug);
   fut_ctx *ctx = futhark_context_new(cfg);
   if (ctx == NULL) { fputs("Out of memory.\n", stderr); return 1; }

@@ -68,7 +68,14 @@ struct futhark_context {
      of the call each function at depth d made (`call_locs[d]`). */
   const char *loc;
   const char *call_locs[FUT_MAX_DEPTH + 1];
+  /* The tuning parameters' values (`#[param(name)]`), where set. */
+  int64_t *tuning;
+  unsigned char *tuning_set;
 };
+
+static inline int64_t fut_tuning(fut_ctx *ctx, int k, int64_t default_value) {
+  return ctx->tuning_set[k] ? ctx->tuning[k] : default_value;
+}
 
 #define FUTHARK_SUCCESS 0
 #define FUTHARK_PROGRAM_ERROR 2
@@ -359,4 +366,6 @@ int server_main(int argc, char **argv);
 extern const fut_type fut_types[];
 extern const fut_entry fut_entries[];
 extern const int fut_num_types, fut_num_entries;
+extern const int fut_num_tuning;
+extern const char *const fut_tuning_names[];
 #endif

@@ -68,6 +68,8 @@ struct Entry {
 pub struct Api {
     types: Vec<ApiType>,
     entries: Vec<Entry>,
+    /// The program's tuning parameters (`#[param(name)]`).
+    tuning_params: Vec<String>,
 }
 
 /// The C element type of the API for a primitive type.
@@ -120,6 +122,7 @@ fn c_ident(name: &str) -> String {
 impl Api {
     pub fn new(program: &Program) -> Result<Api, CodegenError> {
         let mut api = Api {
+            tuning_params: program.tuning_params.clone(),
             types: PRIMS
                 .iter()
                 .map(|&prim| ApiType {
@@ -566,6 +569,13 @@ impl Api {
             "FUT_LINK const int fut_num_types = {};",
             self.types.len()
         );
+        let names: Vec<String> = self.tuning_params.iter().map(|n| c_literal(n)).collect();
+        let _ = writeln!(
+            out,
+            "FUT_LINK const int fut_num_tuning = {};\nFUT_LINK const char *const fut_tuning_names[] = {{{}NULL}};",
+            names.len(),
+            names.iter().map(|n| format!("{n}, ")).collect::<String>()
+        );
         let _ = writeln!(
             out,
             "FUT_LINK const fut_type fut_types[] = {{\n{}\n}};",
@@ -802,7 +812,7 @@ impl Api {
                     "cfun": Self::entry_cname(entry),
                     "inputs": inputs,
                     "outputs": outputs,
-                    "tuning_params": [],
+                    "tuning_params": self.tuning_params,
                     "attributes": [],
                 }),
             );

@@ -1077,6 +1077,7 @@ impl FunctionGen<'_> {
                 arg(0),
                 width(ty)
             ),
+            PrimFn::Tuning(k) => format!("fut_tuning(ctx, {k}, {})", arg(0)),
             PrimFn::MulHi(ty) => match (ty, is_signed(ty)) {
                 (PrimType::I64, _) => format!("mul_hi_i64({}, {})", arg(0), arg(1)),
                 (PrimType::U64, _) => format!("mul_hi_u64({}, {})", arg(0), arg(1)),

@@ -8,7 +8,9 @@
 //!
 //! The test backend compiles each program once as a server and runs all
 //! of its cases through one server process, passing values in files in
-//! the binary data format.
+//! the binary data format. As upstream's `futhark test` does, a tuning
+//! file beside the program (`PROG.fut.tuning`, lines of `name=value`)
+//! sets the server's tuning parameters.
 
 use crate::compile::compile_to_ir;
 use crate::test_runner::{Backend, Compiled};
@@ -197,6 +199,8 @@ struct CompiledC {
     dir: PathBuf,
     exe: PathBuf,
     program: Program,
+    /// The program's tuning file, if it has one.
+    tuning: Option<PathBuf>,
     server: Option<Server>,
 }
 
@@ -232,10 +236,14 @@ impl Backend for CBackend {
         ));
         std::fs::create_dir_all(&dir)
             .map_err(|error| format!("error: cannot create {}: {error}", dir.display()))?;
+        let mut tuning = path.as_os_str().to_owned();
+        tuning.push(".tuning");
+        let tuning = PathBuf::from(tuning);
         let compiled = CompiledC {
             exe: dir.join("program"),
             dir,
             program,
+            tuning: tuning.is_file().then_some(tuning),
             server: None,
         };
         build(&compiled.program, Mode::Server, &compiled.exe)?;
@@ -258,8 +266,12 @@ enum Failure {
 }
 
 impl Server {
-    fn start(exe: &Path) -> Result<Server, String> {
-        let mut child = Command::new(exe)
+    fn start(exe: &Path, tuning: Option<&Path>) -> Result<Server, String> {
+        let mut command = Command::new(exe);
+        if let Some(tuning) = tuning {
+            command.arg("--tuning").arg(tuning);
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -373,7 +385,7 @@ impl CompiledC {
 
     fn server(&mut self) -> Result<&mut Server, String> {
         if self.server.is_none() {
-            self.server = Some(Server::start(&self.exe)?);
+            self.server = Some(Server::start(&self.exe, self.tuning.as_deref())?);
         }
         self.server
             .as_mut()

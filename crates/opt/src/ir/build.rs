@@ -21,6 +21,7 @@ pub struct Builder {
     signatures: Vec<(String, Vec<Type>, Vec<Type>)>,
     functions: Vec<Option<Function>>,
     entry_points: Vec<EntryPoint>,
+    tuning_params: Vec<String>,
     error: Option<String>,
 }
 
@@ -51,6 +52,7 @@ impl Builder {
             signatures: Vec::new(),
             functions: Vec::new(),
             entry_points: Vec::new(),
+            tuning_params: Vec::new(),
             error: None,
         }
     }
@@ -222,6 +224,18 @@ impl Builder {
         self.entry_points.push(entry);
     }
 
+    /// The number of the tuning parameter called `name`, added if new.
+    pub fn tuning_param(&mut self, name: &str) -> u32 {
+        let index = match self.tuning_params.iter().position(|p| p == name) {
+            Some(index) => index,
+            None => {
+                self.tuning_params.push(name.to_owned());
+                self.tuning_params.len() - 1
+            }
+        };
+        index as u32
+    }
+
     /// The program built, or the first internal error.
     pub fn finish(self) -> Result<Program, String> {
         if let Some(error) = self.error {
@@ -235,6 +249,7 @@ impl Builder {
             functions,
             entry_points: self.entry_points,
             var_names: self.var_names,
+            tuning_params: self.tuning_params,
         })
     }
 }

@@ -145,6 +145,7 @@ fn prim_fn_signature(f: PrimFn) -> Result<(Vec<PrimType>, PrimType), String> {
             }
             (vec![ty], PrimType::I32)
         }
+        PrimFn::Tuning(_) => (vec![PrimType::I64], PrimType::I64),
         PrimFn::MulHi(ty) => {
             if !matches!(ty, PrimType::I64 | PrimType::U64) {
                 return Err("mul_hi of a type other than i64 or u64".into());

@@ -476,6 +476,9 @@ pub struct Program {
     pub entry_points: Vec<EntryPoint>,
     /// The name hint of each variable, for printing.
     pub var_names: Vec<String>,
+    /// The names of the tuning parameters (`#[param(name)]`), numbered
+    /// as `PrimFn::Tuning` refers to them.
+    pub tuning_params: Vec<String>,
 }
 
 impl Program {

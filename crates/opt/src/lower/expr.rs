@@ -247,6 +247,25 @@ impl Lowerer<'_> {
                 self.unsafe_code = outer;
                 value
             }
+            // `#[param(name)] e`: a tuning parameter defaulting to `e`.
+            Expr::Attr {
+                attr: store::Attr::Compound(attr, ref args),
+                expr,
+            } if attr.as_str() == "param" => {
+                let value = self.expr(frame, expr)?;
+                let ([store::Attr::Atom(name)], Sv::Dyn(Ty::Prim(PrimType::I64), _)) =
+                    (args.as_slice(), &value)
+                else {
+                    return Ok(value);
+                };
+                let [default] = self.scalar(&value)?;
+                let index = self.builder.tuning_param(name.as_str());
+                let var = self.builder.bind1(
+                    "param",
+                    Exp::PrimFn(crate::prim::PrimFn::Tuning(index), vec![default]),
+                );
+                Ok(Sv::Dyn(Ty::i64(), vec![SubExp::Var(var)]))
+            }
             Expr::QualParen { expr, .. }
             | Expr::Ascription { expr, .. }
             | Expr::Attr { expr, .. } => self.expr(frame, expr),

@@ -31,7 +31,7 @@
 
 use super::analysis::{self, Types, can_fail, consumed, free_in_exp, operands, operands_mut};
 use crate::ir::{Body, DimIndex, Exp, LoopForm, PatElem, Program, Soac, Stm, SubExp, Type, Var};
-use crate::prim::{BinOp, CmpOp, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
+use crate::prim::{BinOp, CmpOp, PrimFn, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
 use crate::value::PrimValue;
 use std::collections::{HashMap, HashSet};
 
@@ -439,6 +439,7 @@ impl Simplifier<'_> {
             Exp::UnOp(op, SubExp::Const(x)) => Simplified::To(SubExp::Const(eval_unop(op, x))),
             Exp::Convert(to, SubExp::Const(x)) => Simplified::To(SubExp::Const(convert(x, to))),
             Exp::Convert(to, a) if self.types.of(a) == Some(Type::Prim(to)) => Simplified::To(a),
+            Exp::PrimFn(PrimFn::Tuning(_), _) => Simplified::Keep,
             Exp::PrimFn(f, ref args) => {
                 let constants: Option<Vec<PrimValue>> = args
                     .iter()

@@ -191,4 +191,8 @@ pub enum PrimFn {
     Ctz(PrimType),
     /// The high 64 bits of the 128-bit product of two `i64` or `u64`.
     MulHi(PrimType),
+    /// `#[param(name)] e`: the `i64` tuning parameter numbered so in the
+    /// program's list, set when the program starts, else `e`. Never
+    /// folded: its value is not known until run time.
+    Tuning(u32),
 }
