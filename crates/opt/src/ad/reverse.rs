@@ -191,13 +191,8 @@ impl Analysis<'_> {
             {
                 return Err("a scan whose operator is not `+`".into());
             }
-            Soac::Hist { op, dests, .. }
-                if !is_plus(self.builder, op)
-                    || dests
-                        .iter()
-                        .any(|&d| self.builder.type_of(SubExp::Var(d)).rank() != 1) =>
-            {
-                return Err("a histogram whose operator is not `+` on scalars".into());
+            Soac::Hist { op, .. } if !is_plus(self.builder, op) => {
+                return Err("a histogram whose operator is not `+`".into());
             }
             Soac::Stream { .. } => return Err("a stream".into()),
             _ => {}
@@ -232,50 +227,81 @@ impl Analysis<'_> {
     }
 }
 
-/// Whether an operator on `k` components is `+` on floats, componentwise
-/// (directly, or by calling a function that adds its two parameters).
+/// Whether an operator on `k` components is `+` on floats, componentwise,
+/// or elementwise on arrays of floats (`map2 (+)`, nested to any depth),
+/// directly or through calls of functions that are. Other statements of
+/// the body (`map2`'s size checks) cannot change the sum.
 fn is_plus(builder: &Builder, op: &Lambda) -> bool {
-    let k = op.params.len() / 2;
-    op.body.result.len() == k
-        && op.body.result.iter().enumerate().all(|(i, &result)| {
-            let (x, y) = (op.params[i].var, op.params[k + i].var);
+    adds_params(builder, &op.params, &op.body, 0)
+}
+
+/// Whether `body` returns, for each `i < k`, the sum of parameters `i` and
+/// `k + i` (`depth` counts the calls followed, to stop at recursion).
+fn adds_params(builder: &Builder, params: &[Param], body: &Body, depth: usize) -> bool {
+    const MAX_CALLS_FOLLOWED: usize = 8;
+    // Variables that are other variables under another name: results of
+    // calls returning their arguments unchanged (`zip` checks sizes and
+    // returns its arguments).
+    let mut same: HashMap<Var, Var> = HashMap::new();
+    for stm in &body.stms {
+        let Exp::Call { func, args } = &stm.exp else {
+            continue;
+        };
+        let Some(f) = builder.function(*func) else {
+            continue;
+        };
+        for (elem, result) in stm.pat.iter().zip(&f.body.result) {
+            let param = f.params.iter().position(|p| SubExp::Var(p.var) == *result);
+            if let Some(SubExp::Var(arg)) = param.and_then(|j| args.get(j)) {
+                let arg = same.get(arg).copied().unwrap_or(*arg);
+                same.insert(elem.var, arg);
+            }
+        }
+    }
+    let original = |se: SubExp| match se {
+        SubExp::Var(v) => SubExp::Var(same.get(&v).copied().unwrap_or(v)),
+        constant => constant,
+    };
+    let k = params.len() / 2;
+    params.len() == 2 * k
+        && body.result.len() == k
+        && body.result.iter().enumerate().all(|(i, &result)| {
+            let (x, y) = (SubExp::Var(params[i].var), SubExp::Var(params[k + i].var));
             let operands = |args: &[SubExp]| {
-                args == [SubExp::Var(x), SubExp::Var(y)] || args == [SubExp::Var(y), SubExp::Var(x)]
+                let args: Vec<SubExp> = args.iter().map(|&a| original(a)).collect();
+                args == [x, y] || args == [y, x]
             };
-            op.body.stms.iter().any(|stm| {
+            body.stms.iter().any(|stm| {
                 let [elem] = &stm.pat[..] else { return false };
                 SubExp::Var(elem.var) == result
-                    && elem.ty.rank() == 0
                     && elem.ty.element().is_float()
                     && match &stm.exp {
-                        Exp::BinOp(BinOp::Add, a, b) => operands(&[*a, *b]),
+                        Exp::BinOp(BinOp::Add, a, b) => elem.ty.rank() == 0 && operands(&[*a, *b]),
                         Exp::Call { func, args } => {
-                            operands(args)
-                                && builder
-                                    .function(*func)
-                                    .is_some_and(|f| adds_params(&f.body, &f.params))
+                            depth < MAX_CALLS_FOLLOWED
+                                && operands(args)
+                                && builder.function(*func).is_some_and(|f| {
+                                    adds_params(builder, &f.params, &f.body, depth + 1)
+                                })
+                        }
+                        Exp::Soac(Soac::Screma {
+                            arrays,
+                            map,
+                            scans,
+                            reduces,
+                            ..
+                        }) => {
+                            let arrays: Vec<SubExp> =
+                                arrays.iter().map(|&a| SubExp::Var(a)).collect();
+                            scans.is_empty()
+                                && reduces.is_empty()
+                                && operands(&arrays)
+                                && adds_params(builder, &map.params, &map.body, depth)
                         }
                         _ => false,
                     }
             })
         })
-}
-
-/// Whether a body returns the sum of its two parameters.
-fn adds_params(body: &Body, params: &[Param]) -> bool {
-    let [x, y] = params else { return false };
-    let sum = |a: SubExp, b: SubExp| {
-        (a, b) == (SubExp::Var(x.var), SubExp::Var(y.var))
-            || (a, b) == (SubExp::Var(y.var), SubExp::Var(x.var))
-    };
-    match (&body.stms[..], &body.result[..]) {
-        ([stm], [result]) => {
-            stm.pat.len() == 1
-                && SubExp::Var(stm.pat[0].var) == *result
-                && matches!(stm.exp, Exp::BinOp(BinOp::Add, a, b) if sum(a, b))
-        }
-        _ => false,
-    }
 }
 
 /// Whether a `screma` is a map, or a single scan or reduction of its
@@ -2160,13 +2186,24 @@ impl Reverse<'_> {
                 .unwrap_or(Type::Prim(PrimType::F64));
             let identity = self.b.lambda(&[ty], |_, p| vec![SubExp::Var(p[0])]);
             let op = add_operator(self.b, ty);
+            let zero = SubExp::Const(PrimValue::zero(ty.element()));
+            let neutral = if ty.rank() == 0 {
+                zero
+            } else {
+                // Rows of zeros, shaped as the adjoint's rows.
+                let dims = array_dims(self.b, adj, ty.rank() + 1);
+                self.bind(Exp::Replicate {
+                    shape: dims[1..].to_vec(),
+                    value: zero,
+                })
+            };
             let sums = self.bind_var(Exp::Soac(Soac::Screma {
                 width,
                 arrays: vec![reversed],
                 map: identity,
                 scans: vec![ScanOp {
                     lambda: op,
-                    neutral: vec![SubExp::Const(PrimValue::zero(ty.element()))],
+                    neutral: vec![neutral],
                 }],
                 reduces: Vec::new(),
             }));
