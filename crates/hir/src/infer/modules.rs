@@ -23,6 +23,7 @@ use crate::resolve::{
 };
 use crate::store::{TypeId, TypeParam};
 use crate::ty::{Scheme, Ty};
+use rustc_hash::FxHashMap;
 use syntax::ast::Liftedness;
 
 /// Problems with the module binding `item`: its module against its
@@ -443,6 +444,19 @@ impl Matcher<'_> {
                         ));
                         continue;
                     };
+                    if self.hides_top_level_size(
+                        file,
+                        spec,
+                        &required.types,
+                        &provided.types,
+                        &refined,
+                    ) {
+                        self.problems.push(format!(
+                            "Type substitution in \"{}\" results in a top-level size.",
+                            qualified(name)
+                        ));
+                        continue;
+                    }
                     if parametric {
                         continue;
                     }
@@ -486,6 +500,41 @@ impl Matcher<'_> {
                 TermRef::Value(ValueRef::Def(..)) => {}
             }
         }
+    }
+
+    /// Whether the `val` specification `spec` uses, outside function
+    /// types, an abstract type that the module defines with an anonymous
+    /// or existential size: the value would have a size that nothing
+    /// outside it determines.
+    fn hides_top_level_size(
+        &self,
+        file: SourceFile,
+        spec: SpecIdx,
+        required: &FxHashMap<Name, TypeDefRef>,
+        provided: &FxHashMap<Name, TypeDefRef>,
+        refined: &[Vec<Name>],
+    ) -> bool {
+        let db = self.resolver.db;
+        let tree = item_tree(db, file);
+        let SpecKind::Val { ty, .. } = &tree.spec(spec).kind else {
+            return false;
+        };
+        let mut names = Vec::new();
+        written::type_names_outside_functions(&tree.store, *ty, &mut names);
+        names.iter().any(|name| {
+            let is_abstract = matches!(
+                required.get(name),
+                Some(TypeDefRef::Spec(spec_file, type_spec, _))
+                    if matches!(&item_tree(db, *spec_file).spec(*type_spec).kind, SpecKind::Type(t) if t.ty.is_none())
+            );
+            let refined = refined.iter().any(|path| path.as_slice() == std::slice::from_ref(name));
+            is_abstract
+                && !refined
+                && matches!(provided.get(name), Some(TypeDefRef::Def(def_file, item))
+                    if matches!(&item_tree(db, *def_file).item(*item).kind,
+                        ItemKind::Type(TypeItem { ty: Some(definition), .. })
+                            if written::has_unnamed_size(&item_tree(db, *def_file).store, *definition)))
+        })
     }
 
     /// A module member `module` of a module against the module
