@@ -206,8 +206,14 @@ impl Matcher<'_> {
             (false, true) => self.problems.push(
                 "Cannot match non-parametric module with parametric module type.".to_string(),
             ),
-            // Parametric modules against each other are beyond this check.
-            (true, true) => {}
+            (true, true) => {
+                if let (Some(taken), Some(given)) = (
+                    self.expr_param(scope, expr, 0),
+                    self.arrow_param(scope, sig, 0),
+                ) {
+                    self.match_params(given, taken, &[]);
+                }
+            }
             (false, false) => {
                 if let Some(implementation) = self.resolver.eval_module(scope, expr)
                     && is_first_order(self.resolver, implementation)
@@ -502,6 +508,178 @@ impl Matcher<'_> {
         }
     }
 
+    /// A parametric module against a parametric module type: the module
+    /// type's parameter (`given`, what applications will pass) must
+    /// define each type the module's parameter (`taken`) defines, as it
+    /// does. Only type members are compared.
+    fn match_params(&mut self, given: (Scope, SigExpr), taken: (Scope, SigExpr), quals: &[Name]) {
+        let resolver = self.resolver;
+        // The placeholder module only labels the members found.
+        let given_members = resolver.sig_exports(given.0, &given.1, ModuleRef::Intrinsics);
+        let taken_members = resolver.sig_exports(taken.0, &taken.1, ModuleRef::Intrinsics);
+        let given_refinements = self.refinement_types(given.0, &given.1, 0);
+        let taken_refinements = self.refinement_types(taken.0, &taken.1, 0);
+        let mut names: Vec<&Name> = taken_members.types.keys().collect();
+        names.sort();
+        for name in names {
+            let qualified = quals
+                .iter()
+                .chain(std::iter::once(name))
+                .map(Name::as_str)
+                .collect::<Vec<_>>()
+                .join(".");
+            let Some(given_target) = given_members.types.get(name) else {
+                self.problems.push(format!(
+                    "Module does not define a type named \"{qualified}\"."
+                ));
+                continue;
+            };
+            let definition = |target: &TypeDefRef, refinements: &[(Name, Ty)]| {
+                refinements
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, ty)| ty.clone())
+                    .or_else(|| spec_definition(resolver, *target))
+            };
+            let Some(required) = definition(&taken_members.types[name], &taken_refinements) else {
+                continue;
+            };
+            match definition(given_target, &given_refinements) {
+                None => self.problems.push(format!(
+                    "Module defines\n  type {qualified}\nbut module type requires\n  type {qualified} = {required}"
+                )),
+                Some(actual) if Table::default().unify(&required, &actual).is_err() => {
+                    self.problems.push(format!(
+                        "Module defines\n  type {qualified} = {actual}\nbut module type requires\n  type {qualified} = {required}"
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// The types that `with` refinements of `sig` (or of the module types
+    /// it names) give to its own type members; an outer one wins.
+    fn refinement_types(&self, scope: Scope, sig: &SigExpr, depth: u32) -> Vec<(Name, Ty)> {
+        // Module types naming each other in a cycle are reported elsewhere.
+        if depth > 32 {
+            return Vec::new();
+        }
+        match sig {
+            SigExpr::With { base, path, ty, .. } => {
+                let mut found = Vec::new();
+                if path.is_single() {
+                    let tree = item_tree(self.resolver.db, scope.file);
+                    let mut lowering = TypeLowering::new(self.resolver, scope, &tree.store, &[]);
+                    found.push((path.last().clone(), lowering.lower(*ty)));
+                }
+                found.extend(self.refinement_types(scope, base, depth + 1));
+                found
+            }
+            SigExpr::Path(path) => {
+                let Some(SigRef(file, item)) = self.resolver.resolve_sig_path(scope, path) else {
+                    return Vec::new();
+                };
+                match &item_tree(self.resolver.db, file).item(item).kind {
+                    ItemKind::ModuleType(named) => {
+                        let named_scope = Scope {
+                            file,
+                            item: Some(item),
+                        };
+                        self.refinement_types(named_scope, &named.sig, depth + 1)
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            SigExpr::Missing | SigExpr::Specs(_) | SigExpr::Arrow { .. } => Vec::new(),
+        }
+    }
+
+    /// The parameter's module type of a parametric module type.
+    fn arrow_param(&self, scope: Scope, sig: &SigExpr, depth: u32) -> Option<(Scope, SigExpr)> {
+        // Module types naming each other in a cycle are reported elsewhere.
+        if depth > 32 {
+            return None;
+        }
+        match sig {
+            SigExpr::Arrow { param, .. } => Some((scope, (**param).clone())),
+            SigExpr::With { base, .. } => self.arrow_param(scope, base, depth + 1),
+            SigExpr::Path(path) => {
+                let SigRef(file, item) = self.resolver.resolve_sig_path(scope, path)?;
+                match &item_tree(self.resolver.db, file).item(item).kind {
+                    ItemKind::ModuleType(named) => {
+                        let named_scope = Scope {
+                            file,
+                            item: Some(item),
+                        };
+                        self.arrow_param(named_scope, &named.sig, depth + 1)
+                    }
+                    _ => None,
+                }
+            }
+            SigExpr::Missing | SigExpr::Specs(_) => None,
+        }
+    }
+
+    /// The parameter's module type of a parametric module expression.
+    fn expr_param(&self, scope: Scope, expr: &ModExpr, depth: u32) -> Option<(Scope, SigExpr)> {
+        // Aliases naming each other in a cycle are reported elsewhere.
+        if depth > 32 {
+            return None;
+        }
+        match expr {
+            ModExpr::Lambda { param, .. } => Some((scope, param.sig.clone())),
+            ModExpr::Ascription(inner, _) => self.expr_param(scope, inner, depth + 1),
+            ModExpr::Path(_) => {
+                let module = self.resolver.eval_module(scope, expr)?;
+                self.module_param_at(module, depth + 1)
+            }
+            ModExpr::Missing | ModExpr::Struct(_) | ModExpr::Apply(..) | ModExpr::Import(_) => None,
+        }
+    }
+
+    /// The (first) parameter's module type of a parametric module.
+    fn module_param(&self, module: ModuleRef) -> Option<(Scope, SigExpr)> {
+        self.module_param_at(module, 0)
+    }
+
+    fn module_param_at(&self, module: ModuleRef, depth: u32) -> Option<(Scope, SigExpr)> {
+        let db = self.resolver.db;
+        match module {
+            ModuleRef::Binding(file, item) => {
+                let tree = item_tree(db, file);
+                let ItemKind::Module(binding) = &tree.item(item).kind else {
+                    return None;
+                };
+                let scope = Scope {
+                    file,
+                    item: Some(item),
+                };
+                match binding.params.first() {
+                    Some(param) => Some((scope, param.sig.clone())),
+                    None => self.expr_param(scope, &binding.body, depth + 1),
+                }
+            }
+            ModuleRef::Spec(file, spec) => match &item_tree(db, file).spec(spec).kind {
+                SpecKind::Module { sig, .. } => {
+                    self.arrow_param(Scope { file, item: None }, sig, depth + 1)
+                }
+                _ => None,
+            },
+            ModuleRef::Param(file, s, index) => {
+                let tree = item_tree(db, file);
+                let data = tree.struct_data(s);
+                let param = data.params.get(index as usize)?;
+                let scope = Scope {
+                    file,
+                    item: Some(data.enclosing),
+                };
+                self.arrow_param(scope, &param.sig, depth + 1)
+            }
+            ModuleRef::Struct(..) | ModuleRef::File(_) | ModuleRef::Intrinsics => None,
+        }
+    }
+
     /// Whether the `val` specification `spec` uses, outside function
     /// types, an abstract type that the module defines with an anonymous
     /// or existential size: the value would have a size that nothing
@@ -563,7 +741,16 @@ impl Matcher<'_> {
             (false, true) => self.problems.push(
                 "Cannot match non-parametric module with parametric module type.".to_string(),
             ),
-            (true, true) => {}
+            (true, true) => {
+                if let (Some(taken), Some(given)) = (
+                    self.module_param(module),
+                    self.arrow_param(sig_scope, sig, 0),
+                ) {
+                    let mut inner_quals = quals.to_vec();
+                    inner_quals.push(name.clone());
+                    self.match_params(given, taken, &inner_quals);
+                }
+            }
             (false, false) => {
                 if is_first_order(self.resolver, module) {
                     let mut inner_quals = quals.to_vec();
@@ -580,6 +767,19 @@ impl Matcher<'_> {
             }
         }
     }
+}
+
+/// The definition a type specification gives (`type t = ...`), if any.
+fn spec_definition(resolver: Resolver, target: TypeDefRef) -> Option<Ty> {
+    let TypeDefRef::Spec(file, spec, _) = target else {
+        return None;
+    };
+    let tree = item_tree(resolver.db, file);
+    let SpecKind::Type(TypeItem { ty: Some(ty), .. }) = &tree.spec(spec).kind else {
+        return None;
+    };
+    let mut lowering = TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &[]);
+    Some(lowering.lower(*ty))
 }
 
 /// Whether a module's type parameters can stand for those a module type
