@@ -676,6 +676,18 @@ impl InferCtx<'_, '_> {
         } else if self.sizes.contains(first) {
             self.resolutions.insert(id, Resolved::Size(first.clone()));
             (Ty::i64(), 1)
+        } else if let Some((found, used, via)) = self.resolve_path_in_opened(path) {
+            // Checked before the definition's own name, which a module
+            // opened by `M.(e)` shadows.
+            self.resolutions.insert(id, Resolved::Term(found));
+            self.term_paths.insert(
+                id,
+                TermPath {
+                    used: used as u32,
+                    via: Some(via),
+                },
+            );
+            (self.term_type_via(at, found, path, used, Some(via)), used)
         } else if let Some((_, ty)) = self.self_type.clone().filter(|(n, _)| n == first) {
             self.resolutions.insert(id, Resolved::SelfRecursive);
             // Recursion is size-polymorphic: each call has its own sizes.
@@ -690,16 +702,6 @@ impl InferCtx<'_, '_> {
                 .collect();
             let ty = self.table.resolve(&ty);
             (super::substitute(&ty, &[], &sizes), 1)
-        } else if let Some((found, used, via)) = self.resolve_path_in_opened(path) {
-            self.resolutions.insert(id, Resolved::Term(found));
-            self.term_paths.insert(
-                id,
-                TermPath {
-                    used: used as u32,
-                    via: Some(via),
-                },
-            );
-            (self.term_type_via(at, found, path, used, Some(via)), used)
         } else {
             match self.resolver.resolve_expr_path_via(self.scope, path) {
                 Some((term, used, via)) => {
