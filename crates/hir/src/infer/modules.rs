@@ -100,6 +100,23 @@ pub fn module_diagnostics(
         .collect()
 }
 
+/// A message whose parts are on lines of their own (indented ones being
+/// the types shown), with each part joined to the line before it while
+/// that fits in 80 columns, as upstream lays out its messages.
+fn soft_lines(message: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for part in message.lines() {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + part.trim().len() <= 80 => {
+                line.push(' ');
+                line.push_str(part.trim());
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines.join("\n")
+}
+
 /// Whether `expr` applies a module binding declared with parameters to
 /// exactly as many arguments (not a partial application, an alias or a
 /// module lambda, whose parameters this check cannot line up).
@@ -369,10 +386,10 @@ impl Matcher<'_> {
             };
             let definition = ProvidedType::of(db, *target, &actual);
             let shown = definition.show(&qualified(name));
-            let mismatched = format!(
+            let mismatched = soft_lines(&format!(
                 "Module defines\n  {shown}\nbut module type requires\n  {}",
                 spec_text(db, file, spec, &qualified(name))
-            );
+            ));
             if spec_item.params.len() != definition.params.len() {
                 self.problems.push(mismatched);
                 continue;
@@ -397,16 +414,16 @@ impl Matcher<'_> {
                     Liftedness::SizeLifted => "a size-lifted type",
                     Liftedness::Lifted => "a lifted type",
                 };
-                self.problems.push(format!(
+                self.problems.push(soft_lines(&format!(
                     "Module defines\n  {shown}\nbut module type requires {wanted}."
-                ));
+                )));
                 continue;
             }
             if let Some(size) = definition.nonconstructive_size_param(db) {
-                self.problems.push(format!(
+                self.problems.push(soft_lines(&format!(
                     "Type\n  {shown}\ncannot be made abstract because size parameter\n  {size}\n\
                      is not used constructively as an array size in the definition."
-                ));
+                )));
                 continue;
             }
             if !params_match(&spec_item.params, &definition.params) {
@@ -431,10 +448,10 @@ impl Matcher<'_> {
             lowering.local_types = &env;
             let expected = lowering.lower(*definition);
             if Table::default().unify(&expected, &actual).is_err() {
-                self.problems.push(format!(
+                self.problems.push(soft_lines(&format!(
                     "Module defines\n  {shown}\nbut module type requires\n  type {} = {expected}",
                     qualified(&name)
-                ));
+                )));
             }
         }
 
@@ -480,12 +497,13 @@ impl Matcher<'_> {
                         .then_some("The uniqueness of the types does not match.")
                     });
                     if let Some(problem) = problem {
-                        self.problems.push(format!(
-                            "Module type specifies\n  {}\nbut module provides\n  val {} : {}\n{problem}",
+                        let head = soft_lines(&format!(
+                            "Module type specifies\n  {}\nbut module provides\n  val {} : {}",
                             spec_text(db, file, spec, &qualified(name)),
                             qualified(name),
                             provided_scheme.ty
                         ));
+                        self.problems.push(format!("{head}\n{problem}"));
                     }
                 }
                 TermRef::Module(spec_module) => {
@@ -545,13 +563,13 @@ impl Matcher<'_> {
                 continue;
             };
             match definition(given_target, &given_refinements) {
-                None => self.problems.push(format!(
+                None => self.problems.push(soft_lines(&format!(
                     "Module defines\n  type {qualified}\nbut module type requires\n  type {qualified} = {required}"
-                )),
+                ))),
                 Some(actual) if Table::default().unify(&required, &actual).is_err() => {
-                    self.problems.push(format!(
+                    self.problems.push(soft_lines(&format!(
                         "Module defines\n  type {qualified} = {actual}\nbut module type requires\n  type {qualified} = {required}"
-                    ))
+                    )))
                 }
                 Some(_) => {}
             }
