@@ -3,6 +3,7 @@
 //! every type and value the module type specifies, with compatible types.
 
 use super::instantiate_in;
+use super::substitute;
 use super::types::{
     TypeLowering, liftedness_rank, module_type_env, spec_scheme_in, type_abbreviation,
 };
@@ -955,11 +956,26 @@ fn value_type(resolver: Resolver, value: ValueRef) -> Scheme {
 fn mismatch(required: &Scheme, provided: &Scheme) -> Option<&'static str> {
     let mut table = Table::default();
     let instantiated = instantiate_in(&mut table, provided);
+    // A lifted type parameter may stand for a function: a provided value
+    // must accept one there, so it stands for a (rigid) function type,
+    // which a provided non-lifted type parameter rejects.
+    let lifted: Vec<(Name, Ty)> = required
+        .lifted
+        .iter()
+        .map(|name| {
+            let function = Ty::Function {
+                param_name: None,
+                param: Box::new(Ty::Param(name.clone())),
+                result: Box::new(Ty::Param(name.clone())),
+            };
+            (name.clone(), function)
+        })
+        .collect();
     let rigid = Scheme {
         type_params: Vec::new(),
         lifted: Vec::new(),
         size_params: required.size_params.clone(),
-        ty: required.ty.clone(),
+        ty: substitute(&required.ty, &lifted, &[]),
     };
     let expected = instantiate_in(&mut table, &rigid);
     table
