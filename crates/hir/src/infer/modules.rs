@@ -206,6 +206,10 @@ fn is_parametric_module(resolver: Resolver, module: ModuleRef) -> bool {
     }
 }
 
+/// Type paths refined with `with` (relative to a module type), each with
+/// the type it is refined to.
+type Refinements = Vec<(Vec<Name>, Ty)>;
+
 /// Collects the ways modules fail to match module types, in upstream's
 /// wording.
 struct Matcher<'db> {
@@ -294,15 +298,17 @@ impl Matcher<'_> {
     }
 
     /// The type paths that `sig` (or the module types it names) refines
-    /// with `with`, added to `out`.
-    fn refined_paths(&self, scope: Scope, sig: &SigExpr, out: &mut Vec<Vec<Name>>, depth: u32) {
+    /// with `with`, and the types they are refined to, added to `out`.
+    fn refined_paths(&self, scope: Scope, sig: &SigExpr, out: &mut Refinements, depth: u32) {
         // Module types naming each other in a cycle are reported elsewhere.
         if depth > 32 {
             return;
         }
         match sig {
-            SigExpr::With { base, path, .. } => {
-                out.push(path.segments().to_vec());
+            SigExpr::With { base, path, ty, .. } => {
+                let tree = item_tree(self.resolver.db, scope.file);
+                let mut lowering = TypeLowering::new(self.resolver, scope, &tree.store, &[]);
+                out.push((path.segments().to_vec(), lowering.lower(*ty)));
                 self.refined_paths(scope, base, out, depth + 1);
             }
             SigExpr::Path(path) => {
@@ -334,7 +340,7 @@ impl Matcher<'_> {
         sig: &SigExpr,
         sig_module: ModuleRef,
         quals: &[Name],
-        inherited_refinements: &[Vec<Name>],
+        inherited_refinements: &[(Vec<Name>, Ty)],
     ) {
         let resolver = self.resolver;
         // Types refined with `with` are no longer abstract: the refinement
@@ -395,10 +401,20 @@ impl Matcher<'_> {
                 self.problems.push(mismatched);
                 continue;
             }
-            if refined
+            if let Some((_, refined_ty)) = refined
                 .iter()
-                .any(|path| path.as_slice() == std::slice::from_ref(name))
+                .find(|(path, _)| path.as_slice() == std::slice::from_ref(name))
             {
+                // A module made by applying a parametric module still shows
+                // the parameter's abstract types here: not comparable.
+                if !mentions_abstract(&actual)
+                    && Table::default().unify(refined_ty, &actual).is_err()
+                {
+                    self.problems.push(soft_lines(&format!(
+                        "Module defines\n  {shown}\nbut module type requires\n  type {} = {refined_ty}",
+                        qualified(name)
+                    )));
+                }
                 continue;
             }
             if spec_item.ty.is_some() {
@@ -515,10 +531,10 @@ impl Matcher<'_> {
                         ));
                         continue;
                     };
-                    let inner_refinements: Vec<Vec<Name>> = refined
+                    let inner_refinements: Refinements = refined
                         .iter()
-                        .filter(|path| path.len() > 1 && &path[0] == name)
-                        .map(|path| path[1..].to_vec())
+                        .filter(|(path, _)| path.len() > 1 && &path[0] == name)
+                        .map(|(path, ty)| (path[1..].to_vec(), ty.clone()))
                         .collect();
                     self.match_member_module(*module, spec_module, quals, name, &inner_refinements);
                 }
@@ -709,7 +725,7 @@ impl Matcher<'_> {
         spec: SpecIdx,
         required: &FxHashMap<Name, TypeDefRef>,
         provided: &FxHashMap<Name, TypeDefRef>,
-        refined: &[Vec<Name>],
+        refined: &[(Vec<Name>, Ty)],
     ) -> bool {
         let db = self.resolver.db;
         let tree = item_tree(db, file);
@@ -724,7 +740,9 @@ impl Matcher<'_> {
                 Some(TypeDefRef::Spec(spec_file, type_spec, _))
                     if matches!(&item_tree(db, *spec_file).spec(*type_spec).kind, SpecKind::Type(t) if t.ty.is_none())
             );
-            let refined = refined.iter().any(|path| path.as_slice() == std::slice::from_ref(name));
+            let refined = refined
+                .iter()
+                .any(|(path, _)| path.as_slice() == std::slice::from_ref(name));
             is_abstract
                 && !refined
                 && matches!(provided.get(name), Some(TypeDefRef::Def(def_file, item))
@@ -742,7 +760,7 @@ impl Matcher<'_> {
         spec_module: ModuleRef,
         quals: &[Name],
         name: &Name,
-        refinements: &[Vec<Name>],
+        refinements: &[(Vec<Name>, Ty)],
     ) {
         let ModuleRef::Spec(file, spec) = spec_module else {
             return;
@@ -785,6 +803,20 @@ impl Matcher<'_> {
                 }
             }
         }
+    }
+}
+
+/// Whether a type contains an abstract type.
+fn mentions_abstract(ty: &Ty) -> bool {
+    match ty {
+        Ty::Abstract(_) => true,
+        Ty::Array { element, .. } => mentions_abstract(element),
+        Ty::Record(fields) => fields.iter().any(|(_, t)| mentions_abstract(t)),
+        Ty::Sum(constructors) => constructors
+            .iter()
+            .any(|(_, payload)| payload.iter().any(mentions_abstract)),
+        Ty::Function { param, result, .. } => mentions_abstract(param) || mentions_abstract(result),
+        Ty::Prim(_) | Ty::Param(_) | Ty::Var(_) | Ty::Error => false,
     }
 }
 
