@@ -401,24 +401,81 @@ impl<'db> Resolver<'db> {
         }
     }
 
-    /// What applying a parametric module gives: its body.
+    /// What applying a parametric module gives: its body. A parametric
+    /// module known only by its module type (a parameter, a module
+    /// specification) gives the module type's result.
     fn functor_body(&self, functor: ModuleRef) -> Option<ModuleRef> {
-        let ModuleRef::Binding(file, item) = functor else {
-            return Some(functor);
-        };
-        let tree = self.tree(file);
-        let ItemKind::Module(binding) = &tree.item(item).kind else {
-            return None;
-        };
-        let scope = Scope {
-            file,
-            item: Some(item),
-        };
-        let mut body = &binding.body;
-        while let ModExpr::Lambda { body: inner, .. } | ModExpr::Ascription(inner, _) = body {
-            body = inner;
+        let mut functor = functor;
+        // Aliases of parametric modules (`module g = f: mt`) lead to the
+        // one that has a body; the bound only guards against cycles.
+        for _ in 0..32 {
+            let ModuleRef::Binding(file, item) = functor else {
+                return Some(functor);
+            };
+            let tree = self.tree(file);
+            let ItemKind::Module(binding) = &tree.item(item).kind else {
+                return None;
+            };
+            let scope = Scope {
+                file,
+                item: Some(item),
+            };
+            let mut body = &binding.body;
+            while let ModExpr::Lambda { body: inner, .. } | ModExpr::Ascription(inner, _) = body {
+                body = inner;
+            }
+            match self.eval_module(scope, body) {
+                Some(target @ ModuleRef::Binding(..))
+                    if target != functor && self.is_parametric_binding(target) =>
+                {
+                    functor = target;
+                }
+                Some(target) => return Some(target),
+                // The body may be one of the module's own parameters
+                // (`module f (X: mt) : mt = X`), which are in scope only in
+                // module bodies: its result module type says what it has.
+                None if binding.sig.is_some() && !binding.params.is_empty() => {
+                    return Some(functor);
+                }
+                None => return None,
+            }
         }
-        self.eval_module(scope, body)
+        None
+    }
+
+    /// Whether a module binding is a parametric module: it has parameters,
+    /// is bound to a module lambda, or is an alias of a parametric module.
+    fn is_parametric_binding(&self, module: ModuleRef) -> bool {
+        let mut module = module;
+        // The bound only guards against alias cycles.
+        for _ in 0..32 {
+            let ModuleRef::Binding(file, item) = module else {
+                return false;
+            };
+            let tree = self.tree(file);
+            let ItemKind::Module(binding) = &tree.item(item).kind else {
+                return false;
+            };
+            let mut body = &binding.body;
+            while let ModExpr::Ascription(inner, _) = body {
+                body = inner;
+            }
+            if !binding.params.is_empty() || matches!(body, ModExpr::Lambda { .. }) {
+                return true;
+            }
+            let ModExpr::Path(path) = body else {
+                return false;
+            };
+            let scope = Scope {
+                file,
+                item: Some(item),
+            };
+            match self.resolve_module_path(scope, path) {
+                Some(target) => module = target,
+                None => return false,
+            }
+        }
+        false
     }
 
     /// The names a module type specifies.
@@ -444,7 +501,12 @@ impl<'db> Resolver<'db> {
         }
         let tree = self.tree(scope.file);
         match sig {
-            SigExpr::Missing | SigExpr::Arrow { .. } => {}
+            SigExpr::Missing => {}
+            // A parametric module's members are those of its result, once
+            // applied.
+            SigExpr::Arrow { result, .. } => {
+                self.collect_sig_exports(scope, result, module, out, depth + 1)
+            }
             SigExpr::With { base, .. } => {
                 self.collect_sig_exports(scope, base, module, out, depth + 1)
             }

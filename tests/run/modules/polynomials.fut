@@ -56,7 +56,7 @@ module fp = poly {
 }
 
 -- A functor applied to the result of another functor.
-module double_eval (P: { type t val eval : []t -> t -> t }) = {
+module double_eval (P: { type t val eval [n] : [n]t -> t -> t }) = {
   def twice cs x = P.eval cs (P.eval cs x)
 }
 

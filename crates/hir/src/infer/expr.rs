@@ -89,21 +89,19 @@ impl InferCtx<'_, '_> {
                 let base_ty = self.infer_expr(base);
                 self.project(at, &base_ty, &field)
             }
-            Expr::QualParen { module, expr } => {
-                match self.resolver.resolve_module_path(self.scope, &module) {
-                    Some(target) => {
-                        self.opened.push((target, self.locals.len()));
-                        let ty = self.infer_expr(expr);
-                        self.opened.pop();
-                        ty
-                    }
-                    None => {
-                        self.error(at, format!("Unknown module \"{module}\"."));
-                        self.infer_expr(expr);
-                        Ty::Error
-                    }
+            Expr::QualParen { module, expr } => match self.resolve_opened_module_path(&module) {
+                Some(target) => {
+                    self.opened.push((target, self.locals.len()));
+                    let ty = self.infer_expr(expr);
+                    self.opened.pop();
+                    ty
                 }
-            }
+                None => {
+                    self.error(at, format!("Unknown module \"{module}\"."));
+                    self.infer_expr(expr);
+                    Ty::Error
+                }
+            },
             Expr::Tuple(elements) => {
                 Ty::tuple(elements.iter().map(|&e| self.infer_expr(e)).collect())
             }
@@ -678,6 +676,18 @@ impl InferCtx<'_, '_> {
         } else if self.sizes.contains(first) {
             self.resolutions.insert(id, Resolved::Size(first.clone()));
             (Ty::i64(), 1)
+        } else if let Some((found, used, via)) = self.resolve_path_in_opened(path) {
+            // Checked before the definition's own name, which a module
+            // opened by `M.(e)` shadows.
+            self.resolutions.insert(id, Resolved::Term(found));
+            self.term_paths.insert(
+                id,
+                TermPath {
+                    used: used as u32,
+                    via: Some(via),
+                },
+            );
+            (self.term_type_via(at, found, path, used, Some(via)), used)
         } else if let Some((_, ty)) = self.self_type.clone().filter(|(n, _)| n == first) {
             self.resolutions.insert(id, Resolved::SelfRecursive);
             // Recursion is size-polymorphic: each call has its own sizes.
@@ -692,16 +702,6 @@ impl InferCtx<'_, '_> {
                 .collect();
             let ty = self.table.resolve(&ty);
             (super::substitute(&ty, &[], &sizes), 1)
-        } else if let Some((found, via)) = self.resolve_in_opened(first) {
-            self.resolutions.insert(id, Resolved::Term(found));
-            self.term_paths.insert(
-                id,
-                TermPath {
-                    used: 1,
-                    via: Some(via),
-                },
-            );
-            (self.term_type_via(at, found, path, 1, Some(via)), 1)
         } else {
             match self.resolver.resolve_expr_path_via(self.scope, path) {
                 Some((term, used, via)) => {
@@ -733,6 +733,32 @@ impl InferCtx<'_, '_> {
             let term = self.resolver.exports(module).terms.get(name).copied()?;
             Some((term, module))
         })
+    }
+
+    /// A path whose first name is found in a module opened by `M.(e)`:
+    /// the term, how many segments name it (modules, then the term), and
+    /// the module it was found in.
+    fn resolve_path_in_opened(&self, path: &Path) -> Option<(TermRef, usize, ModuleRef)> {
+        let segments = path.segments();
+        let (mut term, mut via) = self.resolve_in_opened(&segments[0])?;
+        let mut used = 1;
+        while let (TermRef::Module(module), Some(next)) = (term, segments.get(used)) {
+            term = *self.resolver.exports(module).terms.get(next)?;
+            via = module;
+            used += 1;
+        }
+        Some((term, used, via))
+    }
+
+    /// The module a path in `M.(e)` names: inside other local opens, its
+    /// first name may be a module they open (`m0.(m1.(x))`).
+    fn resolve_opened_module_path(&self, path: &Path) -> Option<ModuleRef> {
+        match self.resolve_path_in_opened(path) {
+            Some((TermRef::Module(module), used, _)) if used == path.segments().len() => {
+                Some(module)
+            }
+            _ => self.resolver.resolve_module_path(self.scope, path),
+        }
     }
 
     /// The type of a term found in module `via` (if qualified): members of

@@ -3,23 +3,35 @@
 //! every type and value the module type specifies, with compatible types.
 
 use super::instantiate_in;
-use super::types::{module_type_env, spec_scheme_in, type_abbreviation};
+use super::substitute;
+use super::types::{
+    TypeLowering, liftedness_rank, module_type_env, spec_scheme_in, type_abbreviation,
+};
 use super::unify::Table;
+use super::uniqueness::fits_spec_uniqueness;
 use super::value_scheme;
 use super::written;
 use crate::Db;
 use crate::diagnostics::Diagnostic;
 use crate::files::{FileSet, SourceFile};
 use crate::item_tree::{
-    ItemIdx, ItemKind, SigExpr, SpecKind, item_tree, item_tree_with_source_map,
+    ItemIdx, ItemKind, ModExpr, SigExpr, SpecIdx, SpecKind, TypeItem, item_tree,
+    item_tree_with_source_map,
 };
 use crate::name::Name;
-use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, ValueRef};
+use crate::resolve::{
+    ModuleKey, ModuleRef, Resolver, Scope, SigRef, TermRef, TypeDefRef, ValueRef,
+};
+use crate::store::{TypeId, TypeParam};
 use crate::ty::{Scheme, Ty};
+use rustc_hash::FxHashMap;
+use syntax::ast::Liftedness;
 
 /// Problems with the module binding `item`: its module against its
-/// ascribed module type, and the arguments of a parametric module it
-/// applies against the parameters' module types.
+/// ascribed module type (a parametric module's body against its result
+/// module type), the module type ascriptions inside its module
+/// expression, and the arguments of a parametric module it applies
+/// against the parameters' module types.
 #[salsa::tracked(returns(clone))]
 pub fn module_diagnostics(
     db: &dyn Db,
@@ -36,20 +48,21 @@ pub fn module_diagnostics(
         file,
         item: Some(item),
     };
-    let mut problems = Vec::new();
-    if binding.params.is_empty()
-        && let Some(sig) = &binding.sig
-        && let Some(implementation) = resolver.eval_module(scope, &binding.body)
-        && is_first_order(resolver, implementation)
-    {
-        problems.extend(match_signature(
-            resolver,
-            implementation,
-            scope,
-            sig,
-            ModuleRef::Binding(file, item),
-        ));
+    let this = ModuleRef::Binding(file, item);
+    let mut matcher = Matcher {
+        resolver,
+        problems: Vec::new(),
+    };
+    if let Some(sig) = &binding.sig {
+        if binding.params.is_empty() {
+            matcher.ascription(scope, &binding.body, sig, this);
+        } else if let Some(body) = resolver.eval_module(scope, &binding.body)
+            && is_first_order(resolver, body)
+        {
+            matcher.match_module(body, scope, sig, this, &[], &[]);
+        }
     }
+    matcher.nested_ascriptions(scope, &binding.body, this);
     let applications = if applies_declared_functor(resolver, scope, &binding.body) {
         resolver.functor_application(scope, &binding.body)
     } else {
@@ -67,41 +80,48 @@ pub fn module_diagnostics(
         ) else {
             continue;
         };
-        if matches!(param_sig, SigExpr::Arrow { .. }) || !is_first_order(resolver, argument) {
+        if matcher.sig_is_parametric(scope, &param_sig, 0) || !is_first_order(resolver, argument) {
             continue;
         }
         let param_scope = Scope {
             file: param_file,
             item: Some(data.enclosing),
         };
-        problems.extend(match_signature(
-            resolver,
-            argument,
-            param_scope,
-            &param_sig,
-            param,
-        ));
+        matcher.match_module(argument, param_scope, &param_sig, param, &[], &[]);
     }
-    if problems.is_empty() {
+    if matcher.problems.is_empty() {
         return Vec::new();
     }
     let (_, map) = item_tree_with_source_map(db, file);
     let range = map.item(item).range;
-    problems
+    matcher
+        .problems
         .into_iter()
         .map(|message| Diagnostic::error(file, range, message))
         .collect()
 }
 
+/// A message whose parts are on lines of their own (indented ones being
+/// the types shown), with each part joined to the line before it while
+/// that fits in 80 columns, as upstream lays out its messages.
+fn soft_lines(message: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for part in message.lines() {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + part.trim().len() <= 80 => {
+                line.push(' ');
+                line.push_str(part.trim());
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines.join("\n")
+}
+
 /// Whether `expr` applies a module binding declared with parameters to
 /// exactly as many arguments (not a partial application, an alias or a
 /// module lambda, whose parameters this check cannot line up).
-fn applies_declared_functor(
-    resolver: Resolver,
-    scope: Scope,
-    expr: &crate::item_tree::ModExpr,
-) -> bool {
-    use crate::item_tree::ModExpr;
+fn applies_declared_functor(resolver: Resolver, scope: Scope, expr: &ModExpr) -> bool {
     let mut head = expr;
     let mut args = 0;
     while let ModExpr::Apply(functor, _) = head {
@@ -122,120 +142,822 @@ fn is_first_order(resolver: Resolver, module: ModuleRef) -> bool {
         ModuleRef::Struct(..) | ModuleRef::File(_) => true,
         ModuleRef::Binding(..) => matches!(
             resolver.binding_body(module),
-            Some((
-                _,
-                crate::item_tree::ModExpr::Struct(_) | crate::item_tree::ModExpr::Path(_)
-            ))
+            Some((_, ModExpr::Struct(_) | ModExpr::Path(_)))
         ),
         ModuleRef::Param(..) | ModuleRef::Spec(..) | ModuleRef::Intrinsics => false,
     }
 }
 
-/// The ways `implementation` fails to match the module type `sig`
-/// (written in `sig_scope`, as the module type of `sig_module`).
-fn match_signature(
-    resolver: Resolver,
-    implementation: ModuleRef,
-    sig_scope: Scope,
-    sig: &SigExpr,
-    sig_module: ModuleRef,
-) -> Vec<String> {
-    let db = resolver.db;
-    let file_set = resolver.file_set;
-    let provided = resolver.exports(implementation);
-    let required = resolver.sig_exports(sig_scope, sig, sig_module);
-    let mut problems = Vec::new();
+/// Whether a module expression denotes a parametric module.
+fn is_parametric_expr(resolver: Resolver, scope: Scope, expr: &ModExpr) -> bool {
+    match expr {
+        ModExpr::Lambda { .. } => true,
+        ModExpr::Ascription(inner, _) => is_parametric_expr(resolver, scope, inner),
+        ModExpr::Path(_) => resolver
+            .eval_module(scope, expr)
+            .is_some_and(|module| is_parametric_module(resolver, module)),
+        ModExpr::Missing | ModExpr::Struct(_) | ModExpr::Apply(..) | ModExpr::Import(_) => false,
+    }
+}
 
-    // Type members with parameters would need type-level application to
-    // compare; then only the presence of names is checked.
-    let parametric = required.types.values().any(|target| {
-        let TypeDefRef::Spec(file, spec, _) = target else {
+/// Whether a module that a name refers to is parametric.
+fn is_parametric_module(resolver: Resolver, module: ModuleRef) -> bool {
+    let db = resolver.db;
+    match module {
+        ModuleRef::Binding(file, item) => {
+            let tree = item_tree(db, file);
+            let ItemKind::Module(binding) = &tree.item(item).kind else {
+                return false;
+            };
+            let scope = Scope {
+                file,
+                item: Some(item),
+            };
+            !binding.params.is_empty() || is_parametric_expr(resolver, scope, &binding.body)
+        }
+        ModuleRef::Spec(file, spec) => {
+            let tree = item_tree(db, file);
+            let SpecKind::Module { sig, .. } = &tree.spec(spec).kind else {
+                return false;
+            };
+            let matcher = Matcher {
+                resolver,
+                problems: Vec::new(),
+            };
+            matcher.sig_is_parametric(Scope { file, item: None }, sig, 0)
+        }
+        ModuleRef::Param(file, s, index) => {
+            let tree = item_tree(db, file);
+            let data = tree.struct_data(s);
+            let Some(param) = data.params.get(index as usize) else {
+                return false;
+            };
+            let matcher = Matcher {
+                resolver,
+                problems: Vec::new(),
+            };
+            let scope = Scope {
+                file,
+                item: Some(data.enclosing),
+            };
+            matcher.sig_is_parametric(scope, &param.sig, 0)
+        }
+        ModuleRef::Struct(..) | ModuleRef::File(_) | ModuleRef::Intrinsics => false,
+    }
+}
+
+/// Type paths refined with `with` (relative to a module type), each with
+/// the type it is refined to.
+type Refinements = Vec<(Vec<Name>, Ty)>;
+
+/// Collects the ways modules fail to match module types, in upstream's
+/// wording.
+struct Matcher<'db> {
+    resolver: Resolver<'db>,
+    problems: Vec<String>,
+}
+
+impl Matcher<'_> {
+    /// The module expression `expr`, written in `scope`, ascribed `sig`.
+    fn ascription(&mut self, scope: Scope, expr: &ModExpr, sig: &SigExpr, sig_module: ModuleRef) {
+        let parametric = is_parametric_expr(self.resolver, scope, expr);
+        match (parametric, self.sig_is_parametric(scope, sig, 0)) {
+            (true, false) => self.problems.push(
+                "Cannot match parametric module with non-parametric module type.".to_string(),
+            ),
+            (false, true) => self.problems.push(
+                "Cannot match non-parametric module with parametric module type.".to_string(),
+            ),
+            (true, true) => {
+                if let (Some(taken), Some(given)) = (
+                    self.expr_param(scope, expr, 0),
+                    self.arrow_param(scope, sig, 0),
+                ) {
+                    self.match_params(given, taken, &[]);
+                }
+            }
+            (false, false) => {
+                if let Some(implementation) = self.resolver.eval_module(scope, expr)
+                    && is_first_order(self.resolver, implementation)
+                {
+                    self.match_module(implementation, scope, sig, sig_module, &[], &[]);
+                }
+            }
+        }
+    }
+
+    /// The ascriptions inside a module expression (`{...}: mt` as an
+    /// argument or in a module lambda, and a module lambda's result
+    /// module type).
+    fn nested_ascriptions(&mut self, scope: Scope, expr: &ModExpr, sig_module: ModuleRef) {
+        match expr {
+            ModExpr::Ascription(inner, sig) => {
+                self.ascription(scope, inner, sig, sig_module);
+                self.nested_ascriptions(scope, inner, sig_module);
+            }
+            ModExpr::Apply(functor, arg) => {
+                self.nested_ascriptions(scope, functor, sig_module);
+                self.nested_ascriptions(scope, arg, sig_module);
+            }
+            ModExpr::Lambda { sig, body, .. } => {
+                if let Some(sig) = sig {
+                    self.ascription(scope, body, sig, sig_module);
+                }
+                self.nested_ascriptions(scope, body, sig_module);
+            }
+            ModExpr::Missing | ModExpr::Path(_) | ModExpr::Struct(_) | ModExpr::Import(_) => {}
+        }
+    }
+
+    /// Whether a module type is that of a parametric module.
+    fn sig_is_parametric(&self, scope: Scope, sig: &SigExpr, depth: u32) -> bool {
+        // Module types naming each other in a cycle are reported elsewhere.
+        if depth > 32 {
             return false;
+        }
+        match sig {
+            SigExpr::Arrow { .. } => true,
+            SigExpr::With { base, .. } => self.sig_is_parametric(scope, base, depth + 1),
+            SigExpr::Path(path) => {
+                let Some(SigRef(file, item)) = self.resolver.resolve_sig_path(scope, path) else {
+                    return false;
+                };
+                match &item_tree(self.resolver.db, file).item(item).kind {
+                    ItemKind::ModuleType(named) => {
+                        let named_scope = Scope {
+                            file,
+                            item: Some(item),
+                        };
+                        self.sig_is_parametric(named_scope, &named.sig, depth + 1)
+                    }
+                    _ => false,
+                }
+            }
+            SigExpr::Missing | SigExpr::Specs(_) => false,
+        }
+    }
+
+    /// The type paths that `sig` (or the module types it names) refines
+    /// with `with`, and the types they are refined to, added to `out`.
+    fn refined_paths(&self, scope: Scope, sig: &SigExpr, out: &mut Refinements, depth: u32) {
+        // Module types naming each other in a cycle are reported elsewhere.
+        if depth > 32 {
+            return;
+        }
+        match sig {
+            SigExpr::With { base, path, ty, .. } => {
+                let tree = item_tree(self.resolver.db, scope.file);
+                let mut lowering = TypeLowering::new(self.resolver, scope, &tree.store, &[]);
+                out.push((path.segments().to_vec(), lowering.lower(*ty)));
+                self.refined_paths(scope, base, out, depth + 1);
+            }
+            SigExpr::Path(path) => {
+                let Some(SigRef(file, item)) = self.resolver.resolve_sig_path(scope, path) else {
+                    return;
+                };
+                if let ItemKind::ModuleType(named) =
+                    &item_tree(self.resolver.db, file).item(item).kind
+                {
+                    let named_scope = Scope {
+                        file,
+                        item: Some(item),
+                    };
+                    self.refined_paths(named_scope, &named.sig, out, depth + 1);
+                }
+            }
+            SigExpr::Missing | SigExpr::Specs(_) | SigExpr::Arrow { .. } => {}
+        }
+    }
+
+    /// Records the ways `implementation` fails to match the module type
+    /// `sig` (written in `sig_scope`, as the module type of `sig_module`);
+    /// `quals` are the names of the enclosing module specifications, for
+    /// messages about nested modules.
+    fn match_module(
+        &mut self,
+        implementation: ModuleRef,
+        sig_scope: Scope,
+        sig: &SigExpr,
+        sig_module: ModuleRef,
+        quals: &[Name],
+        inherited_refinements: &[(Vec<Name>, Ty)],
+    ) {
+        let resolver = self.resolver;
+        // Types refined with `with` are no longer abstract: the refinement
+        // defines them.
+        let mut refined = inherited_refinements.to_vec();
+        self.refined_paths(sig_scope, sig, &mut refined, 0);
+        let db = resolver.db;
+        let file_set = resolver.file_set;
+        let provided = resolver.exports(implementation);
+        let required = resolver.sig_exports(sig_scope, sig, sig_module);
+        let qualified = |name: &Name| {
+            quals
+                .iter()
+                .chain(std::iter::once(name))
+                .map(Name::as_str)
+                .collect::<Vec<_>>()
+                .join(".")
         };
-        matches!(&item_tree(db, *file).spec(*spec).kind, SpecKind::Type(t) if !t.params.is_empty())
-    });
-    // The module's own types stand for the module type's type members.
-    let mut env: Vec<(Name, Ty)> = Vec::new();
-    let mut type_names: Vec<&Name> = required.types.keys().collect();
-    type_names.sort();
-    for name in type_names {
-        match provided.types.get(name) {
-            Some(target) => env.push((name.clone(), type_of(db, file_set, *target, name))),
-            None => {
-                problems.push(format!(
-                    "Module does not define the type \"{name}\" that its module type specifies."
+
+        // Type members with parameters would need type-level application
+        // to compare; then values are only checked for presence.
+        let parametric = required.types.values().any(|target| {
+            let TypeDefRef::Spec(file, spec, _) = target else {
+                return false;
+            };
+            matches!(&item_tree(db, *file).spec(*spec).kind, SpecKind::Type(t) if !t.params.is_empty())
+        });
+        // The module's own types stand for the module type's type members.
+        let mut env: Vec<(Name, Ty)> = Vec::new();
+        let mut type_names: Vec<&Name> = required.types.keys().collect();
+        type_names.sort();
+        let mut defined_specs = Vec::new();
+        for name in type_names {
+            let Some(target) = provided.types.get(name) else {
+                self.problems.push(format!(
+                    "Module does not define a type named \"{}\".",
+                    qualified(name)
                 ));
                 env.push((name.clone(), Ty::Error));
+                continue;
+            };
+            let actual = type_of(db, file_set, *target, name);
+            env.push((name.clone(), actual.clone()));
+            let TypeDefRef::Spec(file, spec, _) = required.types[name] else {
+                continue;
+            };
+            let tree = item_tree(db, file);
+            let SpecKind::Type(spec_item) = &tree.spec(spec).kind else {
+                continue;
+            };
+            let definition = ProvidedType::of(db, *target, &actual);
+            let shown = definition.show(&qualified(name));
+            let mismatched = soft_lines(&format!(
+                "Module defines\n  {shown}\nbut module type requires\n  {}",
+                spec_text(db, file, spec, &qualified(name))
+            ));
+            if spec_item.params.len() != definition.params.len() {
+                self.problems.push(mismatched);
+                continue;
+            }
+            if let Some((_, refined_ty)) = refined
+                .iter()
+                .find(|(path, _)| path.as_slice() == std::slice::from_ref(name))
+            {
+                // A module made by applying a parametric module still shows
+                // the parameter's abstract types here: not comparable.
+                if !mentions_abstract(&actual)
+                    && Table::default().unify(refined_ty, &actual).is_err()
+                {
+                    self.problems.push(soft_lines(&format!(
+                        "Module defines\n  {shown}\nbut module type requires\n  type {} = {refined_ty}",
+                        qualified(name)
+                    )));
+                }
+                continue;
+            }
+            if spec_item.ty.is_some() {
+                if !params_match(&spec_item.params, &definition.params) {
+                    self.problems.push(mismatched);
+                    continue;
+                }
+                defined_specs.push((name.clone(), file, spec, actual, shown));
+                continue;
+            }
+            if liftedness_rank(definition.liftedness) > liftedness_rank(spec_item.liftedness) {
+                let wanted = match spec_item.liftedness {
+                    Liftedness::Unlifted => "a non-lifted type",
+                    Liftedness::SizeLifted => "a size-lifted type",
+                    Liftedness::Lifted => "a lifted type",
+                };
+                self.problems.push(soft_lines(&format!(
+                    "Module defines\n  {shown}\nbut module type requires {wanted}."
+                )));
+                continue;
+            }
+            if let Some(size) = definition.nonconstructive_size_param(db) {
+                self.problems.push(soft_lines(&format!(
+                    "Type\n  {shown}\ncannot be made abstract because size parameter\n  {size}\n\
+                     is not used constructively as an array size in the definition."
+                )));
+                continue;
+            }
+            if !params_match(&spec_item.params, &definition.params) {
+                self.problems.push(mismatched);
             }
         }
-    }
-    // A type the module type defines must be the module's type.
-    for (name, target) in &required.types {
-        let TypeDefRef::Spec(file, spec, _) = target else {
-            continue;
-        };
-        let tree = item_tree(db, *file);
-        let SpecKind::Type(type_item) = &tree.spec(*spec).kind else {
-            continue;
-        };
-        let Some(definition) = type_item.ty.filter(|_| !parametric) else {
-            continue;
-        };
-        let mut lowering = super::types::TypeLowering::new(
-            resolver,
-            Scope {
-                file: *file,
-                item: None,
-            },
-            &tree.store,
-            &[],
-        );
-        lowering.local_types = &env;
-        let expected = lowering.lower(definition);
-        let actual = env
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(Ty::Error, |(_, t)| t.clone());
-        if Table::default().unify(&expected, &actual).is_err() {
-            problems.push(format!(
-                "Module type requires \"type {name} = {expected}\", but the module defines \"{name}\" as {actual}."
-            ));
+        // A type the module type defines must be the module's type.
+        for (name, file, spec, actual, shown) in defined_specs {
+            if parametric {
+                continue;
+            }
+            let tree = item_tree(db, file);
+            let SpecKind::Type(TypeItem {
+                ty: Some(definition),
+                ..
+            }) = &tree.spec(spec).kind
+            else {
+                continue;
+            };
+            let mut lowering =
+                TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &[]);
+            lowering.local_types = &env;
+            let expected = lowering.lower(*definition);
+            if Table::default().unify(&expected, &actual).is_err() {
+                self.problems.push(soft_lines(&format!(
+                    "Module defines\n  {shown}\nbut module type requires\n  type {} = {expected}",
+                    qualified(&name)
+                )));
+            }
+        }
+
+        let mut member_names: Vec<&Name> = required.terms.keys().collect();
+        member_names.sort();
+        for name in member_names {
+            match required.terms[name] {
+                TermRef::Value(ValueRef::Spec(file, spec, _)) => {
+                    let Some(TermRef::Value(value)) = provided.terms.get(name) else {
+                        self.problems.push(format!(
+                            "Module does not define a value named \"{}\".",
+                            qualified(name)
+                        ));
+                        continue;
+                    };
+                    if self.hides_top_level_size(
+                        file,
+                        spec,
+                        &required.types,
+                        &provided.types,
+                        &refined,
+                    ) {
+                        self.problems.push(format!(
+                            "Type substitution in \"{}\" results in a top-level size.",
+                            qualified(name)
+                        ));
+                        continue;
+                    }
+                    if parametric {
+                        continue;
+                    }
+                    let required_scheme = spec_scheme_in(resolver, file, spec, &env);
+                    let provided_scheme = value_type(resolver, *value);
+                    let problem = mismatch(&required_scheme, &provided_scheme).or_else(|| {
+                        (!fits_spec_uniqueness(
+                            db,
+                            file_set,
+                            *value,
+                            &provided_scheme.ty,
+                            (file, spec),
+                            &required_scheme.ty,
+                        ))
+                        .then_some("The uniqueness of the types does not match.")
+                    });
+                    if let Some(problem) = problem {
+                        let head = soft_lines(&format!(
+                            "Module type specifies\n  {}\nbut module provides\n  val {} : {}",
+                            spec_text(db, file, spec, &qualified(name)),
+                            qualified(name),
+                            provided_scheme.ty
+                        ));
+                        self.problems.push(format!("{head}\n{problem}"));
+                    }
+                }
+                TermRef::Module(spec_module) => {
+                    let Some(TermRef::Module(module)) = provided.terms.get(name) else {
+                        self.problems.push(format!(
+                            "Module does not define a module named \"{}\".",
+                            qualified(name)
+                        ));
+                        continue;
+                    };
+                    let inner_refinements: Refinements = refined
+                        .iter()
+                        .filter(|(path, _)| path.len() > 1 && &path[0] == name)
+                        .map(|(path, ty)| (path[1..].to_vec(), ty.clone()))
+                        .collect();
+                    self.match_member_module(*module, spec_module, quals, name, &inner_refinements);
+                }
+                TermRef::Value(ValueRef::Def(..)) => {}
+            }
         }
     }
 
-    let mut value_names: Vec<&Name> = required.terms.keys().collect();
-    value_names.sort();
-    for name in value_names {
-        match required.terms[name] {
-            TermRef::Value(ValueRef::Spec(file, spec, _)) => {
-                let Some(TermRef::Value(value)) = provided.terms.get(name) else {
-                    problems.push(format!(
-                        "Module does not define the value \"{name}\" that its module type specifies."
-                    ));
-                    continue;
-                };
-                if parametric {
-                    continue;
+    /// A parametric module against a parametric module type: the module
+    /// type's parameter (`given`, what applications will pass) must
+    /// define each type the module's parameter (`taken`) defines, as it
+    /// does. Only type members are compared.
+    fn match_params(&mut self, given: (Scope, SigExpr), taken: (Scope, SigExpr), quals: &[Name]) {
+        let resolver = self.resolver;
+        // The placeholder module only labels the members found.
+        let given_members = resolver.sig_exports(given.0, &given.1, ModuleRef::Intrinsics);
+        let taken_members = resolver.sig_exports(taken.0, &taken.1, ModuleRef::Intrinsics);
+        let given_refinements = self.refinement_types(given.0, &given.1, 0);
+        let taken_refinements = self.refinement_types(taken.0, &taken.1, 0);
+        let mut names: Vec<&Name> = taken_members.types.keys().collect();
+        names.sort();
+        for name in names {
+            let qualified = quals
+                .iter()
+                .chain(std::iter::once(name))
+                .map(Name::as_str)
+                .collect::<Vec<_>>()
+                .join(".");
+            let Some(given_target) = given_members.types.get(name) else {
+                self.problems.push(format!(
+                    "Module does not define a type named \"{qualified}\"."
+                ));
+                continue;
+            };
+            let definition = |target: &TypeDefRef, refinements: &[(Name, Ty)]| {
+                refinements
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, ty)| ty.clone())
+                    .or_else(|| spec_definition(resolver, *target))
+            };
+            let Some(required) = definition(&taken_members.types[name], &taken_refinements) else {
+                continue;
+            };
+            match definition(given_target, &given_refinements) {
+                None => self.problems.push(soft_lines(&format!(
+                    "Module defines\n  type {qualified}\nbut module type requires\n  type {qualified} = {required}"
+                ))),
+                Some(actual) if Table::default().unify(&required, &actual).is_err() => {
+                    self.problems.push(soft_lines(&format!(
+                        "Module defines\n  type {qualified} = {actual}\nbut module type requires\n  type {qualified} = {required}"
+                    )))
                 }
-                let required_scheme = spec_scheme_in(resolver, file, spec, &env);
-                let provided_scheme = value_type(resolver, *value);
-                if let Some((expected, actual)) = mismatch(&required_scheme, &provided_scheme) {
-                    problems.push(format!(
-                        "Module type requires \"{name}\" of type {expected}, but the module's \"{name}\" has type {actual}."
-                    ));
-                }
+                Some(_) => {}
             }
-            TermRef::Module(_) => {
-                if !matches!(provided.terms.get(name), Some(TermRef::Module(_))) {
-                    problems.push(format!(
-                        "Module does not define the module \"{name}\" that its module type specifies."
-                    ));
-                }
-            }
-            TermRef::Value(ValueRef::Def(..)) => {}
         }
     }
-    problems
+
+    /// The types that `with` refinements of `sig` (or of the module types
+    /// it names) give to its own type members; an outer one wins.
+    fn refinement_types(&self, scope: Scope, sig: &SigExpr, depth: u32) -> Vec<(Name, Ty)> {
+        // Module types naming each other in a cycle are reported elsewhere.
+        if depth > 32 {
+            return Vec::new();
+        }
+        match sig {
+            SigExpr::With { base, path, ty, .. } => {
+                let mut found = Vec::new();
+                if path.is_single() {
+                    let tree = item_tree(self.resolver.db, scope.file);
+                    let mut lowering = TypeLowering::new(self.resolver, scope, &tree.store, &[]);
+                    found.push((path.last().clone(), lowering.lower(*ty)));
+                }
+                found.extend(self.refinement_types(scope, base, depth + 1));
+                found
+            }
+            SigExpr::Path(path) => {
+                let Some(SigRef(file, item)) = self.resolver.resolve_sig_path(scope, path) else {
+                    return Vec::new();
+                };
+                match &item_tree(self.resolver.db, file).item(item).kind {
+                    ItemKind::ModuleType(named) => {
+                        let named_scope = Scope {
+                            file,
+                            item: Some(item),
+                        };
+                        self.refinement_types(named_scope, &named.sig, depth + 1)
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            SigExpr::Missing | SigExpr::Specs(_) | SigExpr::Arrow { .. } => Vec::new(),
+        }
+    }
+
+    /// The parameter's module type of a parametric module type.
+    fn arrow_param(&self, scope: Scope, sig: &SigExpr, depth: u32) -> Option<(Scope, SigExpr)> {
+        // Module types naming each other in a cycle are reported elsewhere.
+        if depth > 32 {
+            return None;
+        }
+        match sig {
+            SigExpr::Arrow { param, .. } => Some((scope, (**param).clone())),
+            SigExpr::With { base, .. } => self.arrow_param(scope, base, depth + 1),
+            SigExpr::Path(path) => {
+                let SigRef(file, item) = self.resolver.resolve_sig_path(scope, path)?;
+                match &item_tree(self.resolver.db, file).item(item).kind {
+                    ItemKind::ModuleType(named) => {
+                        let named_scope = Scope {
+                            file,
+                            item: Some(item),
+                        };
+                        self.arrow_param(named_scope, &named.sig, depth + 1)
+                    }
+                    _ => None,
+                }
+            }
+            SigExpr::Missing | SigExpr::Specs(_) => None,
+        }
+    }
+
+    /// The parameter's module type of a parametric module expression.
+    fn expr_param(&self, scope: Scope, expr: &ModExpr, depth: u32) -> Option<(Scope, SigExpr)> {
+        // Aliases naming each other in a cycle are reported elsewhere.
+        if depth > 32 {
+            return None;
+        }
+        match expr {
+            ModExpr::Lambda { param, .. } => Some((scope, param.sig.clone())),
+            ModExpr::Ascription(inner, _) => self.expr_param(scope, inner, depth + 1),
+            ModExpr::Path(_) => {
+                let module = self.resolver.eval_module(scope, expr)?;
+                self.module_param_at(module, depth + 1)
+            }
+            ModExpr::Missing | ModExpr::Struct(_) | ModExpr::Apply(..) | ModExpr::Import(_) => None,
+        }
+    }
+
+    /// The (first) parameter's module type of a parametric module.
+    fn module_param(&self, module: ModuleRef) -> Option<(Scope, SigExpr)> {
+        self.module_param_at(module, 0)
+    }
+
+    fn module_param_at(&self, module: ModuleRef, depth: u32) -> Option<(Scope, SigExpr)> {
+        let db = self.resolver.db;
+        match module {
+            ModuleRef::Binding(file, item) => {
+                let tree = item_tree(db, file);
+                let ItemKind::Module(binding) = &tree.item(item).kind else {
+                    return None;
+                };
+                let scope = Scope {
+                    file,
+                    item: Some(item),
+                };
+                match binding.params.first() {
+                    Some(param) => Some((scope, param.sig.clone())),
+                    None => self.expr_param(scope, &binding.body, depth + 1),
+                }
+            }
+            ModuleRef::Spec(file, spec) => match &item_tree(db, file).spec(spec).kind {
+                SpecKind::Module { sig, .. } => {
+                    self.arrow_param(Scope { file, item: None }, sig, depth + 1)
+                }
+                _ => None,
+            },
+            ModuleRef::Param(file, s, index) => {
+                let tree = item_tree(db, file);
+                let data = tree.struct_data(s);
+                let param = data.params.get(index as usize)?;
+                let scope = Scope {
+                    file,
+                    item: Some(data.enclosing),
+                };
+                self.arrow_param(scope, &param.sig, depth + 1)
+            }
+            ModuleRef::Struct(..) | ModuleRef::File(_) | ModuleRef::Intrinsics => None,
+        }
+    }
+
+    /// Whether the `val` specification `spec` uses, outside function
+    /// types, an abstract type that the module defines with an anonymous
+    /// or existential size: the value would have a size that nothing
+    /// outside it determines.
+    fn hides_top_level_size(
+        &self,
+        file: SourceFile,
+        spec: SpecIdx,
+        required: &FxHashMap<Name, TypeDefRef>,
+        provided: &FxHashMap<Name, TypeDefRef>,
+        refined: &[(Vec<Name>, Ty)],
+    ) -> bool {
+        let db = self.resolver.db;
+        let tree = item_tree(db, file);
+        let SpecKind::Val { ty, .. } = &tree.spec(spec).kind else {
+            return false;
+        };
+        let mut names = Vec::new();
+        written::type_names_outside_functions(&tree.store, *ty, &mut names);
+        names.iter().any(|name| {
+            let is_abstract = matches!(
+                required.get(name),
+                Some(TypeDefRef::Spec(spec_file, type_spec, _))
+                    if matches!(&item_tree(db, *spec_file).spec(*type_spec).kind, SpecKind::Type(t) if t.ty.is_none())
+            );
+            let refined = refined
+                .iter()
+                .any(|(path, _)| path.as_slice() == std::slice::from_ref(name));
+            is_abstract
+                && !refined
+                && matches!(provided.get(name), Some(TypeDefRef::Def(def_file, item))
+                    if matches!(&item_tree(db, *def_file).item(*item).kind,
+                        ItemKind::Type(TypeItem { ty: Some(definition), .. })
+                            if written::has_unnamed_size(&item_tree(db, *def_file).store, *definition)))
+        })
+    }
+
+    /// A module member `module` of a module against the module
+    /// specification `spec_module` of its module type.
+    fn match_member_module(
+        &mut self,
+        module: ModuleRef,
+        spec_module: ModuleRef,
+        quals: &[Name],
+        name: &Name,
+        refinements: &[(Vec<Name>, Ty)],
+    ) {
+        let ModuleRef::Spec(file, spec) = spec_module else {
+            return;
+        };
+        let tree = item_tree(self.resolver.db, file);
+        let SpecKind::Module { sig, .. } = &tree.spec(spec).kind else {
+            return;
+        };
+        let sig_scope = Scope { file, item: None };
+        let parametric = is_parametric_module(self.resolver, module);
+        match (parametric, self.sig_is_parametric(sig_scope, sig, 0)) {
+            (true, false) => self.problems.push(
+                "Cannot match parametric module with non-parametric module type.".to_string(),
+            ),
+            (false, true) => self.problems.push(
+                "Cannot match non-parametric module with parametric module type.".to_string(),
+            ),
+            (true, true) => {
+                if let (Some(taken), Some(given)) = (
+                    self.module_param(module),
+                    self.arrow_param(sig_scope, sig, 0),
+                ) {
+                    let mut inner_quals = quals.to_vec();
+                    inner_quals.push(name.clone());
+                    self.match_params(given, taken, &inner_quals);
+                }
+            }
+            (false, false) => {
+                if is_first_order(self.resolver, module) {
+                    let mut inner_quals = quals.to_vec();
+                    inner_quals.push(name.clone());
+                    self.match_module(
+                        module,
+                        sig_scope,
+                        sig,
+                        spec_module,
+                        &inner_quals,
+                        refinements,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Whether a type contains an abstract type.
+fn mentions_abstract(ty: &Ty) -> bool {
+    match ty {
+        Ty::Abstract(_) => true,
+        Ty::Array { element, .. } => mentions_abstract(element),
+        Ty::Record(fields) => fields.iter().any(|(_, t)| mentions_abstract(t)),
+        Ty::Sum(constructors) => constructors
+            .iter()
+            .any(|(_, payload)| payload.iter().any(mentions_abstract)),
+        Ty::Function { param, result, .. } => mentions_abstract(param) || mentions_abstract(result),
+        Ty::Prim(_) | Ty::Param(_) | Ty::Var(_) | Ty::Error => false,
+    }
+}
+
+/// The definition a type specification gives (`type t = ...`), if any.
+fn spec_definition(resolver: Resolver, target: TypeDefRef) -> Option<Ty> {
+    let TypeDefRef::Spec(file, spec, _) = target else {
+        return None;
+    };
+    let tree = item_tree(resolver.db, file);
+    let SpecKind::Type(TypeItem { ty: Some(ty), .. }) = &tree.spec(spec).kind else {
+        return None;
+    };
+    let mut lowering = TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &[]);
+    Some(lowering.lower(*ty))
+}
+
+/// Whether a module's type parameters can stand for those a module type
+/// specifies: as many, of the same kinds, each at most as lifted.
+fn params_match(spec: &[TypeParam], provided: &[TypeParam]) -> bool {
+    spec.len() == provided.len()
+        && spec.iter().zip(provided).all(|pair| match pair {
+            (TypeParam::Type(_, spec_l), TypeParam::Type(_, l)) => {
+                liftedness_rank(*l) <= liftedness_rank(*spec_l)
+            }
+            (TypeParam::Size(_), TypeParam::Size(_)) => true,
+            _ => false,
+        })
+}
+
+/// How a module defines a type member: its declared liftedness and
+/// parameters, and (for an abbreviation) where its definition is.
+struct ProvidedType {
+    liftedness: Liftedness,
+    params: Vec<TypeParam>,
+    definition: Option<(SourceFile, ItemIdx)>,
+    ty: Ty,
+}
+
+impl ProvidedType {
+    fn of(db: &dyn Db, target: TypeDefRef, ty: &Ty) -> ProvidedType {
+        let (liftedness, params, definition) = match target {
+            TypeDefRef::Prim(_) => (Liftedness::Unlifted, Vec::new(), None),
+            TypeDefRef::Def(file, item) => match &item_tree(db, file).item(item).kind {
+                ItemKind::Type(t) => (t.liftedness, t.params.clone(), Some((file, item))),
+                _ => (Liftedness::Unlifted, Vec::new(), None),
+            },
+            TypeDefRef::Spec(file, spec, _) => match &item_tree(db, file).spec(spec).kind {
+                SpecKind::Type(t) => (t.liftedness, t.params.clone(), None),
+                _ => (Liftedness::Unlifted, Vec::new(), None),
+            },
+        };
+        ProvidedType {
+            liftedness,
+            params,
+            definition,
+            ty: ty.clone(),
+        }
+    }
+
+    /// As upstream shows a type binding: `type~ name [n] 'a = definition`.
+    fn show(&self, name: &str) -> String {
+        let mut text = format!("type{} {name}", liftedness_suffix(self.liftedness));
+        for param in &self.params {
+            text.push(' ');
+            text.push_str(&show_type_param(param));
+        }
+        if !matches!(self.ty, Ty::Abstract(_)) || self.definition.is_some() {
+            text.push_str(&format!(" = {}", self.ty));
+        }
+        text
+    }
+
+    /// A size parameter of the definition that no array size in it
+    /// names directly, so a value of the type would not determine it.
+    fn nonconstructive_size_param(&self, db: &dyn Db) -> Option<Name> {
+        let (file, item) = self.definition?;
+        let tree = item_tree(db, file);
+        let ItemKind::Type(TypeItem { ty: Some(ty), .. }) = &tree.item(item).kind else {
+            return None;
+        };
+        let mut constructive = Vec::new();
+        written::array_dim_names(&tree.store, *ty, &mut constructive);
+        self.params.iter().find_map(|p| match p {
+            TypeParam::Size(n) if !constructive.contains(n) => Some(n.clone()),
+            _ => None,
+        })
+    }
+}
+
+fn liftedness_suffix(liftedness: Liftedness) -> &'static str {
+    match liftedness {
+        Liftedness::Unlifted => "",
+        Liftedness::SizeLifted => "~",
+        Liftedness::Lifted => "^",
+    }
+}
+
+fn show_type_param(param: &TypeParam) -> String {
+    match param {
+        TypeParam::Size(n) => format!("[{n}]"),
+        TypeParam::Type(n, l) => format!("'{}{n}", liftedness_suffix(*l)),
+    }
+}
+
+/// A specification as written, named `name` (qualified for nested
+/// modules), with its whitespace collapsed.
+fn spec_text(db: &dyn Db, file: SourceFile, spec: SpecIdx, name: &str) -> String {
+    let tree = item_tree(db, file);
+    let (_, map) = item_tree_with_source_map(db, file);
+    let text = file.text(db);
+    let written = |ty: TypeId| {
+        map.types.types.get(ty).map_or(String::new(), |ptr| {
+            text[ptr.range]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    };
+    let params = |params: &[TypeParam]| {
+        params
+            .iter()
+            .map(|p| format!(" {}", show_type_param(p)))
+            .collect::<String>()
+    };
+    match &tree.spec(spec).kind {
+        SpecKind::Val {
+            type_params, ty, ..
+        } => format!("val {name}{} : {}", params(type_params), written(*ty)),
+        SpecKind::Type(t) => {
+            let mut shown = format!(
+                "type{} {name}{}",
+                liftedness_suffix(t.liftedness),
+                params(&t.params)
+            );
+            if let Some(ty) = t.ty {
+                shown.push_str(&format!(" = {}", written(ty)));
+            }
+            shown
+        }
+        SpecKind::Module { .. } | SpecKind::Include(_) => name.to_string(),
+    }
 }
 
 /// The type a module's type member stands for.
@@ -260,23 +982,38 @@ fn value_type(resolver: Resolver, value: ValueRef) -> Scheme {
     }
 }
 
-/// Whether a value of the provided type can serve as the required one:
-/// the provided type, instantiated, must unify with the required type, in
-/// which the required type parameters stay rigid. On mismatch, both types.
-fn mismatch(required: &Scheme, provided: &Scheme) -> Option<(Ty, Ty)> {
+/// Why a value of the provided type cannot serve as the required one, if
+/// it cannot: the provided type, instantiated, must unify with the
+/// required type, in which the required type parameters stay rigid.
+fn mismatch(required: &Scheme, provided: &Scheme) -> Option<&'static str> {
     let mut table = Table::default();
     let instantiated = instantiate_in(&mut table, provided);
+    // A lifted type parameter may stand for a function: a provided value
+    // must accept one there, so it stands for a (rigid) function type,
+    // which a provided non-lifted type parameter rejects.
+    let lifted: Vec<(Name, Ty)> = required
+        .lifted
+        .iter()
+        .map(|name| {
+            let function = Ty::Function {
+                param_name: None,
+                param: Box::new(Ty::Param(name.clone())),
+                result: Box::new(Ty::Param(name.clone())),
+            };
+            (name.clone(), function)
+        })
+        .collect();
     let rigid = Scheme {
         type_params: Vec::new(),
         lifted: Vec::new(),
         size_params: required.size_params.clone(),
-        ty: required.ty.clone(),
+        ty: substitute(&required.ty, &lifted, &[]),
     };
     let expected = instantiate_in(&mut table, &rigid);
-    match table.unify(&expected, &instantiated) {
-        Ok(()) => None,
-        Err(_) => Some((required.ty.clone(), provided.ty.clone())),
-    }
+    table
+        .unify(&expected, &instantiated)
+        .err()
+        .map(|_| "The types do not match.")
 }
 
 /// Names in a module-level declaration that do not resolve: unknown
@@ -340,12 +1077,12 @@ struct StructureCheck<'db> {
     /// Type members of enclosing module types, in scope in nested ones.
     outer_types: Vec<(Name, Ty)>,
     /// Messages, with the written type they concern if any.
-    problems: Vec<(Option<crate::store::TypeId>, String)>,
+    problems: Vec<(Option<TypeId>, String)>,
 }
 
 impl StructureCheck<'_> {
-    fn mod_expr(&mut self, expr: &crate::item_tree::ModExpr) {
-        use crate::item_tree::ModExpr;
+    fn mod_expr(&mut self, expr: &ModExpr) {
+        use ModExpr;
         match expr {
             ModExpr::Path(path) => {
                 let first = &path.segments()[0];
@@ -444,8 +1181,7 @@ impl StructureCheck<'_> {
                 ..
             } => refined == path || self.already_refined(base, path, depth + 1),
             SigExpr::Path(name) => {
-                let Some(crate::resolve::SigRef(file, item)) =
-                    self.resolver.resolve_sig_path(self.scope, name)
+                let Some(SigRef(file, item)) = self.resolver.resolve_sig_path(self.scope, name)
                 else {
                     return false;
                 };
@@ -470,12 +1206,7 @@ impl StructureCheck<'_> {
         }
     }
 
-    fn refinement(
-        &mut self,
-        base: &SigExpr,
-        path: &crate::name::Path,
-        params: &[crate::store::TypeParam],
-    ) {
+    fn refinement(&mut self, base: &SigExpr, path: &crate::name::Path, params: &[TypeParam]) {
         let members = self
             .resolver
             .sig_exports(self.scope, base, ModuleRef::Intrinsics);
@@ -510,12 +1241,8 @@ impl StructureCheck<'_> {
                     SpecKind::Type(t)
                         if t.params.iter().zip(params).any(|(declared, given)| {
                             match (declared, given) {
-                                (
-                                    crate::store::TypeParam::Type(_, d),
-                                    crate::store::TypeParam::Type(_, g),
-                                ) => {
-                                    super::types::liftedness_rank(*g)
-                                        < super::types::liftedness_rank(*d)
+                                (TypeParam::Type(_, d), TypeParam::Type(_, g)) => {
+                                    liftedness_rank(*g) < liftedness_rank(*d)
                                 }
                                 _ => false,
                             }
@@ -539,7 +1266,7 @@ impl StructureCheck<'_> {
 
     /// Checks the types in specifications, with the module type's own
     /// type members (and those it includes) in scope.
-    fn specs(&mut self, sig: &SigExpr, specs: &[crate::item_tree::SpecIdx]) {
+    fn specs(&mut self, sig: &SigExpr, specs: &[SpecIdx]) {
         let db = self.resolver.db;
         let tree = item_tree(db, self.scope.file);
         let members = self
@@ -562,19 +1289,33 @@ impl StructureCheck<'_> {
         for &spec in specs {
             match &tree.spec(spec).kind {
                 SpecKind::Val {
-                    type_params, ty, ..
+                    name,
+                    type_params,
+                    ty,
                 } => {
                     let params: Vec<Name> = type_params
                         .iter()
                         .filter_map(|p| match p {
-                            crate::store::TypeParam::Type(n, _) => Some(n.clone()),
-                            crate::store::TypeParam::Size(_) => None,
+                            TypeParam::Type(n, _) => Some(n.clone()),
+                            TypeParam::Size(_) => None,
                         })
                         .collect();
                     self.lower_checked(&tree, &params, &env, *ty);
                     if let Some((at, name)) = written::duplicate_binder(&tree.store, *ty) {
                         self.problems
                             .push((Some(at), written::duplicate_binder_message(&name)));
+                    }
+                    // Nothing would determine such a size: a specified
+                    // function's parameter sizes must be named.
+                    if let Some(at) = written::anonymous_in_parameter(&tree.store, *ty) {
+                        self.problems.push((
+                            Some(at),
+                            format!(
+                                "All function parameters must have non-anonymous sizes.\n\
+                                 Hint: add size parameters to \"{}\".",
+                                name.as_ref().map_or("_", |n| n.as_str())
+                            ),
+                        ));
                     }
                 }
                 SpecKind::Type(type_item) => {
@@ -603,8 +1344,8 @@ impl StructureCheck<'_> {
                             .params
                             .iter()
                             .filter_map(|p| match p {
-                                crate::store::TypeParam::Type(n, _) => Some(n.clone()),
-                                crate::store::TypeParam::Size(_) => None,
+                                TypeParam::Type(n, _) => Some(n.clone()),
+                                TypeParam::Size(_) => None,
                             })
                             .collect();
                         self.lower_checked(&tree, &params, &env, ty);
@@ -625,11 +1366,10 @@ impl StructureCheck<'_> {
         tree: &crate::item_tree::ItemTree,
         params: &[Name],
         env: &[(Name, Ty)],
-        ty: crate::store::TypeId,
+        ty: TypeId,
     ) {
         let bound = self.bound.clone();
-        let mut lowering =
-            super::types::TypeLowering::new(self.resolver, self.scope, &tree.store, params);
+        let mut lowering = TypeLowering::new(self.resolver, self.scope, &tree.store, params);
         lowering.local_types = env;
         lowering.opaque_modules = &bound;
         lowering.lower(ty);

@@ -7,7 +7,7 @@ use crate::Db;
 use crate::files::{FileSet, SourceFile};
 use crate::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, item_tree};
 use crate::name::{Name, Path};
-use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, SigRef, TypeDefRef};
+use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, SigRef, TermRef, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
 use crate::ty::{Scheme, Size, SizeOp, Ty};
 use std::sync::Arc;
@@ -372,8 +372,74 @@ fn application_env(
                 env.push((abstract_name.clone(), ty));
             }
         }
+        if let Some(argument) = resolver.eval_module(scope, arg) {
+            let mut nested = Vec::new();
+            nested_module_env(resolver, param, argument, &mut nested, 0);
+            if !nested.is_empty() {
+                // The argument's members may be seen through its own
+                // application (`mk_int quux`): its environment says
+                // what they stand for.
+                env.extend(application_env(resolver, scope, arg, depth + 1));
+                if let Some((binding_scope, body)) = resolver.binding_body(argument) {
+                    env.extend(application_env(resolver, binding_scope, &body, depth + 1));
+                }
+                env.extend(nested);
+            }
+        }
     }
     env
+}
+
+/// The abstract types of the module specifications inside a functor's
+/// parameter (`P.inner.t`), mapped to the types of the argument's modules
+/// of the same names, to a bounded depth.
+fn nested_module_env(
+    resolver: Resolver,
+    param: ModuleRef,
+    argument: ModuleRef,
+    env: &mut Vec<(Name, Ty)>,
+    depth: u32,
+) {
+    if depth > 8 {
+        return;
+    }
+    let db = resolver.db;
+    let file_set = resolver.file_set;
+    let param_members = resolver.exports(param);
+    let argument_members = resolver.exports(argument);
+    let mut names: Vec<(&Name, &TermRef)> = param_members.terms.iter().collect();
+    names.sort_by(|a, b| a.0.cmp(b.0));
+    for (name, term) in names {
+        let (TermRef::Module(spec @ ModuleRef::Spec(..)), Some(TermRef::Module(inner_argument))) =
+            (term, argument_members.terms.get(name))
+        else {
+            continue;
+        };
+        let inner_members = resolver.exports(*inner_argument);
+        for (type_name, spec_ty) in module_type_env(db, file_set, ModuleKey(*spec)).iter() {
+            let Ty::Abstract(abstract_name) = spec_ty else {
+                continue;
+            };
+            let ty = match inner_members.types.get(type_name) {
+                Some(TypeDefRef::Prim(prim)) => Ty::Prim(*prim),
+                Some(TypeDefRef::Def(file, item)) => {
+                    type_abbreviation(db, file_set, *file, *item).ty.clone()
+                }
+                Some(TypeDefRef::Spec(_, _, via)) => {
+                    match module_type_env(db, file_set, ModuleKey(*via))
+                        .iter()
+                        .find(|(n, _)| n == type_name)
+                    {
+                        Some((_, ty)) => ty.clone(),
+                        None => continue,
+                    }
+                }
+                None => continue,
+            };
+            env.push((abstract_name.clone(), ty));
+        }
+        nested_module_env(resolver, *spec, *inner_argument, env, depth + 1);
+    }
 }
 
 /// The type member `name` of the module a module expression denotes.
@@ -526,6 +592,67 @@ pub(crate) fn substitute_abstract(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
             result
         }
         _ => ty.map_components(|t| substitute_abstract(t, env)),
+    }
+}
+
+/// For a type of a nested module (`m.inner.t`), the type that a `with`
+/// refinement of an enclosing module's module type gives it (`module m :
+/// has_inner with inner.t = i32`); the outermost refinement wins.
+fn nested_refinement(resolver: Resolver, scope: Scope, path: &Path) -> Option<Ty> {
+    let segments = path.segments();
+    for split in 1..path.qualifiers().len() {
+        let Some(module_path) = Path::new(segments[..split].to_vec()) else {
+            continue;
+        };
+        let Some(module) = resolver.resolve_module_path(scope, &module_path) else {
+            continue;
+        };
+        let Some((sig_scope, sig, _)) = module_signature(resolver.db, resolver.file_set, module)
+        else {
+            continue;
+        };
+        if let Some(ty) = sig_refinement(resolver, sig_scope, &sig, &segments[split..], 0) {
+            return Some(ty);
+        }
+    }
+    None
+}
+
+/// The type a `with` refinement of `sig` (or of the module types it
+/// names) gives the type at `segments`.
+fn sig_refinement(
+    resolver: Resolver,
+    scope: Scope,
+    sig: &SigExpr,
+    segments: &[Name],
+    depth: u32,
+) -> Option<Ty> {
+    // Module types naming each other in a cycle are reported elsewhere.
+    if depth > 32 {
+        return None;
+    }
+    match sig {
+        SigExpr::With { base, path, ty, .. } => {
+            if path.segments() == segments {
+                let tree = item_tree(resolver.db, scope.file);
+                let mut lowering = TypeLowering::new(resolver, scope, &tree.store, &[]);
+                return Some(lowering.lower(*ty));
+            }
+            sig_refinement(resolver, scope, base, segments, depth + 1)
+        }
+        SigExpr::Path(path) => {
+            let SigRef(file, item) = resolver.resolve_sig_path(scope, path)?;
+            let tree = item_tree(resolver.db, file);
+            let ItemKind::ModuleType(named) = &tree.item(item).kind else {
+                return None;
+            };
+            let named_scope = Scope {
+                file,
+                item: Some(item),
+            };
+            sig_refinement(resolver, named_scope, &named.sig, segments, depth + 1)
+        }
+        SigExpr::Missing | SigExpr::Specs(_) | SigExpr::Arrow { .. } => None,
     }
 }
 
@@ -924,6 +1051,9 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 type_abbreviation(self.resolver.db, self.resolver.file_set, file, item)
             }
             TypeDefRef::Spec(file, spec, module) => {
+                if let Some(refined) = nested_refinement(self.resolver, self.scope, path) {
+                    return refined;
+                }
                 let env =
                     module_type_env(self.resolver.db, self.resolver.file_set, ModuleKey(module));
                 if let Some((_, ty)) = env.iter().find(|(n, _)| n == path.last()) {

@@ -62,6 +62,32 @@ mod signature;
 
 pub use signature::Uniq;
 
+/// Whether a value (a definition or another specification) can serve as
+/// the `val` specification `spec` of type `spec_ty` as far as uniqueness
+/// goes: it consumes only what the specification consumes, and its result
+/// is unique wherever the specification's is.
+pub(super) fn fits_spec_uniqueness(
+    db: &dyn Db,
+    file_set: FileSet,
+    value: crate::resolve::ValueRef,
+    value_ty: &crate::ty::Ty,
+    spec: (SourceFile, crate::item_tree::SpecIdx),
+    spec_ty: &crate::ty::Ty,
+) -> bool {
+    use crate::resolve::ValueRef;
+    let provided = match value {
+        ValueRef::Def(file, item) => (*signature::def_signature(db, file_set, file, item)).clone(),
+        ValueRef::Spec(file, other, _) => signature::spec_signature(db, file, other, value_ty),
+    };
+    let required = signature::spec_signature(db, spec.0, spec.1, spec_ty);
+    let consumes_more = provided
+        .params
+        .iter()
+        .zip(&required.params)
+        .any(|(p, r)| p.diet.consumes() && !r.diet.consumes());
+    !consumes_more && provided.ret.covers(&required.ret)
+}
+
 use super::{infer_value, value_body_with_source_map};
 use crate::Db;
 use crate::body::value_body;

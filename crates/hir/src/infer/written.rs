@@ -269,3 +269,37 @@ pub(crate) fn array_dim_names(store: &Store, ty: TypeId, out: &mut Vec<Name>) {
         TypeRef::Function { .. } | TypeRef::Path(_) | TypeRef::Missing => {}
     }
 }
+
+/// The unqualified type names a written type uses outside function types
+/// (as the whole type, or in arrays, tuples, records and sums).
+pub(crate) fn type_names_outside_functions(store: &Store, ty: TypeId, out: &mut Vec<Name>) {
+    match &store.types[ty] {
+        TypeRef::Path(path) => {
+            if path.is_single() {
+                out.push(path.last().clone());
+            }
+        }
+        TypeRef::Apply { head, args } => {
+            type_names_outside_functions(store, *head, out);
+            for arg in args {
+                if let TypeArgRef::Type(t) = arg {
+                    type_names_outside_functions(store, *t, out);
+                }
+            }
+        }
+        TypeRef::Array { element: t, .. }
+        | TypeRef::Existential { ty: t, .. }
+        | TypeRef::Unique(t) => type_names_outside_functions(store, *t, out),
+        TypeRef::Tuple(elements) => elements
+            .iter()
+            .for_each(|t| type_names_outside_functions(store, *t, out)),
+        TypeRef::Record(fields) => fields
+            .iter()
+            .for_each(|(_, t)| type_names_outside_functions(store, *t, out)),
+        TypeRef::Sum(constructors) => constructors
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| type_names_outside_functions(store, *t, out)),
+        TypeRef::Function { .. } | TypeRef::Missing => {}
+    }
+}
