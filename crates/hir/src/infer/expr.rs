@@ -1,11 +1,12 @@
 //! Expressions.
 
-use super::unify::Constraint;
+use super::unify::{Constraint, UnknownOrigin};
 use super::{InferCtx, Local, Location, Resolved, TermPath, value_scheme};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
-use crate::ty::{PrimType, Scheme, Size, Ty};
+use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty};
+use syntax::ast::RangeEnd;
 
 /// The built-in overloaded operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -217,7 +218,10 @@ impl InferCtx<'_, '_> {
                 declared
             }
             Expr::Range {
-                start, second, end, ..
+                start,
+                second,
+                end,
+                end_kind,
             } => {
                 let element = self.integral();
                 for part in [Some(start), second, Some(end)].into_iter().flatten() {
@@ -229,7 +233,8 @@ impl InferCtx<'_, '_> {
                         &ty,
                     );
                 }
-                Ty::array_of(element, self.table.fresh_unknown())
+                let size = self.range_size(&element, start, second, end, end_kind);
+                Ty::array_of(element, size)
             }
             Expr::If {
                 condition,
@@ -250,6 +255,7 @@ impl InferCtx<'_, '_> {
                     "Branches of if-expression differ in type.",
                     &then_ty,
                     &else_ty,
+                    UnknownOrigin::Conditional,
                 );
                 self.forbid_functional(at, "A conditional expression", &joined);
                 joined
@@ -260,6 +266,7 @@ impl InferCtx<'_, '_> {
                 value,
                 body,
             } => {
+                let value_start = self.table.scope_start();
                 let value_ty = self.infer_expr(value);
                 let mark = self.locals.len();
                 let size_mark = self.sizes.len();
@@ -306,9 +313,28 @@ impl InferCtx<'_, '_> {
                     .collect();
                 self.sizes.extend(sizes);
                 let var_mark = self.table.scope_start();
-                self.check_pat_group(&[(pat, value_ty)]);
+                self.check_pat_group(&[(pat, value_ty.clone())]);
+                let mut open = Vec::new();
                 for (name, var) in std::mem::take(&mut self.binding_sizes) {
+                    if matches!(self.table.resolve_size(&var), Size::Var(_)) {
+                        open.push(name.clone());
+                    }
                     self.table.name_size(&var, Size::Named(name));
+                }
+                // A size of the value that nothing determines (the rows of
+                // `[]`), neither the value nor a variable bound outside
+                // (a parameter's unknown size), is ambiguous.
+                let value_ty_now = self.table.resolve(&value_ty);
+                for name in open {
+                    let names = std::slice::from_ref(&name);
+                    if super::unify::mentions(&value_ty_now, names, &[]).is_some()
+                        && self
+                            .table
+                            .escaping(value_start, &self.exited, names, &[])
+                            .is_none()
+                    {
+                        self.error(Location::Pat(pat), format!("Ambiguous size \"{name}\"."));
+                    }
                 }
                 let mut ty = self.infer_expr(body);
                 // `let m = n + 1 in iota m`: outside, the size `m` is `n + 1`.
@@ -423,6 +449,7 @@ impl InferCtx<'_, '_> {
                             "Cases of match-expression differ in type.",
                             &so_far,
                             &ty,
+                            UnknownOrigin::Conditional,
                         ),
                     });
                     self.locals.truncate(mark);
@@ -605,6 +632,7 @@ impl InferCtx<'_, '_> {
             "Loop body does not have expected type.",
             &init_ty,
             &body_ty,
+            UnknownOrigin::Loop,
         );
         self.forbid_functional(Location::Expr(id), "A loop parameter", &result);
         self.locals.truncate(mark);
@@ -963,7 +991,7 @@ impl InferCtx<'_, '_> {
     /// name, a constant, or an unknown size.
     fn size_of_argument(&mut self, arg: ExprId) -> Size {
         self.symbolic_size(arg)
-            .unwrap_or_else(|| self.table.fresh_unknown())
+            .unwrap_or_else(|| self.table.fresh_unknown_from(UnknownOrigin::Expression))
     }
 
     /// An argument as a size: a name, a constant, or `+`, `-`, `*` of
@@ -974,8 +1002,11 @@ impl InferCtx<'_, '_> {
             Expr::Literal(crate::store::Literal::Int { value, .. }) => {
                 u64::try_from(*value).ok().map(Size::Const)
             }
+            // Assertions and attributes do not change the value.
+            Expr::Assert { body, .. } => self.symbolic_size(*body),
+            Expr::Attr { expr, .. } => self.symbolic_size(*expr),
             Expr::Binary { op, lhs, rhs } if op.path.is_single() && !op.backticked => {
-                let size_op = crate::ty::SizeOp::from_symbol(op.path.last().as_str())?;
+                let size_op = SizeOp::from_symbol(op.path.last().as_str())?;
                 Some(Size::Op(
                     size_op,
                     Box::new((self.symbolic_size(*lhs)?, self.symbolic_size(*rhs)?)),
@@ -1069,9 +1100,9 @@ impl InferCtx<'_, '_> {
                     return Ty::Error;
                 }
                 let mut kept: Vec<Size> = Vec::new();
-                for index in indices {
+                for (index, dim) in indices.iter().zip(&shape) {
                     if let DimIndex::Range { start, end, stride } = index {
-                        let size = self.slice_size(*start, *end, *stride);
+                        let size = self.slice_size(dim, *start, *end, *stride);
                         kept.push(size);
                     }
                 }
@@ -1106,28 +1137,95 @@ impl InferCtx<'_, '_> {
         }
     }
 
-    /// The size of a slice `start:end:stride`: known only as `[:n]`,
-    /// `[0:n]` (with stride 1 or none) for a variable or constant `n`;
+    /// The size of a range of `element`s, known for some forms of `i64`
+    /// ranges: `0..<n` is `n`, `a..<b` is `b - a`, `a...b` is `b - a + 1`
+    /// and `1..2...n` is `n`; otherwise existential (and rigid).
+    fn range_size(
+        &mut self,
+        element: &Ty,
+        start: ExprId,
+        second: Option<ExprId>,
+        end: ExprId,
+        end_kind: RangeEnd,
+    ) -> Size {
+        let is_i64 = self.table.resolve(element) == Ty::i64();
+        let start_value = self.int_literal(start);
+        let second_value = second.map(|e| self.int_literal(e));
+        let size = match (start_value, second_value, end_kind) {
+            _ if !is_i64 => None,
+            (Some(0), None | Some(Some(1)), RangeEnd::UpToExclusive) => {
+                Some(self.symbolic_size(end))
+            }
+            (_, None, RangeEnd::UpToExclusive) => Some(self.size_difference(end, start)),
+            (_, None, RangeEnd::Inclusive) => Some(
+                self.size_difference(end, start)
+                    .map(|size| Size::Op(SizeOp::Add, Box::new((size, Size::Const(1))))),
+            ),
+            (Some(1), Some(Some(2)), RangeEnd::Inclusive) => Some(self.symbolic_size(end)),
+            _ => None,
+        };
+        match size {
+            Some(Some(size)) => size,
+            Some(None) => self.table.fresh_unknown_from(UnknownOrigin::Expression),
+            None => self.table.fresh_unknown_from(UnknownOrigin::Range),
+        }
+    }
+
+    /// The value of an integer literal, negated or not.
+    fn int_literal(&self, e: ExprId) -> Option<i128> {
+        match &self.body.store.exprs[e] {
+            Expr::Literal(crate::store::Literal::Int { value, .. }) => i128::try_from(*value).ok(),
+            Expr::Negate(inner) => self.int_literal(*inner).map(|v| -v),
+            _ => None,
+        }
+    }
+
+    /// `minuend - subtrahend` as a size, if both are sizes.
+    fn size_difference(&self, minuend: ExprId, subtrahend: ExprId) -> Option<Size> {
+        Some(Size::Op(
+            SizeOp::Sub,
+            Box::new((
+                self.symbolic_size(minuend)?,
+                self.symbolic_size(subtrahend)?,
+            )),
+        ))
+    }
+
+    /// The size of a slice `start:end:stride` of a dimension of size
+    /// `dim`: with stride 1, `end - start` (`end` defaulting to `dim`,
+    /// `start` to 0); with stride -1, `start - end` (or `dim` for `::-1`);
     /// otherwise existential.
     fn slice_size(
         &mut self,
+        dim: &Size,
         start: Option<ExprId>,
         end: Option<ExprId>,
         stride: Option<ExprId>,
     ) -> Size {
-        let is_int = |ctx: &Self, e: Option<ExprId>, n: u128| matches!(e.map(|e| &ctx.body.store.exprs[e]), Some(Expr::Literal(crate::store::Literal::Int { value, .. })) if *value == n);
-        let from_zero = start.is_none() || is_int(self, start, 0);
-        let unit_stride = stride.is_none() || is_int(self, stride, 1);
-        match end {
-            Some(end) if from_zero && unit_stride => match &self.body.store.exprs[end] {
-                Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
-                Expr::Literal(crate::store::Literal::Int { value, .. }) => {
-                    u64::try_from(*value).map_or_else(|_| self.table.fresh_unknown(), Size::Const)
-                }
-                _ => self.table.fresh_unknown(),
+        let stride = stride.map(|e| self.int_literal(e));
+        let end_size = |ctx: &Self| match end {
+            Some(end) => ctx.symbolic_size(end),
+            None => Some(ctx.table.resolve_size(dim)),
+        };
+        let known = match stride {
+            None | Some(Some(1)) => match start {
+                None => end_size(self),
+                Some(start) if self.int_literal(start) == Some(0) => end_size(self),
+                Some(start) => end_size(self).and_then(|end| {
+                    Some(Size::Op(
+                        SizeOp::Sub,
+                        Box::new((end, self.symbolic_size(start)?)),
+                    ))
+                }),
             },
-            _ => self.table.fresh_unknown(),
-        }
+            Some(Some(-1)) => match (start, end) {
+                (None, None) => Some(self.table.resolve_size(dim)),
+                (Some(start), Some(end)) => self.size_difference(start, end),
+                _ => return self.table.fresh_unknown_from(UnknownOrigin::Slice),
+            },
+            _ => return self.table.fresh_unknown_from(UnknownOrigin::Slice),
+        };
+        known.unwrap_or_else(|| self.table.fresh_unknown_from(UnknownOrigin::Expression))
     }
 
     /// Checks `base with path = value`.
@@ -1146,6 +1244,7 @@ impl InferCtx<'_, '_> {
             "The new value does not have the type of what it replaces.",
             &ty,
             &value_ty,
+            UnknownOrigin::Conditional,
         );
     }
 }

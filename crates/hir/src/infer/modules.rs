@@ -196,7 +196,10 @@ fn match_signature(
             .iter()
             .find(|(n, _)| n == name)
             .map_or(Ty::Error, |(_, t)| t.clone());
-        if Table::default().unify(&expected, &actual).is_err() {
+        if Table::with_lax_unknowns()
+            .unify(&expected, &actual)
+            .is_err()
+        {
             problems.push(format!(
                 "Module type requires \"type {name} = {expected}\", but the module defines \"{name}\" as {actual}."
             ));
@@ -264,7 +267,7 @@ fn value_type(resolver: Resolver, value: ValueRef) -> Scheme {
 /// the provided type, instantiated, must unify with the required type, in
 /// which the required type parameters stay rigid. On mismatch, both types.
 fn mismatch(required: &Scheme, provided: &Scheme) -> Option<(Ty, Ty)> {
-    let mut table = Table::default();
+    let mut table = Table::with_lax_unknowns();
     let instantiated = instantiate_in(&mut table, provided);
     let rigid = Scheme {
         type_params: Vec::new(),

@@ -850,13 +850,14 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
     }
 
     /// A size expression: a name, a constant, or `+`, `-`, `*` of size
-    /// expressions; anything else is an unknown size.
+    /// expressions; anything else (`i64.i32 n`) a size that sizes cannot
+    /// express, which may equal any size (`Size::Unknown(0)`).
     fn size_expr(&mut self, e: crate::store::ExprId) -> Size {
         match &self.store.exprs[e] {
             Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
             Expr::Literal(Literal::Int { value, .. }) => match u64::try_from(*value) {
                 Ok(n) => Size::Const(n),
-                Err(_) => self.unknown(),
+                Err(_) => Size::Unknown(0),
             },
             Expr::Binary { op, lhs, rhs } if op.path.is_single() && !op.backticked => {
                 match SizeOp::from_symbol(op.path.last().as_str()) {
@@ -872,13 +873,13 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                         {
                             Size::Op(size_op, Box::new(operands))
                         } else {
-                            self.unknown()
+                            Size::Unknown(0)
                         }
                     }
-                    None => self.unknown(),
+                    None => Size::Unknown(0),
                 }
             }
-            _ => self.unknown(),
+            _ => Size::Unknown(0),
         }
     }
 
@@ -1027,6 +1028,7 @@ impl InferCtx<'_, '_> {
                 shape: shape
                     .into_iter()
                     .map(|s| match s {
+                        Size::Unknown(0) => s,
                         Size::Unknown(_) => self.table.fresh_size_var(),
                         other => other,
                     })
