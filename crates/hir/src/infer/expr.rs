@@ -627,6 +627,16 @@ impl InferCtx<'_, '_> {
             );
         }
         let body_ty = self.infer_expr(body);
+        // Sizes written in the pattern hold in every iteration.
+        if self.pattern_has_ascription(pat) {
+            let declared = self.declared_pattern_type(pat);
+            self.expect(
+                Location::Expr(body),
+                "Loop body does not have expected type.",
+                &declared,
+                &body_ty,
+            );
+        }
         let result = self.join(
             Location::Expr(body),
             "Loop body does not have expected type.",
@@ -637,6 +647,42 @@ impl InferCtx<'_, '_> {
         self.forbid_functional(Location::Expr(id), "A loop parameter", &result);
         self.locals.truncate(mark);
         result
+    }
+
+    fn pattern_has_ascription(&self, pat: PatId) -> bool {
+        match &self.body.store.pats[pat] {
+            Pat::Ascription { .. } => true,
+            Pat::Tuple(ps) => ps.iter().any(|p| self.pattern_has_ascription(*p)),
+            Pat::Record(fs) => fs.iter().any(|(_, p)| self.pattern_has_ascription(*p)),
+            Pat::Attr { pat, .. } => self.pattern_has_ascription(*pat),
+            Pat::Constr { .. }
+            | Pat::Name(_)
+            | Pat::Missing
+            | Pat::Wildcard
+            | Pat::Literal { .. } => false,
+        }
+    }
+
+    /// The type a pattern declares: its written types (with new sizes for
+    /// their anonymous ones), and unknown types where it has none.
+    fn declared_pattern_type(&mut self, pat: PatId) -> Ty {
+        match self.body.store.pats[pat].clone() {
+            Pat::Ascription { ty, .. } => self.lower_type_again(ty, false),
+            Pat::Tuple(ps) => {
+                Ty::tuple(ps.iter().map(|&p| self.declared_pattern_type(p)).collect())
+            }
+            Pat::Record(fs) => Ty::record(
+                fs.iter()
+                    .map(|(name, p)| (name.clone(), self.declared_pattern_type(*p)))
+                    .collect(),
+            ),
+            Pat::Attr { pat, .. } => self.declared_pattern_type(pat),
+            Pat::Constr { .. }
+            | Pat::Name(_)
+            | Pat::Missing
+            | Pat::Wildcard
+            | Pat::Literal { .. } => self.table.fresh(),
+        }
     }
 
     /// `loop x for ...` without `= init`: the pattern's variables are
