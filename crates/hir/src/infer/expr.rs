@@ -189,7 +189,12 @@ impl InferCtx<'_, '_> {
             Expr::Coercion { expr, ty } => {
                 self.check_written_sizes(vec![ty]);
                 // `e :> t` checks sizes at run time: only they may differ.
+                let declared_mark = self.table.mark().1;
                 let declared = self.lower_type(ty);
+                // An anonymous size is whatever size `e` has.
+                for v in declared_mark..self.table.mark().1 {
+                    self.table.name_size(&Size::Var(v as u32), Size::Unknown(0));
+                }
                 let actual = self.infer_expr(expr);
                 let result = self.table.unify_except_sizes(&declared, &actual);
                 self.report_mismatch(
@@ -215,6 +220,7 @@ impl InferCtx<'_, '_> {
                     &declared,
                     &actual,
                 );
+                self.note_ascribed_sizes(declared_mark.1, &declared, at);
                 declared
             }
             Expr::Range {
@@ -313,7 +319,9 @@ impl InferCtx<'_, '_> {
                     .collect();
                 self.sizes.extend(sizes);
                 let var_mark = self.table.scope_start();
+                let ascribed_from = self.table.mark().1;
                 self.check_pat_group(&[(pat, value_ty.clone())]);
+                self.note_ascribed_sizes(ascribed_from, &value_ty, Location::Pat(pat));
                 let mut open = Vec::new();
                 for (name, var) in std::mem::take(&mut self.binding_sizes) {
                     if matches!(self.table.resolve_size(&var), Size::Var(_)) {
@@ -832,16 +840,48 @@ impl InferCtx<'_, '_> {
         super::types::substitute_instance(&ty, &env)
     }
 
+    /// Remembers the sizes made since `from` for the anonymous sizes of
+    /// a type ascription at `at` (see [`InferCtx::check_ambiguous_sizes`]),
+    /// unless the ascribed value holds functions, whose parameters' sizes
+    /// are given by their calls.
+    fn note_ascribed_sizes(&mut self, from: usize, ty: &Ty, at: Location) {
+        if self.table.contains_function(ty) {
+            return;
+        }
+        self.ascribed_sizes.push((from..self.table.mark().1, at));
+    }
+
+    /// Instantiates the type of the term `path`, remembering the sizes
+    /// its size parameters become (see [`InferCtx::check_ambiguous_sizes`]).
+    fn instantiate_term(&mut self, at: Location, path: &Path, scheme: &Scheme) -> Ty {
+        // `instantiate` makes the size parameters' variables first.
+        let first = self.table.mark().1;
+        let ty = self.instantiate(scheme);
+        for (i, name) in scheme.size_params.iter().enumerate() {
+            // A size only in abstract types (`acc [n]`) is not tracked.
+            if !scheme.ty.mentions_size(name) {
+                continue;
+            }
+            self.instantiated_sizes.push((
+                Size::Var((first + i) as u32),
+                name.clone(),
+                path.last().clone(),
+                at,
+            ));
+        }
+        ty
+    }
+
     /// The type of a resolved term, instantiated.
     fn term_type(&mut self, at: Location, term: TermRef, path: &Path, used: usize) -> Ty {
         match term {
             TermRef::Value(ValueRef::Def(file, item)) => {
                 let scheme = value_scheme(self.resolver.db, self.resolver.file_set, file, item);
-                self.instantiate(&scheme)
+                self.instantiate_term(at, path, &scheme)
             }
             TermRef::Value(ValueRef::Spec(file, spec, module)) => {
                 let scheme = self.spec_scheme(file, spec, module);
-                self.instantiate(&scheme)
+                self.instantiate_term(at, path, &scheme)
             }
             TermRef::Module(ModuleRef::Intrinsics) => {
                 let name = path.segments().get(used).map_or("", |n| n.as_str());

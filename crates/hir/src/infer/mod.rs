@@ -227,6 +227,12 @@ pub(crate) struct InferCtx<'a, 'db> {
     binding_sizes: Vec<(Name, Size)>,
     /// The scopes left so far, outermost first (see [`Self::check_scope_exit`]).
     exited: Vec<unify::ExitedScope>,
+    /// The sizes that size parameters of the functions used became: the
+    /// size, the parameter, the function and where it is used.
+    instantiated_sizes: Vec<(Size, Name, Name, Location)>,
+    /// The size variables made for the anonymous sizes of type
+    /// ascriptions, and where each ascription is.
+    ascribed_sizes: Vec<(std::ops::Range<usize>, Location)>,
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -251,6 +257,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             size_lifted_params: Vec::new(),
             binding_sizes: Vec::new(),
             exited: Vec::new(),
+            instantiated_sizes: Vec::new(),
+            ascribed_sizes: Vec::new(),
         }
     }
 
@@ -808,6 +816,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn finish(&mut self, own_type: Ty, mut type_params: Vec<Name>) -> InferenceResult {
         self.apply_defaults();
         let own_type = self.table.resolve(&own_type);
+        self.check_ambiguous_sizes(&own_type);
         let local = self.body_bound_names();
         let own_type = forget_local_sizes(
             &mut self.table,
@@ -886,6 +895,53 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 size_params: self.sizes.clone(),
                 ty: self.table.resolve(&own_type),
             },
+        }
+    }
+
+    /// A size parameter of a function used in the definition must be
+    /// determined by its use (`f [n] (g: [n]i64 -> i64)` applied to a
+    /// function of any size leaves `n` open), and so must an anonymous
+    /// size of a type ascription, unless the definition's own type has the
+    /// size, which then becomes its own size parameter.
+    fn check_ambiguous_sizes(&mut self, own_type: &Ty) {
+        // After an error, sizes are often left open by it.
+        if !self.errors.is_empty() {
+            return;
+        }
+        let mut open: Vec<u32> = Vec::new();
+        collect_size_vars(own_type, &mut open);
+        let mut reported: Vec<Size> = Vec::new();
+        for (size, param, function, at) in std::mem::take(&mut self.instantiated_sizes) {
+            let resolved = self.table.resolve_size(&size);
+            let Size::Var(v) = resolved else {
+                continue;
+            };
+            if open.contains(&v) || reported.contains(&resolved) {
+                continue;
+            }
+            reported.push(resolved);
+            self.error(
+                at,
+                format!(
+                    "Ambiguous size \"{param}\" arising from instantiated size parameter of \"{function}\". \
+                     Nothing determines it; add a type annotation."
+                ),
+            );
+        }
+        for (vars, at) in std::mem::take(&mut self.ascribed_sizes) {
+            let undetermined = vars
+                .map(|v| self.table.resolve_size(&Size::Var(v as u32)))
+                .find(|size| {
+                    matches!(size, Size::Var(w) if !open.contains(w)) && !reported.contains(size)
+                });
+            if let Some(size) = undetermined {
+                reported.push(size);
+                self.error(
+                    at,
+                    "Ambiguous size in explicit type ascription: nothing determines it; \
+                     write the size in the ascription.",
+                );
+            }
         }
     }
 
@@ -1262,6 +1318,33 @@ fn unknowns_in_params(ty: &Ty, out: &mut Vec<u32>) {
             .iter()
             .flat_map(|(_, ts)| ts)
             .for_each(|t| unknowns_in_params(t, out)),
+        _ => {}
+    }
+}
+
+/// The size variables left in a (resolved) type.
+fn collect_size_vars(ty: &Ty, out: &mut Vec<u32>) {
+    match ty {
+        Ty::Array { element, shape, .. } => {
+            for size in shape {
+                size.all_leaves(&mut |leaf| {
+                    if let Size::Var(v) = leaf {
+                        out.push(*v);
+                    }
+                    true
+                });
+            }
+            collect_size_vars(element, out);
+        }
+        Ty::Record(fields) => fields.iter().for_each(|(_, t)| collect_size_vars(t, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| collect_size_vars(t, out)),
+        Ty::Function { param, result, .. } => {
+            collect_size_vars(param, out);
+            collect_size_vars(result, out);
+        }
         _ => {}
     }
 }

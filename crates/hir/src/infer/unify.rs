@@ -357,7 +357,22 @@ impl Table {
                     .and_then(|()| self.unify_sizes(&x.1, &y.1))
                     .map_err(|_| Mismatch::Sizes(a.clone(), b.clone()))
             }
-            (Size::Unknown(x), _) | (_, Size::Unknown(x)) if self.is_lax(*x) => Ok(()),
+            (Size::Unknown(x), other) | (other, Size::Unknown(x)) if self.is_lax(*x) => {
+                // The parts of a symbolic size equal to an expression's
+                // size are given by that expression too.
+                let mut open = Vec::new();
+                other.all_leaves(&mut |leaf| {
+                    if let Size::Var(v) = leaf {
+                        open.push(*v);
+                    }
+                    true
+                });
+                for v in open {
+                    self.size_vars[v as usize] = Some(Size::Unknown(0));
+                    self.touched.push((false, v));
+                }
+                Ok(())
+            }
             _ => Err(Mismatch::Sizes(a, b)),
         }
     }
