@@ -1,11 +1,12 @@
 //! Expressions.
 
-use super::unify::Constraint;
+use super::unify::{Constraint, UnknownOrigin};
 use super::{InferCtx, Local, Location, Resolved, TermPath, value_scheme};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
-use crate::ty::{PrimType, Scheme, Size, Ty};
+use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty};
+use syntax::ast::RangeEnd;
 
 /// The built-in overloaded operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,7 +187,12 @@ impl InferCtx<'_, '_> {
             Expr::Coercion { expr, ty } => {
                 self.check_written_sizes(vec![ty]);
                 // `e :> t` checks sizes at run time: only they may differ.
+                let declared_mark = self.table.mark().1;
                 let declared = self.lower_type(ty);
+                // An anonymous size is whatever size `e` has.
+                for v in declared_mark..self.table.mark().1 {
+                    self.table.name_size(&Size::Var(v as u32), Size::Unknown(0));
+                }
                 let actual = self.infer_expr(expr);
                 let result = self.table.unify_except_sizes(&declared, &actual);
                 self.report_mismatch(
@@ -212,10 +218,14 @@ impl InferCtx<'_, '_> {
                     &declared,
                     &actual,
                 );
+                self.note_ascribed_sizes(declared_mark.1, &declared, at);
                 declared
             }
             Expr::Range {
-                start, second, end, ..
+                start,
+                second,
+                end,
+                end_kind,
             } => {
                 let element = self.integral();
                 for part in [Some(start), second, Some(end)].into_iter().flatten() {
@@ -227,7 +237,8 @@ impl InferCtx<'_, '_> {
                         &ty,
                     );
                 }
-                Ty::array_of(element, self.table.fresh_unknown())
+                let size = self.range_size(&element, start, second, end, end_kind);
+                Ty::array_of(element, size)
             }
             Expr::If {
                 condition,
@@ -248,6 +259,7 @@ impl InferCtx<'_, '_> {
                     "Branches of if-expression differ in type.",
                     &then_ty,
                     &else_ty,
+                    UnknownOrigin::Conditional,
                 );
                 self.forbid_functional(at, "A conditional expression", &joined);
                 joined
@@ -258,6 +270,7 @@ impl InferCtx<'_, '_> {
                 value,
                 body,
             } => {
+                let value_start = self.table.scope_start();
                 let value_ty = self.infer_expr(value);
                 let mark = self.locals.len();
                 let size_mark = self.sizes.len();
@@ -304,9 +317,30 @@ impl InferCtx<'_, '_> {
                     .collect();
                 self.sizes.extend(sizes);
                 let var_mark = self.table.scope_start();
-                self.check_pat_group(&[(pat, value_ty)]);
+                let ascribed_from = self.table.mark().1;
+                self.check_pat_group(&[(pat, value_ty.clone())]);
+                self.note_ascribed_sizes(ascribed_from, &value_ty, Location::Pat(pat));
+                let mut open = Vec::new();
                 for (name, var) in std::mem::take(&mut self.binding_sizes) {
+                    if matches!(self.table.resolve_size(&var), Size::Var(_)) {
+                        open.push(name.clone());
+                    }
                     self.table.name_size(&var, Size::Named(name));
+                }
+                // A size of the value that nothing determines (the rows of
+                // `[]`), neither the value nor a variable bound outside
+                // (a parameter's unknown size), is ambiguous.
+                let value_ty_now = self.table.resolve(&value_ty);
+                for name in open {
+                    let names = std::slice::from_ref(&name);
+                    if super::unify::mentions(&value_ty_now, names, &[]).is_some()
+                        && self
+                            .table
+                            .escaping(value_start, &self.exited, names, &[])
+                            .is_none()
+                    {
+                        self.error(Location::Pat(pat), format!("Ambiguous size \"{name}\"."));
+                    }
                 }
                 let mut ty = self.infer_expr(body);
                 // `let m = n + 1 in iota m`: outside, the size `m` is `n + 1`.
@@ -421,6 +455,7 @@ impl InferCtx<'_, '_> {
                             "Cases of match-expression differ in type.",
                             &so_far,
                             &ty,
+                            UnknownOrigin::Conditional,
                         ),
                     });
                     self.locals.truncate(mark);
@@ -598,15 +633,62 @@ impl InferCtx<'_, '_> {
             );
         }
         let body_ty = self.infer_expr(body);
+        // Sizes written in the pattern hold in every iteration.
+        if self.pattern_has_ascription(pat) {
+            let declared = self.declared_pattern_type(pat);
+            self.expect(
+                Location::Expr(body),
+                "Loop body does not have expected type.",
+                &declared,
+                &body_ty,
+            );
+        }
         let result = self.join(
             Location::Expr(body),
             "Loop body does not have expected type.",
             &init_ty,
             &body_ty,
+            UnknownOrigin::Loop,
         );
         self.forbid_functional(Location::Expr(id), "A loop parameter", &result);
         self.locals.truncate(mark);
         result
+    }
+
+    fn pattern_has_ascription(&self, pat: PatId) -> bool {
+        match &self.body.store.pats[pat] {
+            Pat::Ascription { .. } => true,
+            Pat::Tuple(ps) => ps.iter().any(|p| self.pattern_has_ascription(*p)),
+            Pat::Record(fs) => fs.iter().any(|(_, p)| self.pattern_has_ascription(*p)),
+            Pat::Attr { pat, .. } => self.pattern_has_ascription(*pat),
+            Pat::Constr { .. }
+            | Pat::Name(_)
+            | Pat::Missing
+            | Pat::Wildcard
+            | Pat::Literal { .. } => false,
+        }
+    }
+
+    /// The type a pattern declares: its written types (with new sizes for
+    /// their anonymous ones), and unknown types where it has none.
+    fn declared_pattern_type(&mut self, pat: PatId) -> Ty {
+        match self.body.store.pats[pat].clone() {
+            Pat::Ascription { ty, .. } => self.lower_type_again(ty, false),
+            Pat::Tuple(ps) => {
+                Ty::tuple(ps.iter().map(|&p| self.declared_pattern_type(p)).collect())
+            }
+            Pat::Record(fs) => Ty::record(
+                fs.iter()
+                    .map(|(name, p)| (name.clone(), self.declared_pattern_type(*p)))
+                    .collect(),
+            ),
+            Pat::Attr { pat, .. } => self.declared_pattern_type(pat),
+            Pat::Constr { .. }
+            | Pat::Name(_)
+            | Pat::Missing
+            | Pat::Wildcard
+            | Pat::Literal { .. } => self.table.fresh(),
+        }
     }
 
     /// `loop x for ...` without `= init`: the pattern's variables are
@@ -784,16 +866,48 @@ impl InferCtx<'_, '_> {
         super::types::substitute_instance(&ty, &env)
     }
 
+    /// Remembers the sizes made since `from` for the anonymous sizes of
+    /// a type ascription at `at` (see [`InferCtx::check_ambiguous_sizes`]),
+    /// unless the ascribed value holds functions, whose parameters' sizes
+    /// are given by their calls.
+    fn note_ascribed_sizes(&mut self, from: usize, ty: &Ty, at: Location) {
+        if self.table.contains_function(ty) {
+            return;
+        }
+        self.ascribed_sizes.push((from..self.table.mark().1, at));
+    }
+
+    /// Instantiates the type of the term `path`, remembering the sizes
+    /// its size parameters become (see [`InferCtx::check_ambiguous_sizes`]).
+    fn instantiate_term(&mut self, at: Location, path: &Path, scheme: &Scheme) -> Ty {
+        // `instantiate` makes the size parameters' variables first.
+        let first = self.table.mark().1;
+        let ty = self.instantiate(scheme);
+        for (i, name) in scheme.size_params.iter().enumerate() {
+            // A size only in abstract types (`acc [n]`) is not tracked.
+            if !scheme.ty.mentions_size(name) {
+                continue;
+            }
+            self.instantiated_sizes.push((
+                Size::Var((first + i) as u32),
+                name.clone(),
+                path.last().clone(),
+                at,
+            ));
+        }
+        ty
+    }
+
     /// The type of a resolved term, instantiated.
     fn term_type(&mut self, at: Location, term: TermRef, path: &Path, used: usize) -> Ty {
         match term {
             TermRef::Value(ValueRef::Def(file, item)) => {
                 let scheme = value_scheme(self.resolver.db, self.resolver.file_set, file, item);
-                self.instantiate(&scheme)
+                self.instantiate_term(at, path, &scheme)
             }
             TermRef::Value(ValueRef::Spec(file, spec, module)) => {
                 let scheme = self.spec_scheme(file, spec, module);
-                self.instantiate(&scheme)
+                self.instantiate_term(at, path, &scheme)
             }
             TermRef::Module(ModuleRef::Intrinsics) => {
                 let name = path.segments().get(used).map_or("", |n| n.as_str());
@@ -989,7 +1103,7 @@ impl InferCtx<'_, '_> {
     /// name, a constant, or an unknown size.
     fn size_of_argument(&mut self, arg: ExprId) -> Size {
         self.symbolic_size(arg)
-            .unwrap_or_else(|| self.table.fresh_unknown())
+            .unwrap_or_else(|| self.table.fresh_unknown_from(UnknownOrigin::Expression))
     }
 
     /// An argument as a size: a name, a constant, or `+`, `-`, `*` of
@@ -1000,8 +1114,11 @@ impl InferCtx<'_, '_> {
             Expr::Literal(crate::store::Literal::Int { value, .. }) => {
                 u64::try_from(*value).ok().map(Size::Const)
             }
+            // Assertions and attributes do not change the value.
+            Expr::Assert { body, .. } => self.symbolic_size(*body),
+            Expr::Attr { expr, .. } => self.symbolic_size(*expr),
             Expr::Binary { op, lhs, rhs } if op.path.is_single() && !op.backticked => {
-                let size_op = crate::ty::SizeOp::from_symbol(op.path.last().as_str())?;
+                let size_op = SizeOp::from_symbol(op.path.last().as_str())?;
                 Some(Size::Op(
                     size_op,
                     Box::new((self.symbolic_size(*lhs)?, self.symbolic_size(*rhs)?)),
@@ -1095,9 +1212,9 @@ impl InferCtx<'_, '_> {
                     return Ty::Error;
                 }
                 let mut kept: Vec<Size> = Vec::new();
-                for index in indices {
+                for (index, dim) in indices.iter().zip(&shape) {
                     if let DimIndex::Range { start, end, stride } = index {
-                        let size = self.slice_size(*start, *end, *stride);
+                        let size = self.slice_size(dim, *start, *end, *stride);
                         kept.push(size);
                     }
                 }
@@ -1132,28 +1249,95 @@ impl InferCtx<'_, '_> {
         }
     }
 
-    /// The size of a slice `start:end:stride`: known only as `[:n]`,
-    /// `[0:n]` (with stride 1 or none) for a variable or constant `n`;
+    /// The size of a range of `element`s, known for some forms of `i64`
+    /// ranges: `0..<n` is `n`, `a..<b` is `b - a`, `a...b` is `b - a + 1`
+    /// and `1..2...n` is `n`; otherwise existential (and rigid).
+    fn range_size(
+        &mut self,
+        element: &Ty,
+        start: ExprId,
+        second: Option<ExprId>,
+        end: ExprId,
+        end_kind: RangeEnd,
+    ) -> Size {
+        let is_i64 = self.table.resolve(element) == Ty::i64();
+        let start_value = self.int_literal(start);
+        let second_value = second.map(|e| self.int_literal(e));
+        let size = match (start_value, second_value, end_kind) {
+            _ if !is_i64 => None,
+            (Some(0), None | Some(Some(1)), RangeEnd::UpToExclusive) => {
+                Some(self.symbolic_size(end))
+            }
+            (_, None, RangeEnd::UpToExclusive) => Some(self.size_difference(end, start)),
+            (_, None, RangeEnd::Inclusive) => Some(
+                self.size_difference(end, start)
+                    .map(|size| Size::Op(SizeOp::Add, Box::new((size, Size::Const(1))))),
+            ),
+            (Some(1), Some(Some(2)), RangeEnd::Inclusive) => Some(self.symbolic_size(end)),
+            _ => None,
+        };
+        match size {
+            Some(Some(size)) => size,
+            Some(None) => self.table.fresh_unknown_from(UnknownOrigin::Expression),
+            None => self.table.fresh_unknown_from(UnknownOrigin::Range),
+        }
+    }
+
+    /// The value of an integer literal, negated or not.
+    fn int_literal(&self, e: ExprId) -> Option<i128> {
+        match &self.body.store.exprs[e] {
+            Expr::Literal(crate::store::Literal::Int { value, .. }) => i128::try_from(*value).ok(),
+            Expr::Negate(inner) => self.int_literal(*inner).map(|v| -v),
+            _ => None,
+        }
+    }
+
+    /// `minuend - subtrahend` as a size, if both are sizes.
+    fn size_difference(&self, minuend: ExprId, subtrahend: ExprId) -> Option<Size> {
+        Some(Size::Op(
+            SizeOp::Sub,
+            Box::new((
+                self.symbolic_size(minuend)?,
+                self.symbolic_size(subtrahend)?,
+            )),
+        ))
+    }
+
+    /// The size of a slice `start:end:stride` of a dimension of size
+    /// `dim`: with stride 1, `end - start` (`end` defaulting to `dim`,
+    /// `start` to 0); with stride -1, `start - end` (or `dim` for `::-1`);
     /// otherwise existential.
     fn slice_size(
         &mut self,
+        dim: &Size,
         start: Option<ExprId>,
         end: Option<ExprId>,
         stride: Option<ExprId>,
     ) -> Size {
-        let is_int = |ctx: &Self, e: Option<ExprId>, n: u128| matches!(e.map(|e| &ctx.body.store.exprs[e]), Some(Expr::Literal(crate::store::Literal::Int { value, .. })) if *value == n);
-        let from_zero = start.is_none() || is_int(self, start, 0);
-        let unit_stride = stride.is_none() || is_int(self, stride, 1);
-        match end {
-            Some(end) if from_zero && unit_stride => match &self.body.store.exprs[end] {
-                Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
-                Expr::Literal(crate::store::Literal::Int { value, .. }) => {
-                    u64::try_from(*value).map_or_else(|_| self.table.fresh_unknown(), Size::Const)
-                }
-                _ => self.table.fresh_unknown(),
+        let stride = stride.map(|e| self.int_literal(e));
+        let end_size = |ctx: &Self| match end {
+            Some(end) => ctx.symbolic_size(end),
+            None => Some(ctx.table.resolve_size(dim)),
+        };
+        let known = match stride {
+            None | Some(Some(1)) => match start {
+                None => end_size(self),
+                Some(start) if self.int_literal(start) == Some(0) => end_size(self),
+                Some(start) => end_size(self).and_then(|end| {
+                    Some(Size::Op(
+                        SizeOp::Sub,
+                        Box::new((end, self.symbolic_size(start)?)),
+                    ))
+                }),
             },
-            _ => self.table.fresh_unknown(),
-        }
+            Some(Some(-1)) => match (start, end) {
+                (None, None) => Some(self.table.resolve_size(dim)),
+                (Some(start), Some(end)) => self.size_difference(start, end),
+                _ => return self.table.fresh_unknown_from(UnknownOrigin::Slice),
+            },
+            _ => return self.table.fresh_unknown_from(UnknownOrigin::Slice),
+        };
+        known.unwrap_or_else(|| self.table.fresh_unknown_from(UnknownOrigin::Expression))
     }
 
     /// Checks `base with path = value`.
@@ -1172,6 +1356,7 @@ impl InferCtx<'_, '_> {
             "The new value does not have the type of what it replaces.",
             &ty,
             &value_ty,
+            UnknownOrigin::Conditional,
         );
     }
 }

@@ -38,7 +38,7 @@ use crate::store::{ExprId, PatId, TypeId};
 use crate::ty::{PrimType, Scheme, Size, Ty, TyVar};
 use la_arena::ArenaMap;
 use std::sync::Arc;
-use unify::{Constraint, Mismatch, Table};
+use unify::{Constraint, Mismatch, Table, UnknownOrigin};
 
 pub use decls::declaration_diagnostics;
 pub use modules::{module_diagnostics, structure_diagnostics};
@@ -227,6 +227,12 @@ pub(crate) struct InferCtx<'a, 'db> {
     binding_sizes: Vec<(Name, Size)>,
     /// The scopes left so far, outermost first (see [`Self::check_scope_exit`]).
     exited: Vec<unify::ExitedScope>,
+    /// The sizes that size parameters of the functions used became: the
+    /// size, the parameter, the function and where it is used.
+    instantiated_sizes: Vec<(Size, Name, Name, Location)>,
+    /// The size variables made for the anonymous sizes of type
+    /// ascriptions, and where each ascription is.
+    ascribed_sizes: Vec<(std::ops::Range<usize>, Location)>,
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -251,6 +257,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             size_lifted_params: Vec::new(),
             binding_sizes: Vec::new(),
             exited: Vec::new(),
+            instantiated_sizes: Vec::new(),
+            ascribed_sizes: Vec::new(),
         }
     }
 
@@ -338,6 +346,33 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
     }
 
+    /// Every name bound inside the definition: by patterns, size binders,
+    /// local functions and loop variables.
+    fn body_bound_names(&self) -> Vec<Name> {
+        use crate::store::{Expr, LoopForm, Pat};
+        let store = &self.body.store;
+        let mut names: Vec<Name> = store
+            .pats
+            .iter()
+            .filter_map(|(_, pat)| match pat {
+                Pat::Name(n) => Some(n.clone()),
+                _ => None,
+            })
+            .collect();
+        for (_, expr) in store.exprs.iter() {
+            match expr {
+                Expr::Let { sizes, .. } => names.extend(sizes.iter().cloned()),
+                Expr::LetFun { name, .. } => names.push(name.clone()),
+                Expr::Loop {
+                    form: LoopForm::For { var, .. },
+                    ..
+                } => names.push(var.clone()),
+                _ => {}
+            }
+        }
+        names
+    }
+
     /// The names a pattern binds.
     pub(crate) fn pat_names(&self, pat: PatId, out: &mut Vec<Name>) {
         use crate::store::Pat;
@@ -403,9 +438,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// The common type of two values that flow to one place, reporting a
-    /// mismatch like [`Self::expect`].
-    fn join(&mut self, location: Location, context: &str, first: &Ty, second: &Ty) -> Ty {
-        let joined = self.table.join(first, second);
+    /// mismatch like [`Self::expect`]; sizes that differ become existential
+    /// sizes made by `origin`.
+    fn join(
+        &mut self,
+        location: Location,
+        context: &str,
+        first: &Ty,
+        second: &Ty,
+        origin: UnknownOrigin,
+    ) -> Ty {
+        let joined = self.table.join(first, second, origin);
         self.report_causality(location, second);
         match joined {
             Ok(joined) => joined,
@@ -444,13 +487,24 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 Mismatch::NoEquality => "\nThe type does not support equality: functions and type parameters cannot be compared.".to_string(),
                 Mismatch::Functional => "\nA functional type cannot be used here: only type parameters declared lifted ('^a) may stand for functions, and arrays cannot contain functions.".to_string(),
                 Mismatch::Sizes(a, b) => {
-                    format!(
+                    let mut detail = format!(
                         "\nSizes \"{}\" and \"{}\" do not match.",
                         size_text(&a),
                         size_text(&b)
-                    )
+                    );
+                    for origin in [&a, &b]
+                        .into_iter()
+                        .filter_map(|s| self.table.describe_unknown(s))
+                    {
+                        detail.push_str(&format!("\n\"?\" {origin}."));
+                    }
+                    detail
                 }
                 Mismatch::Infinite => "\nThe type would have to contain itself.".to_string(),
+                Mismatch::DependentResult(name) => format!(
+                    "\nThe result's size is the value of the parameter \"{name}\", which the expected \
+                     function type does not name: this would give a type containing anonymous sizes."
+                ),
             };
             self.error(
                 location,
@@ -663,6 +717,37 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
         }
         self.check_written_sizes(types);
+        if let Some(ret) = ret {
+            self.check_result_size_names(params, ret);
+        }
+    }
+
+    /// A result type's sizes may name parameters that are names
+    /// (`(n: i64)`), not variables bound inside a parameter's pattern
+    /// (`(n: i64, b: bool)`): only the former name the argument's value.
+    fn check_result_size_names(&mut self, params: &[PatId], ret: TypeId) {
+        let mut used = Vec::new();
+        if written::size_names(&self.body.store, ret, &mut used).is_none() {
+            return;
+        }
+        for &param in params {
+            if self.param_name_of(param).is_some() {
+                continue;
+            }
+            let mut bound = Vec::new();
+            self.pat_names(param, &mut bound);
+            if let Some(name) = used
+                .iter()
+                .find(|n| bound.contains(n) && !self.sizes.contains(n))
+            {
+                let message = format!(
+                    "Size \"{name}\" of the result type is bound inside a parameter pattern; \
+                     only a parameter that is a single name, such as ({name}: i64), can be used as a size."
+                );
+                self.error(Location::Type(ret), message);
+                return;
+            }
+        }
     }
 
     /// Size expressions written in type annotations are `i64`
@@ -731,7 +816,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn finish(&mut self, own_type: Ty, mut type_params: Vec<Name>) -> InferenceResult {
         self.apply_defaults();
         let own_type = self.table.resolve(&own_type);
-        let own_type = forget_local_sizes(&own_type, &self.sizes, &mut Vec::new());
+        self.check_ambiguous_sizes(&own_type);
+        let local = self.body_bound_names();
+        let own_type = forget_local_sizes(
+            &mut self.table,
+            &own_type,
+            &self.sizes,
+            &local,
+            &mut Vec::new(),
+            &mut Vec::new(),
+        );
         let mut free = Vec::new();
         self.table.free_vars(&own_type, &mut free);
         let located: Vec<(Location, Ty)> = self
@@ -801,6 +895,53 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 size_params: self.sizes.clone(),
                 ty: self.table.resolve(&own_type),
             },
+        }
+    }
+
+    /// A size parameter of a function used in the definition must be
+    /// determined by its use (`f [n] (g: [n]i64 -> i64)` applied to a
+    /// function of any size leaves `n` open), and so must an anonymous
+    /// size of a type ascription, unless the definition's own type has the
+    /// size, which then becomes its own size parameter.
+    fn check_ambiguous_sizes(&mut self, own_type: &Ty) {
+        // After an error, sizes are often left open by it.
+        if !self.errors.is_empty() {
+            return;
+        }
+        let mut open: Vec<u32> = Vec::new();
+        collect_size_vars(own_type, &mut open);
+        let mut reported: Vec<Size> = Vec::new();
+        for (size, param, function, at) in std::mem::take(&mut self.instantiated_sizes) {
+            let resolved = self.table.resolve_size(&size);
+            let Size::Var(v) = resolved else {
+                continue;
+            };
+            if open.contains(&v) || reported.contains(&resolved) {
+                continue;
+            }
+            reported.push(resolved);
+            self.error(
+                at,
+                format!(
+                    "Ambiguous size \"{param}\" arising from instantiated size parameter of \"{function}\". \
+                     Nothing determines it; add a type annotation."
+                ),
+            );
+        }
+        for (vars, at) in std::mem::take(&mut self.ascribed_sizes) {
+            let undetermined = vars
+                .map(|v| self.table.resolve_size(&Size::Var(v as u32)))
+                .find(|size| {
+                    matches!(size, Size::Var(w) if !open.contains(w)) && !reported.contains(size)
+                });
+            if let Some(size) = undetermined {
+                reported.push(size);
+                self.error(
+                    at,
+                    "Ambiguous size in explicit type ascription: nothing determines it; \
+                     write the size in the ascription.",
+                );
+            }
         }
     }
 
@@ -987,6 +1128,10 @@ pub(crate) fn instantiate_in(table: &mut Table, scheme: &Scheme) -> Ty {
     unknowns_in_params(&ty, &mut in_params);
     let mut fresh: Vec<(u32, Size)> = Vec::new();
     map_unknowns(&ty, &mut |id| {
+        // A size no one can compare stays one.
+        if id == 0 {
+            return Size::Unknown(0);
+        }
         if let Some((_, size)) = fresh.iter().find(|(i, _)| *i == id) {
             return size.clone();
         }
@@ -1049,36 +1194,65 @@ pub(crate) fn function_type(
         })
 }
 
-/// Sizes in a definition's type named after variables local to its body
-/// are unknown to its users; only size parameters and named parameters
-/// (collected in `params` on the way) keep their names.
-fn forget_local_sizes(ty: &Ty, size_params: &[Name], params: &mut Vec<Name>) -> Ty {
+/// Sizes in a definition's type named after variables bound in its body
+/// (`local`) are unknown to its users, each a size of its own; size
+/// parameters, named parameters (collected in `params` on the way) and
+/// names of other definitions keep their names. Size variables the body
+/// left undetermined become the scheme's own sizes, instantiated afresh at
+/// each use; sizes of expressions that sizes cannot express stay
+/// comparable with any size (`Size::Unknown(0)`).
+fn forget_local_sizes(
+    table: &mut Table,
+    ty: &Ty,
+    size_params: &[Name],
+    local: &[Name],
+    params: &mut Vec<Name>,
+    forgotten: &mut Vec<(Size, Size)>,
+) -> Ty {
     match ty {
         Ty::Array {
             element,
             shape,
             unique,
         } => Ty::Array {
-            element: Box::new(forget_local_sizes(element, size_params, params)),
+            element: Box::new(forget_local_sizes(
+                table,
+                element,
+                size_params,
+                local,
+                params,
+                forgotten,
+            )),
             shape: shape
                 .iter()
-                .map(|size| match size {
-                    Size::Named(n) if !size_params.contains(n) && !params.contains(n) => {
-                        Size::Unknown(0)
+                .map(|size| {
+                    let mut lax = false;
+                    let known = size.all_leaves(&mut |leaf| match leaf {
+                        Size::Named(n) => {
+                            size_params.contains(n) || params.contains(n) || !local.contains(n)
+                        }
+                        Size::Unknown(id) => {
+                            lax |= table.is_lax(*id);
+                            !matches!(size, Size::Op(..))
+                        }
+                        Size::Const(_) | Size::Var(_) | Size::Op(..) => true,
+                    });
+                    if lax {
+                        return Size::Unknown(0);
                     }
-                    // Not determined by the body: the scheme's own.
-                    Size::Var(v) => Size::Unknown(u32::MAX - v),
-                    // A symbolic size survives if its names do.
-                    Size::Op(..)
-                        if !size.all_leaves(&mut |leaf| match leaf {
-                            Size::Named(n) => size_params.contains(n) || params.contains(n),
-                            Size::Const(_) => true,
-                            _ => false,
-                        }) =>
-                    {
-                        Size::Unknown(0)
+                    if !known {
+                        // One local size is one unknown size.
+                        if let Some((_, unknown)) = forgotten.iter().find(|(s, _)| s == size) {
+                            return unknown.clone();
+                        }
+                        let unknown = table.fresh_unknown();
+                        forgotten.push((size.clone(), unknown.clone()));
+                        return unknown;
                     }
-                    other => other.clone(),
+                    size.map_leaves(&mut |leaf| match leaf {
+                        Size::Var(v) => Size::Unknown(u32::MAX - v),
+                        other => other.clone(),
+                    })
                 })
                 .collect(),
             unique: *unique,
@@ -1086,7 +1260,12 @@ fn forget_local_sizes(ty: &Ty, size_params: &[Name], params: &mut Vec<Name>) -> 
         Ty::Record(fields) => Ty::Record(
             fields
                 .iter()
-                .map(|(n, t)| (n.clone(), forget_local_sizes(t, size_params, params)))
+                .map(|(n, t)| {
+                    (
+                        n.clone(),
+                        forget_local_sizes(table, t, size_params, local, params, forgotten),
+                    )
+                })
                 .collect(),
         ),
         Ty::Sum(cs) => Ty::Sum(
@@ -1095,7 +1274,9 @@ fn forget_local_sizes(ty: &Ty, size_params: &[Name], params: &mut Vec<Name>) -> 
                     (
                         n.clone(),
                         ts.iter()
-                            .map(|t| forget_local_sizes(t, size_params, params))
+                            .map(|t| {
+                                forget_local_sizes(table, t, size_params, local, params, forgotten)
+                            })
                             .collect(),
                     )
                 })
@@ -1106,10 +1287,10 @@ fn forget_local_sizes(ty: &Ty, size_params: &[Name], params: &mut Vec<Name>) -> 
             param,
             result,
         } => {
-            let param = forget_local_sizes(param, size_params, params);
+            let param = forget_local_sizes(table, param, size_params, local, params, forgotten);
             let mark = params.len();
             params.extend(param_name.iter().cloned());
-            let result = forget_local_sizes(result, size_params, params);
+            let result = forget_local_sizes(table, result, size_params, local, params, forgotten);
             params.truncate(mark);
             Ty::Function {
                 param_name: param_name.clone(),
@@ -1121,14 +1302,50 @@ fn forget_local_sizes(ty: &Ty, size_params: &[Name], params: &mut Vec<Name>) -> 
     }
 }
 
-/// The existential sizes occurring in parameter types of a function type.
+/// The existential sizes occurring in parameter types of the function
+/// types in a type (also inside records and sums: a record of functions).
 fn unknowns_in_params(ty: &Ty, out: &mut Vec<u32>) {
-    if let Ty::Function { param, result, .. } = ty {
-        map_unknowns(param, &mut |id| {
-            out.push(id);
-            Size::Unknown(id)
-        });
-        unknowns_in_params(result, out);
+    match ty {
+        Ty::Function { param, result, .. } => {
+            map_unknowns(param, &mut |id| {
+                out.push(id);
+                Size::Unknown(id)
+            });
+            unknowns_in_params(result, out);
+        }
+        Ty::Record(fields) => fields.iter().for_each(|(_, t)| unknowns_in_params(t, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| unknowns_in_params(t, out)),
+        _ => {}
+    }
+}
+
+/// The size variables left in a (resolved) type.
+fn collect_size_vars(ty: &Ty, out: &mut Vec<u32>) {
+    match ty {
+        Ty::Array { element, shape, .. } => {
+            for size in shape {
+                size.all_leaves(&mut |leaf| {
+                    if let Size::Var(v) = leaf {
+                        out.push(*v);
+                    }
+                    true
+                });
+            }
+            collect_size_vars(element, out);
+        }
+        Ty::Record(fields) => fields.iter().for_each(|(_, t)| collect_size_vars(t, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| collect_size_vars(t, out)),
+        Ty::Function { param, result, .. } => {
+            collect_size_vars(param, out);
+            collect_size_vars(result, out);
+        }
+        _ => {}
     }
 }
 
@@ -1143,9 +1360,11 @@ fn map_unknowns(ty: &Ty, f: &mut dyn FnMut(u32) -> Size) -> Ty {
             element: Box::new(map_unknowns(element, f)),
             shape: shape
                 .iter()
-                .map(|s| match s {
-                    Size::Unknown(id) => f(*id),
-                    other => other.clone(),
+                .map(|s| {
+                    s.map_leaves(&mut |leaf| match leaf {
+                        Size::Unknown(id) => f(*id),
+                        other => other.clone(),
+                    })
                 })
                 .collect(),
             unique: *unique,

@@ -408,7 +408,9 @@ impl Matcher<'_> {
                 // A module made by applying a parametric module still shows
                 // the parameter's abstract types here: not comparable.
                 if !mentions_abstract(&actual)
-                    && Table::default().unify(refined_ty, &actual).is_err()
+                    && Table::with_lax_unknowns()
+                        .unify(refined_ty, &actual)
+                        .is_err()
                 {
                     self.problems.push(soft_lines(&format!(
                         "Module defines\n  {shown}\nbut module type requires\n  type {} = {refined_ty}",
@@ -464,7 +466,10 @@ impl Matcher<'_> {
                 TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &[]);
             lowering.local_types = &env;
             let expected = lowering.lower(*definition);
-            if Table::default().unify(&expected, &actual).is_err() {
+            if Table::with_lax_unknowns()
+                .unify(&expected, &actual)
+                .is_err()
+            {
                 self.problems.push(soft_lines(&format!(
                     "Module defines\n  {shown}\nbut module type requires\n  type {} = {expected}",
                     qualified(&name)
@@ -583,7 +588,7 @@ impl Matcher<'_> {
                 None => self.problems.push(soft_lines(&format!(
                     "Module defines\n  type {qualified}\nbut module type requires\n  type {qualified} = {required}"
                 ))),
-                Some(actual) if Table::default().unify(&required, &actual).is_err() => {
+                Some(actual) if Table::with_lax_unknowns().unify(&required, &actual).is_err() => {
                     self.problems.push(soft_lines(&format!(
                         "Module defines\n  type {qualified} = {actual}\nbut module type requires\n  type {qualified} = {required}"
                     )))
@@ -986,7 +991,7 @@ fn value_type(resolver: Resolver, value: ValueRef) -> Scheme {
 /// it cannot: the provided type, instantiated, must unify with the
 /// required type, in which the required type parameters stay rigid.
 fn mismatch(required: &Scheme, provided: &Scheme) -> Option<&'static str> {
-    let mut table = Table::default();
+    let mut table = Table::with_lax_unknowns();
     let instantiated = instantiate_in(&mut table, provided);
     // A lifted type parameter may stand for a function: a provided value
     // must accept one there, so it stands for a (rigid) function type,

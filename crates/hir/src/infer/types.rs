@@ -977,13 +977,14 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
     }
 
     /// A size expression: a name, a constant, or `+`, `-`, `*` of size
-    /// expressions; anything else is an unknown size.
+    /// expressions; anything else (`i64.i32 n`) a size that sizes cannot
+    /// express, which may equal any size (`Size::Unknown(0)`).
     fn size_expr(&mut self, e: crate::store::ExprId) -> Size {
         match &self.store.exprs[e] {
             Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
             Expr::Literal(Literal::Int { value, .. }) => match u64::try_from(*value) {
                 Ok(n) => Size::Const(n),
-                Err(_) => self.unknown(),
+                Err(_) => Size::Unknown(0),
             },
             Expr::Binary { op, lhs, rhs } if op.path.is_single() && !op.backticked => {
                 match SizeOp::from_symbol(op.path.last().as_str()) {
@@ -999,14 +1000,32 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                         {
                             Size::Op(size_op, Box::new(operands))
                         } else {
-                            self.unknown()
+                            Size::Unknown(0)
                         }
                     }
-                    None => self.unknown(),
+                    None => Size::Unknown(0),
                 }
             }
-            _ => self.unknown(),
+            _ => Size::Unknown(0),
         }
+    }
+
+    /// An abbreviation's type for one use: its existential and anonymous
+    /// sizes are new ones, so that two uses (`(t, t)` for
+    /// `type~ t = ?[n].[n]i64`) do not share them.
+    fn fresh_unknowns(&mut self, ty: &Ty) -> Ty {
+        let mut fresh: Vec<(u32, Size)> = Vec::new();
+        super::map_unknowns(ty, &mut |id| {
+            if id == 0 {
+                return Size::Unknown(0);
+            }
+            if let Some((_, size)) = fresh.iter().find(|(i, _)| *i == id) {
+                return size.clone();
+            }
+            let size = self.unknown();
+            fresh.push((id, size.clone()));
+            size
+        })
     }
 
     fn unknown(&mut self) -> Size {
@@ -1109,7 +1128,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 }
             }
         }
-        let ty = substitute(&abbreviation.ty, &types, &sizes);
+        let ty = substitute(&self.fresh_unknowns(&abbreviation.ty), &types, &sizes);
         // A type member of an applied parametric module sees the
         // arguments' types for its parameters' abstract types.
         match self.resolver.qualifying_module(self.scope, path) {
@@ -1129,12 +1148,18 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
 impl InferCtx<'_, '_> {
     /// A written type in the definition being checked.
     pub(crate) fn lower_type(&mut self, id: TypeId) -> Ty {
+        self.lower_type_again(id, true)
+    }
+
+    /// A written type lowered once more, with new sizes for its anonymous
+    /// ones; its errors are reported only if `report` (the first time).
+    pub(crate) fn lower_type_again(&mut self, id: TypeId, report: bool) -> Ty {
         let type_params = self.type_params.clone();
         let mut lowering =
             TypeLowering::new(self.resolver, self.scope, &self.body.store, &type_params);
         let ty = lowering.lower(id);
         let errors = lowering.errors;
-        for (at, message) in errors {
+        for (at, message) in errors.into_iter().filter(|_| report) {
             self.error(Location::Type(at), message);
         }
         let ty = if self.binding_sizes.is_empty() {
@@ -1145,52 +1170,22 @@ impl InferCtx<'_, '_> {
         self.fresh_unknown_sizes(ty)
     }
 
-    /// Makes each anonymous size of a written type a size to be inferred.
+    /// Makes each anonymous size of a written type a size to be inferred;
+    /// the occurrences of one existential size (`?[m].([m]a, [m]b)`, the
+    /// `[]` given to `type square [n] = [n][n]i32`) one size.
     fn fresh_unknown_sizes(&mut self, ty: Ty) -> Ty {
-        match ty {
-            Ty::Array {
-                element,
-                shape,
-                unique,
-            } => Ty::Array {
-                element: Box::new(self.fresh_unknown_sizes(*element)),
-                shape: shape
-                    .into_iter()
-                    .map(|s| match s {
-                        Size::Unknown(_) => self.table.fresh_size_var(),
-                        other => other,
-                    })
-                    .collect(),
-                unique,
-            },
-            Ty::Record(fields) => Ty::Record(
-                fields
-                    .into_iter()
-                    .map(|(n, t)| (n, self.fresh_unknown_sizes(t)))
-                    .collect(),
-            ),
-            Ty::Sum(cs) => Ty::Sum(
-                cs.into_iter()
-                    .map(|(n, ts)| {
-                        (
-                            n,
-                            ts.into_iter()
-                                .map(|t| self.fresh_unknown_sizes(t))
-                                .collect(),
-                        )
-                    })
-                    .collect(),
-            ),
-            Ty::Function {
-                param_name,
-                param,
-                result,
-            } => Ty::Function {
-                param_name,
-                param: Box::new(self.fresh_unknown_sizes(*param)),
-                result: Box::new(self.fresh_unknown_sizes(*result)),
-            },
-            other => other,
-        }
+        let mut fresh: Vec<(u32, Size)> = Vec::new();
+        let table = &mut self.table;
+        super::map_unknowns(&ty, &mut |id| {
+            if id == 0 {
+                return Size::Unknown(0);
+            }
+            if let Some((_, size)) = fresh.iter().find(|(i, _)| *i == id) {
+                return size.clone();
+            }
+            let size = table.fresh_size_var();
+            fresh.push((id, size.clone()));
+            size
+        })
     }
 }

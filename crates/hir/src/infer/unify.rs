@@ -49,6 +49,9 @@ pub enum Mismatch {
     Sizes(Size, Size),
     /// The type would contain itself.
     Infinite,
+    /// A function's result size is its parameter's value, where the
+    /// parameter has no name.
+    DependentResult(Name),
 }
 
 /// A scope inference has left: the [`Table::mark`]s at its start and end.
@@ -88,6 +91,40 @@ pub struct Table {
     /// Variables bound or constrained, in order (type variable?, index),
     /// for [`Table::escaping`].
     touched: Vec<(bool, u32)>,
+    /// Where existential sizes came from, for messages.
+    origins: Vec<(u32, UnknownOrigin)>,
+    /// The two sizes an existential size replaced where values of
+    /// different sizes flowed to one place (branches, loops).
+    joined_sizes: Vec<(u32, (Size, Size))>,
+    /// Whether existential sizes unify with every size: module-level
+    /// comparisons, which do not track where sizes come from.
+    lax_unknowns: bool,
+}
+
+/// What made an existential size, as told in a mismatch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnknownOrigin {
+    Range,
+    Slice,
+    Conditional,
+    Loop,
+    Call,
+    /// A size given by an expression that sizes cannot express (`f x`,
+    /// `xs[f i:]`): such sizes may equal others, so it unifies with any.
+    Expression,
+}
+
+impl UnknownOrigin {
+    pub fn description(self) -> &'static str {
+        match self {
+            UnknownOrigin::Range => "is unknown length of range",
+            UnknownOrigin::Slice => "is size produced by slice",
+            UnknownOrigin::Conditional => "is unknown due to conditional expression",
+            UnknownOrigin::Loop => "is unknown size of value returned by loop",
+            UnknownOrigin::Call => "is unknown size returned by function",
+            UnknownOrigin::Expression => "is given by an expression",
+        }
+    }
 }
 
 impl Table {
@@ -107,17 +144,80 @@ impl Table {
         Size::Var(self.size_vars.len() as u32 - 1)
     }
 
+    /// A table for comparing module-level types, where existential sizes
+    /// may equal any size.
+    pub fn with_lax_unknowns() -> Table {
+        Table {
+            lax_unknowns: true,
+            ..Table::default()
+        }
+    }
+
     /// A new existential size, different from every other size.
     pub fn fresh_unknown(&mut self) -> Size {
         self.next_unknown += 1;
         Size::Unknown(self.next_unknown)
     }
 
+    /// A new existential size made by `origin`.
+    pub fn fresh_unknown_from(&mut self, origin: UnknownOrigin) -> Size {
+        let size = self.fresh_unknown();
+        self.origins.push((self.next_unknown, origin));
+        size
+    }
+
+    /// Where an existential size came from, for messages: what made it
+    /// and, if it replaced two differing sizes, which.
+    pub fn describe_unknown(&self, size: &Size) -> Option<String> {
+        let origin = self.origin(size)?;
+        let joined = match size {
+            Size::Unknown(id) => self.joined_sizes.iter().find(|(i, _)| i == id),
+            _ => None,
+        };
+        let description = origin.description();
+        Some(match (joined, origin) {
+            (Some((_, (a, b))), UnknownOrigin::Loop) => format!(
+                "{description}: its size is {} before the loop and {} after an iteration",
+                self.resolve_size(a),
+                self.resolve_size(b)
+            ),
+            (Some((_, (a, b))), _) => format!(
+                "{description}: one branch has size {}, the other {}",
+                self.resolve_size(a),
+                self.resolve_size(b)
+            ),
+            (None, _) => description.to_string(),
+        })
+    }
+
+    /// Whether the existential size `id` may equal any size: in module-level
+    /// comparisons, for sizes of expressions, and for sizes this table did
+    /// not make (written in module-level types, whose existential sizes are
+    /// not tracked).
+    pub fn is_lax(&self, id: u32) -> bool {
+        self.lax_unknowns
+            || id == 0
+            || id > self.next_unknown
+            || self.origin(&Size::Unknown(id)) == Some(UnknownOrigin::Expression)
+    }
+
+    /// What made an existential size, if known.
+    pub fn origin(&self, size: &Size) -> Option<UnknownOrigin> {
+        match size {
+            Size::Unknown(id) => self
+                .origins
+                .iter()
+                .find(|(i, _)| i == id)
+                .map(|(_, origin)| *origin),
+            _ => None,
+        }
+    }
+
     /// A new existential size made by applying a function whose result
     /// has one (`filter`): variables created before it may not come to
     /// depend on it (the causality check, see [`Table::take_causality`]).
     pub fn fresh_causal_unknown(&mut self) -> Size {
-        let size = self.fresh_unknown();
+        let size = self.fresh_unknown_from(UnknownOrigin::Call);
         self.causal.push((self.next_unknown, self.mark()));
         size
     }
@@ -219,6 +319,8 @@ impl Table {
     /// names the size `e` has.
     pub fn name_size(&mut self, var: &Size, name: Size) {
         match self.resolve_size(var) {
+            // A size no one can compare stays one.
+            Size::Unknown(0) => {}
             Size::Unknown(id) => self.named_unknowns.push((id, name)),
             Size::Var(v) => {
                 self.size_vars[v as usize] = Some(name);
@@ -255,7 +357,22 @@ impl Table {
                     .and_then(|()| self.unify_sizes(&x.1, &y.1))
                     .map_err(|_| Mismatch::Sizes(a.clone(), b.clone()))
             }
-            (Size::Unknown(_), _) | (_, Size::Unknown(_)) => Ok(()),
+            (Size::Unknown(x), other) | (other, Size::Unknown(x)) if self.is_lax(*x) => {
+                // The parts of a symbolic size equal to an expression's
+                // size are given by that expression too.
+                let mut open = Vec::new();
+                other.all_leaves(&mut |leaf| {
+                    if let Size::Var(v) = leaf {
+                        open.push(*v);
+                    }
+                    true
+                });
+                for v in open {
+                    self.size_vars[v as usize] = Some(Size::Unknown(0));
+                    self.touched.push((false, v));
+                }
+                Ok(())
+            }
             _ => Err(Mismatch::Sizes(a, b)),
         }
     }
@@ -541,17 +658,41 @@ impl Table {
                 match (n1, n2) {
                     (Some(a), Some(b)) if a != b => {
                         let renamed = crate::infer::substitute(
-                            r2,
+                            &self.resolve(r2),
                             &[],
                             &[(b.clone(), Size::Named(a.clone()))],
                         );
                         self.unify(r1, &renamed)
                     }
+                    (Some(name), None) => self.unify_unnamed_result(name, r1, r2),
+                    (None, Some(name)) => self.unify_unnamed_result(name, r2, r1),
                     _ => self.unify(r1, r2),
                 }
             }
             _ => Err(Mismatch::Types),
         }
+    }
+
+    /// Unifies the result `named` of a function whose parameter `name`
+    /// may occur in it with the result `unnamed` of a function type whose
+    /// parameter has no name. If `unnamed` is an instantiated unlifted type
+    /// parameter, the parameter may not come to occur in it, where it would
+    /// name nothing (`map iota ns`); lifted ones may hide sizes.
+    fn unify_unnamed_result(
+        &mut self,
+        name: &Name,
+        named: &Ty,
+        unnamed: &Ty,
+    ) -> Result<(), Mismatch> {
+        let unlifted = matches!(
+            self.shallow(unnamed),
+            Ty::Var(v) if self.constraint(v) == Some(&Constraint::Unlifted)
+        );
+        self.unify(named, unnamed)?;
+        if unlifted && mentions(&self.resolve(unnamed), std::slice::from_ref(name), &[]).is_some() {
+            return Err(Mismatch::DependentResult(name.clone()));
+        }
+        Ok(())
     }
 
     fn unify_arrays(&mut self, e1: &Ty, s1: &[Size], e2: &Ty, s2: &[Size]) -> Result<(), Mismatch> {
@@ -732,16 +873,25 @@ impl Table {
     /// branches of an `if` or `match`, a loop's initial value and body):
     /// the types must agree except in array sizes, which become unknown
     /// where they differ.
-    pub fn join(&mut self, a: &Ty, b: &Ty) -> Result<Ty, Mismatch> {
+    pub fn join(&mut self, a: &Ty, b: &Ty, origin: UnknownOrigin) -> Result<Ty, Mismatch> {
         self.sizes_may_differ = true;
         let unified = self.unify(a, b);
         self.sizes_may_differ = false;
         unified?;
         let (a, b) = (self.resolve(a), self.resolve(b));
-        Ok(self.merge_sizes(&a, &b))
+        Ok(self.merge_sizes(&a, &b, origin, &mut Vec::new()))
     }
 
-    fn merge_sizes(&mut self, a: &Ty, b: &Ty) -> Ty {
+    /// The sizes of `a` where `b`'s differ become existential; one pair of
+    /// differing sizes becomes one existential size (`merged`), so that
+    /// `if c then (xs, xs) else (ys, ys)` gives two arrays of one size.
+    fn merge_sizes(
+        &mut self,
+        a: &Ty,
+        b: &Ty,
+        origin: UnknownOrigin,
+        merged: &mut Vec<((Size, Size), Size)>,
+    ) -> Ty {
         match (a, b) {
             (
                 Ty::Array {
@@ -755,7 +905,7 @@ impl Table {
                     ..
                 },
             ) if s1.len() == s2.len() => Ty::Array {
-                element: Box::new(self.merge_sizes(e1, e2)),
+                element: Box::new(self.merge_sizes(e1, e2, origin, merged)),
                 shape: s1
                     .iter()
                     .zip(s2)
@@ -763,10 +913,16 @@ impl Table {
                         // Sizes that agree, or could, stay; others become
                         // existential.
                         if self.unify_sizes(x, y).is_ok() {
-                            self.resolve_size(x)
-                        } else {
-                            self.fresh_unknown()
+                            return self.resolve_size(x);
                         }
+                        let pair = (self.resolve_size(x), self.resolve_size(y));
+                        if let Some((_, size)) = merged.iter().find(|(p, _)| *p == pair) {
+                            return size.clone();
+                        }
+                        let size = self.fresh_unknown_from(origin);
+                        self.joined_sizes.push((self.next_unknown, pair.clone()));
+                        merged.push((pair, size.clone()));
+                        size
                     })
                     .collect(),
                 unique: *unique,
@@ -774,7 +930,7 @@ impl Table {
             (Ty::Record(f1), Ty::Record(f2)) if f1.len() == f2.len() => Ty::Record(
                 f1.iter()
                     .zip(f2)
-                    .map(|((n, t1), (_, t2))| (n.clone(), self.merge_sizes(t1, t2)))
+                    .map(|((n, t1), (_, t2))| (n.clone(), self.merge_sizes(t1, t2, origin, merged)))
                     .collect(),
             ),
             (Ty::Sum(c1), Ty::Sum(c2)) if c1.len() == c2.len() => Ty::Sum(
@@ -785,7 +941,7 @@ impl Table {
                             n.clone(),
                             p1.iter()
                                 .zip(p2)
-                                .map(|(x, y)| self.merge_sizes(x, y))
+                                .map(|(x, y)| self.merge_sizes(x, y, origin, merged))
                                 .collect(),
                         )
                     })
