@@ -264,7 +264,7 @@ impl FunctionGen<'_> {
                 // traversed inside a lambda or loop, each pass would read
                 // the block column-wise, so one copy up front pays.
                 Exp::Rearrange { perm, .. }
-                    if perm.last() != Some(&(perm.len() - 1))
+                    if perm.last().is_some_and(|&last| last + 1 != perm.len())
                         && body.stms[index + 1..]
                             .iter()
                             .any(|later| iterated_in(stm.pat[0].var, &later.exp)) =>
@@ -550,11 +550,12 @@ impl FunctionGen<'_> {
         self.line(&format!("ctx->loc = {loc};"));
     }
 
-    /// Whether evaluating `exp` may fail before any statement nested in
-    /// it runs, other than where it marks the location itself (scalar
-    /// indexing and assertions mark it only on their failure paths).
-    fn may_fail(&self, exp: &Exp) -> Result<bool, CodegenError> {
-        Ok(match exp {
+    /// Whether evaluating the statement may fail before any statement
+    /// nested in it runs, other than where it marks the location itself
+    /// (scalar indexing and assertions mark it only on their failure
+    /// paths).
+    fn may_fail(&self, stm: &Stm) -> Result<bool, CodegenError> {
+        Ok(match &stm.exp {
             Exp::SubExp(_)
             | Exp::Cmp(..)
             | Exp::UnOp(..)
@@ -567,6 +568,9 @@ impl FunctionGen<'_> {
             | Exp::Loop { .. }
             | Exp::Assert { .. } => false,
             Exp::BinOp(op, a, _) => binop_can_fail(*op, self.prim_of(*a)?),
+            Exp::Index { .. } => {
+                !matches!(stm.pat.first(), Some(pe) if matches!(pe.ty, Type::Prim(_)))
+            }
             _ => true,
         })
     }
@@ -586,11 +590,7 @@ impl FunctionGen<'_> {
     }
 
     fn stm_exp(&mut self, stm: &Stm) -> Result<(), CodegenError> {
-        let indexes_scalar = matches!(
-            (&stm.exp, stm.pat.first()),
-            (Exp::Index { .. }, Some(pe)) if matches!(pe.ty, Type::Prim(_))
-        );
-        if self.may_fail(&stm.exp)? && !indexes_scalar {
+        if self.may_fail(stm)? {
             self.mark_loc();
         }
         if matches!(stm.exp, Exp::Call { .. }) {
