@@ -23,15 +23,7 @@ fn fixture(name: &str) -> PathBuf {
 fn build_server(dir: &Path) -> PathBuf {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c_api/library.fut");
     let exe = dir.join("server");
-    let output = Command::new(env!("CARGO_BIN_EXE_futc"))
-        .args(["c", "--server"])
-        .arg(&source)
-        .arg("-o")
-        .arg(&exe)
-        .env("CFLAGS", support::test_cflags())
-        .output()
-        .expect("futc runs");
-    assert!(output.status.success(), "{}", stderr(&output));
+    support::build_server(&source, &exe);
     exe
 }
 

@@ -36,6 +36,20 @@ pub fn test_cflags() -> String {
     std::env::var("FUTC_TEST_CFLAGS").unwrap_or_else(|_| "-O1 -std=c99".to_owned())
 }
 
+/// Compiles `source` with `futc c --server` into the executable `exe`
+/// (with the test C flags), failing the test if it does not compile.
+pub fn build_server(source: &Path, exe: &Path) {
+    let output = Command::new(env!("CARGO_BIN_EXE_futc"))
+        .args(["c", "--server"])
+        .arg(source)
+        .arg("-o")
+        .arg(exe)
+        .env("CFLAGS", test_cflags())
+        .output()
+        .expect("futc runs");
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
