@@ -18,7 +18,7 @@ use crate::item_tree::{
     ItemIdx, ItemKind, ModExpr, SigExpr, SpecIdx, SpecKind, TypeItem, item_tree,
     item_tree_with_source_map,
 };
-use crate::name::Name;
+use crate::name::{Name, Path};
 use crate::resolve::{
     ModuleKey, ModuleRef, Resolver, Scope, SigRef, TermRef, TypeDefRef, ValueRef,
 };
@@ -278,21 +278,9 @@ impl Matcher<'_> {
         match sig {
             SigExpr::Arrow { .. } => true,
             SigExpr::With { base, .. } => self.sig_is_parametric(scope, base, depth + 1),
-            SigExpr::Path(path) => {
-                let Some(SigRef(file, item)) = self.resolver.resolve_sig_path(scope, path) else {
-                    return false;
-                };
-                match &item_tree(self.resolver.db, file).item(item).kind {
-                    ItemKind::ModuleType(named) => {
-                        let named_scope = Scope {
-                            file,
-                            item: Some(item),
-                        };
-                        self.sig_is_parametric(named_scope, &named.sig, depth + 1)
-                    }
-                    _ => false,
-                }
-            }
+            SigExpr::Path(path) => self
+                .named_sig(scope, path)
+                .is_some_and(|(scope, sig)| self.sig_is_parametric(scope, &sig, depth + 1)),
             SigExpr::Missing | SigExpr::Specs(_) => false,
         }
     }
@@ -616,22 +604,26 @@ impl Matcher<'_> {
                 found.extend(self.refinement_types(scope, base, depth + 1));
                 found
             }
-            SigExpr::Path(path) => {
-                let Some(SigRef(file, item)) = self.resolver.resolve_sig_path(scope, path) else {
-                    return Vec::new();
-                };
-                match &item_tree(self.resolver.db, file).item(item).kind {
-                    ItemKind::ModuleType(named) => {
-                        let named_scope = Scope {
-                            file,
-                            item: Some(item),
-                        };
-                        self.refinement_types(named_scope, &named.sig, depth + 1)
-                    }
-                    _ => Vec::new(),
-                }
-            }
+            SigExpr::Path(path) => self
+                .named_sig(scope, path)
+                .map(|(scope, sig)| self.refinement_types(scope, &sig, depth + 1))
+                .unwrap_or_default(),
             SigExpr::Missing | SigExpr::Specs(_) | SigExpr::Arrow { .. } => Vec::new(),
+        }
+    }
+
+    /// The definition of the module type `path` names, in its own scope.
+    fn named_sig(&self, scope: Scope, path: &Path) -> Option<(Scope, SigExpr)> {
+        let SigRef(file, item) = self.resolver.resolve_sig_path(scope, path)?;
+        match &item_tree(self.resolver.db, file).item(item).kind {
+            ItemKind::ModuleType(named) => Some((
+                Scope {
+                    file,
+                    item: Some(item),
+                },
+                named.sig.clone(),
+            )),
+            _ => None,
         }
     }
 
@@ -645,17 +637,8 @@ impl Matcher<'_> {
             SigExpr::Arrow { param, .. } => Some((scope, (**param).clone())),
             SigExpr::With { base, .. } => self.arrow_param(scope, base, depth + 1),
             SigExpr::Path(path) => {
-                let SigRef(file, item) = self.resolver.resolve_sig_path(scope, path)?;
-                match &item_tree(self.resolver.db, file).item(item).kind {
-                    ItemKind::ModuleType(named) => {
-                        let named_scope = Scope {
-                            file,
-                            item: Some(item),
-                        };
-                        self.arrow_param(named_scope, &named.sig, depth + 1)
-                    }
-                    _ => None,
-                }
+                let (scope, sig) = self.named_sig(scope, path)?;
+                self.arrow_param(scope, &sig, depth + 1)
             }
             SigExpr::Missing | SigExpr::Specs(_) => None,
         }
@@ -1174,7 +1157,7 @@ impl StructureCheck<'_> {
     /// same number of parameters.
     /// Whether `sig` (or the module types it names) already refines the
     /// type `path` with `with`.
-    fn already_refined(&self, sig: &SigExpr, path: &crate::name::Path, depth: usize) -> bool {
+    fn already_refined(&self, sig: &SigExpr, path: &Path, depth: usize) -> bool {
         // Module types naming each other in a cycle are reported elsewhere.
         if depth > 32 {
             return false;
@@ -1211,7 +1194,7 @@ impl StructureCheck<'_> {
         }
     }
 
-    fn refinement(&mut self, base: &SigExpr, path: &crate::name::Path, params: &[TypeParam]) {
+    fn refinement(&mut self, base: &SigExpr, path: &Path, params: &[TypeParam]) {
         let members = self
             .resolver
             .sig_exports(self.scope, base, ModuleRef::Intrinsics);
