@@ -54,6 +54,9 @@ pub struct ItemTree {
     items: Vec<Item>,
     structs: Vec<StructData>,
     specs: Vec<Spec>,
+    /// Each item's position in its container's list (`None` for an item
+    /// the collector dropped), so that scopes are found without a search.
+    positions: Vec<Option<u32>>,
     /// Types in item-level signatures (type abbreviations, specs), and the
     /// size expressions inside them.
     pub store: Store,
@@ -78,6 +81,22 @@ impl ItemTree {
             Container::File => &self.top_level,
             Container::Struct(s) => &self.struct_data(s).items,
         }
+    }
+
+    /// How many items of its container come before `idx`.
+    pub fn position_in_container(&self, idx: ItemIdx) -> Option<u32> {
+        self.positions.get(idx.0 as usize).copied().flatten()
+    }
+
+    fn index_positions(&mut self) {
+        let mut positions = vec![None; self.items.len()];
+        let lists = std::iter::once(&self.top_level).chain(self.structs.iter().map(|s| &s.items));
+        for list in lists {
+            for (position, idx) in list.iter().enumerate() {
+                positions[idx.0 as usize] = Some(position as u32);
+            }
+        }
+        self.positions = positions;
     }
 
     pub fn items(&self) -> impl Iterator<Item = (ItemIdx, &Item)> {
@@ -247,6 +266,7 @@ pub fn item_tree_with_source_map(
         .collect();
     collector.source_map.types = collector.lowerer.source_map;
     collector.tree.store = collector.lowerer.store;
+    collector.tree.index_positions();
     (Arc::new(collector.tree), Arc::new(collector.source_map))
 }
 

@@ -563,11 +563,7 @@ impl<'db> Resolver<'db> {
     fn position_of(&self, scope: Scope) -> Option<u32> {
         let tree = self.tree(scope.file);
         match scope.item {
-            Some(item) => {
-                let container = tree.item(item).container;
-                let items = tree.container_items(container);
-                items.iter().position(|&i| i == item).map(|p| p as u32)
-            }
+            Some(item) => tree.position_in_container(item),
             None => Some(tree.top_level.len() as u32),
         }
     }
@@ -579,13 +575,9 @@ impl<'db> Resolver<'db> {
         let tree = self.tree(scope.file);
         let mut levels = Vec::new();
         let start = match scope.item {
-            Some(item) => {
-                let container = tree.item(item).container;
-                tree.container_items(container)
-                    .iter()
-                    .position(|&i| i == item)
-                    .map(|p| (container, p as u32))
-            }
+            Some(item) => tree
+                .position_in_container(item)
+                .map(|p| (tree.item(item).container, p)),
             None => Some((Container::File, tree.top_level.len() as u32)),
         };
         let Some((mut container, mut position)) = start else {
@@ -606,14 +598,10 @@ impl<'db> Resolver<'db> {
                 }
             }
             container = tree.item(data.enclosing).container;
-            let Some(p) = tree
-                .container_items(container)
-                .iter()
-                .position(|&i| i == data.enclosing)
-            else {
+            let Some(p) = tree.position_in_container(data.enclosing) else {
                 break;
             };
-            position = p as u32;
+            position = p;
         }
         if !crate::prelude::is_prelude_path(scope.file.path(self.db))
             && let Some(prelude) = self.file_set.files(self.db).get(PRELUDE_ROOT)

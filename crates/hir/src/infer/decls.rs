@@ -7,6 +7,7 @@ use crate::diagnostics::Diagnostic;
 use crate::files::{FileSet, SourceFile};
 use crate::item_tree::{Container, ItemKind, item_tree_with_source_map};
 use crate::name::Name;
+use rustc_hash::FxHashMap;
 
 /// The problems of the declarations of `file`, in source order.
 #[salsa::tracked(returns(clone))]
@@ -26,8 +27,9 @@ pub fn declaration_diagnostics(
     containers.sort();
     containers.dedup();
     for container in containers {
-        // What each namespace has defined so far: (namespace, name, item).
-        let mut seen: Vec<(&str, &Name, crate::item_tree::ItemIdx)> = Vec::new();
+        // What each namespace has defined so far, keyed by the namespace a
+        // clash is decided in (values and modules share one).
+        let mut seen: FxHashMap<(&str, &Name), crate::item_tree::ItemIdx> = FxHashMap::default();
         for &idx in tree.container_items(container) {
             let item = tree.item(idx);
             let namespace = match &item.kind {
@@ -53,11 +55,12 @@ pub fn declaration_diagnostics(
             let Some(name) = item.name() else {
                 continue;
             };
-            // Values and modules share a namespace.
-            let clashes = |ns: &str| ns == namespace || (is_term(ns) && is_term(namespace));
-            if let Some(&(_, _, previous)) =
-                seen.iter().find(|(ns, n, _)| clashes(ns) && *n == name)
-            {
+            let clash_space = if is_term(namespace) {
+                "term"
+            } else {
+                namespace
+            };
+            if let Some(&previous) = seen.get(&(clash_space, name)) {
                 let previous = map.item(previous).range;
                 let (line, column) = line_column(text, previous.start().into());
                 diagnostics.push(
@@ -72,7 +75,7 @@ pub fn declaration_diagnostics(
                     .with_related(file, previous, "previously defined here"),
                 );
             } else {
-                seen.push((namespace, name, idx));
+                seen.insert((clash_space, name), idx);
             }
         }
     }
