@@ -828,34 +828,42 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         );
         let mut free = Vec::new();
         self.table.free_vars(&own_type, &mut free);
-        let located: Vec<(Location, Ty)> = self
+        let is_structural = |table: &Table, var| {
+            matches!(
+                table.constraint(var),
+                Some(Constraint::Fields(_) | Constraint::Constructors(_))
+            )
+        };
+        let mut ambiguous = Vec::new();
+        let located = (self
             .pat_types
             .iter()
-            .map(|(id, ty)| (Location::Pat(id), ty.clone()))
-            .chain(
-                self.expr_types
-                    .iter()
-                    .map(|(id, ty)| (Location::Expr(id), ty.clone())),
-            )
-            .collect();
+            .map(|(id, ty)| (Location::Pat(id), ty)))
+        .chain(
+            self.expr_types
+                .iter()
+                .map(|(id, ty)| (Location::Expr(id), ty)),
+        );
         for (location, ty) in located {
             let mut vars = Vec::new();
-            self.table.free_vars(&ty, &mut vars);
-            for var in vars {
-                if matches!(
-                    self.table.constraint(var),
-                    Some(Constraint::Fields(_) | Constraint::Constructors(_))
-                ) {
-                    let description = self.describe_var(var);
-                    self.errors.push(TypeError {
-                        location,
-                        message: format!(
-                            "Type is ambiguous: {description}. Add a type annotation."
-                        ),
-                    });
-                    self.table.bind(var, Ty::Error);
-                }
+            self.table.free_vars(ty, &mut vars);
+            ambiguous.extend(
+                vars.into_iter()
+                    .filter(|&var| is_structural(&self.table, var))
+                    .map(|var| (location, var)),
+            );
+        }
+        for (location, var) in ambiguous {
+            // Reported once: the first report makes the variable erroneous.
+            if !is_structural(&self.table, var) {
+                continue;
             }
+            let description = self.describe_var(var);
+            self.errors.push(TypeError {
+                location,
+                message: format!("Type is ambiguous: {description}. Add a type annotation."),
+            });
+            self.table.bind(var, Ty::Error);
         }
         for var in free {
             match self.table.constraint(var) {

@@ -508,11 +508,16 @@ impl Table {
 
     /// Follows bindings at the top of `ty`.
     pub fn shallow(&self, ty: &Ty) -> Ty {
-        let mut ty = ty.clone();
+        self.shallow_ref(ty).clone()
+    }
+
+    /// What `ty` is once the variables it is bound through are followed,
+    /// without copying it (walks over a type go through this).
+    fn shallow_ref<'a>(&'a self, mut ty: &'a Ty) -> &'a Ty {
         while let Ty::Var(v) = ty {
             match &self.vars[v.0 as usize] {
-                VarState::Bound(bound) => ty = bound.clone(),
-                VarState::Unbound(_) => return Ty::Var(v),
+                VarState::Bound(bound) => ty = bound,
+                VarState::Unbound(_) => break,
             }
         }
         ty
@@ -520,19 +525,18 @@ impl Table {
 
     /// Substitutes all bound variables in `ty`.
     pub fn resolve(&self, ty: &Ty) -> Ty {
-        match self.shallow(ty) {
+        match self.shallow_ref(ty) {
             Ty::Array {
                 element,
                 shape,
                 unique,
             } => {
-                let element = self.resolve(&element);
-                let mut result = element;
-                for size in shape.into_iter().rev() {
-                    result = Ty::array_of(result, self.resolve_size(&size));
+                let mut result = self.resolve(element);
+                for size in shape.iter().rev() {
+                    result = Ty::array_of(result, self.resolve_size(size));
                 }
                 if let Ty::Array { unique: u, .. } = &mut result {
-                    *u = unique;
+                    *u = *unique;
                 }
                 result
             }
@@ -553,24 +557,24 @@ impl Table {
                 param,
                 result,
             } => Ty::Function {
-                param_name,
-                param: Box::new(self.resolve(&param)),
-                result: Box::new(self.resolve(&result)),
+                param_name: param_name.clone(),
+                param: Box::new(self.resolve(param)),
+                result: Box::new(self.resolve(result)),
             },
-            other => other,
+            other => other.clone(),
         }
     }
 
     fn occurs(&self, var: TyVar, ty: &Ty) -> bool {
-        match self.shallow(ty) {
-            Ty::Var(v) => v == var,
-            Ty::Array { element, .. } => self.occurs(var, &element),
+        match self.shallow_ref(ty) {
+            Ty::Var(v) => *v == var,
+            Ty::Array { element, .. } => self.occurs(var, element),
             Ty::Record(fields) => fields.iter().any(|(_, t)| self.occurs(var, t)),
             Ty::Sum(cs) => cs
                 .iter()
                 .any(|(_, ts)| ts.iter().any(|t| self.occurs(var, t))),
             Ty::Function { param, result, .. } => {
-                self.occurs(var, &param) || self.occurs(var, &result)
+                self.occurs(var, param) || self.occurs(var, result)
             }
             _ => false,
         }
@@ -858,9 +862,9 @@ impl Table {
     }
 
     fn has_function(&self, ty: &Ty) -> bool {
-        match self.shallow(ty) {
+        match self.shallow_ref(ty) {
             Ty::Function { .. } => true,
-            Ty::Array { element, .. } => self.has_function(&element),
+            Ty::Array { element, .. } => self.has_function(element),
             Ty::Record(fields) => fields.iter().any(|(_, t)| self.has_function(t)),
             Ty::Sum(cs) => cs
                 .iter()
@@ -953,16 +957,16 @@ impl Table {
 
     /// The unbound variables of a resolved type.
     pub fn free_vars(&self, ty: &Ty, out: &mut Vec<TyVar>) {
-        match self.shallow(ty) {
-            Ty::Var(v) if !out.contains(&v) => out.push(v),
-            Ty::Array { element, .. } => self.free_vars(&element, out),
+        match self.shallow_ref(ty) {
+            Ty::Var(v) if !out.contains(v) => out.push(*v),
+            Ty::Array { element, .. } => self.free_vars(element, out),
             Ty::Record(fields) => fields.iter().for_each(|(_, t)| self.free_vars(t, out)),
             Ty::Sum(cs) => cs
                 .iter()
                 .for_each(|(_, ts)| ts.iter().for_each(|t| self.free_vars(t, out))),
             Ty::Function { param, result, .. } => {
-                self.free_vars(&param, out);
-                self.free_vars(&result, out);
+                self.free_vars(param, out);
+                self.free_vars(result, out);
             }
             _ => {}
         }
