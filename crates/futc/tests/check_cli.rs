@@ -53,7 +53,10 @@ fn syntax_errors_and_unknown_names_are_reported_together() {
     let output = futc(&["check", &main]);
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
-    assert!(message.contains(":2:1: expected ')'"), "{message}");
+    assert!(
+        message.contains(":2:1: Unexpected token: 'def'. Expected ')'."),
+        "{message}"
+    );
     assert!(
         message.contains(":2:9: Unknown name \"nothing\"."),
         "{message}"

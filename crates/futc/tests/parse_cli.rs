@@ -41,7 +41,9 @@ fn syntax_errors_are_located_with_a_snippet_and_exit_two() {
     // The missing `else` is reported right after the incomplete `if`,
     // where the declaration's chunk ends.
     assert!(
-        message.contains(&format!("{file}:3:14: expected 'else'")),
+        message.contains(&format!(
+            "{file}:3:14: Unexpected token: 'def'. Expected 'else'."
+        )),
         "{message}"
     );
     assert!(message.contains("3 │   if x then 1"), "{message}");
@@ -59,10 +61,16 @@ fn every_error_is_reported_and_parsing_continues() {
     let output = futc(&["parse", &file]);
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
-    assert!(message.contains(":2:1: expected ')'"), "{message}");
-    assert!(message.contains(":3:1: expected ']'"), "{message}");
     assert!(
-        message.contains(":4:8: expected expression after '='"),
+        message.contains(":2:1: Unexpected token: 'def'. Expected ')'."),
+        "{message}"
+    );
+    assert!(
+        message.contains(":3:1: Unexpected token: 'def'. Expected ']'."),
+        "{message}"
+    );
+    assert!(
+        message.contains(":4:8: Unexpected end of file. Expected expression after '='."),
         "{message}"
     );
 }

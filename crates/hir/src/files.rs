@@ -38,28 +38,33 @@ pub struct FileSet {
 #[salsa::tracked(returns(ref), no_eq)]
 pub fn parse(db: &dyn Db, file: SourceFile) -> syntax::Parse {
     let text = file.text(db);
-    let ranges = syntax::chunks(text);
-    let parts: Vec<(syntax::TextSize, &syntax::Parse)> = ranges
-        .iter()
-        .map(|range| {
-            let chunk = ChunkText::new(db, text[*range].to_owned());
-            (range.start(), parse_chunk(db, chunk))
+    let parts: Vec<(syntax::TextSize, &syntax::Parse)> = syntax::chunks(text)
+        .into_iter()
+        .map(|chunk| {
+            let key = ChunkText::new(
+                db,
+                text[chunk.range].to_owned(),
+                text[chunk.follower].to_owned(),
+            );
+            (chunk.range.start(), parse_chunk(db, key))
         })
         .collect();
     syntax::join(parts)
 }
 
-/// The text of one chunk of a file, interned so that equal text is one
-/// query key.
+/// The text of one chunk of a file and of the token after it, interned so
+/// that equal text is one query key.
 #[salsa::interned]
 struct ChunkText<'db> {
     #[returns(ref)]
     text: String,
+    #[returns(ref)]
+    follower: String,
 }
 
 #[salsa::tracked(returns(ref))]
 fn parse_chunk<'db>(db: &'db dyn Db, chunk: ChunkText<'db>) -> syntax::Parse {
-    syntax::parse_chunk(chunk.text(db))
+    syntax::parse_chunk(chunk.text(db), chunk.follower(db))
 }
 
 /// An `import "path"`, wherever it appears (declaration or module

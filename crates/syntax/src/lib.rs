@@ -77,22 +77,22 @@ impl Parse {
 /// each chunk as if it were a file, joined into one tree.
 pub fn parse(text: &str) -> Parse {
     let (tokens, lex_errors) = lexer::tokenize(text);
-    let ranges = chunks::chunk_ranges(text, &tokens);
-    if ranges.len() == 1 {
-        return parse_tokens(text, &tokens, lex_errors, &mut build::GreenCache::default());
+    let chunks = split(text, &tokens);
+    if chunks.len() == 1 {
+        return parse_tokens(
+            text,
+            &tokens,
+            lex_errors,
+            "",
+            &mut build::GreenCache::default(),
+        );
     }
     let mut cache = build::GreenCache::default();
     let mut lex_errors = lex_errors.into_iter().peekable();
-    let mut first_token = 0;
-    let parts: Vec<(TextSize, Parse)> = ranges
-        .iter()
-        .map(|range| {
-            let mut len = TextSize::from(0);
-            let mut end_token = first_token;
-            while len < range.len() {
-                len += tokens[end_token].len;
-                end_token += 1;
-            }
+    let parts: Vec<(TextSize, Parse)> = chunks
+        .into_iter()
+        .map(|(chunk, chunk_tokens)| {
+            let range = chunk.range;
             let mut errors = Vec::new();
             while let Some(error) = lex_errors.next_if(|e| e.range.start() < range.end()) {
                 errors.push(lexer::LexError {
@@ -101,31 +101,86 @@ pub fn parse(text: &str) -> Parse {
                 });
             }
             let part = parse_tokens(
-                &text[*range],
-                &tokens[first_token..end_token],
+                &text[range],
+                &tokens[chunk_tokens],
                 errors,
+                &text[chunk.follower],
                 &mut cache,
             );
-            first_token = end_token;
             (range.start(), part)
         })
         .collect();
     join(parts.iter().map(|(offset, part)| (*offset, part)))
 }
 
-/// The ranges of the chunks `text` splits into: runs of whole top-level
-/// declarations, parsed independently by [`parse`]. Parsing each chunk
-/// with [`parse_chunk`] and joining the results with [`join`] gives what
-/// [`parse`] gives.
-pub fn chunks(text: &str) -> Vec<TextRange> {
-    let (tokens, _) = lexer::tokenize(text);
-    chunks::chunk_ranges(text, &tokens)
+/// A chunk of a file: see [`chunks`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Chunk {
+    pub range: TextRange,
+    /// The first token after the chunk that is not trivia (empty at the
+    /// end of the file): parse errors at the chunk's end name it, as they
+    /// would when the whole file is parsed at once.
+    pub follower: TextRange,
 }
 
-/// Parses one chunk (the text of one of the ranges [`chunks`] returns).
-pub fn parse_chunk(text: &str) -> Parse {
+/// The chunks `text` splits into: runs of whole top-level declarations,
+/// parsed independently by [`parse`]. Parsing each chunk with
+/// [`parse_chunk`] and joining the results with [`join`] gives what
+/// [`parse`] gives.
+pub fn chunks(text: &str) -> Vec<Chunk> {
+    let (tokens, _) = lexer::tokenize(text);
+    split(text, &tokens)
+        .into_iter()
+        .map(|(chunk, _)| chunk)
+        .collect()
+}
+
+/// The chunks of lexed text, each with the indices of its tokens.
+fn split(text: &str, tokens: &[lexer::Token]) -> Vec<(Chunk, std::ops::Range<usize>)> {
+    let mut first_token = 0;
+    chunks::chunk_ranges(text, tokens)
+        .into_iter()
+        .map(|range| {
+            let mut len = TextSize::from(0);
+            let mut end_token = first_token;
+            while len < range.len() {
+                len += tokens[end_token].len;
+                end_token += 1;
+            }
+            let chunk = Chunk {
+                range,
+                follower: first_significant_token(&tokens[end_token..], range.end()),
+            };
+            let chunk_tokens = first_token..end_token;
+            first_token = end_token;
+            (chunk, chunk_tokens)
+        })
+        .collect()
+}
+
+/// The range of the first token of `tokens` (which start at `offset`) that
+/// is not trivia; empty if there is none.
+fn first_significant_token(tokens: &[lexer::Token], mut offset: TextSize) -> TextRange {
+    for token in tokens {
+        if !token.kind.is_trivia() {
+            return TextRange::at(offset, token.len);
+        }
+        offset += token.len;
+    }
+    TextRange::empty(offset)
+}
+
+/// Parses one chunk (the text of one of the ranges [`chunks`] returns),
+/// given the text of the chunk's follower.
+pub fn parse_chunk(text: &str, follower: &str) -> Parse {
     let (tokens, lex_errors) = lexer::tokenize(text);
-    parse_tokens(text, &tokens, lex_errors, &mut build::GreenCache::default())
+    parse_tokens(
+        text,
+        &tokens,
+        lex_errors,
+        follower,
+        &mut build::GreenCache::default(),
+    )
 }
 
 /// Joins the parses of consecutive chunks, each with the offset of its
@@ -152,9 +207,10 @@ fn parse_tokens<'t>(
     text: &'t str,
     tokens: &[lexer::Token],
     lex_errors: Vec<lexer::LexError>,
+    follower: &'t str,
     cache: &mut build::GreenCache<'t>,
 ) -> Parse {
-    let input = parser::Input::new(text, tokens);
+    let input = parser::Input::new(text, tokens, follower);
     let mut p = parser::Parser::new(&input);
     grammar::source_file(&mut p);
     let events = p.finish();

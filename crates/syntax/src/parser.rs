@@ -36,15 +36,23 @@ pub(crate) struct Input<'t> {
     /// Whether a `[` is an indexing bracket: directly after a name, a
     /// number, `)` or `]`, as in `a[i]` (versus `f [i]`).
     indexing: Vec<bool>,
+    /// The token after the input when it is a chunk of a file ("" at the
+    /// file's end), named by errors at the end of the input.
+    follower: (SyntaxKind, &'t str),
 }
 
 impl<'t> Input<'t> {
-    pub(crate) fn new(text: &'t str, tokens: &[Token]) -> Input<'t> {
+    pub(crate) fn new(text: &'t str, tokens: &[Token], follower: &'t str) -> Input<'t> {
+        let follower_kind = crate::lexer::tokenize(follower)
+            .0
+            .first()
+            .map_or(EOF, |token| token.kind);
         let mut input = Input {
             text,
             kinds: Vec::with_capacity(tokens.len()),
             ranges: Vec::with_capacity(tokens.len()),
             indexing: Vec::with_capacity(tokens.len()),
+            follower: (follower_kind, follower),
         };
         let mut offset = 0usize;
         let mut previous_was_trivia = true;
@@ -189,7 +197,7 @@ impl<'i> Parser<'i> {
         if self.eat(kind) {
             return true;
         }
-        self.error(format!("expected {}", kind.describe()));
+        self.expected(kind.describe());
         false
     }
 
@@ -198,11 +206,36 @@ impl<'i> Parser<'i> {
         self.events.push(Event::Error(message.into()));
     }
 
-    /// Reports an error and consumes the current token into an error node,
-    /// unless it is in `recovery` (a token an enclosing rule can continue
-    /// from) or at end of file.
-    pub(crate) fn err_recover(&mut self, message: impl Into<String>, recovery: &[SyntaxKind]) {
-        self.error(message);
+    /// Reports that the current token is not `what` the grammar needs here,
+    /// saying first what was found, in upstream's words ("Unexpected token:
+    /// 'x'.", "Unexpected end of file.").
+    pub(crate) fn expected(&mut self, what: impl std::fmt::Display) {
+        let found = match self.found() {
+            (EOF, _) => "Unexpected end of file.".to_string(),
+            (_, text) => format!("Unexpected token: '{text}'."),
+        };
+        self.error(format!("{found} Expected {what}."));
+    }
+
+    /// The kind and text of the current token; at the end of a chunk, of
+    /// the token after it.
+    pub(crate) fn found(&self) -> (SyntaxKind, &'i str) {
+        if self.at_eof() {
+            self.input.follower
+        } else {
+            (self.current(), self.nth_text(0))
+        }
+    }
+
+    /// Reports like [`Self::expected`] and consumes the current token into
+    /// an error node, unless it is in `recovery` (a token an enclosing rule
+    /// can continue from) or at end of file.
+    pub(crate) fn expected_recover(
+        &mut self,
+        what: impl std::fmt::Display,
+        recovery: &[SyntaxKind],
+    ) {
+        self.expected(what);
         if self.at_eof() || self.at_any(recovery) {
             return;
         }

@@ -23,7 +23,7 @@ pub(super) fn declarations(p: &mut Parser, end: SyntaxKind) {
 
 /// Reports a stray token and skips to the next declaration or `end`.
 fn skip_to_declaration(p: &mut Parser, end: SyntaxKind) {
-    p.error("expected a declaration");
+    p.expected("a declaration");
     let m = p.start();
     while !p.at_eof() && !p.at(end) && !p.at_any(DECL_START) {
         p.bump_any();
@@ -60,7 +60,7 @@ pub(super) fn declaration(p: &mut Parser) -> bool {
         OPEN_KW => {
             p.bump(OPEN_KW);
             if !mod_exp(p) {
-                p.error("expected a module expression after 'open'");
+                p.expected("a module expression after 'open'");
             }
             OPEN_DECL
         }
@@ -72,12 +72,12 @@ pub(super) fn declaration(p: &mut Parser) -> bool {
         LOCAL_KW => {
             p.bump(LOCAL_KW);
             if !declaration(p) {
-                p.error("expected a declaration after 'local'");
+                p.expected("a declaration after 'local'");
             }
             LOCAL_DECL
         }
         _ if has_attributes => {
-            p.error("expected a declaration after the attribute");
+            p.expected("a declaration after the attribute");
             ERROR
         }
         _ => {
@@ -102,14 +102,14 @@ fn value_def(p: &mut Parser) {
             binding_operator(p);
             m.complete(p, NAME);
         } else {
-            p.error("expected a name or an infix operator to define");
+            p.expected("a name or an infix operator to define");
         }
         if !param(p) {
-            p.error("expected the right operand of the operator being defined");
+            p.expected("the right operand of the operator being defined");
         }
     } else {
         if !binding_name(p) {
-            p.err_recover("expected a name to define", DECL_START);
+            p.expected_recover("a name to define", DECL_START);
         }
         type_params(p);
         while param(p) {}
@@ -117,10 +117,10 @@ fn value_def(p: &mut Parser) {
     ret_type(p);
     if p.eat(EQ) {
         if !expr(p) {
-            p.error("expected expression after '='");
+            p.expected("expression after '='");
         }
     } else {
-        p.error("expected '=' and the definition's body");
+        p.expected("'=' and the definition's body");
         if expr_start(p) && !p.at_any(DECL_START) {
             expr(p);
         }
@@ -138,7 +138,7 @@ fn ret_type(p: &mut Parser) {
         let m = p.start();
         p.bump(COLON);
         if !ty(p) {
-            p.error("expected a type after ':'");
+            p.expected("a type after ':'");
         }
         m.complete(p, RET_TYPE);
     }
@@ -149,9 +149,9 @@ fn ret_type(p: &mut Parser) {
 pub(super) fn type_def(p: &mut Parser) {
     p.bump(TYPE_KW);
     liftedness(p);
-    expect_name(p, "expected a name for the type");
+    expect_name(p, "a name for the type");
     while type_param(p, true) {}
     if p.expect(EQ) && !ty(p) {
-        p.error("expected a type after '='");
+        p.expected("a type after '='");
     }
 }

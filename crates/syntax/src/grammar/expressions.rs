@@ -38,7 +38,7 @@ pub(crate) fn expr(p: &mut Parser) -> bool {
         };
         p.bump_any();
         if !ty(p) {
-            p.error("expected a type");
+            p.expected("a type");
         }
         lhs = m.complete(p, kind);
     }
@@ -64,20 +64,20 @@ fn expr_no_ascription(p: &mut Parser) -> Option<CompletedMarker> {
     let m = lhs.precede(p);
     if p.eat(DOT2) {
         if binary(p, 0).is_none() {
-            p.error("expected the second element of the range");
+            p.expected("the second element of the range");
         }
         if matches!(p.current(), DOT3 | DOT2_LT | DOT2_GT) {
             p.bump_any();
             if binary(p, 0).is_none() {
-                p.error("expected the end of the range");
+                p.expected("the end of the range");
             }
         } else {
-            p.error("expected '...', '..<' or '..>' to end the range");
+            p.expected("'...', '..<' or '..>' to end the range");
         }
     } else {
         p.bump_any();
         if binary(p, 0).is_none() {
-            p.error("expected the end of the range");
+            p.expected("the end of the range");
         }
     }
     Some(m.complete(p, RANGE_EXPR))
@@ -178,7 +178,7 @@ fn op(p: &mut Parser) {
             if p.at(IDENT) {
                 path(p);
             } else {
-                p.error("expected a name between backticks");
+                p.expected("a name between backticks");
             }
             p.expect(BACKTICK);
         }
@@ -203,14 +203,14 @@ fn binary(p: &mut Parser, min_bp: u8) -> Option<CompletedMarker> {
         if p.eat(WITH_KW) {
             update_path(p, true);
             if p.expect(EQ) && binary(p, right_bp).is_none() {
-                p.error("expected expression after '='");
+                p.expected("expression after '='");
             }
             lhs = m.complete(p, UPDATE_EXPR);
             continue;
         }
         op(p);
         if binary(p, right_bp).is_none() {
-            p.error("expected expression after the operator");
+            p.expected("expression after the operator");
         }
         lhs = m.complete(p, BIN_EXPR);
     }
@@ -224,18 +224,18 @@ fn unary(p: &mut Parser) -> Option<CompletedMarker> {
         OPERATOR if p.at_op("-") || p.at_op("!") => {
             p.bump(OPERATOR);
             if unary(p).is_none() {
-                p.error("expected an expression after the prefix operator");
+                p.expected("an expression after the prefix operator");
             }
             PREFIX_EXPR
         }
         IF_KW => {
             p.bump(IF_KW);
-            required_expr(p, "expected a condition after 'if'");
+            required_expr(p, "a condition after 'if'");
             if p.expect(THEN_KW) {
-                required_expr(p, "expected expression after 'then'");
+                required_expr(p, "expression after 'then'");
             }
             if p.expect(ELSE_KW) {
-                required_expr(p, "expected expression after 'else'");
+                required_expr(p, "expression after 'else'");
             }
             IF_EXPR
         }
@@ -249,9 +249,9 @@ fn unary(p: &mut Parser) -> Option<CompletedMarker> {
         }
         MATCH_KW => {
             p.bump(MATCH_KW);
-            required_expr(p, "expected expression after 'match'");
+            required_expr(p, "expression after 'match'");
             if !p.at(CASE_KW) {
-                p.error("expected 'case'");
+                p.expected("'case'");
             }
             while p.at(CASE_KW) {
                 match_case(p);
@@ -261,14 +261,14 @@ fn unary(p: &mut Parser) -> Option<CompletedMarker> {
         ASSERT_KW => {
             p.bump(ASSERT_KW);
             if atom(p).is_none() {
-                p.error("expected the asserted condition");
+                p.expected("the asserted condition");
             }
-            required_expr(p, "expected expression after the assertion");
+            required_expr(p, "expression after the assertion");
             ASSERT_EXPR
         }
         HASH_L_BRACK => {
             attribute(p);
-            required_expr(p, "expected expression after the attribute");
+            required_expr(p, "expression after the attribute");
             ATTR_EXPR
         }
         BACKSLASH => {
@@ -290,9 +290,10 @@ fn unary(p: &mut Parser) -> Option<CompletedMarker> {
     Some(m.complete(p, kind))
 }
 
-fn required_expr(p: &mut Parser, message: &str) {
+/// Parses an expression, or reports that `what` was expected.
+fn required_expr(p: &mut Parser, what: &str) {
     if !expr(p) {
-        p.error(message);
+        p.expected(what);
     }
 }
 
@@ -321,19 +322,19 @@ fn application(p: &mut Parser) -> Option<CompletedMarker> {
 fn lambda(p: &mut Parser) {
     p.bump(BACKSLASH);
     if !param(p) {
-        p.error("expected a parameter after '\\'");
+        p.expected("a parameter after '\\'");
     }
     while param(p) {}
     if p.at(COLON) {
         let m = p.start();
         p.bump(COLON);
         if type_term(p).is_none() {
-            p.error("expected a type after ':'");
+            p.expected("a type after ':'");
         }
         m.complete(p, RET_TYPE);
     }
     if p.expect(ARROW) {
-        required_expr(p, "expected expression after '->'");
+        required_expr(p, "expression after '->'");
     }
 }
 
@@ -341,10 +342,10 @@ fn match_case(p: &mut Parser) {
     let m = p.start();
     p.bump(CASE_KW);
     if !pattern(p) {
-        p.error("expected a pattern after 'case'");
+        p.expected("a pattern after 'case'");
     }
     if p.expect(ARROW) {
-        required_expr(p, "expected expression after '->'");
+        required_expr(p, "expression after '->'");
     }
     m.complete(p, MATCH_CASE);
 }
@@ -353,42 +354,42 @@ fn match_case(p: &mut Parser) {
 fn loop_expr(p: &mut Parser) {
     p.bump(LOOP_KW);
     if !pattern(p) {
-        p.error("expected a pattern after 'loop'");
+        p.expected("a pattern after 'loop'");
     }
     if p.eat(EQ) {
-        required_expr(p, "expected the initial value of the loop");
+        required_expr(p, "the initial value of the loop");
     }
     let form = p.start();
     match p.current() {
         FOR_KW if p.nth_at(1, IDENT) && p.nth_at_op(2, "<") => {
             p.bump(FOR_KW);
-            expect_name(p, "expected a loop variable");
+            expect_name(p, "a loop variable");
             p.bump(OPERATOR);
-            required_expr(p, "expected the loop bound after '<'");
+            required_expr(p, "the loop bound after '<'");
             form.complete(p, FOR_LOOP);
         }
         FOR_KW => {
             p.bump(FOR_KW);
             if !pattern(p) {
-                p.error("expected a pattern after 'for'");
+                p.expected("a pattern after 'for'");
             }
             if p.expect(IN_KW) {
-                required_expr(p, "expected the array to loop over");
+                required_expr(p, "the array to loop over");
             }
             form.complete(p, FOR_IN_LOOP);
         }
         WHILE_KW => {
             p.bump(WHILE_KW);
-            required_expr(p, "expected the loop condition after 'while'");
+            required_expr(p, "the loop condition after 'while'");
             form.complete(p, WHILE_LOOP);
         }
         _ => {
             form.abandon(p);
-            p.error("expected 'for' or 'while'");
+            p.expected("'for' or 'while'");
         }
     }
     if p.expect(DO_KW) {
-        required_expr(p, "expected the loop body after 'do'");
+        required_expr(p, "the loop body after 'do'");
     }
 }
 
@@ -415,7 +416,7 @@ fn let_expr(p: &mut Parser) -> CompletedMarker {
             let ret = p.start();
             p.bump(COLON);
             if !ty(p) {
-                p.error("expected a type after ':'");
+                p.expected("a type after ':'");
             }
             ret.complete(p, RET_TYPE);
         }
@@ -425,19 +426,23 @@ fn let_expr(p: &mut Parser) -> CompletedMarker {
             size_binder(p);
         }
         if !pattern(p) {
-            p.err_recover("expected a pattern after 'let'", &[EQ, IN_KW]);
+            p.expected_recover("a pattern after 'let'", &[EQ, IN_KW]);
         }
         LET_EXPR
     };
     if p.expect(EQ) {
-        required_expr(p, "expected expression after '='");
+        required_expr(p, "expression after '='");
     }
     if p.eat(IN_KW) {
-        required_expr(p, "expected expression after 'in'");
+        required_expr(p, "expression after 'in'");
     } else if p.at(LET_KW) {
         let_expr(p);
+    } else if let (DEF_KW | TYPE_KW | MODULE_KW, keyword) = p.found() {
+        // The usual mistake: the next declaration follows a body that
+        // forgot its `in`.
+        p.error(format!("Unexpected \"{keyword}\" - missing \"in\"?"));
     } else {
-        p.error("expected 'in' or another 'let' after the binding");
+        p.expected("'in' or another 'let' after the binding");
     }
     m.complete(p, kind)
 }
@@ -470,7 +475,7 @@ fn update_path(p: &mut Parser, bare_field_first: bool) {
         first = false;
     }
     if first {
-        p.error("expected '[index]' or a field name to update");
+        p.expected("'[index]' or a field name to update");
     }
     m.complete(p, UPDATE_PATH);
 }
@@ -605,7 +610,7 @@ fn record_field(p: &mut Parser) -> bool {
     p.bump_any();
     name.complete(p, NAME);
     if p.eat(EQ) {
-        required_expr(p, "expected expression after '='");
+        required_expr(p, "expression after '='");
     }
     m.complete(p, RECORD_FIELD);
     true
@@ -633,14 +638,14 @@ fn paren_expr(p: &mut Parser) -> CompletedMarker {
         if !is_prefix {
             op(p);
             if expr_no_ascription(p).is_none() {
-                p.error("expected the operand of the section");
+                p.expected("the operand of the section");
             }
             p.expect(R_PAREN);
             return m.complete(p, RIGHT_SECTION);
         }
     }
     if !expr(p) {
-        p.err_recover("expected expression", &[R_PAREN]);
+        p.expected_recover("expression", &[R_PAREN]);
     }
     if let Some(len) = op_len(p, 0)
         && p.nth_at(len, R_PAREN)
@@ -660,7 +665,7 @@ fn paren_expr(p: &mut Parser) -> CompletedMarker {
             }
             elements += 1;
             if !expr(p) {
-                p.err_recover("expected a tuple element", &[R_PAREN, COMMA]);
+                p.expected_recover("a tuple element", &[R_PAREN, COMMA]);
             }
         }
         p.expect(R_PAREN);
@@ -691,6 +696,6 @@ fn projection_section(p: &mut Parser) {
     }
     path.complete(p, UPDATE_PATH);
     if !p.at(R_PAREN) {
-        p.err_recover("expected '.field', '[index]' or ')'", &[R_PAREN]);
+        p.expected_recover("'.field', '[index]' or ')'", &[R_PAREN]);
     }
 }

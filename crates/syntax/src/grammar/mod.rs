@@ -60,7 +60,7 @@ fn at_parenthesised_operator(p: &Parser) -> bool {
 /// An operator in binding position; `!` is a prefix operator only.
 fn binding_operator(p: &mut Parser) {
     if p.at_op("!") {
-        p.error("'!' is a prefix operator and cannot be defined as an infix operator");
+        p.error("'!' is a prefix operator and cannot be used as infix operator.");
     }
     p.bump(OPERATOR);
 }
@@ -92,7 +92,7 @@ fn attribute(p: &mut Parser) {
     let m = p.start();
     p.bump(HASH_L_BRACK);
     if !attr_info(p) {
-        p.err_recover("expected an attribute", &[R_BRACK]);
+        p.expected_recover("an attribute", &[R_BRACK]);
     }
     p.expect(R_BRACK);
     m.complete(p, ATTRIBUTE);
@@ -106,7 +106,7 @@ fn attr_info(p: &mut Parser) -> bool {
             p.bump(L_PAREN);
             while !p.at(R_PAREN) && !p.at_eof() && !p.at(R_BRACK) {
                 if !attr_info(p) {
-                    p.err_recover("expected an attribute", &[R_PAREN, R_BRACK]);
+                    p.expected_recover("an attribute", &[R_PAREN, R_BRACK]);
                     break;
                 }
                 if !p.eat(COMMA) {
@@ -135,12 +135,12 @@ fn type_param(p: &mut Parser, allow_indexing_bracket: bool) -> bool {
     match p.current() {
         L_BRACK if allow_indexing_bracket || !p.at_indexing_bracket() => {
             p.bump(L_BRACK);
-            expect_name(p, "expected a size parameter name");
+            expect_name(p, "a size parameter name");
             p.expect(R_BRACK);
         }
         TICK | TICK_CARET | TICK_TILDE => {
             p.bump_any();
-            expect_name(p, "expected a type parameter name");
+            expect_name(p, "a type parameter name");
         }
         _ => {
             m.abandon(p);
@@ -156,14 +156,14 @@ fn type_params(p: &mut Parser) {
 }
 
 /// A binding name that must be a plain identifier.
-fn expect_name(p: &mut Parser, message: &str) -> bool {
+fn expect_name(p: &mut Parser, what: &str) -> bool {
     if p.at(IDENT) {
         let m = p.start();
         p.bump(IDENT);
         m.complete(p, NAME);
         true
     } else {
-        p.err_recover(message, &[R_BRACK, R_PAREN, EQ, COLON]);
+        p.expected_recover(what, &[R_BRACK, R_PAREN, EQ, COLON]);
         false
     }
 }
@@ -193,7 +193,7 @@ fn comma_list(
 ) {
     while !p.at(close) && !p.at_eof() {
         if !element(p) {
-            p.err_recover(format!("expected {what}"), &[close, COMMA]);
+            p.expected_recover(what, &[close, COMMA]);
             if !p.at(COMMA) {
                 break;
             }

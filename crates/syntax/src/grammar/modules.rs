@@ -8,15 +8,15 @@ use super::*;
 /// `module name params : sig = mexp`
 pub(super) fn module_def(p: &mut Parser) {
     p.bump(MODULE_KW);
-    expect_name(p, "expected a module name");
+    expect_name(p, "a module name");
     while at_module_param(p) {
         module_param(p);
     }
     if p.eat(COLON) && !sig(p) {
-        p.error("expected a module type after ':'");
+        p.expected("a module type after ':'");
     }
     if p.expect(EQ) && !mod_exp(p) {
-        p.error("expected a module expression after '='");
+        p.expected("a module expression after '='");
     }
 }
 
@@ -24,9 +24,9 @@ pub(super) fn module_def(p: &mut Parser) {
 pub(super) fn module_type_def(p: &mut Parser) {
     p.bump(MODULE_KW);
     p.bump(TYPE_KW);
-    expect_name(p, "expected a module type name");
+    expect_name(p, "a module type name");
     if p.expect(EQ) && !sig(p) {
-        p.error("expected a module type after '='");
+        p.expected("a module type after '='");
     }
 }
 
@@ -38,10 +38,10 @@ fn at_module_param(p: &Parser) -> bool {
 fn module_param(p: &mut Parser) {
     let m = p.start();
     p.bump(L_PAREN);
-    expect_name(p, "expected a parameter name");
+    expect_name(p, "a parameter name");
     p.expect(COLON);
     if !sig(p) {
-        p.error("expected a module type");
+        p.expected("a module type");
     }
     p.expect(R_PAREN);
     m.complete(p, MODULE_PARAM);
@@ -56,14 +56,14 @@ pub(super) fn mod_exp(p: &mut Parser) -> bool {
             if at_module_param(p) {
                 module_param(p);
             } else {
-                p.error("expected a module parameter '(name: module type)'");
+                p.expected("a module parameter '(name: module type)'");
             }
             if p.eat(COLON) && !sig_atom(p) {
-                p.error("expected a module type after ':'");
+                p.expected("a module type after ':'");
             }
             p.expect(ARROW);
             if !mod_exp(p) {
-                p.error("expected a module expression after '->'");
+                p.expected("a module expression after '->'");
             }
             m.complete(p, MOD_LAMBDA);
             return true;
@@ -91,7 +91,7 @@ pub(super) fn mod_exp(p: &mut Parser) -> bool {
         let m = lhs.precede(p);
         p.bump(COLON);
         if !sig(p) {
-            p.error("expected a module type after ':'");
+            p.expected("a module type after ':'");
         }
         lhs = m.complete(p, MOD_ASCRIPTION);
     }
@@ -112,7 +112,7 @@ fn mod_atom(p: &mut Parser) -> Option<CompletedMarker> {
         L_PAREN => {
             p.bump(L_PAREN);
             if !mod_exp(p) {
-                p.error("expected a module expression");
+                p.expected("a module expression");
             }
             p.expect(R_PAREN);
             MOD_PAREN
@@ -137,15 +137,15 @@ pub(super) fn sig(p: &mut Parser) -> bool {
     if at_module_param(p) {
         let m = p.start();
         p.bump(L_PAREN);
-        expect_name(p, "expected a parameter name");
+        expect_name(p, "a parameter name");
         p.bump(COLON);
         if !sig(p) {
-            p.error("expected a module type");
+            p.expected("a module type");
         }
         p.expect(R_PAREN);
         p.expect(ARROW);
         if !sig(p) {
-            p.error("expected a module type after '->'");
+            p.expected("a module type after '->'");
         }
         m.complete(p, SIG_ARROW);
         return true;
@@ -163,7 +163,7 @@ pub(super) fn sig(p: &mut Parser) -> bool {
         let m = lhs.precede(p);
         p.bump(ARROW);
         if !sig(p) {
-            p.error("expected a module type after '->'");
+            p.expected("a module type after '->'");
         }
         m.complete(p, SIG_ARROW);
     }
@@ -191,7 +191,7 @@ fn sig_atom_marker(p: &mut Parser) -> Option<CompletedMarker> {
         L_PAREN => {
             p.bump(L_PAREN);
             if !sig(p) {
-                p.error("expected a module type");
+                p.expected("a module type");
             }
             p.expect(R_PAREN);
             SIG_PAREN
@@ -210,11 +210,11 @@ fn type_refinement(p: &mut Parser) {
     if p.at(IDENT) {
         path(p);
     } else {
-        p.error("expected a type name to refine");
+        p.expected("a type name to refine");
     }
     while type_param(p, true) {}
     if p.expect(EQ) && !ty(p) {
-        p.error("expected a type after '='");
+        p.expected("a type after '='");
     }
     m.complete(p, TYPE_REFINEMENT);
 }
@@ -224,7 +224,7 @@ const SPEC_START: &[SyntaxKind] = &[VAL_KW, TYPE_KW, MODULE_KW, INCLUDE_KW, HASH
 fn specs(p: &mut Parser) {
     while !p.at(R_CURLY) && !p.at_eof() {
         if !spec(p) {
-            p.error("expected a specification ('val', 'type', 'module' or 'include')");
+            p.expected("a specification ('val', 'type', 'module' or 'include')");
             let m = p.start();
             while !p.at_eof() && !p.at(R_CURLY) && !p.at_any(SPEC_START) {
                 p.bump_any();
@@ -249,11 +249,11 @@ fn spec(p: &mut Parser) -> bool {
                 binding_operator(p);
                 name.complete(p, NAME);
             } else if !binding_name(p) {
-                p.err_recover("expected a name after 'val'", &[COLON]);
+                p.expected_recover("a name after 'val'", &[COLON]);
             }
             type_params(p);
             if p.expect(COLON) && !ty(p) {
-                p.error("expected a type after ':'");
+                p.expected("a type after ':'");
             }
             VAL_SPEC
         }
@@ -264,28 +264,28 @@ fn spec(p: &mut Parser) -> bool {
             } else {
                 p.bump(TYPE_KW);
                 liftedness(p);
-                expect_name(p, "expected a name for the type");
+                expect_name(p, "a name for the type");
                 while type_param(p, true) {}
                 TYPE_SPEC
             }
         }
         MODULE_KW => {
             p.bump(MODULE_KW);
-            expect_name(p, "expected a module name");
+            expect_name(p, "a module name");
             if p.expect(COLON) && !sig(p) {
-                p.error("expected a module type after ':'");
+                p.expected("a module type after ':'");
             }
             MODULE_SPEC
         }
         INCLUDE_KW => {
             p.bump(INCLUDE_KW);
             if !sig(p) {
-                p.error("expected a module type after 'include'");
+                p.expected("a module type after 'include'");
             }
             INCLUDE_SPEC
         }
         _ if has_attributes => {
-            p.error("expected a specification after the attribute");
+            p.expected("a specification after the attribute");
             ERROR
         }
         _ => {

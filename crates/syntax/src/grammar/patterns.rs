@@ -40,7 +40,7 @@ pub(crate) fn pattern(p: &mut Parser) -> bool {
             let m = p.start();
             attribute(p);
             if !pattern(p) {
-                p.error("expected a pattern after the attribute");
+                p.expected("a pattern after the attribute");
             }
             m.complete(p, ATTR_PAT);
             true
@@ -69,7 +69,7 @@ fn ascription(p: &mut Parser, pat: CompletedMarker) {
         let m = pat.precede(p);
         p.bump(COLON);
         if !ty(p) {
-            p.error("expected a type after ':'");
+            p.expected("a type after ':'");
         }
         m.complete(p, ASCRIPTION_PAT);
     }
@@ -117,7 +117,7 @@ fn inner_pattern(p: &mut Parser, allow_negative: bool) -> Option<CompletedMarker
             let mut trailing_comma = false;
             while !p.at(R_PAREN) && !p.at_eof() {
                 if !pattern(p) {
-                    p.err_recover("expected a pattern", &[R_PAREN, COMMA, EQ]);
+                    p.expected_recover("a pattern", &[R_PAREN, COMMA, EQ]);
                     if !p.at(COMMA) {
                         break;
                     }
@@ -163,10 +163,10 @@ fn record_pattern_field(p: &mut Parser) -> bool {
     name.complete(p, NAME);
     if p.eat(EQ) {
         if !pattern(p) {
-            p.error("expected a pattern after '='");
+            p.expected("a pattern after '='");
         }
     } else if p.eat(COLON) && !ty(p) {
-        p.error("expected a type after ':'");
+        p.expected("a type after ':'");
     }
     m.complete(p, RECORD_PAT_FIELD);
     true

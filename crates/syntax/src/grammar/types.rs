@@ -14,15 +14,15 @@ pub(crate) fn ty(p: &mut Parser) -> bool {
         let m = p.start();
         let param = p.start();
         p.bump(L_PAREN);
-        expect_name(p, "expected a parameter name");
+        expect_name(p, "a parameter name");
         p.bump(COLON);
         if !ty(p) {
-            p.error("expected a type after ':'");
+            p.expected("a type after ':'");
         }
         p.expect(R_PAREN);
         param.complete(p, NAMED_PARAM_TYPE);
         if p.expect(ARROW) && !ty(p) {
-            p.error("expected a type after '->'");
+            p.expected("a type after '->'");
         }
         m.complete(p, FUNCTION_TYPE);
         return true;
@@ -31,14 +31,14 @@ pub(crate) fn ty(p: &mut Parser) -> bool {
         let m = p.start();
         p.bump(QUESTION);
         if !p.at(L_BRACK) {
-            p.error("expected '[name]' after '?'");
+            p.expected("'[name]' after '?'");
         }
         while p.at(L_BRACK) {
             size_binder(p);
         }
         p.expect(DOT);
         if !ty(p) {
-            p.error("expected a type after the existential sizes");
+            p.expected("a type after the existential sizes");
         }
         m.complete(p, EXISTENTIAL_TYPE);
         return true;
@@ -50,7 +50,7 @@ pub(crate) fn ty(p: &mut Parser) -> bool {
         let m = lhs.precede(p);
         p.bump(ARROW);
         if !ty(p) {
-            p.error("expected a type after '->'");
+            p.expected("a type after '->'");
         }
         m.complete(p, FUNCTION_TYPE);
     }
@@ -61,7 +61,7 @@ pub(crate) fn ty(p: &mut Parser) -> bool {
 pub(crate) fn size_binder(p: &mut Parser) {
     let m = p.start();
     p.bump(L_BRACK);
-    expect_name(p, "expected a size name");
+    expect_name(p, "a size name");
     p.expect(R_BRACK);
     m.complete(p, SIZE_BINDER);
 }
@@ -72,7 +72,7 @@ pub(crate) fn type_term(p: &mut Parser) -> Option<CompletedMarker> {
         let m = p.start();
         p.bump(OPERATOR);
         if type_term(p).is_none() {
-            p.error("expected a type after '*'");
+            p.expected("a type after '*'");
         }
         return Some(m.complete(p, UNIQUE_TYPE));
     }
@@ -84,7 +84,7 @@ pub(crate) fn type_term(p: &mut Parser) -> Option<CompletedMarker> {
             if p.at(CONSTRUCTOR) {
                 sum_variant(p);
             } else {
-                p.error("expected a constructor after '|'");
+                p.expected("a constructor after '|'");
             }
         }
         return Some(m.complete(p, SUM_TYPE));
@@ -122,7 +122,7 @@ pub(crate) fn size_expr(p: &mut Parser) {
     let m = p.start();
     p.bump(L_BRACK);
     if !p.at(R_BRACK) && !expr(p) {
-        p.err_recover("expected a size expression or ']'", &[R_BRACK]);
+        p.expected_recover("a size expression or ']'", &[R_BRACK]);
     }
     p.expect(R_BRACK);
     m.complete(p, SIZE_EXPR);
@@ -138,7 +138,7 @@ fn type_atom(p: &mut Parser) -> Option<CompletedMarker> {
         L_BRACK => {
             size_expr(p);
             if type_term(p).is_none() {
-                p.error("expected the element type of the array");
+                p.expected("the element type of the array");
             }
             ARRAY_TYPE
         }
@@ -148,7 +148,7 @@ fn type_atom(p: &mut Parser) -> Option<CompletedMarker> {
             let mut trailing_comma = false;
             while !p.at(R_PAREN) && !p.at_eof() {
                 if !ty(p) {
-                    p.err_recover("expected a type", &[R_PAREN, COMMA]);
+                    p.expected_recover("a type", &[R_PAREN, COMMA]);
                     if !p.at(COMMA) {
                         break;
                     }
@@ -192,7 +192,7 @@ fn record_type_field(p: &mut Parser) -> bool {
     p.bump_any();
     name.complete(p, NAME);
     if p.expect(COLON) && !ty(p) {
-        p.error("expected a type after ':'");
+        p.expected("a type after ':'");
     }
     m.complete(p, RECORD_TYPE_FIELD);
     true
