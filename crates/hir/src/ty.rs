@@ -351,15 +351,19 @@ impl Ty {
         let Ty::Record(fields) = self else {
             return None;
         };
-        if fields.len() == 1 {
-            return None;
-        }
-        fields
-            .iter()
-            .enumerate()
-            .map(|(i, (name, ty))| (name.as_str() == i.to_string()).then_some(ty))
-            .collect()
+        tuple_arity(fields)?;
+        Some(fields.iter().map(|(_, ty)| ty).collect())
     }
+}
+
+/// How many elements record fields make as a tuple: fields `0..n` with
+/// n ≠ 1.
+pub fn tuple_arity(fields: &[(Name, Ty)]) -> Option<usize> {
+    let numbered = fields
+        .iter()
+        .enumerate()
+        .all(|(i, (name, _))| name.as_str() == i.to_string());
+    (numbered && fields.len() != 1).then_some(fields.len())
 }
 
 /// Record fields are ordered by name, numerically for numeric names, so

@@ -193,6 +193,29 @@ struct Local {
     params: Option<(Vec<Name>, Vec<Name>, Vec<Name>)>,
 }
 
+/// What a constraint demands of a type, as upstream words it ("type that
+/// must be a record").
+fn must_be(constraint: &Constraint) -> String {
+    let names = |names: &mut dyn Iterator<Item = String>| names.collect::<Vec<_>>().join(", ");
+    match constraint {
+        Constraint::None => "type".to_string(),
+        Constraint::Prims(prims) => format!(
+            "type that must be one of {}",
+            names(&mut prims.iter().map(|p| p.name().to_string()))
+        ),
+        Constraint::Fields(fields) => format!(
+            "type that must be a record with fields {}",
+            names(&mut fields.iter().map(|(n, _)| n.to_string()))
+        ),
+        Constraint::Constructors(cs) => format!(
+            "type that must be sum with constructors {}",
+            names(&mut cs.iter().map(|(n, _)| format!("#{n}")))
+        ),
+        Constraint::Equality => "type that must support equality".to_string(),
+        Constraint::Unlifted => "type that must not be functional".to_string(),
+    }
+}
+
 /// Upstream's index of errors, explaining each kind.
 const ERROR_INDEX: &str = "https://futhark.readthedocs.io/en/latest/error-index.html";
 
@@ -472,10 +495,44 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let actual = self.table.resolve(actual);
             let detail = match mismatch {
                 Mismatch::Types => String::new(),
-                Mismatch::MissingField(name) => format!("\nThe field {name} is missing."),
-                Mismatch::MissingConstructor(name) => {
-                    format!("\nThe constructor #{name} is missing.")
+                Mismatch::UnsharedFields(names) => format!(
+                    "\nunshared fields: {}.",
+                    names.iter().map(Name::as_str).collect::<Vec<_>>().join(", ")
+                ),
+                Mismatch::TupleLengths(n, m) => {
+                    format!("\nTuples have {n} and {m} elements respectively.")
                 }
+                Mismatch::RecordFields { needed, actual } => {
+                    let actual = self.table.resolve(&actual);
+                    let kind = if matches!(actual, Ty::Record(_)) { "record type" } else { "type" };
+                    format!(
+                        "\nCannot unify record type with fields\n  {}\nwith {kind}\n  {}",
+                        self.display(&Ty::Record(needed)),
+                        self.display(&actual)
+                    )
+                }
+                Mismatch::UnsharedConstructors(names) => format!(
+                    "\nUnshared constructors: {}.",
+                    names.iter().map(|n| format!("#{n}")).collect::<Vec<_>>().join(", ")
+                ),
+                Mismatch::ConstructorArity(name, first, second) => format!(
+                    "\nCannot unify type with constructor\n  {}\nwith type of constructor\n  {}\nbecause they differ in arity.",
+                    self.display(&Ty::Sum(vec![(name.clone(), first)])),
+                    self.display(&Ty::Sum(vec![(name, second)]))
+                ),
+                Mismatch::SumConstructors { needed, actual } => {
+                    let actual = self.table.resolve(&actual);
+                    format!(
+                        "\nCannot unify type with constructors\n  {}\nwith type\n  {}",
+                        self.display(&Ty::Sum(needed)),
+                        self.display(&actual)
+                    )
+                }
+                Mismatch::Constraints(first, second) => format!(
+                    "\nCannot unify {} with {}.",
+                    must_be(&first),
+                    must_be(&second)
+                ),
                 Mismatch::NotOneOf(allowed) => format!(
                     "\nThe type must be one of: {}.",
                     allowed

@@ -7,7 +7,7 @@
 //! merges their constraints; binding a variable checks its constraint.
 
 use crate::name::Name;
-use crate::ty::{PrimType, Size, Ty, TyVar, field_order};
+use crate::ty::{PrimType, Size, Ty, TyVar, field_order, tuple_arity};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Constraint {
@@ -35,10 +35,26 @@ enum VarState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mismatch {
     Types,
-    /// A record lacks a field the other side needs.
-    MissingField(Name),
-    /// A sum type lacks a constructor.
-    MissingConstructor(Name),
+    /// Records whose fields differ: the fields only one side has.
+    UnsharedFields(Vec<Name>),
+    /// Tuples of different lengths.
+    TupleLengths(usize, usize),
+    /// A type that lacks fields a record is known to have (`needed`).
+    RecordFields {
+        needed: Vec<(Name, Ty)>,
+        actual: Ty,
+    },
+    /// Sum types whose constructors differ: those only one side has.
+    UnsharedConstructors(Vec<Name>),
+    /// A constructor with different numbers of payloads on the two sides.
+    ConstructorArity(Name, Vec<Ty>, Vec<Ty>),
+    /// A type that lacks constructors a sum type is known to have.
+    SumConstructors {
+        needed: Vec<(Name, Vec<Ty>)>,
+        actual: Ty,
+    },
+    /// Two type variables with constraints no type meets both of.
+    Constraints(Constraint, Constraint),
     /// A type is not one of the primitive types allowed.
     NotOneOf(Vec<PrimType>),
     /// A function type where equality is needed.
@@ -609,34 +625,30 @@ impl Table {
                 },
             ) => self.unify_arrays(e1, s1, e2, s2),
             (Ty::Record(f1), Ty::Record(f2)) => {
-                if f1.len() != f2.len() {
-                    let missing = f1
-                        .iter()
-                        .chain(f2)
-                        .find(|(n, _)| {
-                            !f1.iter().any(|(m, _)| m == n) || !f2.iter().any(|(m, _)| m == n)
-                        })
-                        .map(|(n, _)| n.clone());
-                    return Err(missing.map_or(Mismatch::Types, Mismatch::MissingField));
+                let unshared = unshared_names(f1, f2);
+                if !unshared.is_empty() {
+                    return Err(match (tuple_arity(f1), tuple_arity(f2)) {
+                        (Some(n1), Some(n2)) => Mismatch::TupleLengths(n1, n2),
+                        _ => Mismatch::UnsharedFields(unshared),
+                    });
                 }
-                for ((n1, t1), (n2, t2)) in f1.iter().zip(f2) {
-                    if n1 != n2 {
-                        return Err(Mismatch::MissingField(n1.clone()));
-                    }
+                for ((_, t1), (_, t2)) in f1.iter().zip(f2) {
                     self.unify(t1, t2)?;
                 }
                 Ok(())
             }
             (Ty::Sum(c1), Ty::Sum(c2)) => {
-                if c1.len() != c2.len() {
-                    return Err(Mismatch::Types);
+                let unshared = unshared_names(c1, c2);
+                if !unshared.is_empty() {
+                    return Err(Mismatch::UnsharedConstructors(unshared));
                 }
-                for ((n1, p1), (n2, p2)) in c1.iter().zip(c2) {
-                    if n1 != n2 {
-                        return Err(Mismatch::MissingConstructor(n1.clone()));
-                    }
+                for ((n1, p1), (_, p2)) in c1.iter().zip(c2) {
                     if p1.len() != p2.len() {
-                        return Err(Mismatch::Types);
+                        return Err(Mismatch::ConstructorArity(
+                            n1.clone(),
+                            p1.clone(),
+                            p2.clone(),
+                        ));
                     }
                     for (t1, t2) in p1.iter().zip(p2) {
                         self.unify(t1, t2)?;
@@ -754,7 +766,7 @@ impl Table {
                         Some((_, existing)) => {
                             let existing = existing.clone();
                             if existing.len() != payload.len() {
-                                return Err(Mismatch::Types);
+                                return Err(Mismatch::ConstructorArity(name, existing, payload));
                             }
                             for (a, b) in existing.iter().zip(&payload) {
                                 self.unify(a, b)?;
@@ -766,7 +778,7 @@ impl Table {
                 c.sort_by(|a, b| a.0.cmp(&b.0));
                 Constraint::Constructors(c)
             }
-            _ => return Err(Mismatch::Types),
+            (cx, cy) => return Err(Mismatch::Constraints(cx, cy)),
         };
         if !self.causal.is_empty()
             && let Constraint::Constructors(cs) = &merged
@@ -824,12 +836,13 @@ impl Table {
                 Ok(())
             }
             Constraint::Fields(needed) => {
-                let Ty::Record(fields) = &ty else {
-                    return Err(Mismatch::Types);
+                let fields = match &ty {
+                    Ty::Record(fields) if needed.iter().all(|(n, _)| has_name(fields, n)) => fields,
+                    _ => return Err(Mismatch::RecordFields { needed, actual: ty }),
                 };
                 for (name, needed_ty) in needed {
                     let Some((_, actual)) = fields.iter().find(|(n, _)| *n == name) else {
-                        return Err(Mismatch::MissingField(name));
+                        continue;
                     };
                     let actual = actual.clone();
                     self.unify(&actual, &needed_ty)?;
@@ -837,15 +850,20 @@ impl Table {
                 Ok(())
             }
             Constraint::Constructors(needed) => {
-                let Ty::Sum(constructors) = &ty else {
-                    return Err(Mismatch::Types);
+                let constructors = match &ty {
+                    Ty::Sum(constructors)
+                        if needed.iter().all(|(n, _)| has_name(constructors, n)) =>
+                    {
+                        constructors
+                    }
+                    _ => return Err(Mismatch::SumConstructors { needed, actual: ty }),
                 };
                 for (name, payload) in needed {
                     let Some((_, actual)) = constructors.iter().find(|(n, _)| *n == name) else {
-                        return Err(Mismatch::MissingConstructor(name));
+                        continue;
                     };
                     if actual.len() != payload.len() {
-                        return Err(Mismatch::Types);
+                        return Err(Mismatch::ConstructorArity(name, actual.clone(), payload));
                     }
                     let actual = actual.clone();
                     for (a, b) in actual.iter().zip(&payload) {
@@ -971,6 +989,21 @@ impl Table {
             _ => {}
         }
     }
+}
+
+fn has_name<T>(entries: &[(Name, T)], name: &Name) -> bool {
+    entries.iter().any(|(n, _)| n == name)
+}
+
+/// The names (of fields or constructors) that only one of two sorted
+/// lists has: the second list's first, as upstream lists them.
+fn unshared_names<T, U>(first: &[(Name, T)], second: &[(Name, U)]) -> Vec<Name> {
+    let only_first = first.iter().filter(|(n, _)| !has_name(second, n));
+    let only_second = second.iter().filter(|(n, _)| !has_name(first, n));
+    only_second
+        .map(|(n, _)| n.clone())
+        .chain(only_first.map(|(n, _)| n.clone()))
+        .collect()
 }
 
 /// The first of the size names `sizes` that a size mentions.
