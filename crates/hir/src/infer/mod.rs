@@ -501,6 +501,19 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     detail
                 }
                 Mismatch::Infinite => "\nThe type would have to contain itself.".to_string(),
+                Mismatch::OccursSize(size) => {
+                    let unknown = Name::new("?");
+                    let shown = size.map_leaves(&mut |leaf| match leaf {
+                        Size::Var(_) | Size::Unknown(_) => Size::Named(unknown.clone()),
+                        other => other.clone(),
+                    });
+                    format!(
+                        "\nOccurs check: cannot instantiate a size with \"{}\", which is computed \
+                         from that size itself.\n\n\
+                         For more information, see:\n  {ERROR_INDEX}#occurs-check",
+                        size_text(&shown)
+                    )
+                }
                 Mismatch::DependentResult(name) => format!(
                     "\nThe result's size is the value of the parameter \"{name}\", which the expected \
                      function type does not name: this would give a type containing anonymous sizes."
@@ -1318,6 +1331,59 @@ fn unknowns_in_params(ty: &Ty, out: &mut Vec<u32>) {
             .iter()
             .flat_map(|(_, ts)| ts)
             .for_each(|t| unknowns_in_params(t, out)),
+        _ => {}
+    }
+}
+
+/// The existential sizes occurring in result types of the function types
+/// in a type.
+pub(crate) fn unknowns_in_results(ty: &Ty, out: &mut Vec<u32>) {
+    match ty {
+        Ty::Function { param, result, .. } => {
+            unknowns_in_results(param, out);
+            map_unknowns(result, &mut |id| {
+                out.push(id);
+                Size::Unknown(id)
+            });
+        }
+        Ty::Array { element, .. } => unknowns_in_results(element, out),
+        Ty::Record(fields) => fields.iter().for_each(|(_, t)| unknowns_in_results(t, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| unknowns_in_results(t, out)),
+        _ => {}
+    }
+}
+
+/// The existential sizes occurring in a type outside the result types of
+/// its function types.
+pub(crate) fn unknowns_outside_results(ty: &Ty, out: &mut Vec<u32>) {
+    match ty {
+        Ty::Function { param, .. } => {
+            map_unknowns(param, &mut |id| {
+                out.push(id);
+                Size::Unknown(id)
+            });
+        }
+        Ty::Array { element, shape, .. } => {
+            for size in shape {
+                size.all_leaves(&mut |leaf| {
+                    if let Size::Unknown(id) = leaf {
+                        out.push(*id);
+                    }
+                    true
+                });
+            }
+            unknowns_outside_results(element, out);
+        }
+        Ty::Record(fields) => fields
+            .iter()
+            .for_each(|(_, t)| unknowns_outside_results(t, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| unknowns_outside_results(t, out)),
         _ => {}
     }
 }

@@ -49,6 +49,9 @@ pub enum Mismatch {
     Sizes(Size, Size),
     /// The type would contain itself.
     Infinite,
+    /// A size variable would stand for this size, which is computed from
+    /// the variable itself.
+    OccursSize(Size),
     /// A function's result size is its parameter's value, where the
     /// parameter has no name.
     DependentResult(Name),
@@ -96,6 +99,8 @@ pub struct Table {
     /// The two sizes an existential size replaced where values of
     /// different sizes flowed to one place (branches, loops).
     joined_sizes: Vec<(u32, (Size, Size))>,
+    /// The size variables made by [`Table::fresh_result_size_var`].
+    result_size_vars: Vec<u32>,
     /// Whether existential sizes unify with every size: module-level
     /// comparisons, which do not track where sizes come from.
     lax_unknowns: bool,
@@ -142,6 +147,19 @@ impl Table {
     pub fn fresh_size_var(&mut self) -> Size {
         self.size_vars.push(None);
         Size::Var(self.size_vars.len() as u32 - 1)
+    }
+
+    /// A size to be determined by unification that stands for the
+    /// anonymous result size of a written function type (`() -> []i32`).
+    /// Each application of such a function makes a new size, so the
+    /// variable is not one size: it is exempt from the occurs check
+    /// (`p () ++ p ()` has two sizes, not twice one).
+    pub fn fresh_result_size_var(&mut self) -> Size {
+        let size = self.fresh_size_var();
+        if let Size::Var(v) = size {
+            self.result_size_vars.push(v);
+        }
+        size
     }
 
     /// A table for comparing module-level types, where existential sizes
@@ -336,14 +354,21 @@ impl Table {
         match (&a, &b) {
             _ if a == b => Ok(()),
             (Size::Var(v), other) | (other, Size::Var(v)) => {
-                // A variable never stands for a size computed from itself.
-                if other.all_leaves(&mut |leaf| leaf != &Size::Var(*v)) {
-                    if !self.causal.is_empty() && self.breaks_causality(*v as usize, false, other) {
-                        self.causality_violated = true;
+                // A variable never stands for a size computed from itself
+                // (`n` and `n + n`): upstream's occurs check.
+                if !other.all_leaves(&mut |leaf| leaf != &Size::Var(*v)) {
+                    // Module-level comparisons do not track sizes that
+                    // differ per use, as of abstract size-lifted types.
+                    if self.lax_unknowns || self.result_size_vars.contains(v) {
+                        return Ok(());
                     }
-                    self.size_vars[*v as usize] = Some(other.clone());
-                    self.touched.push((false, *v));
+                    return Err(Mismatch::OccursSize(other.clone()));
                 }
+                if !self.causal.is_empty() && self.breaks_causality(*v as usize, false, other) {
+                    self.causality_violated = true;
+                }
+                self.size_vars[*v as usize] = Some(other.clone());
+                self.touched.push((false, *v));
                 Ok(())
             }
             // Symbolic sizes of the same form unify part by part (so that
