@@ -69,9 +69,32 @@ fn rename_binder(ty: &Ty, name: &Name) -> Ty {
 
 impl InferCtx<'_, '_> {
     pub(crate) fn infer_expr(&mut self, id: ExprId) -> Ty {
+        let made_before = self.table.unknowns_made();
         let ty = self.infer_expr_inner(id);
         self.record_expr(id, &ty);
+        self.claim_unknowns(id, made_before);
         ty
+    }
+
+    /// Records `id` as the producer of the existential sizes made since
+    /// `made_before` that none of its parts made.
+    fn claim_unknowns(&mut self, id: ExprId, made_before: u32) {
+        let made_now = self.table.unknowns_made();
+        if made_now == made_before {
+            return;
+        }
+        self.unknown_producer.resize(made_now as usize + 1, None);
+        for size in made_before + 1..=made_now {
+            if self.unknown_producer[size as usize].is_none() {
+                self.unknown_producer[size as usize] = Some(id);
+                match self.made_unknowns.get_mut(id) {
+                    Some(made) => made.push(size),
+                    None => {
+                        self.made_unknowns.insert(id, vec![size]);
+                    }
+                }
+            }
+        }
     }
 
     fn integral(&mut self) -> Ty {

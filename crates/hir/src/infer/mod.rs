@@ -15,6 +15,7 @@
 //! existential sizes, size-expression checking, `match` exhaustiveness,
 //! liftedness rules and entry-point restrictions.
 
+mod causality;
 mod decls;
 mod definition;
 mod exhaustive;
@@ -233,6 +234,11 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// The size variables made for the anonymous sizes of type
     /// ascriptions, and where each ascription is.
     ascribed_sizes: Vec<(std::ops::Range<usize>, Location)>,
+    /// For each existential size, the expression whose checking made it
+    /// (not one of its parts), for the causality check.
+    unknown_producer: Vec<Option<ExprId>>,
+    /// The existential sizes each expression made itself.
+    made_unknowns: ArenaMap<ExprId, Vec<u32>>,
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -259,6 +265,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             exited: Vec::new(),
             instantiated_sizes: Vec::new(),
             ascribed_sizes: Vec::new(),
+            unknown_producer: Vec::new(),
+            made_unknowns: ArenaMap::default(),
         }
     }
 
@@ -638,6 +646,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         self.check_recursion(&resolved_own, &param_types);
         let typed: Vec<(PatId, Ty)> = body.params.iter().copied().zip(param_types).collect();
         self.check_param_order(&typed);
+        // Like upstream, only a body that is otherwise well-typed.
+        if self.errors.is_empty() {
+            self.check_causality(body.body);
+        }
         // A declared result type may not be a function (an inferred one
         // may: the entry point then takes more arguments).
         if self.is_entry_point()

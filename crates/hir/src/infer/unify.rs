@@ -177,6 +177,11 @@ impl Table {
         Size::Unknown(self.next_unknown)
     }
 
+    /// How many existential sizes were made (the last one's number).
+    pub fn unknowns_made(&self) -> u32 {
+        self.next_unknown
+    }
+
     /// A new existential size made by `origin`.
     pub fn fresh_unknown_from(&mut self, origin: UnknownOrigin) -> Size {
         let size = self.fresh_unknown();
