@@ -229,12 +229,9 @@ impl InferCtx<'_, '_> {
             }
             Expr::Ascription { expr, ty } => {
                 self.check_written_sizes(vec![ty]);
-                // The written type's anonymous sizes are made after the
-                // expression's own (for the causality check).
                 let actual = self.infer_expr(expr);
                 let declared_mark = self.table.mark();
                 let declared = self.lower_type(ty);
-                self.table.check_causality_of(declared_mark);
                 self.expect(
                     Location::Expr(expr),
                     "Expression does not have expected type.",
@@ -490,14 +487,8 @@ impl InferCtx<'_, '_> {
             }
             Expr::Constr { name, payload } => {
                 let types: Vec<Ty> = payload.iter().map(|&e| self.infer_expr(e)).collect();
-                // The sum type is fixed here: a size computed later may not
-                // become part of it (the causality check).
-                let mark = self.table.mark();
-                let ty = self
-                    .table
-                    .fresh_constrained(Constraint::Constructors(vec![(name, types)]));
-                self.table.check_causality_of(mark);
-                ty
+                self.table
+                    .fresh_constrained(Constraint::Constructors(vec![(name, types)]))
             }
             Expr::Hole => self.table.fresh(),
             Expr::OpSection(op) => self.op_type(at, &op),
@@ -569,7 +560,6 @@ impl InferCtx<'_, '_> {
         }
         let typed: Vec<(PatId, Ty)> = params.iter().map(|&p| (p, self.table.fresh())).collect();
         self.check_pat_group(&typed);
-        self.table.check_causality_of(var_mark.0);
         let result = match ret {
             Some(ty) => self.lower_type(ty),
             None => self.table.fresh(),
@@ -582,7 +572,6 @@ impl InferCtx<'_, '_> {
             &body_ty,
         );
         self.check_param_order(&typed);
-        self.table.end_causality_of(var_mark.0);
         let mut bound: Vec<Name> = self.locals[mark..].iter().map(|l| l.name.clone()).collect();
         bound.extend(self.sizes[size_mark..].iter().cloned());
         let bound_types: Vec<Name> = self.type_params[type_mark..].to_vec();

@@ -422,27 +422,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn expect(&mut self, location: Location, context: &str, expected: &Ty, actual: &Ty) {
         let result = self.table.unify(expected, actual);
         self.report_mismatch(result, location, context, expected, actual);
-        self.report_causality(location, actual);
-    }
-
-    /// Reports a type determined before an existential size was computed
-    /// (by a function application) that came to depend on that size
-    /// (upstream's "causality-check").
-    fn report_causality(&mut self, location: Location, ty: &Ty) {
-        if self.table.take_causality() {
-            let ty = self.table.resolve(ty);
-            let ty = self.display(&ty);
-            self.error(
-                location,
-                format!(
-                    "Causality check: a size of the type \"{ty}\" is needed before it is computed. \
-                     The size is only known once this expression is evaluated, but a type \
-                     determined earlier depends on it. Hint: bind the expression with `let` \
-                     before its use.\n\n\
-                     For more information, see:\n  {ERROR_INDEX}#causality-check"
-                ),
-            );
-        }
     }
 
     /// The common type of two values that flow to one place, reporting a
@@ -457,7 +436,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         origin: UnknownOrigin,
     ) -> Ty {
         let joined = self.table.join(first, second, origin);
-        self.report_causality(location, second);
         match joined {
             Ok(joined) => joined,
             Err(mismatch) => {
@@ -608,14 +586,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             }
         }
-        let params_mark = self.table.mark();
         let typed: Vec<(PatId, Ty)> = body
             .params
             .iter()
             .map(|&pat| (pat, self.table.fresh()))
             .collect();
         self.check_pat_group(&typed);
-        self.table.check_causality_of(params_mark);
         let param_types: Vec<Ty> = typed.into_iter().map(|(_, ty)| ty).collect();
         self.check_signature_sizes(&body.params, body.ret);
         let ret = match body.ret {
@@ -1163,7 +1139,7 @@ pub(crate) fn instantiate_in(table: &mut Table, scheme: &Scheme) -> Ty {
         let size = if in_params.contains(&id) {
             table.fresh_size_var()
         } else {
-            table.fresh_causal_unknown()
+            table.fresh_unknown_from(UnknownOrigin::Call)
         };
         fresh.push((id, size.clone()));
         size

@@ -84,13 +84,6 @@ pub struct Table {
     next_unknown: u32,
     /// While set, array sizes need not match (see [`Table::join`]).
     sizes_may_differ: bool,
-    /// Existential sizes made by applications, with the [`Table::mark`]
-    /// when each was made.
-    causal: Vec<(u32, (usize, usize))>,
-    /// Variables subject to the causality check (from, to marks).
-    sensitive: Vec<ExitedScope>,
-    /// Set when a variable came to depend on a later existential size.
-    causality_violated: bool,
     /// Variables bound or constrained, in order (type variable?, index),
     /// for [`Table::escaping`].
     touched: Vec<(bool, u32)>,
@@ -236,77 +229,6 @@ impl Table {
         }
     }
 
-    /// A new existential size made by applying a function whose result
-    /// has one (`filter`): variables created before it may not come to
-    /// depend on it (the causality check, see [`Table::take_causality`]).
-    pub fn fresh_causal_unknown(&mut self) -> Size {
-        let size = self.fresh_unknown_from(UnknownOrigin::Call);
-        self.causal.push((self.next_unknown, self.mark()));
-        size
-    }
-
-    /// Subjects the variables created from `mark` until now to the
-    /// causality check: the types of function parameters and of written
-    /// types, which are fixed before the expressions after them are
-    /// evaluated. (The variables instantiating a function's type at an
-    /// application are not: its arguments are evaluated first.)
-    pub fn check_causality_of(&mut self, mark: (usize, usize)) {
-        self.sensitive.push((mark, self.mark()));
-    }
-
-    /// Ends the causality check of the variables created from `mark` (the
-    /// parameters of a function whose body has been checked: the sizes of
-    /// its arguments are computed before it is applied).
-    pub fn end_causality_of(&mut self, mark: (usize, usize)) {
-        self.sensitive.retain(|(from, _)| *from != mark);
-    }
-
-    /// Whether some variables have come to depend on existential sizes
-    /// made after them since the last call.
-    pub fn take_causality(&mut self) -> bool {
-        std::mem::take(&mut self.causality_violated)
-    }
-
-    /// Whether binding the variable with index `var` (of type variables
-    /// when `types`, of size variables otherwise) to something mentioning
-    /// `size` breaks causality.
-    fn breaks_causality(&self, var: usize, types: bool, size: &Size) -> bool {
-        let pick = |m: (usize, usize)| if types { m.0 } else { m.1 };
-        let mut broken = false;
-        size.all_leaves(&mut |leaf| {
-            if let Size::Unknown(id) = leaf
-                && let Some((_, made)) = self.causal.iter().find(|(i, _)| i == id)
-                && var < pick(*made)
-                && self
-                    .sensitive
-                    .iter()
-                    .any(|(from, to)| (pick(*from)..pick(*to)).contains(&var))
-            {
-                broken = true;
-            }
-            !broken
-        });
-        broken
-    }
-
-    fn ty_breaks_causality(&self, var: usize, ty: &Ty) -> bool {
-        match ty {
-            Ty::Array { element, shape, .. } => {
-                shape.iter().any(|s| self.breaks_causality(var, true, s))
-                    || self.ty_breaks_causality(var, element)
-            }
-            Ty::Record(fields) => fields.iter().any(|(_, t)| self.ty_breaks_causality(var, t)),
-            Ty::Sum(cs) => cs
-                .iter()
-                .flat_map(|(_, ts)| ts)
-                .any(|t| self.ty_breaks_causality(var, t)),
-            Ty::Function { param, result, .. } => {
-                self.ty_breaks_causality(var, param) || self.ty_breaks_causality(var, result)
-            }
-            _ => false,
-        }
-    }
-
     /// Follows the bindings of size variables, and the names given to
     /// existential sizes.
     pub fn resolve_size(&self, size: &Size) -> Size {
@@ -368,9 +290,6 @@ impl Table {
                         return Ok(());
                     }
                     return Err(Mismatch::OccursSize(other.clone()));
-                }
-                if !self.causal.is_empty() && self.breaks_causality(*v as usize, false, other) {
-                    self.causality_violated = true;
                 }
                 self.size_vars[*v as usize] = Some(other.clone());
                 self.touched.push((false, *v));
@@ -794,16 +713,6 @@ impl Table {
             }
             _ => return Err(Mismatch::Types),
         };
-        if !self.causal.is_empty()
-            && let Constraint::Constructors(cs) = &merged
-            && cs.iter().flat_map(|(_, ts)| ts).any(|t| {
-                let t = self.resolve(t);
-                self.ty_breaks_causality(x.0 as usize, &t)
-                    || self.ty_breaks_causality(y.0 as usize, &t)
-            })
-        {
-            self.causality_violated = true;
-        }
         self.vars[x.0 as usize] = VarState::Unbound(merged);
         self.touched.push((true, x.0));
         self.bind(y, Ty::Var(x));
@@ -813,9 +722,6 @@ impl Table {
     fn bind_checked(&mut self, var: TyVar, ty: Ty) -> Result<(), Mismatch> {
         if self.occurs(var, &ty) {
             return Err(Mismatch::Infinite);
-        }
-        if !self.causal.is_empty() && self.ty_breaks_causality(var.0 as usize, &self.resolve(&ty)) {
-            self.causality_violated = true;
         }
         let constraint = self.constraint(var).cloned().unwrap_or(Constraint::None);
         // Bind first, so that unifying field types below sees the binding.
