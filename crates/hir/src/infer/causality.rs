@@ -45,6 +45,8 @@ impl InferCtx<'_, '_> {
     pub(super) fn check_causality(&mut self, body: ExprId) {
         let mut known = Known::default();
         if let Err(violation) = self.visit_causal(body, &mut known) {
+            // Literals show with the types they will default to.
+            self.apply_defaults();
             let ty = self.display(&violation.ty);
             let origin = self
                 .table

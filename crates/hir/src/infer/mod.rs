@@ -486,7 +486,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     }
                     detail
                 }
-                Mismatch::Infinite => "\nThe type would have to contain itself.".to_string(),
+                Mismatch::Infinite => format!(
+                    "\nOccurs check: the type would have to contain itself.\n\n\
+                     For more information, see:\n  {ERROR_INDEX}#occurs-check"
+                ),
                 Mismatch::OccursSize(size) => {
                     let unknown = Name::new("?");
                     let shown = size.map_leaves(&mut |leaf| match leaf {
