@@ -16,7 +16,7 @@
 //! application.
 
 use super::unify::UnknownOrigin;
-use super::{ERROR_INDEX, InferCtx, Location, Resolved};
+use super::{ERROR_INDEX, InferCtx, Location, Resolved, TypeError};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, UpdateStep};
 use crate::ty::{Size, Ty};
 
@@ -52,16 +52,32 @@ impl InferCtx<'_, '_> {
                 .table
                 .describe_unknown(&Size::Unknown(violation.size))
                 .unwrap_or_else(|| "is computed by an expression".to_string());
-            self.error(
-                violation.location,
-                format!(
-                    "Causality check: a size needed for the type of {}:\n  {ty}\n\
-                     is computed only later: it {origin}.\n\n\
-                     Hint: bind the expression producing the size with 'let' beforehand.\n\n\
-                     For more information, see:\n  {ERROR_INDEX}#causality-check",
-                    violation.what
-                ),
+            let message = format!(
+                "Causality check: a size needed for the type of {}:\n  {ty}\n\
+                 is computed only later: it {origin}.\n\n\
+                 Hint: bind the expression producing the size with 'let' beforehand.\n\n\
+                 For more information, see:\n  {ERROR_INDEX}#causality-check",
+                violation.what
             );
+            let related = self
+                .unknown_producer
+                .get(violation.size as usize)
+                .copied()
+                .flatten()
+                .map(|producer| {
+                    let note = match self.body.store.exprs[producer] {
+                        Expr::Path(_) => "the size is computed by applying this",
+                        _ => "the size is computed here",
+                    };
+                    (Location::Expr(producer), note.to_string())
+                })
+                .into_iter()
+                .collect();
+            self.errors.push(TypeError {
+                location: violation.location,
+                message,
+                related,
+            });
         }
     }
 

@@ -83,7 +83,9 @@ impl InferCtx<'_, '_> {
         if made_now == made_before {
             return;
         }
-        self.unknown_producer.resize(made_now as usize + 1, None);
+        if self.unknown_producer.len() <= made_now as usize {
+            self.unknown_producer.resize(made_now as usize + 1, None);
+        }
         for size in made_before + 1..=made_now {
             if self.unknown_producer[size as usize].is_none() {
                 self.unknown_producer[size as usize] = Some(id);

@@ -88,6 +88,8 @@ pub enum Location {
 pub struct TypeError {
     pub location: Location,
     pub message: String,
+    /// Other places that explain the error, each with a note.
+    pub related: Vec<(Location, String)>,
 }
 
 /// The result of checking one definition.
@@ -172,12 +174,19 @@ pub fn value_diagnostics(
         .errors
         .iter()
         .map(|error| {
-            let range = match error.location {
+            let range_of = |location: Location| match location {
                 Location::Expr(e) => source_map.exprs.get(e).map(|p| p.range),
                 Location::Pat(p) => source_map.pats.get(p).map(|p| p.range),
                 Location::Type(t) => source_map.types.get(t).map(|p| p.range),
             };
-            Diagnostic::error(file, range.unwrap_or(fallback), error.message.clone())
+            let range = range_of(error.location).unwrap_or(fallback);
+            error.related.iter().fold(
+                Diagnostic::error(file, range, error.message.clone()),
+                |diagnostic, (location, note)| match range_of(*location) {
+                    Some(range) => diagnostic.with_related(file, range, note.clone()),
+                    None => diagnostic,
+                },
+            )
         })
         .collect()
 }
@@ -398,6 +407,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         self.errors.push(TypeError {
             location,
             message: message.into(),
+            related: Vec::new(),
         });
     }
 
@@ -856,6 +866,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         message: format!(
                             "Type is ambiguous: {description}. Add a type annotation."
                         ),
+                        related: Vec::new(),
                     });
                     self.table.bind(var, Ty::Error);
                 }
@@ -872,6 +883,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         message: "Type is ambiguous: it must support equality, but a type \
                                   parameter does not support equality. Add a type annotation."
                             .to_string(),
+                        related: Vec::new(),
                     });
                     self.table.bind(var, Ty::Error);
                     continue;
@@ -988,6 +1000,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         "Literal {sign}{shown} out of bounds for type {}.",
                         prim.name()
                     ),
+                    related: Vec::new(),
                 });
             }
         }
@@ -1015,6 +1028,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         "Refutable pattern not allowed here.
 Unmatched case: {example}"
                     ),
+                    related: Vec::new(),
                 });
             }
         };
@@ -1033,6 +1047,7 @@ Unmatched case: {example}"
                                 "Unmatched cases in match expression.
 Unmatched case: {example}"
                             ),
+                            related: Vec::new(),
                         });
                     }
                 }
