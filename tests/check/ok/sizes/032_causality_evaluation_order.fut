@@ -23,3 +23,9 @@ def local_result (xs: []i32) =
   in (above 1, above 2)
 
 def payload_first (xs: []i32) : res ([]i32) = #ok (filter (> 0) xs)
+
+def hole_after_let (k: i32) (xs: []i32) =
+  let kept = filter (> k) xs
+  in match k
+     case 0 -> ???
+     case _ -> kept
