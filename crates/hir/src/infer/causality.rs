@@ -172,7 +172,8 @@ impl InferCtx<'_, '_> {
                 self.visit_causal(*value, known)?;
                 self.visit_causal(*body, known)?;
             }
-            // The loop's parameters have the initial value's sizes.
+            // In order: the loop's parameters, used by its body, have the
+            // sizes of the initial value.
             Expr::Loop {
                 init, form, body, ..
             } => {
