@@ -28,4 +28,7 @@ def main (xs: []i32) = (all (> 0) xs, any (> 5) xs, all (\x -> x % 2 == 0) xs)
 
 entry folds (xs: []i32) = (foldl (\acc x -> acc * 10 + x) 0 xs, foldr (\x acc -> acc * 10 + x) 0 xs)
 
-entry fold_list (xs: []i32) = foldl (\acc x -> acc ++ [x, x]) [] xs |> length
+-- An array accumulator keeps its size: `b -> a -> b` preserves sizes.
+entry fold_list (xs: []i32) =
+  foldl (\acc x -> if x % 2 == 0 then [acc[0] + 2, acc[1]] else [acc[0], acc[1] + 2]) [0i64, 0i64] xs
+  |> i64.sum

@@ -69,9 +69,34 @@ fn rename_binder(ty: &Ty, name: &Name) -> Ty {
 
 impl InferCtx<'_, '_> {
     pub(crate) fn infer_expr(&mut self, id: ExprId) -> Ty {
+        let made_before = self.table.unknowns_made();
         let ty = self.infer_expr_inner(id);
         self.record_expr(id, &ty);
+        self.claim_unknowns(id, made_before);
         ty
+    }
+
+    /// Records `id` as the producer of the existential sizes made since
+    /// `made_before` that none of its parts made.
+    fn claim_unknowns(&mut self, id: ExprId, made_before: u32) {
+        let made_now = self.table.unknowns_made();
+        if made_now == made_before {
+            return;
+        }
+        if self.unknown_producer.len() <= made_now as usize {
+            self.unknown_producer.resize(made_now as usize + 1, None);
+        }
+        for size in made_before + 1..=made_now {
+            if self.unknown_producer[size as usize].is_none() {
+                self.unknown_producer[size as usize] = Some(id);
+                match self.made_unknowns.get_mut(id) {
+                    Some(made) => made.push(size),
+                    None => {
+                        self.made_unknowns.insert(id, vec![size]);
+                    }
+                }
+            }
+        }
     }
 
     fn integral(&mut self) -> Ty {
@@ -206,12 +231,9 @@ impl InferCtx<'_, '_> {
             }
             Expr::Ascription { expr, ty } => {
                 self.check_written_sizes(vec![ty]);
-                // The written type's anonymous sizes are made after the
-                // expression's own (for the causality check).
                 let actual = self.infer_expr(expr);
                 let declared_mark = self.table.mark();
                 let declared = self.lower_type(ty);
-                self.table.check_causality_of(declared_mark);
                 self.expect(
                     Location::Expr(expr),
                     "Expression does not have expected type.",
@@ -467,14 +489,8 @@ impl InferCtx<'_, '_> {
             }
             Expr::Constr { name, payload } => {
                 let types: Vec<Ty> = payload.iter().map(|&e| self.infer_expr(e)).collect();
-                // The sum type is fixed here: a size computed later may not
-                // become part of it (the causality check).
-                let mark = self.table.mark();
-                let ty = self
-                    .table
-                    .fresh_constrained(Constraint::Constructors(vec![(name, types)]));
-                self.table.check_causality_of(mark);
-                ty
+                self.table
+                    .fresh_constrained(Constraint::Constructors(vec![(name, types)]))
             }
             Expr::Hole => self.table.fresh(),
             Expr::OpSection(op) => self.op_type(at, &op),
@@ -546,7 +562,6 @@ impl InferCtx<'_, '_> {
         }
         let typed: Vec<(PatId, Ty)> = params.iter().map(|&p| (p, self.table.fresh())).collect();
         self.check_pat_group(&typed);
-        self.table.check_causality_of(var_mark.0);
         let result = match ret {
             Some(ty) => self.lower_type(ty),
             None => self.table.fresh(),
@@ -559,7 +574,6 @@ impl InferCtx<'_, '_> {
             &body_ty,
         );
         self.check_param_order(&typed);
-        self.table.end_causality_of(var_mark.0);
         let mut bound: Vec<Name> = self.locals[mark..].iter().map(|l| l.name.clone()).collect();
         bound.extend(self.sizes[size_mark..].iter().cloned());
         let bound_types: Vec<Name> = self.type_params[type_mark..].to_vec();

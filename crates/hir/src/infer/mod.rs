@@ -15,6 +15,7 @@
 //! existential sizes, size-expression checking, `match` exhaustiveness,
 //! liftedness rules and entry-point restrictions.
 
+mod causality;
 mod decls;
 mod definition;
 mod exhaustive;
@@ -87,6 +88,8 @@ pub enum Location {
 pub struct TypeError {
     pub location: Location,
     pub message: String,
+    /// Other places that explain the error, each with a note.
+    pub related: Vec<(Location, String)>,
 }
 
 /// The result of checking one definition.
@@ -171,12 +174,19 @@ pub fn value_diagnostics(
         .errors
         .iter()
         .map(|error| {
-            let range = match error.location {
+            let range_of = |location: Location| match location {
                 Location::Expr(e) => source_map.exprs.get(e).map(|p| p.range),
                 Location::Pat(p) => source_map.pats.get(p).map(|p| p.range),
                 Location::Type(t) => source_map.types.get(t).map(|p| p.range),
             };
-            Diagnostic::error(file, range.unwrap_or(fallback), error.message.clone())
+            let range = range_of(error.location).unwrap_or(fallback);
+            error.related.iter().fold(
+                Diagnostic::error(file, range, error.message.clone()),
+                |diagnostic, (location, note)| match range_of(*location) {
+                    Some(range) => diagnostic.with_related(file, range, note.clone()),
+                    None => diagnostic,
+                },
+            )
         })
         .collect()
 }
@@ -256,6 +266,11 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// The size variables made for the anonymous sizes of type
     /// ascriptions, and where each ascription is.
     ascribed_sizes: Vec<(std::ops::Range<usize>, Location)>,
+    /// For each existential size, the expression whose checking made it
+    /// (not one of its parts), for the causality check.
+    unknown_producer: Vec<Option<ExprId>>,
+    /// The existential sizes each expression made itself.
+    made_unknowns: ArenaMap<ExprId, Vec<u32>>,
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -282,6 +297,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             exited: Vec::new(),
             instantiated_sizes: Vec::new(),
             ascribed_sizes: Vec::new(),
+            unknown_producer: Vec::new(),
+            made_unknowns: ArenaMap::default(),
         }
     }
 
@@ -413,6 +430,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         self.errors.push(TypeError {
             location,
             message: message.into(),
+            related: Vec::new(),
         });
     }
 
@@ -437,27 +455,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn expect(&mut self, location: Location, context: &str, expected: &Ty, actual: &Ty) {
         let result = self.table.unify(expected, actual);
         self.report_mismatch(result, location, context, expected, actual);
-        self.report_causality(location, actual);
-    }
-
-    /// Reports a type determined before an existential size was computed
-    /// (by a function application) that came to depend on that size
-    /// (upstream's "causality-check").
-    fn report_causality(&mut self, location: Location, ty: &Ty) {
-        if self.table.take_causality() {
-            let ty = self.table.resolve(ty);
-            let ty = self.display(&ty);
-            self.error(
-                location,
-                format!(
-                    "Causality check: a size of the type \"{ty}\" is needed before it is computed. \
-                     The size is only known once this expression is evaluated, but a type \
-                     determined earlier depends on it. Hint: bind the expression with `let` \
-                     before its use.\n\n\
-                     For more information, see:\n  {ERROR_INDEX}#causality-check"
-                ),
-            );
-        }
     }
 
     /// The common type of two values that flow to one place, reporting a
@@ -472,7 +469,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         origin: UnknownOrigin,
     ) -> Ty {
         let joined = self.table.join(first, second, origin);
-        self.report_causality(location, second);
         match joined {
             Ok(joined) => joined,
             Err(mismatch) => {
@@ -557,7 +553,23 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     }
                     detail
                 }
-                Mismatch::Infinite => "\nThe type would have to contain itself.".to_string(),
+                Mismatch::Infinite => format!(
+                    "\nOccurs check: the type would have to contain itself.\n\n\
+                     For more information, see:\n  {ERROR_INDEX}#occurs-check"
+                ),
+                Mismatch::OccursSize(size) => {
+                    let unknown = Name::new("?");
+                    let shown = size.map_leaves(&mut |leaf| match leaf {
+                        Size::Var(_) | Size::Unknown(_) => Size::Named(unknown.clone()),
+                        other => other.clone(),
+                    });
+                    format!(
+                        "\nOccurs check: cannot instantiate a size with \"{}\", which is computed \
+                         from that size itself.\n\n\
+                         For more information, see:\n  {ERROR_INDEX}#occurs-check",
+                        size_text(&shown)
+                    )
+                }
                 Mismatch::DependentResult(name) => format!(
                     "\nThe result's size is the value of the parameter \"{name}\", which the expected \
                      function type does not name: this would give a type containing anonymous sizes."
@@ -644,14 +656,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             }
         }
-        let params_mark = self.table.mark();
         let typed: Vec<(PatId, Ty)> = body
             .params
             .iter()
             .map(|&pat| (pat, self.table.fresh()))
             .collect();
         self.check_pat_group(&typed);
-        self.table.check_causality_of(params_mark);
         let param_types: Vec<Ty> = typed.into_iter().map(|(_, ty)| ty).collect();
         self.check_signature_sizes(&body.params, body.ret);
         let ret = match body.ret {
@@ -682,6 +692,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         self.check_recursion(&resolved_own, &param_types);
         let typed: Vec<(PatId, Ty)> = body.params.iter().copied().zip(param_types).collect();
         self.check_param_order(&typed);
+        // Like upstream, only a body that is otherwise well-typed.
+        if self.errors.is_empty() {
+            self.check_causality(body.body);
+        }
         // A declared result type may not be a function (an inferred one
         // may: the entry point then takes more arguments).
         if self.is_entry_point()
@@ -919,6 +933,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.errors.push(TypeError {
                 location,
                 message: format!("Type is ambiguous: {description}. Add a type annotation."),
+                related: Vec::new(),
             });
             self.table.bind(var, Ty::Error);
         }
@@ -933,6 +948,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         message: "Type is ambiguous: it must support equality, but a type \
                                   parameter does not support equality. Add a type annotation."
                             .to_string(),
+                        related: Vec::new(),
                     });
                     self.table.bind(var, Ty::Error);
                     continue;
@@ -1049,6 +1065,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         "Literal {sign}{shown} out of bounds for type {}.",
                         prim.name()
                     ),
+                    related: Vec::new(),
                 });
             }
         }
@@ -1076,6 +1093,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         "Refutable pattern not allowed here.
 Unmatched case: {example}"
                     ),
+                    related: Vec::new(),
                 });
             }
         };
@@ -1094,6 +1112,7 @@ Unmatched case: {example}"
                                 "Unmatched cases in match expression.
 Unmatched case: {example}"
                             ),
+                            related: Vec::new(),
                         });
                     }
                 }
@@ -1203,7 +1222,7 @@ pub(crate) fn instantiate_in(table: &mut Table, scheme: &Scheme) -> Ty {
         let size = if in_params.contains(&id) {
             table.fresh_size_var()
         } else {
-            table.fresh_causal_unknown()
+            table.fresh_unknown_from(UnknownOrigin::Call)
         };
         fresh.push((id, size.clone()));
         size
@@ -1383,6 +1402,59 @@ fn unknowns_in_params(ty: &Ty, out: &mut Vec<u32>) {
             .iter()
             .flat_map(|(_, ts)| ts)
             .for_each(|t| unknowns_in_params(t, out)),
+        _ => {}
+    }
+}
+
+/// The existential sizes occurring in result types of the function types
+/// in a type.
+pub(crate) fn unknowns_in_results(ty: &Ty, out: &mut Vec<u32>) {
+    match ty {
+        Ty::Function { param, result, .. } => {
+            unknowns_in_results(param, out);
+            map_unknowns(result, &mut |id| {
+                out.push(id);
+                Size::Unknown(id)
+            });
+        }
+        Ty::Array { element, .. } => unknowns_in_results(element, out),
+        Ty::Record(fields) => fields.iter().for_each(|(_, t)| unknowns_in_results(t, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| unknowns_in_results(t, out)),
+        _ => {}
+    }
+}
+
+/// The existential sizes occurring in a type outside the result types of
+/// its function types.
+pub(crate) fn unknowns_outside_results(ty: &Ty, out: &mut Vec<u32>) {
+    match ty {
+        Ty::Function { param, .. } => {
+            map_unknowns(param, &mut |id| {
+                out.push(id);
+                Size::Unknown(id)
+            });
+        }
+        Ty::Array { element, shape, .. } => {
+            for size in shape {
+                size.all_leaves(&mut |leaf| {
+                    if let Size::Unknown(id) = leaf {
+                        out.push(*id);
+                    }
+                    true
+                });
+            }
+            unknowns_outside_results(element, out);
+        }
+        Ty::Record(fields) => fields
+            .iter()
+            .for_each(|(_, t)| unknowns_outside_results(t, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| unknowns_outside_results(t, out)),
         _ => {}
     }
 }

@@ -1173,7 +1173,15 @@ impl InferCtx<'_, '_> {
     /// Makes each anonymous size of a written type a size to be inferred;
     /// the occurrences of one existential size (`?[m].([m]a, [m]b)`, the
     /// `[]` given to `type square [n] = [n][n]i32`) one size.
+    ///
+    /// An anonymous size only in results of function types (`() -> []i32`)
+    /// is a new size at each application, which the variable made for it
+    /// stands for only approximately (see [`super::unify::Table::fresh_result_size_var`]).
     fn fresh_unknown_sizes(&mut self, ty: Ty) -> Ty {
+        let mut in_results = Vec::new();
+        super::unknowns_in_results(&ty, &mut in_results);
+        let mut elsewhere = Vec::new();
+        super::unknowns_outside_results(&ty, &mut elsewhere);
         let mut fresh: Vec<(u32, Size)> = Vec::new();
         let table = &mut self.table;
         super::map_unknowns(&ty, &mut |id| {
@@ -1183,7 +1191,11 @@ impl InferCtx<'_, '_> {
             if let Some((_, size)) = fresh.iter().find(|(i, _)| *i == id) {
                 return size.clone();
             }
-            let size = table.fresh_size_var();
+            let size = if in_results.contains(&id) && !elsewhere.contains(&id) {
+                table.fresh_result_size_var()
+            } else {
+                table.fresh_size_var()
+            };
             fresh.push((id, size.clone()));
             size
         })

@@ -65,6 +65,9 @@ pub enum Mismatch {
     Sizes(Size, Size),
     /// The type would contain itself.
     Infinite,
+    /// A size variable would stand for this size, which is computed from
+    /// the variable itself.
+    OccursSize(Size),
     /// A function's result size is its parameter's value, where the
     /// parameter has no name.
     DependentResult(Name),
@@ -97,13 +100,6 @@ pub struct Table {
     next_unknown: u32,
     /// While set, array sizes need not match (see [`Table::join`]).
     sizes_may_differ: bool,
-    /// Existential sizes made by applications, with the [`Table::mark`]
-    /// when each was made.
-    causal: Vec<(u32, (usize, usize))>,
-    /// Variables subject to the causality check (from, to marks).
-    sensitive: Vec<ExitedScope>,
-    /// Set when a variable came to depend on a later existential size.
-    causality_violated: bool,
     /// Variables bound or constrained, in order (type variable?, index),
     /// for [`Table::escaping`].
     touched: Vec<(bool, u32)>,
@@ -112,6 +108,8 @@ pub struct Table {
     /// The two sizes an existential size replaced where values of
     /// different sizes flowed to one place (branches, loops).
     joined_sizes: Vec<(u32, (Size, Size))>,
+    /// The size variables made by [`Table::fresh_result_size_var`].
+    result_size_vars: Vec<u32>,
     /// Whether existential sizes unify with every size: module-level
     /// comparisons, which do not track where sizes come from.
     lax_unknowns: bool,
@@ -160,6 +158,19 @@ impl Table {
         Size::Var(self.size_vars.len() as u32 - 1)
     }
 
+    /// A size to be determined by unification that stands for the
+    /// anonymous result size of a written function type (`() -> []i32`).
+    /// Each application of such a function makes a new size, so the
+    /// variable is not one size: it is exempt from the occurs check
+    /// (`p () ++ p ()` has two sizes, not twice one).
+    pub fn fresh_result_size_var(&mut self) -> Size {
+        let size = self.fresh_size_var();
+        if let Size::Var(v) = size {
+            self.result_size_vars.push(v);
+        }
+        size
+    }
+
     /// A table for comparing module-level types, where existential sizes
     /// may equal any size.
     pub fn with_lax_unknowns() -> Table {
@@ -173,6 +184,11 @@ impl Table {
     pub fn fresh_unknown(&mut self) -> Size {
         self.next_unknown += 1;
         Size::Unknown(self.next_unknown)
+    }
+
+    /// How many existential sizes were made (the last one's number).
+    pub fn unknowns_made(&self) -> u32 {
+        self.next_unknown
     }
 
     /// A new existential size made by `origin`.
@@ -229,77 +245,6 @@ impl Table {
         }
     }
 
-    /// A new existential size made by applying a function whose result
-    /// has one (`filter`): variables created before it may not come to
-    /// depend on it (the causality check, see [`Table::take_causality`]).
-    pub fn fresh_causal_unknown(&mut self) -> Size {
-        let size = self.fresh_unknown_from(UnknownOrigin::Call);
-        self.causal.push((self.next_unknown, self.mark()));
-        size
-    }
-
-    /// Subjects the variables created from `mark` until now to the
-    /// causality check: the types of function parameters and of written
-    /// types, which are fixed before the expressions after them are
-    /// evaluated. (The variables instantiating a function's type at an
-    /// application are not: its arguments are evaluated first.)
-    pub fn check_causality_of(&mut self, mark: (usize, usize)) {
-        self.sensitive.push((mark, self.mark()));
-    }
-
-    /// Ends the causality check of the variables created from `mark` (the
-    /// parameters of a function whose body has been checked: the sizes of
-    /// its arguments are computed before it is applied).
-    pub fn end_causality_of(&mut self, mark: (usize, usize)) {
-        self.sensitive.retain(|(from, _)| *from != mark);
-    }
-
-    /// Whether some variables have come to depend on existential sizes
-    /// made after them since the last call.
-    pub fn take_causality(&mut self) -> bool {
-        std::mem::take(&mut self.causality_violated)
-    }
-
-    /// Whether binding the variable with index `var` (of type variables
-    /// when `types`, of size variables otherwise) to something mentioning
-    /// `size` breaks causality.
-    fn breaks_causality(&self, var: usize, types: bool, size: &Size) -> bool {
-        let pick = |m: (usize, usize)| if types { m.0 } else { m.1 };
-        let mut broken = false;
-        size.all_leaves(&mut |leaf| {
-            if let Size::Unknown(id) = leaf
-                && let Some((_, made)) = self.causal.iter().find(|(i, _)| i == id)
-                && var < pick(*made)
-                && self
-                    .sensitive
-                    .iter()
-                    .any(|(from, to)| (pick(*from)..pick(*to)).contains(&var))
-            {
-                broken = true;
-            }
-            !broken
-        });
-        broken
-    }
-
-    fn ty_breaks_causality(&self, var: usize, ty: &Ty) -> bool {
-        match ty {
-            Ty::Array { element, shape, .. } => {
-                shape.iter().any(|s| self.breaks_causality(var, true, s))
-                    || self.ty_breaks_causality(var, element)
-            }
-            Ty::Record(fields) => fields.iter().any(|(_, t)| self.ty_breaks_causality(var, t)),
-            Ty::Sum(cs) => cs
-                .iter()
-                .flat_map(|(_, ts)| ts)
-                .any(|t| self.ty_breaks_causality(var, t)),
-            Ty::Function { param, result, .. } => {
-                self.ty_breaks_causality(var, param) || self.ty_breaks_causality(var, result)
-            }
-            _ => false,
-        }
-    }
-
     /// Follows the bindings of size variables, and the names given to
     /// existential sizes.
     pub fn resolve_size(&self, size: &Size) -> Size {
@@ -352,14 +297,18 @@ impl Table {
         match (&a, &b) {
             _ if a == b => Ok(()),
             (Size::Var(v), other) | (other, Size::Var(v)) => {
-                // A variable never stands for a size computed from itself.
-                if other.all_leaves(&mut |leaf| leaf != &Size::Var(*v)) {
-                    if !self.causal.is_empty() && self.breaks_causality(*v as usize, false, other) {
-                        self.causality_violated = true;
+                // A variable never stands for a size computed from itself
+                // (`n` and `n + n`): upstream's occurs check.
+                if !other.all_leaves(&mut |leaf| leaf != &Size::Var(*v)) {
+                    // Module-level comparisons do not track sizes that
+                    // differ per use, as of abstract size-lifted types.
+                    if self.lax_unknowns || self.result_size_vars.contains(v) {
+                        return Ok(());
                     }
-                    self.size_vars[*v as usize] = Some(other.clone());
-                    self.touched.push((false, *v));
+                    return Err(Mismatch::OccursSize(other.clone()));
                 }
+                self.size_vars[*v as usize] = Some(other.clone());
+                self.touched.push((false, *v));
                 Ok(())
             }
             // Symbolic sizes of the same form unify part by part (so that
@@ -780,16 +729,6 @@ impl Table {
             }
             (cx, cy) => return Err(Mismatch::Constraints(cx, cy)),
         };
-        if !self.causal.is_empty()
-            && let Constraint::Constructors(cs) = &merged
-            && cs.iter().flat_map(|(_, ts)| ts).any(|t| {
-                let t = self.resolve(t);
-                self.ty_breaks_causality(x.0 as usize, &t)
-                    || self.ty_breaks_causality(y.0 as usize, &t)
-            })
-        {
-            self.causality_violated = true;
-        }
         self.vars[x.0 as usize] = VarState::Unbound(merged);
         self.touched.push((true, x.0));
         self.bind(y, Ty::Var(x));
@@ -799,9 +738,6 @@ impl Table {
     fn bind_checked(&mut self, var: TyVar, ty: Ty) -> Result<(), Mismatch> {
         if self.occurs(var, &ty) {
             return Err(Mismatch::Infinite);
-        }
-        if !self.causal.is_empty() && self.ty_breaks_causality(var.0 as usize, &self.resolve(&ty)) {
-            self.causality_violated = true;
         }
         let constraint = self.constraint(var).cloned().unwrap_or(Constraint::None);
         // Bind first, so that unifying field types below sees the binding.

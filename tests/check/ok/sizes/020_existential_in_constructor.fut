@@ -6,5 +6,8 @@ def main (c: bool) (xs: []i32) : opt ([]i32) =
   let ys = filter (> 0) xs
   in if c then #nothing else #just ys
 
-def later (c: bool) (xs: []i32) : opt ([]i32) =
-  if c then #just (filter (> 0) xs) else #nothing
+-- A match's scrutinee is evaluated before its cases.
+def scrutinised (c: bool) (xs: []i32) : opt ([]i32) =
+  match (c, filter (> 0) xs)
+  case (true, ys) -> #just ys
+  case _ -> #nothing
