@@ -133,16 +133,18 @@ impl InferCtx<'_, '_> {
             }
             Expr::Record(fields) => {
                 let mut typed: Vec<(Name, Ty)> = Vec::new();
-                for (name, value) in fields {
-                    let ty = self.infer_expr(value);
-                    if typed.iter().any(|(n, _)| *n == name) {
-                        self.error(
-                            Location::Expr(value),
-                            format!("Field \"{name}\" defined more than once."),
+                for (i, (name, value)) in fields.iter().enumerate() {
+                    let ty = self.infer_expr(*value);
+                    if let Some((_, previous)) = fields[..i].iter().find(|(n, _)| n == name) {
+                        self.error_related(
+                            Location::Expr(*value),
+                            format!("Field \"{name}\" previously defined."),
+                            Location::Expr(*previous),
+                            "previously defined here",
                         );
                         continue;
                     }
-                    typed.push((name, ty));
+                    typed.push((name.clone(), ty));
                 }
                 Ty::record(typed)
             }

@@ -434,6 +434,21 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         });
     }
 
+    /// Reports an error with one other place that explains it.
+    fn error_related(
+        &mut self,
+        location: Location,
+        message: impl Into<String>,
+        related: Location,
+        note: &str,
+    ) {
+        self.errors.push(TypeError {
+            location,
+            message: message.into(),
+            related: vec![(related, note.to_string())],
+        });
+    }
+
     /// Reports a value of function type (or of a lifted type parameter)
     /// where `what` may not be one.
     fn forbid_functional(&mut self, location: Location, what: &str, ty: &Ty) {

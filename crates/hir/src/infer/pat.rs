@@ -31,10 +31,14 @@ impl InferCtx<'_, '_> {
             }
             Pat::Record(fields) => {
                 for (i, (name, field_pat)) in fields.iter().enumerate() {
-                    if fields[..i].iter().any(|(n, _)| n == name) {
-                        self.error(
+                    if let Some((_, previous)) = fields[..i].iter().find(|(n, _)| n == name) {
+                        self.error_related(
                             Location::Pat(*field_pat),
-                            format!("Field \"{name}\" defined more than once."),
+                            format!(
+                                "Duplicate fields in record pattern: \"{name}\" appears twice."
+                            ),
+                            Location::Pat(*previous),
+                            "first here",
                         );
                     }
                 }
