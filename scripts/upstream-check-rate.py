@@ -45,9 +45,10 @@ def expected_compile_error(text):
 
 def message_matches(expected, stderr):
     """Whether a rejection's messages match the test's `error:` regex, as
-    upstream's test runner matches it (a search; an empty regex matches)."""
+    `futc test` and upstream's test runner match it (a search in which `.`
+    also matches line breaks; an empty regex matches)."""
     try:
-        return re.search(expected, stderr) is not None
+        return re.search(expected, stderr, re.DOTALL) is not None
     except re.error:
         return False
 
