@@ -769,7 +769,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 for (name, ty) in fields {
                     if lowered.iter().any(|(n, _): &(Name, Ty)| n == name) {
                         self.errors
-                            .push((id, format!("Field \"{name}\" defined more than once.")));
+                            .push((id, format!("Duplicate field \"{name}\" in record type.")));
                         continue;
                     }
                     lowered.push((name.clone(), self.lower(*ty)));

@@ -1,4 +1,4 @@
 -- A record type names the same field twice.
 -- ==
--- error: Field "x" defined more than once
+-- error: Duplicate field "x"
 type t = {x: i32, y: i32, x: f32}
