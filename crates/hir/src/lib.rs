@@ -16,6 +16,7 @@ pub mod item_tree;
 pub mod lower;
 pub mod name;
 pub mod prelude;
+pub mod pretty;
 pub mod resolve;
 pub mod store;
 pub mod ty;

@@ -219,3 +219,41 @@ fn bodies_from_item_syntax_equal_bodies_from_the_file() {
     }
     assert!(compared > 400, "{compared} bodies compared");
 }
+
+/// The body of `def x = {expr}` written back as source.
+fn printed(expr: &str) -> String {
+    let db = RootDatabase::default();
+    let f = file(&db, &format!("def x = {expr}\n"));
+    let def = item_tree(&db, f).top_level[0];
+    let body = value_body(&db, f, def);
+    hir::pretty::expr_text(&body.store, body.body, 70)
+}
+
+#[test]
+fn expressions_are_written_back_on_one_line() {
+    let cases = [
+        ("f x (g y) 2i32", "f x (g y) 2i32"),
+        ("a + b * c", "a + (b * c)"),
+        ("\\(x: i32) -> x\n  + 1", "\\(x: i32) -> x + 1"),
+        ("xs[1:n, 0]", "xs[1:n, 0]"),
+        ("(.0)", "(.0)"),
+        ("(+ 1)", "(+ 1)"),
+        ("{a = 1, b = [1, 2]}", "{a = 1, b = [1, 2]}"),
+        ("#some (x, true)", "#some (x, true)"),
+        (
+            "loop acc = 0 for i < n do acc + i",
+            "loop acc = 0 for i < n do acc + i",
+        ),
+        ("xs with [0] = 1", "xs with [0] = 1"),
+        ("if c then M.f 'a' else -x", "if c then M.f 'a' else -x"),
+    ];
+    for (source, expected) in cases {
+        let text = printed(source);
+        assert_eq!(text, expected, "{source}");
+        // What is printed means the same: printing its parse gives it back.
+        assert_eq!(printed(&text), text, "{source}");
+    }
+    let long = printed(&format!("f {}", "x ".repeat(50)));
+    assert_eq!(long.chars().count(), 73);
+    assert!(long.ends_with("..."), "{long}");
+}
