@@ -39,7 +39,7 @@ fn type_errors_are_located_and_exit_two() {
     let message = stderr(&output);
     assert!(
         message.contains(&format!(
-            "{main}:3:15: Argument does not have expected type.\nExpected: i32\nActual:   f32"
+            "{main}:3:15: Cannot apply \"inc\" to \"2.5f32\" (invalid type).\nExpected: i32\nActual:   f32"
         )),
         "{message}"
     );

@@ -176,14 +176,15 @@ impl InferCtx<'_, '_> {
             }
             Expr::Apply { func, args } => {
                 let func_ty = self.infer_expr(func);
-                self.apply(func_ty, &args)
+                self.apply(func, func_ty, &args)
             }
             Expr::Binary { op, lhs, rhs } => {
                 let op_ty = self.op_type(at, &op);
                 let lhs_ty = self.infer_expr(lhs);
                 let rhs_ty = self.infer_expr(rhs);
-                let partial = self.apply_one(lhs, op_ty, &lhs_ty);
-                self.apply_one(rhs, partial, &rhs_ty)
+                let name = op.path.to_string();
+                let partial = self.apply_one(Some(&name), 0, lhs, op_ty, &lhs_ty);
+                self.apply_one(Some(&name), 1, rhs, partial, &rhs_ty)
             }
             Expr::Negate(operand) => {
                 let ty = self.infer_expr(operand);
@@ -499,7 +500,7 @@ impl InferCtx<'_, '_> {
             Expr::LeftSection { op, operand } => {
                 let op_ty = self.op_type(at, &op);
                 let operand_ty = self.infer_expr(operand);
-                self.apply_one(operand, op_ty, &operand_ty)
+                self.apply_one(Some(&op.path.to_string()), 0, operand, op_ty, &operand_ty)
             }
             Expr::RightSection { op, operand } => {
                 let op_ty = self.op_type(at, &op);
@@ -1051,29 +1052,49 @@ impl InferCtx<'_, '_> {
         Ty::function(operand.clone(), Ty::function(operand, result))
     }
 
-    fn apply(&mut self, func_ty: Ty, args: &[ExprId]) -> Ty {
+    fn apply(&mut self, func: ExprId, func_ty: Ty, args: &[ExprId]) -> Ty {
+        let name = match &self.body.store.exprs[func] {
+            Expr::Path(path) => Some(path.to_string()),
+            _ => None,
+        };
         let mut ty = func_ty;
-        for &arg in args {
+        for (index, &arg) in args.iter().enumerate() {
             let arg_ty = self.infer_expr(arg);
-            ty = self.apply_one(arg, ty, &arg_ty);
+            ty = self.apply_one(name.as_deref(), index, arg, ty, &arg_ty);
         }
         ty
     }
 
-    /// Applies a function type to one argument.
-    fn apply_one(&mut self, arg: ExprId, func_ty: Ty, arg_ty: &Ty) -> Ty {
+    /// The start of upstream's message for an argument of the wrong type.
+    fn invalid_argument(&self, callee: Option<&str>, arg: ExprId) -> String {
+        let arg_text = crate::pretty::expr_text(&self.body.store, arg, 70);
+        match callee {
+            Some(f) => format!("Cannot apply \"{f}\" to \"{arg_text}\" (invalid type)."),
+            None => format!("Cannot apply function to \"{arg_text}\" (invalid type)."),
+        }
+    }
+
+    /// Applies a function type to its argument number `index`; `callee` is
+    /// the function's name when it is called by name.
+    fn apply_one(
+        &mut self,
+        callee: Option<&str>,
+        index: usize,
+        arg: ExprId,
+        func_ty: Ty,
+        arg_ty: &Ty,
+    ) -> Ty {
         match self.table.shallow(&func_ty) {
             Ty::Function {
                 param,
                 result,
                 param_name,
             } => {
-                self.expect(
-                    Location::Expr(arg),
-                    "Argument does not have expected type.",
-                    &param,
-                    arg_ty,
-                );
+                let unified = self.table.unify(&param, arg_ty);
+                if unified.is_err() {
+                    let context = self.invalid_argument(callee, arg);
+                    self.report_mismatch(unified, Location::Expr(arg), &context, &param, arg_ty);
+                }
                 match param_name {
                     // `(n: i64) -> [n]t`: the result's size is the argument.
                     Some(name) => {
@@ -1096,20 +1117,34 @@ impl InferCtx<'_, '_> {
             Ty::Var(v) if self.table.constraint(v) == Some(&Constraint::None) => {
                 let result = self.table.fresh();
                 let expected = Ty::function(arg_ty.clone(), result.clone());
-                self.expect(
-                    Location::Expr(arg),
-                    "Cannot apply this function to the argument.",
-                    &func_ty,
-                    &expected,
-                );
+                let unified = self.table.unify(&func_ty, &expected);
+                if unified.is_err() {
+                    let context = self.invalid_argument(callee, arg);
+                    self.report_mismatch(
+                        unified,
+                        Location::Expr(arg),
+                        &context,
+                        &func_ty,
+                        &expected,
+                    );
+                }
                 result
             }
             other => {
                 let other = self.display(&other);
-                self.error(
-                    Location::Expr(arg),
-                    format!("Cannot apply to this argument: the function's type is {other}, which is not a function type."),
-                );
+                let callee = callee.map_or("expression".to_string(), |f| format!("\"{f}\""));
+                let arg_text = crate::pretty::expr_text(&self.body.store, arg, 70);
+                let message = if index == 0 {
+                    format!(
+                        "Cannot apply {callee} as function, as it has non-function type:\n  {other}"
+                    )
+                } else {
+                    format!(
+                        "Cannot apply {callee} to \"{arg_text}\".\nFunction accepts only {index} argument{}.",
+                        if index == 1 { "" } else { "s" }
+                    )
+                };
+                self.error(Location::Expr(arg), message);
                 Ty::Error
             }
         }

@@ -740,6 +740,13 @@ impl Table {
             return Err(Mismatch::Infinite);
         }
         let constraint = self.constraint(var).cloned().unwrap_or(Constraint::None);
+        // A primitive type that is not allowed leaves the variable as it
+        // was, so that the mismatch shows what it stands for.
+        if let (Constraint::Prims(allowed), Ty::Prim(p)) = (&constraint, &ty)
+            && !allowed.contains(p)
+        {
+            return Err(Mismatch::NotOneOf(allowed.clone()));
+        }
         // Bind first, so that unifying field types below sees the binding.
         self.bind(var, ty.clone());
         match constraint {

@@ -1,5 +1,5 @@
 -- A one-parameter function is given two arguments.
 -- ==
--- error: not a function
+-- error: Cannot apply "inc" to "2"\.\nFunction accepts only 1 argument
 def inc (x: i32) = x + 1
 def r = inc 1 2

@@ -1,6 +1,6 @@
 -- A module constant is called like a function.
 -- ==
--- error: not a function
+-- error: Cannot apply "cfg\.width" as function, as it has non-function type
 module cfg = {
   def width = 80i64
 }

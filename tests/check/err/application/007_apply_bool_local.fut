@@ -1,6 +1,6 @@
 -- A local boolean binding is applied to an argument.
 -- ==
--- error: not a function
+-- error: Cannot apply "even" as function, as it has non-function type
 def f (x: i32) =
   let even = x % 2 == 0
   in even x

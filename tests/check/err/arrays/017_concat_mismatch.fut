@@ -1,4 +1,4 @@
 -- Arrays of different element types are concatenated.
 -- ==
--- error: Argument does not have expected type
+-- error: Cannot apply "\+\+" to "\[true\]" \(invalid type\)
 def r = [1i32, 2] ++ [true]

@@ -1,6 +1,6 @@
 -- A module function is applied to a value of the wrong type.
 -- ==
--- error: Argument does not have expected type
+-- error: Cannot apply "m\.twice" to "1\.5f32" \(invalid type\)
 module m = {
   def twice (x: i64) = x * 2
 }
