@@ -565,6 +565,7 @@ impl InferCtx<'_, '_> {
         }
         let typed: Vec<(PatId, Ty)> = params.iter().map(|&p| (p, self.table.fresh())).collect();
         self.check_pat_group(&typed);
+        self.check_signature_sizes(params, ret);
         let result = match ret {
             Some(ty) => self.lower_type(ty),
             None => self.table.fresh(),

@@ -678,7 +678,20 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             .collect();
         self.check_pat_group(&typed);
         let param_types: Vec<Ty> = typed.into_iter().map(|(_, ty)| ty).collect();
-        self.check_signature_sizes(&body.params, body.ret);
+        // Size parameters and parameters share one namespace.
+        let clash = self.locals.iter().find_map(|local| match &local.origin {
+            Resolved::Local(at) if self.sizes.contains(&local.name) => {
+                Some((local.name.clone(), *at))
+            }
+            _ => None,
+        });
+        match clash {
+            Some((name, at)) => self.error(
+                Location::Pat(at),
+                format!("Name \"{name}\" also bound as a size parameter."),
+            ),
+            None => self.check_signature_sizes(&body.params, body.ret),
+        }
         let ret = match body.ret {
             Some(ty) => self.lower_type(ty),
             None => self.table.fresh(),
@@ -890,12 +903,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 _ => {}
             }
             let ty = self.infer_expr(e);
-            self.expect(
-                Location::Expr(e),
-                "A size expression must be of type i64.",
-                &Ty::i64(),
-                &ty,
-            );
+            let unified = self.table.unify(&Ty::i64(), &ty);
+            if unified.is_err() {
+                let text = crate::pretty::expr_text(&store, e, 70);
+                let context = format!("The size \"{text}\" must be of type i64.");
+                self.report_mismatch(unified, Location::Expr(e), &context, &Ty::i64(), &ty);
+            }
         }
     }
 
