@@ -905,7 +905,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let ty = self.infer_expr(e);
             let unified = self.table.unify(&Ty::i64(), &ty);
             if unified.is_err() {
-                let text = crate::pretty::expr_text(&store, e, 70);
+                let text = crate::pretty::expr_text(store, e, 70);
                 let context = format!("The size \"{text}\" must be of type i64.");
                 self.report_mismatch(unified, Location::Expr(e), &context, &Ty::i64(), &ty);
             }
