@@ -533,12 +533,30 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 ),
                 Mismatch::SumConstructors { needed, actual } => {
                     let actual = self.table.resolve(&actual);
+                    let unshared = match &actual {
+                        Ty::Sum(constructors) => format!(
+                            "\nUnshared constructors: {}.",
+                            needed
+                                .iter()
+                                .filter(|(n, _)| !constructors.iter().any(|(m, _)| m == n))
+                                .map(|(n, _)| format!("#{n}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                        _ => String::new(),
+                    };
                     format!(
-                        "\nCannot unify type with constructors\n  {}\nwith type\n  {}",
+                        "\nCannot unify type with constructors\n  {}\nwith type\n  {}{unshared}",
                         self.display(&Ty::Sum(needed)),
                         self.display(&actual)
                     )
                 }
+                // Upstream names a primitive constraint first.
+                Mismatch::Constraints(first, second @ Constraint::Prims(_)) => format!(
+                    "\nCannot unify {} with {}.",
+                    must_be(&second),
+                    must_be(&first)
+                ),
                 Mismatch::Constraints(first, second) => format!(
                     "\nCannot unify {} with {}.",
                     must_be(&first),
@@ -598,6 +616,19 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.display(&actual)
                 ),
             );
+            // A record or sum type left undetermined by the mismatch is
+            // erroneous now, so that it is not also reported as ambiguous.
+            let mut vars = Vec::new();
+            self.table.free_vars(&expected, &mut vars);
+            self.table.free_vars(&actual, &mut vars);
+            for var in vars {
+                if matches!(
+                    self.table.constraint(var),
+                    Some(Constraint::Fields(_) | Constraint::Constructors(_))
+                ) {
+                    self.table.bind(var, Ty::Error);
+                }
+            }
         }
     }
 

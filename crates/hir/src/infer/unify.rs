@@ -742,10 +742,25 @@ impl Table {
         let constraint = self.constraint(var).cloned().unwrap_or(Constraint::None);
         // A primitive type that is not allowed leaves the variable as it
         // was, so that the mismatch shows what it stands for.
-        if let (Constraint::Prims(allowed), Ty::Prim(p)) = (&constraint, &ty)
-            && !allowed.contains(p)
-        {
-            return Err(Mismatch::NotOneOf(allowed.clone()));
+        match (&constraint, &ty) {
+            (Constraint::Prims(allowed), Ty::Prim(p)) if !allowed.contains(p) => {
+                return Err(Mismatch::NotOneOf(allowed.clone()));
+            }
+            (Constraint::Fields(needed), _) if !matches!(&ty, Ty::Record(fields) if has_all_names(fields, needed)) =>
+            {
+                return Err(Mismatch::RecordFields {
+                    needed: needed.clone(),
+                    actual: ty,
+                });
+            }
+            (Constraint::Constructors(needed), _) if !matches!(&ty, Ty::Sum(constructors) if has_all_names(constructors, needed)) =>
+            {
+                return Err(Mismatch::SumConstructors {
+                    needed: needed.clone(),
+                    actual: ty,
+                });
+            }
+            _ => {}
         }
         // Bind first, so that unifying field types below sees the binding.
         self.bind(var, ty.clone());
@@ -779,9 +794,8 @@ impl Table {
                 Ok(())
             }
             Constraint::Fields(needed) => {
-                let fields = match &ty {
-                    Ty::Record(fields) if needed.iter().all(|(n, _)| has_name(fields, n)) => fields,
-                    _ => return Err(Mismatch::RecordFields { needed, actual: ty }),
+                let Ty::Record(fields) = &ty else {
+                    return Err(Mismatch::RecordFields { needed, actual: ty });
                 };
                 for (name, needed_ty) in needed {
                     let Some((_, actual)) = fields.iter().find(|(n, _)| *n == name) else {
@@ -793,13 +807,8 @@ impl Table {
                 Ok(())
             }
             Constraint::Constructors(needed) => {
-                let constructors = match &ty {
-                    Ty::Sum(constructors)
-                        if needed.iter().all(|(n, _)| has_name(constructors, n)) =>
-                    {
-                        constructors
-                    }
-                    _ => return Err(Mismatch::SumConstructors { needed, actual: ty }),
+                let Ty::Sum(constructors) = &ty else {
+                    return Err(Mismatch::SumConstructors { needed, actual: ty });
                 };
                 for (name, payload) in needed {
                     let Some((_, actual)) = constructors.iter().find(|(n, _)| *n == name) else {
@@ -936,6 +945,12 @@ impl Table {
 
 fn has_name<T>(entries: &[(Name, T)], name: &Name) -> bool {
     entries.iter().any(|(n, _)| n == name)
+}
+
+/// Whether `entries` (fields or constructors) have all the names `needed`
+/// has.
+fn has_all_names<T, U>(entries: &[(Name, T)], needed: &[(Name, U)]) -> bool {
+    needed.iter().all(|(n, _)| has_name(entries, n))
 }
 
 /// The names (of fields or constructors) that only one of two sorted
