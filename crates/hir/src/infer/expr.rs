@@ -145,7 +145,7 @@ impl InferCtx<'_, '_> {
             }
             Expr::Index { base, indices } => {
                 let base_ty = self.infer_expr(base);
-                self.index(at, &base_ty, &indices)
+                self.index(at, &base_ty, &indices, SliceSizes::Rigid)
             }
             Expr::Apply { func, args } => {
                 let func_ty = self.infer_expr(func);
@@ -511,7 +511,9 @@ impl InferCtx<'_, '_> {
                 for step in &steps {
                     ty = match step {
                         UpdateStep::Field(field) => self.project(at, &ty, field),
-                        UpdateStep::Index(indices) => self.index(at, &ty, indices),
+                        UpdateStep::Index(indices) => {
+                            self.index(at, &ty, indices, SliceSizes::Rigid)
+                        }
                     };
                 }
                 Ty::function(input, ty)
@@ -1100,10 +1102,98 @@ impl InferCtx<'_, '_> {
     }
 
     /// The size an argument gives a named size parameter: a variable's
-    /// name, a constant, or an unknown size.
+    /// name, a constant, a symbolic size, or the size of an expression.
     fn size_of_argument(&mut self, arg: ExprId) -> Size {
-        self.symbolic_size(arg)
-            .unwrap_or_else(|| self.table.fresh_unknown_from(UnknownOrigin::Expression))
+        self.size_or_expression(arg)
+    }
+
+    /// The size given by an expression that sizes cannot express
+    /// (`iota (length xs)`). Upstream names such a size by the expression
+    /// itself, so it equals the size of the same expression written again
+    /// and nothing else: not the size `n` of `xs: [n]t`.
+    fn expression_size(&mut self, e: ExprId) -> Size {
+        let mut names = Vec::new();
+        let key = self.expression_key(e, &mut names);
+        self.table.expression_size(key, names)
+    }
+
+    /// The expression's form, for comparing sizes given by expressions,
+    /// and the names it uses; `None` for forms that are not compared
+    /// (their sizes are each unlike any other).
+    fn expression_key(&self, e: ExprId, names: &mut Vec<Name>) -> Option<String> {
+        let mut key = |e: ExprId| self.expression_key(e, names);
+        Some(match &self.body.store.exprs[e] {
+            Expr::Path(path) => {
+                names.push(path.segments()[0].clone());
+                path.to_string()
+            }
+            Expr::Literal(literal) => format!("{literal:?}"),
+            Expr::Field { base, field } => format!("({}).{field}", key(*base)?),
+            Expr::Tuple(elements) => {
+                let keys: Option<Vec<String>> = elements.iter().map(|e| key(*e)).collect();
+                format!("({})", keys?.join(", "))
+            }
+            Expr::Apply { func, args } => {
+                let mut parts = vec![key(*func)?];
+                for arg in args {
+                    parts.push(format!("({})", key(*arg)?));
+                }
+                parts.join(" ")
+            }
+            Expr::Binary { op, lhs, rhs } => {
+                format!("({}) {} ({})", key(*lhs)?, op.path, key(*rhs)?)
+            }
+            Expr::Negate(inner) => format!("-({})", key(*inner)?),
+            Expr::Not(inner) => format!("!({})", key(*inner)?),
+            Expr::Index { base, indices } => {
+                let mut parts = Vec::new();
+                for index in indices {
+                    parts.push(match index {
+                        DimIndex::Fix(i) => key(*i)?,
+                        DimIndex::Range { start, end, stride } => {
+                            let mut bounds = Vec::new();
+                            for bound in [start, end, stride] {
+                                bounds.push(match bound {
+                                    Some(b) => key(*b)?,
+                                    None => String::new(),
+                                });
+                            }
+                            bounds.join(":")
+                        }
+                    });
+                }
+                format!("({})[{}]", key(*base)?, parts.join(", "))
+            }
+            Expr::Assert { body, .. } => key(*body)?,
+            Expr::Attr { expr, .. } => key(*expr)?,
+            _ => return None,
+        })
+    }
+
+    /// An expression as a size: a symbolic size if it is one, `+`, `-`,
+    /// `*` (and the other size operators) of such sizes, otherwise the size
+    /// of the expression. Operators stay visible so that `[n + m]t` can
+    /// match `i64.sum ks + k` part by part, as upstream unifies sizes.
+    fn size_or_expression(&mut self, e: ExprId) -> Size {
+        if let Some(size) = self.symbolic_size(e) {
+            return size;
+        }
+        match &self.body.store.exprs[e] {
+            Expr::Assert { body, .. } => self.size_or_expression(*body),
+            Expr::Attr { expr, .. } => self.size_or_expression(*expr),
+            Expr::Binary { op, lhs, rhs } if op.path.is_single() && !op.backticked => {
+                match SizeOp::from_symbol(op.path.last().as_str()) {
+                    Some(size_op) => {
+                        let (lhs, rhs) = (*lhs, *rhs);
+                        let lhs = self.size_or_expression(lhs);
+                        let rhs = self.size_or_expression(rhs);
+                        Size::Op(size_op, Box::new((lhs, rhs)))
+                    }
+                    None => self.expression_size(e),
+                }
+            }
+            _ => self.expression_size(e),
+        }
     }
 
     /// An argument as a size: a name, a constant, or `+`, `-`, `*` of
@@ -1160,7 +1250,13 @@ impl InferCtx<'_, '_> {
     }
 
     /// The type of indexing a value of type `ty`.
-    fn index(&mut self, at: Location, ty: &Ty, indices: &[DimIndex]) -> Ty {
+    fn index(
+        &mut self,
+        at: Location,
+        ty: &Ty,
+        indices: &[DimIndex],
+        slice_sizes: SliceSizes,
+    ) -> Ty {
         for index in indices {
             match index {
                 DimIndex::Fix(e) => {
@@ -1214,7 +1310,10 @@ impl InferCtx<'_, '_> {
                 let mut kept: Vec<Size> = Vec::new();
                 for (index, dim) in indices.iter().zip(&shape) {
                     if let DimIndex::Range { start, end, stride } = index {
-                        let size = self.slice_size(dim, *start, *end, *stride);
+                        let size = match slice_sizes {
+                            SliceSizes::Rigid => self.slice_size(dim, *start, *end, *stride),
+                            SliceSizes::Flexible => self.table.fresh_size_var(),
+                        };
                         kept.push(size);
                     }
                 }
@@ -1266,21 +1365,17 @@ impl InferCtx<'_, '_> {
         let size = match (start_value, second_value, end_kind) {
             _ if !is_i64 => None,
             (Some(0), None | Some(Some(1)), RangeEnd::UpToExclusive) => {
-                Some(self.symbolic_size(end))
+                Some(self.size_or_expression(end))
             }
             (_, None, RangeEnd::UpToExclusive) => Some(self.size_difference(end, start)),
-            (_, None, RangeEnd::Inclusive) => Some(
-                self.size_difference(end, start)
-                    .map(|size| Size::Op(SizeOp::Add, Box::new((size, Size::Const(1))))),
-            ),
-            (Some(1), Some(Some(2)), RangeEnd::Inclusive) => Some(self.symbolic_size(end)),
+            (_, None, RangeEnd::Inclusive) => Some(Size::Op(
+                SizeOp::Add,
+                Box::new((self.size_difference(end, start), Size::Const(1))),
+            )),
+            (Some(1), Some(Some(2)), RangeEnd::Inclusive) => Some(self.size_or_expression(end)),
             _ => None,
         };
-        match size {
-            Some(Some(size)) => size,
-            Some(None) => self.table.fresh_unknown_from(UnknownOrigin::Expression),
-            None => self.table.fresh_unknown_from(UnknownOrigin::Range),
-        }
+        size.unwrap_or_else(|| self.table.fresh_unknown_from(UnknownOrigin::Range))
     }
 
     /// The value of an integer literal, negated or not.
@@ -1292,15 +1387,11 @@ impl InferCtx<'_, '_> {
         }
     }
 
-    /// `minuend - subtrahend` as a size, if both are sizes.
-    fn size_difference(&self, minuend: ExprId, subtrahend: ExprId) -> Option<Size> {
-        Some(Size::Op(
-            SizeOp::Sub,
-            Box::new((
-                self.symbolic_size(minuend)?,
-                self.symbolic_size(subtrahend)?,
-            )),
-        ))
+    /// `minuend - subtrahend` as a size.
+    fn size_difference(&mut self, minuend: ExprId, subtrahend: ExprId) -> Size {
+        let minuend = self.size_or_expression(minuend);
+        let subtrahend = self.size_or_expression(subtrahend);
+        Size::Op(SizeOp::Sub, Box::new((minuend, subtrahend)))
     }
 
     /// The size of a slice `start:end:stride` of a dimension of size
@@ -1315,29 +1406,27 @@ impl InferCtx<'_, '_> {
         stride: Option<ExprId>,
     ) -> Size {
         let stride = stride.map(|e| self.int_literal(e));
-        let end_size = |ctx: &Self| match end {
-            Some(end) => ctx.symbolic_size(end),
-            None => Some(ctx.table.resolve_size(dim)),
+        let end_size = |ctx: &mut Self| match end {
+            Some(end) => ctx.size_or_expression(end),
+            None => ctx.table.resolve_size(dim),
         };
-        let known = match stride {
+        match stride {
             None | Some(Some(1)) => match start {
                 None => end_size(self),
                 Some(start) if self.int_literal(start) == Some(0) => end_size(self),
-                Some(start) => end_size(self).and_then(|end| {
-                    Some(Size::Op(
-                        SizeOp::Sub,
-                        Box::new((end, self.symbolic_size(start)?)),
-                    ))
-                }),
+                Some(start) => {
+                    let end = end_size(self);
+                    let start = self.size_or_expression(start);
+                    Size::Op(SizeOp::Sub, Box::new((end, start)))
+                }
             },
             Some(Some(-1)) => match (start, end) {
-                (None, None) => Some(self.table.resolve_size(dim)),
+                (None, None) => self.table.resolve_size(dim),
                 (Some(start), Some(end)) => self.size_difference(start, end),
-                _ => return self.table.fresh_unknown_from(UnknownOrigin::Slice),
+                _ => self.table.fresh_unknown_from(UnknownOrigin::Slice),
             },
-            _ => return self.table.fresh_unknown_from(UnknownOrigin::Slice),
-        };
-        known.unwrap_or_else(|| self.table.fresh_unknown_from(UnknownOrigin::Expression))
+            _ => self.table.fresh_unknown_from(UnknownOrigin::Slice),
+        }
     }
 
     /// Checks `base with path = value`.
@@ -1346,7 +1435,7 @@ impl InferCtx<'_, '_> {
         for step in path {
             ty = match step {
                 UpdateStep::Field(field) => self.project(at, &ty, field),
-                UpdateStep::Index(indices) => self.index(at, &ty, indices),
+                UpdateStep::Index(indices) => self.index(at, &ty, indices, SliceSizes::Flexible),
             };
         }
         let value_ty = self.infer_expr(value);
@@ -1359,4 +1448,14 @@ impl InferCtx<'_, '_> {
             UnknownOrigin::Conditional,
         );
     }
+}
+
+/// What sizes slices of an array have.
+#[derive(Clone, Copy)]
+enum SliceSizes {
+    /// The sizes the slice bounds give (reading a slice).
+    Rigid,
+    /// Whatever size the value written to the slice has (`a with [i:j] =
+    /// v`, as upstream: the bounds are checked at run time).
+    Flexible,
 }

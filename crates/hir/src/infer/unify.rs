@@ -99,6 +99,9 @@ pub struct Table {
     /// Whether existential sizes unify with every size: module-level
     /// comparisons, which do not track where sizes come from.
     lax_unknowns: bool,
+    /// Sizes given by expressions (see [`Table::expression_size`]): the
+    /// existential size, the expression's form, and the names it uses.
+    expression_sizes: Vec<(u32, Option<String>, Vec<Name>)>,
 }
 
 /// What made an existential size, as told in a mismatch.
@@ -110,7 +113,7 @@ pub enum UnknownOrigin {
     Loop,
     Call,
     /// A size given by an expression that sizes cannot express (`f x`,
-    /// `xs[f i:]`): such sizes may equal others, so it unifies with any.
+    /// `xs[f i:]`): equal only to the size of the same expression.
     Expression,
 }
 
@@ -191,14 +194,43 @@ impl Table {
     }
 
     /// Whether the existential size `id` may equal any size: in module-level
-    /// comparisons, for sizes of expressions, and for sizes this table did
-    /// not make (written in module-level types, whose existential sizes are
-    /// not tracked).
+    /// comparisons, and for sizes this table did not make (written in
+    /// module-level types, whose existential sizes are not tracked).
     pub fn is_lax(&self, id: u32) -> bool {
-        self.lax_unknowns
-            || id == 0
-            || id > self.next_unknown
-            || self.origin(&Size::Unknown(id)) == Some(UnknownOrigin::Expression)
+        self.lax_unknowns || id == 0 || id > self.next_unknown
+    }
+
+    /// The size of an expression of the form `key` using `names`: the
+    /// same form gives the same size. (Expressions of no form compared
+    /// each get a size of their own.)
+    pub fn expression_size(&mut self, key: Option<String>, names: Vec<Name>) -> Size {
+        if let Some(key) = &key
+            && let Some((id, ..)) = self
+                .expression_sizes
+                .iter()
+                .find(|(_, k, _)| k.as_ref() == Some(key))
+        {
+            return Size::Unknown(*id);
+        }
+        let size = self.fresh_unknown_from(UnknownOrigin::Expression);
+        self.expression_sizes.push((self.next_unknown, key, names));
+        size
+    }
+
+    /// Whether a size is, or is computed from, the size of an expression.
+    fn mentions_expression_size(&self, size: &Size) -> bool {
+        !size.all_leaves(
+            &mut |leaf| !matches!(leaf, Size::Unknown(id) if self.expression_names(*id).is_some()),
+        )
+    }
+
+    /// The names the expression giving the existential size `id` uses, if
+    /// an expression gave it.
+    pub fn expression_names(&self, id: u32) -> Option<&[Name]> {
+        self.expression_sizes
+            .iter()
+            .find(|(i, ..)| *i == id)
+            .map(|(_, _, names)| names.as_slice())
     }
 
     /// What made an existential size, if known.
@@ -911,8 +943,16 @@ impl Table {
                     .zip(s2)
                     .map(|(x, y)| {
                         // Sizes that agree, or could, stay; others become
-                        // existential.
-                        if self.unify_sizes(x, y).is_ok() {
+                        // existential. A size of an expression is not
+                        // given to a size variable here: the expression's
+                        // names may be bound after the variable was made
+                        // (`if c then iota (length xs + 1) else xs`, for a parameter
+                        // `xs`), and its users cannot see them.
+                        let (rx, ry) = (self.resolve_size(x), self.resolve_size(y));
+                        let var_meets_expression = matches!(rx, Size::Var(_))
+                            && self.mentions_expression_size(&ry)
+                            || matches!(ry, Size::Var(_)) && self.mentions_expression_size(&rx);
+                        if !var_meets_expression && self.unify_sizes(x, y).is_ok() {
                             return self.resolve_size(x);
                         }
                         let pair = (self.resolve_size(x), self.resolve_size(y));
