@@ -233,6 +233,9 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// The size variables made for the anonymous sizes of type
     /// ascriptions, and where each ascription is.
     ascribed_sizes: Vec<(std::ops::Range<usize>, Location)>,
+    /// The size variables made for the anonymous sizes of the
+    /// definition's written result type.
+    result_sizes: std::ops::Range<usize>,
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -259,6 +262,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             exited: Vec::new(),
             instantiated_sizes: Vec::new(),
             ascribed_sizes: Vec::new(),
+            result_sizes: 0..0,
         }
     }
 
@@ -597,10 +601,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         self.table.check_causality_of(params_mark);
         let param_types: Vec<Ty> = typed.into_iter().map(|(_, ty)| ty).collect();
         self.check_signature_sizes(&body.params, body.ret);
+        let result_sizes_start = self.table.mark().1;
         let ret = match body.ret {
             Some(ty) => self.lower_type(ty),
             None => self.table.fresh(),
         };
+        self.result_sizes = result_sizes_start..self.table.mark().1;
         let param_names: Vec<Option<Name>> =
             body.params.iter().map(|&p| self.param_name_of(p)).collect();
         let own_type = function_type(
@@ -1311,7 +1317,7 @@ fn forget_local_sizes(
                         return unknown;
                     }
                     size.map_leaves(&mut |leaf| match leaf {
-                        Size::Var(v) => Size::Unknown(u32::MAX - v),
+                        Size::Var(v) => Size::Unknown(generalised_size(*v)),
                         other => other.clone(),
                     })
                 })
@@ -1361,6 +1367,12 @@ fn forget_local_sizes(
         }
         other => other.clone(),
     }
+}
+
+/// The existential size of a definition's type that stands for the size
+/// variable `var` its body left undetermined.
+fn generalised_size(var: u32) -> u32 {
+    u32::MAX - var
 }
 
 /// The existential sizes occurring in parameter types of the function
