@@ -1,7 +1,7 @@
 //! Expressions.
 
 use super::unify::{Constraint, UnknownOrigin};
-use super::{InferCtx, Local, Location, Resolved, TermPath, value_scheme};
+use super::{ERROR_INDEX, InferCtx, Local, Location, Resolved, TermPath, value_scheme};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
@@ -149,7 +149,7 @@ impl InferCtx<'_, '_> {
             }
             Expr::Apply { func, args } => {
                 let func_ty = self.infer_expr(func);
-                self.apply(func_ty, &args)
+                self.apply(func, func_ty, &args)
             }
             Expr::Binary { op, lhs, rhs } => {
                 let op_ty = self.op_type(at, &op);
@@ -293,7 +293,7 @@ impl InferCtx<'_, '_> {
                             format!(
                                 "Size [{name}] unused in pattern.\n\n\
                                  For more information, see:\n  {}#unused-size",
-                                super::ERROR_INDEX
+                                ERROR_INDEX
                             ),
                         );
                     } else if !constructive.contains(name) {
@@ -1037,13 +1037,70 @@ impl InferCtx<'_, '_> {
         Ty::function(operand.clone(), Ty::function(operand, result))
     }
 
-    fn apply(&mut self, func_ty: Ty, args: &[ExprId]) -> Ty {
+    fn apply(&mut self, func: ExprId, func_ty: Ty, args: &[ExprId]) -> Ty {
         let mut ty = func_ty;
         for &arg in args {
             let arg_ty = self.infer_expr(arg);
             ty = self.apply_one(arg, ty, &arg_ty);
+            self.check_result_parameter_sizes(func, arg, &arg_ty, &ty);
         }
         ty
+    }
+
+    /// A size named by a parameter of a function passed as an argument
+    /// (`iota`'s `n` in `compose iota`) is unknown outside that function:
+    /// the application's result may not need it in a parameter of a
+    /// function it returns, where no caller could supply it (unless the
+    /// result also produces it, telling the caller).
+    fn check_result_parameter_sizes(
+        &mut self,
+        func: ExprId,
+        arg: ExprId,
+        arg_ty: &Ty,
+        result: &Ty,
+    ) {
+        let arg_ty = self.table.resolve(arg_ty);
+        let mut bound_inside = Vec::new();
+        function_binders(&arg_ty, &mut bound_inside);
+        if bound_inside.is_empty() {
+            return;
+        }
+        let result = self.table.resolve(result);
+        let (mut in_params, mut produced) = (Vec::new(), Vec::new());
+        free_size_names(
+            &result,
+            &mut Vec::new(),
+            false,
+            &mut in_params,
+            &mut produced,
+        );
+        let problem = in_params
+            .iter()
+            .any(|n| bound_inside.contains(n) && !produced.contains(n));
+        if !problem {
+            return;
+        }
+        let store = &self.body.store;
+        let name_of = |e: ExprId| match &store.exprs[e] {
+            Expr::Path(path) => Some(path.to_string()),
+            _ => None,
+        };
+        let header = match (name_of(func), name_of(arg)) {
+            (Some(f), Some(a)) => format!("Cannot apply \"{f}\" to \"{a}\"."),
+            (Some(f), None) => format!("Cannot apply \"{f}\" to this argument."),
+            _ => "Cannot apply the function to this argument.".to_string(),
+        };
+        let shown = self.display(&result);
+        self.error(
+            Location::Expr(arg),
+            format!(
+                "{header}\nExistential size would appear in function parameter of return type:\n  {shown}\n\
+                 This is usually because a higher-order function is used with functional arguments \
+                 that return existential sizes or locally named sizes, which are then used as \
+                 parameters of other function arguments.\n\n\
+                 For more information, see:\n  {ERROR_INDEX}#existential-param-ret"
+            ),
+        );
     }
 
     /// Applies a function type to one argument.
@@ -1458,4 +1515,82 @@ enum SliceSizes {
     /// Whatever size the value written to the slice has (`a with [i:j] =
     /// v`, as upstream: the bounds are checked at run time).
     Flexible,
+}
+
+/// The names of the named parameters of the function types in a type that
+/// sizes in those functions' results use.
+fn function_binders(ty: &Ty, out: &mut Vec<Name>) {
+    match ty {
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => {
+            out.extend(
+                param_name
+                    .iter()
+                    .filter(|n| result.mentions_size(n))
+                    .cloned(),
+            );
+            function_binders(param, out);
+            function_binders(result, out);
+        }
+        Ty::Array { element, .. } => function_binders(element, out),
+        Ty::Record(fields) => fields.iter().for_each(|(_, t)| function_binders(t, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| function_binders(t, out)),
+        _ => {}
+    }
+}
+
+/// The size names of a type that no function type in it binds: those in
+/// parameters of its function types (`in_params`) and the others
+/// (`produced`).
+fn free_size_names(
+    ty: &Ty,
+    bound: &mut Vec<Name>,
+    in_param: bool,
+    in_params: &mut Vec<Name>,
+    produced: &mut Vec<Name>,
+) {
+    match ty {
+        Ty::Array { element, shape, .. } => {
+            for size in shape {
+                size.all_leaves(&mut |leaf| {
+                    if let Size::Named(n) = leaf
+                        && !bound.contains(n)
+                    {
+                        if in_param {
+                            in_params.push(n.clone());
+                        } else {
+                            produced.push(n.clone());
+                        }
+                    }
+                    true
+                });
+            }
+            free_size_names(element, bound, in_param, in_params, produced);
+        }
+        Ty::Record(fields) => fields
+            .iter()
+            .for_each(|(_, t)| free_size_names(t, bound, in_param, in_params, produced)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| free_size_names(t, bound, in_param, in_params, produced)),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => {
+            free_size_names(param, bound, true, in_params, produced);
+            let mark = bound.len();
+            bound.extend(param_name.iter().cloned());
+            free_size_names(result, bound, in_param, in_params, produced);
+            bound.truncate(mark);
+        }
+        _ => {}
+    }
 }
