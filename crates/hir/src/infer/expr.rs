@@ -624,7 +624,13 @@ impl InferCtx<'_, '_> {
             }
             LoopForm::While { .. } => {}
         }
-        self.check_pat_group(&[(pat, init_ty.clone())]);
+        // Each size of the parameters is a new size variable: the body
+        // decides which sizes it keeps (see `loop_result`).
+        let loop_mark = self.table.mark();
+        let init_ty = self.table.resolve(&init_ty);
+        let mut fresh = Vec::new();
+        let param_ty = self.fresh_loop_sizes(&init_ty, &mut fresh);
+        self.check_pat_group(&[(pat, param_ty.clone())]);
         if let LoopForm::While { condition } = form {
             let cond = self.infer_expr(condition);
             self.expect(
@@ -638,23 +644,188 @@ impl InferCtx<'_, '_> {
         // Sizes written in the pattern hold in every iteration.
         if self.pattern_has_ascription(pat) {
             let declared = self.declared_pattern_type(pat);
+            let errors = self.errors.len();
             self.expect(
                 Location::Expr(body),
                 "Loop body does not have expected type.",
                 &declared,
                 &body_ty,
             );
+            if self.errors.len() > errors {
+                self.locals.truncate(mark);
+                return self.table.resolve(&declared);
+            }
         }
-        let result = self.join(
-            Location::Expr(body),
-            "Loop body does not have expected type.",
-            &init_ty,
-            &body_ty,
-            UnknownOrigin::Loop,
-        );
+        let result = self.loop_result(body, &param_ty, &body_ty, &fresh, loop_mark);
         self.forbid_functional(Location::Expr(id), "A loop parameter", &result);
         self.locals.truncate(mark);
         result
+    }
+
+    /// `ty` with each array size a new size variable, recorded in `fresh`
+    /// with the size it replaces.
+    fn fresh_loop_sizes(&mut self, ty: &Ty, fresh: &mut Vec<(u32, Size)>) -> Ty {
+        match ty {
+            Ty::Array {
+                element,
+                shape,
+                unique,
+            } => Ty::Array {
+                element: element.clone(),
+                shape: shape
+                    .iter()
+                    .map(|size| {
+                        let var = self.table.fresh_size_var();
+                        if let Size::Var(v) = var {
+                            self.table.keep_from_joins(v);
+                            fresh.push((v, size.clone()));
+                        }
+                        var
+                    })
+                    .collect(),
+                unique: *unique,
+            },
+            Ty::Record(_) | Ty::Sum(_) => ty.map_components(|t| self.fresh_loop_sizes(t, fresh)),
+            _ => ty.clone(),
+        }
+    }
+
+    /// The type of a loop, as upstream infers it: a parameter size that the
+    /// body gives back unchanged is the initial value's size; any other is
+    /// loop-variant, unknown after the loop, and may neither have been
+    /// tied by the body to an invariant size or a known one, nor escaped
+    /// into a type made before the loop.
+    fn loop_result(
+        &mut self,
+        body: ExprId,
+        param_ty: &Ty,
+        body_ty: &Ty,
+        fresh: &[(u32, Size)],
+        loop_mark: (usize, usize),
+    ) -> Ty {
+        let at = Location::Expr(body);
+        let context = "Loop body does not have expected type.";
+        if self.table.unify_except_sizes(param_ty, body_ty).is_err() {
+            self.expect(at, context, param_ty, body_ty);
+            return Ty::Error;
+        }
+        self.report_causality(at, body_ty);
+        let body_ty = self.table.resolve(body_ty);
+        let mut produced = Vec::new();
+        loop_sizes(param_ty, &body_ty, &mut produced);
+        let same =
+            |ctx: &Self, a: &Size, b: &Size| ctx.table.resolve_size(a) == ctx.table.resolve_size(b);
+        let mut invariant = Vec::new();
+        let mut pending = Vec::new();
+        for (var, initial) in fresh {
+            let param = Size::Var(*var);
+            match produced.iter().find(|(v, _)| v == var) {
+                Some((_, result)) => pending.push((param, initial.clone(), result.clone())),
+                None => invariant.push((param, initial.clone())),
+            }
+        }
+        let mut mismatch = false;
+        for (param, initial) in &invariant {
+            mismatch |= self.unify_sizes_of(param, initial);
+        }
+        // A size is invariant when the body keeps the parameter's size or
+        // produces the initial value's (also through another parameter
+        // found invariant, which it copies). Failing those, an initial
+        // size still open is given the body's size (an outer loop's
+        // parameter), as upstream's unification would.
+        let fresh_vars: Vec<Size> = fresh.iter().map(|(v, _)| Size::Var(*v)).collect();
+        let mut allow_open = false;
+        loop {
+            let mut changed = false;
+            let mut still = Vec::new();
+            for (param, initial, result) in pending {
+                let keeps = same(self, &param, &result) || same(self, &initial, &result);
+                let open = allow_open
+                    && matches!(self.table.resolve_size(&initial), Size::Var(_))
+                    && !fresh_vars.iter().any(|f| {
+                        let f = self.table.resolve_size(f);
+                        let (initial, result) = (
+                            self.table.resolve_size(&initial),
+                            self.table.resolve_size(&result),
+                        );
+                        initial == f || !result.all_leaves(&mut |leaf| *leaf != f)
+                    });
+                if keeps || open {
+                    if open {
+                        mismatch |= self.unify_sizes_of(&initial, &result);
+                    }
+                    mismatch |= self.unify_sizes_of(&param, &initial);
+                    invariant.push((param, initial));
+                    changed = true;
+                } else {
+                    still.push((param, initial, result));
+                }
+            }
+            pending = still;
+            if changed {
+                allow_open = false;
+            } else if allow_open || pending.is_empty() {
+                break;
+            } else {
+                allow_open = true;
+            }
+        }
+        let variant = pending;
+        let resolved_invariant: Vec<Size> = invariant
+            .iter()
+            .map(|(param, _)| self.table.resolve_size(param))
+            .collect();
+        mismatch |= variant.iter().any(|(param, ..)| {
+            let resolved = self.table.resolve_size(param);
+            !matches!(resolved, Size::Var(_)) || resolved_invariant.contains(&resolved)
+        });
+        if mismatch {
+            let expected = self.table.resolve(param_ty);
+            let shown_expected = self.display(&expected);
+            let shown_actual = self.display(&body_ty);
+            self.error(
+                at,
+                format!(
+                    "{context}\nExpected: {shown_expected}\nActual:   {shown_actual}\n\
+                     The body changes a size that it also keeps equal to the initial value's."
+                ),
+            );
+            return Ty::Error;
+        }
+        for (param, initial, result) in variant {
+            let Size::Var(v) = self.table.resolve_size(&param) else {
+                continue;
+            };
+            if self.table.size_var_escapes(loop_mark, v) {
+                self.error(
+                    at,
+                    "Loop-variant size has escaped into type that occurs outside of loop.\n\
+                     This is likely because the loop body uses a variable whose type\n\
+                     depends on the loop parameter.",
+                );
+                return Ty::Error;
+            }
+            // The size after an iteration, from the initial one.
+            let initial = self.table.resolve_size(&initial);
+            let result = self.table.resolve_size(&result).map_leaves(&mut |leaf| {
+                if *leaf == Size::Var(v) {
+                    initial.clone()
+                } else {
+                    leaf.clone()
+                }
+            });
+            let unknown = self
+                .table
+                .fresh_joined_unknown(UnknownOrigin::Loop, initial, result);
+            self.table.name_size(&Size::Var(v), unknown);
+        }
+        self.table.resolve(param_ty)
+    }
+
+    /// Unifies two sizes; whether they differ.
+    fn unify_sizes_of(&mut self, a: &Size, b: &Size) -> bool {
+        let array = |size: &Size| Ty::array_of(Ty::unit(), size.clone());
+        self.table.unify(&array(a), &array(b)).is_err()
     }
 
     fn pattern_has_ascription(&self, pat: PatId) -> bool {
@@ -1590,6 +1761,45 @@ fn free_size_names(
             bound.extend(param_name.iter().cloned());
             free_size_names(result, bound, in_param, in_params, produced);
             bound.truncate(mark);
+        }
+        _ => {}
+    }
+}
+
+/// The sizes the loop body gives each size variable of the loop's
+/// parameter type (`param`, as made, against the body's resolved type).
+fn loop_sizes(param: &Ty, body: &Ty, out: &mut Vec<(u32, Size)>) {
+    match (param, body) {
+        (
+            Ty::Array {
+                element: e1,
+                shape: s1,
+                ..
+            },
+            Ty::Array {
+                element: e2,
+                shape: s2,
+                ..
+            },
+        ) if s1.len() == s2.len() => {
+            for (p, b) in s1.iter().zip(s2) {
+                if let Size::Var(v) = p {
+                    out.push((*v, b.clone()));
+                }
+            }
+            loop_sizes(e1, e2, out);
+        }
+        (Ty::Record(f1), Ty::Record(f2)) if f1.len() == f2.len() => {
+            for ((_, t1), (_, t2)) in f1.iter().zip(f2) {
+                loop_sizes(t1, t2, out);
+            }
+        }
+        (Ty::Sum(c1), Ty::Sum(c2)) if c1.len() == c2.len() => {
+            for ((_, p1), (_, p2)) in c1.iter().zip(c2) {
+                for (t1, t2) in p1.iter().zip(p2) {
+                    loop_sizes(t1, t2, out);
+                }
+            }
         }
         _ => {}
     }

@@ -102,6 +102,9 @@ pub struct Table {
     /// Sizes given by expressions (see [`Table::expression_size`]): the
     /// existential size, the expression's form, and the names it uses.
     expression_sizes: Vec<(u32, Option<String>, Vec<Name>)>,
+    /// Size variables of loop parameters, which branches and loops inside
+    /// the loop do not bind (see [`Table::keep_from_joins`]).
+    kept_from_joins: Vec<u32>,
 }
 
 /// What made an existential size, as told in a mismatch.
@@ -169,6 +172,14 @@ impl Table {
         size
     }
 
+    /// A new existential size made by `origin` where values of the sizes
+    /// `a` and `b` flow to one place.
+    pub fn fresh_joined_unknown(&mut self, origin: UnknownOrigin, a: Size, b: Size) -> Size {
+        let size = self.fresh_unknown_from(origin);
+        self.joined_sizes.push((self.next_unknown, (a, b)));
+        size
+    }
+
     /// Where an existential size came from, for messages: what made it
     /// and, if it replaced two differing sizes, which.
     pub fn describe_unknown(&self, size: &Size) -> Option<String> {
@@ -215,6 +226,33 @@ impl Table {
         let size = self.fresh_unknown_from(UnknownOrigin::Expression);
         self.expression_sizes.push((self.next_unknown, key, names));
         size
+    }
+
+    /// Keeps the size variable `var` of a loop parameter from being bound
+    /// where values of different sizes join (branches, inner loops): a
+    /// size that differs there is the loop's variant size, and binding it
+    /// to a name bound inside the body would let that name escape.
+    pub fn keep_from_joins(&mut self, var: u32) {
+        self.kept_from_joins.push(var);
+    }
+
+    /// Whether a variable made before `mark` has come to depend on the size
+    /// variable `var` (a loop-variant size escaping its loop).
+    pub fn size_var_escapes(&self, mark: (usize, usize), var: u32) -> bool {
+        let mentions_var = |size: &Size| !size.all_leaves(&mut |leaf| leaf != &Size::Var(var));
+        let sizes = (0..mark.1.min(self.size_vars.len()) as u32)
+            .any(|w| w != var && mentions_var(&self.resolve_size(&Size::Var(w))));
+        sizes
+            || (0..mark.0.min(self.vars.len())).any(|t| match &self.vars[t] {
+                VarState::Bound(ty) => {
+                    let mut found = false;
+                    visit_sizes(&self.resolve(ty), &mut |size| {
+                        found |= mentions_var(size);
+                    });
+                    found
+                }
+                VarState::Unbound(_) => false,
+            })
     }
 
     /// Whether a size is, or is computed from, the size of an expression.
@@ -952,7 +990,12 @@ impl Table {
                         let var_meets_expression = matches!(rx, Size::Var(_))
                             && self.mentions_expression_size(&ry)
                             || matches!(ry, Size::Var(_)) && self.mentions_expression_size(&rx);
-                        if !var_meets_expression && self.unify_sizes(x, y).is_ok() {
+                        let kept = |s: &Size| matches!(s, Size::Var(v) if self.kept_from_joins.contains(v));
+                        let kept_var_meets_other = rx != ry && (kept(&rx) || kept(&ry));
+                        if !var_meets_expression
+                            && !kept_var_meets_other
+                            && self.unify_sizes(x, y).is_ok()
+                        {
                             return self.resolve_size(x);
                         }
                         let pair = (self.resolve_size(x), self.resolve_size(y));
@@ -1049,5 +1092,25 @@ pub(crate) fn mentions(ty: &Ty, sizes: &[Name], types: &[Name]) -> Option<Name> 
             _ => mentions(result, sizes, types),
         }),
         _ => None,
+    }
+}
+
+/// Calls `f` on every array size in a type.
+fn visit_sizes(ty: &Ty, f: &mut dyn FnMut(&Size)) {
+    match ty {
+        Ty::Array { element, shape, .. } => {
+            shape.iter().for_each(&mut *f);
+            visit_sizes(element, f);
+        }
+        Ty::Record(fields) => fields.iter().for_each(|(_, t)| visit_sizes(t, f)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| visit_sizes(t, f)),
+        Ty::Function { param, result, .. } => {
+            visit_sizes(param, f);
+            visit_sizes(result, f);
+        }
+        _ => {}
     }
 }
