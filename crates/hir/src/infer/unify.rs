@@ -745,21 +745,25 @@ impl Table {
 
     /// Unifies the result `named` of a function whose parameter `name`
     /// may occur in it with the result `unnamed` of a function type whose
-    /// parameter has no name. If `unnamed` is an instantiated unlifted type
-    /// parameter, the parameter may not come to occur in it, where it would
-    /// name nothing (`map iota ns`); lifted ones may hide sizes.
+    /// parameter has no name. If `unnamed` has instantiated unlifted type
+    /// parameters, the parameter may not come to occur in them, where it
+    /// would name nothing (`map iota ns`); lifted ones may hide sizes.
     fn unify_unnamed_result(
         &mut self,
         name: &Name,
         named: &Ty,
         unnamed: &Ty,
     ) -> Result<(), Mismatch> {
-        let unlifted = matches!(
-            self.shallow(unnamed),
-            Ty::Var(v) if self.constraint(v) == Some(&Constraint::Unlifted)
-        );
+        // The unlifted type parameters anywhere in it (`sometype elm`).
+        let mut vars = Vec::new();
+        self.free_vars(&self.resolve(unnamed), &mut vars);
+        vars.retain(|v| self.constraint(*v) == Some(&Constraint::Unlifted));
         self.unify(named, unnamed)?;
-        if unlifted && mentions(&self.resolve(unnamed), std::slice::from_ref(name), &[]).is_some() {
+        let names = std::slice::from_ref(name);
+        if vars
+            .iter()
+            .any(|v| mentions(&self.resolve(&Ty::Var(*v)), names, &[]).is_some())
+        {
             return Err(Mismatch::DependentResult(name.clone()));
         }
         Ok(())
