@@ -18,6 +18,6 @@
 def main (k: i64) (pixels: [][]f32) =
   let bin (x: f32) = i64.max 0 (i64.min (k - 1) (i64.f32 (x * f32.i64 k)))
   let flat = flatten pixels
-  in hist (+) 0 k (map bin flat) (replicate (length flat) 1i32)
+  in hist (+) 0 k (map bin flat) (map (\_ -> 1i32) flat)
 
 entry weighted (k: i64) (is: []i64) (ws: []f32) = reduce_by_index (replicate k 0f32) (+) 0 is ws

@@ -36,8 +36,8 @@ entry mss (xs: []i32) = (reduce mss_op (0, 0, 0, 0) (map mss_map xs)).0
 entry prefix (xs: []i64) = (scan (+) 0 xs, exscan (+) 0 xs)
 
 -- Segmented prefix sums from segment lengths.
-entry seg_prefix [n] (lens: [n]i64) (xs: []i64) =
+entry seg_prefix [n] [m] (lens: [n]i64) (xs: [m]i64) =
   let starts = exscan (+) 0 lens
-  let flags = scatter (replicate (length xs) false) starts (replicate n true)
+  let flags = scatter (replicate m false) starts (replicate n true)
   let op (f1, a) (f2, b) = (f1 || f2, if f2 then b else a + b)
   in (unzip (scan op (false, 0) (zip flags xs))).1

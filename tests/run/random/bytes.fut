@@ -4,6 +4,6 @@
 -- random input { [500]u8 10i64 } auto output
 -- random input { [3]u8 300i64 } auto output
 
-def main (s: []u8) (k: i64) =
-  let counts = hist (+) 0 256 (map i64.u8 s) (replicate (length s) 1i32)
+def main [n] (s: [n]u8) (k: i64) =
+  let counts = hist (+) 0 256 (map i64.u8 s) (replicate n 1i32)
   in (counts[0:i64.min k 256], u8.maximum s)

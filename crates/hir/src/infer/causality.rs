@@ -180,12 +180,21 @@ impl InferCtx<'_, '_> {
                 if let Some(init) = init {
                     self.visit_causal(*init, known)?;
                 }
-                match form {
-                    LoopForm::For { bound: e, .. }
-                    | LoopForm::ForIn { array: e, .. }
-                    | LoopForm::While { condition: e } => self.visit_causal(*e, known)?,
+                if let LoopForm::For { bound: e, .. } | LoopForm::ForIn { array: e, .. } = form {
+                    self.visit_causal(*e, known)?;
+                }
+                // The sizes that vary between iterations are those of the
+                // loop parameters, known in each iteration (in a `while`
+                // condition too).
+                let before = known.computed.len();
+                if let Some(made) = self.made_unknowns.get(id) {
+                    known.computed.extend(made);
+                }
+                if let LoopForm::While { condition } = form {
+                    self.visit_causal(*condition, known)?;
                 }
                 self.visit_causal(*body, known)?;
+                known.computed.truncate(before);
             }
             Expr::Match { scrutinee, cases } => {
                 self.visit_causal(*scrutinee, known)?;

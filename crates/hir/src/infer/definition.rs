@@ -104,9 +104,30 @@ impl InferCtx<'_, '_> {
             );
             return;
         }
+        // Anonymous sizes of the written result type that the body left
+        // untouched are size parameters too (`def main (b: bool) : []i32
+        // = ???`). (One the body ties to sizes of the functions it calls
+        // may be determined through sizes we do not track, so only the
+        // untouched ones are reported.)
+        let undetermined: Vec<u32> = self
+            .result_sizes
+            .clone()
+            .map(|v| v as u32)
+            .filter(|&v| self.table.resolve_size(&Size::Var(v)) == Size::Var(v))
+            .map(super::generalised_size)
+            .collect();
+        let mut in_params = Vec::new();
+        for param in params {
+            unknowns_of(param, &mut in_params);
+        }
+        let mut in_result = Vec::new();
+        unknowns_of(result, &mut in_result);
         let only_in_result = size_params
             .iter()
-            .any(|n| result.mentions_size(n) && !params.iter().any(|t| t.mentions_size(n)));
+            .any(|n| result.mentions_size(n) && !params.iter().any(|t| t.mentions_size(n)))
+            || in_result
+                .iter()
+                .any(|id| undetermined.contains(id) && !in_params.contains(id));
         if only_in_result {
             self.error(
                 at,
@@ -211,6 +232,14 @@ fn constructive_sizes(ty: &Ty, out: &mut Vec<Name>) {
             .for_each(|t| constructive_sizes(t, out)),
         _ => {}
     }
+}
+
+/// The existential sizes of a type, also inside function types.
+fn unknowns_of(ty: &Ty, out: &mut Vec<u32>) {
+    super::map_unknowns(ty, &mut |id| {
+        out.push(id);
+        Size::Unknown(id)
+    });
 }
 
 /// Whether a type has a size nobody can name.

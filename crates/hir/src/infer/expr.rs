@@ -1,7 +1,7 @@
 //! Expressions.
 
 use super::unify::{Constraint, UnknownOrigin};
-use super::{InferCtx, Local, Location, Resolved, TermPath, value_scheme};
+use super::{ERROR_INDEX, InferCtx, Local, Location, Resolved, TermPath, value_scheme};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
@@ -172,7 +172,7 @@ impl InferCtx<'_, '_> {
             }
             Expr::Index { base, indices } => {
                 let base_ty = self.infer_expr(base);
-                self.index(at, &base_ty, &indices)
+                self.index(at, &base_ty, &indices, SliceSizes::Rigid)
             }
             Expr::Apply { func, args } => {
                 let func_ty = self.infer_expr(func);
@@ -318,7 +318,7 @@ impl InferCtx<'_, '_> {
                             format!(
                                 "Size [{name}] unused in pattern.\n\n\
                                  For more information, see:\n  {}#unused-size",
-                                super::ERROR_INDEX
+                                ERROR_INDEX
                             ),
                         );
                     } else if !constructive.contains(name) {
@@ -530,7 +530,9 @@ impl InferCtx<'_, '_> {
                 for step in &steps {
                     ty = match step {
                         UpdateStep::Field(field) => self.project(at, &ty, field),
-                        UpdateStep::Index(indices) => self.index(at, &ty, indices),
+                        UpdateStep::Index(indices) => {
+                            self.index(at, &ty, indices, SliceSizes::Rigid)
+                        }
                     };
                 }
                 Ty::function(input, ty)
@@ -640,7 +642,13 @@ impl InferCtx<'_, '_> {
             }
             LoopForm::While { .. } => {}
         }
-        self.check_pat_group(&[(pat, init_ty.clone())]);
+        // Each size of the parameters is a new size variable: the body
+        // decides which sizes it keeps (see `loop_result`).
+        let loop_mark = self.table.mark();
+        let init_ty = self.table.resolve(&init_ty);
+        let mut fresh = Vec::new();
+        let param_ty = self.fresh_loop_sizes(&init_ty, &mut fresh);
+        self.check_pat_group(&[(pat, param_ty.clone())]);
         if let LoopForm::While { condition } = form {
             let cond = self.infer_expr(condition);
             self.expect(
@@ -654,23 +662,193 @@ impl InferCtx<'_, '_> {
         // Sizes written in the pattern hold in every iteration.
         if self.pattern_has_ascription(pat) {
             let declared = self.declared_pattern_type(pat);
+            let errors = self.errors.len();
             self.expect(
                 Location::Expr(body),
                 "Loop body does not have expected type.",
                 &declared,
                 &body_ty,
             );
+            if self.errors.len() > errors {
+                self.locals.truncate(mark);
+                return self.table.resolve(&declared);
+            }
         }
-        let result = self.join(
-            Location::Expr(body),
-            "Loop body does not have expected type.",
-            &init_ty,
-            &body_ty,
-            UnknownOrigin::Loop,
-        );
+        let result = self.loop_result(body, &param_ty, &body_ty, &fresh, loop_mark);
         self.forbid_functional(Location::Expr(id), "A loop parameter", &result);
         self.locals.truncate(mark);
         result
+    }
+
+    /// `ty` with each array size a new size variable, recorded in `fresh`
+    /// with the size it replaces.
+    fn fresh_loop_sizes(&mut self, ty: &Ty, fresh: &mut Vec<(u32, Size)>) -> Ty {
+        match ty {
+            Ty::Array {
+                element,
+                shape,
+                unique,
+            } => Ty::Array {
+                element: element.clone(),
+                shape: shape
+                    .iter()
+                    .map(|size| {
+                        let var = self.table.fresh_size_var();
+                        if let Size::Var(v) = var {
+                            self.table.keep_from_joins(v);
+                            fresh.push((v, size.clone()));
+                        }
+                        var
+                    })
+                    .collect(),
+                unique: *unique,
+            },
+            Ty::Record(_) | Ty::Sum(_) => ty.map_components(|t| self.fresh_loop_sizes(t, fresh)),
+            _ => ty.clone(),
+        }
+    }
+
+    /// The type of a loop, as upstream infers it: a parameter size that the
+    /// body gives back unchanged is the initial value's size; any other is
+    /// loop-variant, unknown after the loop, and may neither have been
+    /// tied by the body to an invariant size or a known one, nor escaped
+    /// into a type made before the loop.
+    fn loop_result(
+        &mut self,
+        body: ExprId,
+        param_ty: &Ty,
+        body_ty: &Ty,
+        fresh: &[(u32, Size)],
+        loop_mark: (usize, usize),
+    ) -> Ty {
+        let at = Location::Expr(body);
+        let context = "Loop body does not have expected type.";
+        if self.table.unify_except_sizes(param_ty, body_ty).is_err() {
+            self.expect(at, context, param_ty, body_ty);
+            return Ty::Error;
+        }
+        let body_ty = self.table.resolve(body_ty);
+        let mut produced = Vec::new();
+        loop_sizes(param_ty, &body_ty, &mut produced);
+        let same =
+            |ctx: &Self, a: &Size, b: &Size| ctx.table.resolve_size(a) == ctx.table.resolve_size(b);
+        let mut invariant = Vec::new();
+        let mut pending = Vec::new();
+        for (var, initial) in fresh {
+            let param = Size::Var(*var);
+            match produced.iter().find(|(v, _)| v == var) {
+                Some((_, result)) => pending.push((param, initial.clone(), result.clone())),
+                None => invariant.push((param, initial.clone())),
+            }
+        }
+        let mut mismatch = false;
+        for (param, initial) in &invariant {
+            mismatch |= self.unify_sizes_of(param, initial);
+        }
+        // A size is invariant when the body keeps the parameter's size or
+        // produces the initial value's (also through another parameter
+        // found invariant, which it copies). Failing those, an initial
+        // size still open is given the body's size (an outer loop's
+        // parameter), as upstream's unification would.
+        let fresh_vars: Vec<Size> = fresh.iter().map(|(v, _)| Size::Var(*v)).collect();
+        let mut allow_open = false;
+        loop {
+            let mut changed = false;
+            let mut still = Vec::new();
+            for (param, initial, result) in pending {
+                let keeps = same(self, &param, &result) || same(self, &initial, &result);
+                // Never a size computed later (an existential one): the
+                // initial value's type exists before it.
+                let open = allow_open
+                    && matches!(self.table.resolve_size(&initial), Size::Var(_))
+                    && self
+                        .table
+                        .resolve_size(&result)
+                        .all_leaves(&mut |leaf| !matches!(leaf, Size::Unknown(_)))
+                    && !fresh_vars.iter().any(|f| {
+                        let f = self.table.resolve_size(f);
+                        let (initial, result) = (
+                            self.table.resolve_size(&initial),
+                            self.table.resolve_size(&result),
+                        );
+                        initial == f || !result.all_leaves(&mut |leaf| *leaf != f)
+                    });
+                if keeps || open {
+                    if open {
+                        mismatch |= self.unify_sizes_of(&initial, &result);
+                    }
+                    mismatch |= self.unify_sizes_of(&param, &initial);
+                    invariant.push((param, initial));
+                    changed = true;
+                } else {
+                    still.push((param, initial, result));
+                }
+            }
+            pending = still;
+            if changed {
+                allow_open = false;
+            } else if allow_open || pending.is_empty() {
+                break;
+            } else {
+                allow_open = true;
+            }
+        }
+        let variant = pending;
+        let resolved_invariant: Vec<Size> = invariant
+            .iter()
+            .map(|(param, _)| self.table.resolve_size(param))
+            .collect();
+        mismatch |= variant.iter().any(|(param, ..)| {
+            let resolved = self.table.resolve_size(param);
+            !matches!(resolved, Size::Var(_)) || resolved_invariant.contains(&resolved)
+        });
+        if mismatch {
+            let expected = self.table.resolve(param_ty);
+            let shown_expected = self.display(&expected);
+            let shown_actual = self.display(&body_ty);
+            self.error(
+                at,
+                format!(
+                    "{context}\nExpected: {shown_expected}\nActual:   {shown_actual}\n\
+                     The body changes a size that it also keeps equal to the initial value's."
+                ),
+            );
+            return Ty::Error;
+        }
+        for (param, initial, result) in variant {
+            let Size::Var(v) = self.table.resolve_size(&param) else {
+                continue;
+            };
+            if self.table.size_var_escapes(loop_mark, v) {
+                self.error(
+                    at,
+                    "Loop-variant size has escaped into type that occurs outside of loop.\n\
+                     This is likely because the loop body uses a variable whose type\n\
+                     depends on the loop parameter.",
+                );
+                return Ty::Error;
+            }
+            // The size after an iteration, from the initial one.
+            let initial = self.table.resolve_size(&initial);
+            let result = self.table.resolve_size(&result).map_leaves(&mut |leaf| {
+                if *leaf == Size::Var(v) {
+                    initial.clone()
+                } else {
+                    leaf.clone()
+                }
+            });
+            let unknown = self
+                .table
+                .fresh_joined_unknown(UnknownOrigin::Loop, initial, result);
+            self.table.name_size(&Size::Var(v), unknown);
+        }
+        self.table.resolve(param_ty)
+    }
+
+    /// Unifies two sizes; whether they differ.
+    fn unify_sizes_of(&mut self, a: &Size, b: &Size) -> bool {
+        let array = |size: &Size| Ty::array_of(Ty::unit(), size.clone());
+        self.table.unify(&array(a), &array(b)).is_err()
     }
 
     fn pattern_has_ascription(&self, pat: PatId) -> bool {
@@ -1062,8 +1240,60 @@ impl InferCtx<'_, '_> {
         for (index, &arg) in args.iter().enumerate() {
             let arg_ty = self.infer_expr(arg);
             ty = self.apply_one(name.as_deref(), index, arg, ty, &arg_ty);
+            self.check_result_parameter_sizes(name.as_deref(), arg, &arg_ty, &ty);
         }
         ty
+    }
+
+    /// A size named by a parameter of a function passed as an argument
+    /// (`iota`'s `n` in `compose iota`) is unknown outside that function:
+    /// the application's result may not need it in a parameter of a
+    /// function it returns, where no caller could supply it (unless the
+    /// result also produces it, telling the caller).
+    fn check_result_parameter_sizes(
+        &mut self,
+        callee: Option<&str>,
+        arg: ExprId,
+        arg_ty: &Ty,
+        result: &Ty,
+    ) {
+        let arg_ty = self.table.resolve(arg_ty);
+        let mut bound_inside = Vec::new();
+        function_binders(&arg_ty, &mut bound_inside);
+        if bound_inside.is_empty() {
+            return;
+        }
+        let result = self.table.resolve(result);
+        let (mut in_params, mut produced) = (Vec::new(), Vec::new());
+        free_size_names(
+            &result,
+            &mut Vec::new(),
+            false,
+            &mut in_params,
+            &mut produced,
+        );
+        let problem = in_params
+            .iter()
+            .any(|n| bound_inside.contains(n) && !produced.contains(n));
+        if !problem {
+            return;
+        }
+        let arg_text = crate::pretty::expr_text(&self.body.store, arg, 70);
+        let header = match callee {
+            Some(f) => format!("Cannot apply \"{f}\" to \"{arg_text}\"."),
+            None => format!("Cannot apply function to \"{arg_text}\"."),
+        };
+        let shown = self.display(&result);
+        self.error(
+            Location::Expr(arg),
+            format!(
+                "{header}\nExistential size would appear in function parameter of return type:\n  {shown}\n\
+                 This is usually because a higher-order function is used with functional arguments \
+                 that return existential sizes or locally named sizes, which are then used as \
+                 parameters of other function arguments.\n\n\
+                 For more information, see:\n  {ERROR_INDEX}#existential-param-ret"
+            ),
+        );
     }
 
     /// The start of upstream's message for an argument of the wrong type.
@@ -1152,10 +1382,98 @@ impl InferCtx<'_, '_> {
     }
 
     /// The size an argument gives a named size parameter: a variable's
-    /// name, a constant, or an unknown size.
+    /// name, a constant, a symbolic size, or the size of an expression.
     fn size_of_argument(&mut self, arg: ExprId) -> Size {
-        self.symbolic_size(arg)
-            .unwrap_or_else(|| self.table.fresh_unknown_from(UnknownOrigin::Expression))
+        self.size_or_expression(arg)
+    }
+
+    /// The size given by an expression that sizes cannot express
+    /// (`iota (length xs)`). Upstream names such a size by the expression
+    /// itself, so it equals the size of the same expression written again
+    /// and nothing else: not the size `n` of `xs: [n]t`.
+    fn expression_size(&mut self, e: ExprId) -> Size {
+        let mut names = Vec::new();
+        let key = self.expression_key(e, &mut names);
+        self.table.expression_size(key, names)
+    }
+
+    /// The expression's form, for comparing sizes given by expressions,
+    /// and the names it uses; `None` for forms that are not compared
+    /// (their sizes are each unlike any other).
+    fn expression_key(&self, e: ExprId, names: &mut Vec<Name>) -> Option<String> {
+        let mut key = |e: ExprId| self.expression_key(e, names);
+        Some(match &self.body.store.exprs[e] {
+            Expr::Path(path) => {
+                names.push(path.segments()[0].clone());
+                path.to_string()
+            }
+            Expr::Literal(literal) => format!("{literal:?}"),
+            Expr::Field { base, field } => format!("({}).{field}", key(*base)?),
+            Expr::Tuple(elements) => {
+                let keys: Option<Vec<String>> = elements.iter().map(|e| key(*e)).collect();
+                format!("({})", keys?.join(", "))
+            }
+            Expr::Apply { func, args } => {
+                let mut parts = vec![key(*func)?];
+                for arg in args {
+                    parts.push(format!("({})", key(*arg)?));
+                }
+                parts.join(" ")
+            }
+            Expr::Binary { op, lhs, rhs } => {
+                format!("({}) {} ({})", key(*lhs)?, op.path, key(*rhs)?)
+            }
+            Expr::Negate(inner) => format!("-({})", key(*inner)?),
+            Expr::Not(inner) => format!("!({})", key(*inner)?),
+            Expr::Index { base, indices } => {
+                let mut parts = Vec::new();
+                for index in indices {
+                    parts.push(match index {
+                        DimIndex::Fix(i) => key(*i)?,
+                        DimIndex::Range { start, end, stride } => {
+                            let mut bounds = Vec::new();
+                            for bound in [start, end, stride] {
+                                bounds.push(match bound {
+                                    Some(b) => key(*b)?,
+                                    None => String::new(),
+                                });
+                            }
+                            bounds.join(":")
+                        }
+                    });
+                }
+                format!("({})[{}]", key(*base)?, parts.join(", "))
+            }
+            Expr::Assert { body, .. } => key(*body)?,
+            Expr::Attr { expr, .. } => key(*expr)?,
+            _ => return None,
+        })
+    }
+
+    /// An expression as a size: a symbolic size if it is one, `+`, `-`,
+    /// `*` (and the other size operators) of such sizes, otherwise the size
+    /// of the expression. Operators stay visible so that `[n + m]t` can
+    /// match `i64.sum ks + k` part by part, as upstream unifies sizes.
+    fn size_or_expression(&mut self, e: ExprId) -> Size {
+        if let Some(size) = self.symbolic_size(e) {
+            return size;
+        }
+        match &self.body.store.exprs[e] {
+            Expr::Assert { body, .. } => self.size_or_expression(*body),
+            Expr::Attr { expr, .. } => self.size_or_expression(*expr),
+            Expr::Binary { op, lhs, rhs } if op.path.is_single() && !op.backticked => {
+                match SizeOp::from_symbol(op.path.last().as_str()) {
+                    Some(size_op) => {
+                        let (lhs, rhs) = (*lhs, *rhs);
+                        let lhs = self.size_or_expression(lhs);
+                        let rhs = self.size_or_expression(rhs);
+                        Size::Op(size_op, Box::new((lhs, rhs)))
+                    }
+                    None => self.expression_size(e),
+                }
+            }
+            _ => self.expression_size(e),
+        }
     }
 
     /// An argument as a size: a name, a constant, or `+`, `-`, `*` of
@@ -1212,7 +1530,13 @@ impl InferCtx<'_, '_> {
     }
 
     /// The type of indexing a value of type `ty`.
-    fn index(&mut self, at: Location, ty: &Ty, indices: &[DimIndex]) -> Ty {
+    fn index(
+        &mut self,
+        at: Location,
+        ty: &Ty,
+        indices: &[DimIndex],
+        slice_sizes: SliceSizes,
+    ) -> Ty {
         for index in indices {
             match index {
                 DimIndex::Fix(e) => {
@@ -1266,7 +1590,10 @@ impl InferCtx<'_, '_> {
                 let mut kept: Vec<Size> = Vec::new();
                 for (index, dim) in indices.iter().zip(&shape) {
                     if let DimIndex::Range { start, end, stride } = index {
-                        let size = self.slice_size(dim, *start, *end, *stride);
+                        let size = match slice_sizes {
+                            SliceSizes::Rigid => self.slice_size(dim, *start, *end, *stride),
+                            SliceSizes::Flexible => self.table.fresh_size_var(),
+                        };
                         kept.push(size);
                     }
                 }
@@ -1318,21 +1645,17 @@ impl InferCtx<'_, '_> {
         let size = match (start_value, second_value, end_kind) {
             _ if !is_i64 => None,
             (Some(0), None | Some(Some(1)), RangeEnd::UpToExclusive) => {
-                Some(self.symbolic_size(end))
+                Some(self.size_or_expression(end))
             }
             (_, None, RangeEnd::UpToExclusive) => Some(self.size_difference(end, start)),
-            (_, None, RangeEnd::Inclusive) => Some(
-                self.size_difference(end, start)
-                    .map(|size| Size::Op(SizeOp::Add, Box::new((size, Size::Const(1))))),
-            ),
-            (Some(1), Some(Some(2)), RangeEnd::Inclusive) => Some(self.symbolic_size(end)),
+            (_, None, RangeEnd::Inclusive) => Some(Size::Op(
+                SizeOp::Add,
+                Box::new((self.size_difference(end, start), Size::Const(1))),
+            )),
+            (Some(1), Some(Some(2)), RangeEnd::Inclusive) => Some(self.size_or_expression(end)),
             _ => None,
         };
-        match size {
-            Some(Some(size)) => size,
-            Some(None) => self.table.fresh_unknown_from(UnknownOrigin::Expression),
-            None => self.table.fresh_unknown_from(UnknownOrigin::Range),
-        }
+        size.unwrap_or_else(|| self.table.fresh_unknown_from(UnknownOrigin::Range))
     }
 
     /// The value of an integer literal, negated or not.
@@ -1344,15 +1667,11 @@ impl InferCtx<'_, '_> {
         }
     }
 
-    /// `minuend - subtrahend` as a size, if both are sizes.
-    fn size_difference(&self, minuend: ExprId, subtrahend: ExprId) -> Option<Size> {
-        Some(Size::Op(
-            SizeOp::Sub,
-            Box::new((
-                self.symbolic_size(minuend)?,
-                self.symbolic_size(subtrahend)?,
-            )),
-        ))
+    /// `minuend - subtrahend` as a size.
+    fn size_difference(&mut self, minuend: ExprId, subtrahend: ExprId) -> Size {
+        let minuend = self.size_or_expression(minuend);
+        let subtrahend = self.size_or_expression(subtrahend);
+        Size::Op(SizeOp::Sub, Box::new((minuend, subtrahend)))
     }
 
     /// The size of a slice `start:end:stride` of a dimension of size
@@ -1367,29 +1686,27 @@ impl InferCtx<'_, '_> {
         stride: Option<ExprId>,
     ) -> Size {
         let stride = stride.map(|e| self.int_literal(e));
-        let end_size = |ctx: &Self| match end {
-            Some(end) => ctx.symbolic_size(end),
-            None => Some(ctx.table.resolve_size(dim)),
+        let end_size = |ctx: &mut Self| match end {
+            Some(end) => ctx.size_or_expression(end),
+            None => ctx.table.resolve_size(dim),
         };
-        let known = match stride {
+        match stride {
             None | Some(Some(1)) => match start {
                 None => end_size(self),
                 Some(start) if self.int_literal(start) == Some(0) => end_size(self),
-                Some(start) => end_size(self).and_then(|end| {
-                    Some(Size::Op(
-                        SizeOp::Sub,
-                        Box::new((end, self.symbolic_size(start)?)),
-                    ))
-                }),
+                Some(start) => {
+                    let end = end_size(self);
+                    let start = self.size_or_expression(start);
+                    Size::Op(SizeOp::Sub, Box::new((end, start)))
+                }
             },
             Some(Some(-1)) => match (start, end) {
-                (None, None) => Some(self.table.resolve_size(dim)),
+                (None, None) => self.table.resolve_size(dim),
                 (Some(start), Some(end)) => self.size_difference(start, end),
-                _ => return self.table.fresh_unknown_from(UnknownOrigin::Slice),
+                _ => self.table.fresh_unknown_from(UnknownOrigin::Slice),
             },
-            _ => return self.table.fresh_unknown_from(UnknownOrigin::Slice),
-        };
-        known.unwrap_or_else(|| self.table.fresh_unknown_from(UnknownOrigin::Expression))
+            _ => self.table.fresh_unknown_from(UnknownOrigin::Slice),
+        }
     }
 
     /// Checks `base with path = value`.
@@ -1398,7 +1715,7 @@ impl InferCtx<'_, '_> {
         for step in path {
             ty = match step {
                 UpdateStep::Field(field) => self.project(at, &ty, field),
-                UpdateStep::Index(indices) => self.index(at, &ty, indices),
+                UpdateStep::Index(indices) => self.index(at, &ty, indices, SliceSizes::Flexible),
             };
         }
         let value_ty = self.infer_expr(value);
@@ -1410,5 +1727,132 @@ impl InferCtx<'_, '_> {
             &value_ty,
             UnknownOrigin::Conditional,
         );
+    }
+}
+
+/// What sizes slices of an array have.
+#[derive(Clone, Copy)]
+enum SliceSizes {
+    /// The sizes the slice bounds give (reading a slice).
+    Rigid,
+    /// Whatever size the value written to the slice has (`a with [i:j] =
+    /// v`, as upstream: the bounds are checked at run time).
+    Flexible,
+}
+
+/// The names of the named parameters of the function types in a type that
+/// sizes in those functions' results use.
+fn function_binders(ty: &Ty, out: &mut Vec<Name>) {
+    match ty {
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => {
+            out.extend(
+                param_name
+                    .iter()
+                    .filter(|n| result.mentions_size(n))
+                    .cloned(),
+            );
+            function_binders(param, out);
+            function_binders(result, out);
+        }
+        Ty::Array { element, .. } => function_binders(element, out),
+        Ty::Record(fields) => fields.iter().for_each(|(_, t)| function_binders(t, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| function_binders(t, out)),
+        _ => {}
+    }
+}
+
+/// The size names of a type that no function type in it binds: those in
+/// parameters of its function types (`in_params`) and the others
+/// (`produced`).
+fn free_size_names(
+    ty: &Ty,
+    bound: &mut Vec<Name>,
+    in_param: bool,
+    in_params: &mut Vec<Name>,
+    produced: &mut Vec<Name>,
+) {
+    match ty {
+        Ty::Array { element, shape, .. } => {
+            for size in shape {
+                size.all_leaves(&mut |leaf| {
+                    if let Size::Named(n) = leaf
+                        && !bound.contains(n)
+                    {
+                        if in_param {
+                            in_params.push(n.clone());
+                        } else {
+                            produced.push(n.clone());
+                        }
+                    }
+                    true
+                });
+            }
+            free_size_names(element, bound, in_param, in_params, produced);
+        }
+        Ty::Record(fields) => fields
+            .iter()
+            .for_each(|(_, t)| free_size_names(t, bound, in_param, in_params, produced)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| free_size_names(t, bound, in_param, in_params, produced)),
+        Ty::Function {
+            param_name,
+            param,
+            result,
+        } => {
+            free_size_names(param, bound, true, in_params, produced);
+            let mark = bound.len();
+            bound.extend(param_name.iter().cloned());
+            free_size_names(result, bound, in_param, in_params, produced);
+            bound.truncate(mark);
+        }
+        _ => {}
+    }
+}
+
+/// The sizes the loop body gives each size variable of the loop's
+/// parameter type (`param`, as made, against the body's resolved type).
+fn loop_sizes(param: &Ty, body: &Ty, out: &mut Vec<(u32, Size)>) {
+    match (param, body) {
+        (
+            Ty::Array {
+                element: e1,
+                shape: s1,
+                ..
+            },
+            Ty::Array {
+                element: e2,
+                shape: s2,
+                ..
+            },
+        ) if s1.len() == s2.len() => {
+            for (p, b) in s1.iter().zip(s2) {
+                if let Size::Var(v) = p {
+                    out.push((*v, b.clone()));
+                }
+            }
+            loop_sizes(e1, e2, out);
+        }
+        (Ty::Record(f1), Ty::Record(f2)) if f1.len() == f2.len() => {
+            for ((_, t1), (_, t2)) in f1.iter().zip(f2) {
+                loop_sizes(t1, t2, out);
+            }
+        }
+        (Ty::Sum(c1), Ty::Sum(c2)) if c1.len() == c2.len() => {
+            for ((_, p1), (_, p2)) in c1.iter().zip(c2) {
+                for (t1, t2) in p1.iter().zip(p2) {
+                    loop_sizes(t1, t2, out);
+                }
+            }
+        }
+        _ => {}
     }
 }

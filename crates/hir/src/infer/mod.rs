@@ -271,6 +271,9 @@ pub(crate) struct InferCtx<'a, 'db> {
     unknown_producer: Vec<Option<ExprId>>,
     /// The existential sizes each expression made itself.
     made_unknowns: ArenaMap<ExprId, Vec<u32>>,
+    /// The size variables made for the anonymous sizes of the
+    /// definition's written result type.
+    result_sizes: std::ops::Range<usize>,
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -299,6 +302,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             ascribed_sizes: Vec::new(),
             unknown_producer: Vec::new(),
             made_unknowns: ArenaMap::default(),
+            result_sizes: 0..0,
         }
     }
 
@@ -723,10 +727,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             ),
             None => self.check_signature_sizes(&body.params, body.ret),
         }
+        let result_sizes_start = self.table.mark().1;
         let ret = match body.ret {
             Some(ty) => self.lower_type(ty),
             None => self.table.fresh(),
         };
+        self.result_sizes = result_sizes_start..self.table.mark().1;
         let param_names: Vec<Option<Name>> =
             body.params.iter().map(|&p| self.param_name_of(p)).collect();
         let own_type = function_type(
@@ -948,14 +954,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let own_type = self.table.resolve(&own_type);
         self.check_ambiguous_sizes(&own_type);
         let local = self.body_bound_names();
+        let mut forgotten = Vec::new();
         let own_type = forget_local_sizes(
             &mut self.table,
             &own_type,
             &self.sizes,
             &local,
             &mut Vec::new(),
-            &mut Vec::new(),
+            &mut forgotten,
         );
+        self.check_unknown_param_sizes(&own_type, &forgotten);
         let mut free = Vec::new();
         self.table.free_vars(&own_type, &mut free);
         let is_structural = |table: &Table, var| {
@@ -1035,6 +1043,54 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 size_params: self.sizes.clone(),
                 ty: self.table.resolve(&own_type),
             },
+        }
+    }
+
+    /// A parameter's size cannot be one the definition's body makes (the
+    /// size of an expression inside it, of a `filter`, of a name bound in
+    /// it): callers could never supply an array of that size. It may only
+    /// be one the result also has, which then tells the caller the size.
+    ///
+    /// Sizes named after parameters (`forgotten` holds what each forgotten
+    /// size was) are exempt: a parameter's size may be another parameter
+    /// given later (`(xs: []t) (n: i64)` with `xs` used as `[n]t`).
+    fn check_unknown_param_sizes(&mut self, own_type: &Ty, forgotten: &[(Size, Size)]) {
+        if !self.errors.is_empty() {
+            return;
+        }
+        let mut param_names = Vec::new();
+        for &param in &self.body.params {
+            self.pat_names(param, &mut param_names);
+        }
+        let named_after_params = |id: u32| {
+            forgotten.iter().any(|(size, unknown)| {
+                *unknown == Size::Unknown(id)
+                    && size.all_leaves(&mut |leaf| match leaf {
+                        Size::Named(n) => param_names.contains(n),
+                        Size::Const(_) => true,
+                        _ => false,
+                    })
+            })
+        };
+        let mut in_params = Vec::new();
+        unknowns_in_params(own_type, &mut in_params);
+        let mut produced = Vec::new();
+        produced_unknowns(own_type, &mut produced);
+        let unknown = in_params.iter().any(|&id| {
+            !self.table.is_lax(id) && !produced.contains(&id) && !named_after_params(id)
+        });
+        if unknown {
+            let name = self
+                .own_name()
+                .map_or("anonymous function".to_string(), |n| n.to_string());
+            let shown = self.display(own_type);
+            self.error(
+                Location::Expr(self.body.body),
+                format!(
+                    "Unknown size in parameter of \"{name}\", which is inferred as:\n  {shown}\n\
+                     The size is made inside the definition, so no caller can supply an array of it."
+                ),
+            );
         }
     }
 
@@ -1342,8 +1398,9 @@ pub(crate) fn function_type(
 /// parameters, named parameters (collected in `params` on the way) and
 /// names of other definitions keep their names. Size variables the body
 /// left undetermined become the scheme's own sizes, instantiated afresh at
-/// each use; sizes of expressions that sizes cannot express stay
-/// comparable with any size (`Size::Unknown(0)`).
+/// each use; sizes of expressions that sizes cannot express, over names
+/// the definition's users see, stay comparable with any size
+/// (`Size::Unknown(0)`): users compare the expressions, which we do not.
 fn forget_local_sizes(
     table: &mut Table,
     ty: &Ty,
@@ -1370,14 +1427,24 @@ fn forget_local_sizes(
                 .iter()
                 .map(|size| {
                     let mut lax = false;
+                    let in_scope = |n: &Name| {
+                        size_params.contains(n) || params.contains(n) || !local.contains(n)
+                    };
                     let known = size.all_leaves(&mut |leaf| match leaf {
-                        Size::Named(n) => {
-                            size_params.contains(n) || params.contains(n) || !local.contains(n)
-                        }
-                        Size::Unknown(id) => {
-                            lax |= table.is_lax(*id);
-                            !matches!(size, Size::Op(..))
-                        }
+                        Size::Named(n) => in_scope(n),
+                        Size::Unknown(id) => match table.expression_names(*id) {
+                            // The size of an expression over names its
+                            // users see: they compare such expressions.
+                            Some(names) if names.iter().all(in_scope) => {
+                                lax = true;
+                                true
+                            }
+                            Some(_) => false,
+                            None => {
+                                lax |= table.is_lax(*id);
+                                !matches!(size, Size::Op(..))
+                            }
+                        },
                         Size::Const(_) | Size::Var(_) | Size::Op(..) => true,
                     });
                     if lax {
@@ -1393,7 +1460,7 @@ fn forget_local_sizes(
                         return unknown;
                     }
                     size.map_leaves(&mut |leaf| match leaf {
-                        Size::Var(v) => Size::Unknown(u32::MAX - v),
+                        Size::Var(v) => Size::Unknown(generalised_size(*v)),
                         other => other.clone(),
                     })
                 })
@@ -1443,6 +1510,12 @@ fn forget_local_sizes(
         }
         other => other.clone(),
     }
+}
+
+/// The existential size of a definition's type that stands for the size
+/// variable `var` its body left undetermined.
+fn generalised_size(var: u32) -> u32 {
+    u32::MAX - var
 }
 
 /// The existential sizes occurring in parameter types of the function
@@ -1514,6 +1587,31 @@ pub(crate) fn unknowns_outside_results(ty: &Ty, out: &mut Vec<u32>) {
             .iter()
             .flat_map(|(_, ts)| ts)
             .for_each(|t| unknowns_outside_results(t, out)),
+        _ => {}
+    }
+}
+
+/// The existential sizes of a type's arrays outside parameters of function
+/// types: sizes a value of the type tells.
+fn produced_unknowns(ty: &Ty, out: &mut Vec<u32>) {
+    match ty {
+        Ty::Array { element, shape, .. } => {
+            for size in shape {
+                size.all_leaves(&mut |leaf| {
+                    if let Size::Unknown(id) = leaf {
+                        out.push(*id);
+                    }
+                    true
+                });
+            }
+            produced_unknowns(element, out);
+        }
+        Ty::Record(fields) => fields.iter().for_each(|(_, t)| produced_unknowns(t, out)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| produced_unknowns(t, out)),
+        Ty::Function { result, .. } => produced_unknowns(result, out),
         _ => {}
     }
 }

@@ -847,7 +847,21 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 result: Box::new(self.lower(*result)),
             },
             TypeRef::Existential { sizes, ty } => {
-                // `?[n].t`: the sizes are whatever the value has.
+                // `?[n].t`: the sizes are whatever the value has, so a value
+                // of `t` must tell them (a size only in a function's result
+                // would be told by no one).
+                let mut witnessed = Vec::new();
+                super::written::array_dim_names(self.store, *ty, &mut witnessed);
+                if let Some(unused) = sizes.iter().find(|n| !witnessed.contains(n)) {
+                    self.errors.push((
+                        id,
+                        format!(
+                            "Existential size \"{unused}\" not used as array size.\n\n\
+                             For more information, see:\n  {}#unused-existential",
+                            super::ERROR_INDEX
+                        ),
+                    ));
+                }
                 let inner = self.lower(*ty);
                 let unknown: Vec<(Name, Size)> =
                     sizes.iter().map(|n| (n.clone(), self.unknown())).collect();

@@ -113,6 +113,12 @@ pub struct Table {
     /// Whether existential sizes unify with every size: module-level
     /// comparisons, which do not track where sizes come from.
     lax_unknowns: bool,
+    /// Sizes given by expressions (see [`Table::expression_size`]): the
+    /// existential size, the expression's form, and the names it uses.
+    expression_sizes: Vec<(u32, Option<String>, Vec<Name>)>,
+    /// Size variables of loop parameters, which branches and loops inside
+    /// the loop do not bind (see [`Table::keep_from_joins`]).
+    kept_from_joins: Vec<u32>,
 }
 
 /// What made an existential size, as told in a mismatch.
@@ -124,7 +130,7 @@ pub enum UnknownOrigin {
     Loop,
     Call,
     /// A size given by an expression that sizes cannot express (`f x`,
-    /// `xs[f i:]`): such sizes may equal others, so it unifies with any.
+    /// `xs[f i:]`): equal only to the size of the same expression.
     Expression,
 }
 
@@ -198,6 +204,14 @@ impl Table {
         size
     }
 
+    /// A new existential size made by `origin` where values of the sizes
+    /// `a` and `b` flow to one place.
+    pub fn fresh_joined_unknown(&mut self, origin: UnknownOrigin, a: Size, b: Size) -> Size {
+        let size = self.fresh_unknown_from(origin);
+        self.joined_sizes.push((self.next_unknown, (a, b)));
+        size
+    }
+
     /// Where an existential size came from, for messages: what made it
     /// and, if it replaced two differing sizes, which.
     pub fn describe_unknown(&self, size: &Size) -> Option<String> {
@@ -223,14 +237,70 @@ impl Table {
     }
 
     /// Whether the existential size `id` may equal any size: in module-level
-    /// comparisons, for sizes of expressions, and for sizes this table did
-    /// not make (written in module-level types, whose existential sizes are
-    /// not tracked).
+    /// comparisons, and for sizes this table did not make (written in
+    /// module-level types, whose existential sizes are not tracked).
     pub fn is_lax(&self, id: u32) -> bool {
-        self.lax_unknowns
-            || id == 0
-            || id > self.next_unknown
-            || self.origin(&Size::Unknown(id)) == Some(UnknownOrigin::Expression)
+        self.lax_unknowns || id == 0 || id > self.next_unknown
+    }
+
+    /// The size of an expression of the form `key` using `names`: the
+    /// same form gives the same size. (Expressions of no form compared
+    /// each get a size of their own.)
+    pub fn expression_size(&mut self, key: Option<String>, names: Vec<Name>) -> Size {
+        if let Some(key) = &key
+            && let Some((id, ..)) = self
+                .expression_sizes
+                .iter()
+                .find(|(_, k, _)| k.as_ref() == Some(key))
+        {
+            return Size::Unknown(*id);
+        }
+        let size = self.fresh_unknown_from(UnknownOrigin::Expression);
+        self.expression_sizes.push((self.next_unknown, key, names));
+        size
+    }
+
+    /// Keeps the size variable `var` of a loop parameter from being bound
+    /// where values of different sizes join (branches, inner loops): a
+    /// size that differs there is the loop's variant size, and binding it
+    /// to a name bound inside the body would let that name escape.
+    pub fn keep_from_joins(&mut self, var: u32) {
+        self.kept_from_joins.push(var);
+    }
+
+    /// Whether a variable made before `mark` has come to depend on the size
+    /// variable `var` (a loop-variant size escaping its loop).
+    pub fn size_var_escapes(&self, mark: (usize, usize), var: u32) -> bool {
+        let mentions_var = |size: &Size| !size.all_leaves(&mut |leaf| leaf != &Size::Var(var));
+        let sizes = (0..mark.1.min(self.size_vars.len()) as u32)
+            .any(|w| w != var && mentions_var(&self.resolve_size(&Size::Var(w))));
+        sizes
+            || (0..mark.0.min(self.vars.len())).any(|t| match &self.vars[t] {
+                VarState::Bound(ty) => {
+                    let mut found = false;
+                    visit_sizes(&self.resolve(ty), &mut |size| {
+                        found |= mentions_var(size);
+                    });
+                    found
+                }
+                VarState::Unbound(_) => false,
+            })
+    }
+
+    /// Whether a size is, or is computed from, the size of an expression.
+    fn mentions_expression_size(&self, size: &Size) -> bool {
+        !size.all_leaves(
+            &mut |leaf| !matches!(leaf, Size::Unknown(id) if self.expression_names(*id).is_some()),
+        )
+    }
+
+    /// The names the expression giving the existential size `id` uses, if
+    /// an expression gave it.
+    pub fn expression_names(&self, id: u32) -> Option<&[Name]> {
+        self.expression_sizes
+            .iter()
+            .find(|(i, ..)| *i == id)
+            .map(|(_, _, names)| names.as_slice())
     }
 
     /// What made an existential size, if known.
@@ -640,21 +710,25 @@ impl Table {
 
     /// Unifies the result `named` of a function whose parameter `name`
     /// may occur in it with the result `unnamed` of a function type whose
-    /// parameter has no name. If `unnamed` is an instantiated unlifted type
-    /// parameter, the parameter may not come to occur in it, where it would
-    /// name nothing (`map iota ns`); lifted ones may hide sizes.
+    /// parameter has no name. If `unnamed` has instantiated unlifted type
+    /// parameters, the parameter may not come to occur in them, where it
+    /// would name nothing (`map iota ns`); lifted ones may hide sizes.
     fn unify_unnamed_result(
         &mut self,
         name: &Name,
         named: &Ty,
         unnamed: &Ty,
     ) -> Result<(), Mismatch> {
-        let unlifted = matches!(
-            self.shallow(unnamed),
-            Ty::Var(v) if self.constraint(v) == Some(&Constraint::Unlifted)
-        );
+        // The unlifted type parameters anywhere in it (`sometype elm`).
+        let mut vars = Vec::new();
+        self.free_vars(&self.resolve(unnamed), &mut vars);
+        vars.retain(|v| self.constraint(*v) == Some(&Constraint::Unlifted));
         self.unify(named, unnamed)?;
-        if unlifted && mentions(&self.resolve(unnamed), std::slice::from_ref(name), &[]).is_some() {
+        let names = std::slice::from_ref(name);
+        if vars
+            .iter()
+            .any(|v| mentions(&self.resolve(&Ty::Var(*v)), names, &[]).is_some())
+        {
             return Err(Mismatch::DependentResult(name.clone()));
         }
         Ok(())
@@ -885,8 +959,21 @@ impl Table {
                     .zip(s2)
                     .map(|(x, y)| {
                         // Sizes that agree, or could, stay; others become
-                        // existential.
-                        if self.unify_sizes(x, y).is_ok() {
+                        // existential. A size of an expression is not
+                        // given to a size variable here: the expression's
+                        // names may be bound after the variable was made
+                        // (`if c then iota (length xs + 1) else xs`, for a parameter
+                        // `xs`), and its users cannot see them.
+                        let (rx, ry) = (self.resolve_size(x), self.resolve_size(y));
+                        let var_meets_expression = matches!(rx, Size::Var(_))
+                            && self.mentions_expression_size(&ry)
+                            || matches!(ry, Size::Var(_)) && self.mentions_expression_size(&rx);
+                        let kept = |s: &Size| matches!(s, Size::Var(v) if self.kept_from_joins.contains(v));
+                        let kept_var_meets_other = rx != ry && (kept(&rx) || kept(&ry));
+                        if !var_meets_expression
+                            && !kept_var_meets_other
+                            && self.unify_sizes(x, y).is_ok()
+                        {
                             return self.resolve_size(x);
                         }
                         let pair = (self.resolve_size(x), self.resolve_size(y));
@@ -1004,5 +1091,25 @@ pub(crate) fn mentions(ty: &Ty, sizes: &[Name], types: &[Name]) -> Option<Name> 
             _ => mentions(result, sizes, types),
         }),
         _ => None,
+    }
+}
+
+/// Calls `f` on every array size in a type.
+fn visit_sizes(ty: &Ty, f: &mut dyn FnMut(&Size)) {
+    match ty {
+        Ty::Array { element, shape, .. } => {
+            shape.iter().for_each(&mut *f);
+            visit_sizes(element, f);
+        }
+        Ty::Record(fields) => fields.iter().for_each(|(_, t)| visit_sizes(t, f)),
+        Ty::Sum(cs) => cs
+            .iter()
+            .flat_map(|(_, ts)| ts)
+            .for_each(|t| visit_sizes(t, f)),
+        Ty::Function { param, result, .. } => {
+            visit_sizes(param, f);
+            visit_sizes(result, f);
+        }
+        _ => {}
     }
 }
