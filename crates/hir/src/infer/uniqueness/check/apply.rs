@@ -42,6 +42,10 @@ impl Checker<'_> {
                 Some(res) => self.sig_of(&res, &ty),
                 None => Signature::of_ty(&ty),
             },
+            // A projection section has no written parameter type, so
+            // whatever inference unified into it, it consumes nothing and
+            // its result aliases its argument.
+            Expr::ProjectionSection(_) => Signature::observing(&ty),
             _ => Signature::of_ty(&ty),
         }
     }
