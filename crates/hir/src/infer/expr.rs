@@ -283,7 +283,6 @@ impl InferCtx<'_, '_> {
                     &else_ty,
                     UnknownOrigin::Conditional,
                 );
-                self.forbid_functional(at, "A conditional expression", &joined);
                 joined
             }
             Expr::Let {
@@ -484,7 +483,6 @@ impl InferCtx<'_, '_> {
                     self.check_scope_exit(Location::Pat(pat), var_mark, bound, Vec::new());
                 }
                 let result = result.unwrap_or_else(|| self.table.fresh());
-                self.forbid_functional(at, "A match expression", &result);
                 result
             }
             Expr::Constr { name, payload } => {
@@ -664,7 +662,6 @@ impl InferCtx<'_, '_> {
             &body_ty,
             UnknownOrigin::Loop,
         );
-        self.forbid_functional(Location::Expr(id), "A loop parameter", &result);
         self.locals.truncate(mark);
         result
     }

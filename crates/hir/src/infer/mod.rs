@@ -434,22 +434,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         });
     }
 
-    /// Reports a value of function type (or of a lifted type parameter)
-    /// where `what` may not be one.
-    fn forbid_functional(&mut self, location: Location, what: &str, ty: &Ty) {
-        let functional = match self.table.resolve(ty) {
-            Ty::Function { .. } => true,
-            Ty::Param(name) => self.lifted_params.contains(&name),
-            _ => false,
-        };
-        if functional {
-            self.error(
-                location,
-                format!("{what} may not be of function type (or of a lifted type)."),
-            );
-        }
-    }
-
     /// Unifies, reporting a mismatch at `location` with `context` (e.g.
     /// "Function body does not have expected type.").
     fn expect(&mut self, location: Location, context: &str, expected: &Ty, actual: &Ty) {
@@ -962,6 +946,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let expr_types = resolve_all(&self.table, &self.expr_types);
         let pat_types = resolve_all(&self.table, &self.pat_types);
         self.check_patterns(&expr_types, &pat_types);
+        self.check_order_zero(&expr_types, &pat_types);
         self.check_literal_bounds(&expr_types);
         InferenceResult {
             expr_types,
@@ -1070,6 +1055,63 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
         }
         self.errors.extend(errors);
+    }
+
+    /// Branches and loops may not produce functions (nor values of lifted
+    /// type parameters). Checked once inference is done, as a type variable
+    /// may be found to be a function only after the branch or loop (`loop
+    /// x = x ... in x 2`).
+    fn check_order_zero(
+        &mut self,
+        expr_types: &ArenaMap<ExprId, Ty>,
+        pat_types: &ArenaMap<PatId, Ty>,
+    ) {
+        use crate::store::Expr;
+        let mut errors = Vec::new();
+        for (id, expr) in self.body.store.exprs.iter() {
+            let (location, ty, message) = match expr {
+                Expr::If { .. } => (
+                    Location::Expr(id),
+                    expr_types.get(id),
+                    "If-expression returns type\n  {}\nbut if-results may not be of function type.",
+                ),
+                Expr::Match { .. } => (
+                    Location::Expr(id),
+                    expr_types.get(id),
+                    "Match-expression returns type\n  {}\nbut match-results may not be of function type.",
+                ),
+                Expr::Loop { pat, .. } => (
+                    Location::Pat(*pat),
+                    pat_types.get(*pat),
+                    "Loop parameter inferred to have type\n  {}\nbut a loop parameter may not be of function type.",
+                ),
+                _ => continue,
+            };
+            let Some(ty) = ty else { continue };
+            if !self.is_order_zero(ty) {
+                errors.push(TypeError {
+                    location,
+                    message: message.replace("{}", &ty.to_string()),
+                    related: Vec::new(),
+                });
+            }
+        }
+        self.errors.extend(errors);
+    }
+
+    /// Whether a type has no function in it, nor a lifted type parameter
+    /// that may stand for one.
+    fn is_order_zero(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Function { .. } => false,
+            Ty::Param(name) => !self.lifted_params.contains(name),
+            Ty::Array { element, .. } => self.is_order_zero(element),
+            Ty::Record(fields) => fields.iter().all(|(_, t)| self.is_order_zero(t)),
+            Ty::Sum(constructors) => constructors
+                .iter()
+                .all(|(_, payload)| payload.iter().all(|t| self.is_order_zero(t))),
+            _ => true,
+        }
     }
 
     /// `match` must cover every value; patterns that bind (parameters,
