@@ -5,7 +5,7 @@ use super::{InferCtx, Local, Location, Resolved, TermPath, value_scheme};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
-use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty};
+use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty, TyVar};
 use syntax::ast::RangeEnd;
 
 /// The built-in overloaded operators.
@@ -759,6 +759,9 @@ impl InferCtx<'_, '_> {
                     self.instantiate(&Scheme {
                         type_params,
                         lifted,
+                        // Uses of local functions are not checked for
+                        // liftedness (see `instantiate_term`).
+                        size_lifted: Vec::new(),
                         size_params,
                         ty,
                     })
@@ -891,9 +894,20 @@ impl InferCtx<'_, '_> {
     /// Instantiates the type of the term `path`, remembering the sizes
     /// its size parameters become (see [`InferCtx::check_ambiguous_sizes`]).
     fn instantiate_term(&mut self, at: Location, path: &Path, scheme: &Scheme) -> Ty {
-        // `instantiate` makes the size parameters' variables first.
-        let first = self.table.mark().1;
+        // `instantiate` makes the type and size parameters' variables
+        // first, in order.
+        let (first_type, first) = self.table.mark();
         let ty = self.instantiate(scheme);
+        for (i, name) in scheme.type_params.iter().enumerate() {
+            if !scheme.lifted.contains(name) {
+                self.unlifted_instantiations.push((
+                    Ty::Var(TyVar((first_type + i) as u32)),
+                    scheme.size_lifted.contains(name),
+                    path.last().clone(),
+                    at,
+                ));
+            }
+        }
         for (i, name) in scheme.size_params.iter().enumerate() {
             // A size only in abstract types (`acc [n]`) is not tracked.
             if !scheme.ty.mentions_size(name) {

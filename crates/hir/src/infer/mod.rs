@@ -263,6 +263,10 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// The sizes that size parameters of the functions used became: the
     /// size, the parameter, the function and where it is used.
     instantiated_sizes: Vec<(Size, Name, Name, Location)>,
+    /// The types that type parameters not declared lifted of the
+    /// functions used became: the type, whether the parameter is
+    /// size-lifted, the function and where it is used.
+    unlifted_instantiations: Vec<(Ty, bool, Name, Location)>,
     /// The size variables made for the anonymous sizes of type
     /// ascriptions, and where each ascription is.
     ascribed_sizes: Vec<(std::ops::Range<usize>, Location)>,
@@ -296,6 +300,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             binding_sizes: Vec::new(),
             exited: Vec::new(),
             instantiated_sizes: Vec::new(),
+            unlifted_instantiations: Vec::new(),
             ascribed_sizes: Vec::new(),
             unknown_producer: Vec::new(),
             made_unknowns: ArenaMap::default(),
@@ -872,6 +877,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         self.apply_defaults();
         let own_type = self.table.resolve(&own_type);
         self.check_ambiguous_sizes(&own_type);
+        self.check_unlifted_instantiations();
         let local = self.body_bound_names();
         let own_type = forget_local_sizes(
             &mut self.table,
@@ -958,6 +964,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             scheme: Scheme {
                 type_params,
                 lifted: self.lifted_params.clone(),
+                size_lifted: self.size_lifted_params.clone(),
                 size_params: self.sizes.clone(),
                 ty: self.table.resolve(&own_type),
             },
@@ -969,6 +976,53 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// function of any size leaves `n` open), and so must an anonymous
     /// size of a type ascription, unless the definition's own type has the
     /// size, which then becomes its own size parameter.
+    /// A type parameter of a function used may not become a type
+    /// parameter of ours that is more lifted: an unlifted one neither a
+    /// lifted (`'^t`) nor a size-lifted (`'~t`) one, as its values may be
+    /// put in arrays; a size-lifted one not a lifted one, which may be a
+    /// function.
+    fn check_unlifted_instantiations(&mut self) {
+        for (ty, size_lifted, function, at) in std::mem::take(&mut self.unlifted_instantiations) {
+            let resolved = self.table.resolve(&ty);
+            let Some(name) = self.lifted_param_in(&resolved, !size_lifted) else {
+                continue;
+            };
+            let why = if size_lifted {
+                "may be a functional type"
+            } else {
+                "cannot be an array element"
+            };
+            self.errors.push(TypeError {
+                location: at,
+                message: format!(
+                    "Type parameter \"{name}\" is lifted and {why}.\nWhen instantiating type parameter of \"{function}\"."
+                ),
+                related: Vec::new(),
+            });
+        }
+    }
+
+    /// A type parameter in scope declared lifted (or, with
+    /// `with_size_lifted`, size-lifted) that `ty` mentions.
+    fn lifted_param_in(&self, ty: &Ty, with_size_lifted: bool) -> Option<Name> {
+        let find = |t: &Ty| self.lifted_param_in(t, with_size_lifted);
+        match ty {
+            Ty::Param(name)
+                if self.lifted_params.contains(name)
+                    || (with_size_lifted && self.size_lifted_params.contains(name)) =>
+            {
+                Some(name.clone())
+            }
+            Ty::Array { element, .. } => find(element),
+            Ty::Record(fields) => fields.iter().find_map(|(_, t)| find(t)),
+            Ty::Sum(constructors) => constructors
+                .iter()
+                .find_map(|(_, payload)| payload.iter().find_map(find)),
+            Ty::Function { param, result, .. } => find(param).or_else(|| find(result)),
+            _ => None,
+        }
+    }
+
     fn check_ambiguous_sizes(&mut self, own_type: &Ty) {
         // After an error, sizes are often left open by it.
         if !self.errors.is_empty() {

@@ -512,9 +512,17 @@ pub(crate) fn spec_scheme_in(
             _ => None,
         })
         .collect();
+    let size_lifted = type_params
+        .iter()
+        .filter_map(|p| match p {
+            TypeParam::Type(n, Liftedness::SizeLifted) => Some(n.clone()),
+            _ => None,
+        })
+        .collect();
     Scheme {
         type_params: params,
         lifted,
+        size_lifted,
         size_params: sizes,
         ty: lowered,
     }
