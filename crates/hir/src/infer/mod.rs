@@ -927,7 +927,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             });
             self.table.bind(var, Ty::Error);
         }
+        let mut inferred_lifted = Vec::new();
         for var in free {
+            // A type variable nothing restricts may stand for a function,
+            // like a type parameter declared lifted.
+            let unrestricted = self.table.constraint(var) == Some(&Constraint::None);
             match self.table.constraint(var) {
                 None => continue,
                 // Type parameters do not support equality, so a type
@@ -947,6 +951,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             let name = self.fresh_param_name(&type_params);
             type_params.push(name.clone());
+            if unrestricted {
+                inferred_lifted.push(name.clone());
+            }
             self.table.bind(var, Ty::Param(name));
         }
         let expr_types = resolve_all(&self.table, &self.expr_types);
@@ -963,7 +970,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             errors: std::mem::take(&mut self.errors),
             scheme: Scheme {
                 type_params,
-                lifted: self.lifted_params.clone(),
+                lifted: [self.lifted_params.clone(), inferred_lifted].concat(),
                 size_lifted: self.size_lifted_params.clone(),
                 size_params: self.sizes.clone(),
                 ty: self.table.resolve(&own_type),
