@@ -276,14 +276,13 @@ impl InferCtx<'_, '_> {
                 );
                 let then_ty = self.infer_expr(then_branch);
                 let else_ty = self.infer_expr(else_branch);
-                let joined = self.join(
+                self.join(
                     Location::Expr(else_branch),
                     "Branches of if-expression differ in type.",
                     &then_ty,
                     &else_ty,
                     UnknownOrigin::Conditional,
-                );
-                joined
+                )
             }
             Expr::Let {
                 sizes,
@@ -482,8 +481,7 @@ impl InferCtx<'_, '_> {
                     self.locals.truncate(mark);
                     self.check_scope_exit(Location::Pat(pat), var_mark, bound, Vec::new());
                 }
-                let result = result.unwrap_or_else(|| self.table.fresh());
-                result
+                result.unwrap_or_else(|| self.table.fresh())
             }
             Expr::Constr { name, payload } => {
                 let types: Vec<Ty> = payload.iter().map(|&e| self.infer_expr(e)).collect();
