@@ -506,6 +506,9 @@ pub struct Scheme {
     /// The type parameters that may stand for functions (declared `'^t`);
     /// the others are instantiated only with non-functional types.
     pub lifted: Vec<Name>,
+    /// The type parameters declared size-lifted (`'~t`): they may hide
+    /// sizes, but not functions.
+    pub size_lifted: Vec<Name>,
     pub size_params: Vec<Name>,
     pub ty: Ty,
 }
@@ -515,6 +518,7 @@ impl Scheme {
         Scheme {
             type_params: Vec::new(),
             lifted: Vec::new(),
+            size_lifted: Vec::new(),
             size_params: Vec::new(),
             ty,
         }

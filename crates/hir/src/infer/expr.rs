@@ -5,7 +5,7 @@ use super::{ERROR_INDEX, InferCtx, Local, Location, Resolved, TermPath, value_sc
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
-use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty};
+use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty, TyVar};
 use syntax::ast::RangeEnd;
 
 /// The built-in overloaded operators.
@@ -279,15 +279,13 @@ impl InferCtx<'_, '_> {
                 );
                 let then_ty = self.infer_expr(then_branch);
                 let else_ty = self.infer_expr(else_branch);
-                let joined = self.join(
+                self.join(
                     Location::Expr(else_branch),
                     "Branches of if-expression differ in type.",
                     &then_ty,
                     &else_ty,
                     UnknownOrigin::Conditional,
-                );
-                self.forbid_functional(at, "A conditional expression", &joined);
-                joined
+                )
             }
             Expr::Let {
                 sizes,
@@ -486,9 +484,7 @@ impl InferCtx<'_, '_> {
                     self.locals.truncate(mark);
                     self.check_scope_exit(Location::Pat(pat), var_mark, bound, Vec::new());
                 }
-                let result = result.unwrap_or_else(|| self.table.fresh());
-                self.forbid_functional(at, "A match expression", &result);
-                result
+                result.unwrap_or_else(|| self.table.fresh())
             }
             Expr::Constr { name, payload } => {
                 let types: Vec<Ty> = payload.iter().map(|&e| self.infer_expr(e)).collect();
@@ -675,7 +671,6 @@ impl InferCtx<'_, '_> {
             }
         }
         let result = self.loop_result(body, &param_ty, &body_ty, &fresh, loop_mark);
-        self.forbid_functional(Location::Expr(id), "A loop parameter", &result);
         self.locals.truncate(mark);
         result
     }
@@ -944,6 +939,9 @@ impl InferCtx<'_, '_> {
                     self.instantiate(&Scheme {
                         type_params,
                         lifted,
+                        // Uses of local functions are not checked for
+                        // liftedness (see `instantiate_term`).
+                        size_lifted: Vec::new(),
                         size_params,
                         ty,
                     })
@@ -1076,9 +1074,20 @@ impl InferCtx<'_, '_> {
     /// Instantiates the type of the term `path`, remembering the sizes
     /// its size parameters become (see [`InferCtx::check_ambiguous_sizes`]).
     fn instantiate_term(&mut self, at: Location, path: &Path, scheme: &Scheme) -> Ty {
-        // `instantiate` makes the size parameters' variables first.
-        let first = self.table.mark().1;
+        // `instantiate` makes the type and size parameters' variables
+        // first, in order.
+        let (first_type, first) = self.table.mark();
         let ty = self.instantiate(scheme);
+        for (i, name) in scheme.type_params.iter().enumerate() {
+            if !scheme.lifted.contains(name) {
+                self.unlifted_instantiations.push((
+                    Ty::Var(TyVar((first_type + i) as u32)),
+                    scheme.size_lifted.contains(name),
+                    path.last().clone(),
+                    at,
+                ));
+            }
+        }
         for (i, name) in scheme.size_params.iter().enumerate() {
             // A size only in abstract types (`acc [n]`) is not tracked.
             if !scheme.ty.mentions_size(name) {

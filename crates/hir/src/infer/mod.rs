@@ -263,6 +263,10 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// The sizes that size parameters of the functions used became: the
     /// size, the parameter, the function and where it is used.
     instantiated_sizes: Vec<(Size, Name, Name, Location)>,
+    /// The types that type parameters not declared lifted of the
+    /// functions used became: the type, whether the parameter is
+    /// size-lifted, the function and where it is used.
+    unlifted_instantiations: Vec<(Ty, bool, Name, Location)>,
     /// The size variables made for the anonymous sizes of type
     /// ascriptions, and where each ascription is.
     ascribed_sizes: Vec<(std::ops::Range<usize>, Location)>,
@@ -299,6 +303,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             binding_sizes: Vec::new(),
             exited: Vec::new(),
             instantiated_sizes: Vec::new(),
+            unlifted_instantiations: Vec::new(),
             ascribed_sizes: Vec::new(),
             unknown_producer: Vec::new(),
             made_unknowns: ArenaMap::default(),
@@ -451,22 +456,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             message: message.into(),
             related: vec![(related, note.to_string())],
         });
-    }
-
-    /// Reports a value of function type (or of a lifted type parameter)
-    /// where `what` may not be one.
-    fn forbid_functional(&mut self, location: Location, what: &str, ty: &Ty) {
-        let functional = match self.table.resolve(ty) {
-            Ty::Function { .. } => true,
-            Ty::Param(name) => self.lifted_params.contains(&name),
-            _ => false,
-        };
-        if functional {
-            self.error(
-                location,
-                format!("{what} may not be of function type (or of a lifted type)."),
-            );
-        }
     }
 
     /// Unifies, reporting a mismatch at `location` with `context` (e.g.
@@ -953,6 +942,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         self.apply_defaults();
         let own_type = self.table.resolve(&own_type);
         self.check_ambiguous_sizes(&own_type);
+        self.check_unlifted_instantiations();
         let local = self.body_bound_names();
         let mut forgotten = Vec::new();
         let own_type = forget_local_sizes(
@@ -1004,7 +994,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             });
             self.table.bind(var, Ty::Error);
         }
+        let mut inferred_lifted = Vec::new();
         for var in free {
+            // A type variable nothing restricts may stand for a function,
+            // like a type parameter declared lifted.
+            let unrestricted = self.table.constraint(var) == Some(&Constraint::None);
             match self.table.constraint(var) {
                 None => continue,
                 // Type parameters do not support equality, so a type
@@ -1024,11 +1018,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             let name = self.fresh_param_name(&type_params);
             type_params.push(name.clone());
+            if unrestricted {
+                inferred_lifted.push(name.clone());
+            }
             self.table.bind(var, Ty::Param(name));
         }
         let expr_types = resolve_all(&self.table, &self.expr_types);
         let pat_types = resolve_all(&self.table, &self.pat_types);
         self.check_patterns(&expr_types, &pat_types);
+        self.check_order_zero(&expr_types, &pat_types);
         self.check_literal_bounds(&expr_types);
         InferenceResult {
             expr_types,
@@ -1039,7 +1037,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             errors: std::mem::take(&mut self.errors),
             scheme: Scheme {
                 type_params,
-                lifted: self.lifted_params.clone(),
+                lifted: [self.lifted_params.clone(), inferred_lifted].concat(),
+                size_lifted: self.size_lifted_params.clone(),
                 size_params: self.sizes.clone(),
                 ty: self.table.resolve(&own_type),
             },
@@ -1099,6 +1098,53 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// function of any size leaves `n` open), and so must an anonymous
     /// size of a type ascription, unless the definition's own type has the
     /// size, which then becomes its own size parameter.
+    /// A type parameter of a function used may not become a type
+    /// parameter of ours that is more lifted: an unlifted one neither a
+    /// lifted (`'^t`) nor a size-lifted (`'~t`) one, as its values may be
+    /// put in arrays; a size-lifted one not a lifted one, which may be a
+    /// function.
+    fn check_unlifted_instantiations(&mut self) {
+        for (ty, size_lifted, function, at) in std::mem::take(&mut self.unlifted_instantiations) {
+            let resolved = self.table.resolve(&ty);
+            let Some(name) = self.lifted_param_in(&resolved, !size_lifted) else {
+                continue;
+            };
+            let why = if size_lifted {
+                "may be a functional type"
+            } else {
+                "cannot be an array element"
+            };
+            self.errors.push(TypeError {
+                location: at,
+                message: format!(
+                    "Type parameter \"{name}\" is lifted and {why}.\nWhen instantiating type parameter of \"{function}\"."
+                ),
+                related: Vec::new(),
+            });
+        }
+    }
+
+    /// A type parameter in scope declared lifted (or, with
+    /// `with_size_lifted`, size-lifted) that `ty` mentions.
+    fn lifted_param_in(&self, ty: &Ty, with_size_lifted: bool) -> Option<Name> {
+        let find = |t: &Ty| self.lifted_param_in(t, with_size_lifted);
+        match ty {
+            Ty::Param(name)
+                if self.lifted_params.contains(name)
+                    || (with_size_lifted && self.size_lifted_params.contains(name)) =>
+            {
+                Some(name.clone())
+            }
+            Ty::Array { element, .. } => find(element),
+            Ty::Record(fields) => fields.iter().find_map(|(_, t)| find(t)),
+            Ty::Sum(constructors) => constructors
+                .iter()
+                .find_map(|(_, payload)| payload.iter().find_map(find)),
+            Ty::Function { param, result, .. } => find(param).or_else(|| find(result)),
+            _ => None,
+        }
+    }
+
     fn check_ambiguous_sizes(&mut self, own_type: &Ty) {
         // After an error, sizes are often left open by it.
         if !self.errors.is_empty() {
@@ -1185,6 +1231,63 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
         }
         self.errors.extend(errors);
+    }
+
+    /// Branches and loops may not produce functions (nor values of lifted
+    /// type parameters). Checked once inference is done, as a type variable
+    /// may be found to be a function only after the branch or loop (`loop
+    /// x = x ... in x 2`).
+    fn check_order_zero(
+        &mut self,
+        expr_types: &ArenaMap<ExprId, Ty>,
+        pat_types: &ArenaMap<PatId, Ty>,
+    ) {
+        use crate::store::Expr;
+        let mut errors = Vec::new();
+        for (id, expr) in self.body.store.exprs.iter() {
+            let (location, ty, message) = match expr {
+                Expr::If { .. } => (
+                    Location::Expr(id),
+                    expr_types.get(id),
+                    "If-expression returns type\n  {}\nbut if-results may not be of function type.",
+                ),
+                Expr::Match { .. } => (
+                    Location::Expr(id),
+                    expr_types.get(id),
+                    "Match-expression returns type\n  {}\nbut match-results may not be of function type.",
+                ),
+                Expr::Loop { pat, .. } => (
+                    Location::Pat(*pat),
+                    pat_types.get(*pat),
+                    "Loop parameter inferred to have type\n  {}\nbut a loop parameter may not be of function type.",
+                ),
+                _ => continue,
+            };
+            let Some(ty) = ty else { continue };
+            if !self.is_order_zero(ty) {
+                errors.push(TypeError {
+                    location,
+                    message: message.replace("{}", &ty.to_string()),
+                    related: Vec::new(),
+                });
+            }
+        }
+        self.errors.extend(errors);
+    }
+
+    /// Whether a type has no function in it, nor a lifted type parameter
+    /// that may stand for one.
+    fn is_order_zero(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Function { .. } => false,
+            Ty::Param(name) => !self.lifted_params.contains(name),
+            Ty::Array { element, .. } => self.is_order_zero(element),
+            Ty::Record(fields) => fields.iter().all(|(_, t)| self.is_order_zero(t)),
+            Ty::Sum(constructors) => constructors
+                .iter()
+                .all(|(_, payload)| payload.iter().all(|t| self.is_order_zero(t))),
+            _ => true,
+        }
     }
 
     /// `match` must cover every value; patterns that bind (parameters,

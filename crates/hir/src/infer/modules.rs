@@ -994,6 +994,7 @@ fn mismatch(required: &Scheme, provided: &Scheme) -> Option<&'static str> {
     let rigid = Scheme {
         type_params: Vec::new(),
         lifted: Vec::new(),
+        size_lifted: Vec::new(),
         size_params: required.size_params.clone(),
         ty: substitute(&required.ty, &lifted, &[]),
     };

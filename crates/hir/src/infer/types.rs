@@ -512,9 +512,17 @@ pub(crate) fn spec_scheme_in(
             _ => None,
         })
         .collect();
+    let size_lifted = type_params
+        .iter()
+        .filter_map(|p| match p {
+            TypeParam::Type(n, Liftedness::SizeLifted) => Some(n.clone()),
+            _ => None,
+        })
+        .collect();
     Scheme {
         type_params: params,
         lifted,
+        size_lifted,
         size_params: sizes,
         ty: lowered,
     }
@@ -1049,6 +1057,17 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
         Size::Unknown(u32::MAX - self.next_unknown)
     }
 
+    /// Lowers the type arguments of an application whose meaning does not
+    /// depend on them (a type spec stands for every application): they
+    /// must still name types in scope.
+    fn lower_ignored_args(&mut self, args: &[TypeArgRef]) {
+        for arg in args {
+            if let TypeArgRef::Type(arg) = arg {
+                self.lower(*arg);
+            }
+        }
+    }
+
     /// A type name applied to `args`.
     fn named(&mut self, id: TypeId, path: &Path, args: &[TypeArgRef]) -> Ty {
         if path.is_single() && self.type_params.contains(path.last()) {
@@ -1063,7 +1082,9 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
         if path.is_single()
             && let Some((_, ty)) = self.local_types.iter().find(|(n, _)| n == path.last())
         {
-            return ty.clone();
+            let ty = ty.clone();
+            self.lower_ignored_args(args);
+            return ty;
         }
         if !path.is_single() && self.opaque_modules.contains(&path.segments()[0]) {
             return Ty::Abstract(Name::new(&path.to_string()));
@@ -1090,6 +1111,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 let env =
                     module_type_env(self.resolver.db, self.resolver.file_set, ModuleKey(module));
                 if let Some((_, ty)) = env.iter().find(|(n, _)| n == path.last()) {
+                    self.lower_ignored_args(args);
                     return ty.clone();
                 }
                 let tree = item_tree(self.resolver.db, file);

@@ -17,8 +17,8 @@ mod results;
 
 use super::aliases::{Aliases, At, LeafKind, VarId, Vars, vars};
 use super::signature::{
-    Diet, Signature, Uniq, diet_of_typeref, param_sig, pattern_size_exprs, peel, sig_of_typeref,
-    uniq_of_typeref,
+    Diet, Signature, Uniq, diet_of_typeref, fun_diets_of_typeref, param_sig, pattern_size_exprs,
+    peel, sig_of_typeref, uniq_of_typeref,
 };
 use super::{CheckResult, Loc, Part, Problem};
 use crate::Db;
@@ -253,6 +253,12 @@ impl<'a> Checker<'a> {
         let expected = declared.clone().unwrap_or(Uniq::Nonunique);
         self.check_return_aliases(at, &names, &expected, &body_at);
         self.check_global_aliases(at, !params.is_empty(), &body_at);
+        if let Some(ret) = ret
+            && matches!(ret_ty, Ty::Function { .. })
+        {
+            let expected = fun_diets_of_typeref(self.store, ret, &ret_ty);
+            self.check_function_result(body, &ret_ty, &expected);
+        }
         if let (Some(ret), Some(declared)) = (ret, &declared)
             && params.is_empty()
             && declared.any_unique()

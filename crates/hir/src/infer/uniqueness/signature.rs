@@ -125,6 +125,10 @@ pub struct ParamSig {
     /// arguments (a function consuming its argument may not be passed
     /// where one observing it is expected).
     pub fun_params: Vec<Diet>,
+    /// For a parameter of function type: whether its written type promises
+    /// a unique result (a function returning an aliased array may not be
+    /// passed for it).
+    pub fun_ret_unique: bool,
 }
 
 impl ParamSig {
@@ -132,6 +136,7 @@ impl ParamSig {
         ParamSig {
             diet: Diet::Observe,
             fun_params: Vec::new(),
+            fun_ret_unique: false,
         }
     }
 }
@@ -153,6 +158,7 @@ impl Signature {
             params.push(ParamSig {
                 diet: diet_of_ty(param),
                 fun_params: fun_diets_of_ty(param),
+                fun_ret_unique: false,
             });
             ty = result;
         }
@@ -184,6 +190,7 @@ impl Signature {
                     if !param.fun_params.is_empty() {
                         slot.fun_params = param.fun_params.clone();
                     }
+                    slot.fun_ret_unique |= param.fun_ret_unique;
                 }
                 None => self.params.push(param.clone()),
             }
@@ -381,7 +388,7 @@ pub(super) fn uniq_of_typeref(store: &Store, ty: TypeId, lowered: &Ty) -> Uniq {
 }
 
 /// The parameter diets of a written function type (`a -> *b -> c`).
-fn fun_diets_of_typeref(store: &Store, ty: TypeId, lowered: &Ty) -> Vec<Diet> {
+pub(super) fn fun_diets_of_typeref(store: &Store, ty: TypeId, lowered: &Ty) -> Vec<Diet> {
     match &store.types[ty] {
         TypeRef::Function { param, result, .. } => {
             let (param_ty, result_ty) = match lowered {
@@ -394,6 +401,18 @@ fn fun_diets_of_typeref(store: &Store, ty: TypeId, lowered: &Ty) -> Vec<Diet> {
         }
         TypeRef::Unique(inner) => fun_diets_of_typeref(store, *inner, lowered),
         _ => fun_diets_of_ty(lowered),
+    }
+}
+
+/// Whether a written function type (`a -> *[n]b`) declares its final
+/// result unique.
+fn written_result_unique(store: &Store, ty: TypeId) -> bool {
+    match &store.types[ty] {
+        TypeRef::Function { result, .. } => match &store.types[*result] {
+            TypeRef::Unique(_) => true,
+            _ => written_result_unique(store, *result),
+        },
+        _ => false,
     }
 }
 
@@ -428,13 +447,17 @@ pub(super) fn param_sig(store: &Store, pat: PatId, types: &ArenaMap<PatId, Ty>) 
     while let Pat::Attr { pat, .. } = &store.pats[inner] {
         inner = *pat;
     }
-    let fun_params = match &store.pats[inner] {
-        Pat::Ascription { ty, .. } => fun_diets_of_typeref(store, *ty, &ty_of(inner)),
-        _ => fun_diets_of_ty(&ty_of(inner)),
+    let (fun_params, fun_ret_unique) = match &store.pats[inner] {
+        Pat::Ascription { ty, .. } => (
+            fun_diets_of_typeref(store, *ty, &ty_of(inner)),
+            written_result_unique(store, *ty),
+        ),
+        _ => (fun_diets_of_ty(&ty_of(inner)), false),
     };
     ParamSig {
         diet: diet_of_param(store, pat, types),
         fun_params,
+        fun_ret_unique,
     }
 }
 
@@ -524,6 +547,7 @@ pub(super) fn sig_of_typeref(store: &Store, ty: TypeId, lowered: &Ty) -> Signatu
                 params.push(ParamSig {
                     diet: diet_of_typeref(store, *param, &param_ty),
                     fun_params: fun_diets_of_typeref(store, *param, &param_ty),
+                    fun_ret_unique: written_result_unique(store, *param),
                 });
                 written = *result;
                 lowered = result_ty;

@@ -42,6 +42,10 @@ impl Checker<'_> {
                 Some(res) => self.sig_of(&res, &ty),
                 None => Signature::of_ty(&ty),
             },
+            // A projection section has no written parameter type, so
+            // whatever inference unified into it, it consumes nothing and
+            // its result aliases its argument.
+            Expr::ProjectionSection(_) => Signature::observing(&ty),
             _ => Signature::of_ty(&ty),
         }
     }
@@ -116,6 +120,9 @@ impl Checker<'_> {
         if !param.fun_params.is_empty() && matches!(ty, Ty::Function { .. }) {
             self.check_function_argument(arg, &ty, &param.fun_params);
         }
+        if param.fun_ret_unique {
+            self.check_function_argument_result(arg, &ty);
+        }
         if param.diet.consumes() {
             self.consume_argument(Loc::Expr(arg), &param.diet, &at, prev, since);
         }
@@ -125,7 +132,59 @@ impl Checker<'_> {
     /// A function passed where one observing its arguments is expected
     /// may not consume them.
     pub(super) fn check_function_argument(&mut self, arg: ExprId, ty: &Ty, expected: &[Diet]) {
+        if let Some(mismatch) = self.consuming_mismatch(arg, ty, expected) {
+            self.problem(
+                Loc::Expr(arg),
+                vec![text(mismatch)],
+                Some("unify-consuming-param"),
+                Vec::new(),
+            );
+        }
+    }
+
+    /// A function passed where one returning a unique value is expected
+    /// must return one.
+    fn check_function_argument_result(&mut self, arg: ExprId, ty: &Ty) {
         let actual = self.callee_sig(arg);
+        let mut result = ty;
+        while let Ty::Function { result: next, .. } = result {
+            result = next;
+        }
+        if !matches!(actual.ret, Uniq::Nonunique) || actual.params.is_empty() {
+            return;
+        }
+        self.problem(
+            Loc::Expr(arg),
+            vec![text(format!(
+                "Return types\n  *{result}\nand\n  {result}\nhave incompatible uniqueness."
+            ))],
+            None,
+            Vec::new(),
+        );
+    }
+
+    /// A function-typed body given for a declared function type must not
+    /// consume what the declaration says it observes.
+    pub(super) fn check_function_result(&mut self, body: ExprId, declared: &Ty, expected: &[Diet]) {
+        let result = self.result_expr(body);
+        let actual = self.type_of(result);
+        if let Some(mismatch) = self.consuming_mismatch(result, &actual, expected) {
+            self.problem(
+                Loc::Expr(result),
+                vec![text(format!(
+                    "Function body does not have expected type.\nExpected: {declared}\nActual:   {actual}\n{mismatch}"
+                ))],
+                Some("unify-consuming-param"),
+                Vec::new(),
+            );
+        }
+    }
+
+    /// Why the function `func` of type `ty` cannot stand where one whose
+    /// parameters have the diets `expected` is wanted: it consumes a
+    /// parameter that is only to be observed.
+    fn consuming_mismatch(&mut self, func: ExprId, ty: &Ty, expected: &[Diet]) -> Option<String> {
+        let actual = self.callee_sig(func);
         let mut param_ty = ty;
         for (i, want) in expected.iter().enumerate() {
             let Ty::Function { param, result, .. } = param_ty else {
@@ -142,18 +201,13 @@ impl Checker<'_> {
                     format!("*{shown}")
                 };
                 let observing = shown.trim_start_matches('*').to_string();
-                self.problem(
-                    Loc::Expr(arg),
-                    vec![text(format!(
-                        "Parameters\n  {consuming}\nand\n  {observing}\nare incompatible regarding consuming their arguments."
-                    ))],
-                    Some("unify-consuming-param"),
-                    Vec::new(),
-                );
-                return;
+                return Some(format!(
+                    "Parameters\n  {consuming}\nand\n  {observing}\nare incompatible regarding consuming their arguments."
+                ));
             }
             param_ty = result;
         }
+        None
     }
 
     /// Consumes an argument (or initial loop value) as its parameter's

@@ -365,6 +365,7 @@ impl Checker<'_> {
         let param = ParamSig {
             diet: diet.clone(),
             fun_params: Vec::new(),
+            fun_ret_unique: false,
         };
         let since = self.problems.len();
         let (init_at, init_consumed) = self.contain(|c| match init {
