@@ -1,7 +1,7 @@
 //! Expressions.
 
 use super::unify::{Constraint, UnknownOrigin};
-use super::{ERROR_INDEX, InferCtx, Local, Location, Resolved, TermPath, value_scheme};
+use super::{ERROR_INDEX, InferCtx, Local, Location, Resolved, TermPath, size_text, value_scheme};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
@@ -809,6 +809,27 @@ impl InferCtx<'_, '_> {
                 ),
             );
             return Ty::Error;
+        }
+        // The body may tie parameter sizes together only where the initial
+        // values' sizes are equal too.
+        for (i, (first, first_initial, _)) in variant.iter().enumerate() {
+            let tied = variant[i + 1..].iter().find(|(second, second_initial, _)| {
+                same(self, first, second) && !same(self, first_initial, second_initial)
+            });
+            if let Some((_, second_initial, _)) = tied {
+                let (a, b) = (
+                    size_text(&self.table.resolve_size(first_initial)),
+                    size_text(&self.table.resolve_size(second_initial)),
+                );
+                self.error(
+                    at,
+                    format!(
+                        "Initial loop values do not have expected type.\n\
+                         The loop body needs the sizes \"{a}\" and \"{b}\" of the initial values to be equal."
+                    ),
+                );
+                return Ty::Error;
+            }
         }
         for (param, initial, result) in variant {
             let Size::Var(v) = self.table.resolve_size(&param) else {

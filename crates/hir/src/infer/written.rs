@@ -241,7 +241,10 @@ pub(crate) fn array_dim_names(store: &Store, ty: TypeId, out: &mut Vec<Name>) {
             array_dim_names(store, *head, out);
             for arg in args {
                 match arg {
-                    TypeArgRef::Type(t) => array_dim_names(store, *t, out),
+                    // A type argument's sizes are determined only if the
+                    // named type uses it, which an abstract type hides; an
+                    // abbreviation's use shows in the type it stands for.
+                    TypeArgRef::Type(_) => {}
                     // A size argument of a named type (`vec [n]`) is one of
                     // its sizes.
                     TypeArgRef::Size(SizeRef::Expr(e)) => {
