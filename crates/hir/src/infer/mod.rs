@@ -1109,6 +1109,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let Some(name) = self.lifted_param_in(&resolved, !size_lifted) else {
                 continue;
             };
+            let kind =
+                if self.lifted_params.contains(&name) || self.size_lifted_params.contains(&name) {
+                    "Type parameter"
+                } else {
+                    "Abstract type"
+                };
             let why = if size_lifted {
                 "may be a functional type"
             } else {
@@ -1117,7 +1123,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.errors.push(TypeError {
                 location: at,
                 message: format!(
-                    "Type parameter \"{name}\" is lifted and {why}.\nWhen instantiating type parameter of \"{function}\"."
+                    "{kind} \"{name}\" is lifted and {why}.\nWhen instantiating type parameter of \"{function}\"."
                 ),
                 related: Vec::new(),
             });
@@ -1135,6 +1141,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             {
                 Some(name.clone())
             }
+            Ty::Abstract(name) if self.abstract_is_lifted(name, with_size_lifted) => {
+                Some(name.clone())
+            }
             Ty::Array { element, .. } => find(element),
             Ty::Record(fields) => fields.iter().find_map(|(_, t)| find(t)),
             Ty::Sum(constructors) => constructors
@@ -1142,6 +1151,30 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 .find_map(|(_, payload)| payload.iter().find_map(find)),
             Ty::Function { param, result, .. } => find(param).or_else(|| find(result)),
             _ => None,
+        }
+    }
+
+    /// Whether the abstract type named `name` (qualified as seen from the
+    /// definition) is declared lifted (`type^`), or size-lifted (`type~`)
+    /// with `with_size_lifted`.
+    fn abstract_is_lifted(&self, name: &Name, with_size_lifted: bool) -> bool {
+        let segments = name.as_str().split('.').map(Name::new).collect();
+        let Some(path) = crate::name::Path::new(segments) else {
+            return false;
+        };
+        let Some(crate::resolve::TypeDefRef::Spec(file, spec, _)) =
+            self.resolver.resolve_type_path(self.scope, &path)
+        else {
+            return false;
+        };
+        let tree = crate::item_tree::item_tree(self.resolver.db, file);
+        match &tree.spec(spec).kind {
+            crate::item_tree::SpecKind::Type(item) if item.ty.is_none() => match item.liftedness {
+                syntax::ast::Liftedness::Lifted => true,
+                syntax::ast::Liftedness::SizeLifted => with_size_lifted,
+                syntax::ast::Liftedness::Unlifted => false,
+            },
+            _ => false,
         }
     }
 
