@@ -1115,6 +1115,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 } else {
                     "Abstract type"
                 };
+            let name = crate::ty::abstract_display_name(name.as_str());
             let why = if size_lifted {
                 "may be a functional type"
             } else {
@@ -1158,7 +1159,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// definition) is declared lifted (`type^`), or size-lifted (`type~`)
     /// with `with_size_lifted`.
     fn abstract_is_lifted(&self, name: &Name, with_size_lifted: bool) -> bool {
-        let segments = name.as_str().split('.').map(Name::new).collect();
+        // A module parameter's types carry its identity after its name;
+        // as seen from the definition, the parameter's name reaches them.
+        let shown = crate::ty::abstract_display_name(name.as_str());
+        let segments = shown.split('.').map(Name::new).collect();
         let Some(path) = crate::name::Path::new(segments) else {
             return false;
         };
