@@ -12,6 +12,12 @@ use std::collections::BTreeMap;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
+    // `CHECK_BENCH_PROGRAM=FILE` writes the program instead of measuring,
+    // so that `scripts/bench-check.sh` can time `futc check` on it.
+    if let Ok(path) = std::env::var("CHECK_BENCH_PROGRAM") {
+        std::fs::write(&path, program(0)).expect("the program file can be written");
+        return;
+    }
     divan::main();
 }
 
