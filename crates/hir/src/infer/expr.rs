@@ -1351,11 +1351,8 @@ impl InferCtx<'_, '_> {
                 result,
                 param_name,
             } => {
-                let unified = self.table.unify(&param, arg_ty);
-                if unified.is_err() {
-                    let context = self.invalid_argument(callee, arg);
-                    self.report_mismatch(unified, Location::Expr(arg), &context, &param, arg_ty);
-                }
+                let context = |ctx: &Self| ctx.invalid_argument(callee, arg);
+                self.expect_with(Location::Expr(arg), context, &param, arg_ty);
                 match param_name {
                     // `(n: i64) -> [n]t`: the result's size is the argument.
                     Some(name) => {
@@ -1378,17 +1375,8 @@ impl InferCtx<'_, '_> {
             Ty::Var(v) if self.table.constraint(v) == Some(&Constraint::None) => {
                 let result = self.table.fresh();
                 let expected = Ty::function(arg_ty.clone(), result.clone());
-                let unified = self.table.unify(&func_ty, &expected);
-                if unified.is_err() {
-                    let context = self.invalid_argument(callee, arg);
-                    self.report_mismatch(
-                        unified,
-                        Location::Expr(arg),
-                        &context,
-                        &func_ty,
-                        &expected,
-                    );
-                }
+                let context = |ctx: &Self| ctx.invalid_argument(callee, arg);
+                self.expect_with(Location::Expr(arg), context, &func_ty, &expected);
                 result
             }
             other => {

@@ -461,8 +461,23 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// Unifies, reporting a mismatch at `location` with `context` (e.g.
     /// "Function body does not have expected type.").
     fn expect(&mut self, location: Location, context: &str, expected: &Ty, actual: &Ty) {
+        self.expect_with(location, |_| context.to_string(), expected, actual);
+    }
+
+    /// [`Self::expect`] with a context written only when the types differ
+    /// (one that quotes code costs more than the check).
+    fn expect_with(
+        &mut self,
+        location: Location,
+        context: impl FnOnce(&Self) -> String,
+        expected: &Ty,
+        actual: &Ty,
+    ) {
         let result = self.table.unify(expected, actual);
-        self.report_mismatch(result, location, context, expected, actual);
+        if result.is_err() {
+            let context = context(self);
+            self.report_mismatch(result, location, &context, expected, actual);
+        }
     }
 
     /// The common type of two values that flow to one place, reporting a
@@ -929,12 +944,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 _ => {}
             }
             let ty = self.infer_expr(e);
-            let unified = self.table.unify(&Ty::i64(), &ty);
-            if unified.is_err() {
+            let size_text = |_: &Self| {
                 let text = crate::pretty::expr_text(store, e, 70);
-                let context = format!("The size \"{text}\" must be of type i64.");
-                self.report_mismatch(unified, Location::Expr(e), &context, &Ty::i64(), &ty);
-            }
+                format!("The size \"{text}\" must be of type i64.")
+            };
+            self.expect_with(Location::Expr(e), size_text, &Ty::i64(), &ty);
         }
     }
 
