@@ -1071,13 +1071,40 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     })
             })
         };
-        let mut in_params = Vec::new();
-        unknowns_in_params(own_type, &mut in_params);
-        let mut produced = Vec::new();
-        produced_unknowns(own_type, &mut produced);
-        let unknown = in_params.iter().any(|&id| {
-            !self.table.is_lax(id) && !produced.contains(&id) && !named_after_params(id)
-        });
+        // The definition's own parameters may have sizes its result tells,
+        // also once applied further; the parameters of functions it
+        // returns only sizes its result tells at once, as its functions'
+        // results come after their parameters.
+        let mut in_own_params = Vec::new();
+        let mut result = own_type;
+        for _ in &self.body.params {
+            let Ty::Function {
+                param,
+                result: rest,
+                ..
+            } = result
+            else {
+                break;
+            };
+            map_unknowns(param, &mut |id| {
+                in_own_params.push(id);
+                Size::Unknown(id)
+            });
+            result = rest;
+        }
+        let mut in_result_params = Vec::new();
+        unknowns_in_params(result, &mut in_result_params);
+        let mut told_once_applied = Vec::new();
+        produced_unknowns(result, true, &mut told_once_applied);
+        let mut told_at_once = Vec::new();
+        produced_unknowns(result, false, &mut told_at_once);
+        let untold = |id: u32, told: &[u32]| {
+            !self.table.is_lax(id) && !told.contains(&id) && !named_after_params(id)
+        };
+        let unknown = in_own_params
+            .iter()
+            .any(|&id| untold(id, &told_once_applied))
+            || in_result_params.iter().any(|&id| untold(id, &told_at_once));
         if unknown {
             let name = self
                 .own_name()
@@ -1086,7 +1113,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.error(
                 Location::Expr(self.body.body),
                 format!(
-                    "Unknown size in parameter of \"{name}\", which is inferred as:\n  {shown}\n\
+                    "Cannot generalise type of \"{name}\".\n\
+                     Unknown size in parameter of \"{name}\", which is inferred as:\n  {shown}\n\
                      The size is made inside the definition, so no caller can supply an array of it."
                 ),
             );
@@ -1695,8 +1723,9 @@ pub(crate) fn unknowns_outside_results(ty: &Ty, out: &mut Vec<u32>) {
 }
 
 /// The existential sizes of a type's arrays outside parameters of function
-/// types: sizes a value of the type tells.
-fn produced_unknowns(ty: &Ty, out: &mut Vec<u32>) {
+/// types: sizes a value of the type tells, with `through_results` also
+/// those its functions' results tell once applied.
+fn produced_unknowns(ty: &Ty, through_results: bool, out: &mut Vec<u32>) {
     match ty {
         Ty::Array { element, shape, .. } => {
             for size in shape {
@@ -1707,14 +1736,18 @@ fn produced_unknowns(ty: &Ty, out: &mut Vec<u32>) {
                     true
                 });
             }
-            produced_unknowns(element, out);
+            produced_unknowns(element, through_results, out);
         }
-        Ty::Record(fields) => fields.iter().for_each(|(_, t)| produced_unknowns(t, out)),
+        Ty::Record(fields) => fields
+            .iter()
+            .for_each(|(_, t)| produced_unknowns(t, through_results, out)),
         Ty::Sum(cs) => cs
             .iter()
             .flat_map(|(_, ts)| ts)
-            .for_each(|t| produced_unknowns(t, out)),
-        Ty::Function { result, .. } => produced_unknowns(result, out),
+            .for_each(|t| produced_unknowns(t, through_results, out)),
+        Ty::Function { result, .. } if through_results => {
+            produced_unknowns(result, through_results, out)
+        }
         _ => {}
     }
 }
