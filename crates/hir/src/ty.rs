@@ -4,6 +4,7 @@
 
 use crate::name::Name;
 use std::fmt;
+use syntax::ast::Liftedness;
 
 /// Separates an abstract type's printed name from the part that makes it
 /// unique (see `module_signature`): `R.t` of two parameters named `R`.
@@ -235,8 +236,9 @@ pub enum Ty {
     },
     /// A type parameter of the definition being checked (rigid).
     Param(Name),
-    /// An abstract type, named by its qualified name.
-    Abstract(Name),
+    /// An abstract type, named by its qualified name, with the liftedness
+    /// its specification declares (`type~ t` may hide sizes).
+    Abstract(Name, Liftedness),
     Var(TyVar),
     /// The type of an erroneous expression: unifies with everything, so
     /// that one mistake is reported once.
@@ -331,7 +333,7 @@ impl Ty {
             Ty::Prim(_)
             | Ty::Array { .. }
             | Ty::Param(_)
-            | Ty::Abstract(_)
+            | Ty::Abstract(..)
             | Ty::Var(_)
             | Ty::Error => self.clone(),
         }
@@ -470,7 +472,7 @@ impl Ty {
                 Ok(())
             }
             Ty::Param(name) => write!(f, "{name}"),
-            Ty::Abstract(name) => write!(f, "{}", abstract_display_name(name.as_str())),
+            Ty::Abstract(name, _) => write!(f, "{}", abstract_display_name(name.as_str())),
             Ty::Var(v) => write!(f, "t{}", v.0),
             Ty::Error => f.write_str("???"),
         }

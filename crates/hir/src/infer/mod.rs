@@ -1134,7 +1134,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn check_unlifted_instantiations(&mut self) {
         for (ty, size_lifted, function, at) in std::mem::take(&mut self.unlifted_instantiations) {
             let resolved = self.table.resolve(&ty);
-            let Some(name) = self.lifted_param_in(&resolved, !size_lifted) else {
+            let Some(what) = self.lifted_type_in(&resolved, !size_lifted) else {
                 continue;
             };
             let why = if size_lifted {
@@ -1145,23 +1145,30 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.errors.push(TypeError {
                 location: at,
                 message: format!(
-                    "Type parameter \"{name}\" is lifted and {why}.\nWhen instantiating type parameter of \"{function}\"."
+                    "{what} is lifted and {why}.\nWhen instantiating type parameter of \"{function}\"."
                 ),
                 related: Vec::new(),
             });
         }
     }
 
-    /// A type parameter in scope declared lifted (or, with
-    /// `with_size_lifted`, size-lifted) that `ty` mentions.
-    fn lifted_param_in(&self, ty: &Ty, with_size_lifted: bool) -> Option<Name> {
-        let find = |t: &Ty| self.lifted_param_in(t, with_size_lifted);
+    /// A type parameter in scope or an abstract type declared lifted (or,
+    /// with `with_size_lifted`, size-lifted) that `ty` mentions, as the
+    /// error names it.
+    fn lifted_type_in(&self, ty: &Ty, with_size_lifted: bool) -> Option<String> {
+        let find = |t: &Ty| self.lifted_type_in(t, with_size_lifted);
         match ty {
             Ty::Param(name)
                 if self.lifted_params.contains(name)
                     || (with_size_lifted && self.size_lifted_params.contains(name)) =>
             {
-                Some(name.clone())
+                Some(format!("Type parameter \"{name}\""))
+            }
+            Ty::Abstract(_, liftedness)
+                if *liftedness == syntax::ast::Liftedness::Lifted
+                    || (with_size_lifted && *liftedness == syntax::ast::Liftedness::SizeLifted) =>
+            {
+                Some(format!("Type \"{ty}\""))
             }
             Ty::Array { element, .. } => find(element),
             Ty::Record(fields) => fields.iter().find_map(|(_, t)| find(t)),

@@ -6,6 +6,7 @@ use super::instantiate_in;
 use super::substitute;
 use super::types::{
     TypeLowering, liftedness_rank, module_type_env, spec_scheme_in, type_abbreviation,
+    type_def_liftedness,
 };
 use super::unify::Table;
 use super::uniqueness::fits_spec_uniqueness;
@@ -797,7 +798,7 @@ impl Matcher<'_> {
 /// Whether a type contains an abstract type.
 fn mentions_abstract(ty: &Ty) -> bool {
     match ty {
-        Ty::Abstract(_) => true,
+        Ty::Abstract(..) => true,
         Ty::Array { element, .. } => mentions_abstract(element),
         Ty::Record(fields) => fields.iter().any(|(_, t)| mentions_abstract(t)),
         Ty::Sum(constructors) => constructors
@@ -871,7 +872,7 @@ impl ProvidedType {
             text.push(' ');
             text.push_str(&show_type_param(param));
         }
-        if !matches!(self.ty, Ty::Abstract(_)) || self.definition.is_some() {
+        if !matches!(self.ty, Ty::Abstract(..)) || self.definition.is_some() {
             text.push_str(&format!(" = {}", self.ty));
         }
         text
@@ -1262,12 +1263,10 @@ impl StructureCheck<'_> {
             .resolver
             .sig_exports(self.scope, sig, ModuleRef::Intrinsics);
         let mut env: Vec<(Name, Ty)> = self.outer_types.clone();
-        env.extend(
-            members
-                .types
-                .keys()
-                .map(|n| (n.clone(), Ty::Abstract(n.clone()))),
-        );
+        env.extend(members.types.iter().map(|(n, target)| {
+            let liftedness = type_def_liftedness(db, target);
+            (n.clone(), Ty::Abstract(n.clone(), liftedness))
+        }));
         // Module specifications name modules known only by module type.
         let mark = self.bound.len();
         for (name, term) in &members.terms {

@@ -125,7 +125,10 @@ fn lower_type_item_in(
             lowered
         }
         // An abstract type in a module type.
-        None => Ty::Abstract(item.name.clone().unwrap_or_else(|| Name::new("?"))),
+        None => Ty::Abstract(
+            item.name.clone().unwrap_or_else(|| Name::new("?")),
+            item.liftedness,
+        ),
     };
     Abbreviation {
         params: item.params.clone(),
@@ -255,7 +258,10 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
                     }
                     _ => env.push((
                         name.clone(),
-                        Ty::Abstract(Name::new(&format!("{module_name}.{name}"))),
+                        Ty::Abstract(
+                            Name::new(&format!("{module_name}.{name}")),
+                            type_def_liftedness(db, target),
+                        ),
                     )),
                 }
             }
@@ -283,6 +289,21 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
         }
     }
     Arc::new(env)
+}
+
+/// The liftedness a type definition or specification declares.
+pub(crate) fn type_def_liftedness(db: &dyn Db, target: &TypeDefRef) -> Liftedness {
+    match *target {
+        TypeDefRef::Def(file, item) => match &item_tree(db, file).item(item).kind {
+            ItemKind::Type(t) => t.liftedness,
+            _ => Liftedness::Unlifted,
+        },
+        TypeDefRef::Spec(file, spec, _) => match &item_tree(db, file).spec(spec).kind {
+            SpecKind::Type(t) => t.liftedness,
+            _ => Liftedness::Unlifted,
+        },
+        TypeDefRef::Prim(_) => Liftedness::Unlifted,
+    }
 }
 
 /// For a module made by applying a parametric module: what each abstract
@@ -366,7 +387,7 @@ fn application_env(
     for (param, arg) in resolver.functor_application(scope, expr) {
         let param_types = module_type_env(db, file_set, ModuleKey(param));
         for (name, param_ty) in param_types.iter() {
-            if let Ty::Abstract(abstract_name) = param_ty
+            if let Ty::Abstract(abstract_name, _) = param_ty
                 && let Some(ty) = module_type_member(resolver, scope, arg, name, depth + 1)
             {
                 env.push((abstract_name.clone(), ty));
@@ -417,7 +438,7 @@ fn nested_module_env(
         };
         let inner_members = resolver.exports(*inner_argument);
         for (type_name, spec_ty) in module_type_env(db, file_set, ModuleKey(*spec)).iter() {
-            let Ty::Abstract(abstract_name) = spec_ty else {
+            let Ty::Abstract(abstract_name, _) = spec_ty else {
                 continue;
             };
             let ty = match inner_members.types.get(type_name) {
@@ -581,7 +602,7 @@ pub(crate) fn substitute_instance(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
 
 pub(crate) fn substitute_abstract(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
     match ty {
-        Ty::Abstract(name) => env
+        Ty::Abstract(name, _) => env
             .iter()
             .find(|(n, _)| n == name)
             .map_or_else(|| ty.clone(), |(_, t)| t.clone()),
@@ -977,18 +998,11 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
         if path.is_single() && self.local_types.iter().any(|(n, _)| n == path.last()) {
             return Liftedness::Unlifted;
         }
-        let db = self.resolver.db;
-        match self.resolver.resolve_type_path(self.scope, path) {
-            Some(TypeDefRef::Def(file, item)) => match &item_tree(db, file).item(item).kind {
-                ItemKind::Type(t) => t.liftedness,
-                _ => Liftedness::Unlifted,
-            },
-            Some(TypeDefRef::Spec(file, spec, _)) => match &item_tree(db, file).spec(spec).kind {
-                SpecKind::Type(t) => t.liftedness,
-                _ => Liftedness::Unlifted,
-            },
-            Some(TypeDefRef::Prim(_)) | None => Liftedness::Unlifted,
-        }
+        self.resolver
+            .resolve_type_path(self.scope, path)
+            .map_or(Liftedness::Unlifted, |target| {
+                type_def_liftedness(self.resolver.db, &target)
+            })
     }
 
     fn size(&mut self, size: &SizeRef) -> Size {
@@ -1087,7 +1101,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             return ty;
         }
         if !path.is_single() && self.opaque_modules.contains(&path.segments()[0]) {
-            return Ty::Abstract(Name::new(&path.to_string()));
+            return Ty::Abstract(Name::new(&path.to_string()), self.name_liftedness(path));
         }
         let Some(target) = self.resolver.resolve_type_path(self.scope, path) else {
             self.errors.push((id, format!("Unknown type \"{path}\".")));
