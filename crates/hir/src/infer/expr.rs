@@ -428,15 +428,20 @@ impl InferCtx<'_, '_> {
                 value,
                 body,
             } => {
-                let base_ty = match self.lookup_local(&name) {
-                    Some(local) => local.ty.clone(),
-                    None => {
-                        self.error(at, format!("Unknown name \"{name}\"."));
-                        Ty::Error
-                    }
+                let Some(local) = self.lookup_local(&name).cloned() else {
+                    self.error(at, format!("Unknown name \"{name}\"."));
+                    self.update(at, &Ty::Error, &path, value);
+                    return self.infer_expr(body);
                 };
-                self.update(at, &base_ty, &path, value);
-                self.infer_expr(body)
+                let updated = self.update(at, &local.ty, &path, value);
+                let mark = self.locals.len();
+                self.locals.push(Local {
+                    ty: updated,
+                    ..local
+                });
+                let ty = self.infer_expr(body);
+                self.locals.truncate(mark);
+                ty
             }
             Expr::Lambda { params, ret, body } => self.infer_function(&[], &params, ret, body),
             Expr::Loop {
@@ -458,8 +463,7 @@ impl InferCtx<'_, '_> {
             }
             Expr::Update { base, path, value } => {
                 let base_ty = self.infer_expr(base);
-                self.update(at, &base_ty, &path, value);
-                base_ty
+                self.update(at, &base_ty, &path, value)
             }
             Expr::Match { scrutinee, cases } => {
                 let scrutinee_ty = self.infer_expr(scrutinee);
@@ -1718,24 +1722,58 @@ impl InferCtx<'_, '_> {
         }
     }
 
-    /// Checks `base with path = value`.
-    fn update(&mut self, at: Location, base: &Ty, path: &[UpdateStep], value: ExprId) {
+    /// Checks `base with path = value`, giving the updated value's type.
+    fn update(&mut self, at: Location, base: &Ty, path: &[UpdateStep], value: ExprId) -> Ty {
         let mut ty = base.clone();
+        let mut fields = Vec::new();
         for step in path {
             ty = match step {
-                UpdateStep::Field(field) => self.project(at, &ty, field),
+                UpdateStep::Field(field) => {
+                    fields.push(field);
+                    self.project(at, &ty, field)
+                }
                 UpdateStep::Index(indices) => self.index(at, &ty, indices, SliceSizes::Flexible),
             };
         }
         let value_ty = self.infer_expr(value);
-        // Sizes of updated slices are checked at run time.
-        self.join(
-            Location::Expr(value),
-            "The new value does not have the type of what it replaces.",
-            &ty,
-            &value_ty,
-            UnknownOrigin::Conditional,
-        );
+        if fields.len() < path.len() {
+            // Sizes of updated slices are checked at run time.
+            self.join(
+                Location::Expr(value),
+                "The new value does not have the type of what it replaces.",
+                &ty,
+                &value_ty,
+                UnknownOrigin::Conditional,
+            );
+            return base.clone();
+        }
+        // A record field may be given a value of other sizes, which the
+        // updated record then has.
+        if self.table.unify_except_sizes(&ty, &value_ty).is_err() {
+            let (new, existing) = (self.display(&value_ty), self.display(&ty));
+            self.error(
+                Location::Expr(value),
+                format!("Cannot unify\n  {new}\nwith\n  {existing}"),
+            );
+            return Ty::Error;
+        }
+        self.with_field(base, &fields, &value_ty)
+            .unwrap_or_else(|| base.clone())
+    }
+
+    /// A record type with the field at `path` given the type `field_ty`;
+    /// `None` if the record's type is not known that far.
+    fn with_field(&self, record: &Ty, path: &[&Name], field_ty: &Ty) -> Option<Ty> {
+        let Some((first, rest)) = path.split_first() else {
+            return Some(field_ty.clone());
+        };
+        let Ty::Record(fields) = self.table.resolve(record) else {
+            return None;
+        };
+        let mut fields = fields;
+        let (_, ty) = fields.iter_mut().find(|(name, _)| name == *first)?;
+        *ty = self.with_field(ty, rest, field_ty)?;
+        Some(Ty::Record(fields))
     }
 }
 
