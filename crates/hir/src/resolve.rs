@@ -780,11 +780,6 @@ impl<'db> Resolver<'db> {
         Some((self.resolve_module_path(scope, &qualifiers)?, path.last()))
     }
 
-    /// The module the qualifiers of `path` name, if it is qualified.
-    pub fn qualifying_module(&self, scope: Scope, path: &Path) -> Option<ModuleRef> {
-        self.qualified(scope, path).map(|(module, _)| module)
-    }
-
     /// A (possibly qualified) type name.
     pub fn resolve_type_path(&self, scope: Scope, path: &Path) -> Option<TypeDefRef> {
         if path.is_single() {

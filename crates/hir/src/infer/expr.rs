@@ -1056,11 +1056,17 @@ impl InferCtx<'_, '_> {
         let Some(module) = via else {
             return ty;
         };
-        let env = super::types::functor_instance_env(
+        let mut env = super::types::functor_instance_env(
             self.resolver.db,
             self.resolver.file_set,
             crate::resolve::ModuleKey(module),
-        );
+        )
+        .to_vec();
+        env.extend(super::types::module_path_env(
+            self.resolver,
+            self.scope,
+            &path.segments()[..used.saturating_sub(1)],
+        ));
         super::types::substitute_instance(&ty, &env)
     }
 

@@ -309,7 +309,10 @@ pub(crate) fn type_def_liftedness(db: &dyn Db, target: &TypeDefRef) -> Liftednes
 /// For a module made by applying a parametric module: what each abstract
 /// type of the functor's parameters (`P.t`) stands for in this
 /// application (the argument's type `t`).
-#[salsa::tracked(returns(clone))]
+///
+/// A module that names another (`module b = a.inner`) sees what the
+/// modules on that path see.
+#[salsa::tracked(returns(clone), cycle_result = functor_instance_env_cycle)]
 pub fn functor_instance_env(
     db: &dyn Db,
     file_set: FileSet,
@@ -320,6 +323,13 @@ pub fn functor_instance_env(
         return Arc::new(Vec::new());
     };
     let mut env = application_env(resolver, scope, &body, 0);
+    let mut named = &body;
+    while let ModExpr::Ascription(inner, _) = named {
+        named = inner;
+    }
+    if let ModExpr::Path(path) = named {
+        env.extend(module_path_env(resolver, scope, path.segments()));
+    }
     // Members may come from applications inside the functor's body
     // (`module m' = f1 (m)`, `open (f1 m)`): their parameters' abstract
     // types stand for the arguments' types there, which may in turn
@@ -330,6 +340,40 @@ pub fn functor_instance_env(
         nested_application_env(resolver, body_struct, &mut env, 0);
     }
     Arc::new(env)
+}
+
+fn functor_instance_env_cycle(
+    _db: &dyn Db,
+    _id: salsa::Id,
+    _file_set: FileSet,
+    _module: ModuleKey,
+) -> Arc<Vec<(Name, Ty)>> {
+    Arc::new(Vec::new())
+}
+
+/// What the parameters' abstract types stand for in each module that a
+/// prefix of the module path `modules` names: a module seen through the
+/// module type of an applied parametric module (`a.inner` for `module a
+/// = f arg`) shows the argument's types there.
+pub(crate) fn module_path_env(
+    resolver: Resolver,
+    scope: Scope,
+    modules: &[Name],
+) -> Vec<(Name, Ty)> {
+    let mut env = Vec::new();
+    for end in 1..=modules.len() {
+        let Some(prefix) = Path::new(modules[..end].to_vec()) else {
+            continue;
+        };
+        if let Some(module) = resolver.resolve_module_path(scope, &prefix) {
+            env.extend(
+                functor_instance_env(resolver.db, resolver.file_set, ModuleKey(module))
+                    .iter()
+                    .cloned(),
+            );
+        }
+    }
+    env
 }
 
 /// The environments of the parametric module applications inside a module
@@ -1082,8 +1126,20 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
         }
     }
 
-    /// A type name applied to `args`.
+    /// A type name applied to `args`. A type member of an applied
+    /// parametric module (or of a module inside one) sees the arguments'
+    /// types for its parameters' abstract types.
     fn named(&mut self, id: TypeId, path: &Path, args: &[TypeArgRef]) -> Ty {
+        let ty = self.named_as_defined(id, path, args);
+        if path.is_single() {
+            return ty;
+        }
+        let env = module_path_env(self.resolver, self.scope, path.qualifiers());
+        substitute_instance(&ty, &env)
+    }
+
+    /// A type name applied to `args`, as its definition gives it.
+    fn named_as_defined(&mut self, id: TypeId, path: &Path, args: &[TypeArgRef]) -> Ty {
         if path.is_single() && self.type_params.contains(path.last()) {
             if !args.is_empty() {
                 self.errors.push((
@@ -1178,20 +1234,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 }
             }
         }
-        let ty = substitute(&self.fresh_unknowns(&abbreviation.ty), &types, &sizes);
-        // A type member of an applied parametric module sees the
-        // arguments' types for its parameters' abstract types.
-        match self.resolver.qualifying_module(self.scope, path) {
-            Some(module) => {
-                let env = functor_instance_env(
-                    self.resolver.db,
-                    self.resolver.file_set,
-                    ModuleKey(module),
-                );
-                substitute_instance(&ty, &env)
-            }
-            None => ty,
-        }
+        substitute(&self.fresh_unknowns(&abbreviation.ty), &types, &sizes)
     }
 }
 
