@@ -611,6 +611,30 @@ impl<'db> Resolver<'db> {
         levels
     }
 
+    /// The module expressions opened (`open e`) before `scope` in the
+    /// containers enclosing it, latest and innermost first, each with the
+    /// scope it is written in.
+    pub fn opens_before(&self, scope: Scope) -> Vec<(Scope, ModExpr)> {
+        let tree = self.tree(scope.file);
+        let mut opens = Vec::new();
+        for level in self.scope_levels(scope) {
+            let Level::Container(container, position) = level else {
+                continue;
+            };
+            let items = tree.container_items(container);
+            for &item in items[..(position as usize).min(items.len())].iter().rev() {
+                if let ItemKind::Open(expr) = &tree.item(item).kind {
+                    let open_scope = Scope {
+                        file: scope.file,
+                        item: Some(item),
+                    };
+                    opens.push((open_scope, expr.clone()));
+                }
+            }
+        }
+        opens
+    }
+
     /// Looks up a name in a namespace from `scope`, walking outwards.
     fn lookup<T: Copy>(
         &self,

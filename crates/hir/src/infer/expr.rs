@@ -1041,9 +1041,9 @@ impl InferCtx<'_, '_> {
         }
     }
 
-    /// The type of a term found in module `via` (if qualified): members of
-    /// an applied parametric module see the arguments' types for the
-    /// parameters' abstract types.
+    /// The type of a term found in module `via` (if qualified) or through
+    /// an `open`: members of an applied parametric module see the
+    /// arguments' types for the parameters' abstract types.
     fn term_type_via(
         &mut self,
         at: Location,
@@ -1053,15 +1053,15 @@ impl InferCtx<'_, '_> {
         via: Option<ModuleRef>,
     ) -> Ty {
         let ty = self.term_type(at, term, path, used);
-        let Some(module) = via else {
-            return ty;
-        };
-        let mut env = super::types::functor_instance_env(
-            self.resolver.db,
-            self.resolver.file_set,
-            crate::resolve::ModuleKey(module),
-        )
-        .to_vec();
+        let (db, file_set) = (self.resolver.db, self.resolver.file_set);
+        let mut env = super::types::opened_instance_env(db, file_set, self.scope).to_vec();
+        if let Some(module) = via {
+            env.extend(
+                super::types::functor_instance_env(db, file_set, crate::resolve::ModuleKey(module))
+                    .iter()
+                    .cloned(),
+            );
+        }
         env.extend(super::types::module_path_env(
             self.resolver,
             self.scope,

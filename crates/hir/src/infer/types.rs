@@ -351,6 +351,27 @@ fn functor_instance_env_cycle(
     Arc::new(Vec::new())
 }
 
+/// What the parameters' abstract types stand for in the modules opened
+/// before `scope` (`open (f arg)`, `open a.inner`): names found through
+/// them see the arguments' types.
+#[salsa::tracked(returns(clone))]
+pub fn opened_instance_env(db: &dyn Db, file_set: FileSet, scope: Scope) -> Arc<Vec<(Name, Ty)>> {
+    let resolver = Resolver { db, file_set };
+    let mut env = Vec::new();
+    for (open_scope, mut opened) in resolver.opens_before(scope) {
+        while let ModExpr::Ascription(inner, _) = opened {
+            opened = *inner;
+        }
+        match &opened {
+            ModExpr::Path(path) => {
+                env.extend(module_path_env(resolver, open_scope, path.segments()))
+            }
+            _ => env.extend(application_env(resolver, open_scope, &opened, 0)),
+        }
+    }
+    Arc::new(env)
+}
+
 /// What the parameters' abstract types stand for in each module that a
 /// prefix of the module path `modules` names: a module seen through the
 /// module type of an applied parametric module (`a.inner` for `module a
@@ -1127,14 +1148,18 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
     }
 
     /// A type name applied to `args`. A type member of an applied
-    /// parametric module (or of a module inside one) sees the arguments'
-    /// types for its parameters' abstract types.
+    /// parametric module (or of a module inside one, or found through an
+    /// `open`) sees the arguments' types for its parameters' abstract
+    /// types.
     fn named(&mut self, id: TypeId, path: &Path, args: &[TypeArgRef]) -> Ty {
         let ty = self.named_as_defined(id, path, args);
-        if path.is_single() {
-            return ty;
-        }
-        let env = module_path_env(self.resolver, self.scope, path.qualifiers());
+        let (db, file_set) = (self.resolver.db, self.resolver.file_set);
+        let mut env = opened_instance_env(db, file_set, self.scope).to_vec();
+        env.extend(module_path_env(
+            self.resolver,
+            self.scope,
+            path.qualifiers(),
+        ));
         substitute_instance(&ty, &env)
     }
 
