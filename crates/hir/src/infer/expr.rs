@@ -307,7 +307,15 @@ impl InferCtx<'_, '_> {
                 });
                 let mut constructive = Vec::new();
                 for &t in &written {
-                    super::written::array_dim_names(&self.body.store, t, &mut constructive);
+                    let args_are_parts = |head: &Path| {
+                        super::written::type_args_are_parts(self.resolver, self.scope, head)
+                    };
+                    super::written::array_dim_names(
+                        &self.body.store,
+                        t,
+                        &args_are_parts,
+                        &mut constructive,
+                    );
                 }
                 for name in &sizes {
                     if mentions_known.is_some() && !mentioned.contains(name) {

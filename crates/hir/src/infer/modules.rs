@@ -427,7 +427,7 @@ impl Matcher<'_> {
                 )));
                 continue;
             }
-            if let Some(size) = definition.nonconstructive_size_param(db) {
+            if let Some(size) = definition.nonconstructive_size_param(resolver) {
                 self.problems.push(soft_lines(&format!(
                     "Type\n  {shown}\ncannot be made abstract because size parameter\n  {size}\n\
                      is not used constructively as an array size in the definition."
@@ -880,14 +880,19 @@ impl ProvidedType {
 
     /// A size parameter of the definition that no array size in it
     /// names directly, so a value of the type would not determine it.
-    fn nonconstructive_size_param(&self, db: &dyn Db) -> Option<Name> {
+    fn nonconstructive_size_param(&self, resolver: Resolver) -> Option<Name> {
         let (file, item) = self.definition?;
-        let tree = item_tree(db, file);
+        let tree = item_tree(resolver.db, file);
         let ItemKind::Type(TypeItem { ty: Some(ty), .. }) = &tree.item(item).kind else {
             return None;
         };
+        let scope = Scope {
+            file,
+            item: Some(item),
+        };
+        let args_are_parts = |head: &Path| written::type_args_are_parts(resolver, scope, head);
         let mut constructive = Vec::new();
-        written::array_dim_names(&tree.store, *ty, &mut constructive);
+        written::array_dim_names(&tree.store, *ty, &args_are_parts, &mut constructive);
         self.params.iter().find_map(|p| match p {
             TypeParam::Size(n) if !constructive.contains(n) => Some(n.clone()),
             _ => None,

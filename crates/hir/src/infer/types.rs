@@ -945,7 +945,10 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 // of `t` must tell them (a size only in a function's result
                 // would be told by no one).
                 let mut witnessed = Vec::new();
-                super::written::array_dim_names(self.store, *ty, &mut witnessed);
+                let args_are_parts = |head: &Path| {
+                    super::written::type_args_are_parts(self.resolver, self.scope, head)
+                };
+                super::written::array_dim_names(self.store, *ty, &args_are_parts, &mut witnessed);
                 if let Some(unused) = sizes.iter().find(|n| !witnessed.contains(n)) {
                     self.errors.push((
                         id,
