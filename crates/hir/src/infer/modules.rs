@@ -176,7 +176,7 @@ fn is_parametric_module(resolver: Resolver, module: ModuleRef) -> bool {
             };
             !binding.params.is_empty() || is_parametric_expr(resolver, scope, &binding.body)
         }
-        ModuleRef::Spec(file, spec) => {
+        ModuleRef::Spec(file, spec, _) => {
             let tree = item_tree(db, file);
             let SpecKind::Module { sig, .. } = &tree.spec(spec).kind else {
                 return false;
@@ -684,7 +684,7 @@ impl Matcher<'_> {
                     None => self.expr_param(scope, &binding.body, depth + 1),
                 }
             }
-            ModuleRef::Spec(file, spec) => match &item_tree(db, file).spec(spec).kind {
+            ModuleRef::Spec(file, spec, _) => match &item_tree(db, file).spec(spec).kind {
                 SpecKind::Module { sig, .. } => {
                     self.arrow_param(Scope { file, item: None }, sig, depth + 1)
                 }
@@ -751,7 +751,7 @@ impl Matcher<'_> {
         name: &Name,
         refinements: &[(Vec<Name>, Ty)],
     ) {
-        let ModuleRef::Spec(file, spec) = spec_module else {
+        let ModuleRef::Spec(file, spec, _) = spec_module else {
             return;
         };
         let tree = item_tree(self.resolver.db, file);

@@ -782,10 +782,10 @@ fn module_signature(
             // (`R` in `f1 (R: mt)` and `f2 (R: mt)`): their abstract types
             // must differ, so the name carries the parameter's identity,
             // which printing leaves out.
+            let hidden = crate::ty::HIDDEN_SUFFIX;
             let name = format!(
-                "{}{}{}:{}:{}",
+                "{}{hidden}{}:{}:{}{hidden}",
                 param.name.as_ref().map_or("?", |n| n.as_str()),
-                crate::ty::HIDDEN_SUFFIX,
                 file.path(db),
                 s.0,
                 index
@@ -796,12 +796,22 @@ fn module_signature(
             };
             Some((scope, param.sig.clone(), name))
         }
-        ModuleRef::Spec(file, spec) => {
+        ModuleRef::Spec(file, spec, host) => {
             let tree = item_tree(db, file);
             let SpecKind::Module { name, sig } = &tree.spec(spec).kind else {
                 return None;
             };
-            let name = name.as_ref().map_or("?".to_string(), |n| n.to_string());
+            let name = name.as_ref().map_or("?", |n| n.as_str());
+            // Named after the module it is seen through (`M0.m`), and
+            // unique per specification.
+            let hidden = crate::ty::HIDDEN_SUFFIX;
+            let host_name = module_signature(db, file_set, host.module())
+                .map_or("?".to_string(), |(_, _, host_name)| host_name);
+            let name = format!(
+                "{host_name}{hidden}{}:{}{hidden}.{name}",
+                file.path(db),
+                spec.0
+            );
             Some((Scope { file, item: None }, sig.clone(), name))
         }
         ModuleRef::Intrinsics => {
