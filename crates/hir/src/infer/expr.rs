@@ -682,7 +682,8 @@ impl InferCtx<'_, '_> {
                 return self.table.resolve(&declared);
             }
         }
-        let result = self.loop_result(body, &param_ty, &body_ty, &fresh, loop_mark);
+        let loop_bound: Vec<Name> = self.locals[mark..].iter().map(|l| l.name.clone()).collect();
+        let result = self.loop_result(body, &param_ty, &body_ty, &fresh, loop_mark, &loop_bound);
         self.locals.truncate(mark);
         result
     }
@@ -719,7 +720,10 @@ impl InferCtx<'_, '_> {
     /// body gives back unchanged is the initial value's size; any other is
     /// loop-variant, unknown after the loop, and may neither have been
     /// tied by the body to an invariant size or a known one, nor escaped
-    /// into a type made before the loop.
+    /// into a type made before the loop. Nor may the body have tied it to
+    /// a size named by or computed from a name the loop binds
+    /// (`loop_bound`), which is not in scope where the parameter's size is
+    /// made.
     fn loop_result(
         &mut self,
         body: ExprId,
@@ -727,11 +731,40 @@ impl InferCtx<'_, '_> {
         body_ty: &Ty,
         fresh: &[(u32, Size)],
         loop_mark: (usize, usize),
+        loop_bound: &[Name],
     ) -> Ty {
         let at = Location::Expr(body);
         let context = "Loop body does not have expected type.";
         if self.table.unify_except_sizes(param_ty, body_ty).is_err() {
             self.expect(at, context, param_ty, body_ty);
+            return Ty::Error;
+        }
+        let mut out_of_scope = None;
+        for (var, _) in fresh {
+            self.table
+                .resolve_size(&Size::Var(*var))
+                .all_leaves(&mut |leaf| {
+                    let names = match leaf {
+                        Size::Named(name) => std::slice::from_ref(name),
+                        Size::Unknown(id) => self.table.expression_names(*id).unwrap_or_default(),
+                        _ => &[],
+                    };
+                    out_of_scope = out_of_scope
+                        .take()
+                        .or_else(|| names.iter().find(|n| loop_bound.contains(n)).cloned());
+                    true
+                });
+        }
+        if let Some(name) = out_of_scope {
+            self.error(
+                at,
+                format!(
+                    "Cannot link a size of the loop parameter to a size computed from \"{name}\" \
+                     (scope violation).\nThis is because \"{name}\" is not in scope when the \
+                     loop parameter's size is introduced.\n\n\
+                     For more information, see:\n  {ERROR_INDEX}#scope-violation"
+                ),
+            );
             return Ty::Error;
         }
         let body_ty = self.table.resolve(body_ty);
