@@ -38,10 +38,47 @@ pub enum ModuleRef {
     Struct(SourceFile, StructIdx),
     /// The `index`th module parameter in scope in a module body.
     Param(SourceFile, StructIdx, u32),
-    /// A module specification `module m: S` in a module type.
-    Spec(SourceFile, SpecIdx),
+    /// A module specification `module m: S` in a module type, seen
+    /// through the module type of `host` (`M0.m` and `M1.m` differ when
+    /// both are ascribed one module type).
+    Spec(SourceFile, SpecIdx, SpecHost),
     /// The built-in `intrinsics` module.
     Intrinsics,
+}
+
+/// The module whose module type a module specification is seen through:
+/// the outermost one, for specifications nested in specifications.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SpecHost {
+    File(SourceFile),
+    Binding(SourceFile, ItemIdx),
+    Struct(SourceFile, StructIdx),
+    Param(SourceFile, StructIdx, u32),
+    Intrinsics,
+}
+
+impl SpecHost {
+    /// The host of the module specifications in `module`'s module type.
+    pub fn of(module: ModuleRef) -> SpecHost {
+        match module {
+            ModuleRef::File(file) => SpecHost::File(file),
+            ModuleRef::Binding(file, item) => SpecHost::Binding(file, item),
+            ModuleRef::Struct(file, s) => SpecHost::Struct(file, s),
+            ModuleRef::Param(file, s, index) => SpecHost::Param(file, s, index),
+            ModuleRef::Spec(_, _, host) => host,
+            ModuleRef::Intrinsics => SpecHost::Intrinsics,
+        }
+    }
+
+    pub fn module(self) -> ModuleRef {
+        match self {
+            SpecHost::File(file) => ModuleRef::File(file),
+            SpecHost::Binding(file, item) => ModuleRef::Binding(file, item),
+            SpecHost::Struct(file, s) => ModuleRef::Struct(file, s),
+            SpecHost::Param(file, s, index) => ModuleRef::Param(file, s, index),
+            SpecHost::Intrinsics => ModuleRef::Intrinsics,
+        }
+    }
 }
 
 /// What a value name refers to.
@@ -325,7 +362,7 @@ impl<'db> Resolver<'db> {
                     None => Exports::default(),
                 }
             }
-            ModuleRef::Spec(file, spec) => {
+            ModuleRef::Spec(file, spec, _) => {
                 let tree = self.tree(file);
                 match &tree.spec(spec).kind {
                     SpecKind::Module { sig, .. } => {
@@ -545,7 +582,11 @@ impl<'db> Resolver<'db> {
                         } => {
                             out.terms.insert(
                                 name.clone(),
-                                TermRef::Module(ModuleRef::Spec(file, spec_idx)),
+                                TermRef::Module(ModuleRef::Spec(
+                                    file,
+                                    spec_idx,
+                                    SpecHost::of(module),
+                                )),
                             );
                         }
                         SpecKind::Include(included) => {
@@ -609,6 +650,30 @@ impl<'db> Resolver<'db> {
             levels.push(Level::Prelude(ModuleRef::File(*prelude)));
         }
         levels
+    }
+
+    /// The module expressions opened (`open e`) before `scope` in the
+    /// containers enclosing it, latest and innermost first, each with the
+    /// scope it is written in.
+    pub fn opens_before(&self, scope: Scope) -> Vec<(Scope, ModExpr)> {
+        let tree = self.tree(scope.file);
+        let mut opens = Vec::new();
+        for level in self.scope_levels(scope) {
+            let Level::Container(container, position) = level else {
+                continue;
+            };
+            let items = tree.container_items(container);
+            for &item in items[..(position as usize).min(items.len())].iter().rev() {
+                if let ItemKind::Open(expr) = &tree.item(item).kind {
+                    let open_scope = Scope {
+                        file: scope.file,
+                        item: Some(item),
+                    };
+                    opens.push((open_scope, expr.clone()));
+                }
+            }
+        }
+        opens
     }
 
     /// Looks up a name in a namespace from `scope`, walking outwards.
@@ -778,11 +843,6 @@ impl<'db> Resolver<'db> {
     fn qualified<'p>(&self, scope: Scope, path: &'p Path) -> Option<(ModuleRef, &'p Name)> {
         let qualifiers = Path::new(path.qualifiers().to_vec())?;
         Some((self.resolve_module_path(scope, &qualifiers)?, path.last()))
-    }
-
-    /// The module the qualifiers of `path` name, if it is qualified.
-    pub fn qualifying_module(&self, scope: Scope, path: &Path) -> Option<ModuleRef> {
-        self.qualified(scope, path).map(|(module, _)| module)
     }
 
     /// A (possibly qualified) type name.

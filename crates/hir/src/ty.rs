@@ -4,25 +4,17 @@
 
 use crate::name::Name;
 use std::fmt;
+use syntax::ast::Liftedness;
 
-/// Separates an abstract type's printed name from the part that makes it
-/// unique (see `module_signature`): `R.t` of two parameters named `R`.
+/// Encloses the parts of an abstract type's name that make it unique but
+/// are not printed (see `module_signature`): `R.t` of two parameters named
+/// `R`, `M0.m.t` and `M1.m.t` of one module specification `m`.
 pub const HIDDEN_SUFFIX: char = '\u{1}';
 
-/// An abstract type's name as printed: without its identifying suffix.
-/// The suffix sits after the module's name, before `.member`.
+/// An abstract type's name as printed: without its hidden parts, each
+/// enclosed in a pair of [`HIDDEN_SUFFIX`].
 pub fn abstract_display_name(name: &str) -> String {
-    match name.split_once(HIDDEN_SUFFIX) {
-        Some((module, rest)) => {
-            let member = rest.rsplit_once('.').map_or("", |(_, m)| m);
-            if member.is_empty() {
-                module.to_string()
-            } else {
-                format!("{module}.{member}")
-            }
-        }
-        None => name.to_string(),
-    }
+    name.split(HIDDEN_SUFFIX).step_by(2).collect()
 }
 
 /// A primitive type.
@@ -235,8 +227,9 @@ pub enum Ty {
     },
     /// A type parameter of the definition being checked (rigid).
     Param(Name),
-    /// An abstract type, named by its qualified name.
-    Abstract(Name),
+    /// An abstract type, named by its qualified name, with the liftedness
+    /// its specification declares (`type~ t` may hide sizes).
+    Abstract(Name, Liftedness),
     Var(TyVar),
     /// The type of an erroneous expression: unifies with everything, so
     /// that one mistake is reported once.
@@ -331,7 +324,7 @@ impl Ty {
             Ty::Prim(_)
             | Ty::Array { .. }
             | Ty::Param(_)
-            | Ty::Abstract(_)
+            | Ty::Abstract(..)
             | Ty::Var(_)
             | Ty::Error => self.clone(),
         }
@@ -470,7 +463,7 @@ impl Ty {
                 Ok(())
             }
             Ty::Param(name) => write!(f, "{name}"),
-            Ty::Abstract(name) => write!(f, "{}", abstract_display_name(name.as_str())),
+            Ty::Abstract(name, _) => write!(f, "{}", abstract_display_name(name.as_str())),
             Ty::Var(v) => write!(f, "t{}", v.0),
             Ty::Error => f.write_str("???"),
         }

@@ -131,7 +131,7 @@ pub fn type_hints(
 /// Whether a type has no errors and no undetermined type variables in it.
 fn fully_known(ty: &Ty) -> bool {
     match ty {
-        Ty::Prim(_) | Ty::Param(_) | Ty::Abstract(_) => true,
+        Ty::Prim(_) | Ty::Param(_) | Ty::Abstract(..) => true,
         Ty::Var(_) | Ty::Error => false,
         Ty::Array { element, .. } => fully_known(element),
         Ty::Record(fields) => fields.iter().all(|(_, ty)| fully_known(ty)),

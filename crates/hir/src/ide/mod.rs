@@ -274,7 +274,7 @@ fn term_target(db: &dyn Db, term: TermRef) -> Option<NavTarget> {
         TermRef::Value(ValueRef::Def(file, item))
         | TermRef::Module(ModuleRef::Binding(file, item)) => item_target(db, file, item),
         TermRef::Value(ValueRef::Spec(file, spec, _))
-        | TermRef::Module(ModuleRef::Spec(file, spec)) => spec_target(db, file, spec),
+        | TermRef::Module(ModuleRef::Spec(file, spec, _)) => spec_target(db, file, spec),
         TermRef::Module(ModuleRef::File(file)) => {
             let range = parse(db, file).syntax_node().text_range();
             Some(NavTarget {

@@ -143,7 +143,10 @@ impl InferCtx<'_, '_> {
             constructive_sizes(param, &mut witnessed);
         }
         for &t in written_types {
-            written::array_dim_names(&self.body.store, t, &mut witnessed);
+            let args_are_parts = |head: &crate::name::Path| {
+                written::type_args_are_parts(self.resolver, self.scope, head)
+            };
+            written::array_dim_names(&self.body.store, t, &args_are_parts, &mut witnessed);
         }
         if let Some(name) = size_params.iter().find(|n| !witnessed.contains(n)) {
             self.error(

@@ -307,7 +307,15 @@ impl InferCtx<'_, '_> {
                 });
                 let mut constructive = Vec::new();
                 for &t in &written {
-                    super::written::array_dim_names(&self.body.store, t, &mut constructive);
+                    let args_are_parts = |head: &Path| {
+                        super::written::type_args_are_parts(self.resolver, self.scope, head)
+                    };
+                    super::written::array_dim_names(
+                        &self.body.store,
+                        t,
+                        &args_are_parts,
+                        &mut constructive,
+                    );
                 }
                 for name in &sizes {
                     if mentions_known.is_some() && !mentioned.contains(name) {
@@ -428,15 +436,20 @@ impl InferCtx<'_, '_> {
                 value,
                 body,
             } => {
-                let base_ty = match self.lookup_local(&name) {
-                    Some(local) => local.ty.clone(),
-                    None => {
-                        self.error(at, format!("Unknown name \"{name}\"."));
-                        Ty::Error
-                    }
+                let Some(local) = self.lookup_local(&name).cloned() else {
+                    self.error(at, format!("Unknown name \"{name}\"."));
+                    self.update(at, &Ty::Error, &path, value);
+                    return self.infer_expr(body);
                 };
-                self.update(at, &base_ty, &path, value);
-                self.infer_expr(body)
+                let updated = self.update(at, &local.ty, &path, value);
+                let mark = self.locals.len();
+                self.locals.push(Local {
+                    ty: updated,
+                    ..local
+                });
+                let ty = self.infer_expr(body);
+                self.locals.truncate(mark);
+                ty
             }
             Expr::Lambda { params, ret, body } => self.infer_function(&[], &params, ret, body),
             Expr::Loop {
@@ -458,8 +471,7 @@ impl InferCtx<'_, '_> {
             }
             Expr::Update { base, path, value } => {
                 let base_ty = self.infer_expr(base);
-                self.update(at, &base_ty, &path, value);
-                base_ty
+                self.update(at, &base_ty, &path, value)
             }
             Expr::Match { scrutinee, cases } => {
                 let scrutinee_ty = self.infer_expr(scrutinee);
@@ -670,7 +682,8 @@ impl InferCtx<'_, '_> {
                 return self.table.resolve(&declared);
             }
         }
-        let result = self.loop_result(body, &param_ty, &body_ty, &fresh, loop_mark);
+        let loop_bound: Vec<Name> = self.locals[mark..].iter().map(|l| l.name.clone()).collect();
+        let result = self.loop_result(body, &param_ty, &body_ty, &fresh, loop_mark, &loop_bound);
         self.locals.truncate(mark);
         result
     }
@@ -707,7 +720,10 @@ impl InferCtx<'_, '_> {
     /// body gives back unchanged is the initial value's size; any other is
     /// loop-variant, unknown after the loop, and may neither have been
     /// tied by the body to an invariant size or a known one, nor escaped
-    /// into a type made before the loop.
+    /// into a type made before the loop. Nor may the body have tied it to
+    /// a size named by or computed from a name the loop binds
+    /// (`loop_bound`), which is not in scope where the parameter's size is
+    /// made.
     fn loop_result(
         &mut self,
         body: ExprId,
@@ -715,11 +731,40 @@ impl InferCtx<'_, '_> {
         body_ty: &Ty,
         fresh: &[(u32, Size)],
         loop_mark: (usize, usize),
+        loop_bound: &[Name],
     ) -> Ty {
         let at = Location::Expr(body);
         let context = "Loop body does not have expected type.";
         if self.table.unify_except_sizes(param_ty, body_ty).is_err() {
             self.expect(at, context, param_ty, body_ty);
+            return Ty::Error;
+        }
+        let mut out_of_scope = None;
+        for (var, _) in fresh {
+            self.table
+                .resolve_size(&Size::Var(*var))
+                .all_leaves(&mut |leaf| {
+                    let names = match leaf {
+                        Size::Named(name) => std::slice::from_ref(name),
+                        Size::Unknown(id) => self.table.expression_names(*id).unwrap_or_default(),
+                        _ => &[],
+                    };
+                    out_of_scope = out_of_scope
+                        .take()
+                        .or_else(|| names.iter().find(|n| loop_bound.contains(n)).cloned());
+                    true
+                });
+        }
+        if let Some(name) = out_of_scope {
+            self.error(
+                at,
+                format!(
+                    "Cannot link a size of the loop parameter to a size computed from \"{name}\" \
+                     (scope violation).\nThis is because \"{name}\" is not in scope when the \
+                     loop parameter's size is introduced.\n\n\
+                     For more information, see:\n  {ERROR_INDEX}#scope-violation"
+                ),
+            );
             return Ty::Error;
         }
         let body_ty = self.table.resolve(body_ty);
@@ -1058,9 +1103,9 @@ impl InferCtx<'_, '_> {
         }
     }
 
-    /// The type of a term found in module `via` (if qualified): members of
-    /// an applied parametric module see the arguments' types for the
-    /// parameters' abstract types.
+    /// The type of a term found in module `via` (if qualified) or through
+    /// an `open`: members of an applied parametric module see the
+    /// arguments' types for the parameters' abstract types.
     fn term_type_via(
         &mut self,
         at: Location,
@@ -1070,14 +1115,20 @@ impl InferCtx<'_, '_> {
         via: Option<ModuleRef>,
     ) -> Ty {
         let ty = self.term_type(at, term, path, used);
-        let Some(module) = via else {
-            return ty;
-        };
-        let env = super::types::functor_instance_env(
-            self.resolver.db,
-            self.resolver.file_set,
-            crate::resolve::ModuleKey(module),
-        );
+        let (db, file_set) = (self.resolver.db, self.resolver.file_set);
+        let mut env = super::types::opened_instance_env(db, file_set, self.scope).to_vec();
+        if let Some(module) = via {
+            env.extend(
+                super::types::functor_instance_env(db, file_set, crate::resolve::ModuleKey(module))
+                    .iter()
+                    .cloned(),
+            );
+        }
+        env.extend(super::types::module_path_env(
+            self.resolver,
+            self.scope,
+            &path.segments()[..used.saturating_sub(1)],
+        ));
         super::types::substitute_instance(&ty, &env)
     }
 
@@ -1727,24 +1778,58 @@ impl InferCtx<'_, '_> {
         }
     }
 
-    /// Checks `base with path = value`.
-    fn update(&mut self, at: Location, base: &Ty, path: &[UpdateStep], value: ExprId) {
+    /// Checks `base with path = value`, giving the updated value's type.
+    fn update(&mut self, at: Location, base: &Ty, path: &[UpdateStep], value: ExprId) -> Ty {
         let mut ty = base.clone();
+        let mut fields = Vec::new();
         for step in path {
             ty = match step {
-                UpdateStep::Field(field) => self.project(at, &ty, field),
+                UpdateStep::Field(field) => {
+                    fields.push(field);
+                    self.project(at, &ty, field)
+                }
                 UpdateStep::Index(indices) => self.index(at, &ty, indices, SliceSizes::Flexible),
             };
         }
         let value_ty = self.infer_expr(value);
-        // Sizes of updated slices are checked at run time.
-        self.join(
-            Location::Expr(value),
-            "The new value does not have the type of what it replaces.",
-            &ty,
-            &value_ty,
-            UnknownOrigin::Conditional,
-        );
+        if fields.len() < path.len() {
+            // Sizes of updated slices are checked at run time.
+            self.join(
+                Location::Expr(value),
+                "The new value does not have the type of what it replaces.",
+                &ty,
+                &value_ty,
+                UnknownOrigin::Conditional,
+            );
+            return base.clone();
+        }
+        // A record field may be given a value of other sizes, which the
+        // updated record then has.
+        if self.table.unify_except_sizes(&ty, &value_ty).is_err() {
+            let (new, existing) = (self.display(&value_ty), self.display(&ty));
+            self.error(
+                Location::Expr(value),
+                format!("Cannot unify\n  {new}\nwith\n  {existing}"),
+            );
+            return Ty::Error;
+        }
+        self.with_field(base, &fields, &value_ty)
+            .unwrap_or_else(|| base.clone())
+    }
+
+    /// A record type with the field at `path` given the type `field_ty`;
+    /// `None` if the record's type is not known that far.
+    fn with_field(&self, record: &Ty, path: &[&Name], field_ty: &Ty) -> Option<Ty> {
+        let Some((first, rest)) = path.split_first() else {
+            return Some(field_ty.clone());
+        };
+        let Ty::Record(fields) = self.table.resolve(record) else {
+            return None;
+        };
+        let mut fields = fields;
+        let (_, ty) = fields.iter_mut().find(|(name, _)| name == *first)?;
+        *ty = self.with_field(ty, rest, field_ty)?;
+        Some(Ty::Record(fields))
     }
 }
 

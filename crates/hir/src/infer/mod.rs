@@ -1085,13 +1085,40 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     })
             })
         };
-        let mut in_params = Vec::new();
-        unknowns_in_params(own_type, &mut in_params);
-        let mut produced = Vec::new();
-        produced_unknowns(own_type, &mut produced);
-        let unknown = in_params.iter().any(|&id| {
-            !self.table.is_lax(id) && !produced.contains(&id) && !named_after_params(id)
-        });
+        // The definition's own parameters may have sizes its result tells,
+        // also once applied further; the parameters of functions it
+        // returns only sizes its result tells at once, as its functions'
+        // results come after their parameters.
+        let mut in_own_params = Vec::new();
+        let mut result = own_type;
+        for _ in &self.body.params {
+            let Ty::Function {
+                param,
+                result: rest,
+                ..
+            } = result
+            else {
+                break;
+            };
+            map_unknowns(param, &mut |id| {
+                in_own_params.push(id);
+                Size::Unknown(id)
+            });
+            result = rest;
+        }
+        let mut in_result_params = Vec::new();
+        unknowns_in_params(result, &mut in_result_params);
+        let mut told_once_applied = Vec::new();
+        produced_unknowns(result, true, &mut told_once_applied);
+        let mut told_at_once = Vec::new();
+        produced_unknowns(result, false, &mut told_at_once);
+        let untold = |id: u32, told: &[u32]| {
+            !self.table.is_lax(id) && !told.contains(&id) && !named_after_params(id)
+        };
+        let unknown = in_own_params
+            .iter()
+            .any(|&id| untold(id, &told_once_applied))
+            || in_result_params.iter().any(|&id| untold(id, &told_at_once));
         if unknown {
             let name = self
                 .own_name()
@@ -1100,7 +1127,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.error(
                 Location::Expr(self.body.body),
                 format!(
-                    "Unknown size in parameter of \"{name}\", which is inferred as:\n  {shown}\n\
+                    "Cannot generalise type of \"{name}\".\n\
+                     Unknown size in parameter of \"{name}\", which is inferred as:\n  {shown}\n\
                      The size is made inside the definition, so no caller can supply an array of it."
                 ),
             );
@@ -1120,16 +1148,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn check_unlifted_instantiations(&mut self) {
         for (ty, size_lifted, function, at) in std::mem::take(&mut self.unlifted_instantiations) {
             let resolved = self.table.resolve(&ty);
-            let Some(name) = self.lifted_param_in(&resolved, !size_lifted) else {
+            let Some(what) = self.lifted_type_in(&resolved, !size_lifted) else {
                 continue;
             };
-            let kind =
-                if self.lifted_params.contains(&name) || self.size_lifted_params.contains(&name) {
-                    "Type parameter"
-                } else {
-                    "Abstract type"
-                };
-            let name = crate::ty::abstract_display_name(name.as_str());
             let why = if size_lifted {
                 "may be a functional type"
             } else {
@@ -1138,26 +1159,30 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.errors.push(TypeError {
                 location: at,
                 message: format!(
-                    "{kind} \"{name}\" is lifted and {why}.\nWhen instantiating type parameter of \"{function}\"."
+                    "{what} is lifted and {why}.\nWhen instantiating type parameter of \"{function}\"."
                 ),
                 related: Vec::new(),
             });
         }
     }
 
-    /// A type parameter in scope declared lifted (or, with
-    /// `with_size_lifted`, size-lifted) that `ty` mentions.
-    fn lifted_param_in(&self, ty: &Ty, with_size_lifted: bool) -> Option<Name> {
-        let find = |t: &Ty| self.lifted_param_in(t, with_size_lifted);
+    /// A type parameter in scope or an abstract type declared lifted (or,
+    /// with `with_size_lifted`, size-lifted) that `ty` mentions, as the
+    /// error names it.
+    fn lifted_type_in(&self, ty: &Ty, with_size_lifted: bool) -> Option<String> {
+        let find = |t: &Ty| self.lifted_type_in(t, with_size_lifted);
         match ty {
             Ty::Param(name)
                 if self.lifted_params.contains(name)
                     || (with_size_lifted && self.size_lifted_params.contains(name)) =>
             {
-                Some(name.clone())
+                Some(format!("Type parameter \"{name}\""))
             }
-            Ty::Abstract(name) if self.abstract_is_lifted(name, with_size_lifted) => {
-                Some(name.clone())
+            Ty::Abstract(_, liftedness)
+                if *liftedness == syntax::ast::Liftedness::Lifted
+                    || (with_size_lifted && *liftedness == syntax::ast::Liftedness::SizeLifted) =>
+            {
+                Some(format!("Type \"{ty}\""))
             }
             Ty::Array { element, .. } => find(element),
             Ty::Record(fields) => fields.iter().find_map(|(_, t)| find(t)),
@@ -1166,33 +1191,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 .find_map(|(_, payload)| payload.iter().find_map(find)),
             Ty::Function { param, result, .. } => find(param).or_else(|| find(result)),
             _ => None,
-        }
-    }
-
-    /// Whether the abstract type named `name` (qualified as seen from the
-    /// definition) is declared lifted (`type^`), or size-lifted (`type~`)
-    /// with `with_size_lifted`.
-    fn abstract_is_lifted(&self, name: &Name, with_size_lifted: bool) -> bool {
-        // A module parameter's types carry its identity after its name;
-        // as seen from the definition, the parameter's name reaches them.
-        let shown = crate::ty::abstract_display_name(name.as_str());
-        let segments = shown.split('.').map(Name::new).collect();
-        let Some(path) = crate::name::Path::new(segments) else {
-            return false;
-        };
-        let Some(crate::resolve::TypeDefRef::Spec(file, spec, _)) =
-            self.resolver.resolve_type_path(self.scope, &path)
-        else {
-            return false;
-        };
-        let tree = crate::item_tree::item_tree(self.resolver.db, file);
-        match &tree.spec(spec).kind {
-            crate::item_tree::SpecKind::Type(item) if item.ty.is_none() => match item.liftedness {
-                syntax::ast::Liftedness::Lifted => true,
-                syntax::ast::Liftedness::SizeLifted => with_size_lifted,
-                syntax::ast::Liftedness::Unlifted => false,
-            },
-            _ => false,
         }
     }
 
@@ -1746,8 +1744,9 @@ pub(crate) fn unknowns_outside_results(ty: &Ty, out: &mut Vec<u32>) {
 }
 
 /// The existential sizes of a type's arrays outside parameters of function
-/// types: sizes a value of the type tells.
-fn produced_unknowns(ty: &Ty, out: &mut Vec<u32>) {
+/// types: sizes a value of the type tells, with `through_results` also
+/// those its functions' results tell once applied.
+fn produced_unknowns(ty: &Ty, through_results: bool, out: &mut Vec<u32>) {
     match ty {
         Ty::Array { element, shape, .. } => {
             for size in shape {
@@ -1758,14 +1757,18 @@ fn produced_unknowns(ty: &Ty, out: &mut Vec<u32>) {
                     true
                 });
             }
-            produced_unknowns(element, out);
+            produced_unknowns(element, through_results, out);
         }
-        Ty::Record(fields) => fields.iter().for_each(|(_, t)| produced_unknowns(t, out)),
+        Ty::Record(fields) => fields
+            .iter()
+            .for_each(|(_, t)| produced_unknowns(t, through_results, out)),
         Ty::Sum(cs) => cs
             .iter()
             .flat_map(|(_, ts)| ts)
-            .for_each(|t| produced_unknowns(t, out)),
-        Ty::Function { result, .. } => produced_unknowns(result, out),
+            .for_each(|t| produced_unknowns(t, through_results, out)),
+        Ty::Function { result, .. } if through_results => {
+            produced_unknowns(result, through_results, out)
+        }
         _ => {}
     }
 }

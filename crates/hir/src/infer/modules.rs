@@ -6,6 +6,7 @@ use super::instantiate_in;
 use super::substitute;
 use super::types::{
     TypeLowering, liftedness_rank, module_type_env, spec_scheme_in, type_abbreviation,
+    type_def_liftedness,
 };
 use super::unify::Table;
 use super::uniqueness::fits_spec_uniqueness;
@@ -175,7 +176,7 @@ fn is_parametric_module(resolver: Resolver, module: ModuleRef) -> bool {
             };
             !binding.params.is_empty() || is_parametric_expr(resolver, scope, &binding.body)
         }
-        ModuleRef::Spec(file, spec) => {
+        ModuleRef::Spec(file, spec, _) => {
             let tree = item_tree(db, file);
             let SpecKind::Module { sig, .. } = &tree.spec(spec).kind else {
                 return false;
@@ -426,7 +427,7 @@ impl Matcher<'_> {
                 )));
                 continue;
             }
-            if let Some(size) = definition.nonconstructive_size_param(db) {
+            if let Some(size) = definition.nonconstructive_size_param(resolver) {
                 self.problems.push(soft_lines(&format!(
                     "Type\n  {shown}\ncannot be made abstract because size parameter\n  {size}\n\
                      is not used constructively as an array size in the definition."
@@ -683,7 +684,7 @@ impl Matcher<'_> {
                     None => self.expr_param(scope, &binding.body, depth + 1),
                 }
             }
-            ModuleRef::Spec(file, spec) => match &item_tree(db, file).spec(spec).kind {
+            ModuleRef::Spec(file, spec, _) => match &item_tree(db, file).spec(spec).kind {
                 SpecKind::Module { sig, .. } => {
                     self.arrow_param(Scope { file, item: None }, sig, depth + 1)
                 }
@@ -750,7 +751,7 @@ impl Matcher<'_> {
         name: &Name,
         refinements: &[(Vec<Name>, Ty)],
     ) {
-        let ModuleRef::Spec(file, spec) = spec_module else {
+        let ModuleRef::Spec(file, spec, _) = spec_module else {
             return;
         };
         let tree = item_tree(self.resolver.db, file);
@@ -797,7 +798,7 @@ impl Matcher<'_> {
 /// Whether a type contains an abstract type.
 fn mentions_abstract(ty: &Ty) -> bool {
     match ty {
-        Ty::Abstract(_) => true,
+        Ty::Abstract(..) => true,
         Ty::Array { element, .. } => mentions_abstract(element),
         Ty::Record(fields) => fields.iter().any(|(_, t)| mentions_abstract(t)),
         Ty::Sum(constructors) => constructors
@@ -871,7 +872,7 @@ impl ProvidedType {
             text.push(' ');
             text.push_str(&show_type_param(param));
         }
-        if !matches!(self.ty, Ty::Abstract(_)) || self.definition.is_some() {
+        if !matches!(self.ty, Ty::Abstract(..)) || self.definition.is_some() {
             text.push_str(&format!(" = {}", self.ty));
         }
         text
@@ -879,14 +880,19 @@ impl ProvidedType {
 
     /// A size parameter of the definition that no array size in it
     /// names directly, so a value of the type would not determine it.
-    fn nonconstructive_size_param(&self, db: &dyn Db) -> Option<Name> {
+    fn nonconstructive_size_param(&self, resolver: Resolver) -> Option<Name> {
         let (file, item) = self.definition?;
-        let tree = item_tree(db, file);
+        let tree = item_tree(resolver.db, file);
         let ItemKind::Type(TypeItem { ty: Some(ty), .. }) = &tree.item(item).kind else {
             return None;
         };
+        let scope = Scope {
+            file,
+            item: Some(item),
+        };
+        let args_are_parts = |head: &Path| written::type_args_are_parts(resolver, scope, head);
         let mut constructive = Vec::new();
-        written::array_dim_names(&tree.store, *ty, &mut constructive);
+        written::array_dim_names(&tree.store, *ty, &args_are_parts, &mut constructive);
         self.params.iter().find_map(|p| match p {
             TypeParam::Size(n) if !constructive.contains(n) => Some(n.clone()),
             _ => None,
@@ -1262,12 +1268,10 @@ impl StructureCheck<'_> {
             .resolver
             .sig_exports(self.scope, sig, ModuleRef::Intrinsics);
         let mut env: Vec<(Name, Ty)> = self.outer_types.clone();
-        env.extend(
-            members
-                .types
-                .keys()
-                .map(|n| (n.clone(), Ty::Abstract(n.clone()))),
-        );
+        env.extend(members.types.iter().map(|(n, target)| {
+            let liftedness = type_def_liftedness(db, target);
+            (n.clone(), Ty::Abstract(n.clone(), liftedness))
+        }));
         // Module specifications name modules known only by module type.
         let mark = self.bound.len();
         for (name, term) in &members.terms {

@@ -125,7 +125,10 @@ fn lower_type_item_in(
             lowered
         }
         // An abstract type in a module type.
-        None => Ty::Abstract(item.name.clone().unwrap_or_else(|| Name::new("?"))),
+        None => Ty::Abstract(
+            item.name.clone().unwrap_or_else(|| Name::new("?")),
+            item.liftedness,
+        ),
     };
     Abbreviation {
         params: item.params.clone(),
@@ -255,7 +258,10 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
                     }
                     _ => env.push((
                         name.clone(),
-                        Ty::Abstract(Name::new(&format!("{module_name}.{name}"))),
+                        Ty::Abstract(
+                            Name::new(&format!("{module_name}.{name}")),
+                            type_def_liftedness(db, target),
+                        ),
                     )),
                 }
             }
@@ -285,10 +291,28 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
     Arc::new(env)
 }
 
+/// The liftedness a type definition or specification declares.
+pub(crate) fn type_def_liftedness(db: &dyn Db, target: &TypeDefRef) -> Liftedness {
+    match *target {
+        TypeDefRef::Def(file, item) => match &item_tree(db, file).item(item).kind {
+            ItemKind::Type(t) => t.liftedness,
+            _ => Liftedness::Unlifted,
+        },
+        TypeDefRef::Spec(file, spec, _) => match &item_tree(db, file).spec(spec).kind {
+            SpecKind::Type(t) => t.liftedness,
+            _ => Liftedness::Unlifted,
+        },
+        TypeDefRef::Prim(_) => Liftedness::Unlifted,
+    }
+}
+
 /// For a module made by applying a parametric module: what each abstract
 /// type of the functor's parameters (`P.t`) stands for in this
 /// application (the argument's type `t`).
-#[salsa::tracked(returns(clone))]
+///
+/// A module that names another (`module b = a.inner`) sees what the
+/// modules on that path see.
+#[salsa::tracked(returns(clone), cycle_result = functor_instance_env_cycle)]
 pub fn functor_instance_env(
     db: &dyn Db,
     file_set: FileSet,
@@ -299,6 +323,13 @@ pub fn functor_instance_env(
         return Arc::new(Vec::new());
     };
     let mut env = application_env(resolver, scope, &body, 0);
+    let mut named = &body;
+    while let ModExpr::Ascription(inner, _) = named {
+        named = inner;
+    }
+    if let ModExpr::Path(path) = named {
+        env.extend(module_path_env(resolver, scope, path.segments()));
+    }
     // Members may come from applications inside the functor's body
     // (`module m' = f1 (m)`, `open (f1 m)`): their parameters' abstract
     // types stand for the arguments' types there, which may in turn
@@ -309,6 +340,61 @@ pub fn functor_instance_env(
         nested_application_env(resolver, body_struct, &mut env, 0);
     }
     Arc::new(env)
+}
+
+fn functor_instance_env_cycle(
+    _db: &dyn Db,
+    _id: salsa::Id,
+    _file_set: FileSet,
+    _module: ModuleKey,
+) -> Arc<Vec<(Name, Ty)>> {
+    Arc::new(Vec::new())
+}
+
+/// What the parameters' abstract types stand for in the modules opened
+/// before `scope` (`open (f arg)`, `open a.inner`): names found through
+/// them see the arguments' types.
+#[salsa::tracked(returns(clone))]
+pub fn opened_instance_env(db: &dyn Db, file_set: FileSet, scope: Scope) -> Arc<Vec<(Name, Ty)>> {
+    let resolver = Resolver { db, file_set };
+    let mut env = Vec::new();
+    for (open_scope, mut opened) in resolver.opens_before(scope) {
+        while let ModExpr::Ascription(inner, _) = opened {
+            opened = *inner;
+        }
+        match &opened {
+            ModExpr::Path(path) => {
+                env.extend(module_path_env(resolver, open_scope, path.segments()))
+            }
+            _ => env.extend(application_env(resolver, open_scope, &opened, 0)),
+        }
+    }
+    Arc::new(env)
+}
+
+/// What the parameters' abstract types stand for in each module that a
+/// prefix of the module path `modules` names: a module seen through the
+/// module type of an applied parametric module (`a.inner` for `module a
+/// = f arg`) shows the argument's types there.
+pub(crate) fn module_path_env(
+    resolver: Resolver,
+    scope: Scope,
+    modules: &[Name],
+) -> Vec<(Name, Ty)> {
+    let mut env = Vec::new();
+    for end in 1..=modules.len() {
+        let Some(prefix) = Path::new(modules[..end].to_vec()) else {
+            continue;
+        };
+        if let Some(module) = resolver.resolve_module_path(scope, &prefix) {
+            env.extend(
+                functor_instance_env(resolver.db, resolver.file_set, ModuleKey(module))
+                    .iter()
+                    .cloned(),
+            );
+        }
+    }
+    env
 }
 
 /// The environments of the parametric module applications inside a module
@@ -366,7 +452,7 @@ fn application_env(
     for (param, arg) in resolver.functor_application(scope, expr) {
         let param_types = module_type_env(db, file_set, ModuleKey(param));
         for (name, param_ty) in param_types.iter() {
-            if let Ty::Abstract(abstract_name) = param_ty
+            if let Ty::Abstract(abstract_name, _) = param_ty
                 && let Some(ty) = module_type_member(resolver, scope, arg, name, depth + 1)
             {
                 env.push((abstract_name.clone(), ty));
@@ -417,7 +503,7 @@ fn nested_module_env(
         };
         let inner_members = resolver.exports(*inner_argument);
         for (type_name, spec_ty) in module_type_env(db, file_set, ModuleKey(*spec)).iter() {
-            let Ty::Abstract(abstract_name) = spec_ty else {
+            let Ty::Abstract(abstract_name, _) = spec_ty else {
                 continue;
             };
             let ty = match inner_members.types.get(type_name) {
@@ -581,7 +667,7 @@ pub(crate) fn substitute_instance(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
 
 pub(crate) fn substitute_abstract(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
     match ty {
-        Ty::Abstract(name) => env
+        Ty::Abstract(name, _) => env
             .iter()
             .find(|(n, _)| n == name)
             .map_or_else(|| ty.clone(), |(_, t)| t.clone()),
@@ -696,10 +782,10 @@ fn module_signature(
             // (`R` in `f1 (R: mt)` and `f2 (R: mt)`): their abstract types
             // must differ, so the name carries the parameter's identity,
             // which printing leaves out.
+            let hidden = crate::ty::HIDDEN_SUFFIX;
             let name = format!(
-                "{}{}{}:{}:{}",
+                "{}{hidden}{}:{}:{}{hidden}",
                 param.name.as_ref().map_or("?", |n| n.as_str()),
-                crate::ty::HIDDEN_SUFFIX,
                 file.path(db),
                 s.0,
                 index
@@ -710,12 +796,22 @@ fn module_signature(
             };
             Some((scope, param.sig.clone(), name))
         }
-        ModuleRef::Spec(file, spec) => {
+        ModuleRef::Spec(file, spec, host) => {
             let tree = item_tree(db, file);
             let SpecKind::Module { name, sig } = &tree.spec(spec).kind else {
                 return None;
             };
-            let name = name.as_ref().map_or("?".to_string(), |n| n.to_string());
+            let name = name.as_ref().map_or("?", |n| n.as_str());
+            // Named after the module it is seen through (`M0.m`), and
+            // unique per specification.
+            let hidden = crate::ty::HIDDEN_SUFFIX;
+            let host_name = module_signature(db, file_set, host.module())
+                .map_or("?".to_string(), |(_, _, host_name)| host_name);
+            let name = format!(
+                "{host_name}{hidden}{}:{}{hidden}.{name}",
+                file.path(db),
+                spec.0
+            );
             Some((Scope { file, item: None }, sig.clone(), name))
         }
         ModuleRef::Intrinsics => {
@@ -859,7 +955,10 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 // of `t` must tell them (a size only in a function's result
                 // would be told by no one).
                 let mut witnessed = Vec::new();
-                super::written::array_dim_names(self.store, *ty, &mut witnessed);
+                let args_are_parts = |head: &Path| {
+                    super::written::type_args_are_parts(self.resolver, self.scope, head)
+                };
+                super::written::array_dim_names(self.store, *ty, &args_are_parts, &mut witnessed);
                 if let Some(unused) = sizes.iter().find(|n| !witnessed.contains(n)) {
                     self.errors.push((
                         id,
@@ -977,18 +1076,11 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
         if path.is_single() && self.local_types.iter().any(|(n, _)| n == path.last()) {
             return Liftedness::Unlifted;
         }
-        let db = self.resolver.db;
-        match self.resolver.resolve_type_path(self.scope, path) {
-            Some(TypeDefRef::Def(file, item)) => match &item_tree(db, file).item(item).kind {
-                ItemKind::Type(t) => t.liftedness,
-                _ => Liftedness::Unlifted,
-            },
-            Some(TypeDefRef::Spec(file, spec, _)) => match &item_tree(db, file).spec(spec).kind {
-                SpecKind::Type(t) => t.liftedness,
-                _ => Liftedness::Unlifted,
-            },
-            Some(TypeDefRef::Prim(_)) | None => Liftedness::Unlifted,
-        }
+        self.resolver
+            .resolve_type_path(self.scope, path)
+            .map_or(Liftedness::Unlifted, |target| {
+                type_def_liftedness(self.resolver.db, &target)
+            })
     }
 
     fn size(&mut self, size: &SizeRef) -> Size {
@@ -1068,8 +1160,24 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
         }
     }
 
-    /// A type name applied to `args`.
+    /// A type name applied to `args`. A type member of an applied
+    /// parametric module (or of a module inside one, or found through an
+    /// `open`) sees the arguments' types for its parameters' abstract
+    /// types.
     fn named(&mut self, id: TypeId, path: &Path, args: &[TypeArgRef]) -> Ty {
+        let ty = self.named_as_defined(id, path, args);
+        let (db, file_set) = (self.resolver.db, self.resolver.file_set);
+        let mut env = opened_instance_env(db, file_set, self.scope).to_vec();
+        env.extend(module_path_env(
+            self.resolver,
+            self.scope,
+            path.qualifiers(),
+        ));
+        substitute_instance(&ty, &env)
+    }
+
+    /// A type name applied to `args`, as its definition gives it.
+    fn named_as_defined(&mut self, id: TypeId, path: &Path, args: &[TypeArgRef]) -> Ty {
         if path.is_single() && self.type_params.contains(path.last()) {
             if !args.is_empty() {
                 self.errors.push((
@@ -1087,7 +1195,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             return ty;
         }
         if !path.is_single() && self.opaque_modules.contains(&path.segments()[0]) {
-            return Ty::Abstract(Name::new(&path.to_string()));
+            return Ty::Abstract(Name::new(&path.to_string()), self.name_liftedness(path));
         }
         let Some(target) = self.resolver.resolve_type_path(self.scope, path) else {
             self.errors.push((id, format!("Unknown type \"{path}\".")));
@@ -1164,20 +1272,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 }
             }
         }
-        let ty = substitute(&self.fresh_unknowns(&abbreviation.ty), &types, &sizes);
-        // A type member of an applied parametric module sees the
-        // arguments' types for its parameters' abstract types.
-        match self.resolver.qualifying_module(self.scope, path) {
-            Some(module) => {
-                let env = functor_instance_env(
-                    self.resolver.db,
-                    self.resolver.file_set,
-                    ModuleKey(module),
-                );
-                substitute_instance(&ty, &env)
-            }
-            None => ty,
-        }
+        substitute(&self.fresh_unknowns(&abbreviation.ty), &types, &sizes)
     }
 }
 

@@ -630,7 +630,9 @@ impl Table {
             (Ty::Var(x), Ty::Var(y)) => self.merge_vars(*x, *y),
             (Ty::Var(x), other) | (other, Ty::Var(x)) => self.bind_checked(*x, other.clone()),
             (Ty::Prim(p), Ty::Prim(q)) if p == q => Ok(()),
-            (Ty::Param(p), Ty::Param(q)) | (Ty::Abstract(p), Ty::Abstract(q)) if p == q => Ok(()),
+            (Ty::Param(p), Ty::Param(q)) | (Ty::Abstract(p, _), Ty::Abstract(q, _)) if p == q => {
+                Ok(())
+            }
             (
                 Ty::Array {
                     element: e1,

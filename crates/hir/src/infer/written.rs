@@ -2,7 +2,9 @@
 //! in one type, anonymous sizes where nothing determines them, size
 //! parameters a type abbreviation never uses.
 
-use crate::name::Name;
+use crate::item_tree::{SpecKind, TypeItem, item_tree};
+use crate::name::{Name, Path};
+use crate::resolve::{Resolver, Scope, TypeDefRef};
 use crate::store::{Expr, ExprId, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
 
 /// A parameter name (`(n: i64) -> ...`) or existential size (`?[n].t`)
@@ -224,9 +226,30 @@ pub(crate) fn duplicate_type_param(params: &[TypeParam]) -> Option<&Name> {
         .map(|(_, p)| p.name())
 }
 
+/// Whether the type arguments of the type named `head` are parts of its
+/// values (`pair ([n]i64)` for an abbreviation): not for an abstract
+/// type, whose values need not hold them.
+pub(crate) fn type_args_are_parts(resolver: Resolver, scope: Scope, head: &Path) -> bool {
+    match resolver.resolve_type_path(scope, head) {
+        Some(TypeDefRef::Spec(file, spec, _)) => !matches!(
+            &item_tree(resolver.db, file).spec(spec).kind,
+            SpecKind::Type(TypeItem { ty: None, .. })
+        ),
+        _ => true,
+    }
+}
+
 /// The names written directly as array sizes (`[n]`) outside function
-/// types: a value of the type determines them.
-pub(crate) fn array_dim_names(store: &Store, ty: TypeId, out: &mut Vec<Name>) {
+/// types: a value of the type determines them. `args_are_parts` says
+/// whether a named type's type arguments count (see
+/// [`type_args_are_parts`]).
+pub(crate) fn array_dim_names(
+    store: &Store,
+    ty: TypeId,
+    args_are_parts: &dyn Fn(&Path) -> bool,
+    out: &mut Vec<Name>,
+) {
+    let recurse = |ty: TypeId, out: &mut Vec<Name>| array_dim_names(store, ty, args_are_parts, out);
     match &store.types[ty] {
         TypeRef::Array { size, element } => {
             if let SizeRef::Expr(e) = size
@@ -235,16 +258,21 @@ pub(crate) fn array_dim_names(store: &Store, ty: TypeId, out: &mut Vec<Name>) {
             {
                 out.push(path.last().clone());
             }
-            array_dim_names(store, *element, out);
+            recurse(*element, out);
         }
         TypeRef::Apply { head, args } => {
-            array_dim_names(store, *head, out);
+            recurse(*head, out);
+            let type_args_count = match &store.types[*head] {
+                TypeRef::Path(path) => args_are_parts(path),
+                _ => true,
+            };
             for arg in args {
                 match arg {
-                    // A type argument's sizes are determined only if the
-                    // named type uses it, which an abstract type hides; an
-                    // abbreviation's use shows in the type it stands for.
-                    TypeArgRef::Type(_) => {}
+                    TypeArgRef::Type(t) => {
+                        if type_args_count {
+                            recurse(*t, out);
+                        }
+                    }
                     // A size argument of a named type (`vec [n]`) is one of
                     // its sizes.
                     TypeArgRef::Size(SizeRef::Expr(e)) => {
@@ -258,17 +286,13 @@ pub(crate) fn array_dim_names(store: &Store, ty: TypeId, out: &mut Vec<Name>) {
                 }
             }
         }
-        TypeRef::Existential { ty, .. } | TypeRef::Unique(ty) => array_dim_names(store, *ty, out),
-        TypeRef::Tuple(elements) => elements
-            .iter()
-            .for_each(|t| array_dim_names(store, *t, out)),
-        TypeRef::Record(fields) => fields
-            .iter()
-            .for_each(|(_, t)| array_dim_names(store, *t, out)),
+        TypeRef::Existential { ty, .. } | TypeRef::Unique(ty) => recurse(*ty, out),
+        TypeRef::Tuple(elements) => elements.iter().for_each(|t| recurse(*t, out)),
+        TypeRef::Record(fields) => fields.iter().for_each(|(_, t)| recurse(*t, out)),
         TypeRef::Sum(constructors) => constructors
             .iter()
             .flat_map(|(_, ts)| ts)
-            .for_each(|t| array_dim_names(store, *t, out)),
+            .for_each(|t| recurse(*t, out)),
         TypeRef::Function { .. } | TypeRef::Path(_) | TypeRef::Missing => {}
     }
 }

@@ -520,10 +520,10 @@ impl<'db> Lowerer<'db> {
             // A type that cannot be resolved stays as it is: it is an
             // error only if its values must be represented (an accumulator's
             // type, say, never is: its values are its array's).
-            Ty::Param(name) | Ty::Abstract(name) => {
+            Ty::Param(name) | Ty::Abstract(name, _) => {
                 if let Some((_, t)) = frame.subst.iter().rev().find(|(n, _)| n == name) {
                     t.clone()
-                } else if let Ty::Abstract(_) = ty
+                } else if let Ty::Abstract(..) = ty
                     && let Ok(resolved) = self.resolve_abstract(frame, name)
                 {
                     self.mono(frame, &resolved)?
@@ -579,7 +579,7 @@ impl<'db> Lowerer<'db> {
         for (param, arg, arg_ctx) in frame.ctx.0.iter().rev() {
             for (member, ty) in module_type_env(self.db, self.file_set(), ModuleKey(*param)).iter()
             {
-                if matches!(ty, Ty::Abstract(n) if n == name) {
+                if matches!(ty, Ty::Abstract(n, _) if n == name) {
                     return self.type_member(*arg, arg_ctx, member);
                 }
             }

@@ -43,7 +43,7 @@ fn push_components(ty: &Ty, outer_rank: usize, out: &mut Vec<Type>) -> TypeResul
             );
         }
         Ty::Function { .. } => return Err("a function inside data".into()),
-        Ty::Param(_) | Ty::Abstract(_) => {
+        Ty::Param(_) | Ty::Abstract(..) => {
             return Err(format!("the type `{ty}` was not instantiated"));
         }
         // A type inference left open (an unconstrained empty array's

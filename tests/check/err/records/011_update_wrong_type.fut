@@ -1,4 +1,4 @@
--- A record update changes the field's type.
+-- A record update may not change the field's type.
 -- ==
--- error: Expected: f32
+-- error: Cannot unify\s+bool\s+with\s+f32
 def f (r: {pos: f32}) = r with pos = true

@@ -1,7 +1,7 @@
 -- A size-lifted abstract type may hide arrays of different sizes, so it
 -- cannot instantiate an unlifted type parameter (here `copy`'s).
 -- ==
--- error: Abstract type "ragged\.row" is lifted and cannot be an array element
+-- error: Type "ragged\.row" is lifted and cannot be an array element
 
 module ragged : {
   type~ row

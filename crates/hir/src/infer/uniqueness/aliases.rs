@@ -90,7 +90,7 @@ impl At {
                     })
                     .collect(),
             ),
-            Ty::Param(_) | Ty::Abstract(_) | Ty::Var(_) | Ty::Error => {
+            Ty::Param(_) | Ty::Abstract(..) | Ty::Var(_) | Ty::Error => {
                 At::Leaf(LeafKind::Opaque, aliases.clone())
             }
         }
