@@ -214,15 +214,17 @@ impl InferCtx<'_, '_> {
             }
             Expr::Coercion { expr, ty } => {
                 self.check_written_sizes(vec![ty]);
-                // `e :> t` checks sizes at run time: only they may differ.
-                let declared_mark = self.table.mark().1;
+                let anonymous_from = self.table.mark().1;
                 let declared = self.lower_type(ty);
-                // An anonymous size is whatever size `e` has.
-                for v in declared_mark..self.table.mark().1 {
-                    self.table.name_size(&Size::Var(v as u32), Size::Unknown(0));
-                }
+                let anonymous = anonymous_from..self.table.mark().1;
                 let actual = self.infer_expr(expr);
-                let result = self.table.unify_except_sizes(&declared, &actual);
+                // `e :> t` checks sizes at run time, so `e` is matched
+                // against `t` with a new size for each size written in
+                // `t`: `e`'s own sizes, which something must determine.
+                // An anonymous size of `t` is whatever size `e` has.
+                let target = self.coercion_target(&declared, &anonymous);
+                let coerced = anonymous.end..self.table.mark().1;
+                let result = self.table.unify(&target, &actual);
                 self.report_mismatch(
                     result,
                     Location::Expr(expr),
@@ -230,7 +232,11 @@ impl InferCtx<'_, '_> {
                     &declared,
                     &actual,
                 );
-                declared
+                for v in anonymous {
+                    self.table.name_size(&Size::Var(v as u32), Size::Unknown(0));
+                }
+                self.coerced_sizes.push((coerced, at));
+                self.table.resolve(&declared)
             }
             Expr::Ascription { expr, ty } => {
                 self.check_written_sizes(vec![ty]);
@@ -1130,6 +1136,30 @@ impl InferCtx<'_, '_> {
             &path.segments()[..used.saturating_sub(1)],
         ));
         super::types::substitute_instance(&ty, &env)
+    }
+
+    /// `declared` with each array size that is not one of the `anonymous`
+    /// size variables replaced by a new size variable (see
+    /// [`Expr::Coercion`]).
+    fn coercion_target(&mut self, declared: &Ty, anonymous: &std::ops::Range<usize>) -> Ty {
+        match declared {
+            Ty::Array {
+                element,
+                shape,
+                unique,
+            } => Ty::Array {
+                element: element.clone(),
+                shape: shape
+                    .iter()
+                    .map(|size| match size {
+                        Size::Var(v) if anonymous.contains(&(*v as usize)) => size.clone(),
+                        _ => self.table.fresh_size_var(),
+                    })
+                    .collect(),
+                unique: *unique,
+            },
+            _ => declared.map_components(|t| self.coercion_target(t, anonymous)),
+        }
     }
 
     /// Remembers the sizes made since `from` for the anonymous sizes of

@@ -270,6 +270,9 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// The size variables made for the anonymous sizes of type
     /// ascriptions, and where each ascription is.
     ascribed_sizes: Vec<(std::ops::Range<usize>, Location)>,
+    /// The size variables standing for the sizes of coerced expressions
+    /// (`e :> [n]t`), and where each coercion is.
+    coerced_sizes: Vec<(std::ops::Range<usize>, Location)>,
     /// For each existential size, the expression whose checking made it
     /// (not one of its parts), for the causality check.
     unknown_producer: Vec<Option<ExprId>>,
@@ -305,6 +308,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             instantiated_sizes: Vec::new(),
             unlifted_instantiations: Vec::new(),
             ascribed_sizes: Vec::new(),
+            coerced_sizes: Vec::new(),
             unknown_producer: Vec::new(),
             made_unknowns: ArenaMap::default(),
             result_sizes: 0..0,
@@ -1219,7 +1223,21 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 ),
             );
         }
-        for (vars, at) in std::mem::take(&mut self.ascribed_sizes) {
+        let ascribed = std::mem::take(&mut self.ascribed_sizes)
+            .into_iter()
+            .map(|(vars, at)| {
+                let message = "Ambiguous size in explicit type ascription: nothing determines it; \
+                 write the size in the ascription.";
+                (vars, at, message)
+            });
+        let coerced = std::mem::take(&mut self.coerced_sizes)
+            .into_iter()
+            .map(|(vars, at)| {
+                let message = "Ambiguous size arising from a size coercion where the underlying \
+                 expression size cannot be determined; add a type annotation.";
+                (vars, at, message)
+            });
+        for (vars, at, message) in ascribed.chain(coerced).collect::<Vec<_>>() {
             let undetermined = vars
                 .map(|v| self.table.resolve_size(&Size::Var(v as u32)))
                 .find(|size| {
@@ -1227,11 +1245,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 });
             if let Some(size) = undetermined {
                 reported.push(size);
-                self.error(
-                    at,
-                    "Ambiguous size in explicit type ascription: nothing determines it; \
-                     write the size in the ascription.",
-                );
+                self.error(at, message);
             }
         }
     }
