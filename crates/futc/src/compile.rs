@@ -9,7 +9,7 @@ use std::path::Path;
 /// support).
 pub fn compile_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
     let checked = diagnostics::load_checked(path)?;
-    if !checked.diagnostics.is_empty() {
+    if checked.diagnostics.iter().any(hir::Diagnostic::is_error) {
         return Err(diagnostics::render_to_string(&checked, path));
     }
     // Run-time errors name files relative to the working directory, as

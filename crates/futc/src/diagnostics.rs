@@ -105,7 +105,7 @@ pub fn check_program(path: &Path) -> Result<usize, String> {
     let checked = load_checked(path)?;
     let writer = termcolor::StandardStream::stderr(color_choice());
     report(&checked, path, &mut writer.lock());
-    let errors = checked.diagnostics.len();
+    let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
     // `futc check` exits next: freeing every memoized result one by one
     // would only add to its running time.
     std::mem::forget(checked);
@@ -155,9 +155,12 @@ fn report(checked: &CheckedProgram, root_name: &Path, out: &mut dyn termcolor::W
                     .with_message(related.message.clone()),
             );
         }
-        let rendered = Diagnostic::error()
-            .with_message(format!("{name}:{line}:{column}: {}", diagnostic.message))
-            .with_labels(labels);
+        let rendered = match diagnostic.severity {
+            hir::Severity::Error => Diagnostic::error(),
+            hir::Severity::Warning => Diagnostic::warning(),
+        }
+        .with_message(format!("{name}:{line}:{column}: {}", diagnostic.message))
+        .with_labels(labels);
         // A failure to write to stderr leaves nothing better to report to.
         let _ = term::emit_to_write_style(out, &config, &files, &rendered);
     }

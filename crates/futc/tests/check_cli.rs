@@ -27,6 +27,26 @@ fn well_typed_program_using_the_prelude_exits_zero() {
 }
 
 #[test]
+fn warnings_are_located_and_do_not_fail_the_check() {
+    let dir = temp_dir("check-warning");
+    let main = write(
+        &dir,
+        "main.fut",
+        b"def double x = x + x
+\nentry main = double 2i32
+",
+    );
+    let output = futc(&["check", &main]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert!(
+        message.contains("warning: ")
+            && message.contains("main.fut:1:12: Defaulting ambiguous type to i32."),
+        "{message}"
+    );
+}
+
+#[test]
 fn type_errors_are_located_and_exit_two() {
     let dir = temp_dir("check-type-error");
     let main = write(

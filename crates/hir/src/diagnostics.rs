@@ -38,6 +38,17 @@ impl Diagnostic {
         }
     }
 
+    pub fn warning(file: SourceFile, range: TextRange, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(file, range, message)
+        }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
     pub fn with_related(
         mut self,
         file: SourceFile,

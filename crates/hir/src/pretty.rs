@@ -24,6 +24,16 @@ pub fn expr_text(store: &Store, expr: ExprId, limit: usize) -> String {
     shorten(printer.out, limit)
 }
 
+/// `pat` as source text, cut to `limit` characters (with "...").
+pub fn pat_text(store: &Store, pat: PatId, limit: usize) -> String {
+    let mut printer = Printer {
+        store,
+        out: String::new(),
+    };
+    printer.pat(pat);
+    shorten(printer.out, limit)
+}
+
 fn shorten(text: String, limit: usize) -> String {
     match text.char_indices().nth(limit) {
         Some((cut, _)) => format!("{}...", &text[..cut]),

@@ -51,8 +51,17 @@ impl Checked {
     }
 
     fn errors(&self, name: &str) -> Vec<String> {
+        self.diagnostics(name, true)
+    }
+
+    fn warnings(&self, name: &str) -> Vec<String> {
+        self.diagnostics(name, false)
+    }
+
+    fn diagnostics(&self, name: &str, errors: bool) -> Vec<String> {
         value_diagnostics(&self.db, self.file_set, self.file, self.item(name))
             .into_iter()
+            .filter(|d| d.is_error() == errors)
             .map(|d| d.message)
             .collect()
     }
@@ -82,6 +91,12 @@ fn primitive_arithmetic_and_literal_defaulting() {
     assert_eq!(c.ok("suffixed"), "u8");
     assert_eq!(c.ok("cmp"), "i64 -> i64 -> bool");
     assert_eq!(c.ok("bits"), "u32 -> u32");
+    // A type left open in the definition's own type is defaulted with a
+    // warning; one fixed by the definition's types is not.
+    assert_eq!(c.warnings("two"), ["Defaulting ambiguous type to i32."]);
+    assert_eq!(c.warnings("decimal"), ["Defaulting ambiguous type to f64."]);
+    assert!(c.warnings("inc").is_empty());
+    assert!(c.warnings("suffixed").is_empty());
 }
 
 #[test]

@@ -46,7 +46,7 @@ impl InferCtx<'_, '_> {
         let mut known = Known::default();
         if let Err(violation) = self.visit_causal(body, &mut known) {
             // Literals show with the types they will default to.
-            self.apply_defaults();
+            self.apply_defaults(&Ty::Error);
             let ty = self.display(&violation.ty);
             let origin = self
                 .table

@@ -165,7 +165,9 @@ impl InferCtx<'_, '_> {
                 {
                     self.error(
                         at,
-                        format!("Cannot create array with elements of lifted type {name}."),
+                        format!(
+                            "Type parameter \"{name}\" is lifted and cannot be an array element."
+                        ),
                     );
                 }
                 Ty::array_of(element, Size::Const(elements.len() as u64))
@@ -1511,6 +1513,24 @@ impl InferCtx<'_, '_> {
                 let context = |ctx: &Self| ctx.invalid_argument(callee, arg);
                 self.expect_with(Location::Expr(arg), context, &func_ty, &expected);
                 result
+            }
+            Ty::Var(v) if self.table.constraint(v) == Some(&Constraint::Unlifted) => {
+                let function = Ty::function(arg_ty.clone(), self.table.fresh());
+                let shown = self.display(&function);
+                let callee = match callee {
+                    Some(f) if index == 0 => format!("\"{f}\""),
+                    Some(f) => format!("The result of applying \"{f}\""),
+                    None => "The expression".to_string(),
+                };
+                self.error(
+                    Location::Expr(arg),
+                    format!(
+                        "Type\n  {shown}\nfound to be functional.\n{callee} is applied as a \
+                         function, but its type may not be a function type: it is an array \
+                         element or stands for a type parameter that is not lifted."
+                    ),
+                );
+                Ty::Error
             }
             other => {
                 let other = self.display(&other);

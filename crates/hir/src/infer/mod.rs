@@ -30,7 +30,7 @@ mod written;
 
 use crate::Db;
 use crate::body::{ValueBody, value_body, value_body_with_source_map};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::files::{FileSet, SourceFile};
 use crate::item_tree::{ItemIdx, item_tree_with_source_map};
 use crate::name::Name;
@@ -105,6 +105,8 @@ pub struct InferenceResult {
     /// operator's meaning.
     pub operators: ArenaMap<ExprId, Resolved>,
     pub errors: Vec<TypeError>,
+    /// What is legal but likely not meant (an ambiguous type defaulted).
+    pub warnings: Vec<TypeError>,
     /// The definition's type.
     pub scheme: Scheme,
 }
@@ -141,6 +143,7 @@ fn infer_value_cycle(
         term_paths: ArenaMap::default(),
         operators: ArenaMap::default(),
         errors: Vec::new(),
+        warnings: Vec::new(),
         scheme: Scheme::mono(Ty::Error),
     })
 }
@@ -151,7 +154,7 @@ pub fn value_scheme(db: &dyn Db, file_set: FileSet, file: SourceFile, item: Item
     infer_value(db, file_set, file, item).scheme.clone()
 }
 
-/// The type errors of a definition, located in its file.
+/// The type errors and warnings of a definition, located in its file.
 #[salsa::tracked(returns(clone))]
 pub fn value_diagnostics(
     db: &dyn Db,
@@ -160,7 +163,7 @@ pub fn value_diagnostics(
     item: ItemIdx,
 ) -> Vec<Diagnostic> {
     let result = infer_value(db, file_set, file, item);
-    if result.errors.is_empty() {
+    if result.errors.is_empty() && result.warnings.is_empty() {
         return Vec::new();
     }
     let (_, source_map) = value_body_with_source_map(db, file, item);
@@ -170,23 +173,33 @@ pub fn value_diagnostics(
         .get(item.0 as usize)
         .map(|ptr| ptr.range)
         .unwrap_or_default();
-    result
-        .errors
+    let range_of = |location: Location| match location {
+        Location::Expr(e) => source_map.exprs.get(e).map(|p| p.range),
+        Location::Pat(p) => source_map.pats.get(p).map(|p| p.range),
+        Location::Type(t) => source_map.types.get(t).map(|p| p.range),
+    };
+    let errors = result.errors.iter().map(|error| (Severity::Error, error));
+    let warnings = result
+        .warnings
         .iter()
-        .map(|error| {
-            let range_of = |location: Location| match location {
-                Location::Expr(e) => source_map.exprs.get(e).map(|p| p.range),
-                Location::Pat(p) => source_map.pats.get(p).map(|p| p.range),
-                Location::Type(t) => source_map.types.get(t).map(|p| p.range),
+        .map(|warning| (Severity::Warning, warning));
+    errors
+        .chain(warnings)
+        .map(|(severity, problem)| {
+            let range = range_of(problem.location).unwrap_or(fallback);
+            let diagnostic = match severity {
+                Severity::Error => Diagnostic::error(file, range, problem.message.clone()),
+                Severity::Warning => Diagnostic::warning(file, range, problem.message.clone()),
             };
-            let range = range_of(error.location).unwrap_or(fallback);
-            error.related.iter().fold(
-                Diagnostic::error(file, range, error.message.clone()),
-                |diagnostic, (location, note)| match range_of(*location) {
-                    Some(range) => diagnostic.with_related(file, range, note.clone()),
-                    None => diagnostic,
-                },
-            )
+            problem
+                .related
+                .iter()
+                .fold(diagnostic, |diagnostic, (location, note)| {
+                    match range_of(*location) {
+                        Some(range) => diagnostic.with_related(file, range, note.clone()),
+                        None => diagnostic,
+                    }
+                })
         })
         .collect()
 }
@@ -201,6 +214,42 @@ struct Local {
     /// in `ty` and are instantiated at each use): type parameters, size
     /// parameters, and which type parameters are lifted.
     params: Option<(Vec<Name>, Vec<Name>, Vec<Name>)>,
+}
+
+/// The mismatch found inside fields and constructors, and upstream's
+/// lines saying where it was found, innermost first (a path of fields
+/// written as one, `a.b`).
+fn breadcrumbs(mut mismatch: Mismatch) -> (Mismatch, String) {
+    let mut outermost_first: Vec<(bool, String)> = Vec::new();
+    loop {
+        match mismatch {
+            Mismatch::InField(name, inner) => {
+                match outermost_first.last_mut() {
+                    Some((true, path)) => *path = format!("{path}.{name}"),
+                    _ => outermost_first.push((true, name.to_string())),
+                }
+                mismatch = *inner;
+            }
+            Mismatch::InConstructor(name, inner) => {
+                outermost_first.push((false, name.to_string()));
+                mismatch = *inner;
+            }
+            innermost => {
+                let lines = outermost_first
+                    .iter()
+                    .rev()
+                    .map(|(field, name)| {
+                        if *field {
+                            format!("\nWhen matching types of record field \"{name}\".")
+                        } else {
+                            format!("\nWhen matching types of constructor \"{name}\".")
+                        }
+                    })
+                    .collect();
+                return (innermost, lines);
+            }
+        }
+    }
 }
 
 /// What a constraint demands of a type, as upstream words it ("type that
@@ -245,6 +294,7 @@ pub(crate) struct InferCtx<'a, 'db> {
     term_paths: ArenaMap<ExprId, TermPath>,
     operators: ArenaMap<ExprId, Resolved>,
     errors: Vec<TypeError>,
+    warnings: Vec<TypeError>,
     /// The definition's own type while its body is checked (recursion).
     self_type: Option<(Name, Ty)>,
     /// Modules opened by `M.(e)` around the expression being checked,
@@ -299,6 +349,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             term_paths: ArenaMap::default(),
             operators: ArenaMap::default(),
             errors: Vec::new(),
+            warnings: Vec::new(),
             self_type: None,
             opened: Vec::new(),
             lifted_params: Vec::new(),
@@ -516,6 +567,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if let Err(mismatch) = result {
             let expected = self.table.resolve(expected);
             let actual = self.table.resolve(actual);
+            let (mismatch, where_found) = breadcrumbs(mismatch);
             let detail = match mismatch {
                 Mismatch::Types => String::new(),
                 Mismatch::UnsharedFields(names) => format!(
@@ -619,11 +671,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     "\nThe result's size is the value of the parameter \"{name}\", which the expected \
                      function type does not name: this would give a type containing anonymous sizes."
                 ),
+                Mismatch::InField(..) | Mismatch::InConstructor(..) => String::new(),
             };
             self.error(
                 location,
                 format!(
-                    "{context}\nExpected: {}\nActual:   {}{detail}",
+                    "{context}\nExpected: {}\nActual:   {}{detail}{where_found}",
                     self.display(&expected),
                     self.display(&actual)
                 ),
@@ -957,7 +1010,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn finish(&mut self, own_type: Ty, mut type_params: Vec<Name>) -> InferenceResult {
-        self.apply_defaults();
+        self.apply_defaults(&own_type);
         let own_type = self.table.resolve(&own_type);
         self.check_ambiguous_sizes(&own_type);
         self.check_unlifted_instantiations();
@@ -1046,13 +1099,22 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         self.check_patterns(&expr_types, &pat_types);
         self.check_order_zero(&expr_types, &pat_types);
         self.check_literal_bounds(&expr_types);
+        let errors = std::mem::take(&mut self.errors);
+        // A definition with errors is not worth warnings, which mostly
+        // follow from the errors (a type one left open).
+        let warnings = if errors.is_empty() {
+            std::mem::take(&mut self.warnings)
+        } else {
+            Vec::new()
+        };
         InferenceResult {
             expr_types,
             pat_types,
             resolutions: std::mem::take(&mut self.resolutions),
             term_paths: std::mem::take(&mut self.term_paths),
             operators: std::mem::take(&mut self.operators),
-            errors: std::mem::take(&mut self.errors),
+            errors,
+            warnings,
             scheme: Scheme {
                 type_params,
                 lifted: [self.lifted_params.clone(), inferred_lifted].concat(),
@@ -1427,28 +1489,55 @@ Unmatched case: {example}"
     }
 
     /// Variables still constrained to primitive types become `i32` (if
-    /// allowed; integer literals) or `f64` (decimal literals).
-    fn apply_defaults(&mut self) {
-        let vars: Vec<TyVar> = self
-            .expr_types
-            .values()
-            .chain(self.pat_types.values())
-            .flat_map(|ty| {
-                let mut free = Vec::new();
-                self.table.free_vars(ty, &mut free);
-                free
-            })
+    /// allowed; integer literals) or `f64` (decimal literals). One in the
+    /// definition's own type, which its uses could have decided, is
+    /// warned about, as upstream does.
+    fn apply_defaults(&mut self, own_type: &Ty) {
+        let mut in_own_type = Vec::new();
+        self.table.free_vars(own_type, &mut in_own_type);
+        // Patterns first: a parameter whose type is left open is the
+        // clearest place to point a warning at.
+        let typed: Vec<(Location, Ty)> = self
+            .pat_types
+            .iter()
+            .map(|(p, ty)| (Location::Pat(p), ty.clone()))
+            .chain(
+                self.expr_types
+                    .iter()
+                    .map(|(e, ty)| (Location::Expr(e), ty.clone())),
+            )
             .collect();
+        let mut vars = Vec::new();
+        for (_, ty) in &typed {
+            self.table.free_vars(ty, &mut vars);
+        }
         for var in vars {
-            if let Some(Constraint::Prims(allowed)) = self.table.constraint(var).cloned() {
-                let default = [PrimType::I32, PrimType::F64]
-                    .into_iter()
-                    .find(|p| allowed.contains(p))
-                    .or_else(|| allowed.first().copied());
-                if let Some(prim) = default {
-                    self.table.bind(var, Ty::Prim(prim));
+            let Some(Constraint::Prims(allowed)) = self.table.constraint(var).cloned() else {
+                continue;
+            };
+            let default = [PrimType::I32, PrimType::F64]
+                .into_iter()
+                .find(|p| allowed.contains(p))
+                .or_else(|| allowed.first().copied());
+            let Some(prim) = default else {
+                continue;
+            };
+            if allowed.len() > 1 && in_own_type.contains(&var) {
+                let is_var = |ty: &Ty| self.table.shallow(ty) == Ty::Var(var);
+                let location = typed
+                    .iter()
+                    .find(|(_, ty)| is_var(ty))
+                    .or_else(|| typed.first())
+                    .map(|(location, _)| *location);
+                if let Some(location) = location {
+                    self.warnings.push(TypeError {
+                        location,
+                        message: format!("Defaulting ambiguous type to {}.", prim.name()),
+                        related: Vec::new(),
+                    });
                 }
             }
+            self.table.bind(var, Ty::Prim(prim));
         }
     }
 

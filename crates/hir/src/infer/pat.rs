@@ -88,12 +88,12 @@ impl InferCtx<'_, '_> {
             }
             Pat::Ascription { pat: inner, ty } => {
                 let declared = self.lower_type(ty);
-                self.expect(
-                    Location::Pat(pat),
-                    "Pattern does not have the declared type.",
-                    &declared,
-                    expected,
-                );
+                let context = |ctx: &Self| {
+                    let text = crate::pretty::pat_text(&ctx.body.store, pat, 70);
+                    let value = ctx.display(expected);
+                    format!("Pattern \"{text}\" cannot match value of type {value}.")
+                };
+                self.expect_with(Location::Pat(pat), context, &declared, expected);
                 self.pat_types.insert(pat, declared.clone());
                 self.check_pat(inner, &declared);
             }

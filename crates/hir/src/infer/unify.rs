@@ -71,6 +71,10 @@ pub enum Mismatch {
     /// A function's result size is its parameter's value, where the
     /// parameter has no name.
     DependentResult(Name),
+    /// A mismatch inside the types of a record field (a tuple element).
+    InField(Name, Box<Mismatch>),
+    /// A mismatch inside the payload types of a constructor.
+    InConstructor(Name, Box<Mismatch>),
 }
 
 /// A scope inference has left: the [`Table::mark`]s at its start and end.
@@ -653,8 +657,9 @@ impl Table {
                         _ => Mismatch::UnsharedFields(unshared),
                     });
                 }
-                for ((_, t1), (_, t2)) in f1.iter().zip(f2) {
-                    self.unify(t1, t2)?;
+                for ((name, t1), (_, t2)) in f1.iter().zip(f2) {
+                    self.unify(t1, t2)
+                        .map_err(|m| Mismatch::InField(name.clone(), Box::new(m)))?;
                 }
                 Ok(())
             }
@@ -672,7 +677,8 @@ impl Table {
                         ));
                     }
                     for (t1, t2) in p1.iter().zip(p2) {
-                        self.unify(t1, t2)?;
+                        self.unify(t1, t2)
+                            .map_err(|m| Mismatch::InConstructor(n1.clone(), Box::new(m)))?;
                     }
                 }
                 Ok(())
