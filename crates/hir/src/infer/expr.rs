@@ -5,7 +5,7 @@ use super::{ERROR_INDEX, InferCtx, Local, Location, Resolved, TermPath, size_tex
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
-use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty, TyVar};
+use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty, TyVar, TypeArg};
 use syntax::ast::RangeEnd;
 
 /// The built-in overloaded operators.
@@ -1916,6 +1916,21 @@ fn free_size_names(
             bound.extend(param_name.iter().cloned());
             free_size_names(result, bound, in_param, in_params, produced);
             bound.truncate(mark);
+        }
+        // As upstream, an abstract type's size arguments count where the
+        // type is, its type arguments as parameters.
+        Ty::Abstract(_, _, args) => {
+            for arg in args {
+                match arg {
+                    TypeArg::Type(t) => {
+                        free_size_names(t, bound, true, in_params, produced);
+                    }
+                    TypeArg::Size(size) => {
+                        let as_array = Ty::array_of(Ty::unit(), size.clone());
+                        free_size_names(&as_array, bound, in_param, in_params, produced);
+                    }
+                }
+            }
         }
         _ => {}
     }

@@ -5,8 +5,8 @@
 use super::instantiate_in;
 use super::substitute;
 use super::types::{
-    TypeLowering, liftedness_rank, module_type_env, spec_scheme_in, type_abbreviation,
-    type_def_liftedness,
+    TypeLowering, apply_member, liftedness_rank, member_type, module_type_env, own_args,
+    spec_scheme_in, type_def_liftedness,
 };
 use super::unify::Table;
 use super::uniqueness::fits_spec_uniqueness;
@@ -371,7 +371,7 @@ impl Matcher<'_> {
                 env.push((name.clone(), Ty::Error));
                 continue;
             };
-            let actual = type_of(db, file_set, *target, name);
+            let actual = member_type(db, file_set, target, name);
             env.push((name.clone(), actual.clone()));
             let TypeDefRef::Spec(file, spec, _) = required.types[name] else {
                 continue;
@@ -857,11 +857,13 @@ impl ProvidedType {
                 _ => (Liftedness::Unlifted, Vec::new(), None),
             },
         };
+        // Shown with the definition's own names for its parameters.
+        let ty = apply_member(ty, &own_args(&params));
         ProvidedType {
             liftedness,
             params,
             definition,
-            ty: ty.clone(),
+            ty,
         }
     }
 
@@ -951,18 +953,6 @@ fn spec_text(db: &dyn Db, file: SourceFile, spec: SpecIdx, name: &str) -> String
             shown
         }
         SpecKind::Module { .. } | SpecKind::Include(_) => name.to_string(),
-    }
-}
-
-/// The type a module's type member stands for.
-fn type_of(db: &dyn Db, file_set: FileSet, target: TypeDefRef, name: &Name) -> Ty {
-    match target {
-        TypeDefRef::Prim(prim) => Ty::Prim(prim),
-        TypeDefRef::Def(file, item) => type_abbreviation(db, file_set, file, item).ty.clone(),
-        TypeDefRef::Spec(_, _, module) => module_type_env(db, file_set, ModuleKey(module))
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(Ty::Error, |(_, t)| t.clone()),
     }
 }
 
@@ -1270,7 +1260,7 @@ impl StructureCheck<'_> {
         let mut env: Vec<(Name, Ty)> = self.outer_types.clone();
         env.extend(members.types.iter().map(|(n, target)| {
             let liftedness = type_def_liftedness(db, target);
-            (n.clone(), Ty::Abstract(n.clone(), liftedness))
+            (n.clone(), Ty::Abstract(n.clone(), liftedness, Vec::new()))
         }));
         // Module specifications name modules known only by module type.
         let mark = self.bound.len();

@@ -7,7 +7,7 @@
 //! merges their constraints; binding a variable checks its constraint.
 
 use crate::name::Name;
-use crate::ty::{PrimType, Size, Ty, TyVar, field_order, tuple_arity};
+use crate::ty::{PrimType, Size, Ty, TyVar, TypeArg, field_order, tuple_arity};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Constraint {
@@ -596,6 +596,16 @@ impl Table {
                 param: Box::new(self.resolve(param)),
                 result: Box::new(self.resolve(result)),
             },
+            Ty::Abstract(name, liftedness, args) => Ty::Abstract(
+                name.clone(),
+                *liftedness,
+                args.iter()
+                    .map(|arg| match arg {
+                        TypeArg::Type(ty) => TypeArg::Type(self.resolve(ty)),
+                        TypeArg::Size(size) => TypeArg::Size(self.resolve_size(size)),
+                    })
+                    .collect(),
+            ),
             other => other.clone(),
         }
     }
@@ -603,6 +613,9 @@ impl Table {
     fn occurs(&self, var: TyVar, ty: &Ty) -> bool {
         match self.shallow_ref(ty) {
             Ty::Var(v) => *v == var,
+            Ty::Abstract(_, _, args) => args
+                .iter()
+                .any(|arg| matches!(arg, TypeArg::Type(t) if self.occurs(var, t))),
             Ty::Array { element, .. } => self.occurs(var, element),
             Ty::Record(fields) => fields.iter().any(|(_, t)| self.occurs(var, t)),
             Ty::Sum(cs) => cs
@@ -630,7 +643,19 @@ impl Table {
             (Ty::Var(x), Ty::Var(y)) => self.merge_vars(*x, *y),
             (Ty::Var(x), other) | (other, Ty::Var(x)) => self.bind_checked(*x, other.clone()),
             (Ty::Prim(p), Ty::Prim(q)) if p == q => Ok(()),
-            (Ty::Param(p), Ty::Param(q)) | (Ty::Abstract(p, _), Ty::Abstract(q, _)) if p == q => {
+            (Ty::Param(p), Ty::Param(q)) if p == q => Ok(()),
+            (Ty::Abstract(p, _, a1), Ty::Abstract(q, _, a2)) if p == q && a1.len() == a2.len() => {
+                for (x, y) in a1.iter().zip(a2) {
+                    match (x, y) {
+                        (TypeArg::Type(t1), TypeArg::Type(t2)) => self.unify(t1, t2)?,
+                        (TypeArg::Size(s1), TypeArg::Size(s2)) => {
+                            if !self.sizes_may_differ {
+                                self.unify_sizes(s1, s2)?;
+                            }
+                        }
+                        _ => return Err(Mismatch::Types),
+                    }
+                }
                 Ok(())
             }
             (
@@ -1027,6 +1052,11 @@ impl Table {
                 self.free_vars(param, out);
                 self.free_vars(result, out);
             }
+            Ty::Abstract(_, _, args) => args.iter().for_each(|arg| {
+                if let TypeArg::Type(t) = arg {
+                    self.free_vars(t, out);
+                }
+            }),
             _ => {}
         }
     }
@@ -1092,6 +1122,10 @@ pub(crate) fn mentions(ty: &Ty, sizes: &[Name], types: &[Name]) -> Option<Name> 
             }
             _ => mentions(result, sizes, types),
         }),
+        Ty::Abstract(_, _, args) => args.iter().find_map(|arg| match arg {
+            TypeArg::Type(t) => mentions(t, sizes, types),
+            TypeArg::Size(s) => size_mentions(s, sizes),
+        }),
         _ => None,
     }
 }
@@ -1112,6 +1146,10 @@ fn visit_sizes(ty: &Ty, f: &mut dyn FnMut(&Size)) {
             visit_sizes(param, f);
             visit_sizes(result, f);
         }
+        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| match arg {
+            TypeArg::Type(t) => visit_sizes(t, f),
+            TypeArg::Size(s) => f(s),
+        }),
         _ => {}
     }
 }
