@@ -6,7 +6,7 @@ use super::instantiate_in;
 use super::substitute;
 use super::types::{
     TypeLowering, apply_member, liftedness_rank, member_type, module_type_env, own_args,
-    spec_scheme_in, type_def_liftedness,
+    spec_definition_in, spec_scheme_in, type_def_liftedness,
 };
 use super::unify::Table;
 use super::uniqueness::fits_spec_uniqueness;
@@ -349,14 +349,6 @@ impl Matcher<'_> {
                 .join(".")
         };
 
-        // Type members with parameters would need type-level application
-        // to compare; then values are only checked for presence.
-        let parametric = required.types.values().any(|target| {
-            let TypeDefRef::Spec(file, spec, _) = target else {
-                return false;
-            };
-            matches!(&item_tree(db, *file).spec(*spec).kind, SpecKind::Type(t) if !t.params.is_empty())
-        });
         // The module's own types stand for the module type's type members.
         let mut env: Vec<(Name, Ty)> = Vec::new();
         let mut type_names: Vec<&Name> = required.types.keys().collect();
@@ -440,27 +432,31 @@ impl Matcher<'_> {
         }
         // A type the module type defines must be the module's type.
         for (name, file, spec, actual, shown) in defined_specs {
-            if parametric {
-                continue;
-            }
             let tree = item_tree(db, file);
-            let SpecKind::Type(TypeItem {
-                ty: Some(definition),
-                ..
-            }) = &tree.spec(spec).kind
+            let SpecKind::Type(type_item @ TypeItem { ty: Some(_), .. }) = &tree.spec(spec).kind
             else {
                 continue;
             };
-            let mut lowering =
-                TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &[]);
-            lowering.local_types = &env;
-            let expected = lowering.lower(*definition);
+            // Compared with the parameters named by position, as `actual`
+            // has them; shown as written.
+            let (expected, positional) = spec_definition_in(
+                resolver,
+                Scope { file, item: None },
+                &tree.store,
+                type_item,
+                &env,
+            );
             if Table::with_lax_unknowns()
-                .unify(&expected, &actual)
+                .unify(&positional, &actual)
                 .is_err()
             {
+                let params: String = type_item
+                    .params
+                    .iter()
+                    .map(|p| format!(" {}", show_type_param(p)))
+                    .collect();
                 self.problems.push(soft_lines(&format!(
-                    "Module defines\n  {shown}\nbut module type requires\n  type {} = {expected}",
+                    "Module defines\n  {shown}\nbut module type requires\n  type {}{params} = {expected}",
                     qualified(&name)
                 )));
             }
@@ -489,9 +485,6 @@ impl Matcher<'_> {
                             "Type substitution in \"{}\" results in a top-level size.",
                             qualified(name)
                         ));
-                        continue;
-                    }
-                    if parametric {
                         continue;
                     }
                     let required_scheme = spec_scheme_in(resolver, file, spec, &env);

@@ -334,6 +334,22 @@ fn by_position(params: &[TypeParam], ty: &Ty) -> Ty {
     substitute(ty, &types, &sizes)
 }
 
+/// The definition a module type's type specification gives (`type t 'a =
+/// ...`), with `local_types` for the module type's type members: as
+/// written, and with its parameters named by position (see
+/// [`by_position`]).
+pub(crate) fn spec_definition_in(
+    resolver: Resolver,
+    scope: Scope,
+    store: &Store,
+    item: &TypeItem,
+    local_types: &[(Name, Ty)],
+) -> (Ty, Ty) {
+    let abbreviation = lower_type_item_in(resolver, scope, store, item, local_types);
+    let positional = by_position(&abbreviation.params, &abbreviation.ty);
+    (abbreviation.ty, positional)
+}
+
 /// A type member's definition (from [`by_position`]) applied to a use's
 /// arguments.
 pub(crate) fn apply_member(member: &Ty, args: &[TypeArg]) -> Ty {
