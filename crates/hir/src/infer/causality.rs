@@ -18,7 +18,7 @@
 use super::unify::UnknownOrigin;
 use super::{ERROR_INDEX, InferCtx, Location, Resolved, TypeError};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, UpdateStep};
-use crate::ty::{Size, Ty};
+use crate::ty::{Size, Ty, TypeArg};
 
 /// The sizes computed so far, and those computed by the bodies of the
 /// functions passed so far.
@@ -315,6 +315,10 @@ fn existential_sizes(ty: &Ty, in_results: bool, out: &mut Vec<u32>) {
                 existential_sizes(result, in_results, out);
             }
         }
+        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| match arg {
+            TypeArg::Type(t) => existential_sizes(t, in_results, out),
+            TypeArg::Size(size) => super::push_unknowns(size, out),
+        }),
         _ => {}
     }
 }

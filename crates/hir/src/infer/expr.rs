@@ -712,6 +712,24 @@ impl InferCtx<'_, '_> {
                 unique: *unique,
             },
             Ty::Record(_) | Ty::Sum(_) => ty.map_components(|t| self.fresh_loop_sizes(t, fresh)),
+            // An abstract type's size arguments vary as an array's sizes.
+            Ty::Abstract(name, liftedness, args) => {
+                let args = args
+                    .iter()
+                    .map(|arg| match arg {
+                        TypeArg::Type(t) => TypeArg::Type(self.fresh_loop_sizes(t, fresh)),
+                        TypeArg::Size(size) => {
+                            let var = self.table.fresh_size_var();
+                            if let Size::Var(v) = var {
+                                self.table.keep_from_joins(v);
+                                fresh.push((v, size.clone()));
+                            }
+                            TypeArg::Size(var)
+                        }
+                    })
+                    .collect();
+                Ty::Abstract(name.clone(), *liftedness, args)
+            }
             _ => ty.clone(),
         }
     }
@@ -1968,6 +1986,15 @@ fn loop_sizes(param: &Ty, body: &Ty, out: &mut Vec<(u32, Size)>) {
             for ((_, p1), (_, p2)) in c1.iter().zip(c2) {
                 for (t1, t2) in p1.iter().zip(p2) {
                     loop_sizes(t1, t2, out);
+                }
+            }
+        }
+        (Ty::Abstract(_, _, a1), Ty::Abstract(_, _, a2)) if a1.len() == a2.len() => {
+            for pair in a1.iter().zip(a2) {
+                match pair {
+                    (TypeArg::Size(Size::Var(v)), TypeArg::Size(b)) => out.push((*v, b.clone())),
+                    (TypeArg::Type(t1), TypeArg::Type(t2)) => loop_sizes(t1, t2, out),
+                    _ => {}
                 }
             }
         }

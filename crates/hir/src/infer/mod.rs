@@ -1746,6 +1746,11 @@ pub(crate) fn unknowns_in_results(ty: &Ty, out: &mut Vec<u32>) {
             .iter()
             .flat_map(|(_, ts)| ts)
             .for_each(|t| unknowns_in_results(t, out)),
+        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| {
+            if let TypeArg::Type(t) = arg {
+                unknowns_in_results(t, out);
+            }
+        }),
         _ => {}
     }
 }
@@ -1778,6 +1783,10 @@ pub(crate) fn unknowns_outside_results(ty: &Ty, out: &mut Vec<u32>) {
             .iter()
             .flat_map(|(_, ts)| ts)
             .for_each(|t| unknowns_outside_results(t, out)),
+        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| match arg {
+            TypeArg::Type(t) => unknowns_outside_results(t, out),
+            TypeArg::Size(size) => push_unknowns(size, out),
+        }),
         _ => {}
     }
 }
@@ -1808,8 +1817,26 @@ fn produced_unknowns(ty: &Ty, through_results: bool, out: &mut Vec<u32>) {
         Ty::Function { result, .. } if through_results => {
             produced_unknowns(result, through_results, out)
         }
+        // As upstream, the size arguments of an abstract type are told by
+        // its values; its type arguments need not be (see
+        // `written::array_dim_names`).
+        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| {
+            if let TypeArg::Size(size) = arg {
+                push_unknowns(size, out);
+            }
+        }),
         _ => {}
     }
+}
+
+/// Adds the existential sizes in a size to `out`.
+fn push_unknowns(size: &Size, out: &mut Vec<u32>) {
+    size.all_leaves(&mut |leaf| {
+        if let Size::Unknown(id) = leaf {
+            out.push(*id);
+        }
+        true
+    });
 }
 
 /// The size variables left in a (resolved) type.

@@ -984,37 +984,32 @@ impl Table {
                 shape: s1
                     .iter()
                     .zip(s2)
-                    .map(|(x, y)| {
-                        // Sizes that agree, or could, stay; others become
-                        // existential. A size of an expression is not
-                        // given to a size variable here: the expression's
-                        // names may be bound after the variable was made
-                        // (`if c then iota (length xs + 1) else xs`, for a parameter
-                        // `xs`), and its users cannot see them.
-                        let (rx, ry) = (self.resolve_size(x), self.resolve_size(y));
-                        let var_meets_expression = matches!(rx, Size::Var(_))
-                            && self.mentions_expression_size(&ry)
-                            || matches!(ry, Size::Var(_)) && self.mentions_expression_size(&rx);
-                        let kept = |s: &Size| matches!(s, Size::Var(v) if self.kept_from_joins.contains(v));
-                        let kept_var_meets_other = rx != ry && (kept(&rx) || kept(&ry));
-                        if !var_meets_expression
-                            && !kept_var_meets_other
-                            && self.unify_sizes(x, y).is_ok()
-                        {
-                            return self.resolve_size(x);
-                        }
-                        let pair = (self.resolve_size(x), self.resolve_size(y));
-                        if let Some((_, size)) = merged.iter().find(|(p, _)| *p == pair) {
-                            return size.clone();
-                        }
-                        let size = self.fresh_unknown_from(origin);
-                        self.joined_sizes.push((self.next_unknown, pair.clone()));
-                        merged.push((pair, size.clone()));
-                        size
-                    })
+                    .map(|(x, y)| self.merge_size(x, y, origin, merged))
                     .collect(),
                 unique: *unique,
             },
+            // An abstract type's size arguments are sizes as an array's
+            // are; its type arguments may hold arrays.
+            (Ty::Abstract(name, liftedness, a1), Ty::Abstract(_, _, a2))
+                if a1.len() == a2.len() =>
+            {
+                Ty::Abstract(
+                    name.clone(),
+                    *liftedness,
+                    a1.iter()
+                        .zip(a2)
+                        .map(|pair| match pair {
+                            (TypeArg::Size(x), TypeArg::Size(y)) => {
+                                TypeArg::Size(self.merge_size(x, y, origin, merged))
+                            }
+                            (TypeArg::Type(x), TypeArg::Type(y)) => {
+                                TypeArg::Type(self.merge_sizes(x, y, origin, merged))
+                            }
+                            (x, _) => x.clone(),
+                        })
+                        .collect(),
+                )
+            }
             (Ty::Record(f1), Ty::Record(f2)) if f1.len() == f2.len() => Ty::Record(
                 f1.iter()
                     .zip(f2)
@@ -1037,6 +1032,36 @@ impl Table {
             ),
             _ => a.clone(),
         }
+    }
+
+    /// One size of [`Table::merge_sizes`]: sizes that agree, or could,
+    /// stay; others become existential. A size of an expression is not
+    /// given to a size variable here: the expression's names may be bound
+    /// after the variable was made (`if c then iota (length xs + 1) else
+    /// xs`, for a parameter `xs`), and its users cannot see them.
+    fn merge_size(
+        &mut self,
+        x: &Size,
+        y: &Size,
+        origin: UnknownOrigin,
+        merged: &mut Vec<((Size, Size), Size)>,
+    ) -> Size {
+        let (rx, ry) = (self.resolve_size(x), self.resolve_size(y));
+        let var_meets_expression = matches!(rx, Size::Var(_)) && self.mentions_expression_size(&ry)
+            || matches!(ry, Size::Var(_)) && self.mentions_expression_size(&rx);
+        let kept = |s: &Size| matches!(s, Size::Var(v) if self.kept_from_joins.contains(v));
+        let kept_var_meets_other = rx != ry && (kept(&rx) || kept(&ry));
+        if !var_meets_expression && !kept_var_meets_other && self.unify_sizes(x, y).is_ok() {
+            return self.resolve_size(x);
+        }
+        let pair = (self.resolve_size(x), self.resolve_size(y));
+        if let Some((_, size)) = merged.iter().find(|(p, _)| *p == pair) {
+            return size.clone();
+        }
+        let size = self.fresh_unknown_from(origin);
+        self.joined_sizes.push((self.next_unknown, pair.clone()));
+        merged.push((pair, size.clone()));
+        size
     }
 
     /// The unbound variables of a resolved type.
