@@ -6,7 +6,7 @@ use super::instantiate_in;
 use super::substitute;
 use super::types::{
     TypeLowering, apply_member, liftedness_rank, member_type, module_type_env, own_args,
-    spec_definition_in, spec_scheme_in, type_def_liftedness,
+    spec_definition_in, spec_scheme_in, type_def_liftedness, type_def_params,
 };
 use super::unify::Table;
 use super::uniqueness::fits_spec_uniqueness;
@@ -1255,6 +1255,12 @@ impl StructureCheck<'_> {
             let liftedness = type_def_liftedness(db, target);
             (n.clone(), Ty::Abstract(n.clone(), liftedness, Vec::new()))
         }));
+        // Uses of the members must give them their arguments.
+        let member_params: Vec<(Name, Vec<TypeParam>)> = members
+            .types
+            .iter()
+            .map(|(n, target)| (n.clone(), type_def_params(db, target)))
+            .collect();
         // Module specifications name modules known only by module type.
         let mark = self.bound.len();
         for (name, term) in &members.terms {
@@ -1276,7 +1282,7 @@ impl StructureCheck<'_> {
                             TypeParam::Size(_) => None,
                         })
                         .collect();
-                    self.lower_checked(&tree, &params, &env, *ty);
+                    self.lower_checked(&tree, &params, &env, &member_params, *ty);
                     if let Some((at, name)) = written::duplicate_binder(&tree.store, *ty) {
                         self.problems
                             .push((Some(at), written::duplicate_binder_message(&name)));
@@ -1324,7 +1330,7 @@ impl StructureCheck<'_> {
                                 TypeParam::Size(_) => None,
                             })
                             .collect();
-                        self.lower_checked(&tree, &params, &env, ty);
+                        self.lower_checked(&tree, &params, &env, &member_params, ty);
                     }
                 }
                 SpecKind::Module { sig, .. } | SpecKind::Include(sig) => {
@@ -1342,11 +1348,13 @@ impl StructureCheck<'_> {
         tree: &crate::item_tree::ItemTree,
         params: &[Name],
         env: &[(Name, Ty)],
+        member_params: &[(Name, Vec<TypeParam>)],
         ty: TypeId,
     ) {
         let bound = self.bound.clone();
         let mut lowering = TypeLowering::new(self.resolver, self.scope, &tree.store, params);
         lowering.local_types = env;
+        lowering.local_params = member_params;
         lowering.opaque_modules = &bound;
         lowering.lower(ty);
         for (at, message) in lowering.errors {

@@ -401,6 +401,21 @@ pub(crate) fn type_def_liftedness(db: &dyn Db, target: &TypeDefRef) -> Liftednes
     }
 }
 
+/// The parameters a type definition or specification declares.
+pub(crate) fn type_def_params(db: &dyn Db, target: &TypeDefRef) -> Vec<TypeParam> {
+    match *target {
+        TypeDefRef::Def(file, item) => match &item_tree(db, file).item(item).kind {
+            ItemKind::Type(t) => t.params.clone(),
+            _ => Vec::new(),
+        },
+        TypeDefRef::Spec(file, spec, _) => match &item_tree(db, file).spec(spec).kind {
+            SpecKind::Type(t) => t.params.clone(),
+            _ => Vec::new(),
+        },
+        TypeDefRef::Prim(_) => Vec::new(),
+    }
+}
+
 /// For a module made by applying a parametric module: what each abstract
 /// type of the functor's parameters (`P.t`) stands for in this
 /// application (the argument's type `t`).
@@ -932,6 +947,9 @@ pub(crate) struct TypeLowering<'s, 'db> {
     /// Type names with known meaning that take precedence over the
     /// resolver (the type members of a module type).
     pub local_types: &'s [(Name, Ty)],
+    /// The parameters of those of `local_types` whose uses are checked
+    /// for their arguments (where errors are reported).
+    pub local_params: &'s [(Name, Vec<TypeParam>)],
     /// Module names bound where only their module type is known (module
     /// parameters seen from a module type): their types are abstract.
     pub opaque_modules: &'s [Name],
@@ -954,6 +972,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             store,
             type_params,
             local_types: &[],
+            local_params: &[],
             opaque_modules: &[],
             lifted_params: &[],
             errors: Vec::new(),
@@ -1249,6 +1268,42 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
         Size::Unknown(u32::MAX - self.next_unknown)
     }
 
+    /// Whether a type name's arguments are as many as its parameters and
+    /// of their kinds; reports the first that is not.
+    fn args_fit(
+        &mut self,
+        id: TypeId,
+        path: &Path,
+        params: &[TypeParam],
+        args: &[TypeArgRef],
+    ) -> bool {
+        if params.len() != args.len() {
+            self.errors.push((
+                id,
+                format!(
+                    "Type \"{path}\" takes {} arguments, but is given {}.",
+                    params.len(),
+                    args.len()
+                ),
+            ));
+            return false;
+        }
+        for (param, arg) in params.iter().zip(args) {
+            let message = match (param, arg) {
+                (TypeParam::Type(name, _), TypeArgRef::Size(_)) => {
+                    format!("Type argument expected for parameter \"{name}\", but got a size.")
+                }
+                (TypeParam::Size(name), TypeArgRef::Type(_)) => {
+                    format!("Size argument expected for parameter \"{name}\", but got a type.")
+                }
+                _ => continue,
+            };
+            self.errors.push((id, message));
+            return false;
+        }
+        true
+    }
+
     /// The arguments of a type name whose parameters are known only by
     /// position.
     fn lower_args(&mut self, args: &[TypeArgRef]) -> Vec<TypeArg> {
@@ -1291,6 +1346,11 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             && let Some((_, ty)) = self.local_types.iter().find(|(n, _)| n == path.last())
         {
             let ty = ty.clone();
+            if let Some((_, params)) = self.local_params.iter().find(|(n, _)| n == path.last())
+                && !self.args_fit(id, path, params, args)
+            {
+                return Ty::Error;
+            }
             let args = self.lower_args(args);
             return apply_member(&ty, &args);
         }
@@ -1343,45 +1403,25 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 ))
             }
         };
-        if abbreviation.params.len() != args.len() {
-            self.errors.push((
-                id,
-                format!(
-                    "Type \"{path}\" takes {} arguments, but is given {}.",
-                    abbreviation.params.len(),
-                    args.len()
-                ),
-            ));
+        if !self.args_fit(id, path, &abbreviation.params, args) {
             return Ty::Error;
         }
         let mut types = Vec::new();
         let mut sizes = Vec::new();
         let mut positional = Vec::new();
+        // Each argument is of its parameter's kind (`args_fit`).
         for (param, arg) in abbreviation.params.iter().zip(args) {
-            match (param, arg) {
-                (TypeParam::Type(name, _), TypeArgRef::Type(ty)) => {
+            let name = param.name();
+            match arg {
+                TypeArgRef::Type(ty) => {
                     let ty = self.lower(*ty);
                     positional.push(TypeArg::Type(ty.clone()));
                     types.push((name.clone(), ty));
                 }
-                (TypeParam::Size(name), TypeArgRef::Size(size)) => {
+                TypeArgRef::Size(size) => {
                     let size = self.size(size);
                     positional.push(TypeArg::Size(size.clone()));
                     sizes.push((name.clone(), size));
-                }
-                (TypeParam::Type(name, _), TypeArgRef::Size(_)) => {
-                    self.errors.push((
-                        id,
-                        format!("Type argument expected for parameter \"{name}\", but got a size."),
-                    ));
-                    return Ty::Error;
-                }
-                (TypeParam::Size(name), TypeArgRef::Type(_)) => {
-                    self.errors.push((
-                        id,
-                        format!("Size argument expected for parameter \"{name}\", but got a type."),
-                    ));
-                    return Ty::Error;
                 }
             }
         }
