@@ -513,30 +513,148 @@ impl Ty {
     }
 }
 
+/// Which side of a function type a part of a type is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Param,
+    Result,
+}
+
+/// Where in a type an array size occurs (see [`Ty::visit_sizes`]).
+pub struct SizeSite<'a> {
+    /// The sides of the function types enclosing the size, outermost
+    /// first; empty outside function types.
+    pub sides: &'a [Side],
+    /// The parameter names of the function types whose results enclose
+    /// the size: names the size may use without them being free.
+    pub binders: &'a [Name],
+}
+
+impl SizeSite<'_> {
+    /// Inside the parameter type of some function type.
+    pub fn in_param(&self) -> bool {
+        self.sides.contains(&Side::Param)
+    }
+
+    /// Inside the result type of some function type.
+    pub fn in_result(&self) -> bool {
+        self.sides.contains(&Side::Result)
+    }
+}
+
 impl Ty {
+    /// Calls `visit` with every array size of the type (whole size
+    /// expressions; their leaves are the visitor's to take apart) and where
+    /// it occurs. The one walk that the questions about where a type's
+    /// sizes are (in parameters, in results, told by a value) are asked
+    /// through.
+    pub fn visit_sizes(&self, visit: &mut dyn FnMut(&Size, &SizeSite)) {
+        fn walk(
+            ty: &Ty,
+            sides: &mut Vec<Side>,
+            binders: &mut Vec<Name>,
+            visit: &mut dyn FnMut(&Size, &SizeSite),
+        ) {
+            match ty {
+                Ty::Array { element, shape, .. } => {
+                    for size in shape {
+                        visit(size, &SizeSite { sides, binders });
+                    }
+                    walk(element, sides, binders, visit);
+                }
+                Ty::Record(fields) => {
+                    for (_, t) in fields {
+                        walk(t, sides, binders, visit);
+                    }
+                }
+                Ty::Sum(constructors) => {
+                    for t in constructors.iter().flat_map(|(_, payload)| payload) {
+                        walk(t, sides, binders, visit);
+                    }
+                }
+                Ty::Function {
+                    param_name,
+                    param,
+                    result,
+                } => {
+                    sides.push(Side::Param);
+                    walk(param, sides, binders, visit);
+                    sides.pop();
+                    sides.push(Side::Result);
+                    let mark = binders.len();
+                    binders.extend(param_name.iter().cloned());
+                    walk(result, sides, binders, visit);
+                    binders.truncate(mark);
+                    sides.pop();
+                }
+                // As upstream, an abstract type's size arguments are where
+                // the type is, its type arguments as in a parameter.
+                Ty::Abstract(_, _, args) => {
+                    for arg in args {
+                        match arg {
+                            TypeArg::Size(size) => visit(size, &SizeSite { sides, binders }),
+                            TypeArg::Type(t) => {
+                                sides.push(Side::Param);
+                                walk(t, sides, binders, visit);
+                                sides.pop();
+                            }
+                        }
+                    }
+                }
+                Ty::Prim(_) | Ty::Param(_) | Ty::Var(_) | Ty::Error => {}
+            }
+        }
+        walk(self, &mut Vec::new(), &mut Vec::new(), visit);
+    }
+
+    /// The leaves of the array sizes of the type for which `keep` holds,
+    /// given where they occur (see [`Ty::visit_sizes`]), in order, with
+    /// repetitions.
+    pub fn size_leaves(&self, keep: impl Fn(&Size, &SizeSite) -> bool) -> Vec<Size> {
+        let mut out = Vec::new();
+        self.visit_sizes(&mut |size, site| {
+            size.all_leaves(&mut |leaf| {
+                if keep(leaf, site) {
+                    out.push(leaf.clone());
+                }
+                true
+            });
+        });
+        out
+    }
+
+    /// The type with `f` applied to each of its array sizes (whole size
+    /// expressions), wherever they are.
+    pub fn map_sizes(&self, f: &mut dyn FnMut(&Size) -> Size) -> Ty {
+        match self {
+            Ty::Array {
+                element,
+                shape,
+                unique,
+            } => Ty::Array {
+                element: Box::new(element.map_sizes(f)),
+                shape: shape.iter().map(&mut *f).collect(),
+                unique: *unique,
+            },
+            Ty::Abstract(name, liftedness, args) => Ty::Abstract(
+                name.clone(),
+                *liftedness,
+                args.iter()
+                    .map(|arg| match arg {
+                        TypeArg::Type(t) => TypeArg::Type(t.map_sizes(f)),
+                        TypeArg::Size(size) => TypeArg::Size(f(size)),
+                    })
+                    .collect(),
+            ),
+            _ => self.map_components(|t| t.map_sizes(f)),
+        }
+    }
+
     /// Whether the size named `name` occurs in the type.
     pub fn mentions_size(&self, name: &Name) -> bool {
-        match self {
-            Ty::Array { element, shape, .. } => {
-                shape.iter().any(|s| {
-                    !s.all_leaves(&mut |leaf| !matches!(leaf, Size::Named(n) if n == name))
-                }) || element.mentions_size(name)
-            }
-            Ty::Record(fields) => fields.iter().any(|(_, t)| t.mentions_size(name)),
-            Ty::Sum(cs) => cs
-                .iter()
-                .any(|(_, ts)| ts.iter().any(|t| t.mentions_size(name))),
-            Ty::Function { param, result, .. } => {
-                param.mentions_size(name) || result.mentions_size(name)
-            }
-            Ty::Abstract(_, _, args) => args.iter().any(|arg| match arg {
-                TypeArg::Type(ty) => ty.mentions_size(name),
-                TypeArg::Size(size) => {
-                    !size.all_leaves(&mut |leaf| !matches!(leaf, Size::Named(n) if n == name))
-                }
-            }),
-            _ => false,
-        }
+        !self
+            .size_leaves(|leaf, _| matches!(leaf, Size::Named(n) if n == name))
+            .is_empty()
     }
 }
 

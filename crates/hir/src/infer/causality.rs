@@ -18,7 +18,7 @@
 use super::unify::UnknownOrigin;
 use super::{ERROR_INDEX, InferCtx, Location, Resolved, TypeError};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, UpdateStep};
-use crate::ty::{Size, Ty, TypeArg};
+use crate::ty::{Size, Ty};
 
 /// The sizes computed so far, and those computed by the bodies of the
 /// functions passed so far.
@@ -150,7 +150,10 @@ impl InferCtx<'_, '_> {
                 let before = known.computed.len();
                 for &param in params {
                     let ty = self.pat_types.get(param).cloned().unwrap_or(Ty::Error);
-                    existential_sizes(&self.table.resolve(&ty), true, &mut known.computed);
+                    let resolved = self.table.resolve(&ty);
+                    known
+                        .computed
+                        .extend(super::unknowns_where(&resolved, |_| true));
                 }
                 self.visit_apart(*value, known)?;
                 known.computed.truncate(before);
@@ -240,9 +243,9 @@ impl InferCtx<'_, '_> {
 
     /// An application has computed the sizes of its result.
     fn result_sizes_known(&self, id: ExprId, known: &mut Known) {
-        let mut sizes = Vec::new();
-        existential_sizes(&self.ty_of(id), true, &mut sizes);
-        known.computed.extend(sizes);
+        known
+            .computed
+            .extend(super::unknowns_where(&self.ty_of(id), |_| true));
     }
 
     /// Reports the first size computed by an expression that `ty` needs
@@ -257,10 +260,8 @@ impl InferCtx<'_, '_> {
         known: &Known,
     ) -> Result<(), Violation> {
         let ty = self.table.resolve(&ty);
-        let mut sizes = Vec::new();
-        existential_sizes(&ty, true, &mut sizes);
-        let mut outside_results = Vec::new();
-        existential_sizes(&ty, false, &mut outside_results);
+        let sizes = super::unknowns_where(&ty, |_| true);
+        let outside_results = super::unknowns_where(&ty, |site| !site.in_result());
         let unknown = sizes.into_iter().find(|size| {
             !known.computed.contains(size)
                 && (!known.in_functions.contains(size) || outside_results.contains(size))
@@ -284,42 +285,6 @@ impl InferCtx<'_, '_> {
     fn ty_of(&self, id: ExprId) -> Ty {
         let ty = self.expr_types.get(id).cloned().unwrap_or(Ty::Error);
         self.table.resolve(&ty)
-    }
-}
-
-/// The existential sizes in a type; in function results too only if
-/// `in_results`.
-fn existential_sizes(ty: &Ty, in_results: bool, out: &mut Vec<u32>) {
-    match ty {
-        Ty::Array { element, shape, .. } => {
-            for size in shape {
-                size.all_leaves(&mut |leaf| {
-                    if let Size::Unknown(id) = leaf {
-                        out.push(*id);
-                    }
-                    true
-                });
-            }
-            existential_sizes(element, in_results, out);
-        }
-        Ty::Record(fields) => fields
-            .iter()
-            .for_each(|(_, t)| existential_sizes(t, in_results, out)),
-        Ty::Sum(cs) => cs
-            .iter()
-            .flat_map(|(_, ts)| ts)
-            .for_each(|t| existential_sizes(t, in_results, out)),
-        Ty::Function { param, result, .. } => {
-            existential_sizes(param, in_results, out);
-            if in_results {
-                existential_sizes(result, in_results, out);
-            }
-        }
-        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| match arg {
-            TypeArg::Type(t) => existential_sizes(t, in_results, out),
-            TypeArg::Size(size) => super::push_unknowns(size, out),
-        }),
-        _ => {}
     }
 }
 

@@ -214,15 +214,17 @@ impl InferCtx<'_, '_> {
             }
             Expr::Coercion { expr, ty } => {
                 self.check_written_sizes(vec![ty]);
-                // `e :> t` checks sizes at run time: only they may differ.
-                let declared_mark = self.table.mark().1;
+                let anonymous_from = self.table.mark().1;
                 let declared = self.lower_type(ty);
-                // An anonymous size is whatever size `e` has.
-                for v in declared_mark..self.table.mark().1 {
-                    self.table.name_size(&Size::Var(v as u32), Size::Unknown(0));
-                }
+                let anonymous = anonymous_from..self.table.mark().1;
                 let actual = self.infer_expr(expr);
-                let result = self.table.unify_except_sizes(&declared, &actual);
+                // `e :> t` checks sizes at run time, so `e` is matched
+                // against `t` with a new size for each size written in
+                // `t`: `e`'s own sizes, which something must determine.
+                // An anonymous size of `t` is whatever size `e` has.
+                let target = self.coercion_target(&declared, &anonymous);
+                let coerced = anonymous.end..self.table.mark().1;
+                let result = self.table.unify(&target, &actual);
                 self.report_mismatch(
                     result,
                     Location::Expr(expr),
@@ -230,7 +232,11 @@ impl InferCtx<'_, '_> {
                     &declared,
                     &actual,
                 );
-                declared
+                for v in anonymous {
+                    self.table.name_size(&Size::Var(v as u32), Size::Unknown(0));
+                }
+                self.coerced_sizes.push((coerced, at));
+                self.table.resolve(&declared)
             }
             Expr::Ascription { expr, ty } => {
                 self.check_written_sizes(vec![ty]);
@@ -653,6 +659,7 @@ impl InferCtx<'_, '_> {
         // Each size of the parameters is a new size variable: the body
         // decides which sizes it keeps (see `loop_result`).
         let loop_mark = self.table.mark();
+        let unknowns_before_body = self.table.unknowns_made();
         let init_ty = self.table.resolve(&init_ty);
         let mut fresh = Vec::new();
         let param_ty = self.fresh_loop_sizes(&init_ty, &mut fresh);
@@ -667,6 +674,10 @@ impl InferCtx<'_, '_> {
             );
         }
         let body_ty = self.infer_expr(body);
+        if !self.loop_sizes_known_before_body(pat, &param_ty, &fresh, unknowns_before_body) {
+            self.locals.truncate(mark);
+            return self.table.resolve(&param_ty);
+        }
         // Sizes written in the pattern hold in every iteration.
         if self.pattern_has_ascription(pat) {
             let declared = self.declared_pattern_type(pat);
@@ -688,50 +699,61 @@ impl InferCtx<'_, '_> {
         result
     }
 
+    /// Whether no size of the loop's parameters (the variables `fresh`)
+    /// was found by the body to be an existential size the body itself
+    /// makes (`zip (filter p ys) xs` for a parameter `xs`), which no
+    /// iteration knows before it runs; reports the first one that was.
+    fn loop_sizes_known_before_body(
+        &mut self,
+        pat: PatId,
+        param_ty: &Ty,
+        fresh: &[(u32, Size)],
+        unknowns_before_body: u32,
+    ) -> bool {
+        let made_by_body = fresh.iter().find_map(|(v, _)| {
+            let size = self.table.resolve_size(&Size::Var(*v));
+            let mut found = None;
+            size.all_leaves(&mut |leaf| {
+                if let Size::Unknown(id) = leaf
+                    && *id > unknowns_before_body
+                    && self.table.origin(leaf) != Some(UnknownOrigin::Expression)
+                {
+                    found = Some(leaf.clone());
+                }
+                found.is_none()
+            });
+            found
+        });
+        let Some(size) = made_by_body else {
+            return true;
+        };
+        let shown = self.display(&self.table.resolve(param_ty));
+        let origin = self
+            .table
+            .describe_unknown(&size)
+            .map(|origin| format!("\n\"?\" {origin}."))
+            .unwrap_or_default();
+        self.error(
+            Location::Pat(pat),
+            format!(
+                "Inferred type for loop parameter is\n  {shown}\nbut \"?\" is an existential \
+                 size created inside the loop body.{origin}"
+            ),
+        );
+        false
+    }
+
     /// `ty` with each array size a new size variable, recorded in `fresh`
     /// with the size it replaces.
     fn fresh_loop_sizes(&mut self, ty: &Ty, fresh: &mut Vec<(u32, Size)>) -> Ty {
-        match ty {
-            Ty::Array {
-                element,
-                shape,
-                unique,
-            } => Ty::Array {
-                element: element.clone(),
-                shape: shape
-                    .iter()
-                    .map(|size| {
-                        let var = self.table.fresh_size_var();
-                        if let Size::Var(v) = var {
-                            self.table.keep_from_joins(v);
-                            fresh.push((v, size.clone()));
-                        }
-                        var
-                    })
-                    .collect(),
-                unique: *unique,
-            },
-            Ty::Record(_) | Ty::Sum(_) => ty.map_components(|t| self.fresh_loop_sizes(t, fresh)),
-            // An abstract type's size arguments vary as an array's sizes.
-            Ty::Abstract(name, liftedness, args) => {
-                let args = args
-                    .iter()
-                    .map(|arg| match arg {
-                        TypeArg::Type(t) => TypeArg::Type(self.fresh_loop_sizes(t, fresh)),
-                        TypeArg::Size(size) => {
-                            let var = self.table.fresh_size_var();
-                            if let Size::Var(v) = var {
-                                self.table.keep_from_joins(v);
-                                fresh.push((v, size.clone()));
-                            }
-                            TypeArg::Size(var)
-                        }
-                    })
-                    .collect();
-                Ty::Abstract(name.clone(), *liftedness, args)
+        ty.map_sizes(&mut |size| {
+            let var = self.table.fresh_size_var();
+            if let Size::Var(v) = var {
+                self.table.keep_from_joins(v);
+                fresh.push((v, size.clone()));
             }
-            _ => ty.clone(),
-        }
+            var
+        })
     }
 
     /// The type of a loop, as upstream infers it: a parameter size that the
@@ -800,8 +822,18 @@ impl InferCtx<'_, '_> {
             }
         }
         let mut mismatch = false;
+        // An invariant parameter's size is its initial value's, which the
+        // body may have found to be another (tying it to another
+        // parameter's, say): the sizes it needs and the one it has.
+        let mut needed_initial: Option<(Size, Size)> = None;
+        let mut keep_initial = |ctx: &mut Self, param: &Size, initial: &Size| {
+            let needed = ctx.table.resolve_size(param);
+            if ctx.unify_sizes_of(param, initial) && needed_initial.is_none() {
+                needed_initial = Some((needed, ctx.table.resolve_size(initial)));
+            }
+        };
         for (param, initial) in &invariant {
-            mismatch |= self.unify_sizes_of(param, initial);
+            keep_initial(self, param, initial);
         }
         // A size is invariant when the body keeps the parameter's size or
         // produces the initial value's (also through another parameter
@@ -835,7 +867,7 @@ impl InferCtx<'_, '_> {
                     if open {
                         mismatch |= self.unify_sizes_of(&initial, &result);
                     }
-                    mismatch |= self.unify_sizes_of(&param, &initial);
+                    keep_initial(self, &param, &initial);
                     invariant.push((param, initial));
                     changed = true;
                 } else {
@@ -852,6 +884,27 @@ impl InferCtx<'_, '_> {
             }
         }
         let variant = pending;
+        if let Some((needed, initial)) = needed_initial {
+            let initial_ty = param_ty.map_sizes(&mut |size| match size {
+                Size::Var(v) => fresh
+                    .iter()
+                    .find(|(f, _)| f == v)
+                    .map_or_else(|| size.clone(), |(_, initial)| initial.clone()),
+                _ => size.clone(),
+            });
+            let expected = self.display(&self.table.resolve(param_ty));
+            let actual = self.display(&self.table.resolve(&initial_ty));
+            let (needed, initial) = (size_text(&needed), size_text(&initial));
+            self.error(
+                at,
+                format!(
+                    "Initial loop values do not have expected type.\n\
+                     Expected: {expected}\nActual:   {actual}\n\
+                     The loop body keeps an initial value's size \"{initial}\" but needs it to be \"{needed}\"."
+                ),
+            );
+            return Ty::Error;
+        }
         let resolved_invariant: Vec<Size> = invariant
             .iter()
             .map(|(param, _)| self.table.resolve_size(param))
@@ -1150,6 +1203,16 @@ impl InferCtx<'_, '_> {
         super::types::substitute_instance(&ty, &env)
     }
 
+    /// `declared` with each array size that is not one of the `anonymous`
+    /// size variables replaced by a new size variable (see
+    /// [`Expr::Coercion`]).
+    fn coercion_target(&mut self, declared: &Ty, anonymous: &std::ops::Range<usize>) -> Ty {
+        declared.map_sizes(&mut |size| match size {
+            Size::Var(v) if anonymous.contains(&(*v as usize)) => size.clone(),
+            _ => self.table.fresh_size_var(),
+        })
+    }
+
     /// Remembers the sizes made since `from` for the anonymous sizes of
     /// a type ascription at `at` (see [`InferCtx::check_ambiguous_sizes`]),
     /// unless the ascribed value holds functions, whose parameters' sizes
@@ -1363,17 +1426,18 @@ impl InferCtx<'_, '_> {
             return;
         }
         let result = self.table.resolve(result);
-        let (mut in_params, mut produced) = (Vec::new(), Vec::new());
-        free_size_names(
-            &result,
-            &mut Vec::new(),
-            false,
-            &mut in_params,
-            &mut produced,
-        );
-        let problem = in_params
-            .iter()
-            .any(|n| bound_inside.contains(n) && !produced.contains(n));
+        // The size names free in the result, in its functions' parameters
+        // and elsewhere.
+        let free = |in_param: bool| {
+            result.size_leaves(|leaf, site| {
+                matches!(leaf, Size::Named(n) if !site.binders.contains(n))
+                    && site.in_param() == in_param
+            })
+        };
+        let produced = free(false);
+        let problem = free(true).iter().any(|size| {
+            matches!(size, Size::Named(n) if bound_inside.contains(n)) && !produced.contains(size)
+        });
         if !problem {
             return;
         }
@@ -1825,9 +1889,17 @@ impl InferCtx<'_, '_> {
         // updated record then has.
         if self.table.unify_except_sizes(&ty, &value_ty).is_err() {
             let (new, existing) = (self.display(&value_ty), self.display(&ty));
+            let path = fields
+                .iter()
+                .map(|f| f.as_str())
+                .collect::<Vec<_>>()
+                .join(".");
             self.error(
                 Location::Expr(value),
-                format!("Cannot unify\n  {new}\nwith\n  {existing}"),
+                format!(
+                    "Cannot unify\n  {new}\nwith\n  {existing}\n\
+                     when updating record field \"{path}\"."
+                ),
             );
             return Ty::Error;
         }
@@ -1885,71 +1957,6 @@ fn function_binders(ty: &Ty, out: &mut Vec<Name>) {
             .iter()
             .flat_map(|(_, ts)| ts)
             .for_each(|t| function_binders(t, out)),
-        _ => {}
-    }
-}
-
-/// The size names of a type that no function type in it binds: those in
-/// parameters of its function types (`in_params`) and the others
-/// (`produced`).
-fn free_size_names(
-    ty: &Ty,
-    bound: &mut Vec<Name>,
-    in_param: bool,
-    in_params: &mut Vec<Name>,
-    produced: &mut Vec<Name>,
-) {
-    match ty {
-        Ty::Array { element, shape, .. } => {
-            for size in shape {
-                size.all_leaves(&mut |leaf| {
-                    if let Size::Named(n) = leaf
-                        && !bound.contains(n)
-                    {
-                        if in_param {
-                            in_params.push(n.clone());
-                        } else {
-                            produced.push(n.clone());
-                        }
-                    }
-                    true
-                });
-            }
-            free_size_names(element, bound, in_param, in_params, produced);
-        }
-        Ty::Record(fields) => fields
-            .iter()
-            .for_each(|(_, t)| free_size_names(t, bound, in_param, in_params, produced)),
-        Ty::Sum(cs) => cs
-            .iter()
-            .flat_map(|(_, ts)| ts)
-            .for_each(|t| free_size_names(t, bound, in_param, in_params, produced)),
-        Ty::Function {
-            param_name,
-            param,
-            result,
-        } => {
-            free_size_names(param, bound, true, in_params, produced);
-            let mark = bound.len();
-            bound.extend(param_name.iter().cloned());
-            free_size_names(result, bound, in_param, in_params, produced);
-            bound.truncate(mark);
-        }
-        // As upstream, an abstract type's size arguments count where the
-        // type is, its type arguments as parameters.
-        Ty::Abstract(_, _, args) => {
-            for arg in args {
-                match arg {
-                    TypeArg::Type(t) => {
-                        free_size_names(t, bound, true, in_params, produced);
-                    }
-                    TypeArg::Size(size) => {
-                        let as_array = Ty::array_of(Ty::unit(), size.clone());
-                        free_size_names(&as_array, bound, in_param, in_params, produced);
-                    }
-                }
-            }
-        }
         _ => {}
     }
 }

@@ -36,7 +36,7 @@ use crate::item_tree::{ItemIdx, item_tree_with_source_map};
 use crate::name::Name;
 use crate::resolve::{ModuleRef, Resolver, Scope, TermRef};
 use crate::store::{ExprId, PatId, TypeId};
-use crate::ty::{PrimType, Scheme, Size, Ty, TyVar, TypeArg};
+use crate::ty::{PrimType, Scheme, Size, SizeSite, Ty, TyVar, TypeArg};
 use la_arena::ArenaMap;
 use std::sync::Arc;
 use unify::{Constraint, Mismatch, Table, UnknownOrigin};
@@ -270,6 +270,9 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// The size variables made for the anonymous sizes of type
     /// ascriptions, and where each ascription is.
     ascribed_sizes: Vec<(std::ops::Range<usize>, Location)>,
+    /// The size variables standing for the sizes of coerced expressions
+    /// (`e :> [n]t`), and where each coercion is.
+    coerced_sizes: Vec<(std::ops::Range<usize>, Location)>,
     /// For each existential size, the expression whose checking made it
     /// (not one of its parts), for the causality check.
     unknown_producer: Vec<Option<ExprId>>,
@@ -305,6 +308,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             instantiated_sizes: Vec::new(),
             unlifted_instantiations: Vec::new(),
             ascribed_sizes: Vec::new(),
+            coerced_sizes: Vec::new(),
             unknown_producer: Vec::new(),
             made_unknowns: ArenaMap::default(),
             result_sizes: 0..0,
@@ -1106,12 +1110,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             });
             result = rest;
         }
-        let mut in_result_params = Vec::new();
-        unknowns_in_params(result, &mut in_result_params);
-        let mut told_once_applied = Vec::new();
-        produced_unknowns(result, true, &mut told_once_applied);
-        let mut told_at_once = Vec::new();
-        produced_unknowns(result, false, &mut told_at_once);
+        let in_result_params = unknowns_where(result, |site| site.in_param());
+        let told_once_applied = unknowns_where(result, |site| !site.in_param());
+        let told_at_once = unknowns_where(result, |site| site.sides.is_empty());
         let untold = |id: u32, told: &[u32]| {
             !self.table.is_lax(id) && !told.contains(&id) && !named_after_params(id)
         };
@@ -1199,8 +1200,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if !self.errors.is_empty() {
             return;
         }
-        let mut open: Vec<u32> = Vec::new();
-        collect_size_vars(own_type, &mut open);
+        let open = size_vars_where(own_type, |_| true);
         let mut reported: Vec<Size> = Vec::new();
         for (size, param, function, at) in std::mem::take(&mut self.instantiated_sizes) {
             let resolved = self.table.resolve_size(&size);
@@ -1219,7 +1219,21 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 ),
             );
         }
-        for (vars, at) in std::mem::take(&mut self.ascribed_sizes) {
+        let ascribed = std::mem::take(&mut self.ascribed_sizes)
+            .into_iter()
+            .map(|(vars, at)| {
+                let message = "Ambiguous size in explicit type ascription: nothing determines it; \
+                 write the size in the ascription.";
+                (vars, at, message)
+            });
+        let coerced = std::mem::take(&mut self.coerced_sizes)
+            .into_iter()
+            .map(|(vars, at)| {
+                let message = "Ambiguous size arising from a size coercion where the underlying \
+                 expression size cannot be determined; add a type annotation.";
+                (vars, at, message)
+            });
+        for (vars, at, message) in ascribed.chain(coerced).collect::<Vec<_>>() {
             let undetermined = vars
                 .map(|v| self.table.resolve_size(&Size::Var(v as u32)))
                 .find(|size| {
@@ -1227,11 +1241,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 });
             if let Some(size) = undetermined {
                 reported.push(size);
-                self.error(
-                    at,
-                    "Ambiguous size in explicit type ascription: nothing determines it; \
-                     write the size in the ascription.",
-                );
+                self.error(at, message);
             }
         }
     }
@@ -1475,8 +1485,7 @@ pub(crate) fn instantiate_in(table: &mut Table, scheme: &Scheme) -> Ty {
     let ty = substitute(&scheme.ty, &substitution, &sizes);
     // Anonymous sizes of parameters are inferred from the arguments; those
     // only in results are new existential sizes at each use.
-    let mut in_params = Vec::new();
-    unknowns_in_params(&ty, &mut in_params);
+    let in_params = unknowns_where(&ty, |site| site.in_param());
     let mut fresh: Vec<(u32, Size)> = Vec::new();
     map_unknowns(&ty, &mut |id| {
         // A size no one can compare stays one.
@@ -1709,209 +1718,38 @@ fn generalised_size(var: u32) -> u32 {
     u32::MAX - var
 }
 
-/// The existential sizes occurring in parameter types of the function
-/// types in a type (also inside records and sums: a record of functions).
-fn unknowns_in_params(ty: &Ty, out: &mut Vec<u32>) {
-    match ty {
-        Ty::Function { param, result, .. } => {
-            map_unknowns(param, &mut |id| {
-                out.push(id);
-                Size::Unknown(id)
-            });
-            unknowns_in_params(result, out);
-        }
-        Ty::Record(fields) => fields.iter().for_each(|(_, t)| unknowns_in_params(t, out)),
-        Ty::Sum(cs) => cs
-            .iter()
-            .flat_map(|(_, ts)| ts)
-            .for_each(|t| unknowns_in_params(t, out)),
-        _ => {}
-    }
+/// The existential sizes among the size leaves of a type at the places
+/// `keep` accepts (see [`Ty::visit_sizes`]).
+pub(crate) fn unknowns_where(ty: &Ty, keep: impl Fn(&SizeSite) -> bool) -> Vec<u32> {
+    ty.size_leaves(|_, site| keep(site))
+        .iter()
+        .filter_map(|leaf| match leaf {
+            Size::Unknown(id) => Some(*id),
+            _ => None,
+        })
+        .collect()
 }
 
-/// The existential sizes occurring in result types of the function types
-/// in a type.
-pub(crate) fn unknowns_in_results(ty: &Ty, out: &mut Vec<u32>) {
-    match ty {
-        Ty::Function { param, result, .. } => {
-            unknowns_in_results(param, out);
-            map_unknowns(result, &mut |id| {
-                out.push(id);
-                Size::Unknown(id)
-            });
-        }
-        Ty::Array { element, .. } => unknowns_in_results(element, out),
-        Ty::Record(fields) => fields.iter().for_each(|(_, t)| unknowns_in_results(t, out)),
-        Ty::Sum(cs) => cs
-            .iter()
-            .flat_map(|(_, ts)| ts)
-            .for_each(|t| unknowns_in_results(t, out)),
-        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| {
-            if let TypeArg::Type(t) = arg {
-                unknowns_in_results(t, out);
-            }
-        }),
-        _ => {}
-    }
-}
-
-/// The existential sizes occurring in a type outside the result types of
-/// its function types.
-pub(crate) fn unknowns_outside_results(ty: &Ty, out: &mut Vec<u32>) {
-    match ty {
-        Ty::Function { param, .. } => {
-            map_unknowns(param, &mut |id| {
-                out.push(id);
-                Size::Unknown(id)
-            });
-        }
-        Ty::Array { element, shape, .. } => {
-            for size in shape {
-                size.all_leaves(&mut |leaf| {
-                    if let Size::Unknown(id) = leaf {
-                        out.push(*id);
-                    }
-                    true
-                });
-            }
-            unknowns_outside_results(element, out);
-        }
-        Ty::Record(fields) => fields
-            .iter()
-            .for_each(|(_, t)| unknowns_outside_results(t, out)),
-        Ty::Sum(cs) => cs
-            .iter()
-            .flat_map(|(_, ts)| ts)
-            .for_each(|t| unknowns_outside_results(t, out)),
-        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| match arg {
-            TypeArg::Type(t) => unknowns_outside_results(t, out),
-            TypeArg::Size(size) => push_unknowns(size, out),
-        }),
-        _ => {}
-    }
-}
-
-/// The existential sizes of a type's arrays outside parameters of function
-/// types: sizes a value of the type tells, with `through_results` also
-/// those its functions' results tell once applied.
-fn produced_unknowns(ty: &Ty, through_results: bool, out: &mut Vec<u32>) {
-    match ty {
-        Ty::Array { element, shape, .. } => {
-            for size in shape {
-                size.all_leaves(&mut |leaf| {
-                    if let Size::Unknown(id) = leaf {
-                        out.push(*id);
-                    }
-                    true
-                });
-            }
-            produced_unknowns(element, through_results, out);
-        }
-        Ty::Record(fields) => fields
-            .iter()
-            .for_each(|(_, t)| produced_unknowns(t, through_results, out)),
-        Ty::Sum(cs) => cs
-            .iter()
-            .flat_map(|(_, ts)| ts)
-            .for_each(|t| produced_unknowns(t, through_results, out)),
-        Ty::Function { result, .. } if through_results => {
-            produced_unknowns(result, through_results, out)
-        }
-        // As upstream, the size arguments of an abstract type are told by
-        // its values; its type arguments need not be (see
-        // `written::array_dim_names`).
-        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| {
-            if let TypeArg::Size(size) = arg {
-                push_unknowns(size, out);
-            }
-        }),
-        _ => {}
-    }
-}
-
-/// Adds the existential sizes in a size to `out`.
-fn push_unknowns(size: &Size, out: &mut Vec<u32>) {
-    size.all_leaves(&mut |leaf| {
-        if let Size::Unknown(id) = leaf {
-            out.push(*id);
-        }
-        true
-    });
-}
-
-/// The size variables left in a (resolved) type.
-fn collect_size_vars(ty: &Ty, out: &mut Vec<u32>) {
-    match ty {
-        Ty::Array { element, shape, .. } => {
-            for size in shape {
-                size.all_leaves(&mut |leaf| {
-                    if let Size::Var(v) = leaf {
-                        out.push(*v);
-                    }
-                    true
-                });
-            }
-            collect_size_vars(element, out);
-        }
-        Ty::Record(fields) => fields.iter().for_each(|(_, t)| collect_size_vars(t, out)),
-        Ty::Sum(cs) => cs
-            .iter()
-            .flat_map(|(_, ts)| ts)
-            .for_each(|t| collect_size_vars(t, out)),
-        Ty::Function { param, result, .. } => {
-            collect_size_vars(param, out);
-            collect_size_vars(result, out);
-        }
-        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| match arg {
-            TypeArg::Type(t) => collect_size_vars(t, out),
-            TypeArg::Size(size) => {
-                size.all_leaves(&mut |leaf| {
-                    if let Size::Var(v) = leaf {
-                        out.push(*v);
-                    }
-                    true
-                });
-            }
-        }),
-        _ => {}
-    }
+/// The size variables left among the size leaves of a (resolved) type at
+/// the places `keep` accepts.
+pub(crate) fn size_vars_where(ty: &Ty, keep: impl Fn(&SizeSite) -> bool) -> Vec<u32> {
+    ty.size_leaves(|_, site| keep(site))
+        .iter()
+        .filter_map(|leaf| match leaf {
+            Size::Var(v) => Some(*v),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Replaces every existential size.
 fn map_unknowns(ty: &Ty, f: &mut dyn FnMut(u32) -> Size) -> Ty {
-    match ty {
-        Ty::Array {
-            element,
-            shape,
-            unique,
-        } => Ty::Array {
-            element: Box::new(map_unknowns(element, f)),
-            shape: shape
-                .iter()
-                .map(|s| {
-                    s.map_leaves(&mut |leaf| match leaf {
-                        Size::Unknown(id) => f(*id),
-                        other => other.clone(),
-                    })
-                })
-                .collect(),
-            unique: *unique,
-        },
-        Ty::Abstract(name, liftedness, args) => Ty::Abstract(
-            name.clone(),
-            *liftedness,
-            args.iter()
-                .map(|arg| match arg {
-                    TypeArg::Type(t) => TypeArg::Type(map_unknowns(t, f)),
-                    TypeArg::Size(s) => TypeArg::Size(s.map_leaves(&mut |leaf| match leaf {
-                        Size::Unknown(id) => f(*id),
-                        other => other.clone(),
-                    })),
-                })
-                .collect(),
-        ),
-        _ => ty.map_components(|t| map_unknowns(t, f)),
-    }
+    ty.map_sizes(&mut |size| {
+        size.map_leaves(&mut |leaf| match leaf {
+            Size::Unknown(id) => f(*id),
+            other => other.clone(),
+        })
+    })
 }
 
 /// Whether an integer literal (negated or not) fits a primitive type. A

@@ -9,7 +9,7 @@ use crate::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, 
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, SigRef, TermRef, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
-use crate::ty::{Scheme, Size, SizeOp, Ty, TypeArg};
+use crate::ty::{Scheme, Side, Size, SizeOp, Ty, TypeArg};
 use std::sync::Arc;
 use syntax::ast::Liftedness;
 
@@ -688,7 +688,15 @@ pub(crate) fn spec_scheme_in(
         TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &params);
     lowering.local_types = local_types;
     let lowered = lowering.lower(*ty);
-    free_size_names(&lowered, &mut Vec::new(), &mut sizes);
+    // Only whole sizes: a name used in a size expression is no parameter.
+    lowered.visit_sizes(&mut |size, site| {
+        if let Size::Named(n) = size
+            && !site.binders.contains(n)
+            && !sizes.contains(n)
+        {
+            sizes.push(n.clone());
+        }
+    });
     let lifted = type_params
         .iter()
         .filter_map(|p| match p {
@@ -709,52 +717,6 @@ pub(crate) fn spec_scheme_in(
         size_lifted,
         size_params: sizes,
         ty: lowered,
-    }
-}
-
-/// Size names in `ty` not bound by a parameter name, added to `out`.
-fn free_size_names(ty: &Ty, bound: &mut Vec<Name>, out: &mut Vec<Name>) {
-    match ty {
-        Ty::Array { element, shape, .. } => {
-            for size in shape {
-                if let Size::Named(n) = size
-                    && !bound.contains(n)
-                    && !out.contains(n)
-                {
-                    out.push(n.clone());
-                }
-            }
-            free_size_names(element, bound, out);
-        }
-        Ty::Record(fields) => fields
-            .iter()
-            .for_each(|(_, t)| free_size_names(t, bound, out)),
-        Ty::Sum(cs) => cs
-            .iter()
-            .for_each(|(_, ts)| ts.iter().for_each(|t| free_size_names(t, bound, out))),
-        Ty::Function {
-            param_name,
-            param,
-            result,
-        } => {
-            free_size_names(param, bound, out);
-            let mark = bound.len();
-            bound.extend(param_name.iter().cloned());
-            free_size_names(result, bound, out);
-            bound.truncate(mark);
-        }
-        Ty::Abstract(_, _, args) => {
-            for arg in args {
-                match arg {
-                    TypeArg::Type(t) => free_size_names(t, bound, out),
-                    TypeArg::Size(Size::Named(n)) if !bound.contains(n) && !out.contains(n) => {
-                        out.push(n.clone());
-                    }
-                    TypeArg::Size(_) => {}
-                }
-            }
-        }
-        _ => {}
     }
 }
 
@@ -1465,10 +1427,9 @@ impl InferCtx<'_, '_> {
     /// is a new size at each application, which the variable made for it
     /// stands for only approximately (see [`super::unify::Table::fresh_result_size_var`]).
     fn fresh_unknown_sizes(&mut self, ty: Ty) -> Ty {
-        let mut in_results = Vec::new();
-        super::unknowns_in_results(&ty, &mut in_results);
-        let mut elsewhere = Vec::new();
-        super::unknowns_outside_results(&ty, &mut elsewhere);
+        let in_results = super::unknowns_where(&ty, |site| site.in_result());
+        let elsewhere =
+            super::unknowns_where(&ty, |site| site.sides.first() != Some(&Side::Result));
         let mut fresh: Vec<(u32, Size)> = Vec::new();
         let table = &mut self.table;
         super::map_unknowns(&ty, &mut |id| {

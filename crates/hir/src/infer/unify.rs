@@ -747,11 +747,32 @@ impl Table {
         unnamed: &Ty,
     ) -> Result<(), Mismatch> {
         // The unlifted type parameters anywhere in it (`sometype elm`).
+        let unnamed_resolved = self.resolve(unnamed);
         let mut vars = Vec::new();
-        self.free_vars(&self.resolve(unnamed), &mut vars);
+        self.free_vars(&unnamed_resolved, &mut vars);
         vars.retain(|v| self.constraint(*v) == Some(&Constraint::Unlifted));
+        // Nor may the sizes of its functions' parameters come to be the
+        // parameter's value: nothing names it there (`\_ (xs: []i32) ->
+        // ...` is no `(k: i64) -> [k]i32 -> ...`). Sizes only in its
+        // results are new at each application and may. Module-level
+        // comparisons, whose existential sizes match any size, do not
+        // tell these apart.
+        let size_vars = if self.lax_unknowns {
+            Vec::new()
+        } else {
+            super::size_vars_where(&unnamed_resolved, |site| site.in_param())
+        };
         self.unify(named, unnamed)?;
         let names = std::slice::from_ref(name);
+        for v in size_vars {
+            let size = self.resolve_size(&Size::Var(v));
+            if size_mentions(&size, names).is_some() {
+                // The size is none the parameter gives: the mismatch shows
+                // it unknown, not as the parameter it could not be.
+                self.size_vars[v as usize] = Some(Size::Unknown(0));
+                return Err(Mismatch::Sizes(Size::Unknown(0), size));
+            }
+        }
         if vars
             .iter()
             .any(|v| mentions(&self.resolve(&Ty::Var(*v)), names, &[]).is_some())
