@@ -206,6 +206,31 @@ impl fmt::Display for Size {
     }
 }
 
+/// An argument of an abstract type.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TypeArg {
+    Type(Ty),
+    Size(Size),
+}
+
+impl TypeArg {
+    /// The argument with `f` applied to it if it is a type.
+    pub fn map_type(&self, f: impl FnOnce(&Ty) -> Ty) -> TypeArg {
+        match self {
+            TypeArg::Type(ty) => TypeArg::Type(f(ty)),
+            TypeArg::Size(size) => TypeArg::Size(size.clone()),
+        }
+    }
+
+    /// The argument with `f` applied to it if it is a size.
+    pub fn map_size(&self, f: impl FnOnce(&Size) -> Size) -> TypeArg {
+        match self {
+            TypeArg::Type(ty) => TypeArg::Type(ty.clone()),
+            TypeArg::Size(size) => TypeArg::Size(f(size)),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Ty {
     Prim(PrimType),
@@ -228,8 +253,9 @@ pub enum Ty {
     /// A type parameter of the definition being checked (rigid).
     Param(Name),
     /// An abstract type, named by its qualified name, with the liftedness
-    /// its specification declares (`type~ t` may hide sizes).
-    Abstract(Name, Liftedness),
+    /// its specification declares (`type~ t` may hide sizes) and the
+    /// arguments it is applied to (`P.vector [n] t`).
+    Abstract(Name, Liftedness, Vec<TypeArg>),
     Var(TyVar),
     /// The type of an erroneous expression: unifies with everything, so
     /// that one mistake is reported once.
@@ -295,7 +321,8 @@ impl Ty {
     }
 
     /// The type with `f` applied to its component types: record fields,
-    /// constructor payloads, a function's parameter and result. Arrays,
+    /// constructor payloads, a function's parameter and result, an abstract
+    /// type's type arguments. Arrays,
     /// whose rebuilding differs between users (an element may become an
     /// array), and types without components come back as they are.
     pub fn map_components(&self, mut f: impl FnMut(&Ty) -> Ty) -> Ty {
@@ -321,12 +348,12 @@ impl Ty {
                 param: Box::new(f(param)),
                 result: Box::new(f(result)),
             },
-            Ty::Prim(_)
-            | Ty::Array { .. }
-            | Ty::Param(_)
-            | Ty::Abstract(..)
-            | Ty::Var(_)
-            | Ty::Error => self.clone(),
+            Ty::Abstract(name, liftedness, args) => Ty::Abstract(
+                name.clone(),
+                *liftedness,
+                args.iter().map(|arg| arg.map_type(&mut f)).collect(),
+            ),
+            Ty::Prim(_) | Ty::Array { .. } | Ty::Param(_) | Ty::Var(_) | Ty::Error => self.clone(),
         }
     }
 
@@ -463,7 +490,23 @@ impl Ty {
                 Ok(())
             }
             Ty::Param(name) => write!(f, "{name}"),
-            Ty::Abstract(name, _) => write!(f, "{}", abstract_display_name(name.as_str())),
+            // As upstream, an applied abstract type has no parentheses of
+            // its own (`[n]vector t`, `vector t -> vector t`), except as
+            // another's argument, where they are needed.
+            Ty::Abstract(name, _, args) => {
+                write!(f, "{}", abstract_display_name(name.as_str()))?;
+                for arg in args {
+                    f.write_str(" ")?;
+                    match arg {
+                        TypeArg::Type(ty @ Ty::Abstract(_, _, inner)) if !inner.is_empty() => {
+                            write!(f, "({ty})")?;
+                        }
+                        TypeArg::Type(ty) => ty.write(f, true)?,
+                        TypeArg::Size(size) => write!(f, "{size}")?,
+                    }
+                }
+                Ok(())
+            }
             Ty::Var(v) => write!(f, "t{}", v.0),
             Ty::Error => f.write_str("???"),
         }
@@ -544,7 +587,21 @@ impl Ty {
                     binders.truncate(mark);
                     sides.pop();
                 }
-                Ty::Prim(_) | Ty::Param(_) | Ty::Abstract(..) | Ty::Var(_) | Ty::Error => {}
+                // As upstream, an abstract type's size arguments are where
+                // the type is, its type arguments as in a parameter.
+                Ty::Abstract(_, _, args) => {
+                    for arg in args {
+                        match arg {
+                            TypeArg::Size(size) => visit(size, &SizeSite { sides, binders }),
+                            TypeArg::Type(t) => {
+                                sides.push(Side::Param);
+                                walk(t, sides, binders, visit);
+                                sides.pop();
+                            }
+                        }
+                    }
+                }
+                Ty::Prim(_) | Ty::Param(_) | Ty::Var(_) | Ty::Error => {}
             }
         }
         walk(self, &mut Vec::new(), &mut Vec::new(), visit);
@@ -579,6 +636,16 @@ impl Ty {
                 shape: shape.iter().map(&mut *f).collect(),
                 unique: *unique,
             },
+            Ty::Abstract(name, liftedness, args) => Ty::Abstract(
+                name.clone(),
+                *liftedness,
+                args.iter()
+                    .map(|arg| match arg {
+                        TypeArg::Type(t) => TypeArg::Type(t.map_sizes(f)),
+                        TypeArg::Size(size) => TypeArg::Size(f(size)),
+                    })
+                    .collect(),
+            ),
             _ => self.map_components(|t| t.map_sizes(f)),
         }
     }

@@ -8,7 +8,7 @@ use super::types::TypeLowering;
 use super::{ERROR_INDEX, InferCtx, Location, written};
 use crate::name::Name;
 use crate::store::{Pat, PatId, TypeId, TypeParam};
-use crate::ty::{Scheme, Size, Ty};
+use crate::ty::{Scheme, Size, Ty, TypeArg};
 
 impl InferCtx<'_, '_> {
     /// Checks the rules above against the definition's final type.
@@ -233,6 +233,13 @@ fn constructive_sizes(ty: &Ty, out: &mut Vec<Name>) {
             .iter()
             .flat_map(|(_, ts)| ts)
             .for_each(|t| constructive_sizes(t, out)),
+        // An abstract type's size arguments, not sizes inside its type
+        // arguments (see `written::array_dim_names`).
+        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| {
+            if let TypeArg::Size(Size::Named(n)) = arg {
+                out.push(n.clone());
+            }
+        }),
         _ => {}
     }
 }
@@ -258,6 +265,12 @@ fn has_unknown_size(ty: &Ty) -> bool {
             .iter()
             .flat_map(|(_, ts)| ts)
             .any(has_unknown_size),
+        Ty::Abstract(_, _, args) => args.iter().any(|arg| match arg {
+            TypeArg::Type(t) => has_unknown_size(t),
+            TypeArg::Size(s) => {
+                !s.all_leaves(&mut |leaf| !matches!(leaf, Size::Unknown(_) | Size::Var(_)))
+            }
+        }),
         _ => false,
     }
 }

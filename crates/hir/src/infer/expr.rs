@@ -5,7 +5,7 @@ use super::{ERROR_INDEX, InferCtx, Local, Location, Resolved, TermPath, size_tex
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
-use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty, TyVar};
+use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty, TyVar, TypeArg};
 use syntax::ast::RangeEnd;
 
 /// The built-in overloaded operators.
@@ -2013,6 +2013,15 @@ fn loop_sizes(param: &Ty, body: &Ty, out: &mut Vec<(u32, Size)>) {
             for ((_, p1), (_, p2)) in c1.iter().zip(c2) {
                 for (t1, t2) in p1.iter().zip(p2) {
                     loop_sizes(t1, t2, out);
+                }
+            }
+        }
+        (Ty::Abstract(_, _, a1), Ty::Abstract(_, _, a2)) if a1.len() == a2.len() => {
+            for pair in a1.iter().zip(a2) {
+                match pair {
+                    (TypeArg::Size(Size::Var(v)), TypeArg::Size(b)) => out.push((*v, b.clone())),
+                    (TypeArg::Type(t1), TypeArg::Type(t2)) => loop_sizes(t1, t2, out),
+                    _ => {}
                 }
             }
         }

@@ -36,14 +36,14 @@ use crate::item_tree::{ItemIdx, item_tree_with_source_map};
 use crate::name::Name;
 use crate::resolve::{ModuleRef, Resolver, Scope, TermRef};
 use crate::store::{ExprId, PatId, TypeId};
-use crate::ty::{PrimType, Scheme, Size, SizeSite, Ty, TyVar};
+use crate::ty::{PrimType, Scheme, Size, SizeSite, Ty, TyVar, TypeArg};
 use la_arena::ArenaMap;
 use std::sync::Arc;
 use unify::{Constraint, Mismatch, Table, UnknownOrigin};
 
 pub use decls::declaration_diagnostics;
 pub use modules::{module_diagnostics, structure_diagnostics};
-pub use types::{module_type_env, type_abbreviation};
+pub use types::{apply_abbreviation, module_type_env, type_abbreviation};
 pub use uniqueness::uniqueness_diagnostics;
 
 /// What a name in an expression refers to.
@@ -1241,7 +1241,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             {
                 Some(format!("Type parameter \"{name}\""))
             }
-            Ty::Abstract(_, liftedness)
+            Ty::Abstract(_, liftedness, _)
                 if *liftedness == syntax::ast::Liftedness::Lifted
                     || (with_size_lifted && *liftedness == syntax::ast::Liftedness::SizeLifted) =>
             {
@@ -1625,6 +1625,13 @@ pub(crate) fn substitute(ty: &Ty, types: &[(Name, Ty)], sizes: &[(Name, Size)]) 
             }
             result
         }
+        Ty::Abstract(name, liftedness, args) => Ty::Abstract(
+            name.clone(),
+            *liftedness,
+            args.iter()
+                .map(|arg| arg.map_type(|t| substitute(t, types, sizes)).map_size(size))
+                .collect(),
+        ),
         _ => ty.map_components(|t| substitute(t, types, sizes)),
     }
 }
@@ -1675,45 +1682,7 @@ fn forget_local_sizes(
             )),
             shape: shape
                 .iter()
-                .map(|size| {
-                    let mut lax = false;
-                    let in_scope = |n: &Name| {
-                        size_params.contains(n) || params.contains(n) || !local.contains(n)
-                    };
-                    let known = size.all_leaves(&mut |leaf| match leaf {
-                        Size::Named(n) => in_scope(n),
-                        Size::Unknown(id) => match table.expression_names(*id) {
-                            // The size of an expression over names its
-                            // users see: they compare such expressions.
-                            Some(names) if names.iter().all(in_scope) => {
-                                lax = true;
-                                true
-                            }
-                            Some(_) => false,
-                            None => {
-                                lax |= table.is_lax(*id);
-                                !matches!(size, Size::Op(..))
-                            }
-                        },
-                        Size::Const(_) | Size::Var(_) | Size::Op(..) => true,
-                    });
-                    if lax {
-                        return Size::Unknown(0);
-                    }
-                    if !known {
-                        // One local size is one unknown size.
-                        if let Some((_, unknown)) = forgotten.iter().find(|(s, _)| s == size) {
-                            return unknown.clone();
-                        }
-                        let unknown = table.fresh_unknown();
-                        forgotten.push((size.clone(), unknown.clone()));
-                        return unknown;
-                    }
-                    size.map_leaves(&mut |leaf| match leaf {
-                        Size::Var(v) => Size::Unknown(generalised_size(*v)),
-                        other => other.clone(),
-                    })
-                })
+                .map(|size| forget_local_size(table, size, size_params, local, params, forgotten))
                 .collect(),
             unique: *unique,
         },
@@ -1758,8 +1727,78 @@ fn forget_local_sizes(
                 result: Box::new(result),
             }
         }
+        Ty::Abstract(name, liftedness, args) => Ty::Abstract(
+            name.clone(),
+            *liftedness,
+            args.iter()
+                .map(|arg| match arg {
+                    TypeArg::Type(t) => TypeArg::Type(forget_local_sizes(
+                        table,
+                        t,
+                        size_params,
+                        local,
+                        params,
+                        forgotten,
+                    )),
+                    TypeArg::Size(size) => TypeArg::Size(forget_local_size(
+                        table,
+                        size,
+                        size_params,
+                        local,
+                        params,
+                        forgotten,
+                    )),
+                })
+                .collect(),
+        ),
         other => other.clone(),
     }
+}
+
+/// One size of a definition's type, as [`forget_local_sizes`] gives it.
+fn forget_local_size(
+    table: &mut Table,
+    size: &Size,
+    size_params: &[Name],
+    local: &[Name],
+    params: &[Name],
+    forgotten: &mut Vec<(Size, Size)>,
+) -> Size {
+    let mut lax = false;
+    let in_scope = |n: &Name| size_params.contains(n) || params.contains(n) || !local.contains(n);
+    let known = size.all_leaves(&mut |leaf| match leaf {
+        Size::Named(n) => in_scope(n),
+        Size::Unknown(id) => match table.expression_names(*id) {
+            // The size of an expression over names its
+            // users see: they compare such expressions.
+            Some(names) if names.iter().all(in_scope) => {
+                lax = true;
+                true
+            }
+            Some(_) => false,
+            None => {
+                lax |= table.is_lax(*id);
+                !matches!(size, Size::Op(..))
+            }
+        },
+        Size::Const(_) | Size::Var(_) | Size::Op(..) => true,
+    });
+    if lax {
+        return Size::Unknown(0);
+    }
+    if !known {
+        // One local size is one unknown size.
+        if let Some((_, unknown)) = forgotten.iter().find(|(s, _)| s == size) {
+            return unknown.clone();
+        }
+        let unknown = table.fresh_unknown();
+        forgotten.push((size.clone(), unknown.clone()));
+        return unknown;
+    }
+    size.map_leaves(&mut |leaf| match leaf {
+        Size::Var(v) => Size::Unknown(generalised_size(*v)),
+        other => other.clone(),
+    })
 }
 
 /// The existential size of a definition's type that stands for the size

@@ -5,8 +5,8 @@
 use super::instantiate_in;
 use super::substitute;
 use super::types::{
-    TypeLowering, liftedness_rank, module_type_env, spec_scheme_in, type_abbreviation,
-    type_def_liftedness,
+    TypeLowering, apply_member, liftedness_rank, member_type, module_type_env, own_args,
+    spec_definition_in, spec_scheme_in, type_def_liftedness, type_def_params,
 };
 use super::unify::Table;
 use super::uniqueness::fits_spec_uniqueness;
@@ -349,14 +349,6 @@ impl Matcher<'_> {
                 .join(".")
         };
 
-        // Type members with parameters would need type-level application
-        // to compare; then values are only checked for presence.
-        let parametric = required.types.values().any(|target| {
-            let TypeDefRef::Spec(file, spec, _) = target else {
-                return false;
-            };
-            matches!(&item_tree(db, *file).spec(*spec).kind, SpecKind::Type(t) if !t.params.is_empty())
-        });
         // The module's own types stand for the module type's type members.
         let mut env: Vec<(Name, Ty)> = Vec::new();
         let mut type_names: Vec<&Name> = required.types.keys().collect();
@@ -371,7 +363,7 @@ impl Matcher<'_> {
                 env.push((name.clone(), Ty::Error));
                 continue;
             };
-            let actual = type_of(db, file_set, *target, name);
+            let actual = member_type(db, file_set, target, name);
             env.push((name.clone(), actual.clone()));
             let TypeDefRef::Spec(file, spec, _) = required.types[name] else {
                 continue;
@@ -440,27 +432,31 @@ impl Matcher<'_> {
         }
         // A type the module type defines must be the module's type.
         for (name, file, spec, actual, shown) in defined_specs {
-            if parametric {
-                continue;
-            }
             let tree = item_tree(db, file);
-            let SpecKind::Type(TypeItem {
-                ty: Some(definition),
-                ..
-            }) = &tree.spec(spec).kind
+            let SpecKind::Type(type_item @ TypeItem { ty: Some(_), .. }) = &tree.spec(spec).kind
             else {
                 continue;
             };
-            let mut lowering =
-                TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &[]);
-            lowering.local_types = &env;
-            let expected = lowering.lower(*definition);
+            // Compared with the parameters named by position, as `actual`
+            // has them; shown as written.
+            let (expected, positional) = spec_definition_in(
+                resolver,
+                Scope { file, item: None },
+                &tree.store,
+                type_item,
+                &env,
+            );
             if Table::with_lax_unknowns()
-                .unify(&expected, &actual)
+                .unify(&positional, &actual)
                 .is_err()
             {
+                let params: String = type_item
+                    .params
+                    .iter()
+                    .map(|p| format!(" {}", show_type_param(p)))
+                    .collect();
                 self.problems.push(soft_lines(&format!(
-                    "Module defines\n  {shown}\nbut module type requires\n  type {} = {expected}",
+                    "Module defines\n  {shown}\nbut module type requires\n  type {}{params} = {expected}",
                     qualified(&name)
                 )));
             }
@@ -489,9 +485,6 @@ impl Matcher<'_> {
                             "Type substitution in \"{}\" results in a top-level size.",
                             qualified(name)
                         ));
-                        continue;
-                    }
-                    if parametric {
                         continue;
                     }
                     let required_scheme = spec_scheme_in(resolver, file, spec, &env);
@@ -857,11 +850,13 @@ impl ProvidedType {
                 _ => (Liftedness::Unlifted, Vec::new(), None),
             },
         };
+        // Shown with the definition's own names for its parameters.
+        let ty = apply_member(ty, &own_args(&params));
         ProvidedType {
             liftedness,
             params,
             definition,
-            ty: ty.clone(),
+            ty,
         }
     }
 
@@ -951,18 +946,6 @@ fn spec_text(db: &dyn Db, file: SourceFile, spec: SpecIdx, name: &str) -> String
             shown
         }
         SpecKind::Module { .. } | SpecKind::Include(_) => name.to_string(),
-    }
-}
-
-/// The type a module's type member stands for.
-fn type_of(db: &dyn Db, file_set: FileSet, target: TypeDefRef, name: &Name) -> Ty {
-    match target {
-        TypeDefRef::Prim(prim) => Ty::Prim(prim),
-        TypeDefRef::Def(file, item) => type_abbreviation(db, file_set, file, item).ty.clone(),
-        TypeDefRef::Spec(_, _, module) => module_type_env(db, file_set, ModuleKey(module))
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(Ty::Error, |(_, t)| t.clone()),
     }
 }
 
@@ -1270,8 +1253,14 @@ impl StructureCheck<'_> {
         let mut env: Vec<(Name, Ty)> = self.outer_types.clone();
         env.extend(members.types.iter().map(|(n, target)| {
             let liftedness = type_def_liftedness(db, target);
-            (n.clone(), Ty::Abstract(n.clone(), liftedness))
+            (n.clone(), Ty::Abstract(n.clone(), liftedness, Vec::new()))
         }));
+        // Uses of the members must give them their arguments.
+        let member_params: Vec<(Name, Vec<TypeParam>)> = members
+            .types
+            .iter()
+            .map(|(n, target)| (n.clone(), type_def_params(db, target)))
+            .collect();
         // Module specifications name modules known only by module type.
         let mark = self.bound.len();
         for (name, term) in &members.terms {
@@ -1293,7 +1282,7 @@ impl StructureCheck<'_> {
                             TypeParam::Size(_) => None,
                         })
                         .collect();
-                    self.lower_checked(&tree, &params, &env, *ty);
+                    self.lower_checked(&tree, &params, &env, &member_params, *ty);
                     if let Some((at, name)) = written::duplicate_binder(&tree.store, *ty) {
                         self.problems
                             .push((Some(at), written::duplicate_binder_message(&name)));
@@ -1341,7 +1330,7 @@ impl StructureCheck<'_> {
                                 TypeParam::Size(_) => None,
                             })
                             .collect();
-                        self.lower_checked(&tree, &params, &env, ty);
+                        self.lower_checked(&tree, &params, &env, &member_params, ty);
                     }
                 }
                 SpecKind::Module { sig, .. } | SpecKind::Include(sig) => {
@@ -1359,11 +1348,13 @@ impl StructureCheck<'_> {
         tree: &crate::item_tree::ItemTree,
         params: &[Name],
         env: &[(Name, Ty)],
+        member_params: &[(Name, Vec<TypeParam>)],
         ty: TypeId,
     ) {
         let bound = self.bound.clone();
         let mut lowering = TypeLowering::new(self.resolver, self.scope, &tree.store, params);
         lowering.local_types = env;
+        lowering.local_params = member_params;
         lowering.opaque_modules = &bound;
         lowering.lower(ty);
         for (at, message) in lowering.errors {

@@ -9,7 +9,7 @@ use crate::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, 
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, SigRef, TermRef, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
-use crate::ty::{Scheme, Side, Size, SizeOp, Ty};
+use crate::ty::{Scheme, Side, Size, SizeOp, Ty, TypeArg};
 use std::sync::Arc;
 use syntax::ast::Liftedness;
 
@@ -125,9 +125,10 @@ fn lower_type_item_in(
             lowered
         }
         // An abstract type in a module type.
-        None => Ty::Abstract(
+        None => abstract_type(
             item.name.clone().unwrap_or_else(|| Name::new("?")),
             item.liftedness,
+            &item.params,
         ),
     };
     Abbreviation {
@@ -256,22 +257,23 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
                     SpecKind::Type(TypeItem { ty: Some(_), .. }) => {
                         defined.push((name.clone(), *file, *spec));
                     }
-                    _ => env.push((
+                    SpecKind::Type(type_item) => env.push((
                         name.clone(),
-                        Ty::Abstract(
-                            Name::new(&format!("{module_name}.{name}")),
-                            type_def_liftedness(db, target),
+                        by_position(
+                            &type_item.params,
+                            &abstract_type(
+                                Name::new(&format!("{module_name}.{name}")),
+                                type_item.liftedness,
+                                &type_item.params,
+                            ),
                         ),
                     )),
+                    _ => env.push((name.clone(), Ty::Error)),
                 }
             }
-            TypeDefRef::Def(file, item) => {
-                env.push((
-                    name.clone(),
-                    type_abbreviation(db, file_set, *file, *item).ty.clone(),
-                ));
+            TypeDefRef::Def(..) | TypeDefRef::Prim(_) => {
+                env.push((name.clone(), member_type(db, file_set, target, name)));
             }
-            TypeDefRef::Prim(prim) => env.push((name.clone(), Ty::Prim(*prim))),
         }
     }
     // Abbreviations in the module type may use its other type members.
@@ -285,10 +287,103 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
                 type_item,
                 &env,
             );
-            env.push((name, lowered.ty));
+            env.push((name, by_position(&lowered.params, &lowered.ty)));
         }
     }
     Arc::new(env)
+}
+
+/// An abstract type applied to its own parameters.
+fn abstract_type(name: Name, liftedness: Liftedness, params: &[TypeParam]) -> Ty {
+    Ty::Abstract(name, liftedness, own_args(params))
+}
+
+/// Type parameters as the arguments that name them.
+pub(crate) fn own_args(params: &[TypeParam]) -> Vec<TypeArg> {
+    params
+        .iter()
+        .map(|param| match param {
+            TypeParam::Type(n, _) => TypeArg::Type(Ty::Param(n.clone())),
+            TypeParam::Size(n) => TypeArg::Size(Size::Named(n.clone())),
+        })
+        .collect()
+}
+
+/// The name that stands for the `index`th parameter of a type member in
+/// its definition as environments hold it (see [`by_position`]).
+fn positional_param(index: usize) -> Name {
+    Name::new(&format!("{}{index}", crate::ty::HIDDEN_SUFFIX))
+}
+
+/// A type member's definition with its parameters named by position, so
+/// that a use's arguments (`P.vector [n] t`) can be put in by
+/// [`apply_member`] whatever the definition named them.
+fn by_position(params: &[TypeParam], ty: &Ty) -> Ty {
+    let mut types = Vec::new();
+    let mut sizes = Vec::new();
+    for (index, param) in params.iter().enumerate() {
+        match param {
+            TypeParam::Type(name, _) => {
+                types.push((name.clone(), Ty::Param(positional_param(index))))
+            }
+            TypeParam::Size(name) => {
+                sizes.push((name.clone(), Size::Named(positional_param(index))))
+            }
+        }
+    }
+    substitute(ty, &types, &sizes)
+}
+
+/// The definition a module type's type specification gives (`type t 'a =
+/// ...`), with `local_types` for the module type's type members: as
+/// written, and with its parameters named by position (see
+/// [`by_position`]).
+pub(crate) fn spec_definition_in(
+    resolver: Resolver,
+    scope: Scope,
+    store: &Store,
+    item: &TypeItem,
+    local_types: &[(Name, Ty)],
+) -> (Ty, Ty) {
+    let abbreviation = lower_type_item_in(resolver, scope, store, item, local_types);
+    let positional = by_position(&abbreviation.params, &abbreviation.ty);
+    (abbreviation.ty, positional)
+}
+
+/// A type member's definition (from [`by_position`]) applied to a use's
+/// arguments.
+pub(crate) fn apply_member(member: &Ty, args: &[TypeArg]) -> Ty {
+    let mut types = Vec::new();
+    let mut sizes = Vec::new();
+    for (index, arg) in args.iter().enumerate() {
+        match arg {
+            TypeArg::Type(ty) => types.push((positional_param(index), ty.clone())),
+            TypeArg::Size(size) => sizes.push((positional_param(index), size.clone())),
+        }
+    }
+    substitute(member, &types, &sizes)
+}
+
+/// A type abbreviation's definition applied to arguments given in the
+/// order of its parameters.
+pub fn apply_abbreviation(abbreviation: &Abbreviation, args: &[TypeArg]) -> Ty {
+    apply_member(&by_position(&abbreviation.params, &abbreviation.ty), args)
+}
+
+/// The type a module's type member `name` (found as `target`) stands for,
+/// its parameters named by position.
+pub(crate) fn member_type(db: &dyn Db, file_set: FileSet, target: &TypeDefRef, name: &Name) -> Ty {
+    match *target {
+        TypeDefRef::Prim(prim) => Ty::Prim(prim),
+        TypeDefRef::Def(file, item) => {
+            let abbreviation = type_abbreviation(db, file_set, file, item);
+            by_position(&abbreviation.params, &abbreviation.ty)
+        }
+        TypeDefRef::Spec(_, _, via) => module_type_env(db, file_set, ModuleKey(via))
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(Ty::Error, |(_, ty)| ty.clone()),
+    }
 }
 
 /// The liftedness a type definition or specification declares.
@@ -303,6 +398,21 @@ pub(crate) fn type_def_liftedness(db: &dyn Db, target: &TypeDefRef) -> Liftednes
             _ => Liftedness::Unlifted,
         },
         TypeDefRef::Prim(_) => Liftedness::Unlifted,
+    }
+}
+
+/// The parameters a type definition or specification declares.
+pub(crate) fn type_def_params(db: &dyn Db, target: &TypeDefRef) -> Vec<TypeParam> {
+    match *target {
+        TypeDefRef::Def(file, item) => match &item_tree(db, file).item(item).kind {
+            ItemKind::Type(t) => t.params.clone(),
+            _ => Vec::new(),
+        },
+        TypeDefRef::Spec(file, spec, _) => match &item_tree(db, file).spec(spec).kind {
+            SpecKind::Type(t) => t.params.clone(),
+            _ => Vec::new(),
+        },
+        TypeDefRef::Prim(_) => Vec::new(),
     }
 }
 
@@ -452,7 +562,7 @@ fn application_env(
     for (param, arg) in resolver.functor_application(scope, expr) {
         let param_types = module_type_env(db, file_set, ModuleKey(param));
         for (name, param_ty) in param_types.iter() {
-            if let Ty::Abstract(abstract_name, _) = param_ty
+            if let Ty::Abstract(abstract_name, ..) = param_ty
                 && let Some(ty) = module_type_member(resolver, scope, arg, name, depth + 1)
             {
                 env.push((abstract_name.clone(), ty));
@@ -503,26 +613,16 @@ fn nested_module_env(
         };
         let inner_members = resolver.exports(*inner_argument);
         for (type_name, spec_ty) in module_type_env(db, file_set, ModuleKey(*spec)).iter() {
-            let Ty::Abstract(abstract_name, _) = spec_ty else {
+            let Ty::Abstract(abstract_name, ..) = spec_ty else {
                 continue;
             };
-            let ty = match inner_members.types.get(type_name) {
-                Some(TypeDefRef::Prim(prim)) => Ty::Prim(*prim),
-                Some(TypeDefRef::Def(file, item)) => {
-                    type_abbreviation(db, file_set, *file, *item).ty.clone()
-                }
-                Some(TypeDefRef::Spec(_, _, via)) => {
-                    match module_type_env(db, file_set, ModuleKey(*via))
-                        .iter()
-                        .find(|(n, _)| n == type_name)
-                    {
-                        Some((_, ty)) => ty.clone(),
-                        None => continue,
-                    }
-                }
-                None => continue,
+            let Some(target) = inner_members.types.get(type_name) else {
+                continue;
             };
-            env.push((abstract_name.clone(), ty));
+            env.push((
+                abstract_name.clone(),
+                member_type(db, file_set, target, type_name),
+            ));
         }
         nested_module_env(resolver, *spec, *inner_argument, env, depth + 1);
     }
@@ -539,14 +639,12 @@ fn module_type_member(
     let db = resolver.db;
     let file_set = resolver.file_set;
     let module = resolver.eval_module(scope, expr)?;
-    let ty = match resolver.exports(module).types.get(name)? {
-        TypeDefRef::Prim(prim) => Ty::Prim(*prim),
-        TypeDefRef::Def(file, item) => type_abbreviation(db, file_set, *file, *item).ty.clone(),
-        TypeDefRef::Spec(_, _, via) => module_type_env(db, file_set, ModuleKey(*via))
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(Ty::Error, |(_, ty)| ty.clone()),
-    };
+    let ty = member_type(
+        db,
+        file_set,
+        resolver.exports(module).types.get(name)?,
+        name,
+    );
     // Through an application, the functor's parameters' types become the
     // arguments'; through a named module, those of its own definition.
     let mut env = application_env(resolver, scope, expr, depth);
@@ -640,10 +738,16 @@ pub(crate) fn substitute_instance(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
 
 pub(crate) fn substitute_abstract(ty: &Ty, env: &[(Name, Ty)]) -> Ty {
     match ty {
-        Ty::Abstract(name, _) => env
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or_else(|| ty.clone(), |(_, t)| t.clone()),
+        Ty::Abstract(name, liftedness, args) => {
+            let args: Vec<TypeArg> = args
+                .iter()
+                .map(|arg| arg.map_type(|t| substitute_abstract(t, env)))
+                .collect();
+            match env.iter().find(|(n, _)| n == name) {
+                Some((_, member)) => apply_member(member, &args),
+                None => Ty::Abstract(name.clone(), *liftedness, args),
+            }
+        }
         Ty::Array {
             element,
             shape,
@@ -805,6 +909,9 @@ pub(crate) struct TypeLowering<'s, 'db> {
     /// Type names with known meaning that take precedence over the
     /// resolver (the type members of a module type).
     pub local_types: &'s [(Name, Ty)],
+    /// The parameters of those of `local_types` whose uses are checked
+    /// for their arguments (where errors are reported).
+    pub local_params: &'s [(Name, Vec<TypeParam>)],
     /// Module names bound where only their module type is known (module
     /// parameters seen from a module type): their types are abstract.
     pub opaque_modules: &'s [Name],
@@ -827,6 +934,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             store,
             type_params,
             local_types: &[],
+            local_params: &[],
             opaque_modules: &[],
             lifted_params: &[],
             errors: Vec::new(),
@@ -1122,15 +1230,51 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
         Size::Unknown(u32::MAX - self.next_unknown)
     }
 
-    /// Lowers the type arguments of an application whose meaning does not
-    /// depend on them (a type spec stands for every application): they
-    /// must still name types in scope.
-    fn lower_ignored_args(&mut self, args: &[TypeArgRef]) {
-        for arg in args {
-            if let TypeArgRef::Type(arg) = arg {
-                self.lower(*arg);
-            }
+    /// Whether a type name's arguments are as many as its parameters and
+    /// of their kinds; reports the first that is not.
+    fn args_fit(
+        &mut self,
+        id: TypeId,
+        path: &Path,
+        params: &[TypeParam],
+        args: &[TypeArgRef],
+    ) -> bool {
+        if params.len() != args.len() {
+            self.errors.push((
+                id,
+                format!(
+                    "Type \"{path}\" takes {} arguments, but is given {}.",
+                    params.len(),
+                    args.len()
+                ),
+            ));
+            return false;
         }
+        for (param, arg) in params.iter().zip(args) {
+            let message = match (param, arg) {
+                (TypeParam::Type(name, _), TypeArgRef::Size(_)) => {
+                    format!("Type argument expected for parameter \"{name}\", but got a size.")
+                }
+                (TypeParam::Size(name), TypeArgRef::Type(_)) => {
+                    format!("Size argument expected for parameter \"{name}\", but got a type.")
+                }
+                _ => continue,
+            };
+            self.errors.push((id, message));
+            return false;
+        }
+        true
+    }
+
+    /// The arguments of a type name whose parameters are known only by
+    /// position.
+    fn lower_args(&mut self, args: &[TypeArgRef]) -> Vec<TypeArg> {
+        args.iter()
+            .map(|arg| match arg {
+                TypeArgRef::Type(ty) => TypeArg::Type(self.lower(*ty)),
+                TypeArgRef::Size(size) => TypeArg::Size(self.size(size)),
+            })
+            .collect()
     }
 
     /// A type name applied to `args`. A type member of an applied
@@ -1164,16 +1308,29 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             && let Some((_, ty)) = self.local_types.iter().find(|(n, _)| n == path.last())
         {
             let ty = ty.clone();
-            self.lower_ignored_args(args);
-            return ty;
+            if let Some((_, params)) = self.local_params.iter().find(|(n, _)| n == path.last())
+                && !self.args_fit(id, path, params, args)
+            {
+                return Ty::Error;
+            }
+            let args = self.lower_args(args);
+            return apply_member(&ty, &args);
         }
         if !path.is_single() && self.opaque_modules.contains(&path.segments()[0]) {
-            return Ty::Abstract(Name::new(&path.to_string()), self.name_liftedness(path));
+            let args = self.lower_args(args);
+            return Ty::Abstract(
+                Name::new(&path.to_string()),
+                self.name_liftedness(path),
+                args,
+            );
         }
         let Some(target) = self.resolver.resolve_type_path(self.scope, path) else {
             self.errors.push((id, format!("Unknown type \"{path}\".")));
             return Ty::Error;
         };
+        // A type member of a module seen through a module type, as the
+        // module type's environment has it.
+        let mut member = None;
         let abbreviation = match target {
             TypeDefRef::Prim(prim) => {
                 if !args.is_empty() {
@@ -1191,10 +1348,10 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 }
                 let env =
                     module_type_env(self.resolver.db, self.resolver.file_set, ModuleKey(module));
-                if let Some((_, ty)) = env.iter().find(|(n, _)| n == path.last()) {
-                    self.lower_ignored_args(args);
-                    return ty.clone();
-                }
+                member = env
+                    .iter()
+                    .find(|(n, _)| n == path.last())
+                    .map(|(_, ty)| ty.clone());
                 let tree = item_tree(self.resolver.db, file);
                 let SpecKind::Type(type_item) = &tree.spec(spec).kind else {
                     return Ty::Error;
@@ -1208,44 +1365,32 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 ))
             }
         };
-        if abbreviation.params.len() != args.len() {
-            self.errors.push((
-                id,
-                format!(
-                    "Type \"{path}\" takes {} arguments, but is given {}.",
-                    abbreviation.params.len(),
-                    args.len()
-                ),
-            ));
+        if !self.args_fit(id, path, &abbreviation.params, args) {
             return Ty::Error;
         }
         let mut types = Vec::new();
         let mut sizes = Vec::new();
+        let mut positional = Vec::new();
+        // Each argument is of its parameter's kind (`args_fit`).
         for (param, arg) in abbreviation.params.iter().zip(args) {
-            match (param, arg) {
-                (TypeParam::Type(name, _), TypeArgRef::Type(ty)) => {
-                    types.push((name.clone(), self.lower(*ty)));
+            let name = param.name();
+            match arg {
+                TypeArgRef::Type(ty) => {
+                    let ty = self.lower(*ty);
+                    positional.push(TypeArg::Type(ty.clone()));
+                    types.push((name.clone(), ty));
                 }
-                (TypeParam::Size(name), TypeArgRef::Size(size)) => {
-                    sizes.push((name.clone(), self.size(size)));
-                }
-                (TypeParam::Type(name, _), TypeArgRef::Size(_)) => {
-                    self.errors.push((
-                        id,
-                        format!("Type argument expected for parameter \"{name}\", but got a size."),
-                    ));
-                    return Ty::Error;
-                }
-                (TypeParam::Size(name), TypeArgRef::Type(_)) => {
-                    self.errors.push((
-                        id,
-                        format!("Size argument expected for parameter \"{name}\", but got a type."),
-                    ));
-                    return Ty::Error;
+                TypeArgRef::Size(size) => {
+                    let size = self.size(size);
+                    positional.push(TypeArg::Size(size.clone()));
+                    sizes.push((name.clone(), size));
                 }
             }
         }
-        substitute(&self.fresh_unknowns(&abbreviation.ty), &types, &sizes)
+        match member {
+            Some(member) => apply_member(&member, &positional),
+            None => substitute(&self.fresh_unknowns(&abbreviation.ty), &types, &sizes),
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! merges their constraints; binding a variable checks its constraint.
 
 use crate::name::Name;
-use crate::ty::{PrimType, Size, Ty, TyVar, field_order, tuple_arity};
+use crate::ty::{PrimType, Size, Ty, TyVar, TypeArg, field_order, tuple_arity};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Constraint {
@@ -600,6 +600,16 @@ impl Table {
                 param: Box::new(self.resolve(param)),
                 result: Box::new(self.resolve(result)),
             },
+            Ty::Abstract(name, liftedness, args) => Ty::Abstract(
+                name.clone(),
+                *liftedness,
+                args.iter()
+                    .map(|arg| match arg {
+                        TypeArg::Type(ty) => TypeArg::Type(self.resolve(ty)),
+                        TypeArg::Size(size) => TypeArg::Size(self.resolve_size(size)),
+                    })
+                    .collect(),
+            ),
             other => other.clone(),
         }
     }
@@ -607,6 +617,9 @@ impl Table {
     fn occurs(&self, var: TyVar, ty: &Ty) -> bool {
         match self.shallow_ref(ty) {
             Ty::Var(v) => *v == var,
+            Ty::Abstract(_, _, args) => args
+                .iter()
+                .any(|arg| matches!(arg, TypeArg::Type(t) if self.occurs(var, t))),
             Ty::Array { element, .. } => self.occurs(var, element),
             Ty::Record(fields) => fields.iter().any(|(_, t)| self.occurs(var, t)),
             Ty::Sum(cs) => cs
@@ -634,7 +647,19 @@ impl Table {
             (Ty::Var(x), Ty::Var(y)) => self.merge_vars(*x, *y),
             (Ty::Var(x), other) | (other, Ty::Var(x)) => self.bind_checked(*x, other.clone()),
             (Ty::Prim(p), Ty::Prim(q)) if p == q => Ok(()),
-            (Ty::Param(p), Ty::Param(q)) | (Ty::Abstract(p, _), Ty::Abstract(q, _)) if p == q => {
+            (Ty::Param(p), Ty::Param(q)) if p == q => Ok(()),
+            (Ty::Abstract(p, _, a1), Ty::Abstract(q, _, a2)) if p == q && a1.len() == a2.len() => {
+                for (x, y) in a1.iter().zip(a2) {
+                    match (x, y) {
+                        (TypeArg::Type(t1), TypeArg::Type(t2)) => self.unify(t1, t2)?,
+                        (TypeArg::Size(s1), TypeArg::Size(s2)) => {
+                            if !self.sizes_may_differ {
+                                self.unify_sizes(s1, s2)?;
+                            }
+                        }
+                        _ => return Err(Mismatch::Types),
+                    }
+                }
                 Ok(())
             }
             (
@@ -986,37 +1011,32 @@ impl Table {
                 shape: s1
                     .iter()
                     .zip(s2)
-                    .map(|(x, y)| {
-                        // Sizes that agree, or could, stay; others become
-                        // existential. A size of an expression is not
-                        // given to a size variable here: the expression's
-                        // names may be bound after the variable was made
-                        // (`if c then iota (length xs + 1) else xs`, for a parameter
-                        // `xs`), and its users cannot see them.
-                        let (rx, ry) = (self.resolve_size(x), self.resolve_size(y));
-                        let var_meets_expression = matches!(rx, Size::Var(_))
-                            && self.mentions_expression_size(&ry)
-                            || matches!(ry, Size::Var(_)) && self.mentions_expression_size(&rx);
-                        let kept = |s: &Size| matches!(s, Size::Var(v) if self.kept_from_joins.contains(v));
-                        let kept_var_meets_other = rx != ry && (kept(&rx) || kept(&ry));
-                        if !var_meets_expression
-                            && !kept_var_meets_other
-                            && self.unify_sizes(x, y).is_ok()
-                        {
-                            return self.resolve_size(x);
-                        }
-                        let pair = (self.resolve_size(x), self.resolve_size(y));
-                        if let Some((_, size)) = merged.iter().find(|(p, _)| *p == pair) {
-                            return size.clone();
-                        }
-                        let size = self.fresh_unknown_from(origin);
-                        self.joined_sizes.push((self.next_unknown, pair.clone()));
-                        merged.push((pair, size.clone()));
-                        size
-                    })
+                    .map(|(x, y)| self.merge_size(x, y, origin, merged))
                     .collect(),
                 unique: *unique,
             },
+            // An abstract type's size arguments are sizes as an array's
+            // are; its type arguments may hold arrays.
+            (Ty::Abstract(name, liftedness, a1), Ty::Abstract(_, _, a2))
+                if a1.len() == a2.len() =>
+            {
+                Ty::Abstract(
+                    name.clone(),
+                    *liftedness,
+                    a1.iter()
+                        .zip(a2)
+                        .map(|pair| match pair {
+                            (TypeArg::Size(x), TypeArg::Size(y)) => {
+                                TypeArg::Size(self.merge_size(x, y, origin, merged))
+                            }
+                            (TypeArg::Type(x), TypeArg::Type(y)) => {
+                                TypeArg::Type(self.merge_sizes(x, y, origin, merged))
+                            }
+                            (x, _) => x.clone(),
+                        })
+                        .collect(),
+                )
+            }
             (Ty::Record(f1), Ty::Record(f2)) if f1.len() == f2.len() => Ty::Record(
                 f1.iter()
                     .zip(f2)
@@ -1041,6 +1061,36 @@ impl Table {
         }
     }
 
+    /// One size of [`Table::merge_sizes`]: sizes that agree, or could,
+    /// stay; others become existential. A size of an expression is not
+    /// given to a size variable here: the expression's names may be bound
+    /// after the variable was made (`if c then iota (length xs + 1) else
+    /// xs`, for a parameter `xs`), and its users cannot see them.
+    fn merge_size(
+        &mut self,
+        x: &Size,
+        y: &Size,
+        origin: UnknownOrigin,
+        merged: &mut Vec<((Size, Size), Size)>,
+    ) -> Size {
+        let (rx, ry) = (self.resolve_size(x), self.resolve_size(y));
+        let var_meets_expression = matches!(rx, Size::Var(_)) && self.mentions_expression_size(&ry)
+            || matches!(ry, Size::Var(_)) && self.mentions_expression_size(&rx);
+        let kept = |s: &Size| matches!(s, Size::Var(v) if self.kept_from_joins.contains(v));
+        let kept_var_meets_other = rx != ry && (kept(&rx) || kept(&ry));
+        if !var_meets_expression && !kept_var_meets_other && self.unify_sizes(x, y).is_ok() {
+            return self.resolve_size(x);
+        }
+        let pair = (self.resolve_size(x), self.resolve_size(y));
+        if let Some((_, size)) = merged.iter().find(|(p, _)| *p == pair) {
+            return size.clone();
+        }
+        let size = self.fresh_unknown_from(origin);
+        self.joined_sizes.push((self.next_unknown, pair.clone()));
+        merged.push((pair, size.clone()));
+        size
+    }
+
     /// The unbound variables of a resolved type.
     pub fn free_vars(&self, ty: &Ty, out: &mut Vec<TyVar>) {
         match self.shallow_ref(ty) {
@@ -1054,6 +1104,11 @@ impl Table {
                 self.free_vars(param, out);
                 self.free_vars(result, out);
             }
+            Ty::Abstract(_, _, args) => args.iter().for_each(|arg| {
+                if let TypeArg::Type(t) = arg {
+                    self.free_vars(t, out);
+                }
+            }),
             _ => {}
         }
     }
@@ -1119,6 +1174,10 @@ pub(crate) fn mentions(ty: &Ty, sizes: &[Name], types: &[Name]) -> Option<Name> 
             }
             _ => mentions(result, sizes, types),
         }),
+        Ty::Abstract(_, _, args) => args.iter().find_map(|arg| match arg {
+            TypeArg::Type(t) => mentions(t, sizes, types),
+            TypeArg::Size(s) => size_mentions(s, sizes),
+        }),
         _ => None,
     }
 }
@@ -1139,6 +1198,10 @@ fn visit_sizes(ty: &Ty, f: &mut dyn FnMut(&Size)) {
             visit_sizes(param, f);
             visit_sizes(result, f);
         }
+        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| match arg {
+            TypeArg::Type(t) => visit_sizes(t, f),
+            TypeArg::Size(s) => f(s),
+        }),
         _ => {}
     }
 }

@@ -2745,7 +2745,7 @@ fn match_sizes(pattern: &Ty, actual: &Ty, out: &mut Vec<(Name, Size)>) {
 /// corresponding parts of `actual`.
 pub(super) fn match_types(pattern: &Ty, actual: &Ty, subst: &mut Vec<(Name, Ty)>) {
     match (pattern, actual) {
-        (Ty::Param(name) | Ty::Abstract(name, _), _) => {
+        (Ty::Param(name) | Ty::Abstract(name, ..), _) => {
             if !subst.iter().any(|(n, _)| n == name) {
                 subst.push((name.clone(), actual.clone()));
             }

@@ -29,12 +29,14 @@ use crate::ir::{EntryApi, EntryPoint, Function, Loc, Program, SubExp, Type};
 use hir::Db;
 use hir::body::{ValueBody, value_body_with_source_map};
 use hir::files::{FileSet, SourceFile};
-use hir::infer::{InferenceResult, infer_value, module_type_env, type_abbreviation};
+use hir::infer::{
+    InferenceResult, apply_abbreviation, infer_value, module_type_env, type_abbreviation,
+};
 use hir::item_tree::{Container, ItemIdx, ItemKind, ModExpr, item_tree};
 use hir::name::{Name, Path};
 use hir::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, ValueRef};
 use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
-use hir::ty::Ty;
+use hir::ty::{Ty, TypeArg, abstract_display_name};
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -520,15 +522,32 @@ impl<'db> Lowerer<'db> {
             // A type that cannot be resolved stays as it is: it is an
             // error only if its values must be represented (an accumulator's
             // type, say, never is: its values are its array's).
-            Ty::Param(name) | Ty::Abstract(name, _) => {
-                if let Some((_, t)) = frame.subst.iter().rev().find(|(n, _)| n == name) {
-                    t.clone()
-                } else if let Ty::Abstract(..) = ty
-                    && let Ok(resolved) = self.resolve_abstract(frame, name)
-                {
-                    self.mono(frame, &resolved)?
-                } else {
-                    ty.clone()
+            Ty::Param(name) => match frame.subst.iter().rev().find(|(n, _)| n == name) {
+                Some((_, t)) => t.clone(),
+                None => ty.clone(),
+            },
+            // An abstract type matched at the use (see `match_types`) is
+            // what it was matched with, unless its arguments say more.
+            Ty::Abstract(name, _, args)
+                if args.is_empty()
+                    && let Some((_, t)) = frame.subst.iter().rev().find(|(n, _)| n == name) =>
+            {
+                t.clone()
+            }
+            Ty::Abstract(name, liftedness, args) => {
+                let mut mono_args = Vec::new();
+                for arg in args {
+                    mono_args.push(match arg {
+                        TypeArg::Type(t) => TypeArg::Type(self.mono(frame, t)?),
+                        TypeArg::Size(size) => TypeArg::Size(size.clone()),
+                    });
+                }
+                match self.resolve_abstract(frame, name, &mono_args) {
+                    Ok(resolved) => self.mono(frame, &resolved)?,
+                    Err(_) => match frame.subst.iter().rev().find(|(n, _)| n == name) {
+                        Some((_, t)) => t.clone(),
+                        None => Ty::Abstract(name.clone(), *liftedness, mono_args),
+                    },
                 }
             }
             Ty::Array {
@@ -572,16 +591,15 @@ impl<'db> Lowerer<'db> {
         })
     }
 
-    /// The type an abstract type name stands for: a type member of a
-    /// module parameter bound in the frame's context, or of a module
-    /// ascribed a module type, seen from the frame's scope.
-    fn resolve_abstract(&self, frame: &Frame, name: &Name) -> Result<Ty> {
+    /// The type an abstract type applied to `args` stands for: a type
+    /// member of a module parameter bound in the frame's context (or of a
+    /// module nested in one), or of a module ascribed a module type, seen
+    /// from the frame's scope.
+    fn resolve_abstract(&self, frame: &Frame, name: &Name, args: &[TypeArg]) -> Result<Ty> {
         for (param, arg, arg_ctx) in frame.ctx.0.iter().rev() {
-            for (member, ty) in module_type_env(self.db, self.file_set(), ModuleKey(*param)).iter()
-            {
-                if matches!(ty, Ty::Abstract(n, _) if n == name) {
-                    return self.type_member(*arg, arg_ctx, member);
-                }
+            if let Some((path, member)) = self.abstract_member(*param, name, 0) {
+                let (module, ctx) = self.member_path(*arg, arg_ctx, &path)?;
+                return self.type_member(module, &ctx, &member, args);
             }
         }
         let unknown = || {
@@ -589,24 +607,51 @@ impl<'db> Lowerer<'db> {
                 "internal error: the abstract type `{name}` is unknown"
             ))
         };
-        let segments: Vec<Name> = name.as_str().split('.').map(Name::new).collect();
+        let shown = abstract_display_name(name.as_str());
+        let segments: Vec<Name> = shown.split('.').map(Name::new).collect();
         let Some((last, qualifiers)) = segments.split_last() else {
             return unknown();
         };
         let Some(module_path) = Path::new(qualifiers.to_vec()) else {
             return unknown();
         };
-        if let Ok((module, ctx)) = self.module_path(frame.scope(), &module_path, &frame.ctx) {
-            return self.type_member(module, &ctx, last);
+        match self.module_path(frame.scope(), &module_path, &frame.ctx) {
+            Ok((module, ctx)) => self.type_member(module, &ctx, last, args),
+            Err(_) => unknown(),
         }
-        // A type of a module nested in a module parameter (`int.t` for a
-        // parameter whose module type has `module int: ...`).
-        for (_, arg, arg_ctx) in frame.ctx.0.iter().rev() {
-            if let Ok((module, ctx)) = self.member_path(*arg, arg_ctx, qualifiers) {
-                return self.type_member(module, &ctx, last);
-            }
+    }
+
+    /// Where in `module`'s module type the abstract type `name` is: the
+    /// module specifications leading to it and its member name.
+    fn abstract_member(
+        &self,
+        module: ModuleRef,
+        name: &Name,
+        depth: u32,
+    ) -> Option<(Vec<Name>, Name)> {
+        // Nesting is as deep as written; the bound only stops a cycle
+        // through an erroneous module type.
+        if depth > 8 {
+            return None;
         }
-        unknown()
+        let env = module_type_env(self.db, self.file_set(), ModuleKey(module));
+        if let Some((member, _)) = env
+            .iter()
+            .find(|(_, ty)| matches!(ty, Ty::Abstract(n, ..) if n == name))
+        {
+            return Some((Vec::new(), member.clone()));
+        }
+        let exports = self.resolver.exports(module);
+        let mut inner: Vec<(&Name, &TermRef)> = exports.terms.iter().collect();
+        inner.sort_by(|a, b| a.0.cmp(b.0));
+        inner.into_iter().find_map(|(spec_name, term)| {
+            let TermRef::Module(spec @ ModuleRef::Spec(..)) = term else {
+                return None;
+            };
+            let (mut path, member) = self.abstract_member(*spec, name, depth + 1)?;
+            path.insert(0, spec_name.clone());
+            Some((path, member))
+        })
     }
 
     /// The module reached from `module` through the submodules `path`.
@@ -628,15 +673,23 @@ impl<'db> Lowerer<'db> {
         Ok((module, ctx))
     }
 
-    /// The type `name` that a module (normalised) defines.
-    fn type_member(&self, module: ModuleRef, ctx: &ModCtx, name: &Name) -> Result<Ty> {
+    /// The type `name` that a module (normalised) defines, applied to
+    /// `args`.
+    fn type_member(
+        &self,
+        module: ModuleRef,
+        ctx: &ModCtx,
+        name: &Name,
+        args: &[TypeArg],
+    ) -> Result<Ty> {
         let (module, ctx) = self.normalise(module, ctx)?;
         match self.resolver.exports(module).types.get(name) {
             Some(TypeDefRef::Prim(prim)) => Ok(Ty::Prim(*prim)),
             Some(TypeDefRef::Def(file, item)) => {
-                let ty = type_abbreviation(self.db, self.file_set(), *file, *item)
-                    .ty
-                    .clone();
+                let ty = apply_abbreviation(
+                    &type_abbreviation(self.db, self.file_set(), *file, *item),
+                    args,
+                );
                 // The definition may itself mention abstract types of the
                 // module's parameters.
                 let frame = Frame {
