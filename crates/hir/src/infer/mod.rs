@@ -626,14 +626,20 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     must_be(&first),
                     must_be(&second)
                 ),
-                Mismatch::NotOneOf(allowed) => format!(
-                    "\nThe type must be one of: {}.",
-                    allowed
+                Mismatch::NotOneOf(allowed, offending) => {
+                    let allowed = allowed
                         .iter()
                         .map(|p| p.name())
                         .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                        .join(", ");
+                    match offending {
+                        Some(ty) => format!(
+                            "\nCannot instantiate type that must be one of\n  {allowed}\nwith\n  {}",
+                            self.display(&ty)
+                        ),
+                        None => format!("\nThe type must be one of: {allowed}."),
+                    }
+                }
                 Mismatch::NoEquality => "\nThe type does not support equality: functions and type parameters cannot be compared.".to_string(),
                 Mismatch::Functional => "\nA functional type cannot be used here: only type parameters declared lifted ('^a) may stand for functions, and arrays cannot contain functions.".to_string(),
                 Mismatch::Sizes(a, b) => {

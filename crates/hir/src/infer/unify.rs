@@ -56,7 +56,7 @@ pub enum Mismatch {
     /// Two type variables with constraints no type meets both of.
     Constraints(Constraint, Constraint),
     /// A type is not one of the primitive types allowed.
-    NotOneOf(Vec<PrimType>),
+    NotOneOf(Vec<PrimType>, Option<Ty>),
     /// A function type where equality is needed.
     NoEquality,
     /// A function type where a non-functional type is needed.
@@ -820,7 +820,7 @@ impl Table {
             (Constraint::Prims(p), Constraint::Prims(q)) => {
                 let both: Vec<PrimType> = p.iter().filter(|t| q.contains(t)).copied().collect();
                 if both.is_empty() {
-                    return Err(Mismatch::NotOneOf(q));
+                    return Err(Mismatch::NotOneOf(q, None));
                 }
                 Constraint::Prims(both)
             }
@@ -829,7 +829,8 @@ impl Table {
                     match f.iter().find(|(n, _)| *n == name) {
                         Some((_, existing)) => {
                             let existing = existing.clone();
-                            self.unify(&existing, &ty)?;
+                            self.unify(&existing, &ty)
+                                .map_err(|m| Mismatch::InField(name.clone(), Box::new(m)))?;
                         }
                         None => f.push((name, ty)),
                     }
@@ -846,7 +847,9 @@ impl Table {
                                 return Err(Mismatch::ConstructorArity(name, existing, payload));
                             }
                             for (a, b) in existing.iter().zip(&payload) {
-                                self.unify(a, b)?;
+                                self.unify(a, b).map_err(|m| {
+                                    Mismatch::InConstructor(name.clone(), Box::new(m))
+                                })?;
                             }
                         }
                         None => c.push((name, payload)),
@@ -872,7 +875,7 @@ impl Table {
         // was, so that the mismatch shows what it stands for.
         match (&constraint, &ty) {
             (Constraint::Prims(allowed), Ty::Prim(p)) if !allowed.contains(p) => {
-                return Err(Mismatch::NotOneOf(allowed.clone()));
+                return Err(Mismatch::NotOneOf(allowed.clone(), Some(ty)));
             }
             (Constraint::Fields(needed), _) if !matches!(&ty, Ty::Record(fields) if has_all_names(fields, needed)) =>
             {
@@ -896,7 +899,7 @@ impl Table {
             Constraint::None => Ok(()),
             Constraint::Prims(allowed) => match ty {
                 Ty::Prim(p) if allowed.contains(&p) => Ok(()),
-                _ => Err(Mismatch::NotOneOf(allowed)),
+                other => Err(Mismatch::NotOneOf(allowed, Some(other))),
             },
             Constraint::Equality => {
                 // A type parameter may stand for a function.

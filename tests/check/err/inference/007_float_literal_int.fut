@@ -1,4 +1,4 @@
 -- A decimal literal is given an integer type.
 -- ==
--- error: The type must be one of
+-- error: Cannot instantiate type that must be one of
 def x : i32 = 2.5

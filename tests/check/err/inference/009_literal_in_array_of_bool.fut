@@ -1,4 +1,4 @@
 -- An integer literal appears in an array of booleans.
 -- ==
--- error: The type must be one of
+-- error: Cannot instantiate type that must be one of
 def bs : [2]bool = [true, 0]

@@ -1,4 +1,4 @@
 -- A numeric literal is compared with a tuple.
 -- ==
--- error: The type must be one of
+-- error: Cannot instantiate type that must be one of
 def f (p: (i32, i32)) = p == 0

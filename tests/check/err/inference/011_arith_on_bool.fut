@@ -1,4 +1,4 @@
 -- Addition is applied to booleans.
 -- ==
--- error: The type must be one of
+-- error: Cannot instantiate type that must be one of
 def f (a: bool) (b: bool) = a + b

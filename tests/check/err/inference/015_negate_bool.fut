@@ -1,4 +1,4 @@
 -- Numeric negation is applied to a boolean.
 -- ==
--- error: The type must be one of
+-- error: Cannot instantiate type that must be one of
 def f (b: bool) = -b

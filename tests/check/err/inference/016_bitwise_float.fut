@@ -1,4 +1,4 @@
 -- A bitwise and is applied to floats.
 -- ==
--- error: The type must be one of
+-- error: Cannot instantiate type that must be one of
 def f (a: f32) (b: f32) = a & b

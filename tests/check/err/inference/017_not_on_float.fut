@@ -1,4 +1,4 @@
 -- Logical not is applied to a float.
 -- ==
--- error: The type must be one of
+-- error: Cannot instantiate type that must be one of
 def f (x: f64) = !x
