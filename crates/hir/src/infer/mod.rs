@@ -1901,7 +1901,8 @@ fn resolve_all<T>(
     out
 }
 
-fn size_text(size: &Size) -> String {
+/// A size as messages quote it: without brackets, `?` where unknown.
+pub(super) fn size_text(size: &Size) -> String {
     match size {
         Size::Var(_) | Size::Unknown(_) => "?".to_string(),
         known => known.to_string().trim_matches(['[', ']']).to_string(),
