@@ -1901,8 +1901,7 @@ fn resolve_all<T>(
     out
 }
 
-/// A size as messages quote it: without brackets, `?` where unknown.
-pub(super) fn size_text(size: &Size) -> String {
+fn size_text(size: &Size) -> String {
     match size {
         Size::Var(_) | Size::Unknown(_) => "?".to_string(),
         known => known.to_string().trim_matches(['[', ']']).to_string(),

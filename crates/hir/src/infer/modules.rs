@@ -1025,7 +1025,7 @@ fn value_type(resolver: Resolver, value: ValueRef) -> Scheme {
 }
 
 /// The size parameters a `val` specification declares (`val f [n] : ...`).
-fn declared_size_params(db: &dyn Db, file: SourceFile, spec: SpecIdx) -> Vec<Name> {
+pub(super) fn declared_size_params(db: &dyn Db, file: SourceFile, spec: SpecIdx) -> Vec<Name> {
     match &item_tree(db, file).spec(spec).kind {
         SpecKind::Val { type_params, .. } => type_params
             .iter()

@@ -1,7 +1,8 @@
 -- Sizes in specifications may name values of the module type: a module's
 -- values have them when their sizes name its definitions of those values,
 -- as an argument of a parametric module, through an include, in a nested
--- module, or with a size parameter of their own.
+-- module, or with a size parameter of their own; a parametric module's
+-- body sees its parameter's values with those sizes.
 
 module type has_n = { val n : i64 }
 
@@ -20,7 +21,13 @@ module four : counted = {
 }
 
 module total (C: counted) = {
-  def sum = C.n
+  def sum = i64.sum (C.f C.xs)
+  def first = (C.g (iota C.n))[0]
+}
+
+module zipped (C: counted) = {
+  open C
+  def pairs = zip xs (iota n)
 }
 
 module five = total {
