@@ -1266,8 +1266,13 @@ impl InferCtx<'_, '_> {
                 self.instantiate_term(at, path, &scheme)
             }
             TermRef::Value(ValueRef::Spec(file, spec, module)) => {
-                let scheme = self.spec_scheme(file, spec, module);
-                self.instantiate_term(at, path, &scheme)
+                let mut scheme = self.spec_scheme(file, spec, module);
+                let qualifiers = &path.segments()[..used.saturating_sub(1)];
+                let sizes = self.spec_value_sizes(&mut scheme, file, spec, module, qualifiers);
+                let ty = self.instantiate_term(at, path, &scheme);
+                // After instantiation, which would make the sizes of
+                // expressions new sizes at each use.
+                super::substitute(&ty, &[], &sizes)
             }
             TermRef::Module(ModuleRef::Intrinsics) => {
                 let name = path.segments().get(used).map_or("", |n| n.as_str());
@@ -1279,6 +1284,48 @@ impl InferCtx<'_, '_> {
                 Ty::Error
             }
         }
+    }
+
+    /// Sizes in the type of the `val` specification `spec` of `module`
+    /// (named by `qualifiers` here) that name other values of `module` are
+    /// those values, not size parameters: `C.xs : [n]i64` has the size of
+    /// the expression `C.n`, as `iota C.n` has (through an `open`, the
+    /// size `n`). Takes them from the scheme's size parameters and
+    /// returns those to replace, with their sizes.
+    fn spec_value_sizes(
+        &mut self,
+        scheme: &mut Scheme,
+        file: crate::files::SourceFile,
+        spec: crate::item_tree::SpecIdx,
+        module: ModuleRef,
+        qualifiers: &[Name],
+    ) -> Vec<(Name, Size)> {
+        let declared = super::modules::declared_size_params(self.resolver.db, file, spec);
+        let exports = self.resolver.exports(module);
+        let (values, params): (Vec<Name>, Vec<Name>) = std::mem::take(&mut scheme.size_params)
+            .into_iter()
+            .partition(|size| {
+                !declared.contains(size)
+                    && matches!(exports.terms.get(size), Some(TermRef::Value(_)))
+            });
+        scheme.size_params = params;
+        // Reached through an `open`, a value's own name names it here.
+        let Some(first) = qualifiers.first() else {
+            return Vec::new();
+        };
+        values
+            .into_iter()
+            .map(|value| {
+                let key = qualifiers
+                    .iter()
+                    .chain(std::iter::once(&value))
+                    .map(Name::as_str)
+                    .collect::<Vec<_>>()
+                    .join(".");
+                let size = self.table.expression_size(Some(key), vec![first.clone()]);
+                (value, size)
+            })
+            .collect()
     }
 
     /// The type a `val` specification gives, seen through `module`.

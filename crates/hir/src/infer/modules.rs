@@ -3,12 +3,13 @@
 //! every type and value the module type specifies, with compatible types.
 
 use super::instantiate_in;
+use super::size_text;
 use super::substitute;
 use super::types::{
     TypeLowering, apply_member, liftedness_rank, member_type, module_type_env, own_args,
     spec_definition_in, spec_scheme_in, type_def_liftedness, type_def_params,
 };
-use super::unify::Table;
+use super::unify::{Mismatch, Table};
 use super::uniqueness::fits_spec_uniqueness;
 use super::value_scheme;
 use super::written;
@@ -60,7 +61,7 @@ pub fn module_diagnostics(
         } else if let Some(body) = resolver.eval_module(scope, &binding.body)
             && is_first_order(resolver, body)
         {
-            matcher.match_module(body, scope, sig, this, &[], &[]);
+            matcher.match_module(body, scope, sig, this, &Enclosing::default());
         }
     }
     matcher.nested_ascriptions(scope, &binding.body, this);
@@ -88,7 +89,13 @@ pub fn module_diagnostics(
             file: param_file,
             item: Some(data.enclosing),
         };
-        matcher.match_module(argument, param_scope, &param_sig, param, &[], &[]);
+        matcher.match_module(
+            argument,
+            param_scope,
+            &param_sig,
+            param,
+            &Enclosing::default(),
+        );
     }
     if matcher.problems.is_empty() {
         return Vec::new();
@@ -211,6 +218,20 @@ fn is_parametric_module(resolver: Resolver, module: ModuleRef) -> bool {
 /// the type it is refined to.
 type Refinements = Vec<(Vec<Name>, Ty)>;
 
+/// What the module type of a module specification takes from the module
+/// types enclosing it, for matching a module's nested module against it.
+#[derive(Default)]
+struct Enclosing {
+    /// The names of the enclosing module specifications, for messages.
+    quals: Vec<Name>,
+    /// The refinements of the enclosing module types that concern the
+    /// nested module's types.
+    refinements: Refinements,
+    /// The values that enclosing module types specify, which sizes in the
+    /// nested specifications may name.
+    values: Vec<Name>,
+}
+
 /// Collects the ways modules fail to match module types, in upstream's
 /// wording.
 struct Matcher<'db> {
@@ -241,7 +262,13 @@ impl Matcher<'_> {
                 if let Some(implementation) = self.resolver.eval_module(scope, expr)
                     && is_first_order(self.resolver, implementation)
                 {
-                    self.match_module(implementation, scope, sig, sig_module, &[], &[]);
+                    self.match_module(
+                        implementation,
+                        scope,
+                        sig,
+                        sig_module,
+                        &Enclosing::default(),
+                    );
                 }
             }
         }
@@ -319,22 +346,21 @@ impl Matcher<'_> {
     }
 
     /// Records the ways `implementation` fails to match the module type
-    /// `sig` (written in `sig_scope`, as the module type of `sig_module`);
-    /// `quals` are the names of the enclosing module specifications, for
-    /// messages about nested modules.
+    /// `sig` (written in `sig_scope`, as the module type of `sig_module`),
+    /// nested in the module specifications `enclosing` describes.
     fn match_module(
         &mut self,
         implementation: ModuleRef,
         sig_scope: Scope,
         sig: &SigExpr,
         sig_module: ModuleRef,
-        quals: &[Name],
-        inherited_refinements: &[(Vec<Name>, Ty)],
+        enclosing: &Enclosing,
     ) {
         let resolver = self.resolver;
+        let quals = enclosing.quals.as_slice();
         // Types refined with `with` are no longer abstract: the refinement
         // defines them.
-        let mut refined = inherited_refinements.to_vec();
+        let mut refined = enclosing.refinements.clone();
         self.refined_paths(sig_scope, sig, &mut refined, 0);
         let db = resolver.db;
         let file_set = resolver.file_set;
@@ -462,6 +488,24 @@ impl Matcher<'_> {
             }
         }
 
+        // Sizes naming the values the module type specifies (or an
+        // enclosing one does, unless the module defines its own value of
+        // that name) are the module's definitions of them, which the sizes
+        // of its values name alike.
+        let mut spec_values: Vec<Name> = enclosing
+            .values
+            .iter()
+            .filter(|name| !provided.terms.contains_key(*name))
+            .cloned()
+            .collect();
+        spec_values.extend(
+            required
+                .terms
+                .iter()
+                .filter(|(_, term)| matches!(term, TermRef::Value(ValueRef::Spec(..))))
+                .map(|(name, _)| name.clone()),
+        );
+
         let mut member_names: Vec<&Name> = required.terms.keys().collect();
         member_names.sort();
         for name in member_names {
@@ -487,19 +531,31 @@ impl Matcher<'_> {
                         ));
                         continue;
                     }
-                    let required_scheme = spec_scheme_in(resolver, file, spec, &env);
+                    let mut required_scheme = spec_scheme_in(resolver, file, spec, &env);
+                    // A size parameter the specification declares hides a
+                    // value of its name.
+                    let declared = declared_size_params(db, file, spec);
+                    let named_values: Vec<Name> = spec_values
+                        .iter()
+                        .filter(|value| !declared.contains(value))
+                        .cloned()
+                        .collect();
+                    required_scheme
+                        .size_params
+                        .retain(|size| !named_values.contains(size));
                     let provided_scheme = value_type(resolver, *value);
-                    let problem = mismatch(&required_scheme, &provided_scheme).or_else(|| {
-                        (!fits_spec_uniqueness(
-                            db,
-                            file_set,
-                            *value,
-                            &provided_scheme.ty,
-                            (file, spec),
-                            &required_scheme.ty,
-                        ))
-                        .then_some("The uniqueness of the types does not match.")
-                    });
+                    let problem = mismatch(&required_scheme, &provided_scheme, named_values)
+                        .or_else(|| {
+                            (!fits_spec_uniqueness(
+                                db,
+                                file_set,
+                                *value,
+                                &provided_scheme.ty,
+                                (file, spec),
+                                &required_scheme.ty,
+                            ))
+                            .then(|| "The uniqueness of the types does not match.".to_string())
+                        });
                     if let Some(problem) = problem {
                         let head = soft_lines(&format!(
                             "Module type specifies\n  {}\nbut module provides\n  val {} : {}",
@@ -518,12 +574,16 @@ impl Matcher<'_> {
                         ));
                         continue;
                     };
-                    let inner_refinements: Refinements = refined
-                        .iter()
-                        .filter(|(path, _)| path.len() > 1 && &path[0] == name)
-                        .map(|(path, ty)| (path[1..].to_vec(), ty.clone()))
-                        .collect();
-                    self.match_member_module(*module, spec_module, quals, name, &inner_refinements);
+                    let inner = Enclosing {
+                        quals: quals.iter().chain(std::iter::once(name)).cloned().collect(),
+                        refinements: refined
+                            .iter()
+                            .filter(|(path, _)| path.len() > 1 && &path[0] == name)
+                            .map(|(path, ty)| (path[1..].to_vec(), ty.clone()))
+                            .collect(),
+                        values: spec_values.clone(),
+                    };
+                    self.match_member_module(*module, spec_module, &inner);
                 }
                 TermRef::Value(ValueRef::Def(..)) => {}
             }
@@ -735,14 +795,13 @@ impl Matcher<'_> {
     }
 
     /// A module member `module` of a module against the module
-    /// specification `spec_module` of its module type.
+    /// specification `spec_module` of its module type, nested as
+    /// `enclosing` describes (its name last of the qualifiers).
     fn match_member_module(
         &mut self,
         module: ModuleRef,
         spec_module: ModuleRef,
-        quals: &[Name],
-        name: &Name,
-        refinements: &[(Vec<Name>, Ty)],
+        enclosing: &Enclosing,
     ) {
         let ModuleRef::Spec(file, spec, _) = spec_module else {
             return;
@@ -765,23 +824,12 @@ impl Matcher<'_> {
                     self.module_param(module),
                     self.arrow_param(sig_scope, sig, 0),
                 ) {
-                    let mut inner_quals = quals.to_vec();
-                    inner_quals.push(name.clone());
-                    self.match_params(given, taken, &inner_quals);
+                    self.match_params(given, taken, &enclosing.quals);
                 }
             }
             (false, false) => {
                 if is_first_order(self.resolver, module) {
-                    let mut inner_quals = quals.to_vec();
-                    inner_quals.push(name.clone());
-                    self.match_module(
-                        module,
-                        sig_scope,
-                        sig,
-                        spec_module,
-                        &inner_quals,
-                        refinements,
-                    );
+                    self.match_module(module, sig_scope, sig, spec_module, enclosing);
                 }
             }
         }
@@ -959,11 +1007,28 @@ fn value_type(resolver: Resolver, value: ValueRef) -> Scheme {
     }
 }
 
+/// The size parameters a `val` specification declares (`val f [n] : ...`).
+pub(super) fn declared_size_params(db: &dyn Db, file: SourceFile, spec: SpecIdx) -> Vec<Name> {
+    match &item_tree(db, file).spec(spec).kind {
+        SpecKind::Val { type_params, .. } => type_params
+            .iter()
+            .filter_map(|p| match p {
+                TypeParam::Size(n) => Some(n.clone()),
+                TypeParam::Type(..) => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Why a value of the provided type cannot serve as the required one, if
 /// it cannot: the provided type, instantiated, must unify with the
-/// required type, in which the required type parameters stay rigid.
-fn mismatch(required: &Scheme, provided: &Scheme) -> Option<&'static str> {
+/// required type, in which the required type parameters stay rigid. The
+/// sizes named by `values` (the module's values) are never existential
+/// ones.
+fn mismatch(required: &Scheme, provided: &Scheme, values: Vec<Name>) -> Option<String> {
     let mut table = Table::with_lax_unknowns();
+    table.rigid_size_names(values);
     let instantiated = instantiate_in(&mut table, provided);
     // A lifted type parameter may stand for a function: a provided value
     // must accept one there, so it stands for a (rigid) function type,
@@ -988,10 +1053,15 @@ fn mismatch(required: &Scheme, provided: &Scheme) -> Option<&'static str> {
         ty: substitute(&required.ty, &lifted, &[]),
     };
     let expected = instantiate_in(&mut table, &rigid);
-    table
-        .unify(&expected, &instantiated)
-        .err()
-        .map(|_| "The types do not match.")
+    match table.unify(&expected, &instantiated).err()? {
+        // Upstream names the sizes that differ.
+        Mismatch::Sizes(a, b) => Some(format!(
+            "Sizes \"{}\" and \"{}\" do not match.",
+            size_text(&table.resolve_size(&a)),
+            size_text(&table.resolve_size(&b))
+        )),
+        _ => Some("The types do not match.".to_string()),
+    }
 }
 
 /// Names in a module-level declaration that do not resolve: unknown

@@ -117,6 +117,10 @@ pub struct Table {
     /// Whether existential sizes unify with every size: module-level
     /// comparisons, which do not track where sizes come from.
     lax_unknowns: bool,
+    /// Size names that existential sizes do not equal even where they are
+    /// lax: values a module type specifies, which the sizes of a matching
+    /// module's values must name (see [`Table::rigid_size_names`]).
+    rigid_names: Vec<Name>,
     /// Sizes given by expressions (see [`Table::expression_size`]): the
     /// existential size, the expression's form, and the names it uses.
     expression_sizes: Vec<(u32, Option<String>, Vec<Name>)>,
@@ -188,6 +192,20 @@ impl Table {
             lax_unknowns: true,
             ..Table::default()
         }
+    }
+
+    /// Makes sizes named by `names` (values a module type specifies, named
+    /// as sizes in its specifications) equal to no existential size: a
+    /// module's value whose size nobody knows does not have the size of
+    /// one of its values.
+    pub fn rigid_size_names(&mut self, names: Vec<Name>) {
+        self.rigid_names = names;
+    }
+
+    /// Whether a size names one of [`Table::rigid_size_names`].
+    fn names_rigid(&self, size: &Size) -> bool {
+        !size
+            .all_leaves(&mut |leaf| !matches!(leaf, Size::Named(n) if self.rigid_names.contains(n)))
     }
 
     /// A new existential size, different from every other size.
@@ -396,7 +414,9 @@ impl Table {
                     .and_then(|()| self.unify_sizes(&x.1, &y.1))
                     .map_err(|_| Mismatch::Sizes(a.clone(), b.clone()))
             }
-            (Size::Unknown(x), other) | (other, Size::Unknown(x)) if self.is_lax(*x) => {
+            (Size::Unknown(x), other) | (other, Size::Unknown(x))
+                if self.is_lax(*x) && !self.names_rigid(other) =>
+            {
                 // The parts of a symbolic size equal to an expression's
                 // size are given by that expression too.
                 let mut open = Vec::new();
