@@ -1501,24 +1501,12 @@ Unmatched case: {example}"
     fn apply_defaults(&mut self, own_type: &Ty) {
         let mut in_own_type = Vec::new();
         self.table.free_vars(own_type, &mut in_own_type);
-        // Patterns first: a parameter whose type is left open is the
-        // clearest place to point a warning at.
-        let typed: Vec<(Location, Ty)> = self
-            .pat_types
-            .iter()
-            .map(|(p, ty)| (Location::Pat(p), ty.clone()))
-            .chain(
-                self.expr_types
-                    .iter()
-                    .map(|(e, ty)| (Location::Expr(e), ty.clone())),
-            )
-            .collect();
         let mut vars = Vec::new();
-        for (_, ty) in &typed {
+        for ty in self.pat_types.values().chain(self.expr_types.values()) {
             self.table.free_vars(ty, &mut vars);
         }
         for var in vars {
-            let Some(Constraint::Prims(allowed)) = self.table.constraint(var).cloned() else {
+            let Some(Constraint::Prims(allowed)) = self.table.constraint(var) else {
                 continue;
             };
             let default = [PrimType::I32, PrimType::F64]
@@ -1528,23 +1516,41 @@ Unmatched case: {example}"
             let Some(prim) = default else {
                 continue;
             };
-            if allowed.len() > 1 && in_own_type.contains(&var) {
-                let is_var = |ty: &Ty| self.table.shallow(ty) == Ty::Var(var);
-                let location = typed
-                    .iter()
-                    .find(|(_, ty)| is_var(ty))
-                    .or_else(|| typed.first())
-                    .map(|(location, _)| *location);
-                if let Some(location) = location {
-                    self.warnings.push(TypeError {
-                        location,
-                        message: format!("Defaulting ambiguous type to {}.", prim.name()),
-                        related: Vec::new(),
-                    });
-                }
+            if allowed.len() > 1
+                && in_own_type.contains(&var)
+                && let Some(location) = self.place_of_var(var)
+            {
+                self.warnings.push(TypeError {
+                    location,
+                    message: format!("Defaulting ambiguous type to {}.", prim.name()),
+                    related: Vec::new(),
+                });
             }
             self.table.bind(var, Ty::Prim(prim));
         }
+    }
+
+    /// Where to point at a type variable: a pattern (a parameter) of that
+    /// type, else an expression of it, else the first place mentioning it.
+    fn place_of_var(&self, var: TyVar) -> Option<Location> {
+        let typed = || {
+            let pats = self.pat_types.iter().map(|(p, ty)| (Location::Pat(p), ty));
+            let exprs = self
+                .expr_types
+                .iter()
+                .map(|(e, ty)| (Location::Expr(e), ty));
+            pats.chain(exprs)
+        };
+        let is_var = |ty: &Ty| self.table.shallow(ty) == Ty::Var(var);
+        let mentions_var = |ty: &Ty| {
+            let mut free = Vec::new();
+            self.table.free_vars(ty, &mut free);
+            free.contains(&var)
+        };
+        typed()
+            .find(|(_, ty)| is_var(ty))
+            .or_else(|| typed().find(|(_, ty)| mentions_var(ty)))
+            .map(|(location, _)| location)
     }
 
     fn record_expr(&mut self, id: ExprId, ty: &Ty) {
