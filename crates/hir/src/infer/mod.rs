@@ -1822,25 +1822,38 @@ fn generalised_size(var: u32) -> u32 {
 /// The existential sizes among the size leaves of a type at the places
 /// `keep` accepts (see [`Ty::visit_sizes`]).
 pub(crate) fn unknowns_where(ty: &Ty, keep: impl Fn(&SizeSite) -> bool) -> Vec<u32> {
-    ty.size_leaves(|_, site| keep(site))
-        .iter()
-        .filter_map(|leaf| match leaf {
-            Size::Unknown(id) => Some(*id),
-            _ => None,
-        })
-        .collect()
+    numbered_leaves(ty, keep, |leaf| match leaf {
+        Size::Unknown(id) => Some(*id),
+        _ => None,
+    })
 }
 
 /// The size variables left among the size leaves of a (resolved) type at
 /// the places `keep` accepts.
 pub(crate) fn size_vars_where(ty: &Ty, keep: impl Fn(&SizeSite) -> bool) -> Vec<u32> {
-    ty.size_leaves(|_, site| keep(site))
-        .iter()
-        .filter_map(|leaf| match leaf {
-            Size::Var(v) => Some(*v),
-            _ => None,
-        })
-        .collect()
+    numbered_leaves(ty, keep, |leaf| match leaf {
+        Size::Var(v) => Some(*v),
+        _ => None,
+    })
+}
+
+/// The numbers `number` finds in the size leaves of a type at the places
+/// `keep` accepts.
+fn numbered_leaves(
+    ty: &Ty,
+    keep: impl Fn(&SizeSite) -> bool,
+    number: fn(&Size) -> Option<u32>,
+) -> Vec<u32> {
+    let mut out = Vec::new();
+    ty.visit_sizes(&mut |size, site| {
+        if keep(site) {
+            size.all_leaves(&mut |leaf| {
+                out.extend(number(leaf));
+                true
+            });
+        }
+    });
+    out
 }
 
 /// Replaces every existential size.

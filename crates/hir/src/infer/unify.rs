@@ -300,7 +300,7 @@ impl Table {
             || (0..mark.0.min(self.vars.len())).any(|t| match &self.vars[t] {
                 VarState::Bound(ty) => {
                     let mut found = false;
-                    visit_sizes(&self.resolve(ty), &mut |size| {
+                    self.resolve(ty).visit_sizes(&mut |size, _| {
                         found |= mentions_var(size);
                     });
                     found
@@ -1202,29 +1202,5 @@ pub(crate) fn mentions(ty: &Ty, sizes: &[Name], types: &[Name]) -> Option<Name> 
             TypeArg::Size(s) => size_mentions(s, sizes),
         }),
         _ => None,
-    }
-}
-
-/// Calls `f` on every array size in a type.
-fn visit_sizes(ty: &Ty, f: &mut dyn FnMut(&Size)) {
-    match ty {
-        Ty::Array { element, shape, .. } => {
-            shape.iter().for_each(&mut *f);
-            visit_sizes(element, f);
-        }
-        Ty::Record(fields) => fields.iter().for_each(|(_, t)| visit_sizes(t, f)),
-        Ty::Sum(cs) => cs
-            .iter()
-            .flat_map(|(_, ts)| ts)
-            .for_each(|t| visit_sizes(t, f)),
-        Ty::Function { param, result, .. } => {
-            visit_sizes(param, f);
-            visit_sizes(result, f);
-        }
-        Ty::Abstract(_, _, args) => args.iter().for_each(|arg| match arg {
-            TypeArg::Type(t) => visit_sizes(t, f),
-            TypeArg::Size(s) => f(s),
-        }),
-        _ => {}
     }
 }
