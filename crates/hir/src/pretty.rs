@@ -16,21 +16,21 @@ use syntax::ast::{Liftedness, RangeEnd};
 
 /// `expr` as source text, cut to `limit` characters (with "...").
 pub fn expr_text(store: &Store, expr: ExprId, limit: usize) -> String {
-    let mut printer = Printer {
-        store,
-        out: String::new(),
-    };
-    printer.expr(expr);
-    shorten(printer.out, limit)
+    text_of(store, limit, |printer| printer.expr(expr))
 }
 
 /// `pat` as source text, cut to `limit` characters (with "...").
 pub fn pat_text(store: &Store, pat: PatId, limit: usize) -> String {
+    text_of(store, limit, |printer| printer.pat(pat))
+}
+
+/// What `print` writes, cut to `limit` characters.
+fn text_of(store: &Store, limit: usize, print: impl FnOnce(&mut Printer)) -> String {
     let mut printer = Printer {
         store,
         out: String::new(),
     };
-    printer.pat(pat);
+    print(&mut printer);
     shorten(printer.out, limit)
 }
 
