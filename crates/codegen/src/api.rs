@@ -4,8 +4,8 @@
 
 use crate::CodegenError;
 use crate::gen_c::{c_literal, elem_code};
-use hir::ty::PrimType;
 use opt::ir::{ExternalType, OpaqueKind, Program, Type};
+use prim::PrimType;
 use serde_json::{Map, Value, json};
 use std::fmt::Write as _;
 

@@ -2,14 +2,14 @@
 
 use crate::api::Api;
 use crate::{API, CodegenError, PRELUDE, RUNTIME};
-use hir::ty::PrimType;
 use opt::ir::{
     Body, DimIndex, ErrorPart, Exp, Function, Lambda, Loc, LoopForm, Program, Soac, Stm, SubExp,
     Type, Var,
 };
 use opt::passes::analysis::{free_in_body, free_in_lambda};
-use opt::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
-use opt::value::PrimValue;
+use prim::PrimType;
+use prim::PrimValue;
+use prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
@@ -1440,7 +1440,7 @@ fn iterated_in(var: Var, exp: &Exp) -> bool {
 }
 
 /// A C expression converting `x` of type `from` to `to`, as
-/// `opt::prim::convert` does.
+/// `prim::convert` does.
 fn convert(from: PrimType, to: PrimType, x: &str) -> String {
     if from == to {
         return x.to_owned();

@@ -22,7 +22,7 @@ pub fn compile_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
         None => path.to_owned(),
     };
     let mut program =
-        opt::lower::lower_program(&checked.db, checked.file_set, checked.root, &display_path)
+        lower::lower_program(&checked.db, checked.file_set, checked.root, &display_path)
             .map_err(|error| format!("error: {error}"))?;
     if cfg!(debug_assertions) {
         opt::ir::check::check_program(&program).map_err(|error| error.to_string())?;

@@ -13,9 +13,10 @@
 //! floats.
 
 use clap::{Arg, ArgAction, ArgMatches};
-use hir::ty::PrimType;
 use opt::value::data::{read_values, write_binary, write_text};
-use opt::value::{ArrayValue, F16, PrimValue, Value};
+use opt::value::{ArrayValue, Value};
+use prim::PrimType;
+use prim::{F16, PrimValue};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 

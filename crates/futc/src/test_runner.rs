@@ -34,10 +34,11 @@ use crate::test_spec::{
     Expected, ExpectedError, Input, RandomValue, RunCases, TestAction, TestRun, TestSpec,
     ValueSource, parse_test_spec,
 };
-use hir::ty::PrimType;
 use indicatif::{ProgressBar, ProgressStyle};
 use opt::value::data::{read_values, write_text};
-use opt::value::{ArrayValue, F16, PrimValue, Value};
+use opt::value::{ArrayValue, Value};
+use prim::PrimType;
+use prim::{F16, PrimValue};
 use std::fmt;
 use std::io::{IsTerminal, Read, Write};
 use std::num::NonZeroUsize;

@@ -18,8 +18,9 @@
 //! characters). Paths after `@` are kept as written: they are relative to
 //! the test program, and read only when a run needs them.
 
-use hir::ty::PrimType;
-use opt::value::{PrimValue, Value};
+use opt::value::Value;
+use prim::PrimType;
+use prim::PrimValue;
 use regex::{Regex, RegexBuilder};
 use std::collections::HashSet;
 use std::fmt;

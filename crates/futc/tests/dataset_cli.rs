@@ -4,9 +4,10 @@
 
 mod support;
 
-use hir::ty::PrimType;
+use opt::value::Value;
 use opt::value::data::read_values;
-use opt::value::{PrimValue, Value};
+use prim::PrimType;
+use prim::PrimValue;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use support::{futc, stderr};

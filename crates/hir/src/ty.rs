@@ -3,6 +3,7 @@
 //! `i32 -> i32`).
 
 use crate::name::Name;
+pub use prim::PrimType;
 use std::fmt;
 use syntax::ast::Liftedness;
 
@@ -15,90 +16,6 @@ pub const HIDDEN_SUFFIX: char = '\u{1}';
 /// enclosed in a pair of [`HIDDEN_SUFFIX`].
 pub fn abstract_display_name(name: &str) -> String {
     name.split(HIDDEN_SUFFIX).step_by(2).collect()
-}
-
-/// A primitive type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PrimType {
-    Bool,
-    I8,
-    I16,
-    I32,
-    I64,
-    U8,
-    U16,
-    U32,
-    U64,
-    F16,
-    F32,
-    F64,
-}
-
-impl PrimType {
-    pub const INTEGERS: [PrimType; 8] = [
-        PrimType::I8,
-        PrimType::I16,
-        PrimType::I32,
-        PrimType::I64,
-        PrimType::U8,
-        PrimType::U16,
-        PrimType::U32,
-        PrimType::U64,
-    ];
-    pub const FLOATS: [PrimType; 3] = [PrimType::F16, PrimType::F32, PrimType::F64];
-
-    pub fn from_name(name: &str) -> Option<PrimType> {
-        use PrimType::*;
-        Some(match name {
-            "bool" => Bool,
-            "i8" => I8,
-            "i16" => I16,
-            "i32" => I32,
-            "i64" => I64,
-            "u8" => U8,
-            "u16" => U16,
-            "u32" => U32,
-            "u64" => U64,
-            "f16" => F16,
-            "f32" => F32,
-            "f64" => F64,
-            _ => return None,
-        })
-    }
-
-    pub fn name(self) -> &'static str {
-        use PrimType::*;
-        match self {
-            Bool => "bool",
-            I8 => "i8",
-            I16 => "i16",
-            I32 => "i32",
-            I64 => "i64",
-            U8 => "u8",
-            U16 => "u16",
-            U32 => "u32",
-            U64 => "u64",
-            F16 => "f16",
-            F32 => "f32",
-            F64 => "f64",
-        }
-    }
-
-    pub fn is_integer(self) -> bool {
-        Self::INTEGERS.contains(&self)
-    }
-
-    pub fn is_float(self) -> bool {
-        Self::FLOATS.contains(&self)
-    }
-
-    pub fn numeric() -> Vec<PrimType> {
-        Self::INTEGERS
-            .iter()
-            .chain(&Self::FLOATS)
-            .copied()
-            .collect()
-    }
 }
 
 /// A unification variable for types.

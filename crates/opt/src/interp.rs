@@ -15,8 +15,9 @@ use crate::ir::{
     Body, DimIndex, ErrorPart, Exp, ExternalType, Lambda, Loc, LoopForm, Param, Program, Soac, Stm,
     SubExp, Type, Var,
 };
-use crate::prim::{BinOp, CmpOp, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
-use crate::value::{ArrayValue, PrimValue, Value};
+use crate::value::{ArrayValue, Value};
+use prim::PrimValue;
+use prim::{BinOp, CmpOp, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
 use std::fmt;
 use std::rc::Rc;
 use std::sync::Arc;

@@ -1,10 +1,9 @@
-//! The core IR, lowering from the checked program, the reference
-//! interpreter and the optimisation passes.
+//! The core IR, the reference interpreter, the optimisation passes and
+//! automatic differentiation. Knows nothing of the source language: the
+//! `lower` crate produces its programs.
 
 pub mod ad;
 pub mod interp;
 pub mod ir;
-pub mod lower;
 pub mod passes;
-pub mod prim;
 pub mod value;

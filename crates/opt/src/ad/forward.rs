@@ -34,9 +34,9 @@ use crate::ir::{
     Body, DimIndex, Exp, FuncId, Function, Lambda, LoopForm, Param, PatElem, ReduceOp, ScanOp,
     Soac, Stm, SubExp, Type, Var,
 };
-use crate::prim::{BinOp, FloatFn, PrimFn, UnOp};
-use crate::value::PrimValue;
-use hir::ty::PrimType;
+use prim::PrimType;
+use prim::PrimValue;
+use prim::{BinOp, FloatFn, PrimFn, UnOp};
 use std::collections::HashMap;
 
 /// Emits `lambda` applied to `args`, with the tangents `arg_tangents`

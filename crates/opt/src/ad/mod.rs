@@ -21,9 +21,9 @@ mod rules;
 
 use crate::ir::build::Builder;
 use crate::ir::{Exp, FuncId, Lambda, Loc, SubExp, Var};
-use crate::prim::BinOp;
-use crate::value::{F16, PrimValue};
-use hir::ty::PrimType;
+use prim::BinOp;
+use prim::PrimType;
+use prim::{F16, PrimValue};
 use std::cell::Cell;
 use std::collections::HashMap;
 
@@ -125,7 +125,7 @@ pub(super) fn product(builder: &mut Builder, dims: &[SubExp]) -> SubExp {
 pub(super) fn reached_from_user_code(loc: &Loc) -> bool {
     std::iter::once(loc)
         .chain(loc.inlined_from.iter())
-        .any(|site| !hir::prelude::is_prelude_path(&site.file))
+        .any(|site| !site.prelude)
 }
 
 /// One of a numeric type.

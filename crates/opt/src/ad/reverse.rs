@@ -54,9 +54,9 @@ use crate::ir::{
     Body, DimIndex, Exp, FuncId, Function, Lambda, LoopForm, Param, PatElem, ReduceOp, ScanOp,
     Soac, Stm, SubExp, Type, Var,
 };
-use crate::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
-use crate::value::PrimValue;
-use hir::ty::PrimType;
+use prim::PrimType;
+use prim::PrimValue;
+use prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// The variables that may depend on the differentiated arguments.

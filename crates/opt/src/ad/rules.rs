@@ -14,9 +14,9 @@
 use super::{AdError, Result, float_const, one};
 use crate::ir::build::Builder;
 use crate::ir::{Body, Exp, SubExp, Type};
-use crate::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
-use crate::value::PrimValue;
-use hir::ty::PrimType;
+use prim::PrimType;
+use prim::PrimValue;
+use prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
 
 fn bind(b: &mut Builder, exp: Exp) -> SubExp {
     SubExp::Var(b.bind1("d", exp))

@@ -1,9 +1,10 @@
 use super::{RunError, run_entry};
 use crate::ir::build::{Builder, test_program};
 use crate::ir::{DimIndex, Exp, LoopForm, Program, ReduceOp, Soac, SubExp, Type};
-use crate::prim::BinOp;
-use crate::value::{ArrayValue, PrimValue, Value};
-use hir::ty::PrimType;
+use crate::value::{ArrayValue, Value};
+use prim::BinOp;
+use prim::PrimType;
+use prim::PrimValue;
 
 fn i32_array(values: &[i32]) -> Value {
     Value::Array(ArrayValue::new(

@@ -11,8 +11,8 @@
 use super::{
     Body, DimIndex, Exp, FuncId, Lambda, LoopForm, Param, Program, Soac, Stm, SubExp, Type, Var,
 };
-use crate::prim::{BinOp, FloatFn, PrimFn, UnOp};
-use hir::ty::PrimType;
+use prim::PrimType;
+use prim::{BinOp, FloatFn, PrimFn, UnOp};
 use std::fmt;
 
 /// A type error in the IR: always a compiler bug.

@@ -18,9 +18,9 @@ pub mod build;
 pub mod check;
 pub mod print;
 
-use crate::prim::{BinOp, CmpOp, PrimFn, UnOp};
-use crate::value::PrimValue;
-use hir::ty::PrimType;
+use prim::PrimType;
+use prim::PrimValue;
+use prim::{BinOp, CmpOp, PrimFn, UnOp};
 use std::fmt;
 use std::sync::Arc;
 
@@ -124,6 +124,8 @@ pub struct Loc {
     /// The calls (innermost first) of the functions inlined to put this
     /// code where it is, for backtraces.
     pub inlined_from: Arc<[Loc]>,
+    /// The code is the prelude's, not the user's.
+    pub prelude: bool,
 }
 
 impl fmt::Display for Loc {

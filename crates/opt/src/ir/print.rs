@@ -6,7 +6,8 @@ use super::{
     Body, DimIndex, ErrorPart, Exp, Lambda, LoopForm, Param, PatElem, Program, Soac, Stm,
     StreamKind, SubExp, Type, Var,
 };
-use crate::value::{PrimValue, Value, data::write_text};
+use crate::value::{Value, data::write_text};
+use prim::PrimValue;
 use std::fmt::Write;
 
 /// Renders a whole program.

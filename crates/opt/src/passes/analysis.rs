@@ -9,8 +9,8 @@ use crate::ir::{
     Body, DimIndex, ErrorPart, Exp, Lambda, LoopForm, Param, PatElem, Program, Soac, Stm, SubExp,
     Type, Var,
 };
-use crate::prim::BinOp;
-use crate::value::PrimValue;
+use prim::BinOp;
+use prim::PrimValue;
 use std::collections::{HashMap, HashSet};
 
 /// Calls `f` on every variable an expression uses directly, leaving out

@@ -31,8 +31,8 @@
 
 use super::analysis::{self, Types, can_fail, consumed, free_in_exp, operands, operands_mut};
 use crate::ir::{Body, DimIndex, Exp, LoopForm, PatElem, Program, Soac, Stm, SubExp, Type, Var};
-use crate::prim::{BinOp, CmpOp, PrimFn, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
-use crate::value::PrimValue;
+use prim::PrimValue;
+use prim::{BinOp, CmpOp, PrimFn, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
 use std::collections::{HashMap, HashSet};
 
 /// Simplifies every function of the program.
@@ -112,7 +112,7 @@ fn is_integral(ty: Option<Type>) -> bool {
     ty.is_some_and(|t| t.rank() == 0 && (t.element().is_integer() || t.element() == PrimType::Bool))
 }
 
-use hir::ty::PrimType;
+use prim::PrimType;
 
 /// The result of simplifying one expression.
 enum Simplified {

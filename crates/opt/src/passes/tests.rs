@@ -9,9 +9,10 @@ use crate::ir::{
     DimIndex, ErrorPart, Exp, FuncId, Function, Lambda, LoopForm, Program, ReduceOp, Soac, SubExp,
     Type, Var,
 };
-use crate::prim::{BinOp, CmpOp};
-use crate::value::{ArrayValue, PrimValue, Value};
-use hir::ty::PrimType;
+use crate::value::{ArrayValue, Value};
+use prim::PrimType;
+use prim::PrimValue;
+use prim::{BinOp, CmpOp};
 
 fn i32_array(values: &[i32]) -> Value {
     Value::Array(ArrayValue::new(

@@ -50,8 +50,9 @@
 //! with its position, and sizes are checked against the input that is left
 //! before anything is allocated.
 
-use super::{ArrayValue, F16, PrimValue, Value};
-use hir::ty::PrimType;
+use super::{ArrayValue, Value};
+use prim::PrimType;
+use prim::{F16, PrimValue};
 use std::fmt::{self, Write as _};
 
 /// The binary format version this module reads and writes.

@@ -43,7 +43,7 @@ pub fn lower(path: &Path) -> Option<Program> {
             return None;
         }
     }
-    opt::lower::lower_program(&db, file_set, root, &|p: &str| p.to_owned()).ok()
+    lower::lower_program(&db, file_set, root, &|p: &str| p.to_owned()).ok()
 }
 
 /// The runs of a program's test blocks: entry point and arguments.

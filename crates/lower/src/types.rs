@@ -7,9 +7,9 @@
 //! an array of anything the arrays of its element's components (arrays of
 //! tuples are tuples of arrays).
 
-use crate::ir::Type;
 use hir::name::Name;
 use hir::ty::{PrimType, Size, Ty};
+use opt::ir::Type;
 
 /// Why a type has no IR representation.
 pub type TypeResult<T> = Result<T, String>;

@@ -7,11 +7,11 @@
 //! names it; otherwise by the type written out without sizes or
 //! uniqueness (`(i32, []f32)`, `{a: i32}`, `#a i32 | #b`).
 
-use crate::ir::{ExternalType, OpaqueKind, SumVariant};
-use crate::lower::types::{SumLayout, components};
+use crate::types::{SumLayout, components};
 use hir::body::ValueBody;
 use hir::store::{Pat, PatId, TypeId, TypeRef};
 use hir::ty::Ty;
+use opt::ir::{ExternalType, OpaqueKind, SumVariant};
 use std::fmt::Write as _;
 
 /// The external type of a value of type `ty`; `written` is the name of

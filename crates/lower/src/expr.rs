@@ -6,9 +6,6 @@ use super::{
     Closure, ClosureKind, Frame, Local, LowerError, Lowerer, MAX_INLINE_DEPTH, Result, Sv,
     ValueTarget, error, item_name,
 };
-use crate::ir::{DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
-use crate::prim::{BinOp, CmpOp, UnOp};
-use crate::value::{F16, PrimValue};
 use hir::files::SourceFile;
 use hir::infer::Resolved;
 use hir::item_tree::ItemIdx;
@@ -16,6 +13,9 @@ use hir::name::Name;
 use hir::resolve::TermRef;
 use hir::store::{self, Expr, ExprId, Literal, Pat, PatId, UpdateStep};
 use hir::ty::{PrimType, Size, SizeOp, Ty};
+use opt::ir::{DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
+use prim::{BinOp, CmpOp, UnOp};
+use prim::{F16, PrimValue};
 use std::rc::Rc;
 use syntax::ast::RangeEnd;
 
@@ -71,7 +71,7 @@ impl Lowerer<'_> {
     pub(super) fn sub_body(
         &mut self,
         build: impl FnOnce(&mut Self) -> Result<Vec<SubExp>>,
-    ) -> Result<crate::ir::Body> {
+    ) -> Result<opt::ir::Body> {
         self.builder.push_scope();
         match build(self) {
             Ok(result) => Ok(self.builder.pop_scope(result)),
@@ -150,7 +150,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn var_of(&self, se: SubExp) -> Result<crate::ir::Var> {
+    fn var_of(&self, se: SubExp) -> Result<opt::ir::Var> {
         se.as_var().ok_or_else(|| LowerError {
             message: "internal error: a constant where an array was expected".into(),
             loc: None,
@@ -262,7 +262,7 @@ impl Lowerer<'_> {
                 let index = self.builder.tuning_param(name.as_str());
                 let var = self.builder.bind1(
                     "param",
-                    Exp::PrimFn(crate::prim::PrimFn::Tuning(index), vec![default]),
+                    Exp::PrimFn(prim::PrimFn::Tuning(index), vec![default]),
                 );
                 Ok(Sv::Dyn(Ty::i64(), vec![SubExp::Var(var)]))
             }
@@ -1242,7 +1242,7 @@ impl Lowerer<'_> {
         ty: &Ty,
         applied: &[Sv],
         ret_types: &[Type],
-    ) -> Result<crate::ir::FuncId> {
+    ) -> Result<opt::ir::FuncId> {
         let body = hir::body::value_body(self.db, file, item);
         let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
         let mut subst = Vec::new();
@@ -1293,7 +1293,7 @@ impl Lowerer<'_> {
         let function_body = function_body?;
         self.builder.define_function(
             func,
-            crate::ir::Function {
+            opt::ir::Function {
                 name,
                 params,
                 ret: ret_types.iter().map(|&t| (t, false)).collect(),
@@ -1382,7 +1382,7 @@ impl Lowerer<'_> {
         })?;
         self.builder.define_function(
             func,
-            crate::ir::Function {
+            opt::ir::Function {
                 name,
                 params,
                 ret: ret_types.iter().map(|&t| (t, false)).collect(),
@@ -1987,8 +1987,8 @@ impl Lowerer<'_> {
         let [start_v] = self.scalar(&start_v)?;
         let end_v = self.expr(frame, end)?;
         let [end_v] = self.scalar(&end_v)?;
-        let one = SubExp::Const(crate::prim::convert(PrimValue::I64(1), element));
-        let minus_one = SubExp::Const(crate::prim::convert(PrimValue::I64(-1), element));
+        let one = SubExp::Const(prim::convert(PrimValue::I64(1), element));
+        let minus_one = SubExp::Const(prim::convert(PrimValue::I64(-1), element));
         let second_v = match second {
             Some(second) => {
                 let s = self.expr(frame, second)?;

@@ -22,9 +22,7 @@
 //!   Only [`eval_prim_fn`] panics, when given the wrong number of
 //!   arguments.
 
-use super::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
-use crate::value::{F16, PrimValue};
-use hir::ty::PrimType;
+use crate::{BinOp, CmpOp, F16, FloatFn, PrimFn, PrimType, PrimValue, UnOp};
 use std::fmt;
 use std::ops::{Add, Div, Mul, Rem, Sub};
 
@@ -560,7 +558,7 @@ mod tests {
         BinOp, CmpOp, FloatFn, PrimError, PrimFn, PrimType, PrimValue, UnOp, convert, eval_binop,
         eval_cmp, eval_prim_fn, eval_unop, f64_of,
     };
-    use crate::value::F16 as Half;
+    use crate::F16 as Half;
     use PrimValue::*;
 
     macro_rules! vals {

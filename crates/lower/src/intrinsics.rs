@@ -3,9 +3,9 @@
 
 use super::types;
 use super::{LowerError, Lowerer, Result, Sv, error};
-use crate::ir::{Exp, Lambda, Param, ReduceOp, ScanOp, Soac, SubExp, Type, Var};
-use crate::prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
 use hir::ty::{PrimType, Ty};
+use opt::ir::{Exp, Lambda, Param, ReduceOp, ScanOp, Soac, SubExp, Type, Var};
+use prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
 
 /// An intrinsic the lowering implements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,11 +268,11 @@ impl Lowerer<'_> {
             Exp::Assert {
                 condition: equal,
                 message: vec![
-                    crate::ir::ErrorPart::Text(format!("{what}: arrays of sizes ")),
-                    crate::ir::ErrorPart::Value(n),
-                    crate::ir::ErrorPart::Text(" and ".into()),
-                    crate::ir::ErrorPart::Value(m),
-                    crate::ir::ErrorPart::Text(" do not match.".into()),
+                    opt::ir::ErrorPart::Text(format!("{what}: arrays of sizes ")),
+                    opt::ir::ErrorPart::Value(n),
+                    opt::ir::ErrorPart::Text(" and ".into()),
+                    opt::ir::ErrorPart::Value(m),
+                    opt::ir::ErrorPart::Text(" do not match.".into()),
                 ],
             },
         );
@@ -414,9 +414,9 @@ impl Lowerer<'_> {
                     Exp::Assert {
                         condition: valid,
                         message: vec![
-                            crate::ir::ErrorPart::Text("Range 0..1..<".into()),
-                            crate::ir::ErrorPart::Value(n),
-                            crate::ir::ErrorPart::Text(" is invalid.".into()),
+                            opt::ir::ErrorPart::Text("Range 0..1..<".into()),
+                            opt::ir::ErrorPart::Value(n),
+                            opt::ir::ErrorPart::Text(" is invalid.".into()),
                         ],
                     },
                 );
@@ -573,7 +573,7 @@ impl Lowerer<'_> {
     /// Upstream's check of `unflatten n m xs`: `n * m` is the length of
     /// `xs`, and neither is negative.
     /// `jvp2 f x x'` or `vjp2 f x y'`: `f` applied to `x` as a lambda,
-    /// differentiated by `crate::ad`.
+    /// differentiated by `opt::ad`.
     fn differentiate(
         &mut self,
         intrinsic: Intrinsic,
@@ -592,7 +592,7 @@ impl Lowerer<'_> {
         })?;
         let differentiated = if intrinsic == Intrinsic::Jvp2 {
             let tangents: Vec<Option<SubExp>> = seed.into_iter().map(Some).collect();
-            crate::ad::jvp_apply(
+            opt::ad::jvp_apply(
                 &mut self.builder,
                 &mut self.derivatives,
                 &lambda,
@@ -600,7 +600,7 @@ impl Lowerer<'_> {
                 &tangents,
             )
         } else {
-            crate::ad::vjp_apply(
+            opt::ad::vjp_apply(
                 &mut self.builder,
                 &mut self.derivatives,
                 &lambda,
@@ -617,7 +617,7 @@ impl Lowerer<'_> {
     }
 
     fn check_unflatten(&mut self, array: Var, n: SubExp, m: SubExp) {
-        use crate::ir::ErrorPart::{Text, Value};
+        use opt::ir::ErrorPart::{Text, Value};
         let size = SubExp::Var(self.builder.bind1("n", Exp::ArraySize { array, dim: 0 }));
         let product = self.binop_exp(BinOp::Mul, n, m);
         let fits = self.cmp_exp(CmpOp::Eq, product, size);
@@ -719,7 +719,7 @@ impl Lowerer<'_> {
                     "row",
                     Exp::Index {
                         array,
-                        slice: vec![crate::ir::DimIndex::Fix(i)],
+                        slice: vec![opt::ir::DimIndex::Fix(i)],
                     },
                 ))
             })
@@ -776,7 +776,7 @@ impl Lowerer<'_> {
                     "empty",
                     Exp::Replicate {
                         shape: vec![SubExp::i64(0); t.rank()],
-                        value: SubExp::Const(crate::value::PrimValue::zero(t.element())),
+                        value: SubExp::Const(prim::PrimValue::zero(t.element())),
                     },
                 ))
             })
@@ -808,7 +808,7 @@ impl Lowerer<'_> {
             "elems",
             Exp::Loop {
                 params: params.iter().copied().zip(initial).collect(),
-                form: crate::ir::LoopForm::For {
+                form: opt::ir::LoopForm::For {
                     var: i,
                     bound: width,
                 },
@@ -838,7 +838,7 @@ impl Lowerer<'_> {
                         "elem",
                         Exp::Index {
                             array,
-                            slice: vec![crate::ir::DimIndex::Fix(offset)],
+                            slice: vec![opt::ir::DimIndex::Fix(offset)],
                         },
                     ))
                 })
@@ -891,7 +891,7 @@ impl Lowerer<'_> {
                         "upd",
                         Exp::Update {
                             array,
-                            slice: vec![crate::ir::DimIndex::Fix(offset)],
+                            slice: vec![opt::ir::DimIndex::Fix(offset)],
                             value: SubExp::Var(value),
                         },
                     ))
@@ -926,7 +926,7 @@ impl Lowerer<'_> {
                         "row",
                         Exp::Index {
                             array: v,
-                            slice: vec![crate::ir::DimIndex::Fix(SubExp::Var(i))],
+                            slice: vec![opt::ir::DimIndex::Fix(SubExp::Var(i))],
                         },
                     )
                 })
@@ -943,7 +943,7 @@ impl Lowerer<'_> {
                     .copied()
                     .zip(parts.iter().map(|&p| SubExp::Var(p)))
                     .collect(),
-                form: crate::ir::LoopForm::For { var: i, bound: n },
+                form: opt::ir::LoopForm::For { var: i, bound: n },
                 body,
             },
             &types,
@@ -990,7 +990,7 @@ impl Lowerer<'_> {
                     .copied()
                     .zip(dest_parts.iter().copied())
                     .collect(),
-                form: crate::ir::LoopForm::For { var: i, bound: n },
+                form: opt::ir::LoopForm::For { var: i, bound: n },
                 body,
             },
             &types,
@@ -1022,7 +1022,7 @@ impl Lowerer<'_> {
             .map(|&a| self.builder.type_of(SubExp::Var(a)))
             .collect();
         let then_body = self.sub_body(|this| {
-            let slice = vec![crate::ir::DimIndex::Fix(i)];
+            let slice = vec![opt::ir::DimIndex::Fix(i)];
             let new = match &op {
                 None => v.clone(),
                 Some(op) => {

@@ -5,11 +5,7 @@
 //! arithmetic wraps around, `/` and `%` round towards negative infinity,
 //! `//` and `%%` towards zero, and so on).
 
-mod eval;
-
-pub use eval::{PrimError, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
-
-use hir::ty::PrimType;
+use crate::PrimType;
 
 /// A binary operator; both operands have the operator's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -24,8 +24,6 @@ mod expr;
 mod intrinsics;
 pub mod types;
 
-use crate::ir::build::Builder;
-use crate::ir::{EntryApi, EntryPoint, Function, Loc, Program, SubExp, Type};
 use hir::Db;
 use hir::body::{ValueBody, value_body_with_source_map};
 use hir::files::{FileSet, SourceFile};
@@ -37,6 +35,8 @@ use hir::name::{Name, Path};
 use hir::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, ValueRef};
 use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
 use hir::ty::{Ty, TypeArg, abstract_display_name};
+use opt::ir::build::Builder;
+use opt::ir::{EntryApi, EntryPoint, Function, Loc, Program, SubExp, Type};
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -64,12 +64,12 @@ impl std::error::Error for LowerError {}
 /// Where in the user's code a location inside the prelude was reached
 /// from: the innermost call site outside the prelude.
 fn user_loc(loc: &Loc) -> &Loc {
-    if !hir::prelude::is_prelude_path(&loc.file) {
+    if !loc.prelude {
         return loc;
     }
     loc.inlined_from
         .iter()
-        .find(|site| !hir::prelude::is_prelude_path(&site.file))
+        .find(|site| !site.prelude)
         .unwrap_or(loc)
 }
 
@@ -182,7 +182,7 @@ enum ClosureKind {
     /// definition; `statics` are its function arguments (fixed), `None`
     /// for data arguments.
     Recursive {
-        func: crate::ir::FuncId,
+        func: opt::ir::FuncId,
         statics: Vec<Option<Sv>>,
         ret: Ty,
     },
@@ -270,7 +270,7 @@ struct Lowerer<'db> {
     /// While parameters are bound: the sizes to bind after their names.
     deferred_sizes: Option<Vec<expr::DeferredSizes>>,
     /// The IR functions made for first-order calls, by instantiation.
-    instances: HashMap<Instance, crate::ir::FuncId>,
+    instances: HashMap<Instance, opt::ir::FuncId>,
     /// Numbers the names given to sizes carried into other frames.
     fresh_sizes: u32,
     /// The call sites of the definitions being inlined, outermost first.
@@ -283,7 +283,7 @@ struct Lowerer<'db> {
     /// While parameters are bound: whose arguments' sizes are checked.
     param_check: Option<expr::ParamCheck>,
     /// The functions derived for automatic differentiation so far.
-    derivatives: crate::ad::Derivatives,
+    derivatives: opt::ad::Derivatives,
 }
 
 /// Inlining deeper than this means a runaway expansion, not a program.
@@ -316,7 +316,7 @@ pub fn lower_program(
         accumulator_ops: Vec::new(),
         param_check: None,
         unsafe_code: false,
-        derivatives: crate::ad::Derivatives::default(),
+        derivatives: opt::ad::Derivatives::default(),
     };
     let tree = item_tree(db, root);
     let mut names = Vec::new();
@@ -399,6 +399,7 @@ impl<'db> Lowerer<'db> {
             start,
             end,
             inlined_from: self.inlined_from.iter().rev().cloned().collect(),
+            prelude: hir::prelude::is_prelude_path(file.path(self.db)),
         })
     }
 
@@ -504,7 +505,7 @@ impl<'db> Lowerer<'db> {
         Ok(())
     }
 
-    fn external_type(&self, ty: &Ty, written: Option<String>) -> Result<crate::ir::ExternalType> {
+    fn external_type(&self, ty: &Ty, written: Option<String>) -> Result<opt::ir::ExternalType> {
         entry::external_type(ty, written).map_err(|message| LowerError { message, loc: None })
     }
 
