@@ -2,15 +2,16 @@
 
 use crate::api::Api;
 use crate::{API, CodegenError, PRELUDE, RUNTIME};
+use opt::ir::traverse::{for_each_body, free_in_body, free_in_lambda};
 use opt::ir::{
     Body, DimIndex, ErrorPart, Exp, Function, Lambda, Loc, LoopForm, Program, Soac, Stm, SubExp,
     Type, Var,
 };
-use opt::passes::analysis::{free_in_body, free_in_lambda};
+use opt::passes::analysis::Types;
 use prim::PrimType;
 use prim::PrimValue;
 use prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 /// What `futc c` makes of a program.
@@ -56,7 +57,7 @@ pub fn generate(program: &Program, mode: Mode) -> Result<Generated, CodegenError
     for (i, function) in program.functions.iter().enumerate() {
         let mut generator = FunctionGen {
             program,
-            types: HashMap::new(),
+            types: Types::default(),
             manifest: HashSet::new(),
             loc: None,
             out: String::new(),
@@ -204,7 +205,7 @@ fn ctype_spaced(ty: Type) -> String {
 
 struct FunctionGen<'p> {
     program: &'p Program,
-    types: HashMap<Var, Type>,
+    types: Types,
     /// Transpositions made row-major where they are bound: their rows are
     /// traversed again and again (see [`iterated_in`]).
     manifest: HashSet<Var>,
@@ -224,8 +225,7 @@ impl FunctionGen<'_> {
 
     fn var_type(&self, var: Var) -> Result<Type, CodegenError> {
         self.types
-            .get(&var)
-            .copied()
+            .get(var)
             .ok_or_else(|| CodegenError(format!("variable {} has no type", var.0)))
     }
 
@@ -252,75 +252,39 @@ impl FunctionGen<'_> {
         self.out.push('\n');
     }
 
-    /// Records the types of every variable the function binds, and the
-    /// transpositions to make row-major.
-    fn collect(&mut self, body: &Body) -> Result<(), CodegenError> {
-        for (index, stm) in body.stms.iter().enumerate() {
-            for pe in &stm.pat {
-                self.types.insert(pe.var, pe.ty);
-            }
-            match &stm.exp {
-                // A view whose rows are strided is fine to traverse once;
-                // traversed inside a lambda or loop, each pass would read
-                // the block column-wise, so one copy up front pays.
-                Exp::Rearrange { perm, .. }
-                    if perm.last().is_some_and(|&last| last + 1 != perm.len())
-                        && body.stms[index + 1..]
-                            .iter()
-                            .any(|later| iterated_in(stm.pat[0].var, &later.exp)) =>
+    /// Records the transpositions to make row-major: a view whose rows
+    /// are strided is fine to traverse once; traversed inside a lambda
+    /// or loop, each pass would read the block column-wise, so one copy
+    /// up front pays.
+    fn collect_manifest(&mut self, body: &Body) {
+        for_each_body(body, &mut |body| {
+            for (index, stm) in body.stms.iter().enumerate() {
+                if let Exp::Rearrange { perm, .. } = &stm.exp
+                    && perm.last().is_some_and(|&last| last + 1 != perm.len())
+                    && body.stms[index + 1..]
+                        .iter()
+                        .any(|later| iterated_in(stm.pat[0].var, &later.exp))
                 {
                     self.manifest.insert(stm.pat[0].var);
                 }
-                Exp::If {
-                    then_body,
-                    else_body,
-                    ..
-                } => {
-                    self.collect(then_body)?;
-                    self.collect(else_body)?;
-                }
-                Exp::Loop { params, form, body } => {
-                    for (p, _) in params {
-                        self.types.insert(p.var, p.ty);
-                    }
-                    if let LoopForm::For { var, bound } = form {
-                        let ty = self.se_type(*bound)?;
-                        self.types.insert(*var, ty);
-                    }
-                    self.collect(body)?;
-                }
-                Exp::Soac(soac) => {
-                    for lambda in soac.lambdas() {
-                        for p in &lambda.params {
-                            self.types.insert(p.var, p.ty);
-                        }
-                        self.collect(&lambda.body)?;
-                    }
-                }
-                _ => {}
             }
-        }
-        Ok(())
+        });
     }
 
     fn function(&mut self, index: usize, function: &Function) -> Result<(), CodegenError> {
-        for p in &function.params {
-            self.types.insert(p.var, p.ty);
-        }
-        self.collect(&function.body)?;
+        self.types = Types::of_function(function);
+        self.collect_manifest(&function.body);
         let header = signature(index, function);
         self.line(&format!("{header} {{"));
         // The interpreter's limit on nested calls, with its message.
         self.line("if (ctx->depth >= FUT_MAX_DEPTH) fut_fail(ctx, \"Stack overflow: more than %d nested calls.\", FUT_MAX_DEPTH);");
         self.line("ctx->depth++;");
         let params: Vec<Var> = function.params.iter().map(|p| p.var).collect();
-        let mut locals: Vec<(Var, Type)> = self
+        let locals: Vec<(Var, Type)> = self
             .types
             .iter()
             .filter(|(v, _)| !params.contains(v))
-            .map(|(v, t)| (*v, *t))
             .collect();
-        locals.sort_by_key(|(v, _)| *v);
         for (var, ty) in locals {
             let init = if matches!(ty, Type::Array { .. }) {
                 "NULL"

@@ -11,6 +11,7 @@
 //! data until written; an in-place update, a consuming call or loop takes
 //! the array out of the environment, so that writing it does not copy.
 
+use crate::ir::traverse::for_each_bound_in_body;
 use crate::ir::{
     Body, DimIndex, ErrorPart, Exp, ExternalType, Lambda, Loc, LoopForm, Param, Program, Soac, Stm,
     SubExp, Type, Var,
@@ -159,42 +160,8 @@ pub const STACK_SIZE: usize = 1 << 30;
 /// Every variable a function binds: parameters, statements, and those of
 /// nested bodies, loops and lambdas.
 fn bound_vars(function: &crate::ir::Function) -> Vec<Var> {
-    fn body(b: &Body, out: &mut Vec<Var>) {
-        for stm in &b.stms {
-            out.extend(stm.pat.iter().map(|p| p.var));
-            match &stm.exp {
-                Exp::If {
-                    then_body,
-                    else_body,
-                    ..
-                } => {
-                    body(then_body, out);
-                    body(else_body, out);
-                }
-                Exp::Loop {
-                    params,
-                    form,
-                    body: loop_body,
-                } => {
-                    out.extend(params.iter().map(|(p, _)| p.var));
-                    if let LoopForm::For { var, .. } = form {
-                        out.push(*var);
-                    }
-                    body(loop_body, out);
-                }
-                Exp::Soac(soac) => {
-                    let lambdas = soac.lambdas();
-                    for lambda in lambdas {
-                        out.extend(lambda.params.iter().map(|p| p.var));
-                        body(&lambda.body, out);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
     let mut out: Vec<Var> = function.params.iter().map(|p| p.var).collect();
-    body(&function.body, &mut out);
+    for_each_bound_in_body(&function.body, &mut |v| out.push(v));
     out
 }
 

@@ -161,7 +161,7 @@ pub(super) fn rename_exp(exp: &Exp, rename: &HashMap<Var, Var>) -> Exp {
         exp,
         Exp::Call { .. } | Exp::If { .. } | Exp::Loop { .. } | Exp::Soac(_)
     ) {
-        crate::passes::analysis::operands_mut(&mut renamed, &mut |se| {
+        renamed.map_operands(&mut |se| {
             if let SubExp::Var(var) = se
                 && let Some(&new) = rename.get(var)
             {

@@ -50,6 +50,7 @@
 use super::rules::{binop_partial, float_fn_partial};
 use super::{Derivatives, Result, array_dims, product, rename_exp};
 use crate::ir::build::Builder;
+use crate::ir::traverse;
 use crate::ir::{
     Body, DimIndex, Exp, FuncId, Function, Lambda, LoopForm, Param, PatElem, ReduceOp, ScanOp,
     Soac, Stm, SubExp, Type, Var,
@@ -339,152 +340,20 @@ enum Use {
 
 /// Calls `f` on every variable `exp` reads, nested code included.
 fn uses(exp: &Exp, f: &mut dyn FnMut(Var, Use)) {
-    let se = |s: &SubExp, f: &mut dyn FnMut(Var, Use)| {
-        if let SubExp::Var(v) = s {
-            f(*v, Use::Read)
-        }
-    };
-    let dims = |slice: &[DimIndex], f: &mut dyn FnMut(Var, Use)| {
-        for d in slice {
-            match d {
-                DimIndex::Fix(i) => se(i, f),
-                DimIndex::Slice { start, len, stride } => {
-                    for part in [start, len, stride] {
-                        se(part, f);
-                    }
-                }
-            }
-        }
-    };
-    let ses = |list: &[SubExp], f: &mut dyn FnMut(Var, Use)| {
-        for s in list {
-            if let SubExp::Var(v) = s {
-                f(*v, Use::Read)
-            }
-        }
-    };
     match exp {
-        Exp::SubExp(a) | Exp::UnOp(_, a) | Exp::Convert(_, a) => ses(&[*a], f),
-        Exp::BinOp(_, a, b) | Exp::Cmp(_, a, b) => ses(&[*a, *b], f),
-        Exp::PrimFn(_, args) | Exp::Call { args, .. } => ses(args, f),
-        Exp::If {
-            condition,
-            then_body,
-            else_body,
-            ..
-        } => {
-            ses(&[*condition], f);
-            body_uses(then_body, f);
-            body_uses(else_body, f);
-        }
-        Exp::Loop { params, form, body } => {
-            let inits: Vec<SubExp> = params.iter().map(|(_, init)| *init).collect();
-            ses(&inits, f);
-            if let LoopForm::For { bound, .. } = form {
-                ses(&[*bound], f);
-            }
-            body_uses(body, f);
-        }
         Exp::Index { array, slice } => {
             f(*array, Use::Element);
-            dims(slice, f);
-        }
-        Exp::Update {
-            array,
-            slice,
-            value,
-        } => {
-            f(*array, Use::Read);
-            dims(slice, f);
-            ses(&[*value], f);
-        }
-        Exp::ArrayLit { elements, .. } => ses(elements, f),
-        Exp::Iota {
-            len, start, step, ..
-        } => ses(&[*len, *start, *step], f),
-        Exp::Replicate { shape, value } => {
-            ses(shape, f);
-            ses(&[*value], f);
-        }
-        Exp::Rearrange { array, .. } | Exp::Copy(array) => f(*array, Use::Read),
-        Exp::Reshape { shape, array } => {
-            ses(shape, f);
-            f(*array, Use::Read);
-        }
-        Exp::Concat { arrays } => arrays.iter().for_each(|&a| f(a, Use::Read)),
-        Exp::ArraySize { array, .. } => f(*array, Use::Shape),
-        Exp::Assert { condition, message } => {
-            ses(&[*condition], f);
-            for part in message {
-                if let crate::ir::ErrorPart::Value(v) = part {
-                    ses(&[*v], f);
+            for se in slice.iter().flat_map(DimIndex::operands) {
+                if let SubExp::Var(v) = se {
+                    f(v, Use::Read);
                 }
             }
         }
-        Exp::Soac(soac) => {
-            let (width, arrays, rest): (SubExp, Vec<Var>, Vec<SubExp>) = match soac {
-                Soac::Screma {
-                    width,
-                    arrays,
-                    scans,
-                    reduces,
-                    ..
-                } => (
-                    *width,
-                    arrays.clone(),
-                    scans
-                        .iter()
-                        .flat_map(|s| s.neutral.iter())
-                        .chain(reduces.iter().flat_map(|r| r.neutral.iter()))
-                        .copied()
-                        .collect(),
-                ),
-                Soac::Hist {
-                    width,
-                    dests,
-                    neutral,
-                    indices,
-                    values,
-                    ..
-                } => (
-                    *width,
-                    dests
-                        .iter()
-                        .chain(values)
-                        .chain([indices])
-                        .copied()
-                        .collect(),
-                    neutral.clone(),
-                ),
-                Soac::Scatter {
-                    width,
-                    dests,
-                    indices,
-                    values,
-                } => (
-                    *width,
-                    dests
-                        .iter()
-                        .chain(values)
-                        .chain([indices])
-                        .copied()
-                        .collect(),
-                    Vec::new(),
-                ),
-                Soac::Stream {
-                    width,
-                    arrays,
-                    accumulators,
-                    ..
-                } => (*width, arrays.clone(), accumulators.clone()),
-            };
-            ses(&[width], f);
-            arrays.iter().for_each(|&a| f(a, Use::Read));
-            ses(&rest, f);
-            for lambda in soac.lambdas() {
-                body_uses(&lambda.body, f);
-            }
-        }
+        Exp::ArraySize { array, .. } => f(*array, Use::Shape),
+        _ => exp.for_each_operand_var(&mut |v| f(v, Use::Read)),
+    }
+    for body in exp.nested_bodies() {
+        body_uses(body, f);
     }
 }
 
@@ -499,65 +368,15 @@ fn body_uses(body: &Body, f: &mut dyn FnMut(Var, Use)) {
     }
 }
 
-/// Calls `f` on every variable bound inside `exp` (not by its pattern).
-fn bound_in(exp: &Exp, f: &mut dyn FnMut(Var)) {
-    let body = |body: &Body, f: &mut dyn FnMut(Var)| {
-        for stm in &body.stms {
-            stm.pat.iter().for_each(|e| f(e.var));
-            bound_in(&stm.exp, f);
-        }
-    };
-    match exp {
-        Exp::If {
-            then_body,
-            else_body,
-            ..
-        } => {
-            body(then_body, f);
-            body(else_body, f);
-        }
-        Exp::Loop {
-            params,
-            form,
-            body: b,
-        } => {
-            params.iter().for_each(|(p, _)| f(p.var));
-            if let LoopForm::For { var, .. } = form {
-                f(*var);
-            }
-            body(b, f);
-        }
-        Exp::Soac(soac) => {
-            for lambda in soac.lambdas() {
-                lambda.params.iter().for_each(|p| f(p.var));
-                body(&lambda.body, f);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// The variables an expression reads that it does not bind.
+/// The variables an expression reads that it does not bind, in order.
 fn free_in_exp(exp: &Exp) -> BTreeSet<Var> {
-    let mut read = BTreeSet::new();
-    uses(exp, &mut |v, _| {
-        read.insert(v);
-    });
-    bound_in(exp, &mut |v| {
-        read.remove(&v);
-    });
-    read
+    traverse::free_in_exp(exp).into_iter().collect()
 }
 
-/// The variables a body reads that neither it nor `params` bind.
+/// The variables a body reads that neither it nor `params` bind, in
+/// order.
 fn free_in_body(body: &Body, params: &[Var]) -> BTreeSet<Var> {
-    let exp = Exp::If {
-        condition: SubExp::bool(true),
-        then_body: body.clone(),
-        else_body: Body::default(),
-        ret: Vec::new(),
-    };
-    let mut free = free_in_exp(&exp);
+    let mut free: BTreeSet<Var> = traverse::free_in_body(body).into_iter().collect();
     for p in params {
         free.remove(p);
     }
@@ -1119,75 +938,26 @@ impl Reverse<'_> {
     }
 
     fn copy_soac(&mut self, soac: &Soac) -> Soac {
-        match soac {
-            Soac::Screma {
-                width,
-                arrays,
-                map,
-                scans,
-                reduces,
-            } => Soac::Screma {
-                width: self.se(*width),
-                arrays: arrays.iter().map(|&a| self.var(a)).collect(),
-                map: self.copy_lambda(map),
-                scans: scans
-                    .iter()
-                    .map(|s| ScanOp {
-                        lambda: self.copy_lambda(&s.lambda),
-                        neutral: self.ses(&s.neutral),
-                    })
-                    .collect(),
-                reduces: reduces
-                    .iter()
-                    .map(|r| ReduceOp {
-                        lambda: self.copy_lambda(&r.lambda),
-                        neutral: self.ses(&r.neutral),
-                        commutative: r.commutative,
-                    })
-                    .collect(),
-            },
+        let mut copy = soac.clone();
+        copy.map_operands(&mut |se| *se = self.se(*se));
+        if let (
+            Soac::Hist { dests, .. } | Soac::Scatter { dests, .. },
             Soac::Hist {
-                width,
-                dests,
-                op,
-                neutral,
-                indices,
-                values,
-            } => Soac::Hist {
-                width: self.se(*width),
-                dests: dests.iter().map(|&d| self.consume(d)).collect(),
-                op: self.copy_lambda(op),
-                neutral: self.ses(neutral),
-                indices: self.var(*indices),
-                values: values.iter().map(|&v| self.var(v)).collect(),
+                dests: originals, ..
+            }
+            | Soac::Scatter {
+                dests: originals, ..
             },
-            Soac::Scatter {
-                width,
-                dests,
-                indices,
-                values,
-            } => Soac::Scatter {
-                width: self.se(*width),
-                dests: dests.iter().map(|&d| self.consume(d)).collect(),
-                indices: self.var(*indices),
-                values: values.iter().map(|&v| self.var(v)).collect(),
-            },
-            Soac::Stream {
-                kind,
-                width,
-                arrays,
-                accumulators,
-                fold,
-                reduce,
-            } => Soac::Stream {
-                kind: *kind,
-                width: self.se(*width),
-                arrays: arrays.iter().map(|&a| self.var(a)).collect(),
-                accumulators: self.ses(accumulators),
-                fold: self.copy_lambda(fold),
-                reduce: reduce.as_ref().map(|r| self.copy_lambda(r)),
-            },
+        ) = (&mut copy, soac)
+        {
+            for (dest, &original) in dests.iter_mut().zip(originals) {
+                *dest = self.consume(original);
+            }
         }
+        for lambda in copy.lambdas_mut() {
+            *lambda = self.copy_lambda(lambda);
+        }
+        copy
     }
 
     /// A new variable of the differentiated code, active.

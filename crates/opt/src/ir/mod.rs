@@ -17,6 +17,7 @@
 pub mod build;
 pub mod check;
 pub mod print;
+pub mod traverse;
 
 use prim::PrimType;
 use prim::PrimValue;
@@ -279,28 +280,6 @@ pub enum Soac {
         fold: Lambda,
         reduce: Option<Lambda>,
     },
-}
-
-impl Soac {
-    /// The functions the combinator applies.
-    pub fn lambdas(&self) -> Vec<&Lambda> {
-        match self {
-            Soac::Screma {
-                map,
-                scans,
-                reduces,
-                ..
-            } => std::iter::once(map)
-                .chain(scans.iter().map(|s| &s.lambda))
-                .chain(reduces.iter().map(|r| &r.lambda))
-                .collect(),
-            Soac::Hist { op, .. } => vec![op],
-            Soac::Scatter { .. } => Vec::new(),
-            Soac::Stream { fold, reduce, .. } => {
-                std::iter::once(fold).chain(reduce.iter()).collect()
-            }
-        }
-    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

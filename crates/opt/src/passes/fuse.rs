@@ -20,7 +20,8 @@
 //! of run-time failures is kept (the earlier `screma` cannot fail, or
 //! neither the statements in between nor the later one can).
 
-use super::analysis::{Types, can_fail, consumed, free_in_exp, free_in_lambda};
+use super::analysis::{Types, can_fail, consumed};
+use crate::ir::traverse::{free_in_exp, free_in_lambda};
 use crate::ir::{Body, Exp, Lambda, Param, PatElem, Program, Soac, Stm, SubExp, Var};
 use std::collections::HashSet;
 
@@ -129,12 +130,8 @@ fn consumes_params(program: &Program, lambda: &Lambda) -> bool {
 impl Fuser<'_> {
     fn body(&self, body: &mut Body) {
         for stm in &mut body.stms {
-            let (bodies, lambdas) = super::analysis::nested_mut(&mut stm.exp);
-            for inner in bodies {
+            for inner in stm.exp.nested_bodies_mut() {
                 self.body(inner);
-            }
-            for lambda in lambdas {
-                self.body(&mut lambda.body);
             }
         }
         while self.vertical(body) {}

@@ -10,7 +10,8 @@
 //! Inlining exposes producers and consumers in different functions (a
 //! `map` in one, the `reduce` of its result in the caller) to fusion.
 
-use super::analysis::{Renamer, Types, body_size, bound_in_body, fresh_var};
+use super::analysis::{Types, fresh_var};
+use crate::ir::traverse::{Renamer, body_size, bound_in_body};
 use crate::ir::{Body, Exp, FuncId, Loc, Program, Stm, SubExp, Var};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -135,12 +136,8 @@ impl Inliner<'_> {
     fn body(&mut self, body: &mut Body) {
         let mut out = Vec::with_capacity(body.stms.len());
         for mut stm in std::mem::take(&mut body.stms) {
-            let (bodies, lambdas) = super::analysis::nested_mut(&mut stm.exp);
-            for inner in bodies {
+            for inner in stm.exp.nested_bodies_mut() {
                 self.body(inner);
-            }
-            for lambda in lambdas {
-                self.body(&mut lambda.body);
             }
             match &stm.exp {
                 Exp::Call { func, args } if self.inlinable[func.0 as usize] => {
@@ -207,16 +204,8 @@ fn add_chain(stm: &mut Stm, chain: &[Loc]) {
 }
 
 fn add_chain_nested(exp: &mut Exp, chain: &[Loc]) {
-    let (bodies, lambdas) = super::analysis::nested_mut(exp);
-    for body in bodies {
+    for body in exp.nested_bodies_mut() {
         body.stms.iter_mut().for_each(|s| add_chain(s, chain));
-    }
-    for lambda in lambdas {
-        lambda
-            .body
-            .stms
-            .iter_mut()
-            .for_each(|s| add_chain(s, chain));
     }
 }
 
@@ -256,12 +245,8 @@ fn renumber_calls(body: &mut Body, renumber: &[FuncId]) {
         if let Exp::Call { func, .. } = &mut stm.exp {
             *func = renumber[func.0 as usize];
         }
-        let (bodies, lambdas) = super::analysis::nested_mut(&mut stm.exp);
-        for inner in bodies {
+        for inner in stm.exp.nested_bodies_mut() {
             renumber_calls(inner, renumber);
-        }
-        for lambda in lambdas {
-            renumber_calls(&mut lambda.body, renumber);
         }
     }
 }

@@ -29,7 +29,8 @@
 //!   neither fail nor consume anything is removed, as are the unused
 //!   mapped results of a `screma` (and what computes them in its lambda).
 
-use super::analysis::{self, Types, can_fail, consumed, free_in_exp, operands, operands_mut};
+use super::analysis::{Types, can_fail, consumed, consumed_anywhere};
+use crate::ir::traverse::free_in_exp;
 use crate::ir::{Body, DimIndex, Exp, LoopForm, PatElem, Program, Soac, Stm, SubExp, Type, Var};
 use prim::PrimValue;
 use prim::{BinOp, CmpOp, PrimFn, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
@@ -47,7 +48,7 @@ pub fn simplify(program: &mut Program) {
         let mut simplifier = Simplifier {
             program,
             types: &types,
-            consumed: analysis::consumed_anywhere(program, body),
+            consumed: consumed_anywhere(program, body),
             subst: HashMap::new(),
             cse: HashMap::new(),
             sizes: HashMap::new(),
@@ -173,7 +174,7 @@ impl Simplifier<'_> {
     }
 
     fn stm(&mut self, mut stm: Stm, out: &mut Vec<Stm>) {
-        operands_mut(&mut stm.exp, &mut |se| *se = self.lookup(*se));
+        stm.exp.map_operands(&mut |se| *se = self.lookup(*se));
         match &mut stm.exp {
             Exp::If {
                 condition: SubExp::Const(c),
@@ -229,7 +230,7 @@ impl Simplifier<'_> {
                         }
                     }
                 }
-                for lambda in analysis::soac_lambdas_mut(soac) {
+                for lambda in soac.lambdas_mut() {
                     self.body(&mut lambda.body);
                     let inside = lambda.params.iter().map(|p| p.var).collect();
                     out.extend(self.hoist(&mut lambda.body, inside));
@@ -416,7 +417,7 @@ impl Simplifier<'_> {
         };
         let mut ops = Vec::new();
         let mut copy = exp.clone();
-        operands_mut(&mut copy, &mut |se| ops.push(operand(*se)));
+        copy.map_operands(&mut |se| ops.push(operand(*se)));
         Some(Key(tag, ops))
     }
 
@@ -556,14 +557,10 @@ fn dead_code_in_body(program: &Program, types: &Types, body: &mut Body, live: &m
         if let Exp::Loop { params, .. } = &stm.exp {
             live.extend(params.iter().map(|(p, _)| p.var));
         }
-        let (bodies, lambdas) = analysis::nested_mut(&mut stm.exp);
-        for inner in bodies {
+        for inner in stm.exp.nested_bodies_mut() {
             dead_code_in_body(program, types, inner, live);
         }
-        for lambda in lambdas {
-            dead_code_in_body(program, types, &mut lambda.body, live);
-        }
-        operands(&stm.exp, &mut |v| {
+        stm.exp.for_each_operand_var(&mut |v| {
             live.insert(v);
         });
         kept.push(stm);

@@ -1,0 +1,506 @@
+//! The one traversal of the core IR: the operands of every construct,
+//! the bodies and lambdas nested in it, the variables it binds, and what
+//! follows from them (free and bound variables, renaming, code size).
+//! Every pass, the interpreter's helpers, automatic differentiation and
+//! code generation ask here instead of matching constructs themselves
+//! when all they need is "every operand" or "every nested body".
+//!
+//! Variables are bound once in a whole program, so the free variables of
+//! a fragment are the variables it uses minus the ones it binds.
+
+use super::{Body, DimIndex, ErrorPart, Exp, Lambda, LoopForm, Soac, Stm, SubExp, Var};
+use std::collections::{HashMap, HashSet};
+
+impl Soac {
+    /// The operands of the combinator, leaving out its lambdas: the
+    /// width, then the arrays and destinations, then the scalars
+    /// (neutral elements, accumulators). Arrays are passed as
+    /// variables; a replacement of one by a constant is ignored.
+    pub fn map_operands(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
+        match self {
+            Soac::Screma {
+                width,
+                arrays,
+                scans,
+                reduces,
+                ..
+            } => {
+                f(width);
+                vars(arrays, f);
+                for scan in scans {
+                    scan.neutral.iter_mut().for_each(&mut *f);
+                }
+                for reduce in reduces {
+                    reduce.neutral.iter_mut().for_each(&mut *f);
+                }
+            }
+            Soac::Hist {
+                width,
+                dests,
+                neutral,
+                indices,
+                values,
+                ..
+            } => {
+                f(width);
+                vars(dests, f);
+                var(indices, f);
+                vars(values, f);
+                neutral.iter_mut().for_each(f);
+            }
+            Soac::Scatter {
+                width,
+                dests,
+                indices,
+                values,
+            } => {
+                f(width);
+                vars(dests, f);
+                var(indices, f);
+                vars(values, f);
+            }
+            Soac::Stream {
+                width,
+                arrays,
+                accumulators,
+                ..
+            } => {
+                f(width);
+                vars(arrays, f);
+                accumulators.iter_mut().for_each(f);
+            }
+        }
+    }
+
+    /// The functions the combinator applies.
+    pub fn lambdas(&self) -> Vec<&Lambda> {
+        match self {
+            Soac::Screma {
+                map,
+                scans,
+                reduces,
+                ..
+            } => std::iter::once(map)
+                .chain(scans.iter().map(|s| &s.lambda))
+                .chain(reduces.iter().map(|r| &r.lambda))
+                .collect(),
+            Soac::Hist { op, .. } => vec![op],
+            Soac::Scatter { .. } => Vec::new(),
+            Soac::Stream { fold, reduce, .. } => {
+                std::iter::once(fold).chain(reduce.iter()).collect()
+            }
+        }
+    }
+
+    /// The functions the combinator applies, mutably.
+    pub fn lambdas_mut(&mut self) -> Vec<&mut Lambda> {
+        match self {
+            Soac::Screma {
+                map,
+                scans,
+                reduces,
+                ..
+            } => std::iter::once(map)
+                .chain(scans.iter_mut().map(|s| &mut s.lambda))
+                .chain(reduces.iter_mut().map(|r| &mut r.lambda))
+                .collect(),
+            Soac::Hist { op, .. } => vec![op],
+            Soac::Scatter { .. } => Vec::new(),
+            Soac::Stream { fold, reduce, .. } => {
+                std::iter::once(fold).chain(reduce.iter_mut()).collect()
+            }
+        }
+    }
+}
+
+impl DimIndex {
+    /// The index, or the slice's start, length and stride.
+    pub fn operands(&self) -> Vec<SubExp> {
+        match *self {
+            DimIndex::Fix(i) => vec![i],
+            DimIndex::Slice { start, len, stride } => vec![start, len, stride],
+        }
+    }
+}
+
+fn var(v: &mut Var, f: &mut dyn FnMut(&mut SubExp)) {
+    let mut se = SubExp::Var(*v);
+    f(&mut se);
+    if let SubExp::Var(new) = se {
+        *v = new;
+    }
+}
+
+fn vars(vs: &mut [Var], f: &mut dyn FnMut(&mut SubExp)) {
+    for v in vs {
+        var(v, f);
+    }
+}
+
+fn slice(slice: &mut [DimIndex], f: &mut dyn FnMut(&mut SubExp)) {
+    for index in slice {
+        match index {
+            DimIndex::Fix(i) => f(i),
+            DimIndex::Slice { start, len, stride } => {
+                f(start);
+                f(len);
+                f(stride);
+            }
+        }
+    }
+}
+
+impl Exp {
+    /// Calls `f` on every operand of the expression, leaving out its
+    /// nested bodies and lambdas. Array operands are passed as
+    /// variables; a replacement of one by a constant is ignored.
+    pub fn map_operands(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
+        match self {
+            Exp::SubExp(a) | Exp::UnOp(_, a) | Exp::Convert(_, a) => f(a),
+            Exp::BinOp(_, a, b) | Exp::Cmp(_, a, b) => {
+                f(a);
+                f(b);
+            }
+            Exp::PrimFn(_, args) | Exp::Call { args, .. } => args.iter_mut().for_each(f),
+            Exp::If { condition, .. } => f(condition),
+            Exp::Loop { params, form, .. } => {
+                for (_, init) in params.iter_mut() {
+                    f(init);
+                }
+                if let LoopForm::For { bound, .. } = form {
+                    f(bound);
+                }
+            }
+            Exp::Index { array, slice: s } => {
+                var(array, f);
+                slice(s, f);
+            }
+            Exp::Update {
+                array,
+                slice: s,
+                value,
+            } => {
+                var(array, f);
+                slice(s, f);
+                f(value);
+            }
+            Exp::ArrayLit { elements, .. } => elements.iter_mut().for_each(f),
+            Exp::Iota {
+                len, start, step, ..
+            } => {
+                f(len);
+                f(start);
+                f(step);
+            }
+            Exp::Replicate { shape, value } => {
+                shape.iter_mut().for_each(&mut *f);
+                f(value);
+            }
+            Exp::Rearrange { array, .. } | Exp::ArraySize { array, .. } | Exp::Copy(array) => {
+                var(array, f)
+            }
+            Exp::Reshape { shape, array } => {
+                shape.iter_mut().for_each(&mut *f);
+                var(array, f);
+            }
+            Exp::Concat { arrays } => vars(arrays, f),
+            Exp::Assert { condition, message } => {
+                f(condition);
+                for part in message {
+                    if let ErrorPart::Value(se) = part {
+                        f(se);
+                    }
+                }
+            }
+            Exp::Soac(soac) => soac.map_operands(f),
+        }
+    }
+
+    /// Calls `f` on every operand of the expression, in the order of
+    /// [`Exp::map_operands`], leaving out nested bodies and lambdas.
+    pub fn for_each_operand(&self, f: &mut dyn FnMut(SubExp)) {
+        // Expressions are small apart from their nested code, which
+        // `map_operands` does not visit; a copy of the rest is cheap.
+        match self {
+            Exp::If { condition, .. } => f(*condition),
+            Exp::Loop { params, form, .. } => {
+                params.iter().for_each(|(_, init)| f(*init));
+                if let LoopForm::For { bound, .. } = form {
+                    f(*bound);
+                }
+            }
+            Exp::Soac(soac) => {
+                let mut operands = soac.clone();
+                operands.map_operands(&mut |se| f(*se));
+            }
+            _ => self.clone().map_operands(&mut |se| f(*se)),
+        }
+    }
+
+    /// The variables among the expression's operands.
+    pub fn for_each_operand_var(&self, f: &mut dyn FnMut(Var)) {
+        self.for_each_operand(&mut |se| {
+            if let SubExp::Var(v) = se {
+                f(v)
+            }
+        });
+    }
+
+    /// The bodies nested in the expression (branches, loop bodies), not
+    /// those of its lambdas.
+    pub fn bodies(&self) -> Vec<&Body> {
+        match self {
+            Exp::If {
+                then_body,
+                else_body,
+                ..
+            } => vec![then_body, else_body],
+            Exp::Loop { body, .. } => vec![body],
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn bodies_mut(&mut self) -> Vec<&mut Body> {
+        match self {
+            Exp::If {
+                then_body,
+                else_body,
+                ..
+            } => vec![then_body, else_body],
+            Exp::Loop { body, .. } => vec![body],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The lambdas nested in the expression.
+    pub fn lambdas(&self) -> Vec<&Lambda> {
+        match self {
+            Exp::Soac(soac) => soac.lambdas(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn lambdas_mut(&mut self) -> Vec<&mut Lambda> {
+        match self {
+            Exp::Soac(soac) => soac.lambdas_mut(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The bodies of the expression's nested code: its own bodies and
+    /// those of its lambdas.
+    pub fn nested_bodies(&self) -> Vec<&Body> {
+        let mut bodies = self.bodies();
+        bodies.extend(self.lambdas().into_iter().map(|l| &l.body));
+        bodies
+    }
+
+    pub fn nested_bodies_mut(&mut self) -> Vec<&mut Body> {
+        match self {
+            Exp::Soac(soac) => soac
+                .lambdas_mut()
+                .into_iter()
+                .map(|l| &mut l.body)
+                .collect(),
+            _ => self.bodies_mut(),
+        }
+    }
+
+    /// Calls `f` on the variables the expression itself binds for its
+    /// nested code: loop parameters and the loop counter (lambda
+    /// parameters belong to the lambdas).
+    pub fn map_binders(&mut self, f: &mut dyn FnMut(&mut Var)) {
+        if let Exp::Loop { params, form, .. } = self {
+            for (p, _) in params.iter_mut() {
+                f(&mut p.var);
+            }
+            match form {
+                LoopForm::For { var, .. } => f(var),
+                LoopForm::While { condition } => f(condition),
+            }
+        }
+    }
+
+    /// The variables the expression itself binds for its nested code,
+    /// as [`Exp::map_binders`] gives them. A `while` loop's condition is
+    /// one of its parameters and is given once.
+    pub fn for_each_binder(&self, f: &mut dyn FnMut(Var)) {
+        if let Exp::Loop { params, form, .. } = self {
+            params.iter().for_each(|(p, _)| f(p.var));
+            if let LoopForm::For { var, .. } = form {
+                f(*var);
+            }
+        }
+    }
+}
+
+/// Calls `f` on every statement of a body and of everything nested in
+/// it, each before the code nested in it.
+pub fn for_each_stm(body: &Body, f: &mut dyn FnMut(&Stm)) {
+    for stm in &body.stms {
+        f(stm);
+        for_each_stm_in_exp(&stm.exp, f);
+    }
+}
+
+/// [`for_each_stm`] on the code nested in an expression.
+pub fn for_each_stm_in_exp(exp: &Exp, f: &mut dyn FnMut(&Stm)) {
+    for body in exp.nested_bodies() {
+        for_each_stm(body, f);
+    }
+}
+
+/// Calls `f` on every body of a body's nested code, the body itself
+/// first.
+pub fn for_each_body(body: &Body, f: &mut dyn FnMut(&Body)) {
+    f(body);
+    for stm in &body.stms {
+        for inner in stm.exp.nested_bodies() {
+            for_each_body(inner, f);
+        }
+    }
+}
+
+/// The variables bound inside an expression: its binders, its lambdas'
+/// parameters and everything bound in its nested code.
+fn for_each_bound_inside(exp: &Exp, f: &mut dyn FnMut(Var)) {
+    exp.for_each_binder(f);
+    for lambda in exp.lambdas() {
+        lambda.params.iter().for_each(|p| f(p.var));
+    }
+    for body in exp.nested_bodies() {
+        for_each_bound_in_body(body, f);
+    }
+}
+
+/// Calls `f` on every variable bound in a body, everything nested
+/// included.
+pub fn for_each_bound_in_body(body: &Body, f: &mut dyn FnMut(Var)) {
+    for stm in &body.stms {
+        stm.pat.iter().for_each(|p| f(p.var));
+        for_each_bound_inside(&stm.exp, f);
+    }
+}
+
+/// Every variable bound in a body, everything nested included.
+pub fn bound_in_body(body: &Body) -> HashSet<Var> {
+    let mut out = HashSet::new();
+    for_each_bound_in_body(body, &mut |v| {
+        out.insert(v);
+    });
+    out
+}
+
+/// Calls `f` on every use of a variable in an expression, nested code
+/// included.
+pub fn for_each_use(exp: &Exp, f: &mut dyn FnMut(Var)) {
+    exp.for_each_operand_var(f);
+    for body in exp.nested_bodies() {
+        for_each_use_in_body(body, f);
+    }
+}
+
+/// Calls `f` on every use of a variable in a body: its statements, their
+/// nested code and its results.
+pub fn for_each_use_in_body(body: &Body, f: &mut dyn FnMut(Var)) {
+    for stm in &body.stms {
+        for_each_use(&stm.exp, f);
+    }
+    body.result.iter().filter_map(|se| se.as_var()).for_each(f);
+}
+
+/// The variables an expression uses that are bound outside it.
+pub fn free_in_exp(exp: &Exp) -> HashSet<Var> {
+    let mut used = HashSet::new();
+    for_each_use(exp, &mut |v| {
+        used.insert(v);
+    });
+    for_each_bound_inside(exp, &mut |v| {
+        used.remove(&v);
+    });
+    used
+}
+
+/// The variables a body uses that are bound outside it.
+pub fn free_in_body(body: &Body) -> HashSet<Var> {
+    let mut used = HashSet::new();
+    for_each_use_in_body(body, &mut |v| {
+        used.insert(v);
+    });
+    let bound = bound_in_body(body);
+    used.retain(|v| !bound.contains(v));
+    used
+}
+
+/// The variables a lambda uses that are bound outside it.
+pub fn free_in_lambda(lambda: &Lambda) -> HashSet<Var> {
+    let mut free = free_in_body(&lambda.body);
+    for p in &lambda.params {
+        free.remove(&p.var);
+    }
+    free
+}
+
+/// How many statements a body has, nested ones included: a measure of
+/// code size.
+pub fn body_size(body: &Body) -> usize {
+    let mut size = 0;
+    for_each_stm(body, &mut |_| size += 1);
+    size
+}
+
+/// Renames variables, binders and uses alike, through a map; a use may
+/// become a constant (a binder only ever becomes another variable).
+pub struct Renamer<'m> {
+    pub map: &'m HashMap<Var, SubExp>,
+}
+
+impl Renamer<'_> {
+    fn var(&self, var: &mut Var) {
+        if let Some(SubExp::Var(new)) = self.map.get(var) {
+            *var = *new;
+        }
+    }
+
+    fn subexp(&self, se: &mut SubExp) {
+        if let SubExp::Var(var) = se
+            && let Some(new) = self.map.get(var)
+        {
+            *se = *new;
+        }
+    }
+
+    pub fn body(&self, body: &mut Body) {
+        for stm in &mut body.stms {
+            self.stm(stm);
+        }
+        for se in &mut body.result {
+            self.subexp(se);
+        }
+    }
+
+    pub fn stm(&self, stm: &mut Stm) {
+        for pe in &mut stm.pat {
+            self.var(&mut pe.var);
+        }
+        self.exp(&mut stm.exp);
+    }
+
+    pub fn lambda(&self, lambda: &mut Lambda) {
+        for p in &mut lambda.params {
+            self.var(&mut p.var);
+        }
+        self.body(&mut lambda.body);
+    }
+
+    pub fn exp(&self, exp: &mut Exp) {
+        exp.map_operands(&mut |se| self.subexp(se));
+        exp.map_binders(&mut |v| self.var(v));
+        for body in exp.bodies_mut() {
+            self.body(body);
+        }
+        for lambda in exp.lambdas_mut() {
+            self.lambda(lambda);
+        }
+    }
+}
