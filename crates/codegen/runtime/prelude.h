@@ -336,7 +336,7 @@ FUT_LINK arr *arr_index(fut_ctx *ctx, const arr *a, int n, const dimidx *slice);
 FUT_LINK void arr_update(fut_ctx *ctx, arr **dst, int n, const dimidx *slice, const arr *value, const void *scalar);
 FUT_LINK arr *arr_row(fut_ctx *ctx, const arr *a, int64_t i);
 FUT_LINK void stack_put(fut_ctx *ctx, arr **out, int elem, int64_t width, int64_t i, const arr *row);
-FUT_LINK arr *stack_finish(fut_ctx *ctx, arr *out, int elem, int rank);
+FUT_LINK arr *stack_finish(fut_ctx *ctx, arr *out, int elem, int rank, const int64_t *row_shape);
 FUT_LINK void check_negative(fut_ctx *ctx, int n, const int64_t *dims);
 FUT_LINK arr *arr_replicate(fut_ctx *ctx, int elem, int n, const int64_t *dims, const arr *inner, const void *scalar);
 FUT_LINK arr *arr_rearrange(fut_ctx *ctx, const arr *a, int n, const int *perm);

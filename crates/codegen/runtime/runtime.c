@@ -372,11 +372,13 @@ FUT_LINK void stack_put(fut_ctx *ctx, arr **out, int elem, int64_t width, int64_
   copy_strided(elem_size[elem], row->rank, row->shape, (*out)->data + i * (*out)->stride[0] * elem_size[elem],
                (*out)->stride + 1, row->data, row->stride);
 }
-/* After stacking: an array of zero rows gets zero inner sizes. */
-FUT_LINK arr *stack_finish(fut_ctx *ctx, arr *out, int elem, int rank) {
+/* After stacking: an array of zero rows has the row shape its type
+   gives. */
+FUT_LINK arr *stack_finish(fut_ctx *ctx, arr *out, int elem, int rank, const int64_t *row_shape) {
   if (out != NULL) return out;
   int64_t shape[MAX_RANK];
-  for (int d = 0; d < rank; d++) shape[d] = 0;
+  shape[0] = 0;
+  for (int d = 1; d < rank; d++) shape[d] = row_shape[d - 1];
   return arr_new(ctx, elem, rank, shape);
 }
 

@@ -42,14 +42,39 @@ struct Variant {
     components: Vec<usize>,
 }
 
+/// One IR value making up a value of an API type: its element type and
+/// rank.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Component {
+    element: PrimType,
+    rank: usize,
+}
+
+impl Component {
+    fn of(ty: &Type) -> Component {
+        Component {
+            element: ty.element(),
+            rank: ty.rank(),
+        }
+    }
+
+    fn element(self) -> PrimType {
+        self.element
+    }
+
+    fn rank(self) -> usize {
+        self.rank
+    }
+}
+
 /// A type of the API.
 #[derive(Debug, Clone, PartialEq)]
 struct ApiType {
     /// The name in the manifest and the server protocol.
     name: String,
     kind: Kind,
-    /// The IR types of the values making up one of its values.
-    components: Vec<Type>,
+    /// The IR values making up one of its values.
+    components: Vec<Component>,
     /// What follows `futhark_` in its C names (`i32_1d`, `opaque_t`).
     cname: String,
 }
@@ -57,6 +82,9 @@ struct ApiType {
 struct Entry {
     name: String,
     func: usize,
+    /// How many IR values the parameters and results are made of.
+    param_components: usize,
+    result_components: usize,
     inputs: Vec<usize>,
     outputs: Vec<usize>,
     input_names: Vec<Option<String>>,
@@ -128,7 +156,10 @@ impl Api {
                 .map(|&prim| ApiType {
                     name: prim.name().to_owned(),
                     kind: Kind::Prim(prim),
-                    components: vec![Type::Prim(prim)],
+                    components: vec![Component {
+                        element: prim,
+                        rank: 0,
+                    }],
                     cname: prim.name().to_owned(),
                 })
                 .collect(),
@@ -136,14 +167,31 @@ impl Api {
         };
         for entry in &program.entry_points {
             let function = program.function(entry.func);
-            let param_types: Vec<Type> = function.params.iter().map(|p| p.ty).collect();
-            let ret_types: Vec<Type> = function.ret.iter().map(|(t, _)| *t).collect();
+            // The leading parameters are sizes, the leading results the
+            // sizes of others: the API shows neither.
+            let param_count: usize = entry.params.iter().map(ExternalType::components).sum();
+            let result_count: usize = entry.results.iter().map(ExternalType::components).sum();
+            let param_types: Vec<Component> = function.params
+                [function.params.len().saturating_sub(param_count)..]
+                .iter()
+                .map(|p| Component::of(&p.ty))
+                .collect();
+            let ret_types: Vec<Component> = function.ret
+                [function.ret.len().saturating_sub(result_count)..]
+                .iter()
+                .map(|(t, _)| Component {
+                    element: t.element(),
+                    rank: t.rank(),
+                })
+                .collect();
             let inputs = api.intern_all(&entry.params, &param_types, &entry.name)?;
             let outputs = api.intern_all(&entry.results, &ret_types, &entry.name)?;
             let flag = |flags: &[bool], i: usize| flags.get(i).copied().unwrap_or(false);
             api.entries.push(Entry {
                 name: entry.name.clone(),
                 func: entry.func.0 as usize,
+                param_components: param_count,
+                result_components: result_count,
                 input_names: (0..inputs.len())
                     .map(|i| entry.api.param_names.get(i).cloned().flatten())
                     .collect(),
@@ -164,7 +212,7 @@ impl Api {
     fn intern_all(
         &mut self,
         types: &[ExternalType],
-        components: &[Type],
+        components: &[Component],
         entry: &str,
     ) -> Result<Vec<usize>, CodegenError> {
         let total: usize = types.iter().map(ExternalType::components).sum();
@@ -184,12 +232,16 @@ impl Api {
         Ok(out)
     }
 
-    fn intern(&mut self, ty: &ExternalType, components: &[Type]) -> Result<usize, CodegenError> {
+    fn intern(
+        &mut self,
+        ty: &ExternalType,
+        components: &[Component],
+    ) -> Result<usize, CodegenError> {
         let api_type = match ty {
-            ExternalType::Direct(Type::Prim(prim)) => {
-                return Ok(PRIMS.iter().position(|p| p == prim).unwrap_or(0));
+            ExternalType::Direct { element, rank: 0 } => {
+                return Ok(PRIMS.iter().position(|p| p == element).unwrap_or(0));
             }
-            ExternalType::Direct(Type::Array { element, rank }) => ApiType {
+            ExternalType::Direct { element, rank } => ApiType {
                 name: format!("{}{}", "[]".repeat(*rank), element.name()),
                 kind: Kind::Array(*element, *rank),
                 components: components.to_vec(),
@@ -216,7 +268,7 @@ impl Api {
                     OpaqueKind::Sum(variants) => {
                         let mut interned = Vec::new();
                         for variant in variants {
-                            let slots: Vec<Type> = variant
+                            let slots: Vec<Component> = variant
                                 .components
                                 .iter()
                                 .map(|&c| {
@@ -447,22 +499,32 @@ impl Api {
             );
             let mut args = vec!["ctx".to_owned()];
             for (i, (ty, _)) in function.ret.iter().enumerate() {
-                match ty {
-                    Type::Prim(prim) => {
-                        let _ = writeln!(out, "  t_{} r{i} = 0;", prim.name());
-                    }
-                    Type::Array { .. } => {
-                        let _ = writeln!(out, "  arr *r{i} = NULL;");
-                    }
+                if ty.rank() == 0 {
+                    let _ = writeln!(out, "  t_{} r{i} = 0;", ty.element().name());
+                } else {
+                    let _ = writeln!(out, "  arr *r{i} = NULL;");
                 }
                 args.push(format!("&r{i}"));
             }
-            for (i, param) in function.params.iter().enumerate() {
-                match param.ty {
+            // The size parameters come from the arguments' shapes, the
+            // values from the arguments.
+            let values: Vec<&opt::ir::Param> = function
+                .params
+                .iter()
+                .skip(function.params.len() - entry.param_components)
+                .collect();
+            for (source, dim) in function
+                .entry_size_sources(values.len())
+                .unwrap_or_default()
+            {
+                args.push(format!("ins[{source}]->shape[{dim}]"));
+            }
+            for (i, param) in values.iter().enumerate() {
+                match &param.ty {
                     Type::Prim(prim) => {
                         let _ = writeln!(
                             out,
-                            "  t_{p} a{i} = *(t_{p} *)ins[{i}]->data; arr_release(ins[{i}]);",
+                            "  t_{p} a{i} = *(t_{p} *)ins[{i}]->data;",
                             p = prim.name()
                         );
                         args.push(format!("a{i}"));
@@ -470,19 +532,26 @@ impl Api {
                     Type::Array { .. } => args.push(format!("ins[{i}]")),
                 }
             }
+            for (i, param) in values.iter().enumerate() {
+                if param.ty.rank() == 0 {
+                    let _ = writeln!(out, "  arr_release(ins[{i}]);");
+                }
+            }
             let _ = writeln!(out, "  f{}({});", entry.func, args.join(", "));
+            // The results' own sizes come first and are not returned.
+            let first_value = function.ret.len() - entry.result_components;
             for (i, (ty, _)) in function.ret.iter().enumerate() {
-                match ty {
-                    Type::Prim(prim) => {
-                        let _ = writeln!(
-                            out,
-                            "  outs[{i}] = arr_scalar(ctx, {}, &r{i});",
-                            elem_code(*prim)
-                        );
-                    }
-                    Type::Array { .. } => {
-                        let _ = writeln!(out, "  outs[{i}] = r{i};");
-                    }
+                let Some(k) = i.checked_sub(first_value) else {
+                    continue;
+                };
+                if ty.rank() == 0 {
+                    let _ = writeln!(
+                        out,
+                        "  outs[{k}] = arr_scalar(ctx, {}, &r{i});",
+                        elem_code(ty.element())
+                    );
+                } else {
+                    let _ = writeln!(out, "  outs[{k}] = r{i};");
                 }
             }
             out.push_str("}\n");

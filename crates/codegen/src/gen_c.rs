@@ -2,12 +2,12 @@
 
 use crate::api::Api;
 use crate::{API, CodegenError, PRELUDE, RUNTIME};
+use opt::ir::analysis::Types;
 use opt::ir::traverse::{for_each_body, free_in_body, free_in_lambda};
 use opt::ir::{
-    Body, DimIndex, ErrorPart, Exp, Function, Lambda, Loc, LoopForm, Program, Soac, Stm, SubExp,
-    Type, Var,
+    Body, DimIndex, ErrorPart, Exp, Function, Kind, Lambda, Loc, LoopForm, Program, Soac, Stm,
+    SubExp, Type, Var,
 };
-use opt::passes::analysis::Types;
 use prim::PrimType;
 use prim::PrimValue;
 use prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
@@ -90,10 +90,11 @@ pub fn generate(program: &Program, mode: Mode) -> Result<Generated, CodegenError
     })
 }
 
-fn ctype(ty: Type) -> String {
-    match ty {
-        Type::Prim(prim) => format!("t_{}", prim.name()),
-        Type::Array { .. } => "arr *".to_owned(),
+fn ctype(kind: Kind) -> String {
+    if kind.is_array() {
+        "arr *".to_owned()
+    } else {
+        format!("t_{}", kind.element.name())
     }
 }
 
@@ -185,21 +186,22 @@ fn signature(index: usize, function: &Function) -> String {
             .ret
             .iter()
             .enumerate()
-            .map(|(i, (ty, _))| format!("{}*out{i}", ctype_spaced(*ty))),
+            .map(|(i, (ty, _))| format!("{}*out{i}", ctype_spaced(ty.kind()))),
     );
     params.extend(
         function
             .params
             .iter()
-            .map(|p| format!("{}v{}", ctype_spaced(p.ty), p.var.0)),
+            .map(|p| format!("{}v{}", ctype_spaced(p.ty.kind()), p.var.0)),
     );
     format!("static void f{index}({})", params.join(", "))
 }
 
-fn ctype_spaced(ty: Type) -> String {
-    match ty {
-        Type::Prim(_) => format!("{} ", ctype(ty)),
-        Type::Array { .. } => ctype(ty),
+fn ctype_spaced(kind: Kind) -> String {
+    if kind.is_array() {
+        ctype(kind)
+    } else {
+        format!("{} ", ctype(kind))
     }
 }
 
@@ -286,24 +288,12 @@ impl FunctionGen<'_> {
             .filter(|(v, _)| !params.contains(v))
             .collect();
         for (var, ty) in locals {
-            let init = if matches!(ty, Type::Array { .. }) {
-                "NULL"
-            } else {
-                "0"
-            };
-            self.line(&format!("{}v{} = {init};", ctype_spaced(ty), var.0));
+            let init = if ty.kind().is_array() { "NULL" } else { "0" };
+            self.line(&format!("{}v{} = {init};", ctype_spaced(ty.kind()), var.0));
         }
-        let results: Vec<String> = function.ret.iter().map(|_| self.fresh("r")).collect();
-        for (name, (ty, _)) in results.iter().zip(&function.ret) {
-            let init = if matches!(ty, Type::Array { .. }) {
-                "NULL"
-            } else {
-                "0"
-            };
-            self.line(&format!("{}{name} = {init};", ctype_spaced(*ty)));
-        }
-        let ret_types: Vec<Type> = function.ret.iter().map(|(t, _)| *t).collect();
-        self.body_into(&function.body, &results, &ret_types)?;
+        let ret_kinds: Vec<Kind> = function.ret.iter().map(|(t, _)| t.kind()).collect();
+        let results = self.temps(&ret_kinds);
+        self.body_into(&function.body, &results, &ret_kinds)?;
         for p in &function.params {
             if matches!(p.ty, Type::Array { .. }) {
                 self.line(&format!("arr_release(v{});", p.var.0));
@@ -319,8 +309,8 @@ impl FunctionGen<'_> {
 
     /// Assigns `value` (a C expression; an owned reference for arrays)
     /// to `dest`, releasing what `dest` held.
-    fn assign_owned(&mut self, dest: &str, ty: Type, value: &str) {
-        if matches!(ty, Type::Array { .. }) {
+    fn assign_owned(&mut self, dest: &str, kind: Kind, value: &str) {
+        if kind.is_array() {
             self.line(&format!("arr_set(&{dest}, {value});"));
         } else {
             self.line(&format!("{dest} = {value};"));
@@ -328,9 +318,9 @@ impl FunctionGen<'_> {
     }
 
     /// Assigns a copy of the reference `se` to `dest`.
-    fn assign_se(&mut self, dest: &str, ty: Type, se: SubExp) {
+    fn assign_se(&mut self, dest: &str, kind: Kind, se: SubExp) {
         let value = self.se(se);
-        if matches!(ty, Type::Array { .. }) {
+        if kind.is_array() {
             self.line(&format!("arr_set(&{dest}, arr_retain({value}));"));
         } else {
             self.line(&format!("{dest} = {value};"));
@@ -343,13 +333,13 @@ impl FunctionGen<'_> {
         &mut self,
         body: &Body,
         dests: &[String],
-        types: &[Type],
+        kinds: &[Kind],
     ) -> Result<(), CodegenError> {
         for stm in &body.stms {
             self.stm(stm)?;
         }
-        for ((dest, ty), se) in dests.iter().zip(types).zip(&body.result) {
-            self.assign_se(dest, *ty, *se);
+        for ((dest, &kind), se) in dests.iter().zip(kinds).zip(&body.result) {
+            self.assign_se(dest, kind, *se);
         }
         for stm in &body.stms {
             for pe in &stm.pat {
@@ -370,9 +360,10 @@ impl FunctionGen<'_> {
         dests: &[String],
     ) -> Result<(), CodegenError> {
         for (param, arg) in lambda.params.iter().zip(args) {
-            self.assign_owned(&format!("v{}", param.var.0), param.ty, arg);
+            self.assign_owned(&format!("v{}", param.var.0), param.ty.kind(), arg);
         }
-        self.body_into(&lambda.body, dests, &lambda.ret)?;
+        let kinds: Vec<Kind> = lambda.ret.iter().map(Type::kind).collect();
+        self.body_into(&lambda.body, dests, &kinds)?;
         for param in &lambda.params {
             if matches!(param.ty, Type::Array { .. }) {
                 self.line(&format!("arr_set(&v{}, NULL);", param.var.0));
@@ -396,25 +387,21 @@ impl FunctionGen<'_> {
     }
 
     /// Declares C locals for `types`, returning their names.
-    fn temps(&mut self, types: &[Type]) -> Vec<String> {
-        types
+    fn temps(&mut self, kinds: &[Kind]) -> Vec<String> {
+        kinds
             .iter()
-            .map(|&ty| {
+            .map(|&kind| {
                 let name = self.fresh("t");
-                let init = if matches!(ty, Type::Array { .. }) {
-                    "NULL"
-                } else {
-                    "0"
-                };
-                self.line(&format!("{}{name} = {init};", ctype_spaced(ty)));
+                let init = if kind.is_array() { "NULL" } else { "0" };
+                self.line(&format!("{}{name} = {init};", ctype_spaced(kind)));
                 name
             })
             .collect()
     }
 
-    fn release_temps(&mut self, names: &[String], types: &[Type]) {
-        for (name, ty) in names.iter().zip(types) {
-            if matches!(ty, Type::Array { .. }) {
+    fn release_temps(&mut self, names: &[String], kinds: &[Kind]) {
+        for (name, kind) in names.iter().zip(kinds) {
+            if kind.is_array() {
                 self.line(&format!("arr_release({name});"));
             }
         }
@@ -525,7 +512,6 @@ impl FunctionGen<'_> {
             | Exp::UnOp(..)
             | Exp::Convert(..)
             | Exp::PrimFn(..)
-            | Exp::ArraySize { .. }
             | Exp::Rearrange { .. }
             | Exp::Copy(_)
             | Exp::If { .. }
@@ -562,7 +548,7 @@ impl FunctionGen<'_> {
             self.line(&format!("ctx->call_locs[ctx->depth] = {loc};"));
         }
         let pat: Vec<String> = stm.pat.iter().map(|p| format!("v{}", p.var.0)).collect();
-        let pat_types: Vec<Type> = stm.pat.iter().map(|p| p.ty).collect();
+        let pat_types: Vec<Kind> = stm.pat.iter().map(|p| p.ty.kind()).collect();
         let single = |this: &mut Self, value: String| {
             this.assign_owned(&pat[0], pat_types[0], &value);
         };
@@ -625,9 +611,9 @@ impl FunctionGen<'_> {
                     c_args.push(format!("&{name}"));
                 }
                 for (arg, param) in args.iter().zip(&function.params) {
-                    c_args.push(match (arg, param.ty) {
-                        (SubExp::Var(var), Type::Array { .. }) if param.unique => self.take(*var),
-                        (_, Type::Array { .. }) => format!("arr_retain({})", self.se(*arg)),
+                    c_args.push(match (arg, param.ty.kind().is_array()) {
+                        (SubExp::Var(var), true) if param.unique => self.take(*var),
+                        (_, true) => format!("arr_retain({})", self.se(*arg)),
                         _ => self.se(*arg),
                     });
                 }
@@ -653,12 +639,12 @@ impl FunctionGen<'_> {
                 self.line("{");
                 for (param, init) in params {
                     let name = format!("v{}", param.var.0);
-                    match (init, param.ty) {
-                        (SubExp::Var(var), Type::Array { .. }) if param.unique => {
+                    match (init, param.ty.kind().is_array()) {
+                        (SubExp::Var(var), true) if param.unique => {
                             let value = self.take(*var);
-                            self.assign_owned(&name, param.ty, &value);
+                            self.assign_owned(&name, param.ty.kind(), &value);
                         }
-                        _ => self.assign_se(&name, param.ty, *init),
+                        _ => self.assign_se(&name, param.ty.kind(), *init),
                     }
                 }
                 match form {
@@ -675,15 +661,15 @@ impl FunctionGen<'_> {
                         self.line(&format!("while (v{}) {{", condition.0));
                     }
                 }
-                let types: Vec<Type> = params.iter().map(|(p, _)| p.ty).collect();
-                let temps = self.temps(&types);
-                self.body_into(body, &temps, &types)?;
+                let kinds: Vec<Kind> = params.iter().map(|(p, _)| p.ty.kind()).collect();
+                let temps = self.temps(&kinds);
+                self.body_into(body, &temps, &kinds)?;
                 for ((param, _), temp) in params.iter().zip(&temps) {
-                    self.assign_owned(&format!("v{}", param.var.0), param.ty, temp);
+                    self.assign_owned(&format!("v{}", param.var.0), param.ty.kind(), temp);
                 }
                 self.line("}");
                 for ((dest, ty), (param, _)) in pat.iter().zip(&pat_types).zip(params) {
-                    let value = if matches!(ty, Type::Array { .. }) {
+                    let value = if ty.is_array() {
                         self.take(param.var)
                     } else {
                         format!("v{}", param.var.0)
@@ -695,15 +681,13 @@ impl FunctionGen<'_> {
             Exp::Index { array, slice } => {
                 self.line("{");
                 let a = format!("v{}", array.0);
-                match pat_types[0] {
-                    Type::Prim(prim) => {
-                        let offset = self.scalar_offset(&a, slice);
-                        single(self, format!("((t_{}*){a}->data)[{offset}]", prim.name()));
-                    }
-                    Type::Array { .. } => {
-                        let s = self.slice(slice);
-                        single(self, format!("arr_index(ctx, {a}, {}, {s})", slice.len()));
-                    }
+                if pat_types[0].is_array() {
+                    let s = self.slice(slice);
+                    single(self, format!("arr_index(ctx, {a}, {}, {s})", slice.len()));
+                } else {
+                    let offset = self.scalar_offset(&a, slice);
+                    let element = pat_types[0].element.name();
+                    single(self, format!("((t_{element}*){a}->data)[{offset}]"));
                 }
                 self.line("}");
             }
@@ -752,7 +736,7 @@ impl FunctionGen<'_> {
                             self.line(&format!("((t_{}*)a->data)[{k}] = {x};", prim.name()));
                         }
                     }
-                    Type::Array { rank, .. } => {
+                    Type::Array { shape, .. } => {
                         self.line("arr *a = NULL;");
                         for (k, e) in elements.iter().enumerate() {
                             let x = self.se(*e);
@@ -761,10 +745,11 @@ impl FunctionGen<'_> {
                                 elem_code(element)
                             ));
                         }
+                        let row_shape = self.i64_list(shape);
                         self.line(&format!(
-                            "a = stack_finish(ctx, a, {}, {});",
+                            "a = stack_finish(ctx, a, {}, {}, {row_shape});",
                             elem_code(element),
-                            rank + 1
+                            shape.len() + 1
                         ));
                     }
                 }
@@ -844,7 +829,7 @@ impl FunctionGen<'_> {
                 );
                 self.line("}");
             }
-            Exp::Concat { arrays } => {
+            Exp::Concat { arrays, .. } => {
                 self.line("{");
                 let parts: Vec<String> = arrays.iter().map(|a| format!("v{}", a.0)).collect();
                 self.line(&format!("arr *parts[] = {{{}}};", parts.join(", ")));
@@ -855,9 +840,6 @@ impl FunctionGen<'_> {
                 Type::Array { .. } => single(self, format!("arr_copy(ctx, v{})", var.0)),
                 Type::Prim(_) => single(self, format!("v{}", var.0)),
             },
-            Exp::ArraySize { array, dim } => {
-                single(self, format!("v{}->shape[{dim}]", array.0));
-            }
             Exp::Assert { condition, message } => {
                 let c = self.se(*condition);
                 self.line(&format!("if (!{c}) {{"));
@@ -1067,7 +1049,7 @@ impl FunctionGen<'_> {
         &mut self,
         soac: &Soac,
         pat: &[String],
-        pat_types: &[Type],
+        pat_types: &[Kind],
     ) -> Result<(), CodegenError> {
         match soac {
             Soac::Screma {
@@ -1082,11 +1064,16 @@ impl FunctionGen<'_> {
                 self.line(&format!("int64_t w = {w};"));
                 let scan_count: usize = scans.iter().map(|s| s.neutral.len()).sum();
                 let reduce_count: usize = reduces.iter().map(|r| r.neutral.len()).sum();
-                let map_types = map.ret.clone();
+                let map_types: Vec<Kind> = map.ret.iter().map(Type::kind).collect();
                 let map_temps = self.temps(&map_types);
                 let scan_types = map_types[..scan_count].to_vec();
                 let reduce_types = map_types[scan_count..scan_count + reduce_count].to_vec();
-                let out_types = map_types[scan_count + reduce_count..].to_vec();
+                // The rows the outputs stack: scans, then mapped results.
+                let stacked_rows: Vec<Type> = map.ret[..scan_count]
+                    .iter()
+                    .chain(&map.ret[scan_count + reduce_count..])
+                    .cloned()
+                    .collect();
                 let scan_accs = self.temps(&scan_types);
                 let reduce_accs = self.temps(&reduce_types);
                 let neutrals: Vec<SubExp> = scans
@@ -1103,14 +1090,11 @@ impl FunctionGen<'_> {
                 for ((acc, ty), n) in reduce_accs.iter().zip(&reduce_types).zip(&neutrals) {
                     self.assign_se(acc, *ty, *n);
                 }
-                // The stacked outputs: scans, then mapped results.
-                let stacked_types: Vec<Type> =
-                    scan_types.iter().chain(&out_types).copied().collect();
-                let outs: Vec<String> = stacked_types
+                let outs: Vec<String> = stacked_rows
                     .iter()
-                    .map(|&ty| {
+                    .map(|ty| {
                         let name = self.fresh("o");
-                        if let Type::Prim(prim) = ty {
+                        if let &Type::Prim(prim) = ty {
                             self.line(&format!(
                                 "arr *{name} = arr_new(ctx, {}, 1, &w);",
                                 elem_code(prim)
@@ -1136,7 +1120,7 @@ impl FunctionGen<'_> {
                         args.push(acc.clone());
                     }
                     for (k, temp) in map_temps[result..result + n].iter().enumerate() {
-                        if matches!(map_types[result + k], Type::Array { .. }) {
+                        if map_types[result + k].is_array() {
                             args.push(format!("arr_take(&{temp})"));
                         } else {
                             args.push(temp.clone());
@@ -1147,7 +1131,7 @@ impl FunctionGen<'_> {
                         .into_iter()
                         .enumerate()
                         .map(|(k, a)| {
-                            if k < n && matches!(scan_types[acc_index + k], Type::Array { .. }) {
+                            if k < n && scan_types[acc_index + k].is_array() {
                                 format!("arr_take(&{a})")
                             } else {
                                 a
@@ -1164,14 +1148,14 @@ impl FunctionGen<'_> {
                     let n = reduce.neutral.len();
                     let mut args: Vec<String> = Vec::new();
                     for (k, acc) in reduce_accs[acc_index..acc_index + n].iter().enumerate() {
-                        if matches!(reduce_types[acc_index + k], Type::Array { .. }) {
+                        if reduce_types[acc_index + k].is_array() {
                             args.push(format!("arr_take(&{acc})"));
                         } else {
                             args.push(acc.clone());
                         }
                     }
                     for (k, temp) in map_temps[result..result + n].iter().enumerate() {
-                        if matches!(map_types[result + k], Type::Array { .. }) {
+                        if map_types[result + k].is_array() {
                             args.push(format!("arr_take(&{temp})"));
                         } else {
                             args.push(temp.clone());
@@ -1188,7 +1172,7 @@ impl FunctionGen<'_> {
                     .chain(&map_temps[scan_count + reduce_count..])
                     .cloned()
                     .collect();
-                for ((out, ty), source) in outs.iter().zip(&stacked_types).zip(&sources) {
+                for ((out, ty), source) in outs.iter().zip(&stacked_rows).zip(&sources) {
                     match ty {
                         Type::Prim(prim) => {
                             self.line(&format!("((t_{}*){out}->data)[i] = {source};", prim.name()))
@@ -1204,12 +1188,13 @@ impl FunctionGen<'_> {
                     }
                 }
                 self.line("}");
-                for (out, ty) in outs.iter().zip(&stacked_types) {
-                    if let Type::Array { element, rank } = ty {
+                for (out, ty) in outs.iter().zip(&stacked_rows) {
+                    if let Type::Array { element, shape } = ty {
+                        let row_shape = self.i64_list(shape);
                         self.line(&format!(
-                            "{out} = stack_finish(ctx, {out}, {}, {});",
+                            "{out} = stack_finish(ctx, {out}, {}, {}, {row_shape});",
                             elem_code(*element),
-                            rank + 1
+                            shape.len() + 1
                         ));
                     }
                 }
@@ -1220,7 +1205,7 @@ impl FunctionGen<'_> {
                     k += 1;
                 }
                 for (acc, ty) in reduce_accs.iter().zip(&reduce_types) {
-                    let value = if matches!(ty, Type::Array { .. }) {
+                    let value = if ty.is_array() {
                         format!("arr_take(&{acc})")
                     } else {
                         acc.clone()
@@ -1254,7 +1239,7 @@ impl FunctionGen<'_> {
                     None => "0".to_owned(),
                 };
                 self.line(&format!("int64_t bins = {bins};"));
-                let op_types = op.ret.clone();
+                let op_types: Vec<Kind> = op.ret.iter().map(Type::kind).collect();
                 let temps = self.temps(&op_types);
                 self.line("for (int64_t i = 0; i < w; i++) {");
                 self.line(&format!(
@@ -1278,13 +1263,10 @@ impl FunctionGen<'_> {
                 self.mark_loc();
                 for ((t, temp), ty) in targets.iter().zip(&temps).zip(&op_types) {
                     self.line("{ dimidx s[1] = {{1, 0, 0, 0}}; s[0].start = bin;");
-                    match ty {
-                        Type::Prim(_) => {
-                            self.line(&format!("arr_update(ctx, &{t}, 1, s, NULL, &{temp}); }}"));
-                        }
-                        Type::Array { .. } => {
-                            self.line(&format!("arr_update(ctx, &{t}, 1, s, {temp}, NULL); }}"));
-                        }
+                    if ty.is_array() {
+                        self.line(&format!("arr_update(ctx, &{t}, 1, s, {temp}, NULL); }}"));
+                    } else {
+                        self.line(&format!("arr_update(ctx, &{t}, 1, s, NULL, &{temp}); }}"));
                     }
                 }
                 self.line("}");
@@ -1357,7 +1339,7 @@ impl FunctionGen<'_> {
                 let temps = self.temps(pat_types);
                 self.apply(fold, &args, &temps)?;
                 for ((dest, ty), t) in pat.iter().zip(pat_types).zip(&temps) {
-                    let value = if matches!(ty, Type::Array { .. }) {
+                    let value = if ty.is_array() {
                         format!("arr_take(&{t})")
                     } else {
                         t.clone()

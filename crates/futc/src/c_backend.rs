@@ -254,7 +254,9 @@ impl Backend for CBackend {
 /// The server protocol's name of a transparent type.
 fn type_name(ty: &ExternalType) -> Option<String> {
     match ty {
-        ExternalType::Direct(ty) => Some(opt::ir::print::type_text(*ty)),
+        &ExternalType::Direct { element, rank } => {
+            Some(opt::ir::print::value_type_text(element, rank))
+        }
         ExternalType::Opaque { .. } => None,
     }
 }
@@ -372,7 +374,8 @@ impl CompiledC {
                     "Error: Argument #{i} of entry point `{entry}` has an opaque type and cannot be given as a value."
                 ));
             };
-            let actual = opt::ir::print::type_text(opt::interp::value_type(arg));
+            let (element, rank) = opt::interp::value_kind(arg);
+            let actual = opt::ir::print::value_type_text(element, rank);
             if actual != expected {
                 return Err(format!(
                     "Error: Argument #{i} of entry point `{entry}` should be of type {expected}, but is of type {actual}."

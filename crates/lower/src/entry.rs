@@ -24,7 +24,10 @@ pub fn external_type(ty: &Ty, written: Option<String>) -> Result<ExternalType, S
         _ => false,
     };
     if direct && parts.len() == 1 {
-        return Ok(ExternalType::Direct(parts[0]));
+        return Ok(ExternalType::Direct {
+            element: parts[0].element,
+            rank: parts[0].rank,
+        });
     }
     let kind = match ty {
         Ty::Record(fields) => OpaqueKind::Record(

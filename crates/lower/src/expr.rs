@@ -87,7 +87,7 @@ impl Lowerer<'_> {
         self.mono(frame, &ty)
     }
 
-    fn components_of(&self, ty: &Ty) -> Result<Vec<Type>> {
+    fn components_of(&self, ty: &Ty) -> Result<Vec<types::Component>> {
         types::components(ty).map_err(|m| LowerError {
             message: m,
             loc: None,
@@ -114,22 +114,29 @@ impl Lowerer<'_> {
     fn select(&mut self, c: SubExp, a: SubExp, b: SubExp) -> SubExp {
         let then_body = self.builder.body(|_| vec![a]);
         let else_body = self.builder.body(|_| vec![b]);
-        self.bind1(
-            "sel",
-            Exp::If {
-                condition: c,
-                then_body,
-                else_body,
-                ret: vec![Type::i64()],
-            },
-        )
+        self.bind_if("sel", c, then_body, else_body)[0]
+    }
+
+    /// Binds a branch, returning its results.
+    pub(super) fn bind_if(
+        &mut self,
+        hint: &str,
+        condition: SubExp,
+        then_body: opt::ir::Body,
+        else_body: opt::ir::Body,
+    ) -> Vec<SubExp> {
+        self.builder
+            .bind_if(hint, condition, then_body, else_body)
+            .into_iter()
+            .map(SubExp::Var)
+            .collect()
     }
 
     /// The size of dimension `dim` of an array component.
     fn size_of(&mut self, array: SubExp, dim: usize) -> Result<SubExp> {
-        match array {
-            SubExp::Var(array) => Ok(self.bind1("n", Exp::ArraySize { array, dim })),
-            SubExp::Const(_) => error("internal error: the size of a scalar"),
+        match self.builder.dims(array).get(dim) {
+            Some(&size) => Ok(size),
+            None => error("internal error: the size of a dimension a value lacks"),
         }
     }
 
@@ -302,14 +309,31 @@ impl Lowerer<'_> {
                         self.flatten(&v)
                     })
                     .collect::<Result<Vec<_>>>()?;
-                let parts = row_types
-                    .iter()
-                    .enumerate()
-                    .map(|(c, &row)| {
-                        let elements = values.iter().map(|v| v[c]).collect();
-                        self.bind1("arr", Exp::ArrayLit { elements, row })
-                    })
-                    .collect();
+                let row_shapes = types::component_shapes(&row_ty);
+                let mut parts = Vec::with_capacity(row_types.len());
+                for (c, &component) in row_types.iter().enumerate() {
+                    // The rows have the first row's shape (or, without
+                    // rows, the shape the type gives).
+                    let row = match values.first() {
+                        Some(first) => self.builder.type_of(first[c]),
+                        None => {
+                            let sizes = row_shapes.get(c).cloned().unwrap_or_default();
+                            let shape = self.template_shape(frame, component, &sizes);
+                            Type::with_shape(component.element, shape)
+                        }
+                    };
+                    let elements = values
+                        .iter()
+                        .map(|v| {
+                            self.builder.coerce(
+                                v[c],
+                                row.shape(),
+                                "Rows of an array have different shapes",
+                            )
+                        })
+                        .collect();
+                    parts.push(self.bind1("arr", Exp::ArrayLit { elements, row }));
+                }
                 Ok(Sv::Dyn(ty, parts))
             }
             Expr::Index { base, indices } => {
@@ -345,16 +369,8 @@ impl Lowerer<'_> {
                     } else {
                         (constant, right_body)
                     };
-                    let result = self.bind1(
-                        "logic",
-                        Exp::If {
-                            condition: l,
-                            then_body,
-                            else_body,
-                            ret: vec![Type::bool()],
-                        },
-                    );
-                    return Ok(Sv::Dyn(Ty::bool(), vec![result]));
+                    let result = self.bind_if("logic", l, then_body, else_body);
+                    return Ok(Sv::Dyn(Ty::bool(), result));
                 }
                 let op_ty = Ty::function(
                     operand_ty,
@@ -435,30 +451,11 @@ impl Lowerer<'_> {
                 })?;
                 // A type without a representation of its own (an
                 // accumulator's) is represented as the branches' values.
-                let ret = match self.components_of(&ty) {
-                    Ok(ret) => ret,
-                    Err(_) => {
-                        ty = then_ty.unwrap_or(ty);
-                        then_body
-                            .result
-                            .iter()
-                            .map(|&r| self.builder.type_of(r))
-                            .collect()
-                    }
-                };
-                let n = ret.len();
-                let vars = self.builder.bind_n(
-                    "if",
-                    Exp::If {
-                        condition: c,
-                        then_body,
-                        else_body,
-                        ret: ret.clone(),
-                    },
-                    n,
-                    &ret,
-                );
-                Ok(Sv::Dyn(ty, vars.into_iter().map(SubExp::Var).collect()))
+                if self.components_of(&ty).is_err() {
+                    ty = then_ty.unwrap_or(ty);
+                }
+                let vars = self.bind_if("if", c, then_body, else_body);
+                Ok(Sv::Dyn(ty, vars))
             }
             // The sizes `let [n] ...` binds are named in the pattern's
             // type, and bound with the pattern.
@@ -1093,10 +1090,7 @@ impl Lowerer<'_> {
                         args.extend(self.flatten(arg)?);
                     }
                 }
-                let types = self.components_of(&ret)?;
-                let vars =
-                    self.builder
-                        .bind_n("call", Exp::Call { func, args }, types.len(), &types);
+                let vars = self.builder.bind_call("call", func, &args);
                 Ok(Sv::Dyn(ret, vars.into_iter().map(SubExp::Var).collect()))
             }
             ClosureKind::Intrinsic(intrinsic, sizes) => {
@@ -1208,11 +1202,10 @@ impl Lowerer<'_> {
             ret: ret.clone(),
             unsafe_code: self.unsafe_code,
         };
-        let ret_types = self.components_of(&ret)?;
         let func = match self.instances.get(&key) {
             Some(&func) => func,
             None => {
-                let func = self.instantiate_function(file, item, ctx, ty, applied, &ret_types)?;
+                let func = self.instantiate_function(file, item, ctx, ty, applied)?;
                 self.instances.insert(key, func);
                 func
             }
@@ -1221,12 +1214,7 @@ impl Lowerer<'_> {
         for arg in applied {
             args.extend(self.flatten(arg)?);
         }
-        let vars = self.builder.bind_n(
-            "call",
-            Exp::Call { func, args },
-            ret_types.len(),
-            &ret_types,
-        );
+        let vars = self.builder.bind_call("call", func, &args);
         Ok(Some(Sv::Dyn(
             ret,
             vars.into_iter().map(SubExp::Var).collect(),
@@ -1241,44 +1229,30 @@ impl Lowerer<'_> {
         ctx: &super::ModCtx,
         ty: &Ty,
         applied: &[Sv],
-        ret_types: &[Type],
     ) -> Result<opt::ir::FuncId> {
         let body = hir::body::value_body(self.db, file, item);
         let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
         let mut subst = Vec::new();
         match_types(&scheme.ty, &forget_sizes(ty), &mut subst);
         let mut frame = self.frame(file, item, subst, ctx.clone());
-        let mut params = Vec::new();
-        let mut param_values = Vec::new();
+        let mut data = Vec::new();
         for (arg, &pat) in applied.iter().zip(&body.params) {
             let Sv::Dyn(arg_ty, parts) = arg else {
                 return error("internal error: a function argument of a first-order call");
             };
             // A parameter declared unique is consumed by the call.
             let unique = matches!(self.pat_type(&frame, pat), Ty::Array { unique: true, .. });
-            let vars: Vec<Param> = parts
-                .iter()
-                .map(|&p| {
-                    let t = self.builder.type_of(p);
-                    self.builder.param("arg", t, unique && t.rank() > 0)
-                })
-                .collect();
-            param_values.push(Sv::Dyn(
-                forget_sizes(arg_ty),
-                vars.iter().map(|p| SubExp::Var(p.var)).collect(),
-            ));
-            params.extend(vars);
+            data.push((forget_sizes(arg_ty), parts.as_slice(), unique));
         }
+        let (params, param_values) = self.data_params(&data);
         let name = format!(
             "{}_{}",
             item_name(self.db, file, item),
             self.builder_functions()
         );
-        let func = self.builder.declare_function(
-            &name,
-            params.iter().map(|p| p.ty).collect(),
-            ret_types.to_vec(),
-        );
+        let func = self
+            .builder
+            .declare_function(&name, params.clone(), Vec::new());
         // The function is shared by every call: its code was not inlined
         // from any of them.
         let inlined_from = std::mem::take(&mut self.inlined_from);
@@ -1290,17 +1264,48 @@ impl Lowerer<'_> {
         });
         self.builder.set_loc(outer_loc);
         self.inlined_from = inlined_from;
-        let function_body = function_body?;
+        let mut function_body = function_body?;
+        let ret = self
+            .builder
+            .function_results(&params, &mut function_body, false);
         self.builder.define_function(
             func,
             opt::ir::Function {
                 name,
                 params,
-                ret: ret_types.iter().map(|&t| (t, false)).collect(),
+                ret: ret.into_iter().map(|t| (t, false)).collect(),
                 body: function_body,
             },
         );
         Ok(func)
+    }
+
+    /// The parameters of an IR function for data arguments (their type,
+    /// components and whether consumed): a size parameter per dimension
+    /// of each array component, then one per component; and the values
+    /// the parameters stand for, to bind in the body.
+    fn data_params(&mut self, args: &[(Ty, &[SubExp], bool)]) -> (Vec<Param>, Vec<Sv>) {
+        let kinds: Vec<(PrimType, usize, bool)> = args
+            .iter()
+            .flat_map(|(_, parts, unique)| {
+                parts.iter().map(|&p| {
+                    let t = self.builder.type_of(p);
+                    (t.element(), t.rank(), *unique)
+                })
+            })
+            .collect();
+        let (mut params, values) = self.builder.sized_params("arg", &kinds);
+        let mut values = values.into_iter();
+        let mut param_values = Vec::with_capacity(args.len());
+        for (ty, parts, _) in args {
+            let vars: Vec<Param> = values.by_ref().take(parts.len()).collect();
+            param_values.push(Sv::Dyn(
+                ty.clone(),
+                vars.iter().map(|p| SubExp::Var(p.var)).collect(),
+            ));
+            params.extend(vars);
+        }
+        (params, param_values)
     }
 
     /// A call of a recursive definition: its body becomes an IR function
@@ -1325,45 +1330,44 @@ impl Lowerer<'_> {
         if types::has_functions(&ret) {
             return error("a recursive function may not return a function");
         }
-        let ret_types = self.components_of(&ret)?;
+        let ret_kinds: Vec<(PrimType, usize)> = self
+            .components_of(&ret)?
+            .iter()
+            .map(|c| (c.element, c.rank))
+            .collect();
         let mut statics = Vec::new();
-        let mut params = Vec::new();
-        let mut param_values = Vec::new();
+        let mut data = Vec::new();
         let mut outer_args = Vec::new();
         for arg in &applied {
             match arg {
                 Sv::Dyn(arg_ty, parts) => {
-                    let vars: Vec<Param> = parts
-                        .iter()
-                        .map(|&p| {
-                            let t = self.builder.type_of(p);
-                            self.builder.param("arg", t, false)
-                        })
-                        .collect();
-                    param_values.push(Sv::Dyn(
-                        arg_ty.clone(),
-                        vars.iter().map(|p| SubExp::Var(p.var)).collect(),
-                    ));
-                    params.extend(vars);
+                    data.push((arg_ty.clone(), parts.as_slice(), false));
                     outer_args.extend(parts.iter().copied());
                     statics.push(None);
                 }
-                other => {
-                    param_values.push(other.clone());
-                    statics.push(Some(other.clone()));
-                }
+                other => statics.push(Some(other.clone())),
             }
         }
+        let (params, data_values) = self.data_params(&data);
+        let mut data_values = data_values.into_iter();
+        let param_values: Vec<Sv> = applied
+            .iter()
+            .map(|arg| match arg {
+                Sv::Dyn(..) => data_values.next().unwrap_or_else(|| arg.clone()),
+                other => other.clone(),
+            })
+            .collect();
         let name = format!(
             "{}_{}",
             item_name(self.db, frame.file, frame.item),
             self.builder_functions()
         );
-        let func = self.builder.declare_function(
-            &name,
-            params.iter().map(|p| p.ty).collect(),
-            ret_types.clone(),
-        );
+        // Recursive calls are built before the body: every size of the
+        // results is one the function returns.
+        let ret_types = opt::ir::build::Builder::existential_results(&ret_kinds);
+        let func = self
+            .builder
+            .declare_function(&name, params.clone(), ret_types.clone());
         frame.recursion = Some(Rc::new(Closure {
             kind: ClosureKind::Recursive {
                 func,
@@ -1374,30 +1378,24 @@ impl Lowerer<'_> {
             applied: Vec::new(),
         }));
         self.instantiate_params(&mut frame, &body.params, &applied, &Ty::Error)?;
-        let function_body = self.sub_body(|this| {
+        let mut function_body = self.sub_body(|this| {
             this.bind_params(&mut frame, &body.params, param_values)?;
             bind_unbound_sizes(&mut frame, sizes);
             let result = this.expr(&frame, body.body)?;
             this.flatten(&result)
         })?;
+        self.builder
+            .function_results(&params, &mut function_body, true);
         self.builder.define_function(
             func,
             opt::ir::Function {
                 name,
                 params,
-                ret: ret_types.iter().map(|&t| (t, false)).collect(),
+                ret: ret_types.into_iter().map(|t| (t, false)).collect(),
                 body: function_body,
             },
         );
-        let vars = self.builder.bind_n(
-            "call",
-            Exp::Call {
-                func,
-                args: outer_args,
-            },
-            ret_types.len(),
-            &ret_types,
-        );
+        let vars = self.builder.bind_call("call", func, &outer_args);
         Ok(Sv::Dyn(ret, vars.into_iter().map(SubExp::Var).collect()))
     }
 
@@ -1461,10 +1459,9 @@ impl Lowerer<'_> {
                         Ok(declared)
                             if self.components_of(&declared).is_ok_and(|types| {
                                 types.len() == parts.len()
-                                    && types
-                                        .iter()
-                                        .zip(&parts)
-                                        .all(|(&t, &p)| t == self.builder.type_of(p))
+                                    && types.iter().zip(&parts).all(|(&t, &p)| {
+                                        t == types::Component::of(&self.builder.type_of(p))
+                                    })
                             }) =>
                         {
                             Sv::Dyn(declared, parts)
@@ -1915,6 +1912,22 @@ impl Lowerer<'_> {
                 let mut out = Vec::new();
                 for (&part, &v) in parts.iter().zip(&new_parts) {
                     let array = self.var_of(part)?;
+                    // The value has the slice's shape.
+                    let target = self
+                        .builder
+                        .type_of(SubExp::Var(array))
+                        .sliced(&slice)
+                        .shape()
+                        .to_vec();
+                    let v = self.builder.coerce_with(v, &target, |have, want| {
+                        use opt::ir::ErrorPart::Text;
+                        let mut parts = vec![Text("Value of shape ".into())];
+                        parts.extend(have);
+                        parts.push(Text(" cannot be written to a slice of shape ".into()));
+                        parts.extend(want);
+                        parts.push(Text(".".into()));
+                        parts
+                    });
                     out.push(self.bind1(
                         "upd",
                         Exp::Update {
@@ -2088,25 +2101,20 @@ impl Lowerer<'_> {
         let init_parts = self.flatten(&init_value)?;
         // The parameters are typed like the initial value's parts (an
         // accumulator's declared type has no representation of its own).
-        let component_types: Vec<Type> = init_parts
+        let component_kinds: Vec<types::Component> = init_parts
             .iter()
-            .map(|&part| self.builder.type_of(part))
+            .map(|&part| types::Component::of(&self.builder.type_of(part)))
             .collect();
         let ty = match (&init_value, self.components_of(&ty)) {
-            (_, Ok(types)) if types == component_types => ty,
+            (_, Ok(kinds)) if kinds == component_kinds => ty,
             (Sv::Dyn(init_ty, _), _) => init_ty.clone(),
             _ => ty,
         };
-        let params: Vec<Param> = component_types
-            .iter()
-            .map(|&c| self.builder.param("acc", c, false))
-            .collect();
+        let inits: Vec<(SubExp, bool)> = init_parts.iter().map(|&p| (p, false)).collect();
+        let mut params = self.builder.loop_params("acc", &inits);
         // The pattern is bound inside the body, where the parameters are
         // (binding may read their sizes).
-        let param_value = Sv::Dyn(
-            ty.clone(),
-            params.iter().map(|p| SubExp::Var(p.var)).collect(),
-        );
+        let param_value = Sv::Dyn(ty.clone(), params.value_vars());
         let bind_params = |this: &mut Self| -> Result<Frame> {
             let mut inner = frame.clone();
             this.bind_pat(&mut inner, pat, param_value.clone())?;
@@ -2119,7 +2127,7 @@ impl Lowerer<'_> {
                 let bound_v = self.expr(frame, bound)?;
                 let [bound_v] = self.scalar(&bound_v)?;
                 let bound_ty = self.builder.type_of(bound_v);
-                let var = self.builder.new_var("i", bound_ty);
+                let var = self.builder.new_var("i", bound_ty.clone());
                 let loop_body = self.sub_body(|this| {
                     let mut inner = bind_params(this)?;
                     inner.bind(
@@ -2171,22 +2179,13 @@ impl Lowerer<'_> {
                     parts.push(this.scalar(&c)?[0]);
                     Ok(parts)
                 })?;
-                let mut all_params: Vec<(Param, SubExp)> =
-                    params.iter().copied().zip(init_parts).collect();
-                all_params.push((cond_param, first));
-                let mut all_types = component_types.clone();
-                all_types.push(Type::bool());
-                let mut vars = self.builder.bind_n(
+                let condition = cond_param.var;
+                params.values.push((cond_param, first));
+                let mut vars = self.builder.bind_loop(
                     "loop",
-                    Exp::Loop {
-                        params: all_params,
-                        form: LoopForm::While {
-                            condition: cond_param.var,
-                        },
-                        body: loop_body,
-                    },
-                    all_types.len(),
-                    &all_types,
+                    params,
+                    LoopForm::While { condition },
+                    loop_body,
                 );
                 vars.pop();
                 return Ok(Sv::Dyn(
@@ -2195,16 +2194,9 @@ impl Lowerer<'_> {
                 ));
             }
         };
-        let vars = self.builder.bind_n(
-            "loop",
-            Exp::Loop {
-                params: params.iter().copied().zip(init_parts).collect(),
-                form: LoopForm::For { var, bound },
-                body: loop_body,
-            },
-            params.len(),
-            &component_types,
-        );
+        let vars = self
+            .builder
+            .bind_loop("loop", params, LoopForm::For { var, bound }, loop_body);
         Ok(Sv::Dyn(
             result_ty,
             vars.into_iter().map(SubExp::Var).collect(),
@@ -2240,7 +2232,6 @@ impl Lowerer<'_> {
         cases: &[(PatId, ExprId)],
         ty: &Ty,
     ) -> Result<Sv> {
-        let ret = self.components_of(ty)?;
         let Some(((pat, body), rest)) = cases.split_first() else {
             return error("internal error: a match without cases");
         };
@@ -2268,22 +2259,8 @@ impl Lowerer<'_> {
                     let v = this.lower_match(frame, value, rest, ty)?;
                     this.flatten(&v)
                 })?;
-                let n = ret.len();
-                let vars = self.builder.bind_n(
-                    "match",
-                    Exp::If {
-                        condition,
-                        then_body,
-                        else_body,
-                        ret: ret.clone(),
-                    },
-                    n,
-                    &ret,
-                );
-                Ok(Sv::Dyn(
-                    ty.clone(),
-                    vars.into_iter().map(SubExp::Var).collect(),
-                ))
+                let vars = self.bind_if("match", condition, then_body, else_body);
+                Ok(Sv::Dyn(ty.clone(), vars))
             }
         }
     }
@@ -2503,41 +2480,51 @@ impl Lowerer<'_> {
         Ok(Sv::Dyn(ty.clone(), parts))
     }
 
-    /// A placeholder of an IR type with the given source shape (sizes
+    /// A placeholder of a component with the given source shape (sizes
     /// that have no value in the frame are zero).
-    fn blank_of_shape(&mut self, frame: &Frame, ty: Type, shape: &[Size]) -> SubExp {
-        if shape.len() != ty.rank() {
-            return self.blank(ty);
+    fn blank_of_shape(
+        &mut self,
+        frame: &Frame,
+        component: types::Component,
+        shape: &[Size],
+    ) -> SubExp {
+        if shape.len() != component.rank {
+            return self.blank(component);
         }
-        let mut dims = Vec::new();
-        for size in shape {
-            dims.push(self.size_value(frame, size).unwrap_or(i64_const(0)));
-        }
-        match ty {
-            Type::Prim(_) => self.blank(ty),
-            Type::Array { element, .. } => self.bind1(
-                "blank",
-                Exp::Replicate {
-                    shape: dims,
-                    value: SubExp::Const(PrimValue::zero(element)),
-                },
-            ),
-        }
+        let dims = self.template_shape(frame, component, shape);
+        self.zeros(component.element, dims)
     }
 
-    /// A placeholder value of a type, for unused sum payload slots.
-    fn blank(&mut self, ty: Type) -> SubExp {
-        let zero = SubExp::Const(PrimValue::zero(ty.element()));
-        match ty {
-            Type::Prim(_) => zero,
-            Type::Array { rank, .. } => self.bind1(
-                "blank",
-                Exp::Replicate {
-                    shape: vec![i64_const(0); rank],
-                    value: zero,
-                },
-            ),
+    /// An array of zeros of the given shape (a zero for no dimensions).
+    fn zeros(&mut self, element: PrimType, shape: Vec<SubExp>) -> SubExp {
+        let zero = SubExp::Const(PrimValue::zero(element));
+        if shape.is_empty() {
+            return zero;
         }
+        self.bind1("blank", Exp::Replicate { shape, value: zero })
+    }
+
+    /// The shape of a component of a value that does not exist, from its
+    /// source sizes where they are known (zero otherwise).
+    pub(super) fn template_shape(
+        &mut self,
+        frame: &Frame,
+        component: types::Component,
+        sizes: &[Size],
+    ) -> Vec<SubExp> {
+        (0..component.rank)
+            .map(|d| {
+                sizes
+                    .get(d)
+                    .and_then(|size| self.size_value(frame, size))
+                    .unwrap_or(i64_const(0))
+            })
+            .collect()
+    }
+
+    /// A placeholder value of a component, for unused sum payload slots.
+    fn blank(&mut self, component: types::Component) -> SubExp {
+        self.zeros(component.element, vec![i64_const(0); component.rank])
     }
 }
 

@@ -225,7 +225,7 @@ impl Lowerer<'_> {
     ) -> Result<Lambda> {
         let params: Vec<Param> = param_types
             .iter()
-            .map(|&ty| self.builder.param("x", ty, false))
+            .map(|ty| self.builder.param("x", ty.clone(), false))
             .collect();
         let args = params.iter().map(|p| SubExp::Var(p.var)).collect();
         let body = self.sub_body(|this| build(this, args))?;
@@ -237,22 +237,50 @@ impl Lowerer<'_> {
         Ok(Lambda { params, body, ret })
     }
 
-    /// The lambda of an associative operator on values of type `ty`.
+    /// The lambda of an associative operator on values of type `ty`,
+    /// whose components have the given types (its results are made to
+    /// have them too).
     fn operator_lambda(&mut self, op: &Sv, ty: &Ty, components: &[Type]) -> Result<Lambda> {
-        let doubled: Vec<Type> = components.iter().chain(components).copied().collect();
+        let doubled: Vec<Type> = components.iter().chain(components).cloned().collect();
         let n = components.len();
         self.lambda(&doubled, |this, args| {
             let a = Sv::Dyn(ty.clone(), args[..n].to_vec());
             let b = Sv::Dyn(ty.clone(), args[n..].to_vec());
             let partial = this.apply(op.clone(), a)?;
             let result = this.apply(partial, b)?;
-            this.flatten(&result)
+            let parts = this.flatten(&result)?;
+            Ok(this.coerce_all(&parts, components, "Operator result of another shape"))
         })
     }
 
-    fn bind_vars(&mut self, hint: &str, exp: Exp, types: &[Type]) -> Vec<SubExp> {
+    /// Values with the shapes of the given types.
+    fn coerce_all(&mut self, values: &[SubExp], types: &[Type], message: &str) -> Vec<SubExp> {
+        values
+            .iter()
+            .zip(types)
+            .map(|(&v, t)| self.builder.coerce(v, t.shape(), message))
+            .collect()
+    }
+
+    /// A map lambda over the rows of `arrays`, whose results' sizes are
+    /// known before it runs (see `Builder::close_map_lambda`).
+    fn map_lambda(
+        &mut self,
+        width: SubExp,
+        arrays: &[Var],
+        build: impl FnOnce(&mut Self, Vec<SubExp>) -> Result<Vec<SubExp>>,
+    ) -> Result<Lambda> {
+        let row_types: Vec<Type> = arrays
+            .iter()
+            .filter_map(|&a| self.builder.type_of(SubExp::Var(a)).row())
+            .collect();
+        let lambda = self.lambda(&row_types, build)?;
+        Ok(self.builder.close_map_lambda(width, arrays, lambda))
+    }
+
+    fn bind_exp(&mut self, hint: &str, exp: Exp) -> Vec<SubExp> {
         self.builder
-            .bind_n(hint, exp, types.len(), types)
+            .bind(hint, exp)
             .into_iter()
             .map(SubExp::Var)
             .collect()
@@ -291,26 +319,19 @@ impl Lowerer<'_> {
         args: Vec<Sv>,
     ) -> Result<Sv> {
         let result_ty = applied_type(ty, intrinsic.arity());
-        let result_components = || {
-            types::components(&result_ty).map_err(|m| LowerError {
-                message: m,
-                loc: None,
-            })
-        };
         match (intrinsic, args.as_slice()) {
             (Intrinsic::Map, [f, xs]) => {
                 let SoacInput {
                     row_ty,
-                    row_types,
                     width,
                     arrays,
+                    ..
                 } = self.soac_input(xs)?;
-                let map = self.lambda(&row_types, |this, params| {
+                let map = self.map_lambda(width, &arrays, |this, params| {
                     let result = this.apply(f.clone(), Sv::Dyn(row_ty.clone(), params))?;
                     this.flatten(&result)
                 })?;
-                let types = result_components()?;
-                let vars = self.bind_vars(
+                let vars = self.bind_exp(
                     "map",
                     Exp::Soac(Soac::Screma {
                         width,
@@ -319,7 +340,6 @@ impl Lowerer<'_> {
                         scans: Vec::new(),
                         reduces: Vec::new(),
                     }),
-                    &types,
                 );
                 let vars = self.with_known_row_shapes(vars, width, &result_ty, sizes)?;
                 Ok(Sv::Dyn(result_ty, vars))
@@ -334,6 +354,11 @@ impl Lowerer<'_> {
                 let map = self.lambda(&row_types, |_, params| Ok(params))?;
                 let lambda = self.operator_lambda(op, &row_ty, &row_types)?;
                 let neutral = self.flatten(ne)?;
+                let neutral = self.coerce_all(
+                    &neutral,
+                    &row_types,
+                    "Row shape of input array does not match shape of neutral element",
+                );
                 let (scans, reduces) = if intrinsic == Intrinsic::Scan {
                     (vec![ScanOp { lambda, neutral }], Vec::new())
                 } else {
@@ -349,8 +374,7 @@ impl Lowerer<'_> {
                         }],
                     )
                 };
-                let types = result_components()?;
-                let vars = self.bind_vars(
+                let vars = self.bind_exp(
                     if scans.is_empty() { "reduce" } else { "scan" },
                     Exp::Soac(Soac::Screma {
                         width,
@@ -359,50 +383,61 @@ impl Lowerer<'_> {
                         scans,
                         reduces,
                     }),
-                    &types,
                 );
                 Ok(Sv::Dyn(result_ty, vars))
             }
             (Intrinsic::Hist, [dest, op, ne, is, vs]) => {
                 let (dest_ty, dest_parts) = dyn_parts(dest)?;
                 let row_ty = types::strip_dims(dest_ty, 1);
-                let row_types = self.components_of_ty(&row_ty)?;
                 let width = self.same_outer_size(is, vs, "reduce_by_index")?;
                 let dests = self.vars(dest_parts)?;
-                let indices = self.vars(dyn_parts(is)?.1)?;
-                let values = self.vars(dyn_parts(vs)?.1)?;
+                let row_types = self.row_types(&dests);
+                let (indices, values) = self.written_values(
+                    width,
+                    is,
+                    vs,
+                    &row_types,
+                    "Row shape of value array does not match row shape of hist target",
+                )?;
                 let op = self.operator_lambda(op, &row_ty, &row_types)?;
                 let neutral = self.flatten(ne)?;
-                let types = result_components()?;
-                let vars = self.bind_vars(
+                let neutral = self.coerce_all(
+                    &neutral,
+                    &row_types,
+                    "Row shape of destination array does not match shape of neutral element",
+                );
+                let vars = self.bind_exp(
                     "hist",
                     Exp::Soac(Soac::Hist {
                         width,
                         dests,
                         op,
                         neutral,
-                        indices: indices[0],
+                        indices,
                         values,
                     }),
-                    &types,
                 );
                 Ok(Sv::Dyn(result_ty, vars))
             }
             (Intrinsic::Scatter, [dest, is, vs]) => {
                 let width = self.same_outer_size(is, vs, "scatter")?;
                 let dests = self.vars(dyn_parts(dest)?.1)?;
-                let indices = self.vars(dyn_parts(is)?.1)?;
-                let values = self.vars(dyn_parts(vs)?.1)?;
-                let types = result_components()?;
-                let vars = self.bind_vars(
+                let row_types = self.row_types(&dests);
+                let (indices, values) = self.written_values(
+                    width,
+                    is,
+                    vs,
+                    &row_types,
+                    "Row shape of value array does not match row shape of scatter target",
+                )?;
+                let vars = self.bind_exp(
                     "scatter",
                     Exp::Soac(Soac::Scatter {
                         width,
                         dests,
-                        indices: indices[0],
+                        indices,
                         values,
                     }),
-                    &types,
                 );
                 Ok(Sv::Dyn(result_ty, vars))
             }
@@ -437,21 +472,15 @@ impl Lowerer<'_> {
                 let parts = xs_parts
                     .iter()
                     .zip(&ys_parts)
-                    .map(|(&x, &y)| {
-                        SubExp::Var(
-                            self.builder
-                                .bind1("concat", Exp::Concat { arrays: vec![x, y] }),
-                        )
-                    })
-                    .collect();
+                    .map(|(&x, &y)| self.concat(x, y))
+                    .collect::<Result<_>>()?;
                 Ok(Sv::Dyn(result_ty, parts))
             }
             (Intrinsic::Flatten, [xs]) => {
                 let parts = self.vars(dyn_parts(xs)?.1)?;
                 let mut out = Vec::new();
                 for part in parts {
-                    let rank = self.builder.type_of(SubExp::Var(part)).rank();
-                    let sizes = self.sizes(part, rank)?;
+                    let sizes = self.builder.dims(SubExp::Var(part));
                     let outer = self.binop_exp(BinOp::Mul, sizes[0], sizes[1]);
                     let mut shape = vec![outer];
                     shape.extend(&sizes[2..]);
@@ -471,8 +500,7 @@ impl Lowerer<'_> {
                 }
                 let mut out = Vec::new();
                 for part in parts {
-                    let rank = self.builder.type_of(SubExp::Var(part)).rank();
-                    let sizes = self.sizes(part, rank)?;
+                    let sizes = self.builder.dims(SubExp::Var(part));
                     let mut shape = vec![n, m];
                     shape.extend(&sizes[1..]);
                     out.push(SubExp::Var(
@@ -618,7 +646,7 @@ impl Lowerer<'_> {
 
     fn check_unflatten(&mut self, array: Var, n: SubExp, m: SubExp) {
         use opt::ir::ErrorPart::{Text, Value};
-        let size = SubExp::Var(self.builder.bind1("n", Exp::ArraySize { array, dim: 0 }));
+        let size = self.builder.dims(SubExp::Var(array))[0];
         let product = self.binop_exp(BinOp::Mul, n, m);
         let fits = self.cmp_exp(CmpOp::Eq, product, size);
         let n_ok = self.cmp_exp(CmpOp::Le, SubExp::i64(0), n);
@@ -670,9 +698,8 @@ impl Lowerer<'_> {
             match (known, var) {
                 // Only an empty result needs them (the checker's sizes are
                 // not exact enough to check non-empty ones against).
-                (Some(rows), SubExp::Var(array)) => {
+                (Some(rows), SubExp::Var(array)) if self.builder.dims(var)[1..] != rows[..] => {
                     let empty = self.cmp_exp(CmpOp::Eq, width, SubExp::i64(0));
-                    let ty = self.builder.type_of(var);
                     let then_body = self.sub_body(|this| {
                         let mut full = vec![SubExp::i64(0)];
                         full.extend(rows);
@@ -682,15 +709,7 @@ impl Lowerer<'_> {
                         )])
                     })?;
                     let else_body = self.builder.body(|_| vec![var]);
-                    out.push(SubExp::Var(self.builder.bind1(
-                        "shaped",
-                        Exp::If {
-                            condition: empty,
-                            then_body,
-                            else_body,
-                            ret: vec![ty],
-                        },
-                    )));
+                    out.extend(self.bind_if("shaped", empty, then_body, else_body));
                 }
                 _ => out.push(var),
             }
@@ -698,16 +717,91 @@ impl Lowerer<'_> {
         Ok(out)
     }
 
-    /// What a SOAC over the array value `xs` needs.
+    /// What a SOAC over the array value `xs` needs: its components, all
+    /// of the first one's outer size.
     fn soac_input(&mut self, xs: &Sv) -> Result<SoacInput> {
         let (xs_ty, parts) = dyn_parts(xs)?;
         let row_ty = types::strip_dims(xs_ty, 1);
+        let width = self.outer_size(xs)?;
+        let arrays = self.outer_coerced(width, parts)?;
         Ok(SoacInput {
-            row_types: self.components_of_ty(&row_ty)?,
+            row_types: self.row_types(&arrays),
             row_ty,
-            width: self.outer_size(xs)?,
-            arrays: self.vars(parts)?,
+            width,
+            arrays,
         })
+    }
+
+    /// Arrays with outer size `width` (checked where it is another
+    /// operand).
+    fn outer_coerced(&mut self, width: SubExp, parts: &[SubExp]) -> Result<Vec<Var>> {
+        let mut arrays = Vec::with_capacity(parts.len());
+        for &part in parts {
+            let mut shape = self.builder.dims(part);
+            if let Some(outer) = shape.first_mut() {
+                *outer = width;
+            }
+            let coerced = self
+                .builder
+                .coerce(part, &shape, "Arrays of different sizes");
+            arrays.push(self.var_of_part(coerced)?);
+        }
+        Ok(arrays)
+    }
+
+    fn var_of_part(&self, se: SubExp) -> Result<Var> {
+        Ok(self.vars(&[se])?[0])
+    }
+
+    /// The types of the rows of arrays.
+    fn row_types(&self, arrays: &[Var]) -> Vec<Type> {
+        arrays
+            .iter()
+            .filter_map(|&a| self.builder.type_of(SubExp::Var(a)).row())
+            .collect()
+    }
+
+    /// The indices and values a `scatter` or `hist` of `width` elements
+    /// writes into destinations with rows of `rows`.
+    fn written_values(
+        &mut self,
+        width: SubExp,
+        is: &Sv,
+        vs: &Sv,
+        rows: &[Type],
+        message: &str,
+    ) -> Result<(Var, Vec<Var>)> {
+        let indices = self.outer_coerced(width, dyn_parts(is)?.1)?;
+        let mut values = Vec::new();
+        for (&value, row) in dyn_parts(vs)?.1.iter().zip(rows) {
+            let shape = row.array_of(width);
+            let coerced = self.builder.coerce(value, shape.shape(), message);
+            values.push(self.var_of_part(coerced)?);
+        }
+        Ok((indices[0], values))
+    }
+
+    /// `x ++ y` for arrays with rows of one type (the rows of `y` are
+    /// checked to have the shape of `x`'s).
+    fn concat(&mut self, x: Var, y: Var) -> Result<SubExp> {
+        let x_dims = self.builder.dims(SubExp::Var(x));
+        let y_dims = self.builder.dims(SubExp::Var(y));
+        let width = self.binop_exp(BinOp::Add, x_dims[0], y_dims[0]);
+        let mut target = x_dims.clone();
+        target[0] = y_dims[0];
+        let y = self.builder.coerce(
+            SubExp::Var(y),
+            &target,
+            "Cannot concatenate arrays of shapes",
+        );
+        let y = self.var_of_part(y)?;
+        Ok(SubExp::Var(self.builder.bind1(
+            "concat",
+            Exp::Concat {
+                arrays: vec![x, y],
+                width,
+            },
+        )))
     }
 
     /// Row `i` of each array.
@@ -731,12 +825,12 @@ impl Lowerer<'_> {
     fn flatmap(&mut self, f: &Sv, xs: &Sv, result_ty: Ty) -> Result<Sv> {
         let SoacInput {
             row_ty,
-            row_types,
             width,
             arrays,
+            ..
         } = self.soac_input(xs)?;
-        let (elems_ty, extras_ty) = match &result_ty {
-            Ty::Record(fields) if fields.len() == 3 => (fields[1].1.clone(), fields[2].1.clone()),
+        let elems_ty = match &result_ty {
+            Ty::Record(fields) if fields.len() == 3 => fields[1].1.clone(),
             _ => return error("internal error: flatmap of the wrong type"),
         };
         let segment = |this: &mut Self, row: Vec<SubExp>| -> Result<(Sv, Sv)> {
@@ -745,19 +839,13 @@ impl Lowerer<'_> {
             let extra = this.project(result, &hir::name::Name::new("1"))?;
             Ok((segment, extra))
         };
-        let map = self.lambda(&row_types, |this, row| {
+        let map = self.map_lambda(width, &arrays, |this, row| {
             let (segment, extra) = segment(this, row)?;
             let mut out = vec![this.outer_size(&segment)?];
             out.extend(this.flatten(&extra)?);
             Ok(out)
         })?;
-        let mut map_types = vec![Type::with_rank(PrimType::I64, 1)];
-        map_types.extend(
-            self.components_of_ty(&extras_ty)?
-                .into_iter()
-                .map(|t| t.array_of()),
-        );
-        let mapped = self.bind_vars(
+        let mapped = self.bind_exp(
             "flatmap",
             Exp::Soac(Soac::Screma {
                 width,
@@ -766,60 +854,51 @@ impl Lowerer<'_> {
                 scans: Vec::new(),
                 reduces: Vec::new(),
             }),
-            &map_types,
         );
-        let elem_types = self.components_of_ty(&elems_ty)?;
-        let initial: Vec<SubExp> = elem_types
+        let elem_kinds = self.components_of_ty(&elems_ty)?;
+        let initial: Vec<(SubExp, bool)> = elem_kinds
             .iter()
-            .map(|&t| {
-                SubExp::Var(self.builder.bind1(
-                    "empty",
-                    Exp::Replicate {
-                        shape: vec![SubExp::i64(0); t.rank()],
-                        value: SubExp::Const(prim::PrimValue::zero(t.element())),
-                    },
-                ))
-            })
+            .map(|c| (self.blank_array(*c), false))
             .collect();
-        let params: Vec<Param> = elem_types
-            .iter()
-            .map(|&t| self.builder.param("elems", t, false))
-            .collect();
+        let params = self.builder.loop_params("elems", &initial);
         let i = self.builder.new_var("i", Type::i64());
+        let accumulated = params.value_vars();
         let body = self.sub_body(|this| {
             let row = this.rows_at(&arrays, SubExp::Var(i));
             let (segment, _) = segment(this, row)?;
             let segment_parts = this.flatten(&segment)?;
             let segment_vars = this.vars(&segment_parts)?;
-            Ok(params
+            let accumulated = this.vars(&accumulated)?;
+            accumulated
                 .iter()
                 .zip(segment_vars)
-                .map(|(p, seg)| {
-                    SubExp::Var(this.builder.bind1(
-                        "concat",
-                        Exp::Concat {
-                            arrays: vec![p.var, seg],
-                        },
-                    ))
-                })
-                .collect())
+                .map(|(&acc, seg)| this.concat(acc, seg))
+                .collect()
         })?;
-        let elems = self.bind_vars(
+        let elems = self.builder.bind_loop(
             "elems",
-            Exp::Loop {
-                params: params.iter().copied().zip(initial).collect(),
-                form: opt::ir::LoopForm::For {
-                    var: i,
-                    bound: width,
-                },
-                body,
+            params,
+            opt::ir::LoopForm::For {
+                var: i,
+                bound: width,
             },
-            &elem_types,
+            body,
         );
         let mut parts = vec![mapped[0]];
-        parts.extend(elems);
+        parts.extend(elems.into_iter().map(SubExp::Var));
         parts.extend(&mapped[1..]);
         Ok(Sv::Dyn(result_ty, parts))
+    }
+
+    /// An empty array of a component (every dimension zero).
+    fn blank_array(&mut self, component: types::Component) -> SubExp {
+        SubExp::Var(self.builder.bind1(
+            "empty",
+            Exp::Replicate {
+                shape: vec![SubExp::i64(0); component.rank],
+                value: SubExp::Const(prim::PrimValue::zero(component.element)),
+            },
+        ))
     }
 
     /// The array of `parts[offset + i1 * s1 + ... + iN * sN]` for
@@ -854,13 +933,12 @@ impl Lowerer<'_> {
                 ty: PrimType::I64,
             },
         );
-        let map = self.lambda(&[Type::i64()], |this, i| {
+        let map = self.map_lambda(n, &[indices], |this, i| {
             let step = this.binop_exp(BinOp::Mul, i[0], stride);
             let inner_offset = this.binop_exp(BinOp::Add, offset, step);
             this.flat_index(parts, inner_offset, rest)
         })?;
-        let types: Vec<Type> = map.ret.iter().map(|t| t.array_of()).collect();
-        Ok(self.bind_vars(
+        Ok(self.bind_exp(
             "flat_index",
             Exp::Soac(Soac::Screma {
                 width: n,
@@ -869,7 +947,6 @@ impl Lowerer<'_> {
                 scans: Vec::new(),
                 reduces: Vec::new(),
             }),
-            &types,
         ))
     }
 
@@ -901,20 +978,10 @@ impl Lowerer<'_> {
         let Some(&first) = values.first() else {
             return Ok(parts.iter().map(|&p| SubExp::Var(p)).collect());
         };
-        let n = SubExp::Var(self.builder.bind1(
-            "n",
-            Exp::ArraySize {
-                array: first,
-                dim: 0,
-            },
-        ));
-        let params: Vec<Param> = parts
-            .iter()
-            .map(|&p| {
-                let ty = self.builder.type_of(SubExp::Var(p));
-                self.builder.param("dest", ty, true)
-            })
-            .collect();
+        let n = self.builder.dims(SubExp::Var(first))[0];
+        let inits: Vec<(SubExp, bool)> = parts.iter().map(|&p| (SubExp::Var(p), true)).collect();
+        let params = self.builder.loop_params("dest", &inits);
+        let dests = self.vars(&params.value_vars())?;
         let i = self.builder.new_var("i", Type::i64());
         let body = self.sub_body(|this| {
             let step = this.binop_exp(BinOp::Mul, SubExp::Var(i), stride);
@@ -931,23 +998,19 @@ impl Lowerer<'_> {
                     )
                 })
                 .collect();
-            let dests: Vec<Var> = params.iter().map(|p| p.var).collect();
             this.flat_update(&dests, inner_offset, rest, &rows)
         })?;
-        let types: Vec<Type> = params.iter().map(|p| p.ty).collect();
-        Ok(self.bind_vars(
-            "flat_update",
-            Exp::Loop {
-                params: params
-                    .iter()
-                    .copied()
-                    .zip(parts.iter().map(|&p| SubExp::Var(p)))
-                    .collect(),
-                form: opt::ir::LoopForm::For { var: i, bound: n },
+        Ok(self
+            .builder
+            .bind_loop(
+                "flat_update",
+                params,
+                opt::ir::LoopForm::For { var: i, bound: n },
                 body,
-            },
-            &types,
-        ))
+            )
+            .into_iter()
+            .map(SubExp::Var)
+            .collect())
     }
 
     /// `scatter_stream` and `hist_stream`: the accumulator (the
@@ -960,41 +1023,31 @@ impl Lowerer<'_> {
         let row_ty = types::strip_dims(xs_ty, 1);
         let n = self.outer_size(xs)?;
         let xs_vars = self.vars(xs_parts)?;
-        let params: Vec<Param> = dest_parts
-            .iter()
-            .map(|&p| {
-                let ty = self.builder.type_of(p);
-                self.builder.param("acc", ty, true)
-            })
-            .collect();
+        let inits: Vec<(SubExp, bool)> = dest_parts.iter().map(|&p| (p, true)).collect();
+        let params = self.builder.loop_params("acc", &inits);
+        let acc_vars = params.value_vars();
         let i = self.builder.new_var("i", Type::i64());
         self.accumulator_ops.push(op);
         let body = self.sub_body(|this| {
             let row = this.rows_at(&xs_vars, SubExp::Var(i));
-            let acc = Sv::Dyn(
-                dest_ty.clone(),
-                params.iter().map(|p| SubExp::Var(p.var)).collect(),
-            );
+            let acc = Sv::Dyn(dest_ty.clone(), acc_vars);
             let partial = this.apply(f.clone(), acc)?;
             let result = this.apply(partial, Sv::Dyn(row_ty.clone(), row))?;
             this.flatten(&result)
         });
         self.accumulator_ops.pop();
         let body = body?;
-        let types: Vec<Type> = params.iter().map(|p| p.ty).collect();
-        let vars = self.bind_vars(
-            "acc",
-            Exp::Loop {
-                params: params
-                    .iter()
-                    .copied()
-                    .zip(dest_parts.iter().copied())
-                    .collect(),
-                form: opt::ir::LoopForm::For { var: i, bound: n },
+        let vars = self
+            .builder
+            .bind_loop(
+                "acc",
+                params,
+                opt::ir::LoopForm::For { var: i, bound: n },
                 body,
-            },
-            &types,
-        );
+            )
+            .into_iter()
+            .map(SubExp::Var)
+            .collect();
         Ok(Sv::Dyn(dest_ty.clone(), vars))
     }
 
@@ -1006,21 +1059,11 @@ impl Lowerer<'_> {
         let Some(&first) = acc_vars.first() else {
             return Ok(acc.clone());
         };
-        let n = SubExp::Var(self.builder.bind1(
-            "n",
-            Exp::ArraySize {
-                array: first,
-                dim: 0,
-            },
-        ));
+        let n = self.builder.dims(SubExp::Var(first))[0];
         let above = self.cmp_exp(CmpOp::Le, SubExp::i64(0), i);
         let below = self.cmp_exp(CmpOp::Lt, i, n);
         let in_bounds = self.binop_exp(BinOp::And, above, below);
         let op = self.accumulator_ops.last().cloned().flatten();
-        let types: Vec<Type> = acc_vars
-            .iter()
-            .map(|&a| self.builder.type_of(SubExp::Var(a)))
-            .collect();
         let then_body = self.sub_body(|this| {
             let slice = vec![opt::ir::DimIndex::Fix(i)];
             let new = match &op {
@@ -1060,20 +1103,11 @@ impl Lowerer<'_> {
                 .collect())
         })?;
         let else_body = self.builder.body(|_| acc_parts.to_vec());
-        let vars = self.bind_vars(
-            "acc",
-            Exp::If {
-                condition: in_bounds,
-                then_body,
-                else_body,
-                ret: types.clone(),
-            },
-            &types,
-        );
+        let vars = self.bind_if("acc", in_bounds, then_body, else_body);
         Ok(Sv::Dyn(acc_ty.clone(), vars))
     }
 
-    fn components_of_ty(&self, ty: &Ty) -> Result<Vec<Type>> {
+    fn components_of_ty(&self, ty: &Ty) -> Result<Vec<types::Component>> {
         types::components(ty).map_err(|m| LowerError {
             message: m,
             loc: None,
@@ -1082,13 +1116,6 @@ impl Lowerer<'_> {
 
     fn binop_exp(&mut self, op: BinOp, a: SubExp, b: SubExp) -> SubExp {
         SubExp::Var(self.builder.bind1("t", Exp::BinOp(op, a, b)))
-    }
-
-    /// The sizes of an array's `rank` dimensions.
-    fn sizes(&mut self, array: Var, rank: usize) -> Result<Vec<SubExp>> {
-        Ok((0..rank)
-            .map(|dim| SubExp::Var(self.builder.bind1("n", Exp::ArraySize { array, dim })))
-            .collect())
     }
 
     /// A built-in operator applied to its operands.
@@ -1157,10 +1184,10 @@ impl Lowerer<'_> {
             let ty = self.builder.type_of(x);
             let eq = match ty {
                 Type::Prim(_) => self.cmp_exp(CmpOp::Eq, x, y),
-                Type::Array { rank, .. } => {
+                Type::Array { .. } => {
                     let (xv, yv) = (self.vars(&[x])?[0], self.vars(&[y])?[0]);
-                    let x_sizes = self.sizes(xv, rank)?;
-                    let y_sizes = self.sizes(yv, rank)?;
+                    let x_sizes = self.builder.dims(x);
+                    let y_sizes = self.builder.dims(y);
                     let mut same_shape = SubExp::bool(true);
                     for (&n, &m) in x_sizes.iter().zip(&y_sizes) {
                         let eq = self.cmp_exp(CmpOp::Eq, n, m);
@@ -1186,7 +1213,7 @@ impl Lowerer<'_> {
                             },
                         );
                         let element = Type::Prim(ty.element());
-                        let map = this.lambda(&[element, element], |this, args| {
+                        let map = this.lambda(&[element.clone(), element], |this, args| {
                             Ok(vec![this.cmp_exp(CmpOp::Eq, args[0], args[1])])
                         })?;
                         let and = this.lambda(&[Type::bool(), Type::bool()], |this, args| {
@@ -1209,15 +1236,7 @@ impl Lowerer<'_> {
                         Ok(vec![SubExp::Var(all)])
                     })?;
                     let else_body = self.builder.body(|_| vec![SubExp::bool(false)]);
-                    SubExp::Var(self.builder.bind1(
-                        "arr_eq",
-                        Exp::If {
-                            condition: same_shape,
-                            then_body,
-                            else_body,
-                            ret: vec![Type::bool()],
-                        },
-                    ))
+                    self.bind_if("arr_eq", same_shape, then_body, else_body)[0]
                 }
             };
             all = self.binop_exp(BinOp::And, all, eq);

@@ -36,7 +36,7 @@ use hir::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, V
 use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
 use hir::ty::{Ty, TypeArg, abstract_display_name};
 use opt::ir::build::Builder;
-use opt::ir::{EntryApi, EntryPoint, Function, Loc, Program, SubExp, Type};
+use opt::ir::{EntryApi, EntryPoint, Function, Loc, Program, SubExp};
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -426,8 +426,8 @@ impl<'db> Lowerer<'db> {
             None => vec![ty.clone()],
         };
         let mut external_params = Vec::new();
-        let mut ir_params = Vec::new();
-        let mut args = Vec::new();
+        let mut kinds = Vec::new();
+        let mut counts = Vec::new();
         let written_params = &frame.body.params;
         for (i, ty) in param_types.iter().enumerate() {
             let components = self.components(ty)?;
@@ -435,31 +435,43 @@ impl<'db> Lowerer<'db> {
                 .get(i)
                 .and_then(|&pat| entry::param_type_name(&frame.body, pat));
             external_params.push(self.external_type(ty, written)?);
-            let params: Vec<_> = components
-                .iter()
-                .map(|&c| self.builder.param("arg", c, false))
-                .collect();
-            args.push(Sv::Dyn(
-                ty.clone(),
-                params.iter().map(|p| SubExp::Var(p.var)).collect(),
-            ));
-            ir_params.extend(params);
+            kinds.extend(components.iter().map(|c| (c.element, c.rank, false)));
+            counts.push(components.len());
         }
+        // Size parameters first, as entry points have them.
+        let (mut ir_params, values) = self.builder.sized_params("arg", &kinds);
+        let mut values = values.into_iter();
+        let args: Vec<Sv> = param_types
+            .iter()
+            .zip(counts)
+            .map(|(ty, count)| {
+                let parts = values.by_ref().take(count).map(|p| SubExp::Var(p.var));
+                Sv::Dyn(ty.clone(), parts.collect())
+            })
+            .collect();
+        ir_params.extend(
+            args.iter()
+                .flat_map(|a| match a {
+                    Sv::Dyn(_, parts) => parts.clone(),
+                    _ => Vec::new(),
+                })
+                .filter_map(|se| se.as_var())
+                .map(|var| opt::ir::Param {
+                    var,
+                    ty: self.builder.type_of(SubExp::Var(var)),
+                    unique: false,
+                }),
+        );
         let mut external_results = Vec::new();
-        let mut ret = Vec::new();
         let written_results = entry::result_type_names(&frame.body, results.len());
         for (ty, written) in results.iter().zip(written_results) {
-            let components = self.components(ty)?;
             external_results.push(self.external_type(ty, written)?);
-            ret.extend(components.into_iter().map(|c| (c, false)));
         }
-        let func = self.builder.declare_function(
-            name.as_str(),
-            ir_params.iter().map(|p| p.ty).collect(),
-            ret.iter().map(|(t, _)| *t).collect(),
-        );
+        let func = self
+            .builder
+            .declare_function(name.as_str(), ir_params.clone(), Vec::new());
         let def_ty = self.mono(&frame, &frame.infer.scheme.ty.clone())?;
-        let body = self.sub_body(|this| {
+        let mut body = self.sub_body(|this| {
             let mut value = this.term(
                 ValueTarget::Def(file, item, ModCtx::default()),
                 def_ty,
@@ -473,6 +485,12 @@ impl<'db> Lowerer<'db> {
             this.entry_call = false;
             this.flatten(&value)
         })?;
+        let ret = self
+            .builder
+            .function_results(&ir_params, &mut body, false)
+            .into_iter()
+            .map(|t| (t, false))
+            .collect();
         self.builder.define_function(
             func,
             Function {
@@ -509,7 +527,7 @@ impl<'db> Lowerer<'db> {
         entry::external_type(ty, written).map_err(|message| LowerError { message, loc: None })
     }
 
-    fn components(&self, ty: &Ty) -> Result<Vec<Type>> {
+    fn components(&self, ty: &Ty) -> Result<Vec<types::Component>> {
         types::components(ty).map_err(|message| LowerError { message, loc: None })
     }
 

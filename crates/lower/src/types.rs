@@ -14,16 +14,40 @@ use opt::ir::Type;
 /// Why a type has no IR representation.
 pub type TypeResult<T> = Result<T, String>;
 
-/// The IR types of the components of a value of type `ty`.
-pub fn components(ty: &Ty) -> TypeResult<Vec<Type>> {
+/// What a source type tells of one of its IR components before the value
+/// exists: its element type and rank (the shape is the value's own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Component {
+    pub element: PrimType,
+    pub rank: usize,
+}
+
+impl Component {
+    pub fn new(element: PrimType, rank: usize) -> Component {
+        Component { element, rank }
+    }
+
+    /// The component of a value of IR type `ty`.
+    pub fn of(ty: &Type) -> Component {
+        Component::new(ty.element(), ty.rank())
+    }
+
+    /// The IR type of a scalar component; `None` for an array.
+    pub fn scalar(self) -> Option<Type> {
+        (self.rank == 0).then_some(Type::Prim(self.element))
+    }
+}
+
+/// The components of a value of type `ty`.
+pub fn components(ty: &Ty) -> TypeResult<Vec<Component>> {
     let mut out = Vec::new();
     push_components(ty, 0, &mut out)?;
     Ok(out)
 }
 
-fn push_components(ty: &Ty, outer_rank: usize, out: &mut Vec<Type>) -> TypeResult<()> {
+fn push_components(ty: &Ty, outer_rank: usize, out: &mut Vec<Component>) -> TypeResult<()> {
     match ty {
-        Ty::Prim(prim) => out.push(Type::with_rank(*prim, outer_rank)),
+        Ty::Prim(prim) => out.push(Component::new(*prim, outer_rank)),
         Ty::Array { element, shape, .. } => {
             push_components(element, outer_rank + shape.len(), out)?;
         }
@@ -34,12 +58,12 @@ fn push_components(ty: &Ty, outer_rank: usize, out: &mut Vec<Type>) -> TypeResul
         }
         Ty::Sum(_) => {
             let layout = SumLayout::of(ty)?;
-            out.push(Type::with_rank(PrimType::I8, outer_rank));
+            out.push(Component::new(PrimType::I8, outer_rank));
             out.extend(
                 layout
                     .slots
                     .iter()
-                    .map(|slot| Type::with_rank(slot.element(), slot.rank() + outer_rank)),
+                    .map(|slot| Component::new(slot.element, slot.rank + outer_rank)),
             );
         }
         Ty::Function { .. } => return Err("a function inside data".into()),
@@ -113,8 +137,8 @@ pub fn has_functions(ty: &Ty) -> bool {
 /// How a sum type's constructors use the payload slots.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SumLayout {
-    /// The type of each slot (as a component of the sum itself).
-    pub slots: Vec<Type>,
+    /// The kind of each slot (as a component of the sum itself).
+    pub slots: Vec<Component>,
     /// For each constructor, in name order: its name, and for each
     /// component of its payload, the slot holding it.
     pub constructors: Vec<(Name, Vec<usize>)>,
@@ -125,7 +149,7 @@ impl SumLayout {
         let Ty::Sum(constructors) = ty else {
             return Err("not a sum type".into());
         };
-        let mut slots: Vec<Type> = Vec::new();
+        let mut slots: Vec<Component> = Vec::new();
         let mut layout = Vec::new();
         for (name, payload) in constructors {
             let mut used = vec![false; slots.len()];
@@ -223,8 +247,8 @@ mod tests {
         assert_eq!(
             components(&array(pair, 1)).unwrap(),
             vec![
-                Type::with_rank(PrimType::I32, 1),
-                Type::with_rank(PrimType::F32, 2)
+                Component::new(PrimType::I32, 1),
+                Component::new(PrimType::F32, 2)
             ]
         );
     }
@@ -241,9 +265,9 @@ mod tests {
         assert_eq!(
             layout.slots,
             vec![
-                Type::Prim(PrimType::I32),
-                Type::Prim(PrimType::I32),
-                Type::bool()
+                Component::new(PrimType::I32, 0),
+                Component::new(PrimType::I32, 0),
+                Component::new(PrimType::Bool, 0)
             ]
         );
         assert_eq!(

@@ -11,14 +11,15 @@
 //! data until written; an in-place update, a consuming call or loop takes
 //! the array out of the environment, so that writing it does not copy.
 
+use crate::ir::print::value_type_text;
 use crate::ir::traverse::for_each_bound_in_body;
 use crate::ir::{
     Body, DimIndex, ErrorPart, Exp, ExternalType, Lambda, Loc, LoopForm, Param, Program, Soac, Stm,
     SubExp, Type, Var,
 };
 use crate::value::{ArrayValue, Value};
-use prim::PrimValue;
 use prim::{BinOp, CmpOp, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
+use prim::{PrimType, PrimValue};
 use std::fmt;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -103,20 +104,32 @@ fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Ve
     }
     let function = program.function(entry_point.func);
     for (i, (param, arg)) in entry_point.params.iter().zip(&args).enumerate() {
-        let ExternalType::Direct(expected) = param else {
+        let &ExternalType::Direct { element, rank } = param else {
             return Err(RunError::new(format!(
                 "Argument #{i} of entry point `{entry}` has an opaque type and cannot be given as a value."
             )));
         };
-        let actual = value_type(arg);
-        if actual != *expected {
+        let (actual_element, actual_rank) = value_kind(arg);
+        if (actual_element, actual_rank) != (element, rank) {
             return Err(RunError::new(format!(
                 "Argument #{i} of entry point `{entry}` should be of type {}, but is of type {}.",
-                crate::ir::print::type_text(*expected),
-                crate::ir::print::type_text(actual)
+                value_type_text(element, rank),
+                value_type_text(actual_element, actual_rank)
             )));
         }
     }
+    let sources = function
+        .entry_size_sources(args.len())
+        .ok_or_else(|| RunError::internal("an entry point whose sizes are not its arguments'"))?;
+    let mut all_args: Vec<Value> = sources
+        .iter()
+        .map(|&(arg, dim)| match &args[arg] {
+            Value::Array(array) => Ok(Value::Prim(PrimValue::I64(array.shape[dim]))),
+            Value::Prim(_) => Err(RunError::internal("the size of a scalar argument")),
+        })
+        .collect::<Result<_>>()?;
+    all_args.extend(args);
+    let results: usize = entry_point.results.iter().map(|r| r.components()).sum();
     let mut interpreter = Interpreter {
         program,
         env: vec![None; program.var_names.len()],
@@ -124,14 +137,17 @@ fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Ve
         function_vars: vec![None; program.functions.len()],
         depth: 0,
     };
-    interpreter.call(&function.params, &function.body, args)
+    let mut values = interpreter.call(&function.params, &function.body, all_args)?;
+    // The sizes of the results come first.
+    values.drain(..values.len().saturating_sub(results));
+    Ok(values)
 }
 
-/// The IR type of a value.
-pub fn value_type(value: &Value) -> Type {
+/// The element type and rank of a value.
+pub fn value_kind(value: &Value) -> (PrimType, usize) {
     match value {
-        Value::Prim(prim) => Type::Prim(prim.prim_type()),
-        Value::Array(array) => Type::with_rank(array.element, array.rank()),
+        Value::Prim(prim) => (prim.prim_type(), 0),
+        Value::Array(array) => (array.element, array.rank()),
     }
 }
 
@@ -265,38 +281,25 @@ fn slice_offsets(shape: &[i64], slice: &[ResolvedIndex]) -> Option<(Vec<i64>, Ve
     Some((result_shape, offsets))
 }
 
-/// A value made of rows: a scalar row makes a 1-D array.
-fn stack(row: Type, rows: Vec<Value>) -> Result<Value> {
-    let element = row.element();
-    let mut row_shape: Option<Vec<i64>> = None;
-    let mut data = Vec::new();
+/// A value made of rows of the given element type and shape: a scalar
+/// row makes a 1-D array.
+fn stack(element: PrimType, row_shape: &[i64], rows: Vec<Value>) -> Result<Value> {
     let count = rows.len() as i64;
+    let mut data = Vec::with_capacity(rows.len() * row_shape.iter().product::<i64>() as usize);
     for value in rows {
         match value {
-            Value::Prim(prim) => data.push(prim),
-            Value::Array(array) => {
-                match &row_shape {
-                    None => row_shape = Some(array.shape.clone()),
-                    Some(shape) if *shape != array.shape => {
-                        return Err(RunError::new(format!(
-                            "Rows of an array have different shapes: {} and {}.",
-                            shape_text(shape),
-                            shape_text(&array.shape)
-                        )));
-                    }
-                    Some(_) => {}
-                }
-                data.extend_from_slice(&array.data);
+            Value::Prim(prim) if row_shape.is_empty() => data.push(prim),
+            Value::Array(array) if array.shape == row_shape => data.extend_from_slice(&array.data),
+            _ => {
+                return Err(RunError::internal(format!(
+                    "a row of another shape than {}",
+                    shape_text(row_shape)
+                )));
             }
         }
     }
     let mut shape = vec![count];
-    match row_shape {
-        Some(inner) => shape.extend(inner),
-        // No rows to tell the inner sizes: they are unknown, and zero
-        // elements fill any shape.
-        None => shape.extend(std::iter::repeat_n(0, row.rank())),
-    }
+    shape.extend_from_slice(row_shape);
     Ok(Value::Array(ArrayValue::new(element, shape, data)))
 }
 
@@ -420,7 +423,27 @@ impl Interpreter<'_> {
         for (elem, value) in stm.pat.iter().zip(values) {
             self.bind(elem.var, value);
         }
+        // Every value has the shape its type gives (a check of the
+        // compiler: a pass that gets shapes wrong is caught by running).
+        for elem in &stm.pat {
+            let actual = match self.lookup(elem.var)? {
+                Value::Array(array) => array.shape.clone(),
+                Value::Prim(_) => Vec::new(),
+            };
+            if self.shape(&elem.ty)? != actual {
+                return Err(RunError::internal(format!(
+                    "a value of shape {} where its type says {:?}",
+                    shape_text(&actual),
+                    elem.ty
+                )));
+            }
+        }
         Ok(())
+    }
+
+    /// The dimensions of a type, evaluated.
+    fn shape(&self, ty: &Type) -> Result<Vec<i64>> {
+        ty.shape().iter().map(|&d| self.i64(d)).collect()
     }
 
     fn resolve_slice(&self, slice: &[DimIndex]) -> Result<Vec<ResolvedIndex>> {
@@ -530,7 +553,7 @@ impl Interpreter<'_> {
                     .iter()
                     .map(|&e| self.subexp(e))
                     .collect::<Result<_>>()?;
-                single(stack(*row, rows)?)
+                single(stack(row.element(), &self.shape(row)?, rows)?)
             }
             Exp::Iota {
                 len,
@@ -601,30 +624,16 @@ impl Interpreter<'_> {
                     data: Arc::clone(&array.data),
                 }))
             }
-            Exp::Concat { arrays } => {
-                let mut parts = arrays.iter().map(|&a| self.array(a));
-                let first = parts
-                    .next()
-                    .ok_or_else(|| RunError::internal("concatenation of nothing"))??;
-                let mut shape = first.shape.clone();
-                let mut data = first.data.to_vec();
-                for part in parts {
-                    let part = part?;
-                    // An empty array's inner sizes are unobservable (and
-                    // unknown when it was made without rows).
-                    if data.is_empty() && !part.data.is_empty() {
-                        shape[1..].copy_from_slice(&part.shape[1..]);
-                    } else if !part.data.is_empty() && part.shape[1..] != shape[1..] {
-                        return Err(RunError::new(format!(
-                            "Cannot concatenate arrays of shapes {} and {}.",
-                            shape_text(&shape),
-                            shape_text(&part.shape)
-                        )));
-                    }
-                    shape[0] += part.shape[0];
-                    data.extend_from_slice(&part.data);
+            Exp::Concat { arrays, width } => {
+                let width = self.i64(*width)?;
+                let first = self.array(arrays[0])?;
+                let (element, mut shape) = (first.element, first.shape.clone());
+                let mut data = Vec::new();
+                for &array in arrays {
+                    data.extend_from_slice(&self.array(array)?.data);
                 }
-                single(Value::Array(ArrayValue::new(first.element, shape, data)))
+                shape[0] = width;
+                single(Value::Array(ArrayValue::new(element, shape, data)))
             }
             Exp::Copy(var) => single(match self.lookup(*var)? {
                 Value::Array(array) => Value::Array(ArrayValue::new(
@@ -634,14 +643,6 @@ impl Interpreter<'_> {
                 )),
                 prim => prim.clone(),
             }),
-            Exp::ArraySize { array, dim } => {
-                let array = self.array(*array)?;
-                let size = array
-                    .shape
-                    .get(*dim)
-                    .ok_or_else(|| RunError::internal("size of a dimension the array lacks"))?;
-                single(Value::Prim(PrimValue::I64(*size)))
-            }
             Exp::Assert { condition, message } => {
                 if self.prim(*condition)?.as_bool() == Some(true) {
                     return Ok(Vec::new());
@@ -769,13 +770,13 @@ impl Interpreter<'_> {
                 }
                 let mut values = Vec::new();
                 let scan_types = map.ret[..scan_count].iter();
-                for (rows, &ty) in scan_outputs.into_iter().zip(scan_types) {
-                    values.push(stack(ty, rows)?);
+                for (rows, ty) in scan_outputs.into_iter().zip(scan_types) {
+                    values.push(stack(ty.element(), &self.shape(ty)?, rows)?);
                 }
                 values.extend(reduce_accs.into_iter().flatten());
                 let map_types = map.ret[scan_count + reduce_count..].iter();
-                for (rows, &ty) in map_outputs.into_iter().zip(map_types) {
-                    values.push(stack(ty, rows)?);
+                for (rows, ty) in map_outputs.into_iter().zip(map_types) {
+                    values.push(stack(ty.element(), &self.shape(ty)?, rows)?);
                 }
                 Ok(values)
             }

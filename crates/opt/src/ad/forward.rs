@@ -31,8 +31,8 @@ use super::rules::{binop_partial, float_fn_partial};
 use super::{Derivatives, Result, array_dims, one, product, reached_from_user_code};
 use crate::ir::build::Builder;
 use crate::ir::{
-    Body, DimIndex, Exp, FuncId, Function, Lambda, LoopForm, Param, PatElem, ReduceOp, ScanOp,
-    Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Function, Lambda, LoopForm, Param, PatElem,
+    ReduceOp, ScanOp, Soac, Stm, SubExp, Type, Var,
 };
 use prim::PrimType;
 use prim::PrimValue;
@@ -118,7 +118,7 @@ fn element_adjoints(
     let array = arg
         .as_var()
         .ok_or("internal error: an array argument is a constant")?;
-    let dims = array_dims(builder, array, ty.rank());
+    let dims = array_dims(builder, array);
     let count = product(builder, &dims);
     let positions = builder.bind1(
         "k",
@@ -196,12 +196,12 @@ fn dot(
         if ty.element() == PrimType::Bool {
             continue;
         }
-        let term = match (ty, cotangent.as_var(), tangent.as_var()) {
+        let term = match (&ty, cotangent.as_var(), tangent.as_var()) {
             (Type::Prim(_), _, _) => {
                 SubExp::Var(builder.bind1("dot", Exp::BinOp(BinOp::Mul, cotangent, tangent)))
             }
-            (Type::Array { element: e, rank }, Some(c), Some(t)) => {
-                let dims = array_dims(builder, t, rank);
+            (Type::Array { element: e, .. }, Some(c), Some(t)) => {
+                let dims = array_dims(builder, t);
                 let count = product(builder, &dims);
                 let flat_c = builder.bind1(
                     "flat",
@@ -217,6 +217,7 @@ fn dot(
                         array: t,
                     },
                 );
+                let e = *e;
                 let map = builder.lambda(&[Type::Prim(e), Type::Prim(e)], |b, p| {
                     vec![SubExp::Var(b.bind1(
                         "dot",
@@ -283,7 +284,12 @@ impl<'a> Forward<'a> {
             let var = self.builder.bind1("arg", Exp::SubExp(arg));
             self.rename.insert(param.var, var);
             if let Some(tangent) = tangent {
-                self.tangents.insert(param.var, *tangent);
+                // A tangent has its primal's shape.
+                let shape = self.builder.dims(arg);
+                let tangent = self
+                    .builder
+                    .coerce(*tangent, &shape, "Tangent of another shape");
+                self.tangents.insert(param.var, tangent);
             }
         }
     }
@@ -303,6 +309,36 @@ impl<'a> Forward<'a> {
         ses.iter().map(|&se| self.se(se)).collect()
     }
 
+    /// A type of the original code with its sizes renamed.
+    fn ty(&self, ty: &Type) -> Type {
+        ty.map_dims(|&d| self.se(d))
+    }
+
+    fn ext_ty(&self, ty: &ExtType) -> ExtType {
+        ty.map_dims(|&d| match d {
+            ExtDim::Free(se) => ExtDim::Free(self.se(se)),
+            ext => ext,
+        })
+    }
+
+    /// A fresh parameter for an original one, its type renamed.
+    fn fresh_param(&mut self, p: &Param) -> Param {
+        let ty = self.ty(&p.ty);
+        Param {
+            var: self.fresh(p.var, ty.clone()),
+            ty,
+            unique: p.unique,
+        }
+    }
+
+    /// A parameter for the tangent of an original parameter.
+    fn tangent_param(&mut self, p: &Param) -> Param {
+        let ty = self.ty(&p.ty);
+        let tangent = self.builder.param("tan", ty, p.unique);
+        self.tangents.insert(p.var, SubExp::Var(tangent.var));
+        tangent
+    }
+
     fn tangent(&self, se: SubExp) -> Option<SubExp> {
         se.as_var().and_then(|var| self.tangents.get(&var).copied())
     }
@@ -312,8 +348,8 @@ impl<'a> Forward<'a> {
         let ty = self.builder.type_of(primal);
         let zero = SubExp::Const(PrimValue::zero(ty.element()));
         match (ty, primal.as_var()) {
-            (Type::Array { rank, .. }, Some(array)) => {
-                let shape = array_dims(self.builder, array, rank);
+            (Type::Array { .. }, Some(array)) => {
+                let shape = array_dims(self.builder, array);
                 SubExp::Var(
                     self.builder
                         .bind1("zeros", Exp::Replicate { shape, value: zero }),
@@ -323,14 +359,17 @@ impl<'a> Forward<'a> {
         }
     }
 
-    /// The tangent of an original value, zero when it has none.
+    /// The tangent of an original value, zero when it has none, with the
+    /// shape of its primal.
     fn tangent_or_zero(&mut self, se: SubExp) -> SubExp {
+        let primal = self.se(se);
         match self.tangent(se) {
-            Some(tangent) => tangent,
-            None => {
-                let primal = self.se(se);
-                self.zero_like(primal)
+            Some(tangent) => {
+                let shape = self.builder.dims(primal);
+                self.builder
+                    .coerce(tangent, &shape, "Tangent of another shape")
             }
+            None => self.zero_like(primal),
         }
     }
 
@@ -348,24 +387,34 @@ impl<'a> Forward<'a> {
         new
     }
 
-    /// Fresh names for a statement's pattern.
+    /// Fresh names for a statement's pattern (whose types may name the
+    /// pattern's own earlier variables).
     fn pattern(&mut self, pat: &[PatElem]) -> Vec<PatElem> {
-        pat.iter()
-            .map(|elem| PatElem {
-                var: self.fresh(elem.var, elem.ty),
-                ty: elem.ty,
+        let mut new = Vec::with_capacity(pat.len());
+        for elem in pat {
+            let var = self.fresh(elem.var, Type::i64());
+            new.push(var);
+        }
+        new.into_iter()
+            .zip(pat)
+            .map(|(var, elem)| {
+                let ty = self.ty(&elem.ty);
+                self.builder.set_var_type(var, ty.clone());
+                PatElem { var, ty }
             })
             .collect()
     }
 
-    /// Tangent variables for the floating-point elements of a pattern.
+    /// Tangent variables for the elements of a pattern (renamed
+    /// already), each of its primal's type.
     fn tangent_pattern(&mut self, pat: &[PatElem]) -> Vec<PatElem> {
         pat.iter()
             .map(|elem| {
                 let name = format!("{}_tan", self.builder.var_name(elem.var));
-                let var = self.builder.new_var(&name, elem.ty);
+                let ty = self.ty(&elem.ty);
+                let var = self.builder.new_var(&name, ty.clone());
                 self.tangents.insert(elem.var, SubExp::Var(var));
-                PatElem { var, ty: elem.ty }
+                PatElem { var, ty }
             })
             .collect()
     }
@@ -419,7 +468,8 @@ impl<'a> Forward<'a> {
                 let condition = self.se(*condition);
                 let then_body = self.body(then_body)?;
                 let else_body = self.body(else_body)?;
-                let ret = ret.iter().copied().chain(ret.iter().copied()).collect();
+                let ret: Vec<ExtType> = ret.iter().map(|t| self.ext_ty(t)).collect();
+                let ret = ret.iter().chain(&ret).cloned().collect();
                 let exp = Exp::If {
                     condition,
                     then_body,
@@ -443,7 +493,7 @@ impl<'a> Forward<'a> {
                     self.builder.add_stm(primal);
                     return Ok(());
                 };
-                let (elem, result) = (*elem, SubExp::Var(result.var));
+                let (elem, result) = (elem.clone(), SubExp::Var(result.var));
                 // An update consumes its array, so the tangent, which may
                 // read the array's shape, comes first.
                 let consumes = matches!(exp, Exp::Update { .. });
@@ -508,6 +558,9 @@ impl<'a> Forward<'a> {
             let tangent = self.tangent_or_zero(arg);
             new_args.push(tangent);
         }
+        let new_args = self
+            .builder
+            .coerce_args(derived, &new_args, "Tangent of another shape");
         self.emit_with_tangents(
             &stm.pat,
             Exp::Call {
@@ -529,34 +582,32 @@ impl<'a> Forward<'a> {
             .function(func)
             .cloned()
             .ok_or("differentiating a function while it is being defined is not supported")?;
-        let with_tangents = |types: Vec<Type>| -> Vec<Type> { types.repeat(2) };
-        let all_params = with_tangents(function.params.iter().map(|p| p.ty).collect());
-        let all_ret = with_tangents(function.ret.iter().map(|&(ty, _)| ty).collect());
-        let name = format!("{}_jvp", function.name);
-        let derived = self.builder.declare_function(&name, all_params, all_ret);
-        self.derivatives.jvp.insert(func, derived);
-
         let rename = std::mem::take(&mut self.rename);
         let tangents = std::mem::take(&mut self.tangents);
         let mut params: Vec<Param> = function
             .params
             .iter()
-            .map(|p| Param {
-                var: self.fresh(p.var, p.ty),
-                ty: p.ty,
-                unique: p.unique,
-            })
+            .map(|p| self.fresh_param(p))
             .collect();
         for p in &function.params {
-            let tangent = self.builder.param("tan", p.ty, p.unique);
-            self.tangents.insert(p.var, SubExp::Var(tangent.var));
-            params.push(tangent);
+            params.push(self.tangent_param(p));
         }
+        let ret: Vec<(ExtType, bool)> = function
+            .ret
+            .iter()
+            .map(|(t, unique)| (self.ext_ty(t), *unique))
+            .collect();
+        let ret: Vec<(ExtType, bool)> = ret.iter().chain(&ret).cloned().collect();
+        let name = format!("{}_jvp", function.name);
+        let derived = self.builder.declare_function(
+            &name,
+            params.clone(),
+            ret.iter().map(|(t, _)| t.clone()).collect(),
+        );
+        self.derivatives.jvp.insert(func, derived);
         let body = self.body(&function.body);
         self.rename = rename;
         self.tangents = tangents;
-        let mut ret = function.ret.clone();
-        ret.extend(function.ret.iter().copied());
         self.builder.define_function(
             derived,
             Function {
@@ -576,23 +627,14 @@ impl<'a> Forward<'a> {
         form: &LoopForm,
         body: &Body,
     ) -> Result<()> {
-        let mut new_params: Vec<(Param, SubExp)> = params
-            .iter()
-            .map(|(p, init)| {
-                let init = self.se(*init);
-                let param = Param {
-                    var: self.fresh(p.var, p.ty),
-                    ty: p.ty,
-                    unique: p.unique,
-                };
-                (param, init)
-            })
-            .collect();
+        let mut new_params: Vec<(Param, SubExp)> = Vec::with_capacity(2 * params.len());
+        for (p, init) in params {
+            let init = self.se(*init);
+            new_params.push((self.fresh_param(p), init));
+        }
         for (p, init) in params {
             let init = self.tangent_or_zero(*init);
-            let tangent = self.builder.param("tan", p.ty, p.unique);
-            self.tangents.insert(p.var, SubExp::Var(tangent.var));
-            new_params.push((tangent, init));
+            new_params.push((self.tangent_param(p), init));
         }
         let form = match *form {
             LoopForm::For { var, bound } => LoopForm::For {
@@ -619,28 +661,18 @@ impl<'a> Forward<'a> {
     /// in `with_tangent` (after all its parameters) and the tangents of
     /// its floating-point results (after all its results).
     fn lambda(&mut self, lambda: &Lambda, with_tangent: &[bool]) -> Result<Lambda> {
-        let mut params: Vec<Param> = lambda
-            .params
-            .iter()
-            .map(|p| Param {
-                var: self.fresh(p.var, p.ty),
-                ty: p.ty,
-                unique: p.unique,
-            })
-            .collect();
+        let mut params: Vec<Param> = lambda.params.iter().map(|p| self.fresh_param(p)).collect();
         for (p, _) in lambda
             .params
             .iter()
             .zip(with_tangent)
             .filter(|(_, with)| **with)
         {
-            let tangent = self.builder.param("tan", p.ty, p.unique);
-            self.tangents.insert(p.var, SubExp::Var(tangent.var));
-            params.push(tangent);
+            params.push(self.tangent_param(p));
         }
         let body = self.body(&lambda.body)?;
-        let mut ret = lambda.ret.clone();
-        ret.extend(lambda.ret.iter().copied());
+        let ret: Vec<Type> = lambda.ret.iter().map(|t| self.ty(t)).collect();
+        let ret = ret.iter().chain(&ret).cloned().collect();
         Ok(Lambda { params, body, ret })
     }
 
@@ -699,7 +731,7 @@ impl<'a> Forward<'a> {
                         stms: dual_map.body.stms,
                         result: order.iter().map(|&i| dual_map.body.result[i]).collect(),
                     },
-                    ret: order.iter().map(|&i| dual_map.ret[i]).collect(),
+                    ret: order.iter().map(|&i| dual_map.ret[i].clone()).collect(),
                     params: dual_map.params,
                 };
                 let scans = scans
@@ -812,7 +844,7 @@ impl<'a> Forward<'a> {
                         stms: dual.body.stms,
                         result: order.iter().map(|&i| dual.body.result[i]).collect(),
                     },
-                    ret: order.iter().map(|&i| dual.ret[i]).collect(),
+                    ret: order.iter().map(|&i| dual.ret[i].clone()).collect(),
                 };
                 let mut new_accumulators = self.ses(accumulators);
                 for &acc in accumulators {
@@ -937,10 +969,8 @@ impl<'a> Forward<'a> {
                     return Ok(None);
                 }
                 let elements = elements.iter().map(|&e| self.tangent_or_zero(e)).collect();
-                Some(self.bind(Exp::ArrayLit {
-                    elements,
-                    row: *row,
-                }))
+                let row = self.ty(row);
+                Some(self.bind(Exp::ArrayLit { elements, row }))
             }
             Exp::Replicate { shape, value } => match self.tangent(*value) {
                 Some(tv) => {
@@ -963,7 +993,7 @@ impl<'a> Forward<'a> {
                 }
                 _ => None,
             },
-            Exp::Concat { arrays } => {
+            Exp::Concat { arrays, width } => {
                 if arrays
                     .iter()
                     .all(|&a| self.tangent(SubExp::Var(a)).is_none())
@@ -974,7 +1004,8 @@ impl<'a> Forward<'a> {
                     .iter()
                     .map(|&a| self.tangent_array(a))
                     .collect::<Result<Vec<_>>>()?;
-                Some(self.bind(Exp::Concat { arrays }))
+                let width = self.se(*width);
+                Some(self.bind(Exp::Concat { arrays, width }))
             }
             Exp::Copy(array) => match self.tangent(SubExp::Var(*array)) {
                 Some(SubExp::Var(ta)) => Some(self.bind(Exp::Copy(ta))),

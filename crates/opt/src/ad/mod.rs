@@ -108,10 +108,8 @@ pub fn with_vjp_by_forward<T>(f: impl FnOnce() -> T) -> T {
 }
 
 /// The sizes of the dimensions of an array.
-pub(super) fn array_dims(builder: &mut Builder, array: Var, rank: usize) -> Vec<SubExp> {
-    (0..rank)
-        .map(|dim| SubExp::Var(builder.bind1("n", Exp::ArraySize { array, dim })))
-        .collect()
+pub(super) fn array_dims(builder: &Builder, array: Var) -> Vec<SubExp> {
+    builder.dims(SubExp::Var(array))
 }
 
 pub(super) fn product(builder: &mut Builder, dims: &[SubExp]) -> SubExp {
@@ -161,13 +159,15 @@ pub(super) fn rename_exp(exp: &Exp, rename: &HashMap<Var, Var>) -> Exp {
         exp,
         Exp::Call { .. } | Exp::If { .. } | Exp::Loop { .. } | Exp::Soac(_)
     ) {
-        renamed.map_operands(&mut |se| {
+        let mut rename_se = |se: &mut SubExp| {
             if let SubExp::Var(var) = se
                 && let Some(&new) = rename.get(var)
             {
                 *se = SubExp::Var(new);
             }
-        });
+        };
+        renamed.map_operands(&mut rename_se);
+        renamed.map_type_dims(&mut rename_se);
     }
     renamed
 }

@@ -52,8 +52,8 @@ use super::{Derivatives, Result, array_dims, product, rename_exp};
 use crate::ir::build::Builder;
 use crate::ir::traverse;
 use crate::ir::{
-    Body, DimIndex, Exp, FuncId, Function, Lambda, LoopForm, Param, PatElem, ReduceOp, ScanOp,
-    Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Function, Lambda, LoopForm, Param, PatElem,
+    ReduceOp, ScanOp, Soac, Stm, SubExp, Type, Var,
 };
 use prim::PrimType;
 use prim::PrimValue;
@@ -110,7 +110,7 @@ impl Analysis<'_> {
         }
         let float = |se: SubExp| self.builder.type_of(se).element().is_float();
         match &stm.exp {
-            Exp::Cmp(..) | Exp::ArraySize { .. } | Exp::Iota { .. } | Exp::Assert { .. } => {
+            Exp::Cmp(..) | Exp::Iota { .. } | Exp::Assert { .. } => {
                 return Ok(());
             }
             Exp::Convert(to, a) if to.is_float() && !float(*a) => {
@@ -349,9 +349,14 @@ fn uses(exp: &Exp, f: &mut dyn FnMut(Var, Use)) {
                 }
             }
         }
-        Exp::ArraySize { array, .. } => f(*array, Use::Shape),
         _ => exp.for_each_operand_var(&mut |v| f(v, Use::Read)),
     }
+    // Sizes in types read only shapes.
+    exp.for_each_type_dim(&mut |se| {
+        if let SubExp::Var(v) = se {
+            f(v, Use::Shape)
+        }
+    });
     for body in exp.nested_bodies() {
         body_uses(body, f);
     }
@@ -505,8 +510,21 @@ impl Reverse<'_> {
         ses.iter().map(|&se| self.se(se)).collect()
     }
 
+    /// The type of a variable of the differentiated code, as renamed.
     fn type_of(&self, var: Var) -> Type {
-        self.b.type_of(SubExp::Var(var))
+        self.b.type_of(SubExp::Var(self.var(var)))
+    }
+
+    /// A type of the differentiated code with its sizes renamed.
+    fn ty(&self, ty: &Type) -> Type {
+        ty.map_dims(|&d| self.se(d))
+    }
+
+    fn ext_ty(&self, ty: &ExtType) -> ExtType {
+        ty.map_dims(|&d| match d {
+            ExtDim::Free(se) => ExtDim::Free(self.se(se)),
+            ext => ext,
+        })
     }
 
     fn bind(&mut self, exp: Exp) -> SubExp {
@@ -551,9 +569,8 @@ impl Reverse<'_> {
         if let Some(dims) = self.dims.get(&var) {
             return dims.clone();
         }
-        let rank = self.type_of(var).rank();
         let renamed = self.var(var);
-        array_dims(self.b, renamed, rank)
+        array_dims(self.b, renamed)
     }
 
     /// A zero of the type and shape of a variable of the differentiated
@@ -622,12 +639,16 @@ impl Reverse<'_> {
     /// `a + b`, elementwise for arrays.
     fn add_values(&mut self, a: SubExp, b: SubExp) -> SubExp {
         let ty = self.b.type_of(a);
-        let (Type::Array { element, rank }, Some(x), Some(y)) = (ty, a.as_var(), b.as_var()) else {
+        let (&Type::Array { element, .. }, Some(x), Some(y)) = (&ty, a.as_var(), b.as_var()) else {
             return self.bind(Exp::BinOp(BinOp::Add, a, b));
         };
-        let dims = array_dims(self.b, x, rank);
+        let rank = ty.rank();
+        let dims = array_dims(self.b, x);
         let (x, y, count) = if rank == 1 {
-            (x, y, dims[0])
+            let y = self
+                .b
+                .coerce(SubExp::Var(y), &dims, "Adjoints of different shapes");
+            (x, y.as_var().unwrap_or(x), dims[0])
         } else {
             let count = product(self.b, &dims);
             let flat = |this: &mut Self, array| {
@@ -684,7 +705,13 @@ impl Reverse<'_> {
 
     /// The sum of the rows of `array` (`count` of them, of type `row`;
     /// `row_dims` the shape of a row).
-    fn sum_rows(&mut self, array: Var, count: SubExp, row: Type, row_dims: Vec<SubExp>) -> SubExp {
+    fn sum_rows(&mut self, array: Var, count: SubExp) -> SubExp {
+        let row = self
+            .b
+            .type_of(SubExp::Var(array))
+            .row()
+            .expect("summed rows of an array");
+        let row_dims = row.shape().to_vec();
         let zero = SubExp::Const(PrimValue::zero(row.element()));
         let neutral = if row.rank() == 0 {
             zero
@@ -694,7 +721,9 @@ impl Reverse<'_> {
                 value: zero,
             })
         };
-        let identity = self.b.lambda(&[row], |_, p| vec![SubExp::Var(p[0])]);
+        let identity = self
+            .b
+            .lambda(&[row.clone()], |_, p| vec![SubExp::Var(p[0])]);
         let op = add_operator(self.b, row);
         self.bind(Exp::Soac(Soac::Screma {
             width: count,
@@ -783,8 +812,10 @@ impl Reverse<'_> {
         }
     }
 
+    /// A fresh name for a variable of the differentiated code, of its
+    /// type renamed (which may name variables renamed before it).
     fn fresh(&mut self, var: Var) -> Var {
-        let ty = self.type_of(var);
+        let ty = self.ty(&self.b.type_of(SubExp::Var(var)));
         let name = self.b.var_name(var).to_owned();
         let new = self.b.new_var(&name, ty);
         self.rename.insert(var, new);
@@ -792,18 +823,22 @@ impl Reverse<'_> {
     }
 
     fn pattern(&mut self, pat: &[PatElem]) -> Vec<PatElem> {
-        pat.iter()
-            .map(|e| PatElem {
-                var: self.fresh(e.var),
-                ty: e.ty,
+        let vars: Vec<Var> = pat.iter().map(|e| self.fresh(e.var)).collect();
+        vars.into_iter()
+            .zip(pat)
+            .map(|(var, e)| {
+                let ty = self.ty(&e.ty);
+                self.b.set_var_type(var, ty.clone());
+                PatElem { var, ty }
             })
             .collect()
     }
 
     fn fresh_param(&mut self, p: &Param) -> Param {
+        let var = self.fresh(p.var);
         Param {
-            var: self.fresh(p.var),
-            ty: p.ty,
+            var,
+            ty: self.ty(&p.ty),
             unique: p.unique,
         }
     }
@@ -849,10 +884,11 @@ impl Reverse<'_> {
     fn copy_lambda(&mut self, lambda: &Lambda) -> Lambda {
         let params: Vec<Param> = lambda.params.iter().map(|p| self.fresh_param(p)).collect();
         let originals: Vec<Var> = lambda.params.iter().map(|p| p.var).collect();
+        let body = self.copy_body(&lambda.body, &originals);
         Lambda {
             params,
-            body: self.copy_body(&lambda.body, &originals),
-            ret: lambda.ret.clone(),
+            body,
+            ret: lambda.ret.iter().map(|t| self.ty(t)).collect(),
         }
     }
 
@@ -867,7 +903,7 @@ impl Reverse<'_> {
                 condition: self.se(*condition),
                 then_body: self.copy_body(then_body, &[]),
                 else_body: self.copy_body(else_body, &[]),
-                ret: ret.clone(),
+                ret: ret.iter().map(|t| self.ext_ty(t)).collect(),
             },
             Exp::Loop { params, form, body } => {
                 let params: Vec<(Param, SubExp)> = params
@@ -879,7 +915,7 @@ impl Reverse<'_> {
                             }
                             _ => self.se(*init),
                         };
-                        (*p, init)
+                        (p.clone(), init)
                     })
                     .collect();
                 let mut bound: Vec<Var> = params.iter().map(|(p, _)| p.var).collect();
@@ -986,9 +1022,9 @@ impl Reverse<'_> {
             let mapped: Vec<PatElem> = map
                 .ret
                 .iter()
-                .map(|&ty| PatElem {
-                    var: self.new_active("mapped", ty.array_of()),
-                    ty: ty.array_of(),
+                .map(|ty| PatElem {
+                    var: self.new_active("mapped", ty.array_of(width)),
+                    ty: ty.array_of(width),
                 })
                 .collect();
             let vars = mapped.iter().map(|e| e.var).collect();
@@ -1006,14 +1042,14 @@ impl Reverse<'_> {
             vars
         };
         let mut next = 0;
-        let mut pat = stm.pat.iter().copied();
+        let mut pat = stm.pat.iter().cloned();
         let identity = |this: &mut Self, n: usize, next: usize| {
             let types: Vec<Type> = map.ret[next..next + n].to_vec();
             let params: Vec<Param> = types
                 .iter()
-                .map(|&ty| Param {
-                    var: this.new_active("x", ty),
-                    ty,
+                .map(|ty| Param {
+                    var: this.new_active("x", ty.clone()),
+                    ty: ty.clone(),
                     unique: false,
                 })
                 .collect();
@@ -1097,7 +1133,8 @@ impl Reverse<'_> {
                 shape: vec![count],
                 value,
             });
-            let tape_param = self.b.param("tape", p.ty.array_of(), true);
+            let tape_type = self.b.type_of(tape);
+            let tape_param = self.b.param("tape", tape_type, true);
             tape_params.push((tape_param, tape));
             let init = match *init {
                 SubExp::Var(v) if p.unique && p.ty.rank() > 0 => SubExp::Var(self.consume(v)),
@@ -1122,10 +1159,17 @@ impl Reverse<'_> {
         self.consumable = consumable_in(body, &bound);
         let mut saved = Vec::new();
         for ((tape, _), (p, _)) in tape_params.iter().zip(&loop_params) {
+            // A parameter whose shape changes cannot be taped.
+            let row = tape.ty.row().expect("a tape is an array");
+            let value = self.b.coerce(
+                SubExp::Var(p.var),
+                row.shape(),
+                "Cannot differentiate a loop whose parameter changes shape",
+            );
             saved.push(self.bind(Exp::Update {
                 array: tape.var,
                 slice: vec![DimIndex::Fix(SubExp::Var(counter))],
-                value: SubExp::Var(p.var),
+                value,
             }));
         }
         for stm in &body.stms {
@@ -1139,9 +1183,12 @@ impl Reverse<'_> {
         let mut pat = self.pattern(&stm.pat);
         let mut tapes = Vec::new();
         for (tape, _) in &tape_params {
-            let var = self.b.new_var("tape", tape.ty);
+            let var = self.b.new_var("tape", tape.ty.clone());
             tapes.push(var);
-            pat.push(PatElem { var, ty: tape.ty });
+            pat.push(PatElem {
+                var,
+                ty: tape.ty.clone(),
+            });
         }
         loop_params.extend(tape_params);
         self.b.add_stm(Stm {
@@ -1198,7 +1245,7 @@ impl Reverse<'_> {
         body.stms.extend(increment.stms);
         body.result.push(next);
         loop_params.push((counter, SubExp::i64(0)));
-        let types: Vec<Type> = loop_params.iter().map(|(p, _)| p.ty).collect();
+        let types: Vec<Type> = loop_params.iter().map(|(p, _)| p.ty.clone()).collect();
         let results = self.b.bind_n(
             "count",
             Exp::Loop {
@@ -1304,19 +1351,14 @@ impl Reverse<'_> {
                     && self.tracked(*v)
                 {
                     let count = product(self.b, &self.ses(shape));
-                    let row = self.type_of(*v);
-                    let row_dims = if row.rank() > 0 {
-                        self.dims(*v)
-                    } else {
-                        Vec::new()
-                    };
+                    let row_dims = self.dims(*v);
                     let mut flat_shape = vec![count];
                     flat_shape.extend(row_dims.iter().copied());
                     let flat = self.bind_var(Exp::Reshape {
                         shape: flat_shape,
                         array: self.var_of(adj),
                     });
-                    let sum = self.sum_rows(flat, count, row, row_dims);
+                    let sum = self.sum_rows(flat, count);
                     self.add_adjoint(*v, sum, true);
                 }
             }
@@ -1339,7 +1381,7 @@ impl Reverse<'_> {
                 });
                 self.add_adjoint(*array, c, false);
             }
-            Exp::Concat { arrays } => {
+            Exp::Concat { arrays, .. } => {
                 let mut offset = SubExp::i64(0);
                 for &array in arrays {
                     let len = self.dims(array)[0];
@@ -1493,18 +1535,8 @@ impl Reverse<'_> {
         }
         let then_body = self.backward_branch(then_body, &seeds, &free)?;
         let else_body = self.backward_branch(else_body, &seeds, &free)?;
-        let types: Vec<Type> = free.iter().map(|&v| self.type_of(v)).collect();
-        let vars = self.b.bind_n(
-            "adj",
-            Exp::If {
-                condition: self.se(condition),
-                then_body,
-                else_body,
-                ret: types.clone(),
-            },
-            free.len(),
-            &types,
-        );
+        let condition = self.se(condition);
+        let vars = self.b.bind_if("adj", condition, then_body, else_body);
         for (&v, adjoint) in free.iter().zip(vars) {
             self.add_adjoint(v, SubExp::Var(adjoint), false);
         }
@@ -1558,7 +1590,7 @@ impl Reverse<'_> {
         if tracked.is_empty() && free.is_empty() {
             return Ok(());
         }
-        let mut loop_params = Vec::new();
+        let mut inits = Vec::new();
         for &k in &tracked {
             let result = stm.pat[k].var;
             let init = match self.adjoint(result) {
@@ -1566,14 +1598,13 @@ impl Reverse<'_> {
                 Some(adjoint) => adjoint,
                 None => self.zero_of(result),
             };
-            let param = self.b.param("adj", params[k].0.ty, true);
-            loop_params.push((param, init));
+            inits.push((init, true));
         }
         for &v in &free {
             let init = self.zero_of(v);
-            let param = self.b.param("adj", self.type_of(v), true);
-            loop_params.push((param, init));
+            inits.push((init, true));
         }
+        let loop_params = self.b.loop_params("adj", &inits);
         let counter = self.b.new_var("k", Type::i64());
         let scope = self.enter(consumable_in(body, &bound));
         let last = self.bind(Exp::BinOp(BinOp::Sub, tape.count, SubExp::i64(1)));
@@ -1587,6 +1618,13 @@ impl Reverse<'_> {
                     slice: vec![DimIndex::Fix(i)],
                 },
             );
+            // The taped value has the shape the parameter had then (its
+            // size parameters, restored before it).
+            let shape = self.ty(&p.ty).shape().to_vec();
+            let value = self
+                .b
+                .coerce(SubExp::Var(value), &shape, "Taped loop value");
+            let value = value.as_var().unwrap_or(Var(u32::MAX));
             self.rename.insert(p.var, value);
         }
         if let LoopForm::For { var, .. } = *form {
@@ -1599,7 +1637,7 @@ impl Reverse<'_> {
             let renamed = self.b.bind1("i", Exp::SubExp(value));
             self.rename.insert(var, renamed);
         }
-        for (&v, (p, _)) in free.iter().zip(&loop_params[tracked.len()..]) {
+        for (&v, (p, _)) in free.iter().zip(&loop_params.values[tracked.len()..]) {
             self.adjoints.insert(
                 v,
                 Adjoint {
@@ -1609,7 +1647,7 @@ impl Reverse<'_> {
             );
         }
         let mut seeds = vec![None; params.len()];
-        for (&k, (p, _)) in tracked.iter().zip(&loop_params) {
+        for (&k, (p, _)) in tracked.iter().zip(&loop_params.values) {
             seeds[k] = Some(SubExp::Var(p.var));
         }
         let swept = self.sweep_body(body, &seeds);
@@ -1622,19 +1660,14 @@ impl Reverse<'_> {
         }
         let new_body = self.leave(scope, result);
         swept?;
-        let types: Vec<Type> = loop_params.iter().map(|(p, _)| p.ty).collect();
-        let vars = self.b.bind_n(
+        let vars = self.b.bind_loop(
             "adj",
-            Exp::Loop {
-                params: loop_params,
-                form: LoopForm::For {
-                    var: counter,
-                    bound: tape.count,
-                },
-                body: new_body,
+            loop_params,
+            LoopForm::For {
+                var: counter,
+                bound: tape.count,
             },
-            types.len(),
-            &types,
+            new_body,
         );
         for (&k, &adjoint) in tracked.iter().zip(&vars) {
             self.add_se(params[k].1, SubExp::Var(adjoint), false);
@@ -1647,35 +1680,45 @@ impl Reverse<'_> {
 
     fn backward_call(&mut self, stm: &Stm, func: FuncId, args: &[SubExp]) -> Result<()> {
         let derived = self.reverse_function(func)?;
+        let ret: Vec<ExtType> = match self.b.function(func) {
+            Some(f) => f.ret.iter().map(|(t, _)| t.clone()).collect(),
+            None => return Err("internal error: a call of an undefined function".into()),
+        };
         let mut all_args = self.ses(args);
+        let mut adjoints = Vec::with_capacity(stm.pat.len());
         for elem in &stm.pat {
-            let adjoint = self.adjoint_or_zero(elem.var);
-            all_args.push(adjoint);
+            adjoints.push(self.adjoint_or_zero(elem.var));
         }
-        let types: Vec<Type> = stm
-            .pat
-            .iter()
-            .map(|e| e.ty)
-            .chain(args.iter().map(|&a| self.b.type_of(a)))
-            .collect();
-        let vars = self.b.bind_n(
+        // The sizes of the adjoints where the results' sizes are
+        // existential, then the adjoints.
+        for (ty, &adjoint) in ret.iter().zip(&adjoints) {
+            let dims = self.b.dims(adjoint);
+            for (dim, &actual) in ty.shape().iter().zip(&dims) {
+                if let ExtDim::Ext(_) = dim {
+                    all_args.push(actual);
+                }
+            }
+        }
+        all_args.extend(adjoints);
+        let call_args = self
+            .b
+            .coerce_args(derived, &all_args, "Adjoint of another shape");
+        let vars = self.b.bind(
             "adj",
             Exp::Call {
                 func: derived,
-                args: all_args,
+                args: call_args,
             },
-            types.len(),
-            &types,
         );
-        for (&arg, &adjoint) in args.iter().zip(&vars[stm.pat.len()..]) {
+        for (&arg, &adjoint) in args.iter().zip(vars.get(stm.pat.len()..).unwrap_or(&[])) {
             self.add_se(arg, SubExp::Var(adjoint), true);
         }
         Ok(())
     }
 
     /// The function taking `func`'s arguments and the adjoints of its
-    /// results, and returning its results and the adjoints of its
-    /// arguments.
+    /// results (after the sizes of those whose sizes are existential),
+    /// and returning its results and the adjoints of its arguments.
     fn reverse_function(&mut self, func: FuncId) -> Result<FuncId> {
         if let Some(&derived) = self.derivatives.vjp.get(&func) {
             return Ok(derived);
@@ -1685,39 +1728,63 @@ impl Reverse<'_> {
             .function(func)
             .cloned()
             .ok_or("differentiating a function while it is being defined is not supported")?;
-        let param_types: Vec<Type> = function.params.iter().map(|p| p.ty).collect();
-        let ret_types: Vec<Type> = function.ret.iter().map(|&(ty, _)| ty).collect();
-        let mut all_params = param_types.clone();
-        all_params.extend(&ret_types);
-        let mut all_ret = ret_types.clone();
-        all_ret.extend(&param_types);
-        let name = format!("{}_vjp", function.name);
-        let derived = self.b.declare_function(&name, all_params, all_ret.clone());
-        self.derivatives.vjp.insert(func, derived);
-
         let rename = std::mem::take(&mut self.rename);
         let mut params: Vec<Param> = function
             .params
             .iter()
-            .map(|p| Param {
-                var: self.fresh(p.var),
-                ty: p.ty,
-                unique: false,
+            .map(|p| {
+                let mut param = self.fresh_param(p);
+                param.unique = false;
+                param
             })
             .collect();
-        let seeds: Vec<Option<SubExp>> = ret_types
-            .iter()
-            .map(|&ty| {
+        let ret: Vec<ExtType> = function.ret.iter().map(|(t, _)| self.ext_ty(t)).collect();
+        let mut seed_types = Vec::with_capacity(ret.len());
+        for ty in &ret {
+            let seed_type = ty.map_dims(|&d| match d {
+                ExtDim::Free(se) => se,
+                ExtDim::Ext(_) => {
+                    let size = self.b.param("adj_size", Type::i64(), false);
+                    params.push(size.clone());
+                    SubExp::Var(size.var)
+                }
+            });
+            seed_types.push(seed_type);
+        }
+        let seeds: Vec<Option<SubExp>> = seed_types
+            .into_iter()
+            .map(|ty| {
                 let p = self.b.param("adj", ty, false);
-                params.push(p);
+                params.push(p.clone());
                 Some(SubExp::Var(p.var))
             })
             .collect();
+        let renamed_params: Vec<Param> = function
+            .params
+            .iter()
+            .map(|p| Param {
+                var: self.var(p.var),
+                ty: self.ty(&p.ty),
+                unique: false,
+            })
+            .collect();
+        let mut all_ret: Vec<(ExtType, bool)> = ret.iter().map(|t| (t.clone(), false)).collect();
+        all_ret.extend(renamed_params.iter().map(|p| (p.ty.ext(), false)));
+        let name = format!("{}_vjp", function.name);
+        let derived = self.b.declare_function(
+            &name,
+            params.clone(),
+            all_ret.iter().map(|(t, _)| t.clone()).collect(),
+        );
+        self.derivatives.vjp.insert(func, derived);
         let scope = self.enter(consumable_in(&function.body, &[]));
         let swept = self.sweep_body(&function.body, &seeds);
         let mut result = self.ses(&function.body.result);
-        for p in &function.params {
+        for (p, renamed) in function.params.iter().zip(&renamed_params) {
             let adjoint = self.adjoint_or_zero(p.var);
+            let adjoint = self
+                .b
+                .coerce(adjoint, renamed.ty.shape(), "Adjoint of a parameter");
             result.push(adjoint);
         }
         let body = self.leave(scope, result);
@@ -1728,7 +1795,7 @@ impl Reverse<'_> {
             Function {
                 name,
                 params,
-                ret: all_ret.into_iter().map(|ty| (ty, false)).collect(),
+                ret: all_ret,
                 body,
             },
         );
@@ -1803,8 +1870,8 @@ impl Reverse<'_> {
     fn gather(&mut self, adj: Var, indices: Var, winners: Option<Var>) -> SubExp {
         let ty = self.b.type_of(SubExp::Var(adj));
         let row = ty.row().unwrap_or(ty);
-        let dims = array_dims(self.b, adj, ty.rank());
-        let count = array_dims(self.b, indices, 1)[0];
+        let dims = array_dims(self.b, adj);
+        let count = array_dims(self.b, indices)[0];
         let positions = self.bind_var(Exp::Iota {
             len: count,
             start: SubExp::i64(0),
@@ -1831,15 +1898,10 @@ impl Reverse<'_> {
                     stms: Vec::new(),
                     result: vec![SubExp::bool(false)],
                 };
-                ok = SubExp::Var(b.bind1(
-                    "ok",
-                    Exp::If {
-                        condition: ok,
-                        then_body: won,
-                        else_body: out_of_bounds,
-                        ret: vec![Type::bool()],
-                    },
-                ));
+                ok = b
+                    .bind_if("ok", ok, won, out_of_bounds)
+                    .first()
+                    .map_or(ok, |&v| SubExp::Var(v));
             }
             let taken = b.body(|b| {
                 vec![SubExp::Var(b.bind1(
@@ -1863,15 +1925,10 @@ impl Reverse<'_> {
                     },
                 ))]
             });
-            vec![SubExp::Var(b.bind1(
-                "adj",
-                Exp::If {
-                    condition: ok,
-                    then_body: taken,
-                    else_body: skipped,
-                    ret: vec![row],
-                },
-            ))]
+            b.bind_if("adj", ok, taken, skipped)
+                .into_iter()
+                .map(SubExp::Var)
+                .collect()
         });
         self.bind(Exp::Soac(Soac::Screma {
             width: count,
@@ -1951,17 +2008,18 @@ impl Reverse<'_> {
             };
             let reversed = self.reversed(adj, width);
             let ty = self
-                .type_of(elem.var)
+                .b
+                .type_of(SubExp::Var(reversed))
                 .row()
                 .unwrap_or(Type::Prim(PrimType::F64));
-            let identity = self.b.lambda(&[ty], |_, p| vec![SubExp::Var(p[0])]);
-            let op = add_operator(self.b, ty);
+            let identity = self.b.lambda(&[ty.clone()], |_, p| vec![SubExp::Var(p[0])]);
+            let op = add_operator(self.b, ty.clone());
             let zero = SubExp::Const(PrimValue::zero(ty.element()));
             let neutral = if ty.rank() == 0 {
                 zero
             } else {
                 // Rows of zeros, shaped as the adjoint's rows.
-                let dims = array_dims(self.b, adj, ty.rank() + 1);
+                let dims = array_dims(self.b, adj);
                 self.bind(Exp::Replicate {
                     shape: dims[1..].to_vec(),
                     value: zero,
@@ -2021,11 +2079,11 @@ impl Reverse<'_> {
             .map(|&a| self.reversed(a, width))
             .collect();
         // g(l, x, r) = (l ⊕ x) ⊕ r, with fresh active variables.
-        let types: Vec<Type> = reduce.lambda.ret.clone();
+        let types: Vec<Type> = reduce.lambda.ret.iter().map(|t| self.ty(t)).collect();
         let g_params: Vec<Param> = (0..3 * k)
             .map(|i| Param {
-                var: self.new_active("g", types[i % k]),
-                ty: types[i % k],
+                var: self.new_active("g", types[i % k].clone()),
+                ty: types[i % k].clone(),
                 unique: false,
             })
             .collect();
@@ -2050,9 +2108,9 @@ impl Reverse<'_> {
         map_inputs.extend(right);
         let pat: Vec<PatElem> = types
             .iter()
-            .map(|&ty| PatElem {
-                var: self.new_active("g", ty.array_of()),
-                ty: ty.array_of(),
+            .map(|ty| PatElem {
+                var: self.new_active("g", ty.array_of(width)),
+                ty: ty.array_of(width),
             })
             .collect();
         for (elem, result) in pat.iter().zip(&stm.pat) {
@@ -2084,9 +2142,10 @@ impl Reverse<'_> {
     fn inline_active(&mut self, lambda: &Lambda, args: &[SubExp]) -> Vec<SubExp> {
         let mut map = HashMap::new();
         for (p, &arg) in lambda.params.iter().zip(args) {
-            let var = self.new_active("arg", p.ty);
+            let ty = self.b.type_of(arg);
+            let var = self.new_active("arg", ty.clone());
             self.b.add_stm(Stm {
-                pat: vec![PatElem { var, ty: p.ty }],
+                pat: vec![PatElem { var, ty }],
                 exp: Exp::SubExp(arg),
                 loc: self.b.loc(),
             });
@@ -2121,7 +2180,10 @@ impl Reverse<'_> {
         if flipped {
             lambda.params.rotate_left(k);
         }
-        let types = op.ret.clone();
+        let types: Vec<Type> = arrays
+            .iter()
+            .filter_map(|&a| self.b.type_of(SubExp::Var(a)).row())
+            .collect();
         let identity = self
             .b
             .lambda(&types, |_, p| p.iter().map(|&v| SubExp::Var(v)).collect());
@@ -2138,7 +2200,7 @@ impl Reverse<'_> {
                 reduces: Vec::new(),
             }),
             k,
-            &types.iter().map(|t| t.array_of()).collect::<Vec<_>>(),
+            &types.iter().map(|t| t.array_of(width)).collect::<Vec<_>>(),
         );
         let positions = self.bind_var(Exp::Iota {
             len: width,
@@ -2168,20 +2230,10 @@ impl Reverse<'_> {
                 stms: Vec::new(),
                 result: neutral.to_vec(),
             };
-            b.bind_n(
-                "excl",
-                Exp::If {
-                    condition: first,
-                    then_body: start,
-                    else_body: before,
-                    ret: types.clone(),
-                },
-                k,
-                &types,
-            )
-            .into_iter()
-            .map(SubExp::Var)
-            .collect()
+            b.bind_if("excl", first, start, before)
+                .into_iter()
+                .map(SubExp::Var)
+                .collect()
         });
         self.b.bind_n(
             "excl",
@@ -2193,7 +2245,7 @@ impl Reverse<'_> {
                 reduces: Vec::new(),
             }),
             k,
-            &types.iter().map(|t| t.array_of()).collect::<Vec<_>>(),
+            &types.iter().map(|t| t.array_of(width)).collect::<Vec<_>>(),
         )
     }
 
@@ -2237,20 +2289,36 @@ impl Reverse<'_> {
         let mut rev_params: Vec<Param> =
             lambda.params.iter().map(|p| self.fresh_param(p)).collect();
         let mut seeds = vec![None; stm.pat.len()];
-        for &(k, _) in &seeded {
-            let p = self.b.param("adj", lambda.ret[k], false);
+        let mut seed_arrays = Vec::with_capacity(seeded.len());
+        for &(k, adj) in &seeded {
+            let row = self.ty(&lambda.ret[k]);
+            let shape = row.array_of(width);
+            let adj = self
+                .b
+                .coerce(SubExp::Var(adj), shape.shape(), "Adjoint of a map");
+            seed_arrays.push(adj.as_var().unwrap_or(Var(u32::MAX)));
+            let p = self.b.param("adj", row, false);
             seeds[k] = Some(SubExp::Var(p.var));
             rev_params.push(p);
         }
+        let input_rows: Vec<Type> = lambda.params.iter().map(|p| self.ty(&p.ty)).collect();
         let scope = self.enter(consumable_in(&lambda.body, &params));
         for &h in &histogram {
             self.histograms.insert(h, Vec::new());
         }
         let swept = self.sweep_body(&lambda.body, &seeds);
-        let mut result: Vec<SubExp> = summed.iter().map(|&v| self.adjoint_or_zero(v)).collect();
+        // The results have the shapes of what they are adjoints of, which
+        // are known outside the lambda.
+        let mut result = Vec::new();
+        for &v in &summed {
+            let adjoint = self.adjoint_or_zero(v);
+            let shape = self.dims(v);
+            result.push(self.b.coerce(adjoint, &shape, "Adjoint of a free variable"));
+        }
         for &i in &inputs {
             let adjoint = self.adjoint_or_zero(lambda.params[i].var);
-            result.push(adjoint);
+            let shape = input_rows[i].shape().to_vec();
+            result.push(self.b.coerce(adjoint, &shape, "Adjoint of a map parameter"));
         }
         let mut pairs_per_array = Vec::new();
         for &h in &histogram {
@@ -2274,8 +2342,8 @@ impl Reverse<'_> {
         };
         let mut reduces = Vec::new();
         for &v in &summed {
-            let ty = self.type_of(v);
             let neutral = self.zero_of(v);
+            let ty = self.b.type_of(neutral);
             reduces.push(ReduceOp {
                 lambda: add_operator(self.b, ty),
                 neutral: vec![neutral],
@@ -2283,11 +2351,17 @@ impl Reverse<'_> {
             });
         }
         let mut map_arrays: Vec<Var> = arrays.iter().map(|&a| self.var(a)).collect();
-        map_arrays.extend(seeded.iter().map(|&(_, adj)| adj));
+        map_arrays.extend(seed_arrays);
         let out_types: Vec<Type> = ret
             .iter()
             .enumerate()
-            .map(|(i, &t)| if i < summed.len() { t } else { t.array_of() })
+            .map(|(i, t)| {
+                if i < summed.len() {
+                    t.clone()
+                } else {
+                    t.array_of(width)
+                }
+            })
             .collect();
         let out = self.b.bind_n(
             "adj",
@@ -2375,20 +2449,12 @@ fn histogram_uses(body: &Body, array: Var) -> Option<usize> {
 
 /// `+` on values of type `ty`, elementwise for arrays.
 fn add_operator(b: &mut Builder, ty: Type) -> Lambda {
-    b.lambda(&[ty, ty], |b, p| {
+    b.lambda(&[ty.clone(), ty.clone()], |b, p| {
         let (x, y) = (SubExp::Var(p[0]), SubExp::Var(p[1]));
-        let Type::Array { element, rank } = ty else {
+        let (Some(row), Some(&width)) = (ty.row(), ty.shape().first()) else {
             return vec![SubExp::Var(b.bind1("sum", Exp::BinOp(BinOp::Add, x, y)))];
         };
-        let row = Type::with_rank(element, rank - 1);
         let add = add_operator(b, row);
-        let width = SubExp::Var(b.bind1(
-            "n",
-            Exp::ArraySize {
-                array: p[0],
-                dim: 0,
-            },
-        ));
         vec![SubExp::Var(b.bind1(
             "sum",
             Exp::Soac(Soac::Screma {

@@ -13,7 +13,7 @@
 
 use super::{AdError, Result, float_const, one};
 use crate::ir::build::Builder;
-use crate::ir::{Body, Exp, SubExp, Type};
+use crate::ir::{Body, Exp, ExtType, SubExp};
 use prim::PrimType;
 use prim::PrimValue;
 use prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
@@ -52,7 +52,7 @@ pub(super) fn select(
             condition,
             then_body: branch(x),
             else_body: branch(y),
-            ret: vec![Type::Prim(ty)],
+            ret: vec![ExtType::Prim(ty)],
         },
     )
 }

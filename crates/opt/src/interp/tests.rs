@@ -1,6 +1,6 @@
 use super::{RunError, run_entry};
 use crate::ir::build::{Builder, test_program};
-use crate::ir::{DimIndex, Exp, LoopForm, Program, ReduceOp, Soac, SubExp, Type};
+use crate::ir::{DimIndex, Exp, Kind, LoopForm, Program, ReduceOp, Soac, SubExp, Type};
 use crate::value::{ArrayValue, Value};
 use prim::BinOp;
 use prim::PrimType;
@@ -15,33 +15,40 @@ fn i32_array(values: &[i32]) -> Value {
 }
 
 /// A program with one entry point `main` built by `build` from its
-/// parameters of the given types.
-fn program(params: &[Type], build: impl FnOnce(&mut Builder, &[SubExp]) -> Vec<SubExp>) -> Program {
-    let params: Vec<(Type, bool)> = params.iter().map(|&t| (t, false)).collect();
+/// parameters of the given kinds.
+fn program(params: &[Kind], build: impl FnOnce(&mut Builder, &[SubExp]) -> Vec<SubExp>) -> Program {
+    let params: Vec<(Kind, bool)> = params.iter().map(|&t| (t, false)).collect();
     test_program(&params, |_| {}, build)
 }
 
-fn i32_vec() -> Type {
-    Type::with_rank(PrimType::I32, 1)
+fn i32_vec() -> Kind {
+    Kind::new(PrimType::I32, 1)
+}
+
+fn i64_scalar() -> Kind {
+    Kind::new(PrimType::I64, 0)
 }
 
 #[test]
 fn sums_the_squares_with_a_fused_map_and_reduction() {
     let p = program(&[i32_vec()], |b, args| {
         let xs = args[0].as_var().unwrap();
-        let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
+        let n = b.dims(SubExp::Var(xs))[0];
         let map = b.lambda(&[Type::Prim(PrimType::I32)], |b, x| {
             vec![SubExp::Var(b.bind1(
                 "sq",
                 Exp::BinOp(BinOp::Mul, x[0].into(), x[0].into()),
             ))]
         });
-        let add = b.lambda(&[Type::Prim(PrimType::I32); 2], |b, x| {
-            vec![SubExp::Var(b.bind1(
-                "s",
-                Exp::BinOp(BinOp::Add, x[0].into(), x[1].into()),
-            ))]
-        });
+        let add = b.lambda(
+            &[Type::Prim(PrimType::I32), Type::Prim(PrimType::I32)],
+            |b, x| {
+                vec![SubExp::Var(b.bind1(
+                    "s",
+                    Exp::BinOp(BinOp::Add, x[0].into(), x[1].into()),
+                ))]
+            },
+        );
         let sum = b.bind1(
             "sum",
             Exp::Soac(Soac::Screma {
@@ -64,7 +71,7 @@ fn sums_the_squares_with_a_fused_map_and_reduction() {
 
 #[test]
 fn reports_an_out_of_bounds_index_with_upstreams_message() {
-    let p = program(&[i32_vec(), Type::i64()], |b, args| {
+    let p = program(&[i32_vec(), i64_scalar()], |b, args| {
         let xs = args[0].as_var().unwrap();
         let x = b.bind1(
             "x",
@@ -92,33 +99,24 @@ fn updates_in_a_loop_write_in_place() {
     // loop xs for i < n do xs with [i] = i32(i)
     let p = program(&[i32_vec()], |b, args| {
         let xs = args[0].as_var().unwrap();
-        let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
-        let acc = b.param("acc", i32_vec(), true);
+        let n = b.dims(SubExp::Var(xs))[0];
+        let params = b.loop_params("acc", &[(xs.into(), true)]);
+        let acc = params.values[0].0.var;
         let i = b.new_var("i", Type::i64());
         let body = b.body(|b| {
             let v = b.bind1("v", Exp::Convert(PrimType::I32, i.into()));
             let updated = b.bind1(
                 "upd",
                 Exp::Update {
-                    array: acc.var,
+                    array: acc,
                     slice: vec![DimIndex::Fix(i.into())],
                     value: v.into(),
                 },
             );
             vec![updated.into()]
         });
-        let result = b.bind1(
-            "loop",
-            Exp::Loop {
-                params: vec![(acc, xs.into())],
-                form: LoopForm::For {
-                    var: i,
-                    bound: n.into(),
-                },
-                body,
-            },
-        );
-        vec![result.into()]
+        let result = b.bind_loop("loop", params, LoopForm::For { var: i, bound: n }, body);
+        vec![result[0].into()]
     });
     let result = run_entry(&p, "main", vec![i32_array(&[9, 9, 9, 9])]).unwrap();
     assert_eq!(result, vec![i32_array(&[0, 1, 2, 3])]);
@@ -127,7 +125,7 @@ fn updates_in_a_loop_write_in_place() {
 #[test]
 fn slices_with_strides_and_rejects_slices_out_of_bounds() {
     let p = program(
-        &[i32_vec(), Type::i64(), Type::i64(), Type::i64()],
+        &[i32_vec(), i64_scalar(), i64_scalar(), i64_scalar()],
         |b, args| {
             let xs = args[0].as_var().unwrap();
             let s = b.bind1(
@@ -187,16 +185,21 @@ fn a_stream_folds_its_chunks_into_the_accumulator_and_maps_them() {
     // the accumulator, and the chunk doubled as the mapped result.
     let p = program(&[i32_vec()], |b, args| {
         let xs = args[0].as_var().unwrap();
-        let n = b.bind1("n", Exp::ArraySize { array: xs, dim: 0 });
-        let fold = b.lambda(
-            &[Type::i64(), Type::Prim(PrimType::I32), i32_vec()],
-            |b, p| {
-                let add = b.lambda(&[Type::Prim(PrimType::I32); 2], |b, x| {
-                    vec![SubExp::Var(b.bind1(
-                        "s",
-                        Exp::BinOp(BinOp::Add, x[0].into(), x[1].into()),
-                    ))]
-                });
+        let n = b.dims(SubExp::Var(xs))[0];
+        let fold = b.stream_lambda(
+            &[Type::Prim(PrimType::I32)],
+            &[xs],
+            |b, chunk, accs, chunks| {
+                let p = [chunk, accs[0], chunks[0]];
+                let add = b.lambda(
+                    &[Type::Prim(PrimType::I32), Type::Prim(PrimType::I32)],
+                    |b, x| {
+                        vec![SubExp::Var(b.bind1(
+                            "s",
+                            Exp::BinOp(BinOp::Add, x[0].into(), x[1].into()),
+                        ))]
+                    },
+                );
                 let double = b.lambda(&[Type::Prim(PrimType::I32)], |b, x| {
                     let d = SubExp::Var(b.bind1(
                         "d",
@@ -254,21 +257,25 @@ fn a_stream_folds_its_chunks_into_the_accumulator_and_maps_them() {
 
 #[test]
 fn histograms_combine_and_scatters_overwrite_ignoring_indices_out_of_bounds() {
-    let i64_vec = Type::with_rank(PrimType::I64, 1);
+    let i64_vec = Kind::new(PrimType::I64, 1);
     let p = program(&[i32_vec(), i64_vec, i32_vec()], |b, args| {
         let (dest, is, vs) = (
             args[0].as_var().unwrap(),
             args[1].as_var().unwrap(),
             args[2].as_var().unwrap(),
         );
-        let n = b.bind1("n", Exp::ArraySize { array: is, dim: 0 });
+        let n = b.dims(SubExp::Var(is))[0];
+        let vs = b.coerce(vs.into(), &[n], "sizes").as_var().unwrap();
         let dest_copy = b.bind1("copy", Exp::Copy(dest));
-        let add = b.lambda(&[Type::Prim(PrimType::I32); 2], |b, x| {
-            vec![SubExp::Var(b.bind1(
-                "s",
-                Exp::BinOp(BinOp::Add, x[0].into(), x[1].into()),
-            ))]
-        });
+        let add = b.lambda(
+            &[Type::Prim(PrimType::I32), Type::Prim(PrimType::I32)],
+            |b, x| {
+                vec![SubExp::Var(b.bind1(
+                    "s",
+                    Exp::BinOp(BinOp::Add, x[0].into(), x[1].into()),
+                ))]
+            },
+        );
         let hist = b.bind1(
             "hist",
             Exp::Soac(Soac::Hist {

@@ -2,15 +2,30 @@
 //! bound (by the checker's own rule, [`result_types`]), nested bodies and
 //! lambdas, and functions that may be called before they are defined.
 //!
+//! The builder keeps shapes right where they cannot be read off the
+//! operations: branches and loops whose results have sizes computed
+//! inside them return those sizes ([`Builder::bind_if`],
+//! [`Builder::bind_loop`]); functions take a size parameter per
+//! dimension of an array parameter and return the sizes of their results
+//! that are not parameters ([`Builder::sized_params`],
+//! [`Builder::function_results`]); the results of a lambda whose sizes it
+//! computes itself get those sizes computed before the lambda runs
+//! ([`Builder::map_lambda`]); and shapes computed apart are made to agree
+//! by checked coercions ([`Builder::coerce`]).
+//!
 //! A misuse (an ill-typed expression) is a compiler bug; it is recorded,
 //! building goes on with placeholder variables, and [`Builder::finish`]
 //! returns it as an error instead of panicking.
 
+use super::analysis::can_fail;
 use super::check::{TypeContext, result_types};
+use super::traverse::{Renamer, bound_in_body, free_in_exp};
 use super::{
-    Body, EntryPoint, Exp, FuncId, Function, Lambda, Loc, Param, PatElem, Program, Stm, SubExp,
-    Type, Var,
+    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExtDim, ExtType, FuncId, Function, Lambda, Loc,
+    LoopForm, Param, PatElem, Program, Stm, SubExp, Type, Var,
 };
+use prim::{BinOp, CmpOp, PrimType};
+use std::collections::{HashMap, HashSet};
 
 #[derive(Debug)]
 pub struct Builder {
@@ -18,7 +33,7 @@ pub struct Builder {
     var_types: Vec<Type>,
     scopes: Vec<Vec<Stm>>,
     loc: Option<Loc>,
-    signatures: Vec<(String, Vec<Type>, Vec<Type>)>,
+    signatures: Vec<(String, Vec<Param>, Vec<ExtType>)>,
     functions: Vec<Option<Function>>,
     entry_points: Vec<EntryPoint>,
     tuning_params: Vec<String>,
@@ -33,12 +48,43 @@ impl Default for Builder {
 
 impl TypeContext for Builder {
     fn var_type(&self, var: Var) -> Option<Type> {
-        self.var_types.get(var.0 as usize).copied()
+        self.var_types.get(var.0 as usize).cloned()
     }
 
-    fn signature(&self, func: FuncId) -> Option<(Vec<Type>, Vec<Type>)> {
+    fn signature(&self, func: FuncId) -> Option<(Vec<Param>, Vec<ExtType>)> {
         let (_, params, ret) = self.signatures.get(func.0 as usize)?;
         Some((params.clone(), ret.clone()))
+    }
+}
+
+/// How many leading results of an expression or function are the sizes
+/// its other results' existential dimensions name.
+pub fn context_len(ret: &[ExtType]) -> usize {
+    ret.iter()
+        .flat_map(|t| t.shape())
+        .filter_map(|d| match d {
+            ExtDim::Ext(i) => Some(i + 1),
+            ExtDim::Free(_) => None,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The parameters of a loop: a size parameter for each dimension of an
+/// array parameter (so that shapes may change between iterations), then
+/// the parameters for the values, each with its initial value.
+#[derive(Debug, Clone, Default)]
+pub struct LoopParams {
+    pub sizes: Vec<(Param, SubExp)>,
+    pub values: Vec<(Param, SubExp)>,
+}
+
+impl LoopParams {
+    pub fn value_vars(&self) -> Vec<SubExp> {
+        self.values
+            .iter()
+            .map(|(p, _)| SubExp::Var(p.var))
+            .collect()
     }
 }
 
@@ -73,9 +119,15 @@ impl Builder {
         var
     }
 
+    /// Gives a variable another type (for variables made before the
+    /// variables their type names).
+    pub fn set_var_type(&mut self, var: Var, ty: Type) {
+        self.var_types[var.0 as usize] = ty;
+    }
+
     pub fn param(&mut self, hint: &str, ty: Type, unique: bool) -> Param {
         Param {
-            var: self.new_var(hint, ty),
+            var: self.new_var(hint, ty.clone()),
             ty,
             unique,
         }
@@ -84,8 +136,13 @@ impl Builder {
     pub fn type_of(&self, se: SubExp) -> Type {
         match se {
             SubExp::Const(value) => Type::Prim(value.prim_type()),
-            SubExp::Var(var) => self.var_types[var.0 as usize],
+            SubExp::Var(var) => self.var_types[var.0 as usize].clone(),
         }
+    }
+
+    /// The dimensions of a value's type (none for a scalar).
+    pub fn dims(&self, se: SubExp) -> Vec<SubExp> {
+        self.type_of(se).shape().to_vec()
     }
 
     /// The source location of the statements bound now.
@@ -99,16 +156,27 @@ impl Builder {
         std::mem::replace(&mut self.loc, loc)
     }
 
-    /// Binds the results of `exp` to fresh variables named `hint`.
+    /// Binds the results of `exp` to fresh variables named `hint`, the
+    /// sizes its result types make existential included.
     pub fn bind(&mut self, hint: &str, exp: Exp) -> Vec<Var> {
         match result_types(self, &exp) {
             Ok(types) => {
-                let vars: Vec<Var> = types.iter().map(|&ty| self.new_var(hint, ty)).collect();
-                let pat = vars
+                let vars: Vec<Var> = types
                     .iter()
-                    .zip(types)
-                    .map(|(&var, ty)| PatElem { var, ty })
+                    .map(|_| self.new_var(hint, Type::i64()))
                     .collect();
+                let names: Vec<SubExp> = vars.iter().map(|&v| SubExp::Var(v)).collect();
+                let pat: Vec<PatElem> = vars
+                    .iter()
+                    .zip(&types)
+                    .map(|(&var, ty)| PatElem {
+                        var,
+                        ty: ty.instantiate(&names),
+                    })
+                    .collect();
+                for elem in &pat {
+                    self.var_types[elem.var.0 as usize] = elem.ty.clone();
+                }
                 self.add_stm(Stm {
                     pat,
                     exp,
@@ -142,7 +210,22 @@ impl Builder {
             return vars;
         }
         self.internal_error(format!("`{hint}` bound {} values, not {n}", vars.len()));
-        fallback.iter().map(|&ty| self.new_var(hint, ty)).collect()
+        fallback
+            .iter()
+            .map(|ty| self.new_var(hint, ty.clone()))
+            .collect()
+    }
+
+    /// Binds an expression whose leading results are the sizes of the
+    /// others, returning the others.
+    fn bind_values(&mut self, hint: &str, exp: Exp) -> Vec<Var> {
+        let context = match result_types(self, &exp) {
+            Ok(types) => context_len(&types),
+            Err(_) => 0,
+        };
+        let mut vars = self.bind(hint, exp);
+        vars.drain(..context.min(vars.len()));
+        vars
     }
 
     pub fn add_stm(&mut self, stm: Stm) {
@@ -175,8 +258,79 @@ impl Builder {
         self.pop_scope(result)
     }
 
+    /// `value` with the shape of `target` (of the same element type and
+    /// rank): where their dimensions are different operands, an
+    /// assertion that they are equal (failing with `message`, to which
+    /// the two shapes are appended) and a reshape.
+    pub fn coerce(&mut self, value: SubExp, target: &[SubExp], message: &str) -> SubExp {
+        self.coerce_with(value, target, |have, want| {
+            let mut parts = vec![ErrorPart::Text(format!("{message}: "))];
+            parts.extend(have);
+            parts.push(ErrorPart::Text(" and ".into()));
+            parts.extend(want);
+            parts.push(ErrorPart::Text(".".into()));
+            parts
+        })
+    }
+
+    /// [`Builder::coerce`] failing with the message `message` makes of
+    /// the value's shape and the target's.
+    pub fn coerce_with(
+        &mut self,
+        value: SubExp,
+        target: &[SubExp],
+        message: impl FnOnce(Vec<ErrorPart>, Vec<ErrorPart>) -> Vec<ErrorPart>,
+    ) -> SubExp {
+        let dims = self.dims(value);
+        if dims == target {
+            return value;
+        }
+        let SubExp::Var(array) = value else {
+            self.internal_error(format!("a coercion of the scalar {value:?} to {target:?}"));
+            return value;
+        };
+        if dims.len() != target.len() {
+            self.internal_error(format!(
+                "a coercion of an array of rank {} to rank {}",
+                dims.len(),
+                target.len()
+            ));
+            return value;
+        }
+        let mut all_equal = SubExp::bool(true);
+        for (&have, &want) in dims.iter().zip(target) {
+            if have == want {
+                continue;
+            }
+            let equal = SubExp::Var(self.bind1("dim_ok", Exp::Cmp(CmpOp::Eq, have, want)));
+            all_equal = if all_equal == SubExp::bool(true) {
+                equal
+            } else {
+                SubExp::Var(self.bind1("dims_ok", Exp::BinOp(BinOp::And, all_equal, equal)))
+            };
+        }
+        let parts = message(shape_parts(&dims), shape_parts(target));
+        self.bind(
+            "shape_ok",
+            Exp::Assert {
+                condition: all_equal,
+                message: parts,
+            },
+        );
+        SubExp::Var(self.bind1(
+            "coerced",
+            Exp::Reshape {
+                shape: target.to_vec(),
+                array,
+            },
+        ))
+    }
+
     /// Builds a lambda with parameters of the given types; its result
-    /// types are those of the body's results.
+    /// types are those of the body's results, which may name only the
+    /// parameters and variables bound outside (a result with sizes the
+    /// body computes must be coerced by the caller, or be built with
+    /// [`Builder::map_lambda`]).
     pub fn lambda(
         &mut self,
         param_types: &[Type],
@@ -184,7 +338,7 @@ impl Builder {
     ) -> Lambda {
         let params: Vec<Param> = param_types
             .iter()
-            .map(|&ty| self.param("p", ty, false))
+            .map(|ty| self.param("p", ty.clone(), false))
             .collect();
         let vars: Vec<Var> = params.iter().map(|p| p.var).collect();
         let body = self.body(|b| build(b, &vars));
@@ -192,8 +346,421 @@ impl Builder {
         Lambda { params, body, ret }
     }
 
+    /// Builds the fold lambda of a stream over `arrays` with accumulators
+    /// of the given types: its parameters are the chunk size, the
+    /// accumulators and the chunks (of the chunk size's rows). The mapped
+    /// results the body returns after the accumulators must have the
+    /// chunk size as outer size.
+    pub fn stream_lambda(
+        &mut self,
+        accumulators: &[Type],
+        arrays: &[Var],
+        build: impl FnOnce(&mut Builder, Var, &[Var], &[Var]) -> Vec<SubExp>,
+    ) -> Lambda {
+        let chunk = self.param("chunk", Type::i64(), false);
+        let accs: Vec<Param> = accumulators
+            .iter()
+            .map(|ty| self.param("acc", ty.clone(), false))
+            .collect();
+        let rows: Vec<Type> = arrays
+            .iter()
+            .filter_map(|&a| self.type_of(SubExp::Var(a)).row())
+            .collect();
+        let chunks: Vec<Param> = rows
+            .iter()
+            .map(|row| self.param("chunk", row.array_of(SubExp::Var(chunk.var)), false))
+            .collect();
+        let acc_vars: Vec<Var> = accs.iter().map(|p| p.var).collect();
+        let chunk_vars: Vec<Var> = chunks.iter().map(|p| p.var).collect();
+        let body = self.body(|b| build(b, chunk.var, &acc_vars, &chunk_vars));
+        let ret = body.result.iter().map(|&se| self.type_of(se)).collect();
+        let mut params = vec![chunk];
+        params.extend(accs);
+        params.extend(chunks);
+        Lambda { params, body, ret }
+    }
+
+    /// Builds the lambda of a map over the rows of `arrays` (of outer
+    /// size `width`). Where a result's sizes are computed by the body,
+    /// they are computed once before the map: by the statements that
+    /// compute them, moved out, if those depend on no parameter and
+    /// cannot fail; otherwise by those statements run on the first rows
+    /// (and zero for no rows). Each row is then checked to have these
+    /// sizes.
+    pub fn map_lambda(
+        &mut self,
+        width: SubExp,
+        arrays: &[Var],
+        build: impl FnOnce(&mut Builder, &[Var]) -> Vec<SubExp>,
+    ) -> Lambda {
+        let row_types: Vec<Type> = arrays
+            .iter()
+            .filter_map(|&a| self.type_of(SubExp::Var(a)).row())
+            .collect();
+        let lambda = self.lambda(&row_types, build);
+        self.close_map_lambda(width, arrays, lambda)
+    }
+
+    /// A lambda built over the rows of `arrays` (of outer size `width`)
+    /// made a map's: see [`Builder::map_lambda`].
+    pub fn close_map_lambda(
+        &mut self,
+        width: SubExp,
+        arrays: &[Var],
+        mut lambda: Lambda,
+    ) -> Lambda {
+        let inner = bound_in_body(&lambda.body);
+        let needed: Vec<Var> = lambda
+            .ret
+            .iter()
+            .flat_map(|t| t.shape().to_vec())
+            .filter_map(|d| d.as_var())
+            .filter(|v| inner.contains(v))
+            .collect();
+        if needed.is_empty() {
+            return lambda;
+        }
+        let outer = self.sizes_outside(width, arrays, &lambda, &needed);
+        // Each row must have the sizes computed outside.
+        let results = std::mem::take(&mut lambda.body.result);
+        self.push_scope();
+        let mut coerced = Vec::with_capacity(results.len());
+        for result in results {
+            let target: Vec<SubExp> = self
+                .dims(result)
+                .iter()
+                .map(|d| {
+                    d.as_var()
+                        .and_then(|v| outer.get(&v))
+                        .copied()
+                        .unwrap_or(*d)
+                })
+                .collect();
+            coerced.push(self.coerce(result, &target, "Rows of an array have different shapes"));
+        }
+        let extra = self.pop_scope(Vec::new());
+        lambda.body.stms.extend(extra.stms);
+        lambda.ret = coerced.iter().map(|&se| self.type_of(se)).collect();
+        lambda.body.result = coerced;
+        lambda
+    }
+
+    /// The values, outside the lambda, of the sizes `needed` that its
+    /// body computes (see [`Builder::map_lambda`]), by variable.
+    fn sizes_outside(
+        &mut self,
+        width: SubExp,
+        arrays: &[Var],
+        lambda: &Lambda,
+        needed: &[Var],
+    ) -> HashMap<Var, SubExp> {
+        // The statements computing the needed sizes, in order.
+        let mut wanted: HashSet<Var> = needed.iter().copied().collect();
+        let mut slice = Vec::new();
+        for stm in lambda.body.stms.iter().rev() {
+            if stm.pat.iter().any(|p| wanted.contains(&p.var)) {
+                wanted.extend(free_in_exp(&stm.exp));
+                slice.push(stm.clone());
+            }
+        }
+        slice.reverse();
+        let params: HashSet<Var> = lambda.params.iter().map(|p| p.var).collect();
+        let independent = !wanted.iter().any(|v| params.contains(v))
+            && !slice.iter().any(|stm| can_fail(self, &stm.exp));
+        let mut unique_needed = needed.to_vec();
+        unique_needed.dedup();
+        let values: Vec<SubExp> = if independent {
+            let renaming = self.fresh_copy(&slice, &HashMap::new());
+            unique_needed.iter().map(|v| renaming[v]).collect()
+        } else {
+            let nonempty =
+                SubExp::Var(self.bind1("nonempty", Exp::Cmp(CmpOp::Lt, SubExp::i64(0), width)));
+            let then_body = self.body(|b| {
+                let mut rows = HashMap::new();
+                for (param, &array) in lambda.params.iter().zip(arrays) {
+                    let row = b.bind1(
+                        "first_row",
+                        Exp::Index {
+                            array,
+                            slice: vec![DimIndex::Fix(SubExp::i64(0))],
+                        },
+                    );
+                    rows.insert(param.var, SubExp::Var(row));
+                }
+                let renaming = b.fresh_copy(&slice, &rows);
+                unique_needed.iter().map(|v| renaming[v]).collect()
+            });
+            let else_body = Body {
+                stms: Vec::new(),
+                result: vec![SubExp::i64(0); unique_needed.len()],
+            };
+            self.bind_if("size", nonempty, then_body, else_body)
+                .into_iter()
+                .map(SubExp::Var)
+                .collect()
+        };
+        unique_needed.into_iter().zip(values).collect()
+    }
+
+    /// Emits a copy of `stms` with fresh variables, the variables of
+    /// `given` replaced; returns the renaming (variable to its copy).
+    fn fresh_copy(&mut self, stms: &[Stm], given: &HashMap<Var, SubExp>) -> HashMap<Var, SubExp> {
+        let mut renaming = given.clone();
+        for stm in stms {
+            let mut all_bound = HashSet::new();
+            stm.pat.iter().for_each(|p| {
+                all_bound.insert(p.var);
+            });
+            let body = Body {
+                stms: vec![stm.clone()],
+                result: Vec::new(),
+            };
+            all_bound.extend(bound_in_body(&body));
+            for var in all_bound {
+                let hint = self.var_names[var.0 as usize].clone();
+                let ty = self.var_types[var.0 as usize].clone();
+                let fresh = self.new_var(&hint, ty);
+                renaming.insert(var, SubExp::Var(fresh));
+            }
+            let mut copy = stm.clone();
+            Renamer { map: &renaming }.stm(&mut copy);
+            for elem in &mut copy.pat {
+                elem.ty = super::check::substitute(&elem.ty, &renaming);
+                self.var_types[elem.var.0 as usize] = elem.ty.clone();
+            }
+            self.add_stm(copy);
+        }
+        renaming
+    }
+
+    /// Binds a branch whose bodies are built: each dimension of a result
+    /// that the two branches give as different operands, or as one bound
+    /// inside them, becomes a size the branch returns. Returns the
+    /// variables of the bodies' results.
+    pub fn bind_if(
+        &mut self,
+        hint: &str,
+        condition: SubExp,
+        mut then_body: Body,
+        mut else_body: Body,
+    ) -> Vec<Var> {
+        if then_body.result.len() != else_body.result.len() {
+            self.internal_error("branches of different numbers of results".into());
+            return Vec::new();
+        }
+        let mut inside = bound_in_body(&then_body);
+        inside.extend(bound_in_body(&else_body));
+        let mut then_sizes = Vec::new();
+        let mut else_sizes = Vec::new();
+        let mut ret = Vec::with_capacity(then_body.result.len());
+        for (&t, &e) in then_body.result.iter().zip(&else_body.result) {
+            let then_ty = self.type_of(t);
+            let else_dims = self.dims(e);
+            let mut shape = Vec::with_capacity(then_ty.rank());
+            for (i, &dim) in then_ty.shape().iter().enumerate() {
+                let other = else_dims.get(i).copied().unwrap_or(dim);
+                let free = dim == other && dim.as_var().is_none_or(|v| !inside.contains(&v));
+                if free {
+                    shape.push(ExtDim::Free(dim));
+                } else {
+                    shape.push(ExtDim::Ext(then_sizes.len()));
+                    then_sizes.push(dim);
+                    else_sizes.push(other);
+                }
+            }
+            ret.push(ExtType::with_shape(then_ty.element(), shape));
+        }
+        let context = then_sizes.len();
+        let mut full_ret = vec![ExtType::Prim(PrimType::I64); context];
+        full_ret.extend(ret);
+        then_sizes.append(&mut then_body.result);
+        then_body.result = then_sizes;
+        else_sizes.append(&mut else_body.result);
+        else_body.result = else_sizes;
+        self.bind_values(
+            hint,
+            Exp::If {
+                condition,
+                then_body,
+                else_body,
+                ret: full_ret,
+            },
+        )
+    }
+
+    /// Parameters for a loop starting from `inits` (unique where the flag
+    /// says so): see [`LoopParams`].
+    pub fn loop_params(&mut self, hint: &str, inits: &[(SubExp, bool)]) -> LoopParams {
+        let mut params = LoopParams::default();
+        for &(init, unique) in inits {
+            let ty = self.type_of(init);
+            let mut shape = Vec::with_capacity(ty.rank());
+            for &dim in ty.shape() {
+                let size = self.param("size", Type::i64(), false);
+                shape.push(SubExp::Var(size.var));
+                params.sizes.push((size, dim));
+            }
+            let param = self.param(
+                hint,
+                Type::with_shape(ty.element(), shape),
+                unique && ty.rank() > 0,
+            );
+            params.values.push((param, init));
+        }
+        params
+    }
+
+    /// Binds a loop over `params` whose body (built with the parameters
+    /// in scope) gives the values' next values; the sizes' next values
+    /// are those values' dimensions. Returns the variables of the values.
+    pub fn bind_loop(
+        &mut self,
+        hint: &str,
+        params: LoopParams,
+        form: LoopForm,
+        mut body: Body,
+    ) -> Vec<Var> {
+        let mut sizes: Vec<SubExp> = body.result.iter().flat_map(|&se| self.dims(se)).collect();
+        if sizes.len() != params.sizes.len() {
+            self.internal_error(
+                "a loop body's results have other ranks than its parameters".into(),
+            );
+            return Vec::new();
+        }
+        sizes.append(&mut body.result);
+        body.result = sizes;
+        let size_count = params.sizes.len();
+        let mut all = params.sizes;
+        all.extend(params.values);
+        let mut vars = self.bind(
+            hint,
+            Exp::Loop {
+                params: all,
+                form,
+                body,
+            },
+        );
+        vars.drain(..size_count.min(vars.len()));
+        vars
+    }
+
+    /// Parameters for values of the given element types and ranks
+    /// (unique where the flag says so), as a function takes them: a size
+    /// parameter for each dimension of each array, then the values.
+    /// Returns both.
+    pub fn sized_params(
+        &mut self,
+        hint: &str,
+        kinds: &[(PrimType, usize, bool)],
+    ) -> (Vec<Param>, Vec<Param>) {
+        let mut sizes = Vec::new();
+        let mut values = Vec::new();
+        for &(element, rank, unique) in kinds {
+            let mut shape = Vec::with_capacity(rank);
+            for _ in 0..rank {
+                let size = self.param("size", Type::i64(), false);
+                shape.push(SubExp::Var(size.var));
+                sizes.push(size);
+            }
+            values.push(self.param(hint, Type::with_shape(element, shape), unique && rank > 0));
+        }
+        (sizes, values)
+    }
+
+    /// The result types of a function with these parameters and body:
+    /// each dimension that is a constant or a parameter stays; any other
+    /// becomes a size the function returns first (added to the body's
+    /// results). With `all_existential`, every dimension is returned (for
+    /// a function declared before its body, such as a recursive one).
+    pub fn function_results(
+        &mut self,
+        params: &[Param],
+        body: &mut Body,
+        all_existential: bool,
+    ) -> Vec<ExtType> {
+        let param_vars: HashSet<Var> = params.iter().map(|p| p.var).collect();
+        let mut sizes = Vec::new();
+        let mut ret: Vec<ExtType> = body
+            .result
+            .iter()
+            .map(|&se| {
+                self.type_of(se).map_dims(|&d| {
+                    let known = match d {
+                        SubExp::Const(_) => true,
+                        SubExp::Var(v) => param_vars.contains(&v),
+                    };
+                    if known && !all_existential {
+                        ExtDim::Free(d)
+                    } else {
+                        sizes.push(d);
+                        ExtDim::Ext(sizes.len() - 1)
+                    }
+                })
+            })
+            .collect();
+        let mut full = vec![ExtType::Prim(PrimType::I64); sizes.len()];
+        full.append(&mut ret);
+        sizes.append(&mut body.result);
+        body.result = sizes;
+        full
+    }
+
+    /// The result types a function returning values of these element
+    /// types and ranks has when every dimension is returned (see
+    /// [`Builder::function_results`]).
+    pub fn existential_results(kinds: &[(PrimType, usize)]) -> Vec<ExtType> {
+        let mut count = 0;
+        let mut ret: Vec<ExtType> = kinds
+            .iter()
+            .map(|&(element, rank)| {
+                let shape = (count..count + rank).map(ExtDim::Ext).collect();
+                count += rank;
+                ExtType::with_shape(element, shape)
+            })
+            .collect();
+        let mut full = vec![ExtType::Prim(PrimType::I64); count];
+        full.append(&mut ret);
+        full
+    }
+
+    /// Binds a call of `func` on the values `args`, passing their
+    /// dimensions as the size arguments; returns the variables of the
+    /// values it returns.
+    pub fn bind_call(&mut self, hint: &str, func: FuncId, args: &[SubExp]) -> Vec<Var> {
+        let mut all: Vec<SubExp> = args.iter().flat_map(|&a| self.dims(a)).collect();
+        all.extend_from_slice(args);
+        self.bind_values(hint, Exp::Call { func, args: all })
+    }
+
+    /// The arguments of a call of `func` (all of them, sizes included),
+    /// each with the shape its parameter's type gives it at this call
+    /// (checked where the shapes are different operands).
+    pub fn coerce_args(&mut self, func: FuncId, args: &[SubExp], message: &str) -> Vec<SubExp> {
+        let Some((params, _)) = self.signature(func) else {
+            return args.to_vec();
+        };
+        let subst: HashMap<Var, SubExp> = params
+            .iter()
+            .map(|p| p.var)
+            .zip(args.iter().copied())
+            .collect();
+        params
+            .iter()
+            .zip(args)
+            .map(|(param, &arg)| {
+                let expected = super::check::substitute(&param.ty, &subst);
+                self.coerce(arg, expected.shape(), message)
+            })
+            .collect()
+    }
+
     /// Declares a function, so that calls can be built before its body.
-    pub fn declare_function(&mut self, name: &str, params: Vec<Type>, ret: Vec<Type>) -> FuncId {
+    pub fn declare_function(
+        &mut self,
+        name: &str,
+        params: Vec<Param>,
+        ret: Vec<ExtType>,
+    ) -> FuncId {
         let id = FuncId(self.signatures.len() as u32);
         self.signatures.push((name.to_owned(), params, ret));
         self.functions.push(None);
@@ -216,7 +783,11 @@ impl Builder {
         self.signatures.len()
     }
 
+    /// Defines a declared function (its signature becomes the one given).
     pub fn define_function(&mut self, id: FuncId, function: Function) {
+        let signature = &mut self.signatures[id.0 as usize];
+        signature.1 = function.params.clone();
+        signature.2 = function.ret.iter().map(|(t, _)| t.clone()).collect();
         self.functions[id.0 as usize] = Some(function);
     }
 
@@ -254,48 +825,70 @@ impl Builder {
     }
 }
 
+/// A shape as parts of an error message: `[2][3]`.
+fn shape_parts(shape: &[SubExp]) -> Vec<ErrorPart> {
+    let mut parts = Vec::new();
+    for &dim in shape {
+        parts.push(ErrorPart::Text("[".into()));
+        parts.push(ErrorPart::Value(dim));
+        parts.push(ErrorPart::Text("]".into()));
+    }
+    parts
+}
+
 /// A program whose entry point `main` is built by `build` from its
-/// parameters (unique where the flag says so); `helpers` are built
-/// first and may be called. For the unit tests of the IR's consumers.
+/// parameters (of the given kinds, unique where the flag says so, each
+/// dimension a size parameter); `helpers` are built first and may be
+/// called. For the unit tests of the IR's consumers.
 #[cfg(test)]
 pub(crate) fn test_program(
-    params: &[(Type, bool)],
+    params: &[(super::Kind, bool)],
     helpers: impl FnOnce(&mut Builder),
     build: impl FnOnce(&mut Builder, &[SubExp]) -> Vec<SubExp>,
 ) -> Program {
     let mut b = Builder::new();
     helpers(&mut b);
-    let params: Vec<_> = params
+    let kinds: Vec<(PrimType, usize, bool)> = params
         .iter()
-        .map(|&(t, unique)| b.param("p", t, unique))
+        .map(|(kind, unique)| (kind.element, kind.rank, *unique))
         .collect();
-    let args: Vec<SubExp> = params.iter().map(|p| SubExp::Var(p.var)).collect();
-    let body = b.body(|b| build(b, &args));
-    let ret: Vec<(Type, bool)> = body.result.iter().map(|&r| (b.type_of(r), false)).collect();
-    let func = b.declare_function(
-        "main",
-        params.iter().map(|p| p.ty).collect(),
-        ret.iter().map(|r| r.0).collect(),
-    );
+    let (sizes, values) = b.sized_params("p", &kinds);
+    let args: Vec<SubExp> = values.iter().map(|p| SubExp::Var(p.var)).collect();
+    let mut body = b.body(|b| build(b, &args));
+    let mut all_params = sizes;
+    all_params.extend(values.iter().cloned());
+    let results: Vec<super::ExternalType> = body
+        .result
+        .iter()
+        .map(|&r| {
+            let ty = b.type_of(r);
+            super::ExternalType::Direct {
+                element: ty.element(),
+                rank: ty.rank(),
+            }
+        })
+        .collect();
+    let ret = b.function_results(&all_params, &mut body, false);
+    let func = b.declare_function("main", all_params.clone(), ret.clone());
     b.add_entry_point(EntryPoint {
         name: "main".into(),
         func,
-        params: params
+        params: values
             .iter()
-            .map(|p| super::ExternalType::Direct(p.ty))
+            .map(|p| super::ExternalType::Direct {
+                element: p.ty.element(),
+                rank: p.ty.rank(),
+            })
             .collect(),
-        results: ret
-            .iter()
-            .map(|r| super::ExternalType::Direct(r.0))
-            .collect(),
+        results,
         api: Default::default(),
     });
     b.define_function(
         func,
         Function {
             name: "main".into(),
-            params,
-            ret,
+            params: all_params,
+            ret: ret.into_iter().map(|t| (t, false)).collect(),
             body,
         },
     );

@@ -1,18 +1,21 @@
 //! The core IR's type checker. It guarantees that every variable is bound
-//! once before its use, that every operand has the type its operation
-//! expects (element type and rank), and that functions, lambdas, loops and
-//! branches return what they declare. Sizes are values and are checked at
-//! run time; uniqueness is checked on the source program, not here.
+//! once and used only in its scope, that every operand has the type its
+//! operation expects (element type and shape: dimensions that must agree
+//! are the same operand), that types name only variables in scope (the
+//! results of a lambda none of the lambda's own), and that functions,
+//! lambdas, loops and branches return what they declare. Uniqueness is
+//! checked on the source program, not here.
 //!
 //! [`result_types`] is the typing rule of a single expression without its
 //! nested bodies: the builder uses it to type what it binds, the checker
 //! uses it and then checks the nested bodies.
 
 use super::{
-    Body, DimIndex, Exp, FuncId, Lambda, LoopForm, Param, Program, Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Lambda, LoopForm, Param, Program, Soac, Stm,
+    SubExp, Type, Var,
 };
-use prim::PrimType;
-use prim::{BinOp, FloatFn, PrimFn, UnOp};
+use prim::{BinOp, FloatFn, PrimFn, PrimType, UnOp};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A type error in the IR: always a compiler bug.
@@ -39,10 +42,10 @@ pub trait TypeContext {
     /// The type of a variable in scope, or `None` if it is unbound.
     fn var_type(&self, var: Var) -> Option<Type>;
     /// A function's parameters and result types.
-    fn signature(&self, func: FuncId) -> Option<(Vec<Type>, Vec<Type>)>;
+    fn signature(&self, func: FuncId) -> Option<(Vec<Param>, Vec<ExtType>)>;
 }
 
-fn subexp_type(ctx: &dyn TypeContext, se: SubExp) -> Result<Type, String> {
+pub(crate) fn subexp_type(ctx: &dyn TypeContext, se: SubExp) -> Result<Type, String> {
     match se {
         SubExp::Const(value) => Ok(Type::Prim(value.prim_type())),
         SubExp::Var(var) => ctx
@@ -51,12 +54,16 @@ fn subexp_type(ctx: &dyn TypeContext, se: SubExp) -> Result<Type, String> {
     }
 }
 
-fn expect(ctx: &dyn TypeContext, se: SubExp, ty: Type, what: &str) -> Result<(), String> {
+fn mismatch(what: &str, expected: &dyn fmt::Debug, actual: &dyn fmt::Debug) -> String {
+    format!("{what}: expected {expected:?}, found {actual:?}")
+}
+
+fn expect(ctx: &dyn TypeContext, se: SubExp, ty: &Type, what: &str) -> Result<(), String> {
     let actual = subexp_type(ctx, se)?;
-    if actual == ty {
+    if actual == *ty {
         Ok(())
     } else {
-        Err(format!("{what}: expected {ty:?}, found {actual:?}"))
+        Err(mismatch(what, ty, &actual))
     }
 }
 
@@ -74,7 +81,9 @@ fn array_operand(ctx: &dyn TypeContext, var: Var, what: &str) -> Result<Type, St
     }
 }
 
-fn check_slice(ctx: &dyn TypeContext, array: Type, slice: &[DimIndex]) -> Result<Type, String> {
+/// The type of `array` indexed by `slice`: sliced dimensions have the
+/// slices' lengths, fixed ones are gone.
+fn check_slice(ctx: &dyn TypeContext, array: &Type, slice: &[DimIndex]) -> Result<Type, String> {
     if slice.len() > array.rank() {
         return Err(format!(
             "{} indices for an array of rank {}",
@@ -82,21 +91,12 @@ fn check_slice(ctx: &dyn TypeContext, array: Type, slice: &[DimIndex]) -> Result
             array.rank()
         ));
     }
-    let mut fixed = 0;
     for index in slice {
-        match *index {
-            DimIndex::Fix(i) => {
-                expect(ctx, i, Type::i64(), "index")?;
-                fixed += 1;
-            }
-            DimIndex::Slice { start, len, stride } => {
-                for part in [start, len, stride] {
-                    expect(ctx, part, Type::i64(), "slice bound")?;
-                }
-            }
+        for part in index.operands() {
+            expect(ctx, part, &Type::i64(), "index")?;
         }
     }
-    Ok(Type::with_rank(array.element(), array.rank() - fixed))
+    Ok(array.sliced(slice))
 }
 
 fn binop_accepts(op: BinOp, ty: PrimType) -> bool {
@@ -155,26 +155,37 @@ fn prim_fn_signature(f: PrimFn) -> Result<(Vec<PrimType>, PrimType), String> {
     })
 }
 
-fn lambda_params(lambda: &Lambda) -> Vec<Type> {
-    lambda.params.iter().map(|p| p.ty).collect()
-}
-
 fn expect_types(actual: &[Type], expected: &[Type], what: &str) -> Result<(), String> {
     if actual == expected {
         Ok(())
     } else {
-        Err(format!("{what}: expected {expected:?}, found {actual:?}"))
+        Err(mismatch(what, &expected, &actual))
     }
 }
 
-/// The types of the rows of `arrays`.
-fn row_types(ctx: &dyn TypeContext, arrays: &[Var], what: &str) -> Result<Vec<Type>, String> {
+fn lambda_params(lambda: &Lambda) -> Vec<Type> {
+    lambda.params.iter().map(|p| p.ty.clone()).collect()
+}
+
+/// The types of the rows of `arrays`, each of which must have `width`
+/// rows.
+fn row_types(
+    ctx: &dyn TypeContext,
+    arrays: &[Var],
+    width: SubExp,
+    what: &str,
+) -> Result<Vec<Type>, String> {
     arrays
         .iter()
         .map(|&array| {
-            Ok(array_operand(ctx, array, what)?
-                .row()
-                .expect("an array has rows"))
+            let ty = array_operand(ctx, array, what)?;
+            if ty.shape()[0] != width {
+                return Err(format!(
+                    "{what}: an array of outer size {:?} where {width:?} was expected",
+                    ty.shape()[0]
+                ));
+            }
+            Ok(ty.row().expect("an array has rows"))
         })
         .collect()
 }
@@ -182,32 +193,45 @@ fn row_types(ctx: &dyn TypeContext, arrays: &[Var], what: &str) -> Result<Vec<Ty
 /// An associative operator on `n` components: `2n` parameters of the
 /// given types, `n` results of the same types.
 fn check_operator(lambda: &Lambda, components: &[Type], what: &str) -> Result<(), String> {
-    let doubled: Vec<Type> = components.iter().chain(components).copied().collect();
+    let doubled: Vec<Type> = components.iter().chain(components).cloned().collect();
     expect_types(&lambda_params(lambda), &doubled, what)?;
     expect_types(&lambda.ret, components, what)
 }
 
-fn neutral_types(ctx: &dyn TypeContext, neutral: &[SubExp]) -> Result<Vec<Type>, String> {
-    neutral.iter().map(|&se| subexp_type(ctx, se)).collect()
+fn subexp_types(ctx: &dyn TypeContext, ses: &[SubExp]) -> Result<Vec<Type>, String> {
+    ses.iter().map(|&se| subexp_type(ctx, se)).collect()
+}
+
+/// The type with the variables of `subst` replaced.
+pub fn substitute(ty: &Type, subst: &HashMap<Var, SubExp>) -> Type {
+    ty.map_dims(|&d| match d {
+        SubExp::Var(v) => subst.get(&v).copied().unwrap_or(d),
+        SubExp::Const(_) => d,
+    })
+}
+
+fn free(types: Vec<Type>) -> Vec<ExtType> {
+    types.iter().map(Type::ext).collect()
 }
 
 /// The types an expression binds, checking its operands (but not its
-/// nested bodies and lambdas beyond their declared types).
-pub fn result_types(ctx: &dyn TypeContext, exp: &Exp) -> Result<Vec<Type>, String> {
+/// nested bodies and lambdas beyond their declared types). A result's
+/// existential dimension `Ext(i)` is the value of result `i`.
+pub fn result_types(ctx: &dyn TypeContext, exp: &Exp) -> Result<Vec<ExtType>, String> {
     Ok(match exp {
-        Exp::SubExp(se) => vec![subexp_type(ctx, *se)?],
+        Exp::SubExp(se) => vec![subexp_type(ctx, *se)?.ext()],
         Exp::BinOp(op, a, b) => {
             let ty = prim_operand(ctx, *a, "operand")?;
-            expect(ctx, *b, Type::Prim(ty), "second operand")?;
+            expect(ctx, *b, &Type::Prim(ty), "second operand")?;
             if !binop_accepts(*op, ty) {
                 return Err(format!("{op:?} on {}", ty.name()));
             }
-            vec![Type::Prim(ty)]
+            vec![ExtType::Prim(ty)]
         }
         Exp::Cmp(_, a, b) => {
             let ty = prim_operand(ctx, *a, "comparison operand")?;
-            expect(ctx, *b, Type::Prim(ty), "second comparison operand")?;
-            vec![Type::bool()]
+            expect(ctx, *b, &Type::Prim(ty), "second comparison operand")?;
+            vec![ExtType::Prim(PrimType::Bool)]
         }
         Exp::UnOp(op, a) => {
             let ty = prim_operand(ctx, *a, "operand")?;
@@ -219,11 +243,11 @@ pub fn result_types(ctx: &dyn TypeContext, exp: &Exp) -> Result<Vec<Type>, Strin
             if !ok {
                 return Err(format!("{op:?} on {}", ty.name()));
             }
-            vec![Type::Prim(ty)]
+            vec![ExtType::Prim(ty)]
         }
         Exp::Convert(to, a) => {
             prim_operand(ctx, *a, "conversion operand")?;
-            vec![Type::Prim(*to)]
+            vec![ExtType::Prim(*to)]
         }
         Exp::PrimFn(f, args) => {
             let (params, result) = prim_fn_signature(*f)?;
@@ -231,25 +255,54 @@ pub fn result_types(ctx: &dyn TypeContext, exp: &Exp) -> Result<Vec<Type>, Strin
                 return Err(format!("{f:?} applied to {} arguments", args.len()));
             }
             for (&arg, param) in args.iter().zip(params) {
-                expect(ctx, arg, Type::Prim(param), "argument")?;
+                expect(ctx, arg, &Type::Prim(param), "argument")?;
             }
-            vec![Type::Prim(result)]
+            vec![ExtType::Prim(result)]
         }
         Exp::Call { func, args } => {
             let (params, ret) = ctx
                 .signature(*func)
                 .ok_or_else(|| format!("call of unknown function {}", func.0))?;
-            let arg_types: Vec<Type> = neutral_types(ctx, args)?;
-            expect_types(&arg_types, &params, "call arguments")?;
-            ret
+            if params.len() != args.len() {
+                return Err(format!(
+                    "call of a function of {} parameters with {} arguments",
+                    params.len(),
+                    args.len()
+                ));
+            }
+            let subst: HashMap<Var, SubExp> = params
+                .iter()
+                .map(|p| p.var)
+                .zip(args.iter().copied())
+                .collect();
+            for (param, &arg) in params.iter().zip(args) {
+                expect(ctx, arg, &substitute(&param.ty, &subst), "call argument")?;
+            }
+            ret.iter()
+                .map(|t| {
+                    t.map_dims(|&d| match d {
+                        ExtDim::Free(SubExp::Var(v)) => {
+                            ExtDim::Free(subst.get(&v).copied().unwrap_or(SubExp::Var(v)))
+                        }
+                        other => other,
+                    })
+                })
+                .collect()
         }
         Exp::If { condition, ret, .. } => {
-            expect(ctx, *condition, Type::bool(), "condition")?;
+            expect(ctx, *condition, &Type::bool(), "condition")?;
             ret.clone()
         }
         Exp::Loop { params, form, .. } => {
+            let mut subst = HashMap::new();
             for (param, init) in params {
-                expect(ctx, *init, param.ty, "loop initial value")?;
+                expect(
+                    ctx,
+                    *init,
+                    &substitute(&param.ty, &subst),
+                    "loop initial value",
+                )?;
+                subst.insert(param.var, *init);
             }
             match form {
                 LoopForm::For { bound, .. } => {
@@ -268,11 +321,24 @@ pub fn result_types(ctx: &dyn TypeContext, exp: &Exp) -> Result<Vec<Type>, Strin
                     }
                 }
             }
-            params.iter().map(|(p, _)| p.ty).collect()
+            let position: HashMap<Var, usize> = params
+                .iter()
+                .enumerate()
+                .map(|(i, (p, _))| (p.var, i))
+                .collect();
+            params
+                .iter()
+                .map(|(p, _)| {
+                    p.ty.map_dims(|&d| match d {
+                        SubExp::Var(v) if position.contains_key(&v) => ExtDim::Ext(position[&v]),
+                        _ => ExtDim::Free(d),
+                    })
+                })
+                .collect()
         }
         Exp::Index { array, slice } => {
             let ty = array_operand(ctx, *array, "indexed value")?;
-            vec![check_slice(ctx, ty, slice)?]
+            vec![check_slice(ctx, &ty, slice)?.ext()]
         }
         Exp::Update {
             array,
@@ -280,15 +346,15 @@ pub fn result_types(ctx: &dyn TypeContext, exp: &Exp) -> Result<Vec<Type>, Strin
             value,
         } => {
             let ty = array_operand(ctx, *array, "updated value")?;
-            let target = check_slice(ctx, ty, slice)?;
-            expect(ctx, *value, target, "update value")?;
-            vec![ty]
+            let target = check_slice(ctx, &ty, slice)?;
+            expect(ctx, *value, &target, "update value")?;
+            vec![ty.ext()]
         }
         Exp::ArrayLit { elements, row } => {
             for &element in elements {
-                expect(ctx, element, *row, "array element")?;
+                expect(ctx, element, row, "array element")?;
             }
-            vec![row.array_of()]
+            vec![row.array_of(SubExp::i64(elements.len() as i64)).ext()]
         }
         Exp::Iota {
             len,
@@ -296,20 +362,22 @@ pub fn result_types(ctx: &dyn TypeContext, exp: &Exp) -> Result<Vec<Type>, Strin
             step,
             ty,
         } => {
-            expect(ctx, *len, Type::i64(), "iota length")?;
+            expect(ctx, *len, &Type::i64(), "iota length")?;
             if !ty.is_integer() {
                 return Err(format!("iota of {}", ty.name()));
             }
-            expect(ctx, *start, Type::Prim(*ty), "iota start")?;
-            expect(ctx, *step, Type::Prim(*ty), "iota step")?;
-            vec![Type::with_rank(*ty, 1)]
+            expect(ctx, *start, &Type::Prim(*ty), "iota start")?;
+            expect(ctx, *step, &Type::Prim(*ty), "iota step")?;
+            vec![Type::with_shape(*ty, vec![*len]).ext()]
         }
         Exp::Replicate { shape, value } => {
             for &dim in shape {
-                expect(ctx, dim, Type::i64(), "replicate size")?;
+                expect(ctx, dim, &Type::i64(), "replicate size")?;
             }
             let ty = subexp_type(ctx, *value)?;
-            vec![Type::with_rank(ty.element(), ty.rank() + shape.len())]
+            let mut full = shape.clone();
+            full.extend_from_slice(ty.shape());
+            vec![Type::with_shape(ty.element(), full).ext()]
         }
         Exp::Rearrange { perm, array } => {
             let ty = array_operand(ctx, *array, "rearranged value")?;
@@ -321,39 +389,39 @@ pub fn result_types(ctx: &dyn TypeContext, exp: &Exp) -> Result<Vec<Type>, Strin
                     ty.rank()
                 ));
             }
-            vec![ty]
+            let shape = perm.iter().map(|&i| ty.shape()[i]).collect();
+            vec![Type::with_shape(ty.element(), shape).ext()]
         }
         Exp::Reshape { shape, array } => {
             let ty = array_operand(ctx, *array, "reshaped value")?;
             for &dim in shape {
-                expect(ctx, dim, Type::i64(), "reshape size")?;
+                expect(ctx, dim, &Type::i64(), "reshape size")?;
             }
             if shape.is_empty() {
                 return Err("reshape to rank 0".into());
             }
-            vec![Type::with_rank(ty.element(), shape.len())]
+            vec![Type::with_shape(ty.element(), shape.clone()).ext()]
         }
-        Exp::Concat { arrays } => {
+        Exp::Concat { arrays, width } => {
+            expect(ctx, *width, &Type::i64(), "concatenation width")?;
             let first = arrays.first().ok_or("concatenation of no arrays")?;
-            let ty = array_operand(ctx, *first, "concatenated value")?;
+            let row = array_operand(ctx, *first, "concatenated value")?
+                .row()
+                .expect("an array has rows");
             for &array in &arrays[1..] {
-                expect(ctx, SubExp::Var(array), ty, "concatenated array")?;
+                let ty = array_operand(ctx, array, "concatenated value")?;
+                if ty.row().as_ref() != Some(&row) {
+                    return Err(mismatch("concatenated array rows", &row, &ty.row()));
+                }
             }
-            vec![ty]
+            vec![row.array_of(*width).ext()]
         }
-        Exp::Copy(var) => vec![subexp_type(ctx, SubExp::Var(*var))?],
-        Exp::ArraySize { array, dim } => {
-            let ty = array_operand(ctx, *array, "array of a size")?;
-            if *dim >= ty.rank() {
-                return Err(format!("dimension {dim} of an array of rank {}", ty.rank()));
-            }
-            vec![Type::i64()]
-        }
+        Exp::Copy(var) => vec![subexp_type(ctx, SubExp::Var(*var))?.ext()],
         Exp::Assert { condition, .. } => {
-            expect(ctx, *condition, Type::bool(), "assertion")?;
+            expect(ctx, *condition, &Type::bool(), "assertion")?;
             Vec::new()
         }
-        Exp::Soac(soac) => soac_types(ctx, soac)?,
+        Exp::Soac(soac) => free(soac_types(ctx, soac)?),
     })
 }
 
@@ -366,35 +434,35 @@ fn soac_types(ctx: &dyn TypeContext, soac: &Soac) -> Result<Vec<Type>, String> {
             scans,
             reduces,
         } => {
-            expect(ctx, *width, Type::i64(), "width")?;
+            expect(ctx, *width, &Type::i64(), "width")?;
             expect_types(
                 &lambda_params(map),
-                &row_types(ctx, arrays, "mapped value")?,
+                &row_types(ctx, arrays, *width, "mapped value")?,
                 "map parameters",
             )?;
-            let mut results = map.ret.iter().copied();
+            let mut results = map.ret.iter().cloned();
             let mut bound = Vec::new();
             for scan in scans {
                 let components: Vec<Type> = results.by_ref().take(scan.neutral.len()).collect();
                 expect_types(
-                    &neutral_types(ctx, &scan.neutral)?,
+                    &subexp_types(ctx, &scan.neutral)?,
                     &components,
                     "scan neutral",
                 )?;
                 check_operator(&scan.lambda, &components, "scan operator")?;
-                bound.extend(components.iter().map(|t| t.array_of()));
+                bound.extend(components.iter().map(|t| t.array_of(*width)));
             }
             for reduce in reduces {
                 let components: Vec<Type> = results.by_ref().take(reduce.neutral.len()).collect();
                 expect_types(
-                    &neutral_types(ctx, &reduce.neutral)?,
+                    &subexp_types(ctx, &reduce.neutral)?,
                     &components,
                     "reduce neutral",
                 )?;
                 check_operator(&reduce.lambda, &components, "reduce operator")?;
                 bound.extend(components);
             }
-            bound.extend(results.map(Type::array_of));
+            bound.extend(results.map(|t| t.array_of(*width)));
             Ok(bound)
         }
         Soac::Hist {
@@ -405,25 +473,26 @@ fn soac_types(ctx: &dyn TypeContext, soac: &Soac) -> Result<Vec<Type>, String> {
             indices,
             values,
         } => {
-            expect(ctx, *width, Type::i64(), "width")?;
-            let rows = row_types(ctx, dests, "histogram")?;
-            expect_types(&neutral_types(ctx, neutral)?, &rows, "histogram neutral")?;
+            expect(ctx, *width, &Type::i64(), "width")?;
+            let dest_types: Vec<Type> = dests
+                .iter()
+                .map(|&d| array_operand(ctx, d, "histogram"))
+                .collect::<Result<_, _>>()?;
+            let rows: Vec<Type> = dest_types.iter().filter_map(Type::row).collect();
+            expect_types(&subexp_types(ctx, neutral)?, &rows, "histogram neutral")?;
             check_operator(op, &rows, "histogram operator")?;
             expect(
                 ctx,
                 SubExp::Var(*indices),
-                Type::with_rank(PrimType::I64, 1),
+                &Type::with_shape(PrimType::I64, vec![*width]),
                 "histogram indices",
             )?;
             expect_types(
-                &row_types(ctx, values, "values")?,
+                &row_types(ctx, values, *width, "values")?,
                 &rows,
                 "histogram values",
             )?;
-            neutral_types(
-                ctx,
-                &dests.iter().map(|&d| SubExp::Var(d)).collect::<Vec<_>>(),
-            )
+            Ok(dest_types)
         }
         Soac::Scatter {
             width,
@@ -431,19 +500,24 @@ fn soac_types(ctx: &dyn TypeContext, soac: &Soac) -> Result<Vec<Type>, String> {
             indices,
             values,
         } => {
-            expect(ctx, *width, Type::i64(), "width")?;
-            let rows = row_types(ctx, dests, "scatter destination")?;
+            expect(ctx, *width, &Type::i64(), "width")?;
+            let dest_types: Vec<Type> = dests
+                .iter()
+                .map(|&d| array_operand(ctx, d, "scatter destination"))
+                .collect::<Result<_, _>>()?;
+            let rows: Vec<Type> = dest_types.iter().filter_map(Type::row).collect();
             expect(
                 ctx,
                 SubExp::Var(*indices),
-                Type::with_rank(PrimType::I64, 1),
+                &Type::with_shape(PrimType::I64, vec![*width]),
                 "scatter indices",
             )?;
-            expect_types(&row_types(ctx, values, "values")?, &rows, "scatter values")?;
-            neutral_types(
-                ctx,
-                &dests.iter().map(|&d| SubExp::Var(d)).collect::<Vec<_>>(),
-            )
+            expect_types(
+                &row_types(ctx, values, *width, "values")?,
+                &rows,
+                "scatter values",
+            )?;
+            Ok(dest_types)
         }
         Soac::Stream {
             width,
@@ -453,15 +527,17 @@ fn soac_types(ctx: &dyn TypeContext, soac: &Soac) -> Result<Vec<Type>, String> {
             reduce,
             ..
         } => {
-            expect(ctx, *width, Type::i64(), "width")?;
-            let accumulator_types = neutral_types(ctx, accumulators)?;
-            let array_types: Vec<Type> = arrays
+            expect(ctx, *width, &Type::i64(), "width")?;
+            let accumulator_types = subexp_types(ctx, accumulators)?;
+            let chunk = fold.params.first().ok_or("a stream without a chunk size")?;
+            let chunk_size = SubExp::Var(chunk.var);
+            let chunk_types: Vec<Type> = row_types(ctx, arrays, *width, "streamed value")?
                 .iter()
-                .map(|&a| array_operand(ctx, a, "streamed value"))
-                .collect::<Result<_, _>>()?;
+                .map(|row| row.array_of(chunk_size))
+                .collect();
             let mut params = vec![Type::i64()];
-            params.extend(&accumulator_types);
-            params.extend(&array_types);
+            params.extend(accumulator_types.iter().cloned());
+            params.extend(chunk_types);
             expect_types(&lambda_params(fold), &params, "stream parameters")?;
             if fold.ret.len() < accumulator_types.len()
                 || fold.ret[..accumulator_types.len()] != accumulator_types[..]
@@ -471,13 +547,14 @@ fn soac_types(ctx: &dyn TypeContext, soac: &Soac) -> Result<Vec<Type>, String> {
             if let Some(reduce) = reduce {
                 check_operator(reduce, &accumulator_types, "stream reduction")?;
             }
-            if fold.ret[accumulator_types.len()..]
-                .iter()
-                .any(|t| t.rank() == 0)
-            {
-                return Err("a stream's mapped result is not an array".into());
+            let mut results = accumulator_types.clone();
+            for mapped in &fold.ret[accumulator_types.len()..] {
+                if mapped.shape().first() != Some(&chunk_size) {
+                    return Err("a stream's mapped result is not an array of a chunk".into());
+                }
+                results.push(mapped.row().expect("an array").array_of(*width));
             }
-            Ok(fold.ret.clone())
+            Ok(results)
         }
     }
 }
@@ -488,19 +565,24 @@ pub fn check_program(program: &Program) -> Result<(), TypeError> {
         let mut checker = Checker {
             program,
             types: vec![None; program.var_names.len()],
+            bound: vec![false; program.var_names.len()],
+            scopes: vec![Vec::new()],
         };
-        checker
-            .function(&function.params, &function.body, &function.ret)
-            .map_err(|message| TypeError {
-                function: function.name.clone(),
-                message,
-            })?;
+        checker.function(function).map_err(|message| TypeError {
+            function: function.name.clone(),
+            message,
+        })?;
     }
     for entry in &program.entry_points {
         let function = program.functions.get(entry.func.0 as usize);
+        let components: usize = entry.params.iter().map(|p| p.components()).sum();
+        let results: usize = entry.results.iter().map(|r| r.components()).sum();
         let ok = function.is_some_and(|f| {
-            entry.params.iter().map(|p| p.components()).sum::<usize>() == f.params.len()
-                && entry.results.iter().map(|r| r.components()).sum::<usize>() == f.ret.len()
+            f.entry_size_sources(components).is_some()
+                && f.ret.len() >= results
+                && f.ret[..f.ret.len() - results]
+                    .iter()
+                    .all(|(t, _)| *t == ExtType::Prim(PrimType::I64))
         });
         if !ok {
             return Err(TypeError {
@@ -514,75 +596,152 @@ pub fn check_program(program: &Program) -> Result<(), TypeError> {
 
 struct Checker<'p> {
     program: &'p Program,
+    /// The type of each variable in scope.
     types: Vec<Option<Type>>,
+    /// Whether each variable has been bound (variables are bound once).
+    bound: Vec<bool>,
+    /// The variables bound in each enclosing scope.
+    scopes: Vec<Vec<Var>>,
 }
 
 impl TypeContext for Checker<'_> {
     fn var_type(&self, var: Var) -> Option<Type> {
-        self.types.get(var.0 as usize).copied().flatten()
+        self.types.get(var.0 as usize).cloned().flatten()
     }
 
-    fn signature(&self, func: FuncId) -> Option<(Vec<Type>, Vec<Type>)> {
+    fn signature(&self, func: FuncId) -> Option<(Vec<Param>, Vec<ExtType>)> {
         let f = self.program.functions.get(func.0 as usize)?;
         Some((
-            f.params.iter().map(|p| p.ty).collect(),
-            f.ret.iter().map(|(t, _)| *t).collect(),
+            f.params.clone(),
+            f.ret.iter().map(|(t, _)| t.clone()).collect(),
         ))
     }
 }
 
 impl Checker<'_> {
     fn bind(&mut self, var: Var, ty: Type) -> Result<(), String> {
-        let slot = self
-            .types
-            .get_mut(var.0 as usize)
+        let index = var.0 as usize;
+        let bound = self
+            .bound
+            .get_mut(index)
             .ok_or_else(|| format!("variable {} has no name", var.0))?;
-        if slot.is_some() {
+        if std::mem::replace(bound, true) {
             return Err(format!("variable {} is bound twice", var.0));
         }
-        *slot = Some(ty);
+        self.types[index] = Some(ty);
+        self.scopes
+            .last_mut()
+            .expect("the checker always has a scope")
+            .push(var);
+        Ok(())
+    }
+
+    fn enter(&mut self) {
+        self.scopes.push(Vec::new());
+    }
+
+    fn leave(&mut self) {
+        for var in self.scopes.pop().unwrap_or_default() {
+            self.types[var.0 as usize] = None;
+        }
+    }
+
+    /// Checks that a type names only `i64` variables in scope.
+    fn type_in_scope(&self, ty: &Type, what: &str) -> Result<(), String> {
+        for &dim in ty.shape() {
+            expect(self, dim, &Type::i64(), what)?;
+        }
+        Ok(())
+    }
+
+    fn ext_type_in_scope(&self, ty: &ExtType, results: usize, what: &str) -> Result<(), String> {
+        for dim in ty.shape() {
+            match *dim {
+                ExtDim::Free(se) => expect(self, se, &Type::i64(), what)?,
+                ExtDim::Ext(i) if i >= results => {
+                    return Err(format!("{what}: existential size {i} of {results} results"));
+                }
+                ExtDim::Ext(_) => {}
+            }
+        }
         Ok(())
     }
 
     fn bind_params(&mut self, params: &[Param]) -> Result<(), String> {
-        params.iter().try_for_each(|p| self.bind(p.var, p.ty))
+        for p in params {
+            self.type_in_scope(&p.ty, "parameter type")?;
+            self.bind(p.var, p.ty.clone())?;
+        }
+        Ok(())
     }
 
-    fn function(
-        &mut self,
-        params: &[Param],
-        body: &Body,
-        ret: &[(Type, bool)],
-    ) -> Result<(), String> {
-        self.bind_params(params)?;
-        let types = self.body(body)?;
-        let expected: Vec<Type> = ret.iter().map(|(t, _)| *t).collect();
-        expect_types(&types, &expected, "function result")
+    fn function(&mut self, function: &super::Function) -> Result<(), String> {
+        self.bind_params(&function.params)?;
+        let ret: Vec<ExtType> = function.ret.iter().map(|(t, _)| t.clone()).collect();
+        for ty in &ret {
+            self.ext_type_in_scope(ty, ret.len(), "function result type")?;
+        }
+        self.body_matching(&function.body, &ret, "function result")
     }
 
-    fn body(&mut self, body: &Body) -> Result<Vec<Type>, String> {
+    /// Checks a body's statements and returns its results' types, in the
+    /// body's scope (which the caller leaves).
+    fn body_in_scope(&mut self, body: &Body) -> Result<Vec<Type>, String> {
         for stm in &body.stms {
             self.stm(stm)?;
         }
-        body.result
-            .iter()
-            .map(|&se| subexp_type(self, se))
-            .collect()
+        subexp_types(self, &body.result)
+    }
+
+    /// Checks that a body's results have the types `ret` gives them, its
+    /// existential sizes being the body's own results.
+    fn body_matching(&mut self, body: &Body, ret: &[ExtType], what: &str) -> Result<(), String> {
+        self.enter();
+        let actual = self.body_in_scope(body)?;
+        self.leave();
+        if ret.len() != body.result.len() {
+            return Err(format!(
+                "{what}: {} results where {} were expected",
+                body.result.len(),
+                ret.len()
+            ));
+        }
+        let expected: Vec<Type> = ret.iter().map(|t| t.instantiate(&body.result)).collect();
+        expect_types(&actual, &expected, what)
     }
 
     fn lambda(&mut self, lambda: &Lambda) -> Result<(), String> {
+        self.enter();
         self.bind_params(&lambda.params)?;
-        let types = self.body(&lambda.body)?;
+        for ty in &lambda.ret {
+            self.type_in_scope(ty, "lambda result type")?;
+        }
+        self.enter();
+        let types = self.body_in_scope(&lambda.body)?;
+        self.leave();
+        self.leave();
         expect_types(&types, &lambda.ret, "lambda result")
     }
 
     fn stm(&mut self, stm: &Stm) -> Result<(), String> {
         let types = result_types(self, &stm.exp)?;
         self.nested(&stm.exp)?;
-        let bound: Vec<Type> = stm.pat.iter().map(|p| p.ty).collect();
-        expect_types(&types, &bound, "statement pattern")?;
+        if types.len() != stm.pat.len() {
+            return Err(format!(
+                "statement pattern: {} names for {} results",
+                stm.pat.len(),
+                types.len()
+            ));
+        }
+        let names: Vec<SubExp> = stm.pat.iter().map(|p| SubExp::Var(p.var)).collect();
+        let expected: Vec<Type> = types.iter().map(|t| t.instantiate(&names)).collect();
+        let bound: Vec<Type> = stm.pat.iter().map(|p| p.ty.clone()).collect();
+        expect_types(&bound, &expected, "statement pattern")?;
         for elem in &stm.pat {
-            self.bind(elem.var, elem.ty)?;
+            self.bind(elem.var, elem.ty.clone())?;
+        }
+        for elem in &stm.pat {
+            self.type_in_scope(&elem.ty, "pattern type")?;
         }
         Ok(())
     }
@@ -596,39 +755,41 @@ impl Checker<'_> {
                 ret,
                 ..
             } => {
-                expect_types(&self.body(then_body)?, ret, "then branch")?;
-                expect_types(&self.body(else_body)?, ret, "else branch")
+                for ty in ret {
+                    self.ext_type_in_scope(ty, ret.len(), "branch result type")?;
+                }
+                self.body_matching(then_body, ret, "then branch")?;
+                self.body_matching(else_body, ret, "else branch")
             }
             Exp::Loop { params, form, body } => {
+                self.enter();
                 if let LoopForm::For { var, bound } = form {
                     let ty = subexp_type(self, *bound)?;
                     self.bind(*var, ty)?;
                 }
-                let loop_params: Vec<Param> = params.iter().map(|(p, _)| *p).collect();
+                let loop_params: Vec<Param> = params.iter().map(|(p, _)| p.clone()).collect();
                 self.bind_params(&loop_params)?;
-                let types = self.body(body)?;
-                let expected: Vec<Type> = loop_params.iter().map(|p| p.ty).collect();
-                expect_types(&types, &expected, "loop body")
+                let position: HashMap<Var, usize> = loop_params
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| (p.var, i))
+                    .collect();
+                let ret: Vec<ExtType> = loop_params
+                    .iter()
+                    .map(|p| {
+                        p.ty.map_dims(|&d| match d {
+                            SubExp::Var(v) if position.contains_key(&v) => {
+                                ExtDim::Ext(position[&v])
+                            }
+                            _ => ExtDim::Free(d),
+                        })
+                    })
+                    .collect();
+                let result = self.body_matching(body, &ret, "loop body");
+                self.leave();
+                result
             }
-            Exp::Soac(soac) => match soac {
-                Soac::Screma {
-                    map,
-                    scans,
-                    reduces,
-                    ..
-                } => {
-                    self.lambda(map)?;
-                    scans.iter().try_for_each(|s| self.lambda(&s.lambda))?;
-                    reduces.iter().try_for_each(|r| self.lambda(&r.lambda))
-                }
-                Soac::Hist { op, .. } => self.lambda(op),
-                Soac::Scatter { .. } => Ok(()),
-                Soac::Stream { fold, reduce, .. } => {
-                    self.lambda(fold)?;
-                    reduce.iter().try_for_each(|r| self.lambda(r))
-                }
-            },
-            _ => Ok(()),
+            _ => exp.lambdas().into_iter().try_for_each(|l| self.lambda(l)),
         }
     }
 }

@@ -2,9 +2,13 @@
 //! intermediate result is bound by a statement to a variable; values are
 //! primitive scalars or regular arrays of them (tuples, records and sums
 //! are flattened into several variables by lowering, arrays of tuples
-//! into tuples of arrays). Array types carry their rank and element type;
-//! sizes are values, read with [`Exp::ArraySize`] and checked at run time
-//! by explicit assertions and by the operations that need them.
+//! into tuples of arrays). Array types carry their shape: each dimension
+//! an `i64` operand in scope where the type is written. A branch, loop or
+//! call whose results have sizes computed inside it returns those sizes
+//! as results of their own, which its result types name ([`ExtType`]); a
+//! function's array parameters have size parameters as dimensions.
+//! Shapes that must agree but are computed apart are made to agree by
+//! explicit checks (an `Assert` followed by a `Reshape`).
 //!
 //! Parallelism is explicit in the second-order array combinators
 //! ([`Soac`]): `screma` (a map fused with scans and reductions, which
@@ -14,6 +18,7 @@
 //! [`print`] renders a program as text, [`check`] type-checks it (run after
 //! every pass in debug builds), and [`build`] constructs it.
 
+pub mod analysis;
 pub mod build;
 pub mod check;
 pub mod print;
@@ -33,11 +38,110 @@ pub struct Var(pub u32);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FuncId(pub u32);
 
-/// The type of a variable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Type {
+/// The type of a value, generic in what an array dimension is: an
+/// operand ([`Type`]) or, where a type may name sizes that only the
+/// expression's own results give, an [`ExtDim`] ([`ExtType`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeBase<D> {
     Prim(PrimType),
-    Array { element: PrimType, rank: usize },
+    /// A regular array: its dimensions, outermost first.
+    Array {
+        element: PrimType,
+        shape: Vec<D>,
+    },
+}
+
+/// The type of a variable: array dimensions are `i64` operands in scope.
+pub type Type = TypeBase<SubExp>;
+
+/// A dimension of a result type: an operand in scope, or existential:
+/// the value of result `i` of the expression (or function) itself.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ExtDim {
+    Free(SubExp),
+    Ext(usize),
+}
+
+/// The type of a result of a branch, loop or call.
+pub type ExtType = TypeBase<ExtDim>;
+
+/// What a type tells of a value apart from its shape: its element type
+/// and rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kind {
+    pub element: PrimType,
+    pub rank: usize,
+}
+
+impl Kind {
+    pub fn new(element: PrimType, rank: usize) -> Kind {
+        Kind { element, rank }
+    }
+
+    pub fn is_array(self) -> bool {
+        self.rank > 0
+    }
+}
+
+impl<D: Clone> TypeBase<D> {
+    pub fn kind(&self) -> Kind {
+        Kind::new(self.element(), self.rank())
+    }
+
+    pub fn element(&self) -> PrimType {
+        match self {
+            TypeBase::Prim(prim) | TypeBase::Array { element: prim, .. } => *prim,
+        }
+    }
+
+    pub fn rank(&self) -> usize {
+        self.shape().len()
+    }
+
+    /// The dimensions, outermost first; none for a scalar.
+    pub fn shape(&self) -> &[D] {
+        match self {
+            TypeBase::Prim(_) => &[],
+            TypeBase::Array { shape, .. } => shape,
+        }
+    }
+
+    /// The type with the given (possibly no) dimensions of `element`.
+    pub fn with_shape(element: PrimType, shape: Vec<D>) -> TypeBase<D> {
+        if shape.is_empty() {
+            TypeBase::Prim(element)
+        } else {
+            TypeBase::Array { element, shape }
+        }
+    }
+
+    /// An array of `outer` values of this type.
+    pub fn array_of(&self, outer: D) -> TypeBase<D> {
+        let mut shape = vec![outer];
+        shape.extend(self.shape().iter().cloned());
+        TypeBase::with_shape(self.element(), shape)
+    }
+
+    /// The type of an element of the outer dimension; `None` for a scalar.
+    pub fn row(&self) -> Option<TypeBase<D>> {
+        match self {
+            TypeBase::Prim(_) => None,
+            TypeBase::Array { element, shape } => {
+                Some(TypeBase::with_shape(*element, shape[1..].to_vec()))
+            }
+        }
+    }
+
+    /// The type with every dimension mapped.
+    pub fn map_dims<E>(&self, mut f: impl FnMut(&D) -> E) -> TypeBase<E> {
+        match self {
+            TypeBase::Prim(prim) => TypeBase::Prim(*prim),
+            TypeBase::Array { element, shape } => TypeBase::Array {
+                element: *element,
+                shape: shape.iter().map(&mut f).collect(),
+            },
+        }
+    }
 }
 
 impl Type {
@@ -49,39 +153,34 @@ impl Type {
         Type::Prim(PrimType::Bool)
     }
 
-    pub fn element(self) -> PrimType {
-        match self {
-            Type::Prim(prim) | Type::Array { element: prim, .. } => prim,
-        }
+    /// The type of the part of an array of this type a slice picks: the
+    /// sliced dimensions have the slices' lengths, fixed ones are gone.
+    pub fn sliced(&self, slice: &[DimIndex]) -> Type {
+        let mut shape: Vec<SubExp> = slice
+            .iter()
+            .filter_map(|index| match *index {
+                DimIndex::Fix(_) => None,
+                DimIndex::Slice { len, .. } => Some(len),
+            })
+            .collect();
+        shape.extend_from_slice(self.shape().get(slice.len()..).unwrap_or(&[]));
+        Type::with_shape(self.element(), shape)
     }
 
-    pub fn rank(self) -> usize {
-        match self {
-            Type::Prim(_) => 0,
-            Type::Array { rank, .. } => rank,
-        }
+    /// The type as a result type, every dimension free.
+    pub fn ext(&self) -> ExtType {
+        self.map_dims(|&d| ExtDim::Free(d))
     }
+}
 
-    /// The type with `rank` (possibly zero) dimensions of `element`.
-    pub fn with_rank(element: PrimType, rank: usize) -> Type {
-        if rank == 0 {
-            Type::Prim(element)
-        } else {
-            Type::Array { element, rank }
-        }
-    }
-
-    /// One more dimension in front.
-    pub fn array_of(self) -> Type {
-        Type::with_rank(self.element(), self.rank() + 1)
-    }
-
-    /// The type of an element of the outer dimension; `None` for a scalar.
-    pub fn row(self) -> Option<Type> {
-        match self {
-            Type::Prim(_) => None,
-            Type::Array { element, rank } => Some(Type::with_rank(element, rank - 1)),
-        }
+impl ExtType {
+    /// The type with each existential dimension `i` replaced by
+    /// `results[i]`.
+    pub fn instantiate(&self, results: &[SubExp]) -> Type {
+        self.map_dims(|d| match *d {
+            ExtDim::Free(se) => se,
+            ExtDim::Ext(i) => results[i],
+        })
     }
 }
 
@@ -150,7 +249,7 @@ pub enum ErrorPart {
 }
 
 /// A parameter of a function, lambda or loop.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Param {
     pub var: Var,
     pub ty: Type,
@@ -159,7 +258,7 @@ pub struct Param {
 }
 
 /// A variable bound by a statement.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PatElem {
     pub var: Var,
     pub ty: Type,
@@ -299,11 +398,12 @@ pub enum Exp {
         condition: SubExp,
         then_body: Body,
         else_body: Body,
-        ret: Vec<Type>,
+        ret: Vec<ExtType>,
     },
     /// A loop: its parameters start as the given values and take the
     /// body's results after each iteration; the statement binds their
-    /// final values.
+    /// final values. A parameter's type may name earlier parameters (the
+    /// sizes of arrays whose shape changes between iterations).
     Loop {
         params: Vec<(Param, SubExp)>,
         form: LoopForm,
@@ -349,17 +449,14 @@ pub enum Exp {
         shape: Vec<SubExp>,
         array: Var,
     },
-    /// The arrays one after the other along the outer dimension.
+    /// The arrays one after the other along the outer dimension, whose
+    /// total length is `width`; their rows have one type.
     Concat {
         arrays: Vec<Var>,
+        width: SubExp,
     },
     /// A fresh copy.
     Copy(Var),
-    /// The size of dimension `dim` of the array, an `i64`.
-    ArraySize {
-        array: Var,
-        dim: usize,
-    },
     /// Fails with the message unless `condition` holds; binds nothing.
     Assert {
         condition: SubExp,
@@ -376,7 +473,10 @@ pub enum Exp {
 /// written out without sizes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExternalType {
-    Direct(Type),
+    Direct {
+        element: PrimType,
+        rank: usize,
+    },
     Opaque {
         name: String,
         components: usize,
@@ -412,13 +512,17 @@ pub struct SumVariant {
 impl ExternalType {
     pub fn components(&self) -> usize {
         match self {
-            ExternalType::Direct(_) => 1,
+            ExternalType::Direct { .. } => 1,
             ExternalType::Opaque { components, .. } => *components,
         }
     }
 }
 
-/// An entry point: a function callable from outside.
+/// An entry point: a function callable from outside. Its function's
+/// parameters are size parameters (see [`Function::entry_size_sources`])
+/// followed by the components of `params`; its results are the sizes of
+/// results (existential in its result types) followed by the components
+/// of `results`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EntryPoint {
     pub name: String,
@@ -445,10 +549,38 @@ pub struct EntryApi {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Function {
     pub name: String,
+    /// The parameters; the dimensions of array parameters are constants
+    /// or earlier `i64` parameters (size parameters).
     pub params: Vec<Param>,
-    /// Result types, and whether each result is unique (aliases nothing).
-    pub ret: Vec<(Type, bool)>,
+    /// Result types, and whether each result is unique (aliases nothing);
+    /// free dimensions are constants or parameters.
+    pub ret: Vec<(ExtType, bool)>,
     pub body: Body,
+}
+
+impl Function {
+    /// For an entry point's function, whose parameters are size
+    /// parameters followed by the components of the external
+    /// parameters: where each size parameter's value comes from, as the
+    /// index (among the components) of the argument whose dimension it
+    /// is, and the dimension. `None` if a size parameter is no
+    /// argument's dimension.
+    pub fn entry_size_sources(&self, components: usize) -> Option<Vec<(usize, usize)>> {
+        let sizes = self.params.len().checked_sub(components)?;
+        let values = &self.params[sizes..];
+        self.params[..sizes]
+            .iter()
+            .map(|size| {
+                values.iter().enumerate().find_map(|(i, p)| {
+                    let dim =
+                        p.ty.shape()
+                            .iter()
+                            .position(|&d| d == SubExp::Var(size.var))?;
+                    Some((i, dim))
+                })
+            })
+            .collect()
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -1,12 +1,14 @@
 //! The textual form of the core IR, for debugging and snapshot tests:
 //! one statement per line, variables as `name_id`, types as `i32` and
-//! `[]^2f32` (rank 2), nested bodies indented.
+//! `[n_1][3]f32`, existential sizes of results as `[?0]`, nested bodies
+//! indented.
 
 use super::{
-    Body, DimIndex, ErrorPart, Exp, Lambda, LoopForm, Param, PatElem, Program, Soac, Stm,
-    StreamKind, SubExp, Type, Var,
+    Body, DimIndex, ErrorPart, Exp, ExtDim, ExtType, Lambda, LoopForm, Param, PatElem, Program,
+    Soac, Stm, StreamKind, SubExp, Type, Var,
 };
 use crate::value::{Value, data::write_text};
+use prim::PrimType;
 use prim::PrimValue;
 use std::fmt::Write;
 
@@ -31,7 +33,9 @@ pub fn print_program(program: &Program) -> String {
         let ret: Vec<String> = function
             .ret
             .iter()
-            .map(|(ty, unique)| format!("{}{}", if *unique { "*" } else { "" }, type_text(*ty)))
+            .map(|(ty, unique)| {
+                format!("{}{}", if *unique { "*" } else { "" }, printer.ext_type(ty))
+            })
             .collect();
         let _ = write!(printer.out, ": ({}) =", ret.join(", "));
         printer.body(&function.body);
@@ -40,11 +44,9 @@ pub fn print_program(program: &Program) -> String {
     printer.out
 }
 
-pub fn type_text(ty: Type) -> String {
-    match ty {
-        Type::Prim(prim) => prim.name().to_owned(),
-        Type::Array { element, rank } => format!("{}{}", "[]".repeat(rank), element.name()),
-    }
+/// A type without its sizes, as the outside sees values: `[][]f32`.
+pub fn value_type_text(element: PrimType, rank: usize) -> String {
+    format!("{}{}", "[]".repeat(rank), element.name())
 }
 
 fn prim_text(value: PrimValue) -> String {
@@ -68,6 +70,27 @@ impl Printer<'_> {
             self.out.push_str("  ");
         }
         self.out.push_str(text);
+    }
+
+    fn ty(&self, ty: &Type) -> String {
+        let dims: String = ty
+            .shape()
+            .iter()
+            .map(|&d| format!("[{}]", self.subexp(d)))
+            .collect();
+        format!("{dims}{}", ty.element().name())
+    }
+
+    fn ext_type(&self, ty: &ExtType) -> String {
+        let dims: String = ty
+            .shape()
+            .iter()
+            .map(|d| match *d {
+                ExtDim::Free(se) => format!("[{}]", self.subexp(se)),
+                ExtDim::Ext(i) => format!("[?{i}]"),
+            })
+            .collect();
+        format!("{dims}{}", ty.element().name())
     }
 
     fn var(&self, var: Var) -> String {
@@ -103,7 +126,7 @@ impl Printer<'_> {
                     "{}{}: {}",
                     if p.unique { "*" } else { "" },
                     self.var(p.var),
-                    type_text(p.ty)
+                    self.ty(&p.ty)
                 )
             })
             .collect();
@@ -112,7 +135,7 @@ impl Printer<'_> {
 
     fn pat(&self, pat: &[PatElem]) -> String {
         pat.iter()
-            .map(|p| format!("{}: {}", self.var(p.var), type_text(p.ty)))
+            .map(|p| format!("{}: {}", self.var(p.var), self.ty(&p.ty)))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -132,7 +155,7 @@ impl Printer<'_> {
     fn lambda(&mut self, lambda: &Lambda) {
         self.out.push('\\');
         self.params(&lambda.params);
-        let ret: Vec<String> = lambda.ret.iter().map(|&t| type_text(t)).collect();
+        let ret: Vec<String> = lambda.ret.iter().map(|t| self.ty(t)).collect();
         let _ = write!(self.out, ": ({}) ->", ret.join(", "));
         self.body(&lambda.body);
     }
@@ -189,7 +212,7 @@ impl Printer<'_> {
             }
             Exp::Loop { params, form, body } => {
                 self.out.push_str("loop");
-                let loop_params: Vec<Param> = params.iter().map(|(p, _)| *p).collect();
+                let loop_params: Vec<Param> = params.iter().map(|(p, _)| p.clone()).collect();
                 self.params(&loop_params);
                 let inits: Vec<SubExp> = params.iter().map(|(_, init)| *init).collect();
                 let _ = write!(self.out, " = ({})", self.subexps(&inits));
@@ -222,7 +245,7 @@ impl Printer<'_> {
                 self.subexp(*value)
             ),
             Exp::ArrayLit { elements, row } => {
-                format!("[{}]: []{}", self.subexps(elements), type_text(*row))
+                format!("[{}]: {}", self.subexps(elements), self.ty(row))
             }
             Exp::Iota {
                 len,
@@ -247,9 +270,10 @@ impl Printer<'_> {
             Exp::Reshape { shape, array } => {
                 format!("reshape([{}], {})", self.subexps(shape), self.var(*array))
             }
-            Exp::Concat { arrays } => format!("concat({})", self.vars(arrays)),
+            Exp::Concat { arrays, width } => {
+                format!("concat({}) : {}", self.vars(arrays), self.subexp(*width))
+            }
             Exp::Copy(var) => format!("copy({})", self.var(*var)),
-            Exp::ArraySize { array, dim } => format!("size({}, {dim})", self.var(*array)),
             Exp::Assert { condition, message } => {
                 let parts: Vec<String> = message
                     .iter()

@@ -8,7 +8,9 @@
 //! Variables are bound once in a whole program, so the free variables of
 //! a fragment are the variables it uses minus the ones it binds.
 
-use super::{Body, DimIndex, ErrorPart, Exp, Lambda, LoopForm, Soac, Stm, SubExp, Var};
+use super::{
+    Body, DimIndex, ErrorPart, Exp, ExtDim, Lambda, LoopForm, Param, Soac, Stm, SubExp, Type, Var,
+};
 use std::collections::{HashMap, HashSet};
 
 impl Soac {
@@ -113,6 +115,33 @@ impl Soac {
     }
 }
 
+/// Calls `f` on the dimensions of a type.
+pub fn map_type(ty: &mut Type, f: &mut dyn FnMut(&mut SubExp)) {
+    if let super::TypeBase::Array { shape, .. } = ty {
+        shape.iter_mut().for_each(f);
+    }
+}
+
+/// Calls `f` on the dimensions of a lambda's parameter and result types.
+pub fn map_lambda_types(lambda: &mut Lambda, f: &mut dyn FnMut(&mut SubExp)) {
+    for p in &mut lambda.params {
+        map_type(&mut p.ty, f);
+    }
+    for ty in &mut lambda.ret {
+        map_type(ty, f);
+    }
+}
+
+fn type_dim_vars(ty: &Type, f: &mut dyn FnMut(Var)) {
+    ty.shape().iter().filter_map(|d| d.as_var()).for_each(f);
+}
+
+fn params_dim_vars(params: &[Param], f: &mut dyn FnMut(Var)) {
+    for p in params {
+        type_dim_vars(&p.ty, f);
+    }
+}
+
 impl DimIndex {
     /// The index, or the slice's start, length and stride.
     pub fn operands(&self) -> Vec<SubExp> {
@@ -196,14 +225,15 @@ impl Exp {
                 shape.iter_mut().for_each(&mut *f);
                 f(value);
             }
-            Exp::Rearrange { array, .. } | Exp::ArraySize { array, .. } | Exp::Copy(array) => {
-                var(array, f)
-            }
+            Exp::Rearrange { array, .. } | Exp::Copy(array) => var(array, f),
             Exp::Reshape { shape, array } => {
                 shape.iter_mut().for_each(&mut *f);
                 var(array, f);
             }
-            Exp::Concat { arrays } => vars(arrays, f),
+            Exp::Concat { arrays, width } => {
+                vars(arrays, f);
+                f(width);
+            }
             Exp::Assert { condition, message } => {
                 f(condition);
                 for part in message {
@@ -213,6 +243,53 @@ impl Exp {
                 }
             }
             Exp::Soac(soac) => soac.map_operands(f),
+        }
+    }
+
+    /// Calls `f` on the dimensions of the types written in the
+    /// expression itself: a branch's result types, an array literal's
+    /// row type and the loop parameters' types (a lambda's types belong
+    /// to the lambda: [`map_lambda_types`]).
+    pub fn map_type_dims(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
+        match self {
+            Exp::If { ret, .. } => {
+                for ty in ret {
+                    if let super::TypeBase::Array { shape, .. } = ty {
+                        for dim in shape {
+                            if let ExtDim::Free(se) = dim {
+                                f(se);
+                            }
+                        }
+                    }
+                }
+            }
+            Exp::ArrayLit { row, .. } => map_type(row, f),
+            Exp::Loop { params, .. } => {
+                for (p, _) in params {
+                    map_type(&mut p.ty, f);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The dimensions of [`Exp::map_type_dims`], by value.
+    pub fn for_each_type_dim(&self, f: &mut dyn FnMut(SubExp)) {
+        match self {
+            Exp::If { ret, .. } => {
+                for dim in ret.iter().flat_map(|t| t.shape()) {
+                    if let ExtDim::Free(se) = dim {
+                        f(*se);
+                    }
+                }
+            }
+            Exp::ArrayLit { row, .. } => row.shape().iter().for_each(|&d| f(d)),
+            Exp::Loop { params, .. } => {
+                for (p, _) in params {
+                    p.ty.shape().iter().for_each(|&d| f(d));
+                }
+            }
+            _ => {}
         }
     }
 
@@ -392,9 +469,18 @@ pub fn bound_in_body(body: &Body) -> HashSet<Var> {
 }
 
 /// Calls `f` on every use of a variable in an expression, nested code
-/// included.
+/// and the sizes in its types included.
 pub fn for_each_use(exp: &Exp, f: &mut dyn FnMut(Var)) {
     exp.for_each_operand_var(f);
+    exp.for_each_type_dim(&mut |se| {
+        if let SubExp::Var(v) = se {
+            f(v)
+        }
+    });
+    for lambda in exp.lambdas() {
+        params_dim_vars(&lambda.params, f);
+        lambda.ret.iter().for_each(|t| type_dim_vars(t, f));
+    }
     for body in exp.nested_bodies() {
         for_each_use_in_body(body, f);
     }
@@ -404,6 +490,9 @@ pub fn for_each_use(exp: &Exp, f: &mut dyn FnMut(Var)) {
 /// nested code and its results.
 pub fn for_each_use_in_body(body: &Body, f: &mut dyn FnMut(Var)) {
     for stm in &body.stms {
+        for elem in &stm.pat {
+            type_dim_vars(&elem.ty, f);
+        }
         for_each_use(&stm.exp, f);
     }
     body.result.iter().filter_map(|se| se.as_var()).for_each(f);
@@ -474,7 +563,11 @@ impl Renamer<'_> {
         for stm in &mut body.stms {
             self.stm(stm);
         }
-        for se in &mut body.result {
+        self.body_result(&mut body.result);
+    }
+
+    pub fn body_result(&self, result: &mut [SubExp]) {
+        for se in result {
             self.subexp(se);
         }
     }
@@ -482,6 +575,7 @@ impl Renamer<'_> {
     pub fn stm(&self, stm: &mut Stm) {
         for pe in &mut stm.pat {
             self.var(&mut pe.var);
+            map_type(&mut pe.ty, &mut |se| self.subexp(se));
         }
         self.exp(&mut stm.exp);
     }
@@ -490,11 +584,13 @@ impl Renamer<'_> {
         for p in &mut lambda.params {
             self.var(&mut p.var);
         }
+        map_lambda_types(lambda, &mut |se| self.subexp(se));
         self.body(&mut lambda.body);
     }
 
     pub fn exp(&self, exp: &mut Exp) {
         exp.map_operands(&mut |se| self.subexp(se));
+        exp.map_type_dims(&mut |se| self.subexp(se));
         exp.map_binders(&mut |v| self.var(v));
         for body in exp.bodies_mut() {
             self.body(body);

@@ -20,7 +20,7 @@
 //! of run-time failures is kept (the earlier `screma` cannot fail, or
 //! neither the statements in between nor the later one can).
 
-use super::analysis::{Types, can_fail, consumed};
+use crate::ir::analysis::{Types, can_fail, consumed};
 use crate::ir::traverse::{free_in_exp, free_in_lambda};
 use crate::ir::{Body, Exp, Lambda, Param, PatElem, Program, Soac, Stm, SubExp, Var};
 use std::collections::HashSet;
@@ -234,14 +234,14 @@ impl Fuser<'_> {
                 Some(k) => bindings.push(Stm {
                     pat: vec![PatElem {
                         var: param.var,
-                        ty: param.ty,
+                        ty: param.ty.clone(),
                     }],
                     exp: Exp::SubExp(p_results[k]),
                     loc: None,
                 }),
                 None => {
                     arrays.push(array);
-                    params.push(*param);
+                    params.push(param.clone());
                 }
             }
         }
@@ -253,7 +253,7 @@ impl Fuser<'_> {
         for (k, pe) in p_pat.into_iter().enumerate() {
             if after.contains(&pe.var) {
                 result.push(p_results[k]);
-                ret.push(p_map.ret[k]);
+                ret.push(p_map.ret[k].clone());
                 pat.push(pe);
             }
         }
@@ -290,7 +290,7 @@ impl Fuser<'_> {
                 Some(k) => copies.push(Stm {
                     pat: vec![PatElem {
                         var: param.var,
-                        ty: param.ty,
+                        ty: param.ty.clone(),
                     }],
                     exp: Exp::SubExp(SubExp::Var(kept_params[k].var)),
                     loc: None,
@@ -354,7 +354,7 @@ impl Fuser<'_> {
                 .chain(&b[s2..s2 + r2])
                 .chain(&a[s1 + r1..])
                 .chain(&b[s2 + r2..])
-                .copied()
+                .cloned()
                 .collect()
         };
         let pat = interleave(&first.pat, &second.pat);
@@ -373,7 +373,7 @@ impl Fuser<'_> {
             .params
             .iter()
             .chain(&second.map.params)
-            .copied()
+            .cloned()
             .collect();
         let mut stms = stamp(first.map.body.stms, &first.loc);
         stms.extend(second.map.body.stms);

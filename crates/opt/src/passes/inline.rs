@@ -10,7 +10,7 @@
 //! Inlining exposes producers and consumers in different functions (a
 //! `map` in one, the `reduce` of its result in the caller) to fusion.
 
-use super::analysis::{Types, fresh_var};
+use crate::ir::analysis::{Types, fresh_var};
 use crate::ir::traverse::{Renamer, body_size, bound_in_body};
 use crate::ir::{Body, Exp, FuncId, Loc, Program, Stm, SubExp, Var};
 use std::collections::{HashMap, HashSet};
@@ -135,22 +135,35 @@ struct Inliner<'a> {
 impl Inliner<'_> {
     fn body(&mut self, body: &mut Body) {
         let mut out = Vec::with_capacity(body.stms.len());
+        // The results of inlined calls that are not computed in the
+        // inlined code (arguments, repeated results) are those values.
+        let mut same = HashMap::new();
         for mut stm in std::mem::take(&mut body.stms) {
+            Renamer { map: &same }.stm(&mut stm);
             for inner in stm.exp.nested_bodies_mut() {
                 self.body(inner);
             }
             match &stm.exp {
                 Exp::Call { func, args } if self.inlinable[func.0 as usize] => {
                     let (func, args) = (*func, args.clone());
-                    self.inline_call(stm, func, &args, &mut out);
+                    same.extend(self.inline_call(stm, func, &args, &mut out));
                 }
                 _ => out.push(stm),
             }
         }
+        Renamer { map: &same }.body_result(&mut body.result);
         body.stms = out;
     }
 
-    fn inline_call(&mut self, call: Stm, func: FuncId, args: &[SubExp], out: &mut Vec<Stm>) {
+    /// Emits the body of `func` for the call; returns the call's
+    /// variables that are other values (to be replaced by them).
+    fn inline_call(
+        &mut self,
+        call: Stm,
+        func: FuncId,
+        args: &[SubExp],
+        out: &mut Vec<Stm>,
+    ) -> HashMap<Var, SubExp> {
         let function = self.program.function(func);
         let mut map: HashMap<Var, SubExp> = function
             .params
@@ -158,7 +171,24 @@ impl Inliner<'_> {
             .map(|p| p.var)
             .zip(args.iter().copied())
             .collect();
-        let mut bound: Vec<Var> = bound_in_body(&function.body).into_iter().collect();
+        let bound_set = bound_in_body(&function.body);
+        // A result computed in the body is bound to the call's own
+        // variable, so that the types of the results that follow (which
+        // name the call's variables) are what the body gives them.
+        let mut assigned = vec![false; call.pat.len()];
+        for (i, (pe, se)) in call.pat.iter().zip(&function.body.result).enumerate() {
+            if let SubExp::Var(v) = se
+                && bound_set.contains(v)
+                && !map.contains_key(v)
+            {
+                map.insert(*v, SubExp::Var(pe.var));
+                assigned[i] = true;
+            }
+        }
+        let mut bound: Vec<Var> = bound_set
+            .into_iter()
+            .filter(|v| !map.contains_key(v))
+            .collect();
         bound.sort();
         for var in bound {
             let ty = self.types.get(var).unwrap_or(crate::ir::Type::i64());
@@ -183,13 +213,13 @@ impl Inliner<'_> {
             }
         }
         out.extend(body.stms);
-        for (pe, se) in call.pat.into_iter().zip(body.result) {
-            out.push(Stm {
-                pat: vec![pe],
-                exp: Exp::SubExp(se),
-                loc: call.loc.clone(),
-            });
-        }
+        call.pat
+            .into_iter()
+            .zip(body.result)
+            .zip(assigned)
+            .filter(|(_, assigned)| !assigned)
+            .map(|((pe, se), _)| (pe.var, se))
+            .collect()
     }
 }
 

@@ -8,7 +8,6 @@
 //! and the simplifier exposes more fusion by resolving sizes). In debug
 //! builds the IR checker runs after every pass.
 
-pub mod analysis;
 pub mod fuse;
 pub mod inline;
 pub mod simplify;

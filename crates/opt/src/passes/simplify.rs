@@ -9,18 +9,19 @@
 //!   constants (division by zero) is left to fail at run time; algebraic
 //!   identities that hold for every value (`x + 0`, `x * 1`, `x == x` on
 //!   integers, `true && x`, conversion to the same type);
-//! * sizes: `size(a, d)` of an array whose size is known (results of
-//!   maps, scans, `iota`, `replicate`, slices, reshapes, transpositions,
-//!   copies, rows of the arrays a lambda maps over) becomes that size;
+//! * a reshape of an array to the shape it has is the array;
 //! * facts from assertions: after `assert(c)`, `c` is true (so repeated
-//!   assertions go), and if `c` is `x == y` on integers, the later of the
-//!   two variables is replaced by the other (or the constant);
+//!   assertions go). An asserted equality of sizes does not make one
+//!   size the other: the values whose types name them keep their types,
+//!   and a reshape (a checked coercion) is what changes a type;
 //! * common subexpressions: a scalar operation (or `size`, or indexing
 //!   to a scalar) already computed by a statement that dominates this one
 //!   is reused; operations on arrays are never shared, so in-place
 //!   updates cannot observe sharing they did not have;
 //! * branches on constants become the branch taken; `assert(true)` goes;
-//!   a `for` loop of bound 0 becomes its initial values;
+//!   a `for` loop of bound 0 becomes its initial values; a loop
+//!   parameter that every iteration passes on unchanged (the size of an
+//!   array whose shape stays) becomes its initial value;
 //! * loop-invariant code motion: a statement in a loop body or in a
 //!   SOAC's lambda that uses nothing bound inside, cannot fail, consumes
 //!   nothing and whose result is neither consumed nor returned by that
@@ -29,8 +30,8 @@
 //!   neither fail nor consume anything is removed, as are the unused
 //!   mapped results of a `screma` (and what computes them in its lambda).
 
-use super::analysis::{Types, can_fail, consumed, consumed_anywhere};
-use crate::ir::traverse::free_in_exp;
+use crate::ir::analysis::{Types, can_fail, consumed};
+use crate::ir::traverse::{Renamer, for_each_use, free_in_exp, map_lambda_types, map_type};
 use crate::ir::{Body, DimIndex, Exp, LoopForm, PatElem, Program, Soac, Stm, SubExp, Type, Var};
 use prim::PrimValue;
 use prim::{BinOp, CmpOp, PrimFn, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
@@ -48,11 +49,8 @@ pub fn simplify(program: &mut Program) {
         let mut simplifier = Simplifier {
             program,
             types: &types,
-            consumed: consumed_anywhere(program, body),
             subst: HashMap::new(),
             cse: HashMap::new(),
-            sizes: HashMap::new(),
-            equalities: HashMap::new(),
             undo: Vec::new(),
         };
         simplifier.body(body);
@@ -74,14 +72,6 @@ enum Operand {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Key(String, Vec<Operand>);
 
-/// Where the size of an array's dimension comes from.
-#[derive(Debug, Clone, Copy)]
-enum Size {
-    Known(SubExp),
-    /// The same as a dimension of another array.
-    Of(Var, usize),
-}
-
 enum Undo {
     Subst(Var, Option<SubExp>),
     Cse(Key, Option<Vec<Var>>),
@@ -90,15 +80,8 @@ enum Undo {
 struct Simplifier<'p> {
     program: &'p Program,
     types: &'p Types,
-    /// The variables the function consumes somewhere (as written, and
-    /// as substituted so far): a size is never read from them in place of
-    /// another array.
-    consumed: HashSet<Var>,
     subst: HashMap<Var, SubExp>,
     cse: HashMap<Key, Vec<Var>>,
-    sizes: HashMap<(Var, usize), Size>,
-    /// Boolean variables bound to an equality of integers.
-    equalities: HashMap<Var, (SubExp, SubExp)>,
     undo: Vec<Undo>,
 }
 
@@ -175,6 +158,10 @@ impl Simplifier<'_> {
 
     fn stm(&mut self, mut stm: Stm, out: &mut Vec<Stm>) {
         stm.exp.map_operands(&mut |se| *se = self.lookup(*se));
+        stm.exp.map_type_dims(&mut |se| *se = self.lookup(*se));
+        for pe in &mut stm.pat {
+            map_type(&mut pe.ty, &mut |se| *se = self.lookup(*se));
+        }
         match &mut stm.exp {
             Exp::If {
                 condition: SubExp::Const(c),
@@ -215,22 +202,17 @@ impl Simplifier<'_> {
                 return;
             }
             Exp::Loop { params, form, body } => {
+                self.body(body);
+                self.remove_invariant_params(&mut stm.pat, params, body);
                 let mut inside: HashSet<Var> = params.iter().map(|(p, _)| p.var).collect();
                 if let LoopForm::For { var, .. } = form {
                     inside.insert(*var);
                 }
-                self.body(body);
                 out.extend(self.hoist(body, inside));
             }
             Exp::Soac(soac) => {
-                if let Soac::Screma { arrays, map, .. } = soac {
-                    for (param, &array) in map.params.iter().zip(arrays.iter()) {
-                        for d in 0..param.ty.rank() {
-                            self.sizes.insert((param.var, d), Size::Of(array, d + 1));
-                        }
-                    }
-                }
                 for lambda in soac.lambdas_mut() {
+                    map_lambda_types(lambda, &mut |se| *se = self.lookup(*se));
                     self.body(&mut lambda.body);
                     let inside = lambda.params.iter().map(|p| p.var).collect();
                     out.extend(self.hoist(&mut lambda.body, inside));
@@ -260,140 +242,64 @@ impl Simplifier<'_> {
                     self.undo.push(Undo::Cse(key, previous));
                 }
                 self.learn(&stm);
-                self.consumed.extend(consumed(self.program, &stm.exp));
                 out.push(stm);
             }
         }
     }
 
-    /// Records what a kept statement tells about sizes and equalities.
+    /// Records what a kept statement tells: an asserted condition holds
+    /// after the assertion.
     fn learn(&mut self, stm: &Stm) {
-        let first = stm.pat.first().map(|p| p.var);
-        let same_shape = |this: &mut Self, var: Var, source: Var, rank: usize| {
-            for d in 0..rank {
-                this.sizes.insert((var, d), Size::Of(source, d));
-            }
-        };
-        match &stm.exp {
-            Exp::Cmp(CmpOp::Eq, a, b) if is_integral(self.types.of(*a)) => {
-                if let Some(var) = first {
-                    self.equalities.insert(var, (*a, *b));
-                }
-            }
-            Exp::Assert {
-                condition: SubExp::Var(c),
-                ..
-            } => {
-                self.bind_subst(*c, SubExp::bool(true), true);
-                if let Some(&(a, b)) = self.equalities.get(c) {
-                    match (a, b) {
-                        (SubExp::Var(x), SubExp::Var(y)) => {
-                            let (later, earlier) = if x.0 > y.0 { (x, y) } else { (y, x) };
-                            self.bind_subst(later, SubExp::Var(earlier), true);
-                        }
-                        (SubExp::Var(x), c @ SubExp::Const(_))
-                        | (c @ SubExp::Const(_), SubExp::Var(x)) => self.bind_subst(x, c, true),
-                        _ => {}
-                    }
-                }
-            }
-            Exp::Iota { len, .. } => {
-                if let Some(var) = first {
-                    self.sizes.insert((var, 0), Size::Known(*len));
-                }
-            }
-            Exp::Replicate { shape, value } => {
-                if let Some(var) = first {
-                    for (d, &size) in shape.iter().enumerate() {
-                        self.sizes.insert((var, d), Size::Known(size));
-                    }
-                    if let SubExp::Var(v) = value {
-                        let rank = self.types.get(*v).map_or(0, Type::rank);
-                        for d in 0..rank {
-                            self.sizes.insert((var, shape.len() + d), Size::Of(*v, d));
-                        }
-                    }
-                }
-            }
-            Exp::Copy(source) | Exp::Update { array: source, .. } => {
-                if let Some(pe) = stm.pat.first() {
-                    same_shape(self, pe.var, *source, pe.ty.rank());
-                }
-            }
-            Exp::Rearrange { perm, array } => {
-                if let Some(var) = first {
-                    for (d, &p) in perm.iter().enumerate() {
-                        self.sizes.insert((var, d), Size::Of(*array, p));
-                    }
-                }
-            }
-            Exp::Reshape { shape, .. } => {
-                if let Some(var) = first {
-                    for (d, &size) in shape.iter().enumerate() {
-                        self.sizes.insert((var, d), Size::Known(size));
-                    }
-                }
-            }
-            Exp::Index { array, slice } => {
-                if let Some(pe) = stm.pat.first() {
-                    let mut d = 0;
-                    for index in slice {
-                        if let DimIndex::Slice { len, .. } = index {
-                            self.sizes.insert((pe.var, d), Size::Known(*len));
-                            d += 1;
-                        }
-                    }
-                    for k in slice.len()..slice.len() + pe.ty.rank() - d {
-                        self.sizes.insert((pe.var, d), Size::Of(*array, k));
-                        d += 1;
-                    }
-                }
-            }
-            Exp::Soac(Soac::Screma {
-                width,
-                map,
-                scans,
-                reduces,
-                ..
-            }) => {
-                let scanned: usize = scans.iter().map(|s| s.neutral.len()).sum();
-                let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
-                let mapped = map.ret.len() - scanned - reduced;
-                let arrays = stm.pat[..scanned]
-                    .iter()
-                    .chain(&stm.pat[scanned + reduced..scanned + reduced + mapped]);
-                for pe in arrays {
-                    self.sizes.insert((pe.var, 0), Size::Known(*width));
-                }
-            }
-            Exp::Soac(Soac::Hist { dests, .. } | Soac::Scatter { dests, .. }) => {
-                for (pe, &dest) in stm.pat.iter().zip(dests) {
-                    same_shape(self, pe.var, dest, pe.ty.rank());
-                }
-            }
-            _ => {}
+        if let Exp::Assert {
+            condition: SubExp::Var(c),
+            ..
+        } = &stm.exp
+        {
+            self.bind_subst(*c, SubExp::bool(true), true);
         }
     }
 
-    /// The size of dimension `dim` of `array` as far as it is known: an
-    /// operand, or the dimension of another array to ask for.
-    fn size(&self, mut array: Var, mut dim: usize) -> Result<SubExp, (Var, usize)> {
-        let mut ask = (array, dim);
-        loop {
-            match self.sizes.get(&(array, dim)) {
-                Some(Size::Known(se)) => return Ok(self.lookup(*se)),
-                Some(Size::Of(other, d)) => {
-                    array = match self.lookup(SubExp::Var(*other)) {
-                        SubExp::Var(v) => v,
-                        SubExp::Const(_) => return Err(ask),
-                    };
-                    dim = *d;
-                    if !self.consumed.contains(&array) {
-                        ask = (array, dim);
-                    }
+    /// Removes the parameters of a loop (with `pat`, the statement's
+    /// pattern) that the body passes on unchanged: each is its initial
+    /// value, in the body and after the loop.
+    fn remove_invariant_params(
+        &mut self,
+        pat: &mut Vec<PatElem>,
+        params: &mut Vec<(crate::ir::Param, SubExp)>,
+        body: &mut Body,
+    ) {
+        let invariant: Vec<usize> = (0..params.len())
+            .filter(|&i| {
+                let (param, _) = &params[i];
+                !param.unique && body.result[i] == SubExp::Var(param.var)
+            })
+            .collect();
+        if invariant.is_empty() || pat.len() != params.len() {
+            return;
+        }
+        let renaming: HashMap<Var, SubExp> = invariant
+            .iter()
+            .map(|&i| (params[i].0.var, params[i].1))
+            .collect();
+        for &i in invariant.iter().rev() {
+            let elem = pat.remove(i);
+            let (_, init) = params.remove(i);
+            body.result.remove(i);
+            self.bind_subst(elem.var, init, false);
+        }
+        let renamer = Renamer { map: &renaming };
+        renamer.body(body);
+        for (param, _) in params.iter_mut() {
+            map_type(&mut param.ty, &mut |se| {
+                if let SubExp::Var(v) = se
+                    && let Some(&new) = renaming.get(v)
+                {
+                    *se = new;
                 }
-                None => return Err(ask),
-            }
+            });
+        }
+        for elem in pat.iter_mut() {
+            map_type(&mut elem.ty, &mut |se| *se = self.lookup(*se));
         }
     }
 
@@ -406,18 +312,16 @@ impl Simplifier<'_> {
             Exp::UnOp(op, ..) => format!("{op:?}"),
             Exp::Convert(to, ..) => format!("to {}", to.name()),
             Exp::PrimFn(f, ..) => format!("{f:?}"),
-            Exp::ArraySize { dim, .. } => format!("size {dim}"),
             Exp::Index { array, slice }
                 if slice.iter().all(|i| matches!(i, DimIndex::Fix(_)))
-                    && self.types.get(*array).map(Type::rank) == Some(slice.len()) =>
+                    && self.types.get(*array).map(|t| t.rank()) == Some(slice.len()) =>
             {
                 "index".to_owned()
             }
             _ => return None,
         };
         let mut ops = Vec::new();
-        let mut copy = exp.clone();
-        copy.map_operands(&mut |se| ops.push(operand(*se)));
+        exp.for_each_operand(&mut |se| ops.push(operand(se)));
         Some(Key(tag, ops))
     }
 
@@ -454,13 +358,16 @@ impl Simplifier<'_> {
                     None => Simplified::Keep,
                 }
             }
-            Exp::ArraySize { array, dim } => match self.size(array, dim) {
-                Ok(se) => Simplified::To(se),
-                Err((array, dim)) => {
-                    *exp = Exp::ArraySize { array, dim };
-                    Simplified::Keep
-                }
-            },
+            Exp::Reshape { ref shape, array }
+                if self.types.get(array).is_some_and(|t| {
+                    t.shape()
+                        .iter()
+                        .map(|&d| self.lookup(d))
+                        .eq(shape.iter().copied())
+                }) =>
+            {
+                Simplified::To(SubExp::Var(array))
+            }
             Exp::Assert { condition, .. } if condition == SubExp::bool(true) => Simplified::Gone,
             _ => Simplified::Keep,
         }
@@ -481,7 +388,12 @@ impl Simplifier<'_> {
                 && !matches!(stm.exp, Exp::SubExp(_))
                 && stm.pat.iter().all(|p| !kept_back.contains(&p.var))
                 && consumed(self.program, &stm.exp).is_empty()
-                && free_in_exp(&stm.exp).is_disjoint(&inside);
+                && free_in_exp(&stm.exp).is_disjoint(&inside)
+                && stm
+                    .pat
+                    .iter()
+                    .flat_map(|p| p.ty.shape())
+                    .all(|d| d.as_var().is_none_or(|v| !inside.contains(&v)));
             if movable {
                 hoisted.push(stm);
             } else {
@@ -560,9 +472,16 @@ fn dead_code_in_body(program: &Program, types: &Types, body: &mut Body, live: &m
         for inner in stm.exp.nested_bodies_mut() {
             dead_code_in_body(program, types, inner, live);
         }
-        stm.exp.for_each_operand_var(&mut |v| {
+        // Sizes in types are uses too.
+        for_each_use(&stm.exp, &mut |v| {
             live.insert(v);
         });
+        live.extend(
+            stm.pat
+                .iter()
+                .flat_map(|p| p.ty.shape())
+                .filter_map(|d| d.as_var()),
+        );
         kept.push(stm);
     }
     kept.reverse();
@@ -587,8 +506,8 @@ fn prune_screma(stm: &mut Stm, live: &HashSet<Var>) {
     let mut result = Vec::new();
     for (i, pe) in stm.pat.iter().enumerate() {
         if i < first_mapped || live.contains(&pe.var) {
-            pat.push(*pe);
-            ret.push(map.ret[i]);
+            pat.push(pe.clone());
+            ret.push(map.ret[i].clone());
             result.push(map.body.result[i]);
         }
     }

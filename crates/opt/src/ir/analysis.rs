@@ -3,8 +3,12 @@
 //! variables, whether a statement can fail at run time, and what it
 //! consumes.
 
+use crate::ir::check::{TypeContext, subexp_type};
 use crate::ir::traverse::{bound_in_body, for_each_stm};
-use crate::ir::{Body, Exp, Function, LoopForm, Param, PatElem, Program, Soac, SubExp, Type, Var};
+use crate::ir::{
+    Body, Exp, ExtType, FuncId, Function, LoopForm, Param, PatElem, Program, Soac, SubExp, Type,
+    Var,
+};
 use prim::{BinOp, PrimValue};
 use std::collections::HashSet;
 
@@ -35,11 +39,11 @@ impl Types {
         self.0
             .iter()
             .enumerate()
-            .filter_map(|(i, ty)| Some((Var(i as u32), (*ty)?)))
+            .filter_map(|(i, ty)| Some((Var(i as u32), ty.clone()?)))
     }
 
     pub fn get(&self, var: Var) -> Option<Type> {
-        self.0.get(var.0 as usize).copied().flatten()
+        self.0.get(var.0 as usize).cloned().flatten()
     }
 
     pub fn of(&self, se: SubExp) -> Option<Type> {
@@ -59,13 +63,13 @@ impl Types {
 
     fn params(&mut self, params: &[Param]) {
         for p in params {
-            self.set(p.var, p.ty);
+            self.set(p.var, p.ty.clone());
         }
     }
 
     fn pat(&mut self, pat: &[PatElem]) {
         for p in pat {
-            self.set(p.var, p.ty);
+            self.set(p.var, p.ty.clone());
         }
     }
 
@@ -74,7 +78,7 @@ impl Types {
             self.pat(&stm.pat);
             if let Exp::Loop { params, form, .. } = &stm.exp {
                 for (p, _) in params {
-                    self.set(p.var, p.ty);
+                    self.set(p.var, p.ty.clone());
                 }
                 if let LoopForm::For { var, bound } = form
                     && let Some(ty) = self.of(*bound)
@@ -86,6 +90,17 @@ impl Types {
                 self.params(&lambda.params);
             }
         });
+    }
+}
+
+/// The types of variables alone: no function signatures.
+impl TypeContext for Types {
+    fn var_type(&self, var: Var) -> Option<Type> {
+        self.get(var)
+    }
+
+    fn signature(&self, _: FuncId) -> Option<(Vec<Param>, Vec<ExtType>)> {
+        None
     }
 }
 
@@ -121,7 +136,7 @@ fn nonnegative_constant(se: SubExp) -> bool {
 /// Whether evaluating an expression can fail at run time (an index out
 /// of bounds, a failed assertion or size check, integer division by
 /// zero, a negative size) or fail to terminate (a `while` loop, a call).
-pub fn can_fail(types: &Types, exp: &Exp) -> bool {
+pub fn can_fail(types: &dyn TypeContext, exp: &Exp) -> bool {
     match exp {
         Exp::SubExp(_)
         | Exp::Cmp(..)
@@ -130,11 +145,10 @@ pub fn can_fail(types: &Types, exp: &Exp) -> bool {
         | Exp::PrimFn(..)
         | Exp::Rearrange { .. }
         | Exp::Copy(_)
-        | Exp::ArraySize { .. } => false,
+        | Exp::ArrayLit { .. }
+        | Exp::Concat { .. } => false,
         Exp::BinOp(op, a, b) => {
-            let integer = types
-                .of(*a)
-                .is_none_or(|t| t.element().is_integer() || t.rank() > 0);
+            let integer = subexp_type(types, *a).map_or(true, |t| t.element().is_integer());
             integer
                 && match op {
                     BinOp::Div | BinOp::Mod | BinOp::Quot | BinOp::Rem => !nonzero_constant(*b),
@@ -142,7 +156,6 @@ pub fn can_fail(types: &Types, exp: &Exp) -> bool {
                     _ => false,
                 }
         }
-        Exp::ArrayLit { row, .. } => row.rank() > 0,
         Exp::Iota { len, .. } => !nonnegative_constant(*len),
         Exp::Replicate { shape, .. } => !shape.iter().all(|&d| nonnegative_constant(d)),
         Exp::Assert { condition, .. } => *condition != SubExp::bool(true),
@@ -163,13 +176,12 @@ pub fn can_fail(types: &Types, exp: &Exp) -> bool {
         | Exp::Index { .. }
         | Exp::Update { .. }
         | Exp::Reshape { .. }
-        | Exp::Concat { .. }
         | Exp::Soac(Soac::Hist { .. })
         | Exp::Soac(Soac::Scatter { .. }) => true,
     }
 }
 
-pub fn body_can_fail(types: &Types, body: &Body) -> bool {
+pub fn body_can_fail(types: &dyn TypeContext, body: &Body) -> bool {
     body.stms.iter().any(|stm| can_fail(types, &stm.exp))
 }
 
