@@ -76,8 +76,11 @@ enum Command {
         #[arg(short = 'j', long = "concurrency", value_name = "N")]
         jobs: Option<std::num::NonZeroUsize>,
     },
-    /// Manage the packages a program uses, as upstream's `futhark pkg`:
-    /// the manifest futhark.pkg and the packages' files under lib/.
+    /// Manage the packages a program uses (upstream's `futhark pkg`).
+    ///
+    /// The required packages are listed in the manifest futhark.pkg;
+    /// their files go under lib/. Packages are git repositories, fetched
+    /// with the system `git` from https://PKGPATH.
     Pkg(pkg::PkgArgs),
 }
 

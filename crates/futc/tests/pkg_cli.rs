@@ -62,9 +62,22 @@ impl Forge {
     /// Commits exactly `files` (replacing what the previous commit had)
     /// and publishes it; returns the commit id.
     fn commit(&mut self, repo: &Repo, files: &[(&str, &str)]) -> String {
+        self.commit_with_links(repo, files, &[])
+    }
+
+    /// `commit`, with symbolic links `(path, target)` too.
+    fn commit_with_links(
+        &mut self,
+        repo: &Repo,
+        files: &[(&str, &str)],
+        links: &[(&str, &str)],
+    ) -> String {
         git(&repo.work, &["rm", "-rqf", "--ignore-unmatch", "."], &[]);
         for (path, contents) in files {
             write(&repo.work, path, contents.as_bytes());
+        }
+        for (path, target) in links {
+            symlink(target, repo.work.join(path));
         }
         git(&repo.work, &["add", "-A"], &[]);
         self.commits += 1;
@@ -181,6 +194,16 @@ impl Forge {
         );
         stderr(&output)
     }
+}
+
+#[cfg(unix)]
+fn symlink(target: &str, link: PathBuf) {
+    std::os::unix::fs::symlink(target, &link).unwrap_or_else(|e| panic!("{}: {e}", link.display()));
+}
+
+#[cfg(not(unix))]
+fn symlink(_: &str, _: PathBuf) {
+    panic!("symbolic links are tested on Unix only");
 }
 
 /// Keeps the user's and the system's git configuration out of the tests.
@@ -713,4 +736,51 @@ fn fmt_writes_upstreams_layout() {
         read(&project.join("futhark.pkg")),
         "-- app\npackage github.com/t/app\n\nrequire {\n  github.com/t/a 1.0.0 #abc\n  -- why\n}\n"
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn symbolic_links_are_followed_only_inside_the_repository() {
+    let mut forge = Forge::new("links");
+    let links = forge.repo("github.com/t/links");
+    let manifest = manifest(Some("github.com/t/links"), &[]);
+    let files = [
+        ("futhark.pkg", manifest.as_str()),
+        ("README.md", "readme"),
+        ("lib/github.com/t/links/real.fut", "real"),
+    ];
+    let inside = [
+        ("lib/github.com/t/links/alias.fut", "real.fut"),
+        ("lib/github.com/t/links/readme.md", "../../../../README.md"),
+    ];
+    let commit = forge.commit_with_links(&links, &files, &inside);
+    forge.tag(&links, "v0.1.0", &commit, false);
+    let outside = [("lib/github.com/t/links/escape.fut", "/etc/hostname")];
+    let commit = forge.commit_with_links(&links, &files, &outside);
+    forge.tag(&links, "v0.2.0", &commit, false);
+
+    let project = forge.project("app");
+    forge.futc_ok(&project, &["pkg", "add", "github.com/t/links", "0.1.0"]);
+    forge.futc_ok(&project, &["pkg", "sync"]);
+    assert_eq!(
+        tree(&project.join("lib")),
+        [
+            "github.com/t/links/alias.fut: real",
+            "github.com/t/links/readme.md: readme",
+            "github.com/t/links/real.fut: real",
+        ]
+    );
+    let alias = project.join("lib/github.com/t/links/alias.fut");
+    assert!(!alias.symlink_metadata().unwrap().file_type().is_symlink());
+
+    forge.futc_ok(&project, &["pkg", "add", "github.com/t/links", "0.2.0"]);
+    let error = forge.futc_fails(&project, &["pkg", "sync"]);
+    assert!(
+        error.contains(
+            "lib/github.com/t/links/escape.fut is a symbolic link that does not point to a file \
+             in the repository"
+        ),
+        "{error}"
+    );
+    assert_eq!(tree(&project.join("lib")).len(), 3);
 }

@@ -645,6 +645,29 @@ mod tests {
     }
 
     #[test]
+    fn every_prefix_and_deletion_parses_or_gets_an_error_without_panicking() {
+        let text = "-- é\npackage github.com/x/y\nrequire {\n  github.com/a/b 1.0.0-2+c #d -- ü\n  \
+                    gitlab.com/e@2 2.0.0}\n-- end";
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        let mut variants: Vec<String> = chars.iter().map(|&(i, _)| text[..i].to_owned()).collect();
+        for &(i, c) in &chars {
+            variants.push(format!("{}{}", &text[..i], &text[i + c.len_utf8()..]));
+        }
+        for variant in variants {
+            match Manifest::parse("futhark.pkg", variant.clone()) {
+                Ok(manifest) => {
+                    let reparsed = parse(&manifest.pretty());
+                    assert!(
+                        manifest.requirements().eq(reparsed.requirements()),
+                        "{variant:?}"
+                    );
+                }
+                Err(message) => assert!(message.starts_with("futhark.pkg:"), "{message}"),
+            }
+        }
+    }
+
+    #[test]
     fn malformed_manifests_get_located_errors() {
         for (text, expected) in [
             (

@@ -40,41 +40,50 @@ pub struct PkgArgs {
 
 #[derive(Debug, clap::Subcommand)]
 enum PkgCommand {
-    /// Add a required package to futhark.pkg, or change the version
-    /// required of it: VERSION (X.Y.Z, or a commit version
-    /// 0.0.0-YYYYMMDDHHMMSS+COMMIT) or else the newest release (or, if it
-    /// has none, its newest commit). Files are fetched by `futc pkg sync`.
+    /// Add a required package to futhark.pkg, or change its version.
+    ///
+    /// Requires VERSION (X.Y.Z, or a commit version
+    /// 0.0.0-YYYYMMDDHHMMSS+COMMIT) as the minimum version, or else the
+    /// newest release (or, for a package without releases, its newest
+    /// commit). The package's files are fetched by `futc pkg sync`.
     Add {
-        /// A package path such as github.com/user/repo (github.com/user/repo@2
-        /// for major version 2).
+        /// A package path such as github.com/user/repo
+        /// (github.com/user/repo@2 for major version 2).
         package: String,
         /// The minimum version to require.
         #[arg(value_parser = Version::parse)]
         version: Option<Version>,
     },
-    /// Check that futhark.pkg is valid and that the required versions exist
-    /// (with the commits it names), and print the versions chosen; for a
-    /// package, also check that lib/PKGPATH has .fut files.
+    /// Check that futhark.pkg can be satisfied; print the versions chosen.
+    ///
+    /// Checks that the manifest is valid and that the required versions
+    /// exist (with the commits it names). For a package (a manifest with a
+    /// package line), also checks that lib/PKGPATH has .fut files.
     Check,
     /// Reformat futhark.pkg in upstream's layout, keeping its comments.
     Fmt,
-    /// Create futhark.pkg for a new package and the directory lib/PKGPATH
-    /// for its files (not needed to use packages).
+    /// Create futhark.pkg and lib/PKGPATH for a new package.
+    ///
+    /// Not needed to use packages, only to make one.
     Init {
         /// The new package's path, such as github.com/user/repo.
         package: String,
     },
-    /// Remove a required package from futhark.pkg; its files leave lib/ at
-    /// the next `futc pkg sync`.
+    /// Remove a required package from futhark.pkg.
+    ///
+    /// Its files leave lib/ at the next `futc pkg sync`.
     Remove { package: String },
-    /// Fill lib/ with the required packages and their dependencies, at the
-    /// oldest versions that meet every requirement. Everything else in
-    /// lib/, except the package's own directory lib/PKGPATH, is removed;
-    /// if anything fails, lib/ is left as it was.
+    /// Populate lib/ with the required packages and their dependencies.
+    ///
+    /// Each package gets the oldest version that meets every requirement
+    /// of it (minimal version selection). Everything else in lib/, except
+    /// the package's own directory lib/PKGPATH, is removed; if anything
+    /// fails, lib/ is left as it was.
     Sync,
-    /// Raise each requirement in futhark.pkg to the newest release of its
-    /// package (never across major versions, which are different package
-    /// paths).
+    /// Upgrade every requirement in futhark.pkg to the newest release.
+    ///
+    /// Never across major versions, which are different package paths
+    /// (github.com/user/repo@2).
     Upgrade,
     /// List the released versions of a package.
     Versions { package: String },
