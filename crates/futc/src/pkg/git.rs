@@ -81,16 +81,15 @@ impl Git {
 
     /// Clones `url` as a bare repository at `destination`.
     pub fn clone_bare(&self, url: &str, destination: &Path) -> Result<(), String> {
-        let args: [&OsStr; 5] = [
+        let args: [&OsStr; 6] = [
             "clone".as_ref(),
             "--bare".as_ref(),
             "--quiet".as_ref(),
             "--".as_ref(),
             url.as_ref(),
+            destination.as_os_str(),
         ];
-        let mut all: Vec<&OsStr> = args.to_vec();
-        all.push(destination.as_os_str());
-        self.run(None, &all).map(drop)
+        self.run(None, &args).map(drop)
     }
 
     /// The tags of `repo` with the commits they name (annotated tags
