@@ -150,7 +150,8 @@ fn run_time_errors_exit_one_with_the_message() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         stderr(&output),
-        "Error: Argument #1 of entry point `main` should be of type i64, but is of type i32.\n"
+        "Error: Cannot read argument #1 of entry point `main`: line 1, column 11: \
+         expected a value of type i64, found `5i32` of type i32\n"
     );
 }
 

@@ -13,9 +13,10 @@
 
 use crate::ir::traverse::for_each_bound_in_body;
 use crate::ir::{
-    Body, DimIndex, ErrorPart, Exp, ExternalType, Lambda, Loc, LoopForm, Param, Program, Soac, Stm,
-    SubExp, Type, Var,
+    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, Lambda, Loc, LoopForm, Param,
+    Program, Soac, Stm, SubExp, Type, Var,
 };
+use crate::value::data::{ValueError, read_values_as};
 use crate::value::{ArrayValue, Value};
 use prim::PrimValue;
 use prim::{BinOp, CmpOp, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
@@ -90,24 +91,71 @@ pub fn run_entry(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec
     })
 }
 
-fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec<Value>> {
-    let entry_point = program
-        .entry_point(entry)
-        .ok_or_else(|| RunError::new(format!("No entry point named `{entry}`.")))?;
-    if args.len() != entry_point.params.len() {
-        return Err(RunError::new(format!(
-            "Entry point `{entry}` takes {} argument(s), but {} were given.",
-            entry_point.params.len(),
-            args.len()
-        )));
-    }
-    let function = program.function(entry_point.func);
-    for (i, (param, arg)) in entry_point.params.iter().zip(&args).enumerate() {
-        let ExternalType::Direct(expected) = param else {
-            return Err(RunError::new(format!(
+/// The types of entry point `entry`'s arguments; an error where there is
+/// no such entry point or an argument is of an opaque type, which no data
+/// format holds.
+pub fn argument_types(program: &Program, entry: &str) -> Result<Vec<Type>> {
+    find_entry_point(program, entry)?
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, param)| match param {
+            ExternalType::Direct(ty) => Ok(*ty),
+            ExternalType::Opaque { .. } => Err(RunError::new(format!(
                 "Argument #{i} of entry point `{entry}` has an opaque type and cannot be given as a value."
-            )));
-        };
+            ))),
+        })
+        .collect()
+}
+
+fn find_entry_point<'p>(program: &'p Program, entry: &str) -> Result<&'p EntryPoint> {
+    program
+        .entry_point(entry)
+        .ok_or_else(|| RunError::new(format!("No entry point named `{entry}`.")))
+}
+
+/// The types of the values running entry point `entry` returns: one per
+/// result, an opaque result as its components. `None` where there is no
+/// such entry point.
+pub fn result_types(program: &Program, entry: &str) -> Option<Vec<Type>> {
+    let entry_point = program.entry_point(entry)?;
+    let function = program.function(entry_point.func);
+    Some(function.ret.iter().map(|&(ty, _)| ty).collect())
+}
+
+/// Reads entry point `entry`'s arguments from `input` (values in the
+/// text and binary data formats, mixed), each as its parameter's type.
+pub fn read_arguments(program: &Program, entry: &str, input: &[u8]) -> Result<Vec<Value>> {
+    let types = argument_types(program, entry)?;
+    let values = read_values_as(input, &types).map_err(|ValueError { index, error }| {
+        RunError::new(if index < types.len() {
+            format!("Cannot read argument #{index} of entry point `{entry}`: {error}")
+        } else {
+            format!(
+                "Entry point `{entry}` takes {} argument(s), but more were given: {error}",
+                types.len()
+            )
+        })
+    })?;
+    check_argument_count(entry, types.len(), values.len())?;
+    Ok(values)
+}
+
+fn check_argument_count(entry: &str, expected: usize, given: usize) -> Result<()> {
+    if given == expected {
+        return Ok(());
+    }
+    Err(RunError::new(format!(
+        "Entry point `{entry}` takes {expected} argument(s), but {given} were given."
+    )))
+}
+
+/// Checks that `args` are as many as entry point `entry` takes and of its
+/// parameters' types, which it returns.
+pub fn check_arguments(program: &Program, entry: &str, args: &[Value]) -> Result<Vec<Type>> {
+    let types = argument_types(program, entry)?;
+    check_argument_count(entry, types.len(), args.len())?;
+    for (i, (expected, arg)) in types.iter().zip(args).enumerate() {
         let actual = value_type(arg);
         if actual != *expected {
             return Err(RunError::new(format!(
@@ -117,6 +165,13 @@ fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Ve
             )));
         }
     }
+    Ok(types)
+}
+
+fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec<Value>> {
+    check_arguments(program, entry, &args)?;
+    let entry_point = find_entry_point(program, entry)?;
+    let function = program.function(entry_point.func);
     let mut interpreter = Interpreter {
         program,
         env: vec![None; program.var_names.len()],
