@@ -386,9 +386,10 @@ impl<'a> ValueReader<'a> {
             Expected::Untyped | Expected::LikeFirst(_) => None,
         };
         match self.peek() {
-            Some(b'[') => match ty {
-                Some(ty) if ty.rank() == 0 => Err(self.not_of_type(start, ty, "an array")),
-                _ => self.array(expected, depth),
+            Some(b'[') => match ty.map(|ty| (ty, ty.row())) {
+                Some((ty, None)) => Err(self.not_of_type(start, ty, "an array")),
+                Some((ty, Some(row))) => self.array(Some(ty), Expected::Typed(row), depth),
+                None => self.array(None, expected, depth),
             },
             Some(b'"') => match ty {
                 Some(ty) if ty != STRING_TYPE => Err(self.not_of_type(start, ty, "a string")),
@@ -415,7 +416,14 @@ impl<'a> ValueReader<'a> {
         }
     }
 
-    fn array(&mut self, expected: Expected, depth: usize) -> Result<Parsed, DataError> {
+    /// An array of type `ty` where one is known, whose elements are read
+    /// with `row_expected`.
+    fn array(
+        &mut self,
+        ty: Option<Type>,
+        row_expected: Expected,
+        depth: usize,
+    ) -> Result<Parsed, DataError> {
         let open = self.pos;
         if depth >= MAX_RANK {
             return Err(self.text_error(
@@ -425,24 +433,17 @@ impl<'a> ValueReader<'a> {
         }
         self.pos += 1;
         self.skip_space();
-        let row_expected = match expected {
-            Expected::Typed(ty) => match ty.row() {
-                Some(row) => Expected::Typed(row),
-                None => return Err(self.not_of_type(open, ty, "an array")),
-            },
-            Expected::Untyped | Expected::LikeFirst(_) => expected,
-        };
-        if let Expected::Typed(ty) = expected
+        if let Some(ty) = ty
             && self.peek() == Some(b']')
         {
             return self.empty_brackets(open, ty);
         }
         let first_start = self.pos;
         let first = self.text_value(row_expected, depth + 1)?;
-        let element = expected.element().unwrap_or(first.element());
-        let rest_expected = match expected {
-            Expected::Typed(_) => row_expected,
-            Expected::Untyped | Expected::LikeFirst(_) => Expected::LikeFirst(element),
+        let element = row_expected.element().unwrap_or(first.element());
+        let rest_expected = match ty {
+            Some(_) => row_expected,
+            None => Expected::LikeFirst(element),
         };
         let row_shape = first.shape().to_vec();
         let mut rows = 0i64;
@@ -571,18 +572,19 @@ impl<'a> ValueReader<'a> {
         found: PrimType,
         expected: Expected,
     ) -> Result<(), DataError> {
-        let text = self.literal_text(start);
         match expected {
             Expected::LikeFirst(element) if element != found => Err(self.text_error(
                 start,
                 format!(
-                    "`{text}` is {}, but the array's elements are {}",
+                    "`{}` is {}, but the array's elements are {}",
+                    self.literal_text(start),
                     found.name(),
                     element.name()
                 ),
             )),
             Expected::Typed(ty) if ty.element() != found => {
-                Err(self.not_of_type(start, ty, &format!("`{text}` of type {}", found.name())))
+                let found = format!("`{}` of type {}", self.literal_text(start), found.name());
+                Err(self.not_of_type(start, ty, &found))
             }
             _ => Ok(()),
         }
