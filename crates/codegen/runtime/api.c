@@ -343,18 +343,15 @@ FUT_LINK int fut_store(fut_ctx *ctx, const fut_obj *o, void **p, size_t *n) {
    (binary, or also text when `text`) and checks their types. */
 static void read_comps(fut_ctx *ctx, int type, arr **comps, int text) {
   const fut_type *t = &fut_types[type];
+  ctx->in_what[0] = 0;
   for (int i = 0; i < t->ncomp; i++) {
+    if (t->ncomp > 1) snprintf(ctx->in_what, sizeof ctx->in_what, "Cannot read value %d of a value of type %s", i, t->name);
     if (text) {
-      if (!read_value(ctx, &comps[i])) fut_fail(ctx, "Expected a value of type %s, but the input ended.", t->name);
-    } else read_binary(ctx, &comps[i]);
-    if (comps[i]->elem != t->comp_elem[i] || comps[i]->rank != t->comp_rank[i]) {
-      char want[256], got[256];
-      type_text(want, sizeof want, t->comp_elem[i], t->comp_rank[i]);
-      type_text(got, sizeof got, comps[i]->elem, comps[i]->rank);
-      if (t->ncomp == 1) fut_fail(ctx, "Expected a value of type %s, but got one of type %s.", t->name, got);
-      fut_fail(ctx, "Value %d of a value of type %s should be of type %s, but is of type %s.", i, t->name, want, got);
-    }
+      if (!read_value(ctx, &comps[i], t->comp_elem[i], t->comp_rank[i]))
+        fut_fail(ctx, "Expected a value of type %s, but the input ended.", t->name);
+    } else read_binary(ctx, &comps[i], t->comp_elem[i], t->comp_rank[i]);
   }
+  ctx->in_what[0] = 0;
 }
 
 FUT_LINK fut_obj *fut_restore(fut_ctx *ctx, int type, const void *p) {

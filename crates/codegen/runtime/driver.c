@@ -60,8 +60,8 @@ static void exe_fail(fut_ctx *ctx) {
   _Exit(1);
 }
 
-/* Reads the arguments of entry point `e` from the input and checks
-   their types against the entry point's. */
+/* Reads the arguments of entry point `e` from the input, each as its
+   parameter's type, as `futc run` does (opt::interp::read_arguments). */
 static void exe_read_args(fut_ctx *ctx, const fut_entry *e, const unsigned char *input, size_t len, fut_obj **args) {
   jmp_buf jb;
   if (setjmp(jb)) exe_fail(ctx);
@@ -69,26 +69,29 @@ static void exe_read_args(fut_ctx *ctx, const fut_entry *e, const unsigned char 
   ctx->in = input;
   ctx->in_len = len;
   ctx->in_pos = 0;
-  arr *vals[e->nin + 1];
-  int n = 0;
-  arr *v;
-  while (read_value(ctx, &v)) {
-    if (n < e->nin) vals[n] = v;
-    n++;
-  }
-  if (n != e->nin)
-    fut_fail(ctx, "Entry point `%s` takes %d argument(s), but %d were given.", e->name, e->nin, n);
   for (int i = 0; i < e->nin; i++) {
     const fut_type *t = &fut_types[e->in_types[i]];
     if (t->kind != K_PRIM && t->kind != K_ARRAY)
       fut_fail(ctx, "Argument #%d of entry point `%s` has an opaque type and cannot be given as a value.", i, e->name);
-    if (vals[i]->elem != t->elem || vals[i]->rank != t->rank) {
-      char got[256];
-      type_text(got, sizeof got, vals[i]->elem, vals[i]->rank);
-      fut_fail(ctx, "Argument #%d of entry point `%s` should be of type %s, but is of type %s.", i, e->name, t->name, got);
-    }
-    args[i] = obj_new(ctx, e->in_types[i], &vals[i]);
   }
+  arr *v;
+  for (int i = 0; i < e->nin; i++) {
+    const fut_type *t = &fut_types[e->in_types[i]];
+    snprintf(ctx->in_what, sizeof ctx->in_what, "Cannot read argument #%d of entry point `%s`", i, e->name);
+    if (!read_value(ctx, &v, t->elem, t->rank))
+      fut_fail(ctx, "Entry point `%s` takes %d argument(s), but %d were given.", e->name, e->nin, i);
+    args[i] = obj_new(ctx, e->in_types[i], &v);
+  }
+  /* Values beyond the parameters are read untyped, to be counted. */
+  snprintf(ctx->in_what, sizeof ctx->in_what, "Entry point `%s` takes %d argument(s), but more were given", e->name, e->nin);
+  int n = e->nin;
+  while (read_value(ctx, &v, -1, -1)) {
+    arr_release(v);
+    n++;
+  }
+  ctx->in_what[0] = 0;
+  if (n != e->nin)
+    fut_fail(ctx, "Entry point `%s` takes %d argument(s), but %d were given.", e->name, e->nin, n);
   ctx->fail = NULL;
 }
 

@@ -55,9 +55,11 @@ struct futhark_context {
   int depth;
   int debug, logging, profiling, profiling_paused;
   FILE *log;
-  /* The input being read (data format reader). */
+  /* The input being read (data format reader), and what is read from
+     it, which its errors start with (empty: "invalid input"). */
   const unsigned char *in;
   size_t in_len, in_pos;
+  char in_what[256];
   /* Entry point calls and their total run time, for the report. */
   int64_t calls, total_us;
   /* Bytes of the blocks arrays own, now and at most so far. */

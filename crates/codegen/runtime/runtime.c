@@ -646,6 +646,32 @@ FUT_LINK void message_prim(char *buf, size_t cap, int elem, const void *p) {
 
 /* ---------------- reading ---------------- */
 
+/* Values are read untyped (`rank` < 0: suffixes decide, and `elem`, when
+   not -1, is the element type of an array's first element, which later
+   literals without a suffix take) or as a type (`rank` >= 0 and `elem`:
+   literals without a suffix are of that element type, and whatever
+   contradicts the type is an error), as crates/opt/src/value/data.rs
+   describes; the messages are that reader's. */
+
+static void type_text(char *buf, size_t cap, int elem, int rank) {
+  size_t k = 0;
+  buf[0] = 0;
+  for (int i = 0; i < rank && k + 2 < cap; i++) { buf[k++] = '['; buf[k++] = ']'; }
+  snprintf(buf + k, cap - k, "%s", elem_name[elem]);
+}
+
+/* A value's type with its sizes: `[2][0]i32`. */
+static void sized_type_text(char *buf, size_t cap, int elem, int rank, const int64_t *shape) {
+  size_t k = 0;
+  buf[0] = 0;
+  for (int i = 0; i < rank && k < cap; i++) {
+    int n = snprintf(buf + k, cap - k, "[%lld]", (long long)shape[i]);
+    if (n < 0) return;
+    k += (size_t)n;
+  }
+  if (k < cap) snprintf(buf + k, cap - k, "%s", elem_name[elem]);
+}
+
 static void skip_space(fut_ctx *ctx) {
   while (ctx->in_pos < ctx->in_len) {
     unsigned char c = ctx->in[ctx->in_pos];
@@ -656,22 +682,47 @@ static void skip_space(fut_ctx *ctx) {
   }
 }
 
+/* Fails with `msg` at the byte offset `where` ("line L, column C" in
+   text, "byte N" in binary data), after what is being read. */
+static void located_error(fut_ctx *ctx, const char *where, const char *msg) {
+  fut_fail(ctx, "%s: %s: %s", ctx->in_what[0] ? ctx->in_what : "invalid input", where, msg);
+}
+
 static void input_error(fut_ctx *ctx, size_t at, const char *fmt, ...) {
   size_t line = 1, column = 1;
   for (size_t i = 0; i < at && i < ctx->in_len; i++) {
     if (ctx->in[i] == '\n') { line++; column = 1; }
     else if ((ctx->in[i] & 0xc0) != 0x80) column++;
   }
-  char msg[512];
+  char msg[512], where[64];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  fut_fail(ctx, "invalid input: line %zu, column %zu: %s", line, column, msg);
+  snprintf(where, sizeof where, "line %zu, column %zu", line, column);
+  located_error(ctx, where, msg);
+}
+
+static void binary_error(fut_ctx *ctx, size_t at, const char *fmt, ...) {
+  char msg[512], where[64];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  snprintf(where, sizeof where, "byte %zu", at);
+  located_error(ctx, where, msg);
 }
 
 static int peek_at(fut_ctx *ctx, size_t ahead) { return ctx->in_pos + ahead < ctx->in_len ? ctx->in[ctx->in_pos + ahead] : -1; }
 static int is_word_byte(int c) { return c >= 0 && (isalnum(c) || c == '_' || c == '.'); }
+
+/* The length of the text read since `start`, for `%.*s` (long literals
+   are cut short). */
+static int literal_len(fut_ctx *ctx, size_t start) {
+  size_t n = ctx->in_pos - start;
+  return n > 100 ? 100 : (int)n;
+}
+#define LITERAL(ctx, start) literal_len(ctx, start), (const char *)(ctx)->in + (start)
 
 static int elem_of_name(const char *name, size_t n) {
   for (int e = 0; e < 12; e++)
@@ -710,34 +761,66 @@ static void store_scalar(fut_ctx *ctx, arr **v, int elem, const void *p) {
   *v = arr_scalar(ctx, elem, p);
 }
 
-static void check_hint(fut_ctx *ctx, size_t start, int found, int hint) {
-  if (hint >= 0 && hint != found)
-    input_error(ctx, start, "a literal of type %s where the array's elements are %s", elem_name[found], elem_name[hint]);
+/* A value of type `elem`/`rank` was expected at `start`, but `found`
+   stands there. */
+static void not_of_type(fut_ctx *ctx, size_t start, int elem, int rank, const char *found) {
+  char want[256];
+  type_text(want, sizeof want, elem, rank);
+  input_error(ctx, start, "expected a value of type %s, found %s", want, found);
 }
 
-static void special_float(fut_ctx *ctx, arr **v, size_t start, const char *word, size_t n, int negative, int hint) {
+/* Checks that the value `v` read from `start` is of the type. */
+static void check_type(fut_ctx *ctx, size_t start, const arr *v, int elem, int rank) {
+  if (v->rank == rank && v->elem == elem) return;
+  char found[512], sized[256];
+  if (v->rank == rank) {
+    sized_type_text(sized, sizeof sized, v->elem, v->rank, v->shape);
+    snprintf(found, sizeof found, "`%.*s` of type %s", LITERAL(ctx, start), sized);
+  } else snprintf(found, sizeof found, "`%.*s`", LITERAL(ctx, start));
+  not_of_type(ctx, start, elem, rank, found);
+}
+
+/* Checks that a literal of type `found` (by its suffix or form) is what
+   is expected. */
+static void check_literal(fut_ctx *ctx, size_t start, int found, int elem, int rank) {
+  if (elem < 0 || elem == found) return;
+  if (rank < 0)
+    input_error(ctx, start, "`%.*s` is %s, but the array's elements are %s", LITERAL(ctx, start), elem_name[found], elem_name[elem]);
+  char text[256];
+  snprintf(text, sizeof text, "`%.*s` of type %s", LITERAL(ctx, start), elem_name[found]);
+  not_of_type(ctx, start, elem, rank, text);
+}
+
+static void special_float(fut_ctx *ctx, arr **v, size_t start, const char *word, size_t n, int negative, int elem, int rank) {
   const char *dot = memchr(word, '.', n);
   int e = dot ? elem_of_name(word, (size_t)(dot - word)) : -1;
-  if (e < E_F16) input_error(ctx, start, "expected a value, found `%.*s`", (int)n, word);
+  if (e < E_F16) input_error(ctx, start, "expected a value, found `%.*s`", LITERAL(ctx, start));
   size_t rest = n - (size_t)(dot + 1 - word);
   double x;
   if (rest == 3 && memcmp(dot + 1, "nan", 3) == 0 && !negative) x = NAN;
   else if (rest == 3 && memcmp(dot + 1, "inf", 3) == 0) x = negative ? -INFINITY : INFINITY;
-  else { input_error(ctx, start, "expected a value, found `%.*s`", (int)n, word); return; }
-  check_hint(ctx, start, e, hint);
+  else { input_error(ctx, start, "expected a value, found `%.*s`", LITERAL(ctx, start)); return; }
+  check_literal(ctx, start, e, elem, rank);
   if (e == E_F16) { t_f16 h = f32_to_f16((float)x); store_scalar(ctx, v, e, &h); }
   else if (e == E_F32) { float f = (float)x; store_scalar(ctx, v, e, &f); }
   else store_scalar(ctx, v, e, &x);
 }
 
-static void read_number(fut_ctx *ctx, arr **v, int hint) {
+/* Whether an integer of magnitude `m` (and sign) is a `width`-bit
+   integer, signed or unsigned. */
+static int fits_in(uint64_t m, int negative, int width) {
+  uint64_t limit = negative ? (uint64_t)1 << (width - 1) : width == 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
+  return m <= limit;
+}
+
+static void read_number(fut_ctx *ctx, arr **v, int elem, int rank) {
   size_t start = ctx->in_pos;
   int negative = peek_at(ctx, 0) == '-';
   if (peek_at(ctx, 0) == '-' || peek_at(ctx, 0) == '+') ctx->in_pos++;
   if (negative && peek_at(ctx, 0) >= 0 && isalpha(peek_at(ctx, 0))) {
     size_t ws = ctx->in_pos;
     while (is_word_byte(peek_at(ctx, 0))) ctx->in_pos++;
-    special_float(ctx, v, start, (const char *)ctx->in + ws, ctx->in_pos - ws, 1, hint);
+    special_float(ctx, v, start, (const char *)ctx->in + ws, ctx->in_pos - ws, 1, elem, rank);
     return;
   }
   int radix = 10;
@@ -747,13 +830,15 @@ static void read_number(fut_ctx *ctx, arr **v, int hint) {
   char text[512];
   size_t tl = 0;
   if (negative) text[tl++] = '-';
+  /* The magnitude modulo 2^64, and whether it is 2^64 or more. */
   uint64_t magnitude = 0;
-  int any = 0, frac = 0;
+  int overflowed = 0, any = 0, frac = 0;
   for (;;) {
     int c = peek_at(ctx, 0);
     if (c == '_' && any) { ctx->in_pos++; continue; }
     int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 99;
     if (d >= radix) break;
+    overflowed |= magnitude > (UINT64_MAX - (uint64_t)d) / (uint64_t)radix;
     magnitude = magnitude * (uint64_t)radix + (uint64_t)d;
     if (tl < sizeof text - 16) text[tl++] = (char)c;
     ctx->in_pos++;
@@ -790,20 +875,30 @@ static void read_number(fut_ctx *ctx, arr **v, int hint) {
   if (suffix_start != ctx->in_pos) {
     suffix = elem_of_name((const char *)ctx->in + suffix_start, ctx->in_pos - suffix_start);
     if (suffix <= E_BOOL) input_error(ctx, suffix_start, "unknown suffix `%.*s` on a number", (int)(ctx->in_pos - suffix_start), (const char *)ctx->in + suffix_start);
-    check_hint(ctx, start, suffix, hint);
+    check_literal(ctx, start, suffix, elem, rank);
   }
   if (peek_at(ctx, 0) == '.') input_error(ctx, ctx->in_pos, "unexpected `.` after a number");
-  int ty = suffix >= 0 ? suffix : hint >= 0 ? hint : frac ? E_F64 : E_I32;
-  if (ty == E_BOOL) input_error(ctx, start, "a number where the array's elements are bool");
+  int ty = suffix >= 0 ? suffix : elem >= 0 ? elem : frac ? E_F64 : E_I32;
+  if (ty == E_BOOL) {
+    char found[128];
+    snprintf(found, sizeof found, "`%.*s`", LITERAL(ctx, start));
+    if (rank >= 0) not_of_type(ctx, start, elem, rank, found);
+    input_error(ctx, start, "%s is a number, but the array's elements are bool", found);
+  }
   if (ty < E_F16) {
-    if (frac) input_error(ctx, start, "a number with a fraction or an exponent cannot be %s", elem_name[ty]);
+    if (frac) input_error(ctx, start, "`%.*s` has a fraction or an exponent, so it cannot be %s", LITERAL(ctx, start), elem_name[ty]);
+    /* The type of a literal without a suffix is the expected one, which
+       its value must fit; a suffixed one wraps. */
+    int width = 8 * elem_size[ty];
+    if (suffix < 0 && rank >= 0 && (overflowed || !fits_in(magnitude, negative, width)))
+      input_error(ctx, start, "`%.*s` does not fit in the %d bits of %s", LITERAL(ctx, start), width, elem_name[ty]);
     uint64_t bits = negative ? 0 - magnitude : magnitude;
     unsigned char b[8];
     for (int i = 0; i < 8; i++) b[i] = (unsigned char)(bits >> (8 * i));
     store_scalar(ctx, v, ty, b); /* little-endian: the low bytes */
     return;
   }
-  if (radix != 10) input_error(ctx, start, "a hexadecimal or binary integer cannot be %s", elem_name[ty]);
+  if (radix != 10) input_error(ctx, start, "`%.*s` is a hexadecimal or binary integer, so it cannot be %s", LITERAL(ctx, start), elem_name[ty]);
   if (ty == E_F32) { float f = strtof(text, NULL); store_scalar(ctx, v, ty, &f); }
   else {
     double x = strtod(text, NULL);
@@ -861,7 +956,7 @@ static void read_string(fut_ctx *ctx, arr **v) {
   *v = buffer_finish(&b, E_U8, 1, &len);
 }
 
-static void read_text(fut_ctx *ctx, arr **v, int hint, int depth);
+static void read_text(fut_ctx *ctx, arr **v, int elem, int rank, int depth);
 
 static void read_empty(fut_ctx *ctx, arr **v, size_t start) {
   ctx->in_pos++; /* ( */
@@ -902,17 +997,35 @@ static void read_empty(fut_ctx *ctx, arr **v, size_t start) {
   *v = arr_new(ctx, elem, rank, shape);
 }
 
-static void read_array(fut_ctx *ctx, arr **v, int hint, int depth) {
+/* `[]` where a value of type `elem`/`rank` (1 or more) is expected: the
+   empty array where it has one dimension; otherwise the sizes of the
+   others are unknown. */
+static void empty_brackets(fut_ctx *ctx, arr **v, size_t open, int elem, int rank) {
+  if (rank != 1) {
+    char want[256], zeros[3 * MAX_RANK + 1];
+    type_text(want, sizeof want, elem, rank);
+    for (int d = 0; d < rank; d++) memcpy(zeros + 3 * d, "[0]", 4);
+    input_error(ctx, open, "`[]` has one dimension, but %s has %d: write the empty array with its sizes, such as `empty(%s%s)`",
+                want, rank, zeros, elem_name[elem]);
+  }
+  ctx->in_pos++;
+  int64_t zero = 0;
+  *v = arr_new(ctx, elem, 1, &zero);
+}
+
+static void read_array(fut_ctx *ctx, arr **v, int elem, int rank, int depth) {
   size_t open = ctx->in_pos++;
   if (depth >= MAX_RANK) input_error(ctx, open, "arrays may have at most %d dimensions", MAX_RANK);
   skip_space(ctx);
+  int row_expected = rank > 0 ? rank - 1 : -1;
+  if (rank > 0 && peek_at(ctx, 0) == ']') { empty_brackets(ctx, v, open, elem, rank); return; }
   arr *row;
-  read_text(ctx, &row, hint, depth + 1);
-  int elem = row->elem;
+  read_text(ctx, &row, elem, row_expected, depth + 1);
+  int row_elem = row->elem;
   int row_rank = row->rank;
   int64_t row_shape[MAX_RANK];
   for (int d = 0; d < row_rank; d++) row_shape[d] = row->shape[d];
-  size_t row_bytes = (size_t)(shape_count(row_rank, row_shape) * elem_size[elem]);
+  size_t row_bytes = (size_t)(shape_count(row_rank, row_shape) * elem_size[row_elem]);
   buffer b;
   buffer_init(ctx, &b);
   buffer_add(ctx, &b, row->data, row_bytes);
@@ -926,10 +1039,16 @@ static void read_array(fut_ctx *ctx, arr **v, int hint, int depth) {
     skip_space(ctx);
     if (peek_at(ctx, 0) == ']') { ctx->in_pos++; break; }
     size_t start = ctx->in_pos;
-    read_text(ctx, &row, elem, depth + 1);
-    int same = row->elem == elem && row->rank == row_rank;
+    read_text(ctx, &row, row_elem, row_expected, depth + 1);
+    int same = row->elem == row_elem && row->rank == row_rank;
     for (int d = 0; same && d < row_rank; d++) same = row->shape[d] == row_shape[d];
-    if (!same) input_error(ctx, start, row->elem == elem ? "array is irregular" : "array elements must have one type");
+    if (!same) {
+      char found[256], first[256];
+      sized_type_text(found, sizeof found, row->elem, row->rank, row->shape);
+      sized_type_text(first, sizeof first, row_elem, row_rank, row_shape);
+      if (row->elem == row_elem) input_error(ctx, start, "array is irregular: this element is %s, the first one %s", found, first);
+      input_error(ctx, start, "array elements must have one type: this element is %s, the array's elements are %s", found, first);
+    }
     buffer_add(ctx, &b, row->data, row_bytes);
     arr_release(row);
     rows++;
@@ -938,78 +1057,92 @@ static void read_array(fut_ctx *ctx, arr **v, int hint, int depth) {
   int64_t shape[MAX_RANK];
   shape[0] = rows;
   for (int d = 0; d < row_rank; d++) shape[d + 1] = row_shape[d];
-  *v = buffer_finish(&b, elem, row_rank + 1, shape);
+  *v = buffer_finish(&b, row_elem, row_rank + 1, shape);
 }
 
-static void read_text(fut_ctx *ctx, arr **v, int hint, int depth) {
+static void read_text(fut_ctx *ctx, arr **v, int elem, int rank, int depth) {
+  size_t start = ctx->in_pos;
   int c = peek_at(ctx, 0);
-  if (c == '[') { read_array(ctx, v, hint, depth); return; }
-  if (c == '"') { read_string(ctx, v); return; }
-  if (c == '-' || c == '+' || (c >= '0' && c <= '9')) { read_number(ctx, v, hint); return; }
-  if (c >= 0 && isalpha(c)) {
-    size_t start = ctx->in_pos;
-    while (is_word_byte(peek_at(ctx, 0))) ctx->in_pos++;
-    size_t n = ctx->in_pos - start;
-    const char *w = (const char *)ctx->in + start;
-    if ((n == 4 && memcmp(w, "true", 4) == 0) || (n == 5 && memcmp(w, "false", 5) == 0)) {
-      check_hint(ctx, start, E_BOOL, hint);
-      uint8_t x = n == 4;
-      store_scalar(ctx, v, E_BOOL, &x);
-      return;
-    }
-    if (n == 5 && memcmp(w, "empty", 5) == 0 && peek_at(ctx, 0) == '(') { read_empty(ctx, v, start); return; }
-    special_float(ctx, v, start, w, n, 0, hint);
+  if (c == '[') {
+    if (rank == 0) not_of_type(ctx, start, elem, rank, "an array");
+    read_array(ctx, v, elem, rank, depth);
+    return;
+  }
+  if (c == '"') {
+    if (rank >= 0 && !(rank == 1 && elem == E_U8)) not_of_type(ctx, start, elem, rank, "a string");
+    read_string(ctx, v);
+    return;
+  }
+  if (c == '-' || c == '+' || (c >= 0 && isalnum(c))) {
+    /* Where an array is expected, a scalar is read untyped, to be named
+       in the error. */
+    int scalar_elem = rank > 0 ? -1 : elem, scalar_rank = rank > 0 ? -1 : rank;
+    if (isalpha(c)) {
+      while (is_word_byte(peek_at(ctx, 0))) ctx->in_pos++;
+      size_t n = ctx->in_pos - start;
+      const char *w = (const char *)ctx->in + start;
+      if ((n == 4 && memcmp(w, "true", 4) == 0) || (n == 5 && memcmp(w, "false", 5) == 0)) {
+        check_literal(ctx, start, E_BOOL, scalar_elem, scalar_rank);
+        uint8_t x = n == 4;
+        store_scalar(ctx, v, E_BOOL, &x);
+      } else if (n == 5 && memcmp(w, "empty", 5) == 0 && peek_at(ctx, 0) == '(') read_empty(ctx, v, start);
+      else special_float(ctx, v, start, w, n, 0, scalar_elem, scalar_rank);
+    } else read_number(ctx, v, scalar_elem, scalar_rank);
+    if (rank >= 0) check_type(ctx, start, *v, elem, rank);
     return;
   }
   input_error(ctx, ctx->in_pos, "expected a value");
 }
 
-static void read_binary(fut_ctx *ctx, arr **v);
+static void read_binary(fut_ctx *ctx, arr **v, int elem, int rank);
 
-/* Reads one value, binary or text; returns 0 at the end of the input. */
-static int read_value(fut_ctx *ctx, arr **v) {
+/* Reads one value, binary or text, untyped (`rank` < 0) or as the type
+   `elem`/`rank`; returns 0 at the end of the input. */
+static int read_value(fut_ctx *ctx, arr **v, int elem, int rank) {
   skip_space(ctx);
   if (ctx->in_pos >= ctx->in_len) return 0;
-  if (ctx->in[ctx->in_pos] != 'b') { read_text(ctx, v, -1, 0); return 1; }
-  read_binary(ctx, v);
+  if (ctx->in[ctx->in_pos] != 'b') { read_text(ctx, v, rank >= 0 ? elem : -1, rank, 0); return 1; }
+  read_binary(ctx, v, elem, rank);
   return 1;
 }
 
-/* Reads one value in the binary format at the current position. */
-static void read_binary(fut_ctx *ctx, arr **v) {
-  if (ctx->in_len - ctx->in_pos < 7 || ctx->in[ctx->in_pos] != 'b') fut_fail(ctx, "invalid input: truncated binary value.");
-  if (ctx->in[ctx->in_pos + 1] != 2) fut_fail(ctx, "invalid input: unsupported binary format version %d.", ctx->in[ctx->in_pos + 1]);
-  int rank = ctx->in[ctx->in_pos + 2];
-  if (rank > MAX_RANK) fut_fail(ctx, "invalid input: rank %d is too large.", rank);
-  int elem = -1;
-  for (int e = 0; e < 12; e++) if (memcmp(ctx->in + ctx->in_pos + 3, elem_tag[e], 4) == 0) elem = e;
-  if (elem < 0) fut_fail(ctx, "invalid input: unknown element type in a binary value.");
+/* Reads one value in the binary format at the current position, of the
+   type `elem`/`rank` unless `rank` < 0. */
+static void read_binary(fut_ctx *ctx, arr **v, int elem, int rank) {
+  size_t start = ctx->in_pos;
+  if (ctx->in_len - ctx->in_pos < 7 || ctx->in[ctx->in_pos] != 'b') binary_error(ctx, start, "truncated binary value");
+  if (ctx->in[ctx->in_pos + 1] != 2) binary_error(ctx, start + 1, "binary format version %d is not supported (expected 2)", ctx->in[ctx->in_pos + 1]);
+  int got_rank = ctx->in[ctx->in_pos + 2];
+  if (got_rank > MAX_RANK) binary_error(ctx, start + 2, "rank %d is too large", got_rank);
+  int got_elem = -1;
+  for (int e = 0; e < 12; e++) if (memcmp(ctx->in + ctx->in_pos + 3, elem_tag[e], 4) == 0) got_elem = e;
+  if (got_elem < 0) binary_error(ctx, start + 3, "unknown element type");
   ctx->in_pos += 7;
-  if (ctx->in_len - ctx->in_pos < (size_t)rank * 8) fut_fail(ctx, "invalid input: truncated binary value.");
+  if (ctx->in_len - ctx->in_pos < (size_t)got_rank * 8) binary_error(ctx, ctx->in_pos, "truncated binary value");
   uint64_t count = 1;
   int64_t shape[MAX_RANK];
-  for (int d = 0; d < rank; d++) {
+  for (int d = 0; d < got_rank; d++) {
     uint64_t x = 0;
     for (int i = 0; i < 8; i++) x |= (uint64_t)ctx->in[ctx->in_pos + i] << (8 * i);
+    if (x > INT64_MAX) binary_error(ctx, ctx->in_pos, "dimension %d is too large (%llu)", d, (unsigned long long)x);
+    if (x != 0 && count > UINT64_MAX / x) binary_error(ctx, ctx->in_pos, "the array has too many elements");
     ctx->in_pos += 8;
     shape[d] = (int64_t)x;
-    if (x != 0 && count > UINT64_MAX / x) fut_fail(ctx, "invalid input: binary value too large.");
     count *= x;
   }
-  size_t es = (size_t)elem_size[elem];
-  if (count > (ctx->in_len - ctx->in_pos) / es) fut_fail(ctx, "invalid input: truncated binary value.");
-  arr *a = arr_new(ctx, elem, rank, shape);
+  if (rank >= 0 && (got_elem != elem || got_rank != rank)) {
+    char want[256], got[256];
+    type_text(want, sizeof want, elem, rank);
+    sized_type_text(got, sizeof got, got_elem, got_rank, shape);
+    binary_error(ctx, start, "expected a value of type %s, found a binary value of type %s", want, got);
+  }
+  size_t es = (size_t)elem_size[got_elem];
+  if (count > (ctx->in_len - ctx->in_pos) / es) binary_error(ctx, ctx->in_pos, "truncated binary value");
+  arr *a = arr_new(ctx, got_elem, got_rank, shape);
   memcpy(a->data, ctx->in + ctx->in_pos, count * es);
-  if (elem == E_BOOL) for (uint64_t i = 0; i < count; i++) a->data[i] = a->data[i] != 0;
+  if (got_elem == E_BOOL) for (uint64_t i = 0; i < count; i++) a->data[i] = a->data[i] != 0;
   ctx->in_pos += count * es;
   *v = a;
-}
-
-static void type_text(char *buf, size_t cap, int elem, int rank) {
-  size_t k = 0;
-  buf[0] = 0;
-  for (int i = 0; i < rank && k + 2 < cap; i++) { buf[k++] = '['; buf[k++] = ']'; }
-  snprintf(buf + k, cap - k, "%s", elem_name[elem]);
 }
 
 static double now_us(void) {

@@ -13,9 +13,9 @@
 //! sets the server's tuning parameters.
 
 use crate::compile::compile_to_ir;
-use crate::test_runner::{Backend, Compiled};
+use crate::test_runner::{Backend, Compiled, Signature};
 use codegen::Mode;
-use opt::ir::{ExternalType, Program};
+use opt::ir::Program;
 use opt::value::Value;
 use opt::value::data::{read_values, write_binary};
 use std::ffi::OsString;
@@ -251,16 +251,6 @@ impl Backend for CBackend {
     }
 }
 
-/// The server protocol's name of a transparent type.
-fn type_name(ty: &ExternalType) -> Option<String> {
-    match ty {
-        &ExternalType::Direct { element, rank } => {
-            Some(opt::ir::print::value_type_text(element, rank))
-        }
-        ExternalType::Opaque { .. } => None,
-    }
-}
-
 /// Why a server response failed: its message, or the server's end.
 enum Failure {
     Command(String),
@@ -354,36 +344,15 @@ impl Server {
 
 impl CompiledC {
     /// The interpreter's checks of an entry point's arguments, with its
-    /// messages, so that both backends fail alike.
+    /// messages, so that both backends fail alike; the server protocol's
+    /// names of the arguments' types.
     fn check_args(&self, entry: &str, args: &[Value]) -> Result<Vec<String>, String> {
-        let entry_point = self
-            .program
-            .entry_point(entry)
-            .ok_or_else(|| format!("Error: No entry point named `{entry}`."))?;
-        if args.len() != entry_point.params.len() {
-            return Err(format!(
-                "Error: Entry point `{entry}` takes {} argument(s), but {} were given.",
-                entry_point.params.len(),
-                args.len()
-            ));
-        }
-        let mut types = Vec::new();
-        for (i, (param, arg)) in entry_point.params.iter().zip(args).enumerate() {
-            let Some(expected) = type_name(param) else {
-                return Err(format!(
-                    "Error: Argument #{i} of entry point `{entry}` has an opaque type and cannot be given as a value."
-                ));
-            };
-            let (element, rank) = opt::interp::value_kind(arg);
-            let actual = opt::ir::print::value_type_text(element, rank);
-            if actual != expected {
-                return Err(format!(
-                    "Error: Argument #{i} of entry point `{entry}` should be of type {expected}, but is of type {actual}."
-                ));
-            }
-            types.push(expected);
-        }
-        Ok(types)
+        let types = opt::interp::check_arguments(&self.program, entry, args)
+            .map_err(|error| error.to_string())?;
+        Ok(types
+            .into_iter()
+            .map(|kind| opt::ir::print::value_type_text(kind.element, kind.rank))
+            .collect())
     }
 
     fn server(&mut self) -> Result<&mut Server, String> {
@@ -451,6 +420,10 @@ impl CompiledC {
 }
 
 impl Compiled for CompiledC {
+    fn signature(&self, entry: &str) -> Result<Signature, String> {
+        Signature::of(&self.program, entry)
+    }
+
     /// Ends the server: it must exit cleanly, having found no leak (its
     /// own check, and the sanitizers' when compiled with them).
     fn finish(&mut self) -> Result<(), String> {

@@ -2,7 +2,7 @@
 //! run entry points with `opt::interp`.
 
 use crate::compile::compile_to_ir;
-use crate::test_runner::{Backend, Compiled, INTERPRETER};
+use crate::test_runner::{Backend, Compiled, INTERPRETER, Signature};
 use opt::value::Value;
 use std::path::Path;
 
@@ -21,6 +21,10 @@ impl Backend for InterpreterBackend {
 }
 
 impl Compiled for InterpretedProgram {
+    fn signature(&self, entry: &str) -> Result<Signature, String> {
+        Signature::of(&self.0, entry)
+    }
+
     fn run(&mut self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, String> {
         opt::interp::run_entry(&self.0, entry, args).map_err(|error| error.to_string())
     }

@@ -7,6 +7,7 @@ mod compile;
 mod dataset;
 mod diagnostics;
 mod interpreter;
+mod pkg;
 mod run;
 mod test_runner;
 mod test_spec;
@@ -75,6 +76,12 @@ enum Command {
         #[arg(short = 'j', long = "concurrency", value_name = "N")]
         jobs: Option<std::num::NonZeroUsize>,
     },
+    /// Manage the packages a program uses (upstream's `futhark pkg`).
+    ///
+    /// The required packages are listed in the manifest futhark.pkg;
+    /// their files go under lib/. Packages are git repositories, fetched
+    /// with the system `git` from https://PKGPATH.
+    Pkg(pkg::PkgArgs),
 }
 
 // Syntax trees are many small allocations, which mimalloc serves faster
@@ -113,6 +120,7 @@ fn main() -> ExitCode {
             backend,
             jobs,
         } => test_runner::test_command(&paths, &backend, jobs),
+        Command::Pkg(args) => pkg::run(&args),
     }
 }
 

@@ -1,8 +1,8 @@
 //! `futc run`: interpret an entry point on arguments read from standard
-//! input, printing its results.
+//! input (each as its parameter's type), printing its results.
 
 use crate::compile::compile_to_ir;
-use opt::value::data::{read_values, write_binary, write_text};
+use opt::value::data::{write_binary, write_text};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -60,14 +60,9 @@ pub fn run(args: &RunArgs) -> ExitCode {
         eprintln!("error: cannot read standard input: {error}");
         return ExitCode::from(EXIT_RUNTIME);
     }
-    let values = match read_values(&input) {
-        Ok(values) => values,
-        Err(error) => {
-            eprintln!("error: invalid input: {error}");
-            return ExitCode::from(EXIT_RUNTIME);
-        }
-    };
-    let results = match opt::interp::run_entry(&program, &args.entry, values) {
+    let results = match opt::interp::read_arguments(&program, &args.entry, &input)
+        .and_then(|values| opt::interp::run_entry(&program, &args.entry, values))
+    {
         Ok(results) => results,
         Err(error) => {
             eprintln!("{error}");

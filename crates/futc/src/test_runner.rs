@@ -21,9 +21,15 @@
 //!   interpreter itself, or one the interpreter skips (tagged `compiled`:
 //!   upstream never interprets those, and their inputs are too big to),
 //!   only has to succeed.
+//! * Input and expected output values (inline or in files) are read as
+//!   the types of the entry point's parameters and results
+//!   ([`Signature`]): `input { [1.0, 2.0] }` is a `[]f32` for an entry
+//!   point taking one. Values that cannot be read as their type fail the
+//!   run, saying which value and where.
 //! * `random input` values are the ones `futc dataset -g TYPE` prints with
 //!   its default seed (each value on its own, as upstream generates them):
-//!   every backend gets the same inputs.
+//!   every backend gets the same inputs. Constants among them (`10`) are
+//!   read as their parameter's type.
 //! * A panic in a backend fails the test instead of the whole run.
 //! * Failures are reported on stderr, the summary line (`N passed, N
 //!   failed, N skipped`, counting runs) on stdout; the exit code is 0 when
@@ -35,7 +41,8 @@ use crate::test_spec::{
     ValueSource, parse_test_spec,
 };
 use indicatif::{ProgressBar, ProgressStyle};
-use opt::value::data::{read_values, write_text};
+use opt::ir::{Kind, Program};
+use opt::value::data::{ValueError, ValueReader, read_values_as, write_text};
 use opt::value::{ArrayValue, Value};
 use prim::PrimType;
 use prim::{F16, PrimValue};
@@ -60,8 +67,31 @@ pub trait Backend: Sync {
     fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String>;
 }
 
+/// The types an entry point's arguments and results are read as.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Signature {
+    pub params: Vec<Kind>,
+    /// One per value a run returns (an opaque result is its components).
+    pub results: Vec<Kind>,
+}
+
+impl Signature {
+    /// The signature of entry point `entry` of `program`; `Err` carries
+    /// the message running it would fail with (no such entry point, an
+    /// argument of an opaque type).
+    pub fn of(program: &Program, entry: &str) -> Result<Signature, String> {
+        let params =
+            opt::interp::argument_kinds(program, entry).map_err(|error| error.to_string())?;
+        let results = opt::interp::result_kinds(program, entry).unwrap_or_default();
+        Ok(Signature { params, results })
+    }
+}
+
 /// A program ready to run.
 pub trait Compiled: Send {
+    /// The types entry point `entry`'s values are read as; `Err` carries
+    /// the message a run of it fails with.
+    fn signature(&self, entry: &str) -> Result<Signature, String>;
     /// Runs entry point `entry` on `args`; `Err` carries the run-time error
     /// message (for `error:` regexes).
     fn run(&mut self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, String>;
@@ -477,15 +507,23 @@ fn check_run(
     entry: &str,
     run: &TestRun,
 ) -> Result<(), String> {
-    let args = input_values(dir, &run.input)?;
-    let expected_values = match &run.expected {
-        Expected::Success | Expected::RunTimeError(_) => None,
-        Expected::Values(source) => Some(load_values(dir, source)?),
-        Expected::Auto if reference.skips(run) => None,
-        Expected::Auto => reference.results(path, entry, &args)?,
+    let (outcome, expected_values) = match program.signature(entry) {
+        Ok(signature) => {
+            let args = input_values(dir, &run.input, &signature.params)?;
+            let expected_values = match &run.expected {
+                Expected::Success | Expected::RunTimeError(_) => None,
+                Expected::Values(source) => {
+                    Some(load_values(dir, source, &signature.results, Role::Result)?)
+                }
+                Expected::Auto if reference.skips(run) => None,
+                Expected::Auto => reference.results(path, entry, &args)?,
+            };
+            let outcome = guarded(|| program.run(entry, args))
+                .map_err(|panic| format!("the entry point panicked: {panic}"))?;
+            (outcome, expected_values)
+        }
+        Err(message) => (Err(message), None),
     };
-    let outcome = guarded(|| program.run(entry, args))
-        .map_err(|panic| format!("the entry point panicked: {panic}"))?;
     match (&run.expected, outcome) {
         (Expected::RunTimeError(expected), Err(message)) if expected.matches(&message) => Ok(()),
         (Expected::RunTimeError(expected), Err(message)) => {
@@ -502,26 +540,67 @@ fn check_run(
     }
 }
 
-fn input_values(dir: &Path, input: &Input) -> Result<Vec<Value>, String> {
+/// The arguments of a run, the first `types.len()` read as those types.
+fn input_values(dir: &Path, input: &Input, types: &[Kind]) -> Result<Vec<Value>, String> {
     match input {
-        Input::Values(source) => load_values(dir, source),
-        Input::Random(values) => random_values(values),
+        Input::Values(source) => load_values(dir, source, types, Role::Argument),
+        Input::Random(values) => random_values(values, types),
         Input::Script(_) | Input::ScriptFile(_) => {
             Err("FutharkScript inputs are not supported".to_string())
         }
     }
 }
 
-fn load_values(dir: &Path, source: &ValueSource) -> Result<Vec<Value>, String> {
+/// What values are read for.
+#[derive(Clone, Copy)]
+enum Role {
+    Argument,
+    Result,
+}
+
+impl Role {
+    /// How the value at `index` is named in messages, where `count` are
+    /// expected.
+    fn name(self, index: usize, count: usize) -> String {
+        let role = match self {
+            Role::Argument => "argument",
+            Role::Result => "expected result",
+        };
+        if index < count {
+            format!("{role} #{index}")
+        } else {
+            format!("value #{index} (one more than the {count} {role}(s))")
+        }
+    }
+}
+
+fn load_values(
+    dir: &Path,
+    source: &ValueSource,
+    types: &[Kind],
+    role: Role,
+) -> Result<Vec<Value>, String> {
     match source {
-        ValueSource::Literal(literal) => Ok(literal.values.clone()),
-        ValueSource::File(file) => read_value_file(&dir.join(file)),
+        ValueSource::Literal(literal) => {
+            literal
+                .read_as(types)
+                .map_err(|ValueError { index, error }| {
+                    // The line is the program's; the column is not.
+                    format!(
+                        "cannot read {} at line {}: {}",
+                        role.name(index, types.len()),
+                        error.line,
+                        error.message
+                    )
+                })
+        }
+        ValueSource::File(file) => read_value_file(&dir.join(file), types, role),
     }
 }
 
 /// Reads a data file in the text or binary format, gunzipping it first if
 /// its name ends in `.gz`.
-fn read_value_file(path: &Path) -> Result<Vec<Value>, String> {
+fn read_value_file(path: &Path, types: &[Kind], role: Role) -> Result<Vec<Value>, String> {
     let cannot_read = |error: std::io::Error| format!("cannot read {}: {error}", path.display());
     let mut bytes = std::fs::read(path).map_err(cannot_read)?;
     if path.extension().is_some_and(|ext| ext == "gz") {
@@ -531,7 +610,13 @@ fn read_value_file(path: &Path) -> Result<Vec<Value>, String> {
             .map_err(cannot_read)?;
         bytes = unpacked;
     }
-    read_values(&bytes).map_err(|error| format!("{}: {error}", path.display()))
+    read_values_as(&bytes, types).map_err(|ValueError { index, error }| {
+        format!(
+            "cannot read {} in {}: {error}",
+            role.name(index, types.len()),
+            path.display()
+        )
+    })
 }
 
 /// Runs `f`, turning a panic into its message.
@@ -558,13 +643,26 @@ fn indent(text: &str) -> String {
 /// every value starts from this seed.
 const RANDOM_SEED: u64 = 1;
 
-fn random_values(values: &[RandomValue]) -> Result<Vec<Value>, String> {
+fn random_values(values: &[RandomValue], types: &[Kind]) -> Result<Vec<Value>, String> {
     values
         .iter()
-        .map(|value| {
+        .enumerate()
+        .map(|(index, value)| {
             let mut generator = SplitMix64(RANDOM_SEED);
             match value {
-                RandomValue::Constant(prim) => Ok(Value::Prim(*prim)),
+                RandomValue::Constant(text) => {
+                    let ty = types.get(index).copied();
+                    ValueReader::new(text.as_bytes())
+                        .next_value(ty)
+                        .map_err(|error| {
+                            format!(
+                                "cannot read {} of the random input: {}",
+                                Role::Argument.name(index, types.len()),
+                                error.message
+                            )
+                        })?
+                        .ok_or_else(|| format!("the random input constant `{text}` is empty"))
+                }
                 RandomValue::Array { shape, element } if shape.is_empty() => {
                     Ok(Value::Prim(random_prim(*element, &mut generator)))
                 }
@@ -772,9 +870,36 @@ mod tests {
     }
 
     impl Compiled for FakeProgram {
+        fn signature(&self, entry: &str) -> Result<Signature, String> {
+            let i32_to_i32 = Signature {
+                params: vec![Kind::new(PrimType::I32, 0)],
+                results: vec![Kind::new(PrimType::I32, 0)],
+            };
+            let vector = Kind::new(PrimType::I32, 1);
+            let matrix = Kind::new(PrimType::I32, 2);
+            match entry {
+                "main" | "double" | "fail" | "panic" | "which" => Ok(i32_to_i32),
+                "list" => Ok(Signature {
+                    params: vec![vector],
+                    results: vec![vector],
+                }),
+                "id" => Ok(Signature {
+                    params: vec![vector, matrix],
+                    results: vec![vector, matrix],
+                }),
+                "floats" => Ok(Signature {
+                    params: vec![Kind::new(PrimType::F32, 0), Kind::new(PrimType::I64, 0)],
+                    results: vec![Kind::new(PrimType::F32, 0), Kind::new(PrimType::I64, 0)],
+                }),
+                // Takes anything: nothing is known of its values' types.
+                "shapes" => Ok(Signature::default()),
+                _ => Err(format!("unknown entry point {entry}")),
+            }
+        }
+
         fn run(&mut self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, String> {
             match entry {
-                "main" | "id" => Ok(args),
+                "main" | "id" | "list" | "floats" => Ok(args),
                 "double" => match args.as_slice() {
                     [Value::Prim(PrimValue::I32(x))] => {
                         Ok(vec![Value::Prim(PrimValue::I32(2 * x))])
@@ -1055,7 +1180,7 @@ mod tests {
         dir.write("data/out.txt", b"[1i32, 2i32, 3i32]");
         let path = dir.write(
             "sub/../prog.fut",
-            b"-- ==\n-- input @ data/in.txt output @ data/out.txt\n\
+            b"-- ==\n-- entry: list\n-- input @ data/in.txt output @ data/out.txt\n\
               -- input @ data/in.bin.gz output @ data/out.txt\n\
               -- input @ data/missing.in\n-- \"again\" input @ data/in.txt output @ data/in.bin.gz\n",
         );
@@ -1069,6 +1194,53 @@ mod tests {
         assert_eq!(counts(&report), (3, 1, 0), "{report}");
         assert!(report.failures[0].contains("cannot read"), "{report}");
         assert!(report.failures[0].contains("missing.in"), "{report}");
+    }
+
+    #[test]
+    fn values_are_read_as_the_entry_points_types() {
+        let dir = TempDir::new();
+        dir.write("floats.in", b"-- f32 and i64\n1.5 0x10\n");
+        dir.write("bad.in", b"1.5\n  1.5\n");
+        let path = dir.write(
+            "prog.fut",
+            b"-- ==\n-- entry: floats\n\
+              -- input { 1 -2 } output { 1.0 -2 }\n\
+              -- input @ floats.in output { 1.5f32 16 }\n\
+              -- random input { 3 4 } output { 3.0 4i64 }\n\
+              -- input { [1.0] 2 }\n\
+              -- input { 1 2 } output { 1.0\n--   2.5 }\n\
+              -- input @ bad.in\n\
+              -- random input { 3 4.5 }\n\
+              -- input { 1 2 x }\n\
+              entry floats x y = (x, y)\n\
+              -- ==\n-- entry: nothing\n-- input { 1 } error: unknown entry point\n",
+        );
+        let backend = FakeBackend(INTERPRETER);
+        let options = TestOptions {
+            backend: &backend,
+            reference: None,
+            jobs: 1,
+        };
+        let report = test_file(&path, &options);
+        assert_eq!(counts(&report), (4, 5, 0), "{report}");
+        let failures = report.failures.join("\n");
+        for expected in [
+            "run #3 at line 6:\n  cannot read argument #0 at line 6: \
+             expected a value of type f32, found an array",
+            "run #4 at line 7:\n  cannot read expected result #1 at line 8: \
+             `2.5` has a fraction or an exponent, so it cannot be i64",
+            "cannot read argument #1 in ",
+            "bad.in: line 2, column 3: `1.5` has a fraction or an exponent, so it cannot be i64",
+            "run #6 at line 10:\n  cannot read argument #1 of the random input: \
+             `4.5` has a fraction or an exponent, so it cannot be i64",
+            "run #7 at line 11:\n  cannot read value #2 (one more than the 2 argument(s)) \
+             at line 11: expected a value, found `x`",
+        ] {
+            assert!(
+                failures.contains(expected),
+                "{expected}\nnot in:\n{failures}"
+            );
+        }
     }
 
     fn write_binary_i32s(values: &[i32], out: &mut Vec<u8>) {
@@ -1098,7 +1270,7 @@ mod tests {
                 shape: vec![3],
                 element: PrimType::from_name(ty).expect("type"),
             };
-            let values = random_values(&[value.clone(), value]).expect("generated");
+            let values = random_values(&[value.clone(), value], &[]).expect("generated");
             assert_eq!(values[0], values[1], "each value starts from the seed");
             let mut text = String::new();
             write_text(&values[0], &mut text);

@@ -150,7 +150,8 @@ fn run_time_errors_exit_one_with_the_message() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         stderr(&output),
-        "Error: Argument #1 of entry point `main` should be of type i64, but is of type i32.\n"
+        "Error: Cannot read argument #1 of entry point `main`: line 1, column 11: \
+         expected a value of type i64, found `5i32` of type i32\n"
     );
 }
 
@@ -263,4 +264,167 @@ fn tuning_parameters_come_from_options_files_and_the_server() {
     );
     let stored = std::fs::read(dir.join("r.bin")).expect("stored result");
     assert_eq!(&stored[7..], &105i64.to_le_bytes());
+}
+
+/// Runs `program` with `args` on `input`; its output.
+fn run_with_input(program: &Path, args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program runs");
+    // A failure may come before all of the input is read.
+    let _ = child.stdin.take().expect("stdin").write_all(input);
+    child.wait_with_output().expect("the program finishes")
+}
+
+#[test]
+fn executables_and_futc_run_read_arguments_as_the_parameter_types() {
+    let source = "type~ pair = {a: i32, b: []f32}\n\
+                  entry main (xss: [][]f32) (h: f16) (bytes: []u8) (n: i64) (bs: []bool) =\n  \
+                  (map (map (* 2)) xss, h, bytes, n - 1, bs)\n\
+                  entry first (p: pair) : i32 = p.a\n";
+    let dir = temp_dir("c-typed-input");
+    let file = write(&dir, "prog.fut", source.as_bytes());
+    let exe = dir.join("prog");
+    let built = futc_with_cflags(&["c", &file, "-o", exe.to_str().expect("UTF-8 path")]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let mut wrong_binary = b"b\x02\x02 f64".to_vec();
+    wrong_binary.extend_from_slice(&1u64.to_le_bytes());
+    wrong_binary.extend_from_slice(&1u64.to_le_bytes());
+    wrong_binary.extend_from_slice(&1.0f64.to_le_bytes());
+    wrong_binary.extend_from_slice(b" 1 [1] 1 [true]");
+    let mut right_binary = b"b\x02\x02 f32".to_vec();
+    right_binary.extend_from_slice(&1u64.to_le_bytes());
+    right_binary.extend_from_slice(&2u64.to_le_bytes());
+    right_binary.extend_from_slice(&1.5f32.to_le_bytes());
+    right_binary.extend_from_slice(&(-1.0f32).to_le_bytes());
+    right_binary.extend_from_slice(b"\n-- comment\n1 [1] 1 [true]");
+    let main_out = |text: &str| -> Result<String, String> { Ok(text.to_owned()) };
+    let main_err = |text: &str| -> Result<String, String> {
+        Err(format!("Error: Cannot read argument #{text}\n"))
+    };
+    let cases: Vec<(&str, Vec<u8>, Result<String, String>)> = vec![
+        (
+            "main",
+            b"[[1.0, 6.0], [2, 3]] 0.5 [0xff, -1, 7] -3 [true, false]".to_vec(),
+            main_out(
+                "[[2.0f32, 12.0f32], [4.0f32, 6.0f32]]\n0.5f16\n[255u8, 255u8, 7u8]\n-4i64\n\
+                 [true, false]\n",
+            ),
+        ),
+        (
+            "main",
+            b"[[]] 1e-1 [] 0b11 []".to_vec(),
+            main_out("empty([1][0]f32)\n9.9975586e-2f16\nempty([0]u8)\n2i64\nempty([0]bool)\n"),
+        ),
+        (
+            "main",
+            right_binary,
+            main_out("[[3.0f32, -2.0f32]]\n1.0f16\n[1u8]\n0i64\n[true]\n"),
+        ),
+        (
+            "main",
+            wrong_binary,
+            main_err(
+                "0 of entry point `main`: byte 0: expected a value of type [][]f32, \
+                 found a binary value of type [1][1]f64",
+            ),
+        ),
+        (
+            "main",
+            b"[[1.0,\n  2i32]] 1 [1] 1 [true]".to_vec(),
+            main_err(
+                "0 of entry point `main`: line 2, column 3: expected a value of type f32, \
+                 found `2i32` of type i32",
+            ),
+        ),
+        (
+            "main",
+            b"[[1.0]] 1 [256] 1 [true]".to_vec(),
+            main_err(
+                "2 of entry point `main`: line 1, column 12: `256` does not fit in the 8 bits of u8",
+            ),
+        ),
+        (
+            "main",
+            b"[[1.0]] 1 [1] 1.5 [true]".to_vec(),
+            main_err(
+                "3 of entry point `main`: line 1, column 15: `1.5` has a fraction or an exponent, \
+                 so it cannot be i64",
+            ),
+        ),
+        (
+            "main",
+            b"[[1.0]] 1 [1] 1 [1]".to_vec(),
+            main_err(
+                "4 of entry point `main`: line 1, column 18: expected a value of type bool, found `1`",
+            ),
+        ),
+        (
+            "main",
+            b"[1.0] 1 [1] 1 [true]".to_vec(),
+            main_err(
+                "0 of entry point `main`: line 1, column 2: expected a value of type []f32, found `1.0`",
+            ),
+        ),
+        (
+            "main",
+            b"[] 1 [1] 1 [true]".to_vec(),
+            main_err(
+                "0 of entry point `main`: line 1, column 1: `[]` has one dimension, but [][]f32 has 2: \
+                 write the empty array with its sizes, such as `empty([0][0]f32)`",
+            ),
+        ),
+        (
+            "main",
+            b"[[1.0]] f32.inf [1] 1 [true]".to_vec(),
+            main_err(
+                "1 of entry point `main`: line 1, column 9: expected a value of type f16, \
+                 found `f32.inf` of type f32",
+            ),
+        ),
+        (
+            "main",
+            b"[[1.0]] 1 [1] 1 [true] 5".to_vec(),
+            Err("Error: Entry point `main` takes 5 argument(s), but 6 were given.\n".to_owned()),
+        ),
+        (
+            "main",
+            b"[[1.0]] 1 [1] 1".to_vec(),
+            Err("Error: Entry point `main` takes 5 argument(s), but 4 were given.\n".to_owned()),
+        ),
+        (
+            "first",
+            b"7 [1.0]".to_vec(),
+            Err(
+                "Error: Argument #0 of entry point `first` has an opaque type and cannot be \
+                 given as a value.\n"
+                    .to_owned(),
+            ),
+        ),
+    ];
+    let futc = Path::new(env!("CARGO_BIN_EXE_futc"));
+    for (entry, input, expected) in cases {
+        let compiled = run_with_input(&exe, &["-e", entry], &input);
+        let interpreted = run_with_input(futc, &["run", &file, "-e", entry], &input);
+        for (who, output) in [("compiled", &compiled), ("futc run", &interpreted)] {
+            let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+            let actual = if output.status.success() {
+                Ok(stdout)
+            } else {
+                assert_eq!(output.status.code(), Some(1), "{who}: {}", stderr(output));
+                assert_eq!(stdout, "", "{who}");
+                Err(stderr(output))
+            };
+            assert_eq!(
+                actual,
+                expected,
+                "{who} on {:?}",
+                String::from_utf8_lossy(&input)
+            );
+        }
+    }
 }

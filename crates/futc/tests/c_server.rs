@@ -104,10 +104,55 @@ fn opaque_values_round_trip_through_store_and_restore() {
     assert_eq!(
         transcript,
         "%%% OK\n%%% OK\nruntime: N\n%%% OK\n%%% OK\n%%% OK\nruntime: N\n%%% OK\n%%% OK\n\
-         %%% FAILURE\nValue 0 of a value of type shape should be of type i8, but is of type i32.\n%%% OK\n"
+         %%% FAILURE\nCannot read value 0 of a value of type shape: byte 0: \
+         expected a value of type i8, found a binary value of type i32\n%%% OK\n"
     );
     assert_eq!(stored(&dir, "p.bin"), ["2i32", "[1.5f32, 2.5f32]"]);
     assert_eq!(stored(&dir, "r.bin"), ["[3.0f32, 5.0f32]"]);
+}
+
+#[test]
+fn restore_reads_text_as_the_named_types() {
+    let dir = temp_dir("c-server-typed");
+    let exe = build_server(&dir);
+    let files: [(&str, &str); 4] = [
+        (
+            "values.txt",
+            "[[1, 2], [3, 4]] -- rows\n[1.0, 2] [] [true, false]\n",
+        ),
+        ("pair.txt", "7 [1.5, 2]"),
+        ("suffix.txt", "[1, 2i64]"),
+        ("pair_suffix.txt", "7\n[1.5, 2i32]\n"),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).expect("write a data file");
+    }
+    let transcript = session(
+        &exe,
+        &dir,
+        "restore values.txt m [][]i32 f []f32 e []i32 b []bool\n\
+         store values.bin m f e b\n\
+         restore pair.txt p pair\ncall scale r p\nstore r.bin r\n\
+         restore suffix.txt x []i32\nrestore pair_suffix.txt q pair\n",
+    );
+    assert_eq!(
+        transcript,
+        "%%% OK\n%%% OK\n%%% OK\n%%% OK\nruntime: N\n%%% OK\n%%% OK\n\
+         %%% FAILURE\ninvalid input: line 1, column 5: \
+         expected a value of type i32, found `2i64` of type i64\n%%% OK\n\
+         %%% FAILURE\nCannot read value 1 of a value of type pair: line 2, column 7: \
+         expected a value of type f32, found `2i32` of type i32\n%%% OK\n"
+    );
+    assert_eq!(
+        stored(&dir, "values.bin"),
+        [
+            "[[1i32, 2i32], [3i32, 4i32]]",
+            "[1.0f32, 2.0f32]",
+            "empty([0]i32)",
+            "[true, false]"
+        ]
+    );
+    assert_eq!(stored(&dir, "r.bin"), ["[10.5f32, 14.0f32]"]);
 }
 
 #[test]

@@ -76,7 +76,7 @@ fn reverse_sweep_agrees_with_forward_mode() {
         else {
             continue;
         };
-        for (entry, args) in runs(&source) {
+        for (entry, args) in runs(&source, &forward) {
             if reverse.entry_point(&entry).is_none() {
                 continue;
             }

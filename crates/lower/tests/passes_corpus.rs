@@ -52,7 +52,7 @@ fn optimised_programs_compute_and_fail_as_before() {
             continue;
         }
         let text = std::fs::read_to_string(path).expect("a readable program");
-        for (entry, args) in runs(&text) {
+        for (entry, args) in runs(&text, &before) {
             let expected = outcome(run_entry(&before, &entry, args.clone()));
             let actual = outcome(run_entry(&after, &entry, args));
             compared += 1;

@@ -14,9 +14,10 @@
 use crate::ir::print::value_type_text;
 use crate::ir::traverse::for_each_bound_in_body;
 use crate::ir::{
-    Body, DimIndex, ErrorPart, Exp, ExternalType, Lambda, Loc, LoopForm, Param, Program, Soac, Stm,
-    SubExp, Type, Var,
+    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, Kind, Lambda, Loc, LoopForm, Param,
+    Program, Soac, Stm, SubExp, Type, Var,
 };
+use crate::value::data::{ValueError, read_values_as};
 use crate::value::{ArrayValue, Value};
 use prim::{BinOp, CmpOp, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
 use prim::{PrimType, PrimValue};
@@ -91,33 +92,95 @@ pub fn run_entry(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec
     })
 }
 
-fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec<Value>> {
-    let entry_point = program
-        .entry_point(entry)
-        .ok_or_else(|| RunError::new(format!("No entry point named `{entry}`.")))?;
-    if args.len() != entry_point.params.len() {
-        return Err(RunError::new(format!(
-            "Entry point `{entry}` takes {} argument(s), but {} were given.",
-            entry_point.params.len(),
-            args.len()
-        )));
-    }
-    let function = program.function(entry_point.func);
-    for (i, (param, arg)) in entry_point.params.iter().zip(&args).enumerate() {
-        let &ExternalType::Direct { element, rank } = param else {
-            return Err(RunError::new(format!(
+/// The kinds of entry point `entry`'s arguments; an error where there is
+/// no such entry point or an argument is of an opaque type, which no data
+/// format holds.
+pub fn argument_kinds(program: &Program, entry: &str) -> Result<Vec<Kind>> {
+    find_entry_point(program, entry)?
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, param)| match *param {
+            ExternalType::Direct { element, rank } => Ok(Kind::new(element, rank)),
+            ExternalType::Opaque { .. } => Err(RunError::new(format!(
                 "Argument #{i} of entry point `{entry}` has an opaque type and cannot be given as a value."
-            )));
-        };
-        let (actual_element, actual_rank) = value_kind(arg);
-        if (actual_element, actual_rank) != (element, rank) {
+            ))),
+        })
+        .collect()
+}
+
+fn find_entry_point<'p>(program: &'p Program, entry: &str) -> Result<&'p EntryPoint> {
+    program
+        .entry_point(entry)
+        .ok_or_else(|| RunError::new(format!("No entry point named `{entry}`.")))
+}
+
+/// The kinds of the values running entry point `entry` returns: one per
+/// result, an opaque result as its components. `None` where there is no
+/// such entry point.
+pub fn result_kinds(program: &Program, entry: &str) -> Option<Vec<Kind>> {
+    let entry_point = program.entry_point(entry)?;
+    let function = program.function(entry_point.func);
+    let results: usize = entry_point.results.iter().map(|r| r.components()).sum();
+    // The results' own sizes come first and are not returned.
+    let sizes = function.ret.len().saturating_sub(results);
+    Some(
+        function.ret[sizes..]
+            .iter()
+            .map(|(ty, _)| ty.kind())
+            .collect(),
+    )
+}
+
+/// Reads entry point `entry`'s arguments from `input` (values in the
+/// text and binary data formats, mixed), each as its parameter's type.
+pub fn read_arguments(program: &Program, entry: &str, input: &[u8]) -> Result<Vec<Value>> {
+    let kinds = argument_kinds(program, entry)?;
+    let values = read_values_as(input, &kinds).map_err(|ValueError { index, error }| {
+        RunError::new(if index < kinds.len() {
+            format!("Cannot read argument #{index} of entry point `{entry}`: {error}")
+        } else {
+            format!(
+                "Entry point `{entry}` takes {} argument(s), but more were given: {error}",
+                kinds.len()
+            )
+        })
+    })?;
+    check_argument_count(entry, kinds.len(), values.len())?;
+    Ok(values)
+}
+
+fn check_argument_count(entry: &str, expected: usize, given: usize) -> Result<()> {
+    if given == expected {
+        return Ok(());
+    }
+    Err(RunError::new(format!(
+        "Entry point `{entry}` takes {expected} argument(s), but {given} were given."
+    )))
+}
+
+/// Checks that `args` are as many as entry point `entry` takes and of its
+/// parameters' kinds, which it returns.
+pub fn check_arguments(program: &Program, entry: &str, args: &[Value]) -> Result<Vec<Kind>> {
+    let kinds = argument_kinds(program, entry)?;
+    check_argument_count(entry, kinds.len(), args.len())?;
+    for (i, (expected, arg)) in kinds.iter().zip(args).enumerate() {
+        let actual = value_kind(arg);
+        if actual != *expected {
             return Err(RunError::new(format!(
                 "Argument #{i} of entry point `{entry}` should be of type {}, but is of type {}.",
-                value_type_text(element, rank),
-                value_type_text(actual_element, actual_rank)
+                value_type_text(expected.element, expected.rank),
+                value_type_text(actual.element, actual.rank)
             )));
         }
     }
+    Ok(kinds)
+}
+
+fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec<Value>> {
+    check_arguments(program, entry, &args)?;
+    let entry_point = find_entry_point(program, entry)?;
+    let function = program.function(entry_point.func);
     let sources = function
         .entry_size_sources(args.len())
         .ok_or_else(|| RunError::internal("an entry point whose sizes are not its arguments'"))?;
@@ -144,10 +207,10 @@ fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Ve
 }
 
 /// The element type and rank of a value.
-pub fn value_kind(value: &Value) -> (PrimType, usize) {
+pub fn value_kind(value: &Value) -> Kind {
     match value {
-        Value::Prim(prim) => (prim.prim_type(), 0),
-        Value::Array(array) => (array.element, array.rank()),
+        Value::Prim(prim) => Kind::new(prim.prim_type(), 0),
+        Value::Array(array) => Kind::new(array.element, array.rank()),
     }
 }
 

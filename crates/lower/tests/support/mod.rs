@@ -3,7 +3,6 @@
 
 use opt::ir::Program;
 use opt::value::Value;
-use opt::value::data::read_values;
 use std::path::{Path, PathBuf};
 
 /// The `.fut` files under `dir`, in sorted order.
@@ -46,8 +45,10 @@ pub fn lower(path: &Path) -> Option<Program> {
     lower::lower_program(&db, file_set, root, &|p: &str| p.to_owned()).ok()
 }
 
-/// The runs of a program's test blocks: entry point and arguments.
-pub fn runs(text: &str) -> Vec<(String, Vec<Value>)> {
+/// The runs of a program's test blocks with inputs written in the block:
+/// entry point and arguments, read as the types of `program`'s entry
+/// point (runs whose input it cannot read are left out).
+pub fn runs(text: &str, program: &Program) -> Vec<(String, Vec<Value>)> {
     let mut entries = vec!["main".to_owned()];
     let mut out = Vec::new();
     for line in text.lines() {
@@ -62,10 +63,12 @@ pub fn runs(text: &str) -> Vec<(String, Vec<Value>)> {
         } else if let Some(input) = rest.strip_prefix("input")
             && let (Some(open), Some(close)) = (input.find('{'), input.rfind('}'))
             && open < close
-            && let Ok(values) = read_values(&input.as_bytes()[open + 1..close])
         {
             for entry in &entries {
-                out.push((entry.clone(), values.clone()));
+                let input = &input.as_bytes()[open + 1..close];
+                if let Ok(values) = opt::interp::read_arguments(program, entry, input) {
+                    out.push((entry.clone(), values));
+                }
             }
         }
     }

@@ -723,7 +723,7 @@ impl Reverse<'_> {
         };
         let identity = self
             .b
-            .lambda(&[row.clone()], |_, p| vec![SubExp::Var(p[0])]);
+            .lambda(std::slice::from_ref(&row), |_, p| vec![SubExp::Var(p[0])]);
         let op = add_operator(self.b, row);
         self.bind(Exp::Soac(Soac::Screma {
             width: count,
@@ -2012,7 +2012,9 @@ impl Reverse<'_> {
                 .type_of(SubExp::Var(reversed))
                 .row()
                 .unwrap_or(Type::Prim(PrimType::F64));
-            let identity = self.b.lambda(&[ty.clone()], |_, p| vec![SubExp::Var(p[0])]);
+            let identity = self
+                .b
+                .lambda(std::slice::from_ref(&ty), |_, p| vec![SubExp::Var(p[0])]);
             let op = add_operator(self.b, ty.clone());
             let zero = SubExp::Const(PrimValue::zero(ty.element()));
             let neutral = if ty.rank() == 0 {

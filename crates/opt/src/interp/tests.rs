@@ -52,7 +52,7 @@ fn sums_the_squares_with_a_fused_map_and_reduction() {
         let sum = b.bind1(
             "sum",
             Exp::Soac(Soac::Screma {
-                width: n.into(),
+                width: n,
                 arrays: vec![xs],
                 map,
                 scans: Vec::new(),
@@ -239,7 +239,7 @@ fn a_stream_folds_its_chunks_into_the_accumulator_and_maps_them() {
             "stream",
             Exp::Soac(Soac::Stream {
                 kind: crate::ir::StreamKind::Sequential,
-                width: n.into(),
+                width: n,
                 arrays: vec![xs],
                 accumulators: vec![SubExp::Const(PrimValue::I32(0))],
                 fold,
@@ -279,7 +279,7 @@ fn histograms_combine_and_scatters_overwrite_ignoring_indices_out_of_bounds() {
         let hist = b.bind1(
             "hist",
             Exp::Soac(Soac::Hist {
-                width: n.into(),
+                width: n,
                 dests: vec![dest],
                 op: add,
                 neutral: vec![SubExp::Const(PrimValue::I32(0))],
@@ -290,7 +290,7 @@ fn histograms_combine_and_scatters_overwrite_ignoring_indices_out_of_bounds() {
         let scatter = b.bind1(
             "scatter",
             Exp::Soac(Soac::Scatter {
-                width: n.into(),
+                width: n,
                 dests: vec![dest_copy],
                 indices: is,
                 values: vec![vs],

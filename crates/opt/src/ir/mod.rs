@@ -81,6 +81,22 @@ impl Kind {
     pub fn is_array(self) -> bool {
         self.rank > 0
     }
+
+    pub fn element(self) -> PrimType {
+        self.element
+    }
+
+    pub fn rank(self) -> usize {
+        self.rank
+    }
+
+    /// The kind of an element of the outer dimension; `None` for a
+    /// scalar.
+    pub fn row(self) -> Option<Kind> {
+        self.rank
+            .checked_sub(1)
+            .map(|rank| Kind::new(self.element, rank))
+    }
 }
 
 impl<D: Clone> TypeBase<D> {

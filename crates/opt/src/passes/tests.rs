@@ -133,7 +133,7 @@ fn simplify_drops_assertions_it_has_proved() {
             let xs = args[0].as_var().unwrap();
             let n = b.dims(SubExp::Var(xs))[0];
             let m = b.dims(SubExp::Var(xs))[0];
-            let c = b.bind1("c", Exp::Cmp(CmpOp::Eq, n.into(), m.into()));
+            let c = b.bind1("c", Exp::Cmp(CmpOp::Eq, n, m));
             b.bind(
                 "",
                 Exp::Assert {
@@ -141,7 +141,7 @@ fn simplify_drops_assertions_it_has_proved() {
                     message: vec![ErrorPart::Text("sizes".into())],
                 },
             );
-            vec![binop(b, BinOp::Add, n.into(), m.into())]
+            vec![binop(b, BinOp::Add, n, m)]
         },
     );
     let text = after(simplify, p, &[vec![i32_array(&[1, 2])]]);
@@ -304,10 +304,10 @@ fn fuse_merges_a_map_into_its_reduction() {
             let xs = args[0].as_var().unwrap();
             let n = b.dims(SubExp::Var(xs))[0];
             let double = map_lambda(b, BinOp::Mul, 2);
-            let ys = screma(b, n.into(), vec![xs], double, Vec::new());
+            let ys = screma(b, n, vec![xs], double, Vec::new());
             let id = identity(b);
             let add = sum(b, BinOp::Add);
-            let total = screma(b, n.into(), ys, id, vec![add]);
+            let total = screma(b, n, ys, id, vec![add]);
             vec![total[0].into()]
         },
     );
@@ -342,10 +342,10 @@ fn fuse_keeps_a_producers_result_that_is_used_later() {
             let xs = args[0].as_var().unwrap();
             let n = b.dims(SubExp::Var(xs))[0];
             let inc = map_lambda(b, BinOp::Add, 1);
-            let ys = screma(b, n.into(), vec![xs], inc, Vec::new());
+            let ys = screma(b, n, vec![xs], inc, Vec::new());
             let id = identity(b);
             let add = sum(b, BinOp::Add);
-            let total = screma(b, n.into(), ys.clone(), id, vec![add]);
+            let total = screma(b, n, ys.clone(), id, vec![add]);
             vec![total[0].into(), ys[0].into()]
         },
     );
@@ -366,7 +366,7 @@ fn fuse_does_not_move_a_producer_past_an_update_of_its_input() {
             let xs = args[0].as_var().unwrap();
             let n = b.dims(SubExp::Var(xs))[0];
             let inc = map_lambda(b, BinOp::Add, 1);
-            let ys = screma(b, n.into(), vec![xs], inc, Vec::new());
+            let ys = screma(b, n, vec![xs], inc, Vec::new());
             let updated = b.bind1(
                 "upd",
                 Exp::Update {
@@ -377,7 +377,7 @@ fn fuse_does_not_move_a_producer_past_an_update_of_its_input() {
             );
             let id = identity(b);
             let add = sum(b, BinOp::Add);
-            let total = screma(b, n.into(), ys, id, vec![add]);
+            let total = screma(b, n, ys, id, vec![add]);
             vec![total[0].into(), updated.into()]
         },
     );
@@ -411,9 +411,9 @@ fn fuse_does_not_reorder_failures() {
                 })
             };
             let first = index(b, 0);
-            let ys = screma(b, n.into(), vec![xs], first, Vec::new());
+            let ys = screma(b, n, vec![xs], first, Vec::new());
             let second = index(b, 1);
-            let zs = screma(b, n.into(), ys, second, Vec::new());
+            let zs = screma(b, n, ys, second, Vec::new());
             vec![zs[0].into()]
         },
     );
@@ -435,10 +435,10 @@ fn fuse_merges_independent_reductions_over_the_same_array() {
             let n = b.dims(SubExp::Var(xs))[0];
             let id = identity(b);
             let add = sum(b, BinOp::Add);
-            let total = screma(b, n.into(), vec![xs], id, vec![add]);
+            let total = screma(b, n, vec![xs], id, vec![add]);
             let id = identity(b);
             let max = sum(b, BinOp::Max);
-            let largest = screma(b, n.into(), vec![xs], id, vec![max]);
+            let largest = screma(b, n, vec![xs], id, vec![max]);
             vec![total[0].into(), largest[0].into()]
         },
     );

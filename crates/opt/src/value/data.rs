@@ -26,6 +26,29 @@
 //!   (upstream rounds to `f64` first, which can differ in rare
 //!   double-rounding cases), to `f16` as [`F16::from_f64`] does.
 //!
+//! Those rules read a value whose type nothing tells (`futc dataset`).
+//! Values for an entry point are read *as a type* instead
+//! ([`ValueReader::next_value`] with a type, [`read_values_as`]), as
+//! upstream's compiled programs and servers read their inputs knowing the
+//! parameters' types:
+//!
+//! * A literal without a suffix is of the expected element type: `1`,
+//!   `1.0` and `1e3` are `f32` where `f32` is expected, `-1` is `i64`
+//!   where `i64` is; hexadecimal and binary literals only give integers.
+//!   In an array of one dimension `[]` is the empty array; an empty array
+//!   of more dimensions is written with its sizes (`empty([0][3]f32)`), as
+//!   upstream requires.
+//! * What contradicts the type is an error at the literal: another suffix
+//!   (`1i32` where `f32` is expected), a fraction where an integer is
+//!   expected (`1.5`), a number where `bool` is, `f64.nan` where `f32` is,
+//!   a value of another rank, an `empty(...)` of another type, and a binary
+//!   value of another element type or rank (upstream's readers refuse all
+//!   of these).
+//! * A literal without a suffix must fit in the bits of its integer type,
+//!   read as a signed or as an unsigned number: `-1` reads as the `u8` 255
+//!   and `255` as the `i8` -1 (bit patterns, as suffixed literals wrap), but
+//!   `256` is no `u8`. (Upstream's C reader leaves such values undefined.)
+//!
 //! Writing follows upstream's printers: integers and booleans as upstream's
 //! executables print them; floats in the notation of `futhark dataset` (the
 //! Haskell `show` of the value: the shortest digits that read back to the
@@ -51,6 +74,7 @@
 //! before anything is allocated.
 
 use super::{ArrayValue, Value};
+use crate::ir::Kind;
 use prim::PrimType;
 use prim::{F16, PrimValue};
 use std::fmt::{self, Write as _};
@@ -91,14 +115,39 @@ impl fmt::Display for DataError {
 impl std::error::Error for DataError {}
 
 /// Reads every value in `input` (text and binary values may be mixed,
-/// separated by whitespace and `--` comments), until end of input.
+/// separated by whitespace and `--` comments), until end of input, with
+/// nothing known of their types.
 pub fn read_values(input: &[u8]) -> Result<Vec<Value>, DataError> {
     let mut reader = ValueReader::new(input);
     let mut values = Vec::new();
-    while let Some(value) = reader.next_value()? {
+    while let Some(value) = reader.next_value(None)? {
         values.push(value);
     }
     Ok(values)
+}
+
+/// A value of a sequence that could not be read: which one (from 0) and
+/// why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueError {
+    pub index: usize,
+    pub error: DataError,
+}
+
+/// Reads every value in `input`, the first `types.len()` as those types
+/// and any after them as [`read_values`] does, so that a caller can say
+/// how many values there were.
+pub fn read_values_as(input: &[u8], types: &[Kind]) -> Result<Vec<Value>, ValueError> {
+    let mut reader = ValueReader::new(input);
+    let mut values = Vec::new();
+    loop {
+        let index = values.len();
+        match reader.next_value(types.get(index).copied()) {
+            Ok(Some(value)) => values.push(value),
+            Ok(None) => return Ok(values),
+            Err(error) => return Err(ValueError { index, error }),
+        }
+    }
 }
 
 /// A reader that pulls values one at a time from a byte stream.
@@ -146,12 +195,43 @@ impl Parsed {
     }
 }
 
+/// What the reader knows of the type of the value it reads.
+#[derive(Debug, Clone, Copy)]
+enum Expected {
+    /// Nothing: suffixes decide, and a literal without one is `i32` or
+    /// `f64`.
+    Untyped,
+    /// An element after the first of an array read untyped: literals
+    /// without a suffix take the first element's element type.
+    LikeFirst(PrimType),
+    /// A value of this type.
+    Typed(Kind),
+}
+
+impl Expected {
+    fn element(self) -> Option<PrimType> {
+        match self {
+            Expected::Untyped => None,
+            Expected::LikeFirst(element) => Some(element),
+            Expected::Typed(ty) => Some(ty.element()),
+        }
+    }
+}
+
+/// The type of a string literal.
+const STRING_TYPE: Kind = Kind {
+    element: PrimType::U8,
+    rank: 1,
+};
+
 /// A number literal as scanned, before its type is settled.
 struct NumberLiteral {
     negative: bool,
     radix: u32,
     /// The magnitude modulo 2^128, enough to wrap to any integer type.
     magnitude: u128,
+    /// Whether the magnitude is 2^128 or more.
+    overflowed: bool,
     /// Sign and decimal digits without underscores, for conversion to a
     /// float.
     decimal_text: String,
@@ -165,13 +245,17 @@ impl<'a> ValueReader<'a> {
     }
 
     /// The next value, or `None` at the end of input (after any trailing
-    /// whitespace and comments).
-    pub fn next_value(&mut self) -> Result<Option<Value>, DataError> {
+    /// whitespace and comments). With `ty`, the value is read as that type
+    /// (see the module documentation); without, by its suffixes.
+    pub fn next_value(&mut self, ty: Option<Kind>) -> Result<Option<Value>, DataError> {
         self.skip_space();
         match self.peek() {
             None => Ok(None),
-            Some(b'b') => self.binary_value().map(Some),
-            Some(_) => Ok(Some(self.text_value(None, 0)?.into_value())),
+            Some(b'b') => self.binary_value(ty).map(Some),
+            Some(_) => {
+                let expected = ty.map_or(Expected::Untyped, Expected::Typed);
+                Ok(Some(self.text_value(expected, 0)?.into_value()))
+            }
         }
     }
 
@@ -265,21 +349,81 @@ impl<'a> ValueReader<'a> {
         String::from_utf8_lossy(&self.input[start..self.pos]).into_owned()
     }
 
+    /// A value of type `ty` was expected at `start`, but `found` stands
+    /// there.
+    fn not_of_type(&self, start: usize, ty: Kind, found: &str) -> DataError {
+        self.text_error(
+            start,
+            format!(
+                "expected a value of type {}, found {found}",
+                crate::ir::print::value_type_text(ty.element, ty.rank)
+            ),
+        )
+    }
+
+    /// Checks that the value read from `start` is of type `ty`.
+    fn check_type(&self, start: usize, value: &Parsed, ty: Kind) -> Result<(), DataError> {
+        let shape = value.shape();
+        if shape.len() == ty.rank() && value.element() == ty.element() {
+            return Ok(());
+        }
+        let text = self.literal_text(start);
+        let found = if shape.len() == ty.rank() {
+            format!("`{text}` of type {}", type_text(value.element(), shape))
+        } else {
+            format!("`{text}`")
+        };
+        Err(self.not_of_type(start, ty, &found))
+    }
+
     // ---- Text ----
 
-    /// One value in text; `element` is the element type of the enclosing
-    /// array, which literals without a suffix take.
-    fn text_value(&mut self, element: Option<PrimType>, depth: usize) -> Result<Parsed, DataError> {
+    /// One value in text.
+    fn text_value(&mut self, expected: Expected, depth: usize) -> Result<Parsed, DataError> {
+        let start = self.pos;
+        let ty = match expected {
+            Expected::Typed(ty) => Some(ty),
+            Expected::Untyped | Expected::LikeFirst(_) => None,
+        };
         match self.peek() {
-            Some(b'[') => self.array(element, depth),
-            Some(b'"') => self.string(),
-            Some(b'-' | b'+' | b'0'..=b'9') => self.number(element).map(Parsed::Scalar),
-            Some(byte) if byte.is_ascii_alphabetic() => self.word_value(element, depth),
+            Some(b'[') => match ty.map(|ty| (ty, ty.row())) {
+                Some((ty, None)) => Err(self.not_of_type(start, ty, "an array")),
+                Some((ty, Some(row))) => self.array(Some(ty), Expected::Typed(row), depth),
+                None => self.array(None, expected, depth),
+            },
+            Some(b'"') => match ty {
+                Some(ty) if ty != STRING_TYPE => Err(self.not_of_type(start, ty, "a string")),
+                _ => self.string(),
+            },
+            Some(byte) if matches!(byte, b'-' | b'+') || byte.is_ascii_alphanumeric() => {
+                // Where an array is expected, a scalar is read untyped, to
+                // be named in the error.
+                let scalar_expected = match ty {
+                    Some(ty) if ty.rank() > 0 => Expected::Untyped,
+                    _ => expected,
+                };
+                let value = if byte.is_ascii_alphabetic() {
+                    self.word_value(scalar_expected, depth)?
+                } else {
+                    Parsed::Scalar(self.number(scalar_expected)?)
+                };
+                if let Some(ty) = ty {
+                    self.check_type(start, &value, ty)?;
+                }
+                Ok(value)
+            }
             _ => Err(self.expected("a value")),
         }
     }
 
-    fn array(&mut self, element: Option<PrimType>, depth: usize) -> Result<Parsed, DataError> {
+    /// An array of type `ty` where one is known, whose elements are read
+    /// with `row_expected`.
+    fn array(
+        &mut self,
+        ty: Option<Kind>,
+        row_expected: Expected,
+        depth: usize,
+    ) -> Result<Parsed, DataError> {
         let open = self.pos;
         if depth >= MAX_RANK {
             return Err(self.text_error(
@@ -289,9 +433,18 @@ impl<'a> ValueReader<'a> {
         }
         self.pos += 1;
         self.skip_space();
+        if let Some(ty) = ty
+            && self.peek() == Some(b']')
+        {
+            return self.empty_brackets(open, ty);
+        }
         let first_start = self.pos;
-        let first = self.text_value(element, depth + 1)?;
-        let element = element.unwrap_or(first.element());
+        let first = self.text_value(row_expected, depth + 1)?;
+        let element = row_expected.element().unwrap_or(first.element());
+        let rest_expected = match ty {
+            Some(_) => row_expected,
+            None => Expected::LikeFirst(element),
+        };
         let row_shape = first.shape().to_vec();
         let mut rows = 0i64;
         let mut data = Vec::new();
@@ -332,7 +485,7 @@ impl<'a> ValueReader<'a> {
                         break;
                     }
                     let start = self.pos;
-                    let row = self.text_value(Some(element), depth + 1)?;
+                    let row = self.text_value(rest_expected, depth + 1)?;
                     add_row(self, row, start)?;
                 }
                 _ => return Err(self.expected("`,` or `]`")),
@@ -355,9 +508,35 @@ impl<'a> ValueReader<'a> {
         })
     }
 
+    /// `[]` where a value of type `ty` is expected: the empty array where
+    /// `ty` has one dimension; otherwise the sizes of the others are
+    /// unknown.
+    fn empty_brackets(&mut self, open: usize, ty: Kind) -> Result<Parsed, DataError> {
+        let element = ty.element();
+        if ty.rank() != 1 {
+            let zeros = "[0]".repeat(ty.rank());
+            return Err(self.text_error(
+                open,
+                format!(
+                    "`[]` has one dimension, but {} has {}: write the empty array with its sizes, \
+                     such as `empty({zeros}{})`",
+                    crate::ir::print::value_type_text(ty.element, ty.rank),
+                    ty.rank(),
+                    element.name()
+                ),
+            ));
+        }
+        self.pos += 1;
+        Ok(Parsed::Array {
+            element,
+            shape: vec![0],
+            data: Vec::new(),
+        })
+    }
+
     /// `true`, `false`, `f32.nan`, `f32.inf` (any float type) and
     /// `empty(...)`.
-    fn word_value(&mut self, element: Option<PrimType>, depth: usize) -> Result<Parsed, DataError> {
+    fn word_value(&mut self, expected: Expected, depth: usize) -> Result<Parsed, DataError> {
         let start = self.pos;
         let word = self.word();
         let value = match word {
@@ -371,7 +550,7 @@ impl<'a> ValueReader<'a> {
                 }
             },
         };
-        self.check_literal_type(start, value.prim_type(), element)?;
+        self.check_literal_type(start, value.prim_type(), expected)?;
         Ok(Parsed::Scalar(value))
     }
 
@@ -385,14 +564,16 @@ impl<'a> ValueReader<'a> {
         std::str::from_utf8(&self.input[start..self.pos]).unwrap_or_default()
     }
 
+    /// Checks that a literal of type `found` (by its suffix or form) is
+    /// what is expected.
     fn check_literal_type(
         &self,
         start: usize,
         found: PrimType,
-        element: Option<PrimType>,
+        expected: Expected,
     ) -> Result<(), DataError> {
-        match element {
-            Some(element) if element != found => Err(self.text_error(
+        match expected {
+            Expected::LikeFirst(element) if element != found => Err(self.text_error(
                 start,
                 format!(
                     "`{}` is {}, but the array's elements are {}",
@@ -401,11 +582,15 @@ impl<'a> ValueReader<'a> {
                     element.name()
                 ),
             )),
+            Expected::Typed(ty) if ty.element() != found => {
+                let found = format!("`{}` of type {}", self.literal_text(start), found.name());
+                Err(self.not_of_type(start, ty, &found))
+            }
             _ => Ok(()),
         }
     }
 
-    fn number(&mut self, element: Option<PrimType>) -> Result<PrimValue, DataError> {
+    fn number(&mut self, expected: Expected) -> Result<PrimValue, DataError> {
         let start = self.pos;
         let negative = self.peek() == Some(b'-');
         if matches!(self.peek(), Some(b'-' | b'+')) {
@@ -416,20 +601,33 @@ impl<'a> ValueReader<'a> {
             let Some(value) = special_float(word, true) else {
                 return Err(self.text_error(start, format!("expected a value, found `-{word}`")));
             };
-            self.check_literal_type(start, value.prim_type(), element)?;
+            self.check_literal_type(start, value.prim_type(), expected)?;
             return Ok(value);
         }
         let literal = self.scan_number(negative)?;
         if let Some(suffix) = literal.suffix {
-            self.check_literal_type(start, suffix, element)?;
+            self.check_literal_type(start, suffix, expected)?;
         }
         let untyped = if literal.has_fraction_or_exponent {
             PrimType::F64
         } else {
             PrimType::I32
         };
-        let ty = literal.suffix.or(element).unwrap_or(untyped);
-        self.number_of_type(start, &literal, ty)
+        let ty = literal.suffix.or(expected.element()).unwrap_or(untyped);
+        if ty == PrimType::Bool {
+            let text = self.literal_text(start);
+            return Err(match expected {
+                Expected::Typed(ty) => self.not_of_type(start, ty, &format!("`{text}`")),
+                Expected::Untyped | Expected::LikeFirst(_) => self.text_error(
+                    start,
+                    format!("`{text}` is a number, but the array's elements are bool"),
+                ),
+            });
+        }
+        // The type of a literal without a suffix is the expected one, which
+        // its value must fit.
+        let must_fit = literal.suffix.is_none() && matches!(expected, Expected::Typed(_));
+        self.number_of_type(start, &literal, ty, must_fit)
     }
 
     fn scan_number(&mut self, negative: bool) -> Result<NumberLiteral, DataError> {
@@ -445,6 +643,7 @@ impl<'a> ValueReader<'a> {
             negative,
             radix,
             magnitude: 0,
+            overflowed: false,
             decimal_text: if negative { "-".into() } else { String::new() },
             has_fraction_or_exponent: false,
             suffix: None,
@@ -463,6 +662,11 @@ impl<'a> ValueReader<'a> {
             let Some(digit) = (byte as char).to_digit(radix) else {
                 break;
             };
+            let exact = literal
+                .magnitude
+                .checked_mul(u128::from(radix))
+                .and_then(|shifted| shifted.checked_add(u128::from(digit)));
+            literal.overflowed |= exact.is_none();
             literal.magnitude = literal
                 .magnitude
                 .wrapping_mul(u128::from(radix))
@@ -527,11 +731,14 @@ impl<'a> ValueReader<'a> {
         Ok(())
     }
 
+    /// The literal as a value of type `ty`; with `must_fit`, an integer
+    /// that does not fit in `ty`'s bits is an error rather than wrapped.
     fn number_of_type(
         &self,
         start: usize,
         literal: &NumberLiteral,
         ty: PrimType,
+        must_fit: bool,
     ) -> Result<PrimValue, DataError> {
         let text = self.literal_text(start);
         if ty.is_integer() {
@@ -542,6 +749,13 @@ impl<'a> ValueReader<'a> {
                         "`{text}` has a fraction or an exponent, so it cannot be {}",
                         ty.name()
                     ),
+                ));
+            }
+            let width = 8 * element_size(ty) as u32;
+            if must_fit && !literal.fits_in(width) {
+                return Err(self.text_error(
+                    start,
+                    format!("`{text}` does not fit in the {width} bits of {}", ty.name()),
                 ));
             }
             let bits = if literal.negative {
@@ -560,12 +774,6 @@ impl<'a> ValueReader<'a> {
                 PrimType::U32 => PrimValue::U32(bits as u32),
                 _ => PrimValue::U64(bits as u64),
             });
-        }
-        if ty == PrimType::Bool {
-            return Err(self.text_error(
-                start,
-                format!("`{text}` is a number, but the array's elements are bool"),
-            ));
         }
         if literal.radix != 10 {
             return Err(self.text_error(
@@ -743,7 +951,8 @@ impl<'a> ValueReader<'a> {
 
     // ---- Binary ----
 
-    fn binary_value(&mut self) -> Result<Value, DataError> {
+    fn binary_value(&mut self, ty: Option<Kind>) -> Result<Value, DataError> {
+        let start = self.pos;
         self.pos += 1;
         let version_offset = self.pos;
         let version = self.binary_bytes::<1>("the format version")?[0];
@@ -775,6 +984,18 @@ impl<'a> ValueReader<'a> {
                 )
             })?;
             shape.push(size);
+        }
+        if let Some(ty) = ty
+            && (ty.element() != element || ty.rank() != shape.len())
+        {
+            return Err(self.binary_error(
+                start,
+                format!(
+                    "expected a value of type {}, found a binary value of type {}",
+                    crate::ir::print::value_type_text(ty.element, ty.rank),
+                    type_text(element, &shape)
+                ),
+            ));
         }
         let too_large = || self.binary_error(self.pos, "the array has too many elements");
         let count = element_count(&shape).ok_or_else(too_large)?;
@@ -817,6 +1038,19 @@ impl<'a> ValueReader<'a> {
             })?;
         self.pos += N;
         Ok(bytes)
+    }
+}
+
+impl NumberLiteral {
+    /// Whether the literal's value is a `width`-bit integer, signed or
+    /// unsigned.
+    fn fits_in(&self, width: u32) -> bool {
+        let limit = if self.negative {
+            1u128 << (width - 1)
+        } else {
+            (1u128 << width) - 1
+        };
+        !self.overflowed && self.magnitude <= limit
     }
 }
 
@@ -1349,15 +1583,293 @@ mod tests {
     fn value_reader_pulls_one_value_at_a_time() {
         let mut reader = ValueReader::new(b"1 2\n");
         assert_eq!(
-            reader.next_value(),
+            reader.next_value(None),
             Ok(Some(Value::Prim(PrimValue::I32(1))))
         );
         assert_eq!(
-            reader.next_value(),
-            Ok(Some(Value::Prim(PrimValue::I32(2))))
+            reader.next_value(Some(Kind::new(PrimType::U16, 0))),
+            Ok(Some(Value::Prim(PrimValue::U16(2))))
         );
-        assert_eq!(reader.next_value(), Ok(None));
-        assert_eq!(reader.next_value(), Ok(None));
+        assert_eq!(reader.next_value(None), Ok(None));
+        assert_eq!(
+            reader.next_value(Some(Kind::new(PrimType::I64, 0))),
+            Ok(None)
+        );
+    }
+
+    // ---- Reading by type ----
+
+    fn of_type(element: PrimType, rank: usize) -> Kind {
+        Kind::new(element, rank)
+    }
+
+    fn read_as(text: &str, ty: Kind) -> Result<Value, String> {
+        let mut reader = ValueReader::new(text.as_bytes());
+        match reader.next_value(Some(ty)) {
+            Ok(Some(value)) => Ok(value),
+            Ok(None) => Err("no value".to_string()),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
+    fn prim_as(text: &str, element: PrimType) -> PrimValue {
+        match read_as(text, Kind::new(element, 0)) {
+            Ok(Value::Prim(value)) => value,
+            other => panic!("{text:?} as {element:?} read as {other:?}"),
+        }
+    }
+
+    fn array_as(text: &str, element: PrimType, rank: usize) -> ArrayValue {
+        match read_as(text, of_type(element, rank)) {
+            Ok(Value::Array(array)) => array,
+            other => panic!("{text:?} read as {other:?}"),
+        }
+    }
+
+    fn error_as(text: &str, element: PrimType, rank: usize) -> String {
+        match read_as(text, of_type(element, rank)) {
+            Err(message) => message,
+            Ok(value) => panic!("{text:?} read as {value:?}"),
+        }
+    }
+
+    #[test]
+    fn literals_without_suffix_take_the_expected_type() {
+        let matrix = array_as("[[1.0, 6.0], [2.0, 3.0]]", PrimType::F32, 2);
+        assert_eq!(matrix.element, PrimType::F32);
+        assert_eq!(matrix.shape, [2, 2]);
+        assert_eq!(
+            *matrix.data,
+            [1.0f32, 6.0, 2.0, 3.0].map(PrimValue::F32).to_vec()
+        );
+        assert_eq!(prim_as("1", PrimType::F32), PrimValue::F32(1.0));
+        assert_eq!(prim_as("0.1", PrimType::F32), PrimValue::F32(0.1));
+        // Rounded once, from the decimal text.
+        assert_eq!(
+            prim_as("16777217", PrimType::F32),
+            PrimValue::F32(16777216.0)
+        );
+        assert_eq!(prim_as("1e3", PrimType::F16), PrimValue::F16(F16(0x63d0)));
+        assert_eq!(prim_as("-7", PrimType::I64), PrimValue::I64(-7));
+        assert_eq!(prim_as("1_000", PrimType::I16), PrimValue::I16(1000));
+        assert_eq!(prim_as("0xff", PrimType::U8), PrimValue::U8(255));
+        assert_eq!(prim_as("0b101", PrimType::U64), PrimValue::U64(5));
+        assert_eq!(prim_as("true", PrimType::Bool), PrimValue::Bool(true));
+        assert!(matches!(prim_as("f32.nan", PrimType::F32), PrimValue::F32(x) if x.is_nan()));
+        assert_eq!(
+            prim_as("-f16.inf", PrimType::F16),
+            PrimValue::F16(F16(0xfc00))
+        );
+        // Suffixes that agree, also after unsuffixed elements.
+        assert_eq!(prim_as("2f64", PrimType::F64), PrimValue::F64(2.0));
+        assert_eq!(
+            *array_as("[1, 2u8, 3]", PrimType::U8, 1).data,
+            [1u8, 2, 3].map(PrimValue::U8).to_vec()
+        );
+        assert_eq!(
+            *array_as("[true, false]", PrimType::Bool, 1).data,
+            [PrimValue::Bool(true), PrimValue::Bool(false)]
+        );
+        assert_eq!(
+            *array_as("[-1, 2]", PrimType::I64, 1).data,
+            [PrimValue::I64(-1), PrimValue::I64(2)]
+        );
+    }
+
+    #[test]
+    fn integers_without_suffix_must_fit_signed_or_unsigned() {
+        assert_eq!(prim_as("-1", PrimType::U8), PrimValue::U8(255));
+        assert_eq!(prim_as("255", PrimType::I8), PrimValue::I8(-1));
+        assert_eq!(prim_as("-128", PrimType::I8), PrimValue::I8(-128));
+        assert_eq!(
+            prim_as("18446744073709551615", PrimType::U64),
+            PrimValue::U64(u64::MAX)
+        );
+        assert_eq!(
+            prim_as("-9223372036854775808", PrimType::I64),
+            PrimValue::I64(i64::MIN)
+        );
+        assert_eq!(
+            error_as("256", PrimType::U8, 0),
+            "line 1, column 1: `256` does not fit in the 8 bits of u8"
+        );
+        assert_eq!(
+            error_as("[1, -129]", PrimType::I8, 1),
+            "line 1, column 5: `-129` does not fit in the 8 bits of i8"
+        );
+        assert_eq!(
+            error_as("0x1_0000_0000", PrimType::I32, 0),
+            "line 1, column 1: `0x1_0000_0000` does not fit in the 32 bits of i32"
+        );
+        assert_eq!(
+            error_as("340282366920938463463374607431768211457", PrimType::U64, 0),
+            "line 1, column 1: `340282366920938463463374607431768211457` does not fit in the 64 bits of u64"
+        );
+        // A suffix states the type, and the value wraps to it as upstream.
+        assert_eq!(prim_as("300u8", PrimType::U8), PrimValue::U8(44));
+    }
+
+    #[test]
+    fn empty_arrays_and_strings_by_type() {
+        let empty = array_as("[]", PrimType::F32, 1);
+        assert_eq!(
+            (empty.element, empty.shape.clone()),
+            (PrimType::F32, vec![0])
+        );
+        let rows = array_as("[[], [ ]]", PrimType::I64, 2);
+        assert_eq!(
+            (rows.element, rows.shape.clone()),
+            (PrimType::I64, vec![2, 0])
+        );
+        assert_eq!(array_as("empty([0][3]f32)", PrimType::F32, 2).shape, [0, 3]);
+        assert_eq!(
+            array_as("[empty([0]u8), []]", PrimType::U8, 2).shape,
+            [2, 0]
+        );
+        assert_eq!(
+            *array_as("\"ab\"", PrimType::U8, 1).data,
+            [PrimValue::U8(b'a'), PrimValue::U8(b'b')]
+        );
+        assert_eq!(array_as("[\"ab\", \"cd\"]", PrimType::U8, 2).shape, [2, 2]);
+        assert_eq!(
+            error_as("[]", PrimType::F32, 2),
+            "line 1, column 1: `[]` has one dimension, but [][]f32 has 2: write the empty array \
+             with its sizes, such as `empty([0][0]f32)`"
+        );
+        assert_eq!(
+            error_as("[[1.0], []]", PrimType::F32, 2),
+            "line 1, column 9: array is irregular: this element is [0]f32, the first one [1]f32"
+        );
+    }
+
+    #[test]
+    fn what_contradicts_the_type_is_located() {
+        assert_eq!(
+            error_as("[1.0,\n 2i32]", PrimType::F32, 1),
+            "line 2, column 2: expected a value of type f32, found `2i32` of type i32"
+        );
+        assert_eq!(
+            error_as("1.5", PrimType::I32, 0),
+            "line 1, column 1: `1.5` has a fraction or an exponent, so it cannot be i32"
+        );
+        assert_eq!(
+            error_as("[1, 2e3]", PrimType::U16, 1),
+            "line 1, column 5: `2e3` has a fraction or an exponent, so it cannot be u16"
+        );
+        assert_eq!(
+            error_as("0x10", PrimType::F32, 0),
+            "line 1, column 1: `0x10` is a hexadecimal or binary integer, so it cannot be f32"
+        );
+        assert_eq!(
+            error_as("1", PrimType::Bool, 0),
+            "line 1, column 1: expected a value of type bool, found `1`"
+        );
+        assert_eq!(
+            error_as("[false, -f32.inf]", PrimType::Bool, 1),
+            "line 1, column 9: expected a value of type bool, found `-f32.inf` of type f32"
+        );
+        assert_eq!(
+            error_as("true", PrimType::I32, 0),
+            "line 1, column 1: expected a value of type i32, found `true` of type bool"
+        );
+        assert_eq!(
+            error_as("f64.nan", PrimType::F32, 0),
+            "line 1, column 1: expected a value of type f32, found `f64.nan` of type f64"
+        );
+        assert_eq!(
+            error_as("[1, 2]", PrimType::I32, 0),
+            "line 1, column 1: expected a value of type i32, found an array"
+        );
+        assert_eq!(
+            error_as("  1.0", PrimType::F64, 1),
+            "line 1, column 3: expected a value of type []f64, found `1.0`"
+        );
+        assert_eq!(
+            error_as("[[1], 2i8]", PrimType::I8, 2),
+            "line 1, column 7: expected a value of type []i8, found `2i8`"
+        );
+        assert_eq!(
+            error_as("[[[1]]]", PrimType::I8, 2),
+            "line 1, column 3: expected a value of type i8, found an array"
+        );
+        assert_eq!(
+            error_as("empty([0]i32)", PrimType::F32, 1),
+            "line 1, column 1: expected a value of type []f32, found `empty([0]i32)` of type [0]i32"
+        );
+        assert_eq!(
+            error_as("empty([0][2]f32)", PrimType::F32, 1),
+            "line 1, column 1: expected a value of type []f32, found `empty([0][2]f32)`"
+        );
+        assert_eq!(
+            error_as("\"ab\"", PrimType::I8, 1),
+            "line 1, column 1: expected a value of type []i8, found a string"
+        );
+        // Syntax errors stay syntax errors.
+        assert_eq!(
+            error_as("[1 2]", PrimType::F32, 1),
+            "line 1, column 4: expected `,` or `]`, found `2`"
+        );
+    }
+
+    #[test]
+    fn binary_values_must_have_the_type() {
+        let floats = array_value(
+            PrimType::F64,
+            &[3],
+            [1.0, 2.0, 3.0].map(PrimValue::F64).to_vec(),
+        );
+        let bytes = binary(&floats);
+        let mut reader = ValueReader::new(&bytes);
+        assert_eq!(
+            reader.next_value(Some(of_type(PrimType::F64, 1))),
+            Ok(Some(floats.clone()))
+        );
+        let mut input = b"  ".to_vec();
+        input.extend_from_slice(&bytes);
+        let mut reader = ValueReader::new(&input);
+        assert_eq!(
+            reader
+                .next_value(Some(of_type(PrimType::F32, 1)))
+                .map_err(|error| error.to_string()),
+            Err(
+                "byte 2: expected a value of type []f32, found a binary value of type [3]f64"
+                    .to_string()
+            )
+        );
+        let mut reader = ValueReader::new(&bytes);
+        assert_eq!(
+            reader
+                .next_value(Some(Kind::new(PrimType::F64, 0)))
+                .map_err(|error| error.to_string()),
+            Err(
+                "byte 0: expected a value of type f64, found a binary value of type [3]f64"
+                    .to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn read_values_as_reads_values_after_the_types_untyped() {
+        let types = [Kind::new(PrimType::F32, 0), Kind::new(PrimType::I64, 0)];
+        assert_eq!(
+            read_values_as(b"1 2 3", &types),
+            Ok(vec![
+                Value::Prim(PrimValue::F32(1.0)),
+                Value::Prim(PrimValue::I64(2)),
+                Value::Prim(PrimValue::I32(3)),
+            ])
+        );
+        assert_eq!(
+            read_values_as(b"1", &types),
+            Ok(vec![Value::Prim(PrimValue::F32(1.0))])
+        );
+        let error = read_values_as(b"1\n2.5", &types).unwrap_err();
+        assert_eq!(error.index, 1);
+        assert_eq!(
+            error.error.to_string(),
+            "line 2, column 1: `2.5` has a fraction or an exponent, so it cannot be i64"
+        );
+        assert_eq!(read_values_as(b"1 2 x", &types).unwrap_err().index, 2);
     }
 
     // ---- Text errors ----
@@ -1842,6 +2354,28 @@ mod tests {
             })
     }
 
+    /// The text with the type suffixes of numbers removed (`1.5f32` becomes
+    /// `1.5`; `f32.nan` and `empty([0]f32)` stay).
+    fn without_suffixes(text: &str) -> String {
+        let names: Vec<&str> = PrimType::numeric()
+            .into_iter()
+            .map(PrimType::name)
+            .collect();
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            let after_digit = out.ends_with(|d: char| d.is_ascii_digit());
+            match names.iter().find(|name| rest.starts_with(*name)) {
+                Some(name) if after_digit => rest = &rest[name.len()..],
+                _ => {
+                    out.push(c);
+                    rest = &rest[c.len_utf8()..];
+                }
+            }
+        }
+        out
+    }
+
     /// Fragments of both formats, so that random inputs get past the
     /// first byte more often than random bytes do.
     fn fragment_soup() -> impl Strategy<Value = Vec<u8>> {
@@ -1918,6 +2452,19 @@ mod tests {
                 .map_err(|error| TestCaseError::fail(format!("{written}: {error}")))?;
             prop_assert_eq!(read.len(), 1);
             prop_assert!(same_value(&read[0], &value, true), "{} read as {:?}", written, read);
+        }
+
+        #[test]
+        fn text_without_suffixes_reads_back_as_the_values_type(value in value_strategy()) {
+            let written = without_suffixes(&text(&value));
+            let ty = crate::interp::value_kind(&value);
+            let read = ValueReader::new(written.as_bytes())
+                .next_value(Some(ty))
+                .map_err(|error| TestCaseError::fail(format!("{written}: {error}")))?;
+            prop_assert!(
+                read.as_ref().is_some_and(|read| same_value(read, &value, true)),
+                "{} read as {:?}", written, read
+            );
         }
 
         #[test]
