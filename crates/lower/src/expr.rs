@@ -1912,34 +1912,44 @@ impl Lowerer<'_> {
                 let mut out = Vec::new();
                 for (&part, &v) in parts.iter().zip(&new_parts) {
                     let array = self.var_of(part)?;
-                    // The value has the slice's shape.
-                    let target = self
-                        .builder
-                        .type_of(SubExp::Var(array))
-                        .sliced(&slice)
-                        .shape()
-                        .to_vec();
-                    let v = self.builder.coerce_with(v, &target, |have, want| {
-                        use opt::ir::ErrorPart::Text;
-                        let mut parts = vec![Text("Value of shape ".into())];
-                        parts.extend(have);
-                        parts.push(Text(" cannot be written to a slice of shape ".into()));
-                        parts.extend(want);
-                        parts.push(Text(".".into()));
-                        parts
-                    });
-                    out.push(self.bind1(
-                        "upd",
-                        Exp::Update {
-                            array,
-                            slice: slice.clone(),
-                            value: v,
-                        },
-                    ));
+                    out.push(self.update_part(array, slice.clone(), v));
                 }
                 Ok(Sv::Dyn(ty.clone(), out))
             }
         }
+    }
+
+    /// `array` with the slice replaced by `value`, which is checked to
+    /// have the slice's shape.
+    pub(super) fn update_part(
+        &mut self,
+        array: opt::ir::Var,
+        slice: Vec<DimIndex>,
+        value: SubExp,
+    ) -> SubExp {
+        let target = self
+            .builder
+            .type_of(SubExp::Var(array))
+            .sliced(&slice)
+            .shape()
+            .to_vec();
+        let value = self.builder.coerce_with(value, &target, |have, want| {
+            use opt::ir::ErrorPart::Text;
+            let mut parts = vec![Text("Value of shape ".into())];
+            parts.extend(have);
+            parts.push(Text(" cannot be written to a slice of shape ".into()));
+            parts.extend(want);
+            parts.push(Text(".".into()));
+            parts
+        });
+        self.bind1(
+            "upd",
+            Exp::Update {
+                array,
+                slice,
+                value,
+            },
+        )
     }
 
     fn replace_field(&mut self, value: Sv, field: &Name, new: Sv) -> Result<Sv> {

@@ -869,11 +869,23 @@ impl Lowerer<'_> {
             let segment_parts = this.flatten(&segment)?;
             let segment_vars = this.vars(&segment_parts)?;
             let accumulated = this.vars(&accumulated)?;
-            accumulated
-                .iter()
-                .zip(segment_vars)
-                .map(|(&acc, seg)| this.concat(acc, seg))
-                .collect()
+            let Some(&first) = accumulated.first() else {
+                return Ok(Vec::new());
+            };
+            // Before the first segment, the elements have no shape yet.
+            let count = this.builder.dims(SubExp::Var(first))[0];
+            let none_yet = this.cmp_exp(CmpOp::Eq, count, SubExp::i64(0));
+            let first_segment = this
+                .builder
+                .body(|_| segment_vars.iter().map(|&v| SubExp::Var(v)).collect());
+            let appended = this.sub_body(|this| {
+                accumulated
+                    .iter()
+                    .zip(&segment_vars)
+                    .map(|(&acc, &seg)| this.concat(acc, seg))
+                    .collect()
+            })?;
+            Ok(this.bind_if("elems", none_yet, first_segment, appended))
         })?;
         let elems = self.builder.bind_loop(
             "elems",
@@ -1090,16 +1102,7 @@ impl Lowerer<'_> {
             Ok(acc_vars
                 .iter()
                 .zip(new_parts)
-                .map(|(&array, value)| {
-                    SubExp::Var(this.builder.bind1(
-                        "write",
-                        Exp::Update {
-                            array,
-                            slice: slice.clone(),
-                            value,
-                        },
-                    ))
-                })
+                .map(|(&array, value)| this.update_part(array, slice.clone(), value))
                 .collect())
         })?;
         let else_body = self.builder.body(|_| acc_parts.to_vec());
