@@ -867,7 +867,7 @@ impl FunctionGen<'_> {
                 self.line("fut_fail(ctx, \"%s\", msg);");
                 self.line("}");
             }
-            Exp::Soac(soac) => self.soac(soac, &pat, &pat_types)?,
+            Exp::Op(soac) => self.soac(soac, &pat, &pat_types)?,
         }
         Ok(())
     }
@@ -1367,7 +1367,7 @@ fn binop_can_fail(op: BinOp, prim: PrimType) -> bool {
 /// traversed once per iteration.
 fn iterated_in(var: Var, exp: &Exp) -> bool {
     match exp {
-        Exp::Soac(soac) => soac
+        Exp::Op(soac) => soac
             .lambdas()
             .into_iter()
             .any(|lambda| free_in_lambda(lambda).contains(&var)),

@@ -1364,7 +1364,7 @@ impl Lowerer<'_> {
         );
         // Recursive calls are built before the body: every size of the
         // results is one the function returns.
-        let ret_types = opt::ir::build::Builder::existential_results(&ret_kinds);
+        let ret_types = opt::ir::build::existential_results(&ret_kinds);
         let func = self
             .builder
             .declare_function(&name, params.clone(), ret_types.clone());

@@ -333,7 +333,7 @@ impl Lowerer<'_> {
                 })?;
                 let vars = self.bind_exp(
                     "map",
-                    Exp::Soac(Soac::Screma {
+                    Exp::Op(Soac::Screma {
                         width,
                         arrays,
                         map,
@@ -376,7 +376,7 @@ impl Lowerer<'_> {
                 };
                 let vars = self.bind_exp(
                     if scans.is_empty() { "reduce" } else { "scan" },
-                    Exp::Soac(Soac::Screma {
+                    Exp::Op(Soac::Screma {
                         width,
                         arrays,
                         map,
@@ -408,7 +408,7 @@ impl Lowerer<'_> {
                 );
                 let vars = self.bind_exp(
                     "hist",
-                    Exp::Soac(Soac::Hist {
+                    Exp::Op(Soac::Hist {
                         width,
                         dests,
                         op,
@@ -432,7 +432,7 @@ impl Lowerer<'_> {
                 )?;
                 let vars = self.bind_exp(
                     "scatter",
-                    Exp::Soac(Soac::Scatter {
+                    Exp::Op(Soac::Scatter {
                         width,
                         dests,
                         indices,
@@ -847,7 +847,7 @@ impl Lowerer<'_> {
         })?;
         let mapped = self.bind_exp(
             "flatmap",
-            Exp::Soac(Soac::Screma {
+            Exp::Op(Soac::Screma {
                 width,
                 arrays: arrays.clone(),
                 map,
@@ -952,7 +952,7 @@ impl Lowerer<'_> {
         })?;
         Ok(self.bind_exp(
             "flat_index",
-            Exp::Soac(Soac::Screma {
+            Exp::Op(Soac::Screma {
                 width: n,
                 arrays: vec![indices],
                 map,
@@ -1224,7 +1224,7 @@ impl Lowerer<'_> {
                         })?;
                         let all = this.builder.bind1(
                             "all_eq",
-                            Exp::Soac(Soac::Screma {
+                            Exp::Op(Soac::Screma {
                                 width: total,
                                 arrays: vec![fx, fy],
                                 map,

@@ -15,7 +15,7 @@ use crate::ir::print::value_type_text;
 use crate::ir::traverse::for_each_bound_in_body;
 use crate::ir::{
     Body, DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, Kind, Lambda, Loc, LoopForm, Param,
-    Program, Soac, Stm, SubExp, Type, Var,
+    Program, Rep, Soac, Stm, SubExp, Type, Var,
 };
 use crate::value::data::{ValueError, read_values_as};
 use crate::value::{ArrayValue, Value};
@@ -79,7 +79,11 @@ type Result<T> = std::result::Result<T, RunError>;
 /// It runs on a thread of its own with a stack deep enough for
 /// [`MAX_CALL_DEPTH`] nested calls; a panic there is reported as an
 /// internal error.
-pub fn run_entry(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec<Value>> {
+pub fn run_entry<R: Rep>(
+    program: &Program<R>,
+    entry: &str,
+    args: Vec<Value>,
+) -> Result<Vec<Value>> {
     std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()
             .name("interpreter".into())
@@ -95,7 +99,7 @@ pub fn run_entry(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec
 /// The kinds of entry point `entry`'s arguments; an error where there is
 /// no such entry point or an argument is of an opaque type, which no data
 /// format holds.
-pub fn argument_kinds(program: &Program, entry: &str) -> Result<Vec<Kind>> {
+pub fn argument_kinds<R: Rep>(program: &Program<R>, entry: &str) -> Result<Vec<Kind>> {
     find_entry_point(program, entry)?
         .params
         .iter()
@@ -109,7 +113,7 @@ pub fn argument_kinds(program: &Program, entry: &str) -> Result<Vec<Kind>> {
         .collect()
 }
 
-fn find_entry_point<'p>(program: &'p Program, entry: &str) -> Result<&'p EntryPoint> {
+fn find_entry_point<'p, R: Rep>(program: &'p Program<R>, entry: &str) -> Result<&'p EntryPoint> {
     program
         .entry_point(entry)
         .ok_or_else(|| RunError::new(format!("No entry point named `{entry}`.")))
@@ -118,7 +122,7 @@ fn find_entry_point<'p>(program: &'p Program, entry: &str) -> Result<&'p EntryPo
 /// The kinds of the values running entry point `entry` returns: one per
 /// result, an opaque result as its components. `None` where there is no
 /// such entry point.
-pub fn result_kinds(program: &Program, entry: &str) -> Option<Vec<Kind>> {
+pub fn result_kinds<R: Rep>(program: &Program<R>, entry: &str) -> Option<Vec<Kind>> {
     let entry_point = program.entry_point(entry)?;
     let function = program.function(entry_point.func);
     let results: usize = entry_point.results.iter().map(|r| r.components()).sum();
@@ -134,7 +138,11 @@ pub fn result_kinds(program: &Program, entry: &str) -> Option<Vec<Kind>> {
 
 /// Reads entry point `entry`'s arguments from `input` (values in the
 /// text and binary data formats, mixed), each as its parameter's type.
-pub fn read_arguments(program: &Program, entry: &str, input: &[u8]) -> Result<Vec<Value>> {
+pub fn read_arguments<R: Rep>(
+    program: &Program<R>,
+    entry: &str,
+    input: &[u8],
+) -> Result<Vec<Value>> {
     let kinds = argument_kinds(program, entry)?;
     let values = read_values_as(input, &kinds).map_err(|ValueError { index, error }| {
         RunError::new(if index < kinds.len() {
@@ -161,7 +169,11 @@ fn check_argument_count(entry: &str, expected: usize, given: usize) -> Result<()
 
 /// Checks that `args` are as many as entry point `entry` takes and of its
 /// parameters' kinds, which it returns.
-pub fn check_arguments(program: &Program, entry: &str, args: &[Value]) -> Result<Vec<Kind>> {
+pub fn check_arguments<R: Rep>(
+    program: &Program<R>,
+    entry: &str,
+    args: &[Value],
+) -> Result<Vec<Kind>> {
     let kinds = argument_kinds(program, entry)?;
     check_argument_count(entry, kinds.len(), args.len())?;
     for (i, (expected, arg)) in kinds.iter().zip(args).enumerate() {
@@ -177,7 +189,11 @@ pub fn check_arguments(program: &Program, entry: &str, args: &[Value]) -> Result
     Ok(kinds)
 }
 
-fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Vec<Value>> {
+fn run_entry_here<R: Rep>(
+    program: &Program<R>,
+    entry: &str,
+    args: Vec<Value>,
+) -> Result<Vec<Value>> {
     check_arguments(program, entry, &args)?;
     let entry_point = find_entry_point(program, entry)?;
     let function = program.function(entry_point.func);
@@ -206,6 +222,17 @@ fn run_entry_here(program: &Program, entry: &str, args: Vec<Value>) -> Result<Ve
     Ok(values)
 }
 
+/// How the interpreter runs a representation's operation.
+pub trait Interpret<R: Rep> {
+    fn interpret(&self, interpreter: &mut Interpreter<'_, R>) -> Result<Vec<Value>>;
+}
+
+impl<R: Rep> Interpret<R> for Soac<R> {
+    fn interpret(&self, interpreter: &mut Interpreter<'_, R>) -> Result<Vec<Value>> {
+        interpreter.soac(self)
+    }
+}
+
 /// The element type and rank of a value.
 pub fn value_kind(value: &Value) -> Kind {
     match value {
@@ -214,8 +241,10 @@ pub fn value_kind(value: &Value) -> Kind {
     }
 }
 
-struct Interpreter<'p> {
-    program: &'p Program,
+/// The interpreter's state, which a representation's operations run
+/// with ([`Interpret`]).
+pub struct Interpreter<'p, R: Rep> {
+    program: &'p Program<R>,
     env: Vec<Option<Value>>,
     /// How many calls of each function are running.
     active: Vec<u32>,
@@ -238,7 +267,7 @@ pub const STACK_SIZE: usize = 1 << 30;
 
 /// Every variable a function binds: parameters, statements, and those of
 /// nested bodies, loops and lambdas.
-fn bound_vars(function: &crate::ir::Function) -> Vec<Var> {
+fn bound_vars<R: Rep>(function: &crate::ir::Function<R>) -> Vec<Var> {
     let mut out: Vec<Var> = function.params.iter().map(|p| p.var).collect();
     for_each_bound_in_body(&function.body, &mut |v| out.push(v));
     out
@@ -381,7 +410,7 @@ fn row(array: &ArrayValue, i: i64) -> Value {
     }
 }
 
-impl Interpreter<'_> {
+impl<R: Rep> Interpreter<'_, R> {
     fn lookup(&self, var: Var) -> Result<&Value> {
         self.env
             .get(var.0 as usize)
@@ -437,7 +466,7 @@ impl Interpreter<'_> {
         }
     }
 
-    fn call(&mut self, params: &[Param], body: &Body, args: Vec<Value>) -> Result<Vec<Value>> {
+    fn call(&mut self, params: &[Param], body: &Body<R>, args: Vec<Value>) -> Result<Vec<Value>> {
         if self.depth >= MAX_CALL_DEPTH {
             return Err(RunError::new(format!(
                 "Stack overflow: more than {MAX_CALL_DEPTH} nested calls."
@@ -452,7 +481,7 @@ impl Interpreter<'_> {
         result
     }
 
-    fn body(&mut self, body: &Body) -> Result<Vec<Value>> {
+    fn body(&mut self, body: &Body<R>) -> Result<Vec<Value>> {
         for stm in &body.stms {
             self.stm(stm).map_err(|mut error| {
                 // The failing statement and the calls around it make the
@@ -470,11 +499,11 @@ impl Interpreter<'_> {
         body.result.iter().map(|&se| self.subexp(se)).collect()
     }
 
-    fn apply(&mut self, lambda: &Lambda, args: Vec<Value>) -> Result<Vec<Value>> {
+    fn apply(&mut self, lambda: &Lambda<R>, args: Vec<Value>) -> Result<Vec<Value>> {
         self.call(&lambda.params, &lambda.body, args)
     }
 
-    fn stm(&mut self, stm: &Stm) -> Result<()> {
+    fn stm(&mut self, stm: &Stm<R>) -> Result<()> {
         let values = self.exp(&stm.exp)?;
         if values.len() != stm.pat.len() {
             return Err(RunError::internal(format!(
@@ -525,7 +554,7 @@ impl Interpreter<'_> {
             .collect()
     }
 
-    fn exp(&mut self, exp: &Exp) -> Result<Vec<Value>> {
+    fn exp(&mut self, exp: &Exp<R>) -> Result<Vec<Value>> {
         let single = |value: Value| Ok(vec![value]);
         match exp {
             Exp::SubExp(se) => single(self.subexp(*se)?),
@@ -719,7 +748,7 @@ impl Interpreter<'_> {
                 }
                 Err(RunError::new(text))
             }
-            Exp::Soac(soac) => self.soac(soac),
+            Exp::Op(op) => op.interpret(self),
         }
     }
 
@@ -727,7 +756,7 @@ impl Interpreter<'_> {
         &mut self,
         params: &[(Param, SubExp)],
         form: &LoopForm,
-        body: &Body,
+        body: &Body<R>,
     ) -> Result<Vec<Value>> {
         for (param, init) in params {
             let value = match init {
@@ -784,7 +813,7 @@ impl Interpreter<'_> {
         arrays.iter().map(|&a| Ok(row(self.array(a)?, i))).collect()
     }
 
-    fn soac(&mut self, soac: &Soac) -> Result<Vec<Value>> {
+    fn soac(&mut self, soac: &Soac<R>) -> Result<Vec<Value>> {
         match soac {
             Soac::Screma {
                 width,

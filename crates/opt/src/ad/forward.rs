@@ -165,7 +165,7 @@ fn element_adjoints(
     };
     let flat = builder.bind1(
         "adjoint",
-        Exp::Soac(Soac::Screma {
+        Exp::Op(Soac::Screma {
             width: count,
             arrays: vec![positions],
             map,
@@ -232,7 +232,7 @@ fn dot(
                 });
                 SubExp::Var(builder.bind1(
                     "dot",
-                    Exp::Soac(Soac::Screma {
+                    Exp::Op(Soac::Screma {
                         width: count,
                         arrays: vec![flat_c, flat_t],
                         map,
@@ -480,7 +480,7 @@ impl<'a> Forward<'a> {
                 Ok(())
             }
             Exp::Loop { params, form, body } => self.loop_(stm, params, form, body),
-            Exp::Soac(soac) => self.soac(stm, soac),
+            Exp::Op(soac) => self.soac(stm, soac),
             exp => {
                 let renamed = self.rename_exp(exp);
                 let pat = self.pattern(&stm.pat);
@@ -753,7 +753,7 @@ impl<'a> Forward<'a> {
                         })
                     })
                     .collect::<Result<Vec<_>>>()?;
-                let exp = Exp::Soac(Soac::Screma {
+                let exp = Exp::Op(Soac::Screma {
                     width,
                     arrays: new_arrays,
                     map,
@@ -778,7 +778,7 @@ impl<'a> Forward<'a> {
                     new_dests.push(self.tangent_array(dest)?);
                     new_values.push(self.tangent_array(value)?);
                 }
-                let exp = Exp::Soac(Soac::Hist {
+                let exp = Exp::Op(Soac::Hist {
                     width,
                     dests: new_dests,
                     op: self.dual_operator(op)?,
@@ -802,7 +802,7 @@ impl<'a> Forward<'a> {
                     new_dests.push(self.tangent_array(dest)?);
                     new_values.push(self.tangent_array(value)?);
                 }
-                let exp = Exp::Soac(Soac::Scatter {
+                let exp = Exp::Op(Soac::Scatter {
                     width,
                     dests: new_dests,
                     indices: self.var(*indices),
@@ -861,7 +861,7 @@ impl<'a> Forward<'a> {
                     .as_ref()
                     .map(|op| self.dual_operator(op))
                     .transpose()?;
-                let exp = Exp::Soac(Soac::Stream {
+                let exp = Exp::Op(Soac::Stream {
                     kind: *kind,
                     width,
                     arrays: new_arrays,

@@ -157,7 +157,7 @@ pub(super) fn rename_exp(exp: &Exp, rename: &HashMap<Var, Var>) -> Exp {
     let mut renamed = exp.clone();
     if !matches!(
         exp,
-        Exp::Call { .. } | Exp::If { .. } | Exp::Loop { .. } | Exp::Soac(_)
+        Exp::Call { .. } | Exp::If { .. } | Exp::Loop { .. } | Exp::Op(_)
     ) {
         let mut rename_se = |se: &mut SubExp| {
             if let SubExp::Var(var) = se

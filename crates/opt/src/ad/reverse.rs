@@ -166,7 +166,7 @@ impl Analysis<'_> {
                 return Ok(());
             }
             Exp::Call { func, .. } => self.function(*func)?,
-            Exp::Soac(soac) => self.soac(soac)?,
+            Exp::Op(soac) => self.soac(soac)?,
             _ => {}
         }
         self.active.extend(stm.pat.iter().map(|e| e.var));
@@ -285,7 +285,7 @@ fn adds_params(builder: &Builder, params: &[Param], body: &Body, depth: usize) -
                                     adds_params(builder, &f.params, &f.body, depth + 1)
                                 })
                         }
-                        Exp::Soac(Soac::Screma {
+                        Exp::Op(Soac::Screma {
                             arrays,
                             map,
                             scans,
@@ -660,7 +660,7 @@ impl Reverse<'_> {
             (flat(self, x), flat(self, y), count)
         };
         let add = add_operator(self.b, Type::Prim(element));
-        let sum = self.bind_var(Exp::Soac(Soac::Screma {
+        let sum = self.bind_var(Exp::Op(Soac::Screma {
             width: count,
             arrays: vec![x, y],
             map: add,
@@ -725,7 +725,7 @@ impl Reverse<'_> {
             .b
             .lambda(std::slice::from_ref(&row), |_, p| vec![SubExp::Var(p[0])]);
         let op = add_operator(self.b, row);
-        self.bind(Exp::Soac(Soac::Screma {
+        self.bind(Exp::Op(Soac::Screma {
             width: count,
             arrays: vec![array],
             map: identity,
@@ -764,7 +764,7 @@ impl Reverse<'_> {
                 self.forward_loop(stm, params, form, body);
                 Ok(())
             }
-            Exp::Soac(Soac::Screma {
+            Exp::Op(Soac::Screma {
                 width,
                 arrays,
                 map,
@@ -968,7 +968,7 @@ impl Reverse<'_> {
                     .collect();
                 Exp::Call { func: *func, args }
             }
-            Exp::Soac(soac) => Exp::Soac(self.copy_soac(soac)),
+            Exp::Op(soac) => Exp::Op(self.copy_soac(soac)),
             _ => rename_exp(exp, &self.rename),
         }
     }
@@ -1030,7 +1030,7 @@ impl Reverse<'_> {
             let vars = mapped.iter().map(|e| e.var).collect();
             stms.push(Stm {
                 pat: mapped,
-                exp: Exp::Soac(Soac::Screma {
+                exp: Exp::Op(Soac::Screma {
                     width,
                     arrays: arrays.to_vec(),
                     map: map.clone(),
@@ -1067,7 +1067,7 @@ impl Reverse<'_> {
             let n = scan.neutral.len();
             stms.push(Stm {
                 pat: pat.by_ref().take(n).collect(),
-                exp: Exp::Soac(Soac::Screma {
+                exp: Exp::Op(Soac::Screma {
                     width,
                     arrays: inputs[next..next + n].to_vec(),
                     map: identity(self, n, next),
@@ -1082,7 +1082,7 @@ impl Reverse<'_> {
             let n = reduce.neutral.len();
             stms.push(Stm {
                 pat: pat.by_ref().take(n).collect(),
-                exp: Exp::Soac(Soac::Screma {
+                exp: Exp::Op(Soac::Screma {
                     width,
                     arrays: inputs[next..next + n].to_vec(),
                     map: identity(self, n, next),
@@ -1275,7 +1275,7 @@ impl Reverse<'_> {
         if !stm.pat.iter().any(|e| self.adjoints.contains_key(&e.var)) {
             return Ok(());
         }
-        if let Exp::Soac(Soac::Screma {
+        if let Exp::Op(Soac::Screma {
             map,
             scans,
             reduces,
@@ -1407,7 +1407,7 @@ impl Reverse<'_> {
             } => self.backward_if(stm, *condition, then_body, else_body)?,
             Exp::Loop { params, form, body } => self.backward_loop(stm, params, form, body)?,
             Exp::Call { func, args } => self.backward_call(stm, *func, args)?,
-            Exp::Soac(soac) => self.backward_soac(stm, soac)?,
+            Exp::Op(soac) => self.backward_soac(stm, soac)?,
             _ => {}
         }
         Ok(())
@@ -1930,7 +1930,7 @@ impl Reverse<'_> {
                 .map(SubExp::Var)
                 .collect()
         });
-        self.bind(Exp::Soac(Soac::Screma {
+        self.bind(Exp::Op(Soac::Screma {
             width: count,
             arrays: vec![indices, positions],
             map,
@@ -1966,7 +1966,7 @@ impl Reverse<'_> {
                     shape: vec![dims[0]],
                     value: SubExp::i64(-1),
                 });
-                self.bind_var(Exp::Soac(Soac::Scatter {
+                self.bind_var(Exp::Op(Soac::Scatter {
                     width,
                     dests: vec![none],
                     indices,
@@ -1986,7 +1986,7 @@ impl Reverse<'_> {
                     shape,
                     value: SubExp::Const(PrimValue::zero(element)),
                 });
-                let cleared = self.bind(Exp::Soac(Soac::Scatter {
+                let cleared = self.bind(Exp::Op(Soac::Scatter {
                     width,
                     dests: vec![adj],
                     indices,
@@ -2027,7 +2027,7 @@ impl Reverse<'_> {
                     value: zero,
                 })
             };
-            let sums = self.bind_var(Exp::Soac(Soac::Screma {
+            let sums = self.bind_var(Exp::Op(Soac::Screma {
                 width,
                 arrays: vec![reversed],
                 map: identity,
@@ -2191,7 +2191,7 @@ impl Reverse<'_> {
             .lambda(&types, |_, p| p.iter().map(|&v| SubExp::Var(v)).collect());
         let inclusive = self.b.bind_n(
             "scan",
-            Exp::Soac(Soac::Screma {
+            Exp::Op(Soac::Screma {
                 width,
                 arrays: arrays.to_vec(),
                 map: identity,
@@ -2239,7 +2239,7 @@ impl Reverse<'_> {
         });
         self.b.bind_n(
             "excl",
-            Exp::Soac(Soac::Screma {
+            Exp::Op(Soac::Screma {
                 width,
                 arrays: vec![positions],
                 map: shift,
@@ -2367,7 +2367,7 @@ impl Reverse<'_> {
             .collect();
         let out = self.b.bind_n(
             "adj",
-            Exp::Soac(Soac::Screma {
+            Exp::Op(Soac::Screma {
                 width,
                 arrays: map_arrays,
                 map: rev,
@@ -2402,7 +2402,7 @@ impl Reverse<'_> {
                     break;
                 };
                 let op = add_operator(self.b, Type::Prim(element));
-                dest = self.bind_var(Exp::Soac(Soac::Hist {
+                dest = self.bind_var(Exp::Op(Soac::Hist {
                     width,
                     dests: vec![dest],
                     op,
@@ -2459,7 +2459,7 @@ fn add_operator(b: &mut Builder, ty: Type) -> Lambda {
         let add = add_operator(b, row);
         vec![SubExp::Var(b.bind1(
             "sum",
-            Exp::Soac(Soac::Screma {
+            Exp::Op(Soac::Screma {
                 width,
                 arrays: vec![p[0], p[1]],
                 map: add,

@@ -51,7 +51,7 @@ fn sums_the_squares_with_a_fused_map_and_reduction() {
         );
         let sum = b.bind1(
             "sum",
-            Exp::Soac(Soac::Screma {
+            Exp::Op(Soac::Screma {
                 width: n,
                 arrays: vec![xs],
                 map,
@@ -210,7 +210,7 @@ fn a_stream_folds_its_chunks_into_the_accumulator_and_maps_them() {
                 });
                 let results = b.bind(
                     "chunk",
-                    Exp::Soac(Soac::Screma {
+                    Exp::Op(Soac::Screma {
                         width: p[0].into(),
                         arrays: vec![p[2]],
                         map: double,
@@ -237,7 +237,7 @@ fn a_stream_folds_its_chunks_into_the_accumulator_and_maps_them() {
         );
         let out = b.bind(
             "stream",
-            Exp::Soac(Soac::Stream {
+            Exp::Op(Soac::Stream {
                 kind: crate::ir::StreamKind::Sequential,
                 width: n,
                 arrays: vec![xs],
@@ -278,7 +278,7 @@ fn histograms_combine_and_scatters_overwrite_ignoring_indices_out_of_bounds() {
         );
         let hist = b.bind1(
             "hist",
-            Exp::Soac(Soac::Hist {
+            Exp::Op(Soac::Hist {
                 width: n,
                 dests: vec![dest],
                 op: add,
@@ -289,7 +289,7 @@ fn histograms_combine_and_scatters_overwrite_ignoring_indices_out_of_bounds() {
         );
         let scatter = b.bind1(
             "scatter",
-            Exp::Soac(Soac::Scatter {
+            Exp::Op(Soac::Scatter {
                 width: n,
                 dests: vec![dest_copy],
                 indices: is,

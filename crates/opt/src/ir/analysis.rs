@@ -6,8 +6,8 @@
 use crate::ir::check::{TypeContext, subexp_type};
 use crate::ir::traverse::{bound_in_body, for_each_stm};
 use crate::ir::{
-    Body, Exp, ExtType, FuncId, Function, LoopForm, Param, PatElem, Program, Soac, SubExp, Type,
-    Var,
+    Body, Exp, ExtType, FuncId, Function, LoopForm, Operation, Param, PatElem, Program, Rep,
+    SubExp, Type, Var,
 };
 use prim::{BinOp, PrimValue};
 use std::collections::HashSet;
@@ -17,7 +17,7 @@ use std::collections::HashSet;
 pub struct Types(Vec<Option<Type>>);
 
 impl Types {
-    pub fn of_program(program: &Program) -> Types {
+    pub fn of_program<R: Rep>(program: &Program<R>) -> Types {
         let mut types = Types(vec![None; program.var_names.len()]);
         for function in &program.functions {
             types.params(&function.params);
@@ -27,7 +27,7 @@ impl Types {
     }
 
     /// The types of a function's parameters and of everything it binds.
-    pub fn of_function(function: &Function) -> Types {
+    pub fn of_function<R: Rep>(function: &Function<R>) -> Types {
         let mut types = Types::default();
         types.params(&function.params);
         types.body(&function.body);
@@ -73,7 +73,7 @@ impl Types {
         }
     }
 
-    fn body(&mut self, body: &Body) {
+    fn body<R: Rep>(&mut self, body: &Body<R>) {
         for_each_stm(body, &mut |stm| {
             self.pat(&stm.pat);
             if let Exp::Loop { params, form, .. } = &stm.exp {
@@ -84,6 +84,11 @@ impl Types {
                     && let Some(ty) = self.of(*bound)
                 {
                     self.set(*var, ty);
+                }
+            }
+            if let Exp::Op(op) = &stm.exp {
+                for (var, ty) in op.binders() {
+                    self.set(var, ty);
                 }
             }
             for lambda in stm.exp.lambdas() {
@@ -136,7 +141,7 @@ fn nonnegative_constant(se: SubExp) -> bool {
 /// Whether evaluating an expression can fail at run time (an index out
 /// of bounds, a failed assertion or size check, integer division by
 /// zero, a negative size) or fail to terminate (a `while` loop, a call).
-pub fn can_fail(types: &dyn TypeContext, exp: &Exp) -> bool {
+pub fn can_fail<R: Rep>(types: &dyn TypeContext, exp: &Exp<R>) -> bool {
     match exp {
         Exp::SubExp(_)
         | Exp::Cmp(..)
@@ -168,27 +173,25 @@ pub fn can_fail(types: &dyn TypeContext, exp: &Exp) -> bool {
             LoopForm::For { .. } => body_can_fail(types, body),
             LoopForm::While { .. } => true,
         },
-        Exp::Soac(Soac::Screma { .. }) | Exp::Soac(Soac::Stream { .. }) => exp
-            .lambdas()
-            .iter()
-            .any(|lambda| body_can_fail(types, &lambda.body)),
-        Exp::Call { .. }
-        | Exp::Index { .. }
-        | Exp::Update { .. }
-        | Exp::Reshape { .. }
-        | Exp::Soac(Soac::Hist { .. })
-        | Exp::Soac(Soac::Scatter { .. }) => true,
+        Exp::Op(op) => {
+            op.fails_itself()
+                || exp
+                    .nested_bodies()
+                    .iter()
+                    .any(|body| body_can_fail(types, body))
+        }
+        Exp::Call { .. } | Exp::Index { .. } | Exp::Update { .. } | Exp::Reshape { .. } => true,
     }
 }
 
-pub fn body_can_fail(types: &dyn TypeContext, body: &Body) -> bool {
+pub fn body_can_fail<R: Rep>(types: &dyn TypeContext, body: &Body<R>) -> bool {
     body.stms.iter().any(|stm| can_fail(types, &stm.exp))
 }
 
 /// The variables an expression consumes (in-place updates, unique
 /// arguments and loop parameters, histogram and scatter destinations),
 /// nested bodies included, leaving out what it binds itself.
-pub fn consumed(program: &Program, exp: &Exp) -> HashSet<Var> {
+pub fn consumed<R: Rep>(program: &Program<R>, exp: &Exp<R>) -> HashSet<Var> {
     let mut out = HashSet::new();
     consumed_directly(program, exp, &mut out);
     let mut bound = HashSet::new();
@@ -208,7 +211,7 @@ pub fn consumed(program: &Program, exp: &Exp) -> HashSet<Var> {
 }
 
 /// What an expression consumes itself, not in its nested code.
-fn consumed_directly(program: &Program, exp: &Exp, out: &mut HashSet<Var>) {
+fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut HashSet<Var>) {
     let mut unique_args = |args: &mut dyn Iterator<Item = (bool, SubExp)>| {
         for (unique, arg) in args {
             if let (true, SubExp::Var(v)) = (unique, arg) {
@@ -227,15 +230,13 @@ fn consumed_directly(program: &Program, exp: &Exp, out: &mut HashSet<Var>) {
         Exp::Loop { params, .. } => {
             unique_args(&mut params.iter().map(|(p, init)| (p.unique, *init)));
         }
-        Exp::Soac(Soac::Hist { dests, .. } | Soac::Scatter { dests, .. }) => {
-            out.extend(dests.iter().copied());
-        }
+        Exp::Op(op) => out.extend(op.consumed()),
         _ => {}
     }
 }
 
 /// Every variable consumed anywhere in a body, nested bodies included.
-pub fn consumed_anywhere(program: &Program, body: &Body) -> HashSet<Var> {
+pub fn consumed_anywhere<R: Rep>(program: &Program<R>, body: &Body<R>) -> HashSet<Var> {
     let mut out = HashSet::new();
     for_each_stm(body, &mut |stm| {
         consumed_directly(program, &stm.exp, &mut out)

@@ -22,31 +22,31 @@ use super::check::{TypeContext, result_types};
 use super::traverse::{Renamer, bound_in_body, free_in_exp};
 use super::{
     Body, DimIndex, EntryPoint, ErrorPart, Exp, ExtDim, ExtType, FuncId, Function, Lambda, Loc,
-    LoopForm, Param, PatElem, Program, Stm, SubExp, Type, Var,
+    LoopForm, Param, PatElem, Program, Rep, Soacs, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, CmpOp, PrimType};
 use std::collections::{HashMap, HashSet};
 
 #[derive(Debug)]
-pub struct Builder {
+pub struct Builder<R: Rep = Soacs> {
     var_names: Vec<String>,
     var_types: Vec<Type>,
-    scopes: Vec<Vec<Stm>>,
+    scopes: Vec<Vec<Stm<R>>>,
     loc: Option<Loc>,
     signatures: Vec<(String, Vec<Param>, Vec<ExtType>)>,
-    functions: Vec<Option<Function>>,
+    functions: Vec<Option<Function<R>>>,
     entry_points: Vec<EntryPoint>,
     tuning_params: Vec<String>,
     error: Option<String>,
 }
 
-impl Default for Builder {
+impl<R: Rep> Default for Builder<R> {
     fn default() -> Self {
         Builder::new()
     }
 }
 
-impl TypeContext for Builder {
+impl<R: Rep> TypeContext for Builder<R> {
     fn var_type(&self, var: Var) -> Option<Type> {
         self.var_types.get(var.0 as usize).cloned()
     }
@@ -70,6 +70,24 @@ pub fn context_len(ret: &[ExtType]) -> usize {
         .unwrap_or(0)
 }
 
+/// The result types a function returning values of these element
+/// types and ranks has when every dimension is returned (see
+/// [`Builder::function_results`]).
+pub fn existential_results(kinds: &[(PrimType, usize)]) -> Vec<ExtType> {
+    let mut count = 0;
+    let mut ret: Vec<ExtType> = kinds
+        .iter()
+        .map(|&(element, rank)| {
+            let shape = (count..count + rank).map(ExtDim::Ext).collect();
+            count += rank;
+            ExtType::with_shape(element, shape)
+        })
+        .collect();
+    let mut full = vec![ExtType::Prim(PrimType::I64); count];
+    full.append(&mut ret);
+    full
+}
+
 /// The parameters of a loop: a size parameter for each dimension of an
 /// array parameter (so that shapes may change between iterations), then
 /// the parameters for the values, each with its initial value.
@@ -88,8 +106,8 @@ impl LoopParams {
     }
 }
 
-impl Builder {
-    pub fn new() -> Builder {
+impl<R: Rep> Builder<R> {
+    pub fn new() -> Builder<R> {
         Builder {
             var_names: Vec::new(),
             var_types: Vec::new(),
@@ -158,7 +176,7 @@ impl Builder {
 
     /// Binds the results of `exp` to fresh variables named `hint`, the
     /// sizes its result types make existential included.
-    pub fn bind(&mut self, hint: &str, exp: Exp) -> Vec<Var> {
+    pub fn bind(&mut self, hint: &str, exp: Exp<R>) -> Vec<Var> {
         match result_types(self, &exp) {
             Ok(types) => {
                 let vars: Vec<Var> = types
@@ -192,7 +210,7 @@ impl Builder {
     }
 
     /// Binds an expression with exactly one result.
-    pub fn bind1(&mut self, hint: &str, exp: Exp) -> Var {
+    pub fn bind1(&mut self, hint: &str, exp: Exp<R>) -> Var {
         let vars = self.bind(hint, exp);
         match vars.as_slice() {
             [var] => *var,
@@ -204,7 +222,7 @@ impl Builder {
     }
 
     /// Binds an expression with exactly `n` results.
-    pub fn bind_n(&mut self, hint: &str, exp: Exp, n: usize, fallback: &[Type]) -> Vec<Var> {
+    pub fn bind_n(&mut self, hint: &str, exp: Exp<R>, n: usize, fallback: &[Type]) -> Vec<Var> {
         let vars = self.bind(hint, exp);
         if vars.len() == n {
             return vars;
@@ -218,7 +236,7 @@ impl Builder {
 
     /// Binds an expression whose leading results are the sizes of the
     /// others, returning the others.
-    fn bind_values(&mut self, hint: &str, exp: Exp) -> Vec<Var> {
+    fn bind_values(&mut self, hint: &str, exp: Exp<R>) -> Vec<Var> {
         let context = match result_types(self, &exp) {
             Ok(types) => context_len(&types),
             Err(_) => 0,
@@ -228,7 +246,7 @@ impl Builder {
         vars
     }
 
-    pub fn add_stm(&mut self, stm: Stm) {
+    pub fn add_stm(&mut self, stm: Stm<R>) {
         self.scopes
             .last_mut()
             .expect("the builder always has a scope")
@@ -241,7 +259,7 @@ impl Builder {
     }
 
     /// Ends the nested body started last.
-    pub fn pop_scope(&mut self, result: Vec<SubExp>) -> Body {
+    pub fn pop_scope(&mut self, result: Vec<SubExp>) -> Body<R> {
         let stms = if self.scopes.len() > 1 {
             self.scopes.pop().unwrap_or_default()
         } else {
@@ -252,7 +270,7 @@ impl Builder {
     }
 
     /// Builds a body in its own scope.
-    pub fn body(&mut self, build: impl FnOnce(&mut Builder) -> Vec<SubExp>) -> Body {
+    pub fn body(&mut self, build: impl FnOnce(&mut Builder<R>) -> Vec<SubExp>) -> Body<R> {
         self.push_scope();
         let result = build(self);
         self.pop_scope(result)
@@ -334,8 +352,8 @@ impl Builder {
     pub fn lambda(
         &mut self,
         param_types: &[Type],
-        build: impl FnOnce(&mut Builder, &[Var]) -> Vec<SubExp>,
-    ) -> Lambda {
+        build: impl FnOnce(&mut Builder<R>, &[Var]) -> Vec<SubExp>,
+    ) -> Lambda<R> {
         let params: Vec<Param> = param_types
             .iter()
             .map(|ty| self.param("p", ty.clone(), false))
@@ -355,8 +373,8 @@ impl Builder {
         &mut self,
         accumulators: &[Type],
         arrays: &[Var],
-        build: impl FnOnce(&mut Builder, Var, &[Var], &[Var]) -> Vec<SubExp>,
-    ) -> Lambda {
+        build: impl FnOnce(&mut Builder<R>, Var, &[Var], &[Var]) -> Vec<SubExp>,
+    ) -> Lambda<R> {
         let chunk = self.param("chunk", Type::i64(), false);
         let accs: Vec<Param> = accumulators
             .iter()
@@ -391,8 +409,8 @@ impl Builder {
         &mut self,
         width: SubExp,
         arrays: &[Var],
-        build: impl FnOnce(&mut Builder, &[Var]) -> Vec<SubExp>,
-    ) -> Lambda {
+        build: impl FnOnce(&mut Builder<R>, &[Var]) -> Vec<SubExp>,
+    ) -> Lambda<R> {
         let row_types: Vec<Type> = arrays
             .iter()
             .filter_map(|&a| self.type_of(SubExp::Var(a)).row())
@@ -407,8 +425,8 @@ impl Builder {
         &mut self,
         width: SubExp,
         arrays: &[Var],
-        mut lambda: Lambda,
-    ) -> Lambda {
+        mut lambda: Lambda<R>,
+    ) -> Lambda<R> {
         let inner = bound_in_body(&lambda.body);
         let needed: Vec<Var> = lambda
             .ret
@@ -451,7 +469,7 @@ impl Builder {
         &mut self,
         width: SubExp,
         arrays: &[Var],
-        lambda: &Lambda,
+        lambda: &Lambda<R>,
         needed: &[Var],
     ) -> HashMap<Var, SubExp> {
         // The statements computing the needed sizes, in order.
@@ -504,7 +522,11 @@ impl Builder {
 
     /// Emits a copy of `stms` with fresh variables, the variables of
     /// `given` replaced; returns the renaming (variable to its copy).
-    fn fresh_copy(&mut self, stms: &[Stm], given: &HashMap<Var, SubExp>) -> HashMap<Var, SubExp> {
+    fn fresh_copy(
+        &mut self,
+        stms: &[Stm<R>],
+        given: &HashMap<Var, SubExp>,
+    ) -> HashMap<Var, SubExp> {
         let mut renaming = given.clone();
         for stm in stms {
             let mut all_bound = HashSet::new();
@@ -541,8 +563,8 @@ impl Builder {
         &mut self,
         hint: &str,
         condition: SubExp,
-        mut then_body: Body,
-        mut else_body: Body,
+        mut then_body: Body<R>,
+        mut else_body: Body<R>,
     ) -> Vec<Var> {
         if then_body.result.len() != else_body.result.len() {
             self.internal_error("branches of different numbers of results".into());
@@ -618,7 +640,7 @@ impl Builder {
         hint: &str,
         params: LoopParams,
         form: LoopForm,
-        mut body: Body,
+        mut body: Body<R>,
     ) -> Vec<Var> {
         let mut sizes: Vec<SubExp> = body.result.iter().flat_map(|&se| self.dims(se)).collect();
         if sizes.len() != params.sizes.len() {
@@ -675,7 +697,7 @@ impl Builder {
     pub fn function_results(
         &mut self,
         params: &[Param],
-        body: &mut Body,
+        body: &mut Body<R>,
         all_existential: bool,
     ) -> Vec<ExtType> {
         let param_vars: HashSet<Var> = params.iter().map(|p| p.var).collect();
@@ -702,24 +724,6 @@ impl Builder {
         full.append(&mut ret);
         sizes.append(&mut body.result);
         body.result = sizes;
-        full
-    }
-
-    /// The result types a function returning values of these element
-    /// types and ranks has when every dimension is returned (see
-    /// [`Builder::function_results`]).
-    pub fn existential_results(kinds: &[(PrimType, usize)]) -> Vec<ExtType> {
-        let mut count = 0;
-        let mut ret: Vec<ExtType> = kinds
-            .iter()
-            .map(|&(element, rank)| {
-                let shape = (count..count + rank).map(ExtDim::Ext).collect();
-                count += rank;
-                ExtType::with_shape(element, shape)
-            })
-            .collect();
-        let mut full = vec![ExtType::Prim(PrimType::I64); count];
-        full.append(&mut ret);
         full
     }
 
@@ -768,7 +772,7 @@ impl Builder {
     }
 
     /// A function defined so far.
-    pub fn function(&self, id: FuncId) -> Option<&Function> {
+    pub fn function(&self, id: FuncId) -> Option<&Function<R>> {
         self.functions.get(id.0 as usize)?.as_ref()
     }
 
@@ -784,7 +788,7 @@ impl Builder {
     }
 
     /// Defines a declared function (its signature becomes the one given).
-    pub fn define_function(&mut self, id: FuncId, function: Function) {
+    pub fn define_function(&mut self, id: FuncId, function: Function<R>) {
         let signature = &mut self.signatures[id.0 as usize];
         signature.1 = function.params.clone();
         signature.2 = function.ret.iter().map(|(t, _)| t.clone()).collect();
@@ -808,7 +812,7 @@ impl Builder {
     }
 
     /// The program built, or the first internal error.
-    pub fn finish(self) -> Result<Program, String> {
+    pub fn finish(self) -> Result<Program<R>, String> {
         if let Some(error) = self.error {
             return Err(error);
         }

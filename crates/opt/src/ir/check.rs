@@ -10,9 +10,10 @@
 //! nested bodies: the builder uses it to type what it binds, the checker
 //! uses it and then checks the nested bodies.
 
+use super::rep::NestedCheck;
 use super::{
-    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Lambda, LoopForm, Param, Program, Soac, Stm,
-    SubExp, Type, Var,
+    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Lambda, LoopForm, Operation, Param, Program, Rep,
+    Soac, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, FloatFn, PrimFn, PrimType, UnOp};
 use std::collections::HashMap;
@@ -163,7 +164,7 @@ fn expect_types(actual: &[Type], expected: &[Type], what: &str) -> Result<(), St
     }
 }
 
-fn lambda_params(lambda: &Lambda) -> Vec<Type> {
+fn lambda_params<R: Rep>(lambda: &Lambda<R>) -> Vec<Type> {
     lambda.params.iter().map(|p| p.ty.clone()).collect()
 }
 
@@ -192,7 +193,11 @@ fn row_types(
 
 /// An associative operator on `n` components: `2n` parameters of the
 /// given types, `n` results of the same types.
-fn check_operator(lambda: &Lambda, components: &[Type], what: &str) -> Result<(), String> {
+fn check_operator<R: Rep>(
+    lambda: &Lambda<R>,
+    components: &[Type],
+    what: &str,
+) -> Result<(), String> {
     let doubled: Vec<Type> = components.iter().chain(components).cloned().collect();
     expect_types(&lambda_params(lambda), &doubled, what)?;
     expect_types(&lambda.ret, components, what)
@@ -217,7 +222,7 @@ fn free(types: Vec<Type>) -> Vec<ExtType> {
 /// The types an expression binds, checking its operands (but not its
 /// nested bodies and lambdas beyond their declared types). A result's
 /// existential dimension `Ext(i)` is the value of result `i`.
-pub fn result_types(ctx: &dyn TypeContext, exp: &Exp) -> Result<Vec<ExtType>, String> {
+pub fn result_types<R: Rep>(ctx: &dyn TypeContext, exp: &Exp<R>) -> Result<Vec<ExtType>, String> {
     Ok(match exp {
         Exp::SubExp(se) => vec![subexp_type(ctx, *se)?.ext()],
         Exp::BinOp(op, a, b) => {
@@ -421,11 +426,15 @@ pub fn result_types(ctx: &dyn TypeContext, exp: &Exp) -> Result<Vec<ExtType>, St
             expect(ctx, *condition, &Type::bool(), "assertion")?;
             Vec::new()
         }
-        Exp::Soac(soac) => free(soac_types(ctx, soac)?),
+        Exp::Op(op) => free(op.result_types(ctx)?),
     })
 }
 
-fn soac_types(ctx: &dyn TypeContext, soac: &Soac) -> Result<Vec<Type>, String> {
+/// The types of a SOAC's results.
+pub(crate) fn soac_types<R: Rep>(
+    ctx: &dyn TypeContext,
+    soac: &Soac<R>,
+) -> Result<Vec<Type>, String> {
     match soac {
         Soac::Screma {
             width,
@@ -560,7 +569,7 @@ fn soac_types(ctx: &dyn TypeContext, soac: &Soac) -> Result<Vec<Type>, String> {
 }
 
 /// Checks a whole program.
-pub fn check_program(program: &Program) -> Result<(), TypeError> {
+pub fn check_program<R: Rep>(program: &Program<R>) -> Result<(), TypeError> {
     for function in &program.functions {
         let mut checker = Checker {
             program,
@@ -594,8 +603,8 @@ pub fn check_program(program: &Program) -> Result<(), TypeError> {
     Ok(())
 }
 
-struct Checker<'p> {
-    program: &'p Program,
+struct Checker<'p, R: Rep> {
+    program: &'p Program<R>,
     /// The type of each variable in scope.
     types: Vec<Option<Type>>,
     /// Whether each variable has been bound (variables are bound once).
@@ -604,7 +613,7 @@ struct Checker<'p> {
     scopes: Vec<Vec<Var>>,
 }
 
-impl TypeContext for Checker<'_> {
+impl<R: Rep> TypeContext for Checker<'_, R> {
     fn var_type(&self, var: Var) -> Option<Type> {
         self.types.get(var.0 as usize).cloned().flatten()
     }
@@ -618,7 +627,7 @@ impl TypeContext for Checker<'_> {
     }
 }
 
-impl Checker<'_> {
+impl<R: Rep> Checker<'_, R> {
     fn bind(&mut self, var: Var, ty: Type) -> Result<(), String> {
         let index = var.0 as usize;
         let bound = self
@@ -675,7 +684,7 @@ impl Checker<'_> {
         Ok(())
     }
 
-    fn function(&mut self, function: &super::Function) -> Result<(), String> {
+    fn function(&mut self, function: &super::Function<R>) -> Result<(), String> {
         self.bind_params(&function.params)?;
         let ret: Vec<ExtType> = function.ret.iter().map(|(t, _)| t.clone()).collect();
         for ty in &ret {
@@ -686,7 +695,7 @@ impl Checker<'_> {
 
     /// Checks a body's statements and returns its results' types, in the
     /// body's scope (which the caller leaves).
-    fn body_in_scope(&mut self, body: &Body) -> Result<Vec<Type>, String> {
+    fn body_in_scope(&mut self, body: &Body<R>) -> Result<Vec<Type>, String> {
         for stm in &body.stms {
             self.stm(stm)?;
         }
@@ -695,7 +704,7 @@ impl Checker<'_> {
 
     /// Checks that a body's results have the types `ret` gives them, its
     /// existential sizes being the body's own results.
-    fn body_matching(&mut self, body: &Body, ret: &[ExtType], what: &str) -> Result<(), String> {
+    fn body_matching(&mut self, body: &Body<R>, ret: &[ExtType], what: &str) -> Result<(), String> {
         self.enter();
         let actual = self.body_in_scope(body)?;
         self.leave();
@@ -710,7 +719,7 @@ impl Checker<'_> {
         expect_types(&actual, &expected, what)
     }
 
-    fn lambda(&mut self, lambda: &Lambda) -> Result<(), String> {
+    fn check_lambda(&mut self, lambda: &Lambda<R>) -> Result<(), String> {
         self.enter();
         self.bind_params(&lambda.params)?;
         for ty in &lambda.ret {
@@ -723,7 +732,7 @@ impl Checker<'_> {
         expect_types(&types, &lambda.ret, "lambda result")
     }
 
-    fn stm(&mut self, stm: &Stm) -> Result<(), String> {
+    fn stm(&mut self, stm: &Stm<R>) -> Result<(), String> {
         let types = result_types(self, &stm.exp)?;
         self.nested(&stm.exp)?;
         if types.len() != stm.pat.len() {
@@ -747,7 +756,7 @@ impl Checker<'_> {
     }
 
     /// Checks the bodies and lambdas inside an expression.
-    fn nested(&mut self, exp: &Exp) -> Result<(), String> {
+    fn nested(&mut self, exp: &Exp<R>) -> Result<(), String> {
         match exp {
             Exp::If {
                 then_body,
@@ -789,7 +798,26 @@ impl Checker<'_> {
                 self.leave();
                 result
             }
-            _ => exp.lambdas().into_iter().try_for_each(|l| self.lambda(l)),
+            Exp::Op(op) => op.check_nested(self),
+            _ => Ok(()),
         }
+    }
+}
+
+impl<R: Rep> NestedCheck<R> for Checker<'_, R> {
+    fn lambda(&mut self, lambda: &Lambda<R>) -> Result<(), String> {
+        self.check_lambda(lambda)
+    }
+
+    fn body(&mut self, bound: &[(Var, Type)], body: &Body<R>, ret: &[Type]) -> Result<(), String> {
+        self.enter();
+        for (var, ty) in bound {
+            self.type_in_scope(ty, "bound variable's type")?;
+            self.bind(*var, ty.clone())?;
+        }
+        let ret: Vec<ExtType> = ret.iter().map(Type::ext).collect();
+        let result = self.body_matching(body, &ret, "nested body");
+        self.leave();
+        result
     }
 }

@@ -22,7 +22,10 @@ pub mod analysis;
 pub mod build;
 pub mod check;
 pub mod print;
+pub mod rep;
 pub mod traverse;
+
+pub use rep::{Operation, Rep, Soacs};
 
 use prim::PrimType;
 use prim::PrimValue;
@@ -282,24 +285,33 @@ pub struct PatElem {
 
 /// `let (pat) = exp`, with the source location of what it computes.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Stm {
+pub struct Stm<R: Rep = Soacs> {
     pub pat: Vec<PatElem>,
-    pub exp: Exp,
+    pub exp: Exp<R>,
     pub loc: Option<Loc>,
 }
 
 /// Statements and the values they end with.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Body {
-    pub stms: Vec<Stm>,
+#[derive(Debug, Clone, PartialEq)]
+pub struct Body<R: Rep = Soacs> {
+    pub stms: Vec<Stm<R>>,
     pub result: Vec<SubExp>,
+}
+
+impl<R: Rep> Default for Body<R> {
+    fn default() -> Self {
+        Body {
+            stms: Vec::new(),
+            result: Vec::new(),
+        }
+    }
 }
 
 /// An anonymous function, as SOACs take.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Lambda {
+pub struct Lambda<R: Rep = Soacs> {
     pub params: Vec<Param>,
-    pub body: Body,
+    pub body: Body<R>,
     pub ret: Vec<Type>,
 }
 
@@ -326,16 +338,16 @@ pub enum LoopForm {
 /// A reduction of a [`Soac::Screma`]: an associative operator on `n`
 /// components (its lambda takes `2n` parameters) with its neutral element.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ReduceOp {
-    pub lambda: Lambda,
+pub struct ReduceOp<R: Rep = Soacs> {
+    pub lambda: Lambda<R>,
     pub neutral: Vec<SubExp>,
     pub commutative: bool,
 }
 
 /// An inclusive scan of a [`Soac::Screma`].
 #[derive(Debug, Clone, PartialEq)]
-pub struct ScanOp {
-    pub lambda: Lambda,
+pub struct ScanOp<R: Rep = Soacs> {
+    pub lambda: Lambda<R>,
     pub neutral: Vec<SubExp>,
 }
 
@@ -351,7 +363,7 @@ pub enum StreamKind {
 
 /// The second-order array combinators.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Soac {
+pub enum Soac<R: Rep = Soacs> {
     /// Applies `map` to the rows of `arrays` (each of outer size `width`);
     /// its first results feed the scans, the next the reductions, the rest
     /// are the mapped results. The statement binds the scan results
@@ -360,9 +372,9 @@ pub enum Soac {
     Screma {
         width: SubExp,
         arrays: Vec<Var>,
-        map: Lambda,
-        scans: Vec<ScanOp>,
-        reduces: Vec<ReduceOp>,
+        map: Lambda<R>,
+        scans: Vec<ScanOp<R>>,
+        reduces: Vec<ReduceOp<R>>,
     },
     /// Generalised histogram: for each `i < width`, combines `values[i]`
     /// into `dests[indices[i]]` with `op`; indices out of bounds are
@@ -370,7 +382,7 @@ pub enum Soac {
     Hist {
         width: SubExp,
         dests: Vec<Var>,
-        op: Lambda,
+        op: Lambda<R>,
         neutral: Vec<SubExp>,
         indices: Var,
         values: Vec<Var>,
@@ -392,13 +404,13 @@ pub enum Soac {
         width: SubExp,
         arrays: Vec<Var>,
         accumulators: Vec<SubExp>,
-        fold: Lambda,
-        reduce: Option<Lambda>,
+        fold: Lambda<R>,
+        reduce: Option<Lambda<R>>,
     },
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Exp {
+pub enum Exp<R: Rep = Soacs> {
     SubExp(SubExp),
     BinOp(BinOp, SubExp, SubExp),
     Cmp(CmpOp, SubExp, SubExp),
@@ -412,8 +424,8 @@ pub enum Exp {
     },
     If {
         condition: SubExp,
-        then_body: Body,
-        else_body: Body,
+        then_body: Body<R>,
+        else_body: Body<R>,
         ret: Vec<ExtType>,
     },
     /// A loop: its parameters start as the given values and take the
@@ -423,7 +435,7 @@ pub enum Exp {
     Loop {
         params: Vec<(Param, SubExp)>,
         form: LoopForm,
-        body: Body,
+        body: Body<R>,
     },
     /// An element (all dimensions fixed) or a slice of an array.
     Index {
@@ -478,7 +490,8 @@ pub enum Exp {
         condition: SubExp,
         message: Vec<ErrorPart>,
     },
-    Soac(Soac),
+    /// The representation's own operation: SOACs, segmented operations.
+    Op(R::Op),
 }
 
 /// How an entry point's parameter or result appears to the outside: as
@@ -563,7 +576,7 @@ pub struct EntryApi {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Function {
+pub struct Function<R: Rep = Soacs> {
     pub name: String,
     /// The parameters; the dimensions of array parameters are constants
     /// or earlier `i64` parameters (size parameters).
@@ -571,10 +584,10 @@ pub struct Function {
     /// Result types, and whether each result is unique (aliases nothing);
     /// free dimensions are constants or parameters.
     pub ret: Vec<(ExtType, bool)>,
-    pub body: Body,
+    pub body: Body<R>,
 }
 
-impl Function {
+impl<R: Rep> Function<R> {
     /// For an entry point's function, whose parameters are size
     /// parameters followed by the components of the external
     /// parameters: where each size parameter's value comes from, as the
@@ -599,9 +612,9 @@ impl Function {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Program {
-    pub functions: Vec<Function>,
+#[derive(Debug, Clone, PartialEq)]
+pub struct Program<R: Rep = Soacs> {
+    pub functions: Vec<Function<R>>,
     pub entry_points: Vec<EntryPoint>,
     /// The name hint of each variable, for printing.
     pub var_names: Vec<String>,
@@ -610,8 +623,19 @@ pub struct Program {
     pub tuning_params: Vec<String>,
 }
 
-impl Program {
-    pub fn function(&self, id: FuncId) -> &Function {
+impl<R: Rep> Default for Program<R> {
+    fn default() -> Self {
+        Program {
+            functions: Vec::new(),
+            entry_points: Vec::new(),
+            var_names: Vec::new(),
+            tuning_params: Vec::new(),
+        }
+    }
+}
+
+impl<R: Rep> Program<R> {
+    pub fn function(&self, id: FuncId) -> &Function<R> {
         &self.functions[id.0 as usize]
     }
 

@@ -4,8 +4,8 @@
 //! indented.
 
 use super::{
-    Body, DimIndex, ErrorPart, Exp, ExtDim, ExtType, Lambda, LoopForm, Param, PatElem, Program,
-    Soac, Stm, StreamKind, SubExp, Type, Var,
+    Body, DimIndex, ErrorPart, Exp, ExtDim, ExtType, Lambda, LoopForm, Operation, Param, PatElem,
+    Program, Rep, Soac, Stm, StreamKind, SubExp, Type, Var,
 };
 use crate::value::{Value, data::write_text};
 use prim::PrimType;
@@ -13,7 +13,7 @@ use prim::PrimValue;
 use std::fmt::Write;
 
 /// Renders a whole program.
-pub fn print_program(program: &Program) -> String {
+pub fn print_program<R: Rep>(program: &Program<R>) -> String {
     let mut printer = Printer {
         program,
         out: String::new(),
@@ -55,14 +55,16 @@ fn prim_text(value: PrimValue) -> String {
     out
 }
 
-struct Printer<'p> {
-    program: &'p Program,
+/// The printer's state, which a representation's operations print
+/// themselves with ([`super::Operation::print`]).
+pub struct Printer<'p, R: Rep> {
+    program: &'p Program<R>,
     out: String,
     indent: usize,
 }
 
-impl Printer<'_> {
-    fn line(&mut self, text: &str) {
+impl<R: Rep> Printer<'_, R> {
+    pub fn line(&mut self, text: &str) {
         if !self.out.is_empty() && !self.out.ends_with('\n') {
             self.out.push('\n');
         }
@@ -72,7 +74,7 @@ impl Printer<'_> {
         self.out.push_str(text);
     }
 
-    fn ty(&self, ty: &Type) -> String {
+    pub fn ty(&self, ty: &Type) -> String {
         let dims: String = ty
             .shape()
             .iter()
@@ -81,7 +83,7 @@ impl Printer<'_> {
         format!("{dims}{}", ty.element().name())
     }
 
-    fn ext_type(&self, ty: &ExtType) -> String {
+    pub fn ext_type(&self, ty: &ExtType) -> String {
         let dims: String = ty
             .shape()
             .iter()
@@ -93,32 +95,32 @@ impl Printer<'_> {
         format!("{dims}{}", ty.element().name())
     }
 
-    fn var(&self, var: Var) -> String {
+    pub fn var(&self, var: Var) -> String {
         format!("{}_{}", self.program.var_name(var), var.0)
     }
 
-    fn subexp(&self, se: SubExp) -> String {
+    pub fn subexp(&self, se: SubExp) -> String {
         match se {
             SubExp::Const(value) => prim_text(value),
             SubExp::Var(var) => self.var(var),
         }
     }
 
-    fn subexps(&self, ses: &[SubExp]) -> String {
+    pub fn subexps(&self, ses: &[SubExp]) -> String {
         ses.iter()
             .map(|&se| self.subexp(se))
             .collect::<Vec<_>>()
             .join(", ")
     }
 
-    fn vars(&self, vars: &[Var]) -> String {
+    pub fn vars(&self, vars: &[Var]) -> String {
         vars.iter()
             .map(|&v| self.var(v))
             .collect::<Vec<_>>()
             .join(", ")
     }
 
-    fn params(&mut self, params: &[Param]) {
+    pub fn params(&mut self, params: &[Param]) {
         let text: Vec<String> = params
             .iter()
             .map(|p| {
@@ -133,14 +135,14 @@ impl Printer<'_> {
         let _ = write!(self.out, " ({})", text.join(", "));
     }
 
-    fn pat(&self, pat: &[PatElem]) -> String {
+    pub fn pat(&self, pat: &[PatElem]) -> String {
         pat.iter()
             .map(|p| format!("{}: {}", self.var(p.var), self.ty(&p.ty)))
             .collect::<Vec<_>>()
             .join(", ")
     }
 
-    fn body(&mut self, body: &Body) {
+    pub fn body(&mut self, body: &Body<R>) {
         self.out.push_str(" {");
         self.indent += 1;
         for stm in &body.stms {
@@ -152,7 +154,7 @@ impl Printer<'_> {
         self.line("}");
     }
 
-    fn lambda(&mut self, lambda: &Lambda) {
+    pub fn lambda(&mut self, lambda: &Lambda<R>) {
         self.out.push('\\');
         self.params(&lambda.params);
         let ret: Vec<String> = lambda.ret.iter().map(|t| self.ty(t)).collect();
@@ -160,7 +162,7 @@ impl Printer<'_> {
         self.body(&lambda.body);
     }
 
-    fn slice(&self, slice: &[DimIndex]) -> String {
+    pub fn slice(&self, slice: &[DimIndex]) -> String {
         let parts: Vec<String> = slice
             .iter()
             .map(|index| match *index {
@@ -176,7 +178,7 @@ impl Printer<'_> {
         format!("[{}]", parts.join(", "))
     }
 
-    fn stm(&mut self, stm: &Stm) {
+    pub fn stm(&mut self, stm: &Stm<R>) {
         let head = format!("let ({}) = ", self.pat(&stm.pat));
         self.line(&head);
         self.exp(&stm.exp);
@@ -185,7 +187,7 @@ impl Printer<'_> {
         }
     }
 
-    fn exp(&mut self, exp: &Exp) {
+    pub fn exp(&mut self, exp: &Exp<R>) {
         let text = match exp {
             Exp::SubExp(se) => self.subexp(*se),
             Exp::BinOp(op, a, b) => format!("{op:?}({}, {})", self.subexp(*a), self.subexp(*b)),
@@ -284,15 +286,21 @@ impl Printer<'_> {
                     .collect();
                 format!("assert({}, {})", self.subexp(*condition), parts.join(" "))
             }
-            Exp::Soac(soac) => {
-                self.soac(soac);
+            Exp::Op(op) => {
+                op.print(self);
                 return;
             }
         };
         self.out.push_str(&text);
     }
 
-    fn soac(&mut self, soac: &Soac) {
+    /// Writes text.
+    pub fn write(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+
+    /// Writes a SOAC.
+    pub fn soac(&mut self, soac: &Soac<R>) {
         match soac {
             Soac::Screma {
                 width,

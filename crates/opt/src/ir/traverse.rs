@@ -9,11 +9,12 @@
 //! a fragment are the variables it uses minus the ones it binds.
 
 use super::{
-    Body, DimIndex, ErrorPart, Exp, ExtDim, Lambda, LoopForm, Param, Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, ErrorPart, Exp, ExtDim, Lambda, LoopForm, Operation, Param, Rep, Soac, Stm,
+    SubExp, Type, Var,
 };
 use std::collections::{HashMap, HashSet};
 
-impl Soac {
+impl<R: Rep> Soac<R> {
     /// The operands of the combinator, leaving out its lambdas: the
     /// width, then the arrays and destinations, then the scalars
     /// (neutral elements, accumulators). Arrays are passed as
@@ -75,7 +76,7 @@ impl Soac {
     }
 
     /// The functions the combinator applies.
-    pub fn lambdas(&self) -> Vec<&Lambda> {
+    pub fn lambdas(&self) -> Vec<&Lambda<R>> {
         match self {
             Soac::Screma {
                 map,
@@ -95,7 +96,7 @@ impl Soac {
     }
 
     /// The functions the combinator applies, mutably.
-    pub fn lambdas_mut(&mut self) -> Vec<&mut Lambda> {
+    pub fn lambdas_mut(&mut self) -> Vec<&mut Lambda<R>> {
         match self {
             Soac::Screma {
                 map,
@@ -123,7 +124,7 @@ pub fn map_type(ty: &mut Type, f: &mut dyn FnMut(&mut SubExp)) {
 }
 
 /// Calls `f` on the dimensions of a lambda's parameter and result types.
-pub fn map_lambda_types(lambda: &mut Lambda, f: &mut dyn FnMut(&mut SubExp)) {
+pub fn map_lambda_types<R: Rep>(lambda: &mut Lambda<R>, f: &mut dyn FnMut(&mut SubExp)) {
     for p in &mut lambda.params {
         map_type(&mut p.ty, f);
     }
@@ -179,7 +180,7 @@ fn slice(slice: &mut [DimIndex], f: &mut dyn FnMut(&mut SubExp)) {
     }
 }
 
-impl Exp {
+impl<R: Rep> Exp<R> {
     /// Calls `f` on every operand of the expression, leaving out its
     /// nested bodies and lambdas. Array operands are passed as
     /// variables; a replacement of one by a constant is ignored.
@@ -242,7 +243,7 @@ impl Exp {
                     }
                 }
             }
-            Exp::Soac(soac) => soac.map_operands(f),
+            Exp::Op(op) => op.map_operands(f),
         }
     }
 
@@ -269,6 +270,7 @@ impl Exp {
                     map_type(&mut p.ty, f);
                 }
             }
+            Exp::Op(op) => op.map_type_dims(f),
             _ => {}
         }
     }
@@ -289,6 +291,10 @@ impl Exp {
                     p.ty.shape().iter().for_each(|&d| f(d));
                 }
             }
+            Exp::Op(op) => {
+                let mut copy = op.clone();
+                copy.map_type_dims(&mut |se| f(*se));
+            }
             _ => {}
         }
     }
@@ -306,8 +312,8 @@ impl Exp {
                     f(*bound);
                 }
             }
-            Exp::Soac(soac) => {
-                let mut operands = soac.clone();
+            Exp::Op(op) => {
+                let mut operands = op.clone();
                 operands.map_operands(&mut |se| f(*se));
             }
             _ => self.clone().map_operands(&mut |se| f(*se)),
@@ -325,7 +331,7 @@ impl Exp {
 
     /// The bodies nested in the expression (branches, loop bodies), not
     /// those of its lambdas.
-    pub fn bodies(&self) -> Vec<&Body> {
+    pub fn bodies(&self) -> Vec<&Body<R>> {
         match self {
             Exp::If {
                 then_body,
@@ -333,11 +339,12 @@ impl Exp {
                 ..
             } => vec![then_body, else_body],
             Exp::Loop { body, .. } => vec![body],
+            Exp::Op(op) => op.bodies(),
             _ => Vec::new(),
         }
     }
 
-    pub fn bodies_mut(&mut self) -> Vec<&mut Body> {
+    pub fn bodies_mut(&mut self) -> Vec<&mut Body<R>> {
         match self {
             Exp::If {
                 then_body,
@@ -345,40 +352,37 @@ impl Exp {
                 ..
             } => vec![then_body, else_body],
             Exp::Loop { body, .. } => vec![body],
+            Exp::Op(op) => op.bodies_mut(),
             _ => Vec::new(),
         }
     }
 
     /// The lambdas nested in the expression.
-    pub fn lambdas(&self) -> Vec<&Lambda> {
+    pub fn lambdas(&self) -> Vec<&Lambda<R>> {
         match self {
-            Exp::Soac(soac) => soac.lambdas(),
+            Exp::Op(op) => op.lambdas(),
             _ => Vec::new(),
         }
     }
 
-    pub fn lambdas_mut(&mut self) -> Vec<&mut Lambda> {
+    pub fn lambdas_mut(&mut self) -> Vec<&mut Lambda<R>> {
         match self {
-            Exp::Soac(soac) => soac.lambdas_mut(),
+            Exp::Op(op) => op.lambdas_mut(),
             _ => Vec::new(),
         }
     }
 
     /// The bodies of the expression's nested code: its own bodies and
     /// those of its lambdas.
-    pub fn nested_bodies(&self) -> Vec<&Body> {
+    pub fn nested_bodies(&self) -> Vec<&Body<R>> {
         let mut bodies = self.bodies();
         bodies.extend(self.lambdas().into_iter().map(|l| &l.body));
         bodies
     }
 
-    pub fn nested_bodies_mut(&mut self) -> Vec<&mut Body> {
+    pub fn nested_bodies_mut(&mut self) -> Vec<&mut Body<R>> {
         match self {
-            Exp::Soac(soac) => soac
-                .lambdas_mut()
-                .into_iter()
-                .map(|l| &mut l.body)
-                .collect(),
+            Exp::Op(op) => op.nested_bodies_mut(),
             _ => self.bodies_mut(),
         }
     }
@@ -387,14 +391,18 @@ impl Exp {
     /// nested code: loop parameters and the loop counter (lambda
     /// parameters belong to the lambdas).
     pub fn map_binders(&mut self, f: &mut dyn FnMut(&mut Var)) {
-        if let Exp::Loop { params, form, .. } = self {
-            for (p, _) in params.iter_mut() {
-                f(&mut p.var);
+        match self {
+            Exp::Loop { params, form, .. } => {
+                for (p, _) in params.iter_mut() {
+                    f(&mut p.var);
+                }
+                match form {
+                    LoopForm::For { var, .. } => f(var),
+                    LoopForm::While { condition } => f(condition),
+                }
             }
-            match form {
-                LoopForm::For { var, .. } => f(var),
-                LoopForm::While { condition } => f(condition),
-            }
+            Exp::Op(op) => op.map_binders(f),
+            _ => {}
         }
     }
 
@@ -402,18 +410,22 @@ impl Exp {
     /// as [`Exp::map_binders`] gives them. A `while` loop's condition is
     /// one of its parameters and is given once.
     pub fn for_each_binder(&self, f: &mut dyn FnMut(Var)) {
-        if let Exp::Loop { params, form, .. } = self {
-            params.iter().for_each(|(p, _)| f(p.var));
-            if let LoopForm::For { var, .. } = form {
-                f(*var);
+        match self {
+            Exp::Loop { params, form, .. } => {
+                params.iter().for_each(|(p, _)| f(p.var));
+                if let LoopForm::For { var, .. } = form {
+                    f(*var);
+                }
             }
+            Exp::Op(op) => op.binders().into_iter().for_each(|(v, _)| f(v)),
+            _ => {}
         }
     }
 }
 
 /// Calls `f` on every statement of a body and of everything nested in
 /// it, each before the code nested in it.
-pub fn for_each_stm(body: &Body, f: &mut dyn FnMut(&Stm)) {
+pub fn for_each_stm<R: Rep>(body: &Body<R>, f: &mut dyn FnMut(&Stm<R>)) {
     for stm in &body.stms {
         f(stm);
         for_each_stm_in_exp(&stm.exp, f);
@@ -421,7 +433,7 @@ pub fn for_each_stm(body: &Body, f: &mut dyn FnMut(&Stm)) {
 }
 
 /// [`for_each_stm`] on the code nested in an expression.
-pub fn for_each_stm_in_exp(exp: &Exp, f: &mut dyn FnMut(&Stm)) {
+pub fn for_each_stm_in_exp<R: Rep>(exp: &Exp<R>, f: &mut dyn FnMut(&Stm<R>)) {
     for body in exp.nested_bodies() {
         for_each_stm(body, f);
     }
@@ -429,7 +441,7 @@ pub fn for_each_stm_in_exp(exp: &Exp, f: &mut dyn FnMut(&Stm)) {
 
 /// Calls `f` on every body of a body's nested code, the body itself
 /// first.
-pub fn for_each_body(body: &Body, f: &mut dyn FnMut(&Body)) {
+pub fn for_each_body<R: Rep>(body: &Body<R>, f: &mut dyn FnMut(&Body<R>)) {
     f(body);
     for stm in &body.stms {
         for inner in stm.exp.nested_bodies() {
@@ -440,7 +452,7 @@ pub fn for_each_body(body: &Body, f: &mut dyn FnMut(&Body)) {
 
 /// The variables bound inside an expression: its binders, its lambdas'
 /// parameters and everything bound in its nested code.
-fn for_each_bound_inside(exp: &Exp, f: &mut dyn FnMut(Var)) {
+fn for_each_bound_inside<R: Rep>(exp: &Exp<R>, f: &mut dyn FnMut(Var)) {
     exp.for_each_binder(f);
     for lambda in exp.lambdas() {
         lambda.params.iter().for_each(|p| f(p.var));
@@ -452,7 +464,7 @@ fn for_each_bound_inside(exp: &Exp, f: &mut dyn FnMut(Var)) {
 
 /// Calls `f` on every variable bound in a body, everything nested
 /// included.
-pub fn for_each_bound_in_body(body: &Body, f: &mut dyn FnMut(Var)) {
+pub fn for_each_bound_in_body<R: Rep>(body: &Body<R>, f: &mut dyn FnMut(Var)) {
     for stm in &body.stms {
         stm.pat.iter().for_each(|p| f(p.var));
         for_each_bound_inside(&stm.exp, f);
@@ -460,7 +472,7 @@ pub fn for_each_bound_in_body(body: &Body, f: &mut dyn FnMut(Var)) {
 }
 
 /// Every variable bound in a body, everything nested included.
-pub fn bound_in_body(body: &Body) -> HashSet<Var> {
+pub fn bound_in_body<R: Rep>(body: &Body<R>) -> HashSet<Var> {
     let mut out = HashSet::new();
     for_each_bound_in_body(body, &mut |v| {
         out.insert(v);
@@ -470,7 +482,7 @@ pub fn bound_in_body(body: &Body) -> HashSet<Var> {
 
 /// Calls `f` on every use of a variable in an expression, nested code
 /// and the sizes in its types included.
-pub fn for_each_use(exp: &Exp, f: &mut dyn FnMut(Var)) {
+pub fn for_each_use<R: Rep>(exp: &Exp<R>, f: &mut dyn FnMut(Var)) {
     exp.for_each_operand_var(f);
     exp.for_each_type_dim(&mut |se| {
         if let SubExp::Var(v) = se {
@@ -488,7 +500,7 @@ pub fn for_each_use(exp: &Exp, f: &mut dyn FnMut(Var)) {
 
 /// Calls `f` on every use of a variable in a body: its statements, their
 /// nested code and its results.
-pub fn for_each_use_in_body(body: &Body, f: &mut dyn FnMut(Var)) {
+pub fn for_each_use_in_body<R: Rep>(body: &Body<R>, f: &mut dyn FnMut(Var)) {
     for stm in &body.stms {
         for elem in &stm.pat {
             type_dim_vars(&elem.ty, f);
@@ -499,7 +511,7 @@ pub fn for_each_use_in_body(body: &Body, f: &mut dyn FnMut(Var)) {
 }
 
 /// The variables an expression uses that are bound outside it.
-pub fn free_in_exp(exp: &Exp) -> HashSet<Var> {
+pub fn free_in_exp<R: Rep>(exp: &Exp<R>) -> HashSet<Var> {
     let mut used = HashSet::new();
     for_each_use(exp, &mut |v| {
         used.insert(v);
@@ -511,7 +523,7 @@ pub fn free_in_exp(exp: &Exp) -> HashSet<Var> {
 }
 
 /// The variables a body uses that are bound outside it.
-pub fn free_in_body(body: &Body) -> HashSet<Var> {
+pub fn free_in_body<R: Rep>(body: &Body<R>) -> HashSet<Var> {
     let mut used = HashSet::new();
     for_each_use_in_body(body, &mut |v| {
         used.insert(v);
@@ -522,7 +534,7 @@ pub fn free_in_body(body: &Body) -> HashSet<Var> {
 }
 
 /// The variables a lambda uses that are bound outside it.
-pub fn free_in_lambda(lambda: &Lambda) -> HashSet<Var> {
+pub fn free_in_lambda<R: Rep>(lambda: &Lambda<R>) -> HashSet<Var> {
     let mut free = free_in_body(&lambda.body);
     for p in &lambda.params {
         free.remove(&p.var);
@@ -532,7 +544,7 @@ pub fn free_in_lambda(lambda: &Lambda) -> HashSet<Var> {
 
 /// How many statements a body has, nested ones included: a measure of
 /// code size.
-pub fn body_size(body: &Body) -> usize {
+pub fn body_size<R: Rep>(body: &Body<R>) -> usize {
     let mut size = 0;
     for_each_stm(body, &mut |_| size += 1);
     size
@@ -559,7 +571,7 @@ impl Renamer<'_> {
         }
     }
 
-    pub fn body(&self, body: &mut Body) {
+    pub fn body<R: Rep>(&self, body: &mut Body<R>) {
         for stm in &mut body.stms {
             self.stm(stm);
         }
@@ -572,7 +584,7 @@ impl Renamer<'_> {
         }
     }
 
-    pub fn stm(&self, stm: &mut Stm) {
+    pub fn stm<R: Rep>(&self, stm: &mut Stm<R>) {
         for pe in &mut stm.pat {
             self.var(&mut pe.var);
             map_type(&mut pe.ty, &mut |se| self.subexp(se));
@@ -580,7 +592,7 @@ impl Renamer<'_> {
         self.exp(&mut stm.exp);
     }
 
-    pub fn lambda(&self, lambda: &mut Lambda) {
+    pub fn lambda<R: Rep>(&self, lambda: &mut Lambda<R>) {
         for p in &mut lambda.params {
             self.var(&mut p.var);
         }
@@ -588,7 +600,7 @@ impl Renamer<'_> {
         self.body(&mut lambda.body);
     }
 
-    pub fn exp(&self, exp: &mut Exp) {
+    pub fn exp<R: Rep>(&self, exp: &mut Exp<R>) {
         exp.map_operands(&mut |se| self.subexp(se));
         exp.map_type_dims(&mut |se| self.subexp(se));
         exp.map_binders(&mut |v| self.var(v));

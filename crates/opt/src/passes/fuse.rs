@@ -64,7 +64,7 @@ struct Screma {
 impl Screma {
     fn take(stm: Stm) -> Screma {
         match stm.exp {
-            Exp::Soac(Soac::Screma {
+            Exp::Op(Soac::Screma {
                 width,
                 arrays,
                 map,
@@ -86,7 +86,7 @@ impl Screma {
     fn into_stm(self) -> Stm {
         Stm {
             pat: self.pat,
-            exp: Exp::Soac(Soac::Screma {
+            exp: Exp::Op(Soac::Screma {
                 width: self.width,
                 arrays: self.arrays,
                 map: self.map,
@@ -108,13 +108,13 @@ impl Screma {
 
 fn screma_width(stm: &Stm) -> Option<SubExp> {
     match &stm.exp {
-        Exp::Soac(Soac::Screma { width, .. }) => Some(*width),
+        Exp::Op(Soac::Screma { width, .. }) => Some(*width),
         _ => None,
     }
 }
 
 fn is_pure_map(stm: &Stm) -> bool {
-    matches!(&stm.exp, Exp::Soac(Soac::Screma { scans, reduces, .. })
+    matches!(&stm.exp, Exp::Op(Soac::Screma { scans, reduces, .. })
         if scans.is_empty() && reduces.is_empty())
 }
 
@@ -152,7 +152,7 @@ impl Fuser<'_> {
         let no_consumption = consumed(self.program, &first.exp).is_empty()
             && consumed(self.program, &last.exp).is_empty()
             && [first, last].iter().all(|stm| match &stm.exp {
-                Exp::Soac(Soac::Screma { map, .. }) => !consumes_params(self.program, map),
+                Exp::Op(Soac::Screma { map, .. }) => !consumes_params(self.program, map),
                 _ => false,
             });
         let failures_in_order = !can_fail(self.types, &first.exp)
@@ -173,7 +173,7 @@ impl Fuser<'_> {
     /// Fuses one producer into its consumer; whether it did.
     fn vertical(&self, body: &mut Body) -> bool {
         for ci in 0..body.stms.len() {
-            let Exp::Soac(Soac::Screma {
+            let Exp::Op(Soac::Screma {
                 width,
                 arrays,
                 map,

@@ -11,8 +11,8 @@
 //! `map` in one, the `reduce` of its result in the caller) to fusion.
 
 use crate::ir::analysis::{Types, fresh_var};
-use crate::ir::traverse::{Renamer, body_size, bound_in_body};
-use crate::ir::{Body, Exp, FuncId, Loc, Program, Stm, SubExp, Var};
+use crate::ir::traverse::{Renamer, body_size, bound_in_body, for_each_stm};
+use crate::ir::{Body, Exp, FuncId, Loc, Program, Rep, Stm, SubExp, Var};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -22,7 +22,7 @@ const SMALL: usize = 400;
 
 /// Inlines calls of small or once-called non-recursive functions and
 /// removes unreachable functions.
-pub fn inline(program: &mut Program) {
+pub fn inline<R: Rep>(program: &mut Program<R>) {
     let count = program.functions.len();
     let callees: Vec<HashSet<FuncId>> = program
         .functions
@@ -70,31 +70,12 @@ pub fn inline(program: &mut Program) {
     remove_unreachable(program);
 }
 
-fn calls_in_body(body: &Body, f: &mut dyn FnMut(FuncId)) {
-    for stm in &body.stms {
-        calls_in_exp(&stm.exp, f);
-    }
-}
-
-fn calls_in_exp(exp: &Exp, f: &mut dyn FnMut(FuncId)) {
-    match exp {
-        Exp::Call { func, .. } => f(*func),
-        Exp::If {
-            then_body,
-            else_body,
-            ..
-        } => {
-            calls_in_body(then_body, f);
-            calls_in_body(else_body, f);
+fn calls_in_body<R: Rep>(body: &Body<R>, f: &mut dyn FnMut(FuncId)) {
+    for_each_stm(body, &mut |stm| {
+        if let Exp::Call { func, .. } = &stm.exp {
+            f(*func);
         }
-        Exp::Loop { body, .. } => calls_in_body(body, f),
-        Exp::Soac(soac) => {
-            for lambda in soac.lambdas() {
-                calls_in_body(&lambda.body, f);
-            }
-        }
-        _ => {}
-    }
+    });
 }
 
 /// Whether a chain of calls leads from `from` to `to`.
@@ -125,15 +106,15 @@ fn post_order(callees: &[HashSet<FuncId>], f: usize, visited: &mut [bool], order
     order.push(f);
 }
 
-struct Inliner<'a> {
-    program: &'a Program,
+struct Inliner<'a, R: Rep> {
+    program: &'a Program<R>,
     inlinable: &'a [bool],
     types: &'a mut Types,
     names: &'a mut Vec<String>,
 }
 
-impl Inliner<'_> {
-    fn body(&mut self, body: &mut Body) {
+impl<R: Rep> Inliner<'_, R> {
+    fn body(&mut self, body: &mut Body<R>) {
         let mut out = Vec::with_capacity(body.stms.len());
         // The results of inlined calls that are not computed in the
         // inlined code (arguments, repeated results) are those values.
@@ -159,10 +140,10 @@ impl Inliner<'_> {
     /// variables that are other values (to be replaced by them).
     fn inline_call(
         &mut self,
-        call: Stm,
+        call: Stm<R>,
         func: FuncId,
         args: &[SubExp],
-        out: &mut Vec<Stm>,
+        out: &mut Vec<Stm<R>>,
     ) -> HashMap<Var, SubExp> {
         let function = self.program.function(func);
         let mut map: HashMap<Var, SubExp> = function
@@ -225,7 +206,7 @@ impl Inliner<'_> {
 
 /// Appends the call chain to the locations of a statement and of the
 /// statements nested in it.
-fn add_chain(stm: &mut Stm, chain: &[Loc]) {
+fn add_chain<R: Rep>(stm: &mut Stm<R>, chain: &[Loc]) {
     if let Some(loc) = &mut stm.loc {
         let inlined: Vec<Loc> = loc.inlined_from.iter().chain(chain).cloned().collect();
         loc.inlined_from = Arc::from(inlined);
@@ -233,14 +214,14 @@ fn add_chain(stm: &mut Stm, chain: &[Loc]) {
     add_chain_nested(&mut stm.exp, chain);
 }
 
-fn add_chain_nested(exp: &mut Exp, chain: &[Loc]) {
+fn add_chain_nested<R: Rep>(exp: &mut Exp<R>, chain: &[Loc]) {
     for body in exp.nested_bodies_mut() {
         body.stms.iter_mut().for_each(|s| add_chain(s, chain));
     }
 }
 
 /// Removes the functions no entry point reaches, renumbering the rest.
-fn remove_unreachable(program: &mut Program) {
+fn remove_unreachable<R: Rep>(program: &mut Program<R>) {
     let mut reachable = vec![false; program.functions.len()];
     let mut stack: Vec<FuncId> = program.entry_points.iter().map(|e| e.func).collect();
     while let Some(f) = stack.pop() {
@@ -270,7 +251,7 @@ fn remove_unreachable(program: &mut Program) {
     }
 }
 
-fn renumber_calls(body: &mut Body, renumber: &[FuncId]) {
+fn renumber_calls<R: Rep>(body: &mut Body<R>, renumber: &[FuncId]) {
     for stm in &mut body.stms {
         if let Exp::Call { func, .. } = &mut stm.exp {
             *func = renumber[func.0 as usize];

@@ -32,15 +32,17 @@
 
 use crate::ir::analysis::{Types, can_fail, consumed};
 use crate::ir::traverse::{Renamer, for_each_use, free_in_exp, map_lambda_types, map_type};
-use crate::ir::{Body, DimIndex, Exp, LoopForm, PatElem, Program, Soac, Stm, SubExp, Type, Var};
+use crate::ir::{
+    Body, DimIndex, Exp, LoopForm, Operation, PatElem, Program, Rep, Stm, SubExp, Type, Var,
+};
 use prim::PrimValue;
 use prim::{BinOp, CmpOp, PrimFn, convert, eval_binop, eval_cmp, eval_prim_fn, eval_unop};
 use std::collections::{HashMap, HashSet};
 
 /// Simplifies every function of the program.
-pub fn simplify(program: &mut Program) {
+pub fn simplify<R: Rep>(program: &mut Program<R>) {
     let types = Types::of_program(program);
-    let mut bodies: Vec<Body> = program
+    let mut bodies: Vec<Body<R>> = program
         .functions
         .iter_mut()
         .map(|f| std::mem::take(&mut f.body))
@@ -77,8 +79,8 @@ enum Undo {
     Cse(Key, Option<Vec<Var>>),
 }
 
-struct Simplifier<'p> {
-    program: &'p Program,
+struct Simplifier<'p, R: Rep> {
+    program: &'p Program<R>,
     types: &'p Types,
     subst: HashMap<Var, SubExp>,
     cse: HashMap<Key, Vec<Var>>,
@@ -108,7 +110,7 @@ enum Simplified {
     Gone,
 }
 
-impl Simplifier<'_> {
+impl<R: Rep> Simplifier<'_, R> {
     fn lookup(&self, se: SubExp) -> SubExp {
         match se {
             SubExp::Var(v) => self.subst.get(&v).copied().unwrap_or(se),
@@ -143,7 +145,7 @@ impl Simplifier<'_> {
         }
     }
 
-    fn body(&mut self, body: &mut Body) {
+    fn body(&mut self, body: &mut Body<R>) {
         let mark = self.undo.len();
         let mut out = Vec::with_capacity(body.stms.len());
         for stm in std::mem::take(&mut body.stms) {
@@ -156,7 +158,7 @@ impl Simplifier<'_> {
         body.stms = out;
     }
 
-    fn stm(&mut self, mut stm: Stm, out: &mut Vec<Stm>) {
+    fn stm(&mut self, mut stm: Stm<R>, out: &mut Vec<Stm<R>>) {
         stm.exp.map_operands(&mut |se| *se = self.lookup(*se));
         stm.exp.map_type_dims(&mut |se| *se = self.lookup(*se));
         for pe in &mut stm.pat {
@@ -210,8 +212,13 @@ impl Simplifier<'_> {
                 }
                 out.extend(self.hoist(body, inside));
             }
-            Exp::Soac(soac) => {
-                for lambda in soac.lambdas_mut() {
+            Exp::Op(op) => {
+                let binders: HashSet<Var> = op.binders().iter().map(|(v, _)| *v).collect();
+                for body in op.bodies_mut() {
+                    self.body(body);
+                    out.extend(self.hoist(body, binders.clone()));
+                }
+                for lambda in op.lambdas_mut() {
                     map_lambda_types(lambda, &mut |se| *se = self.lookup(*se));
                     self.body(&mut lambda.body);
                     let inside = lambda.params.iter().map(|p| p.var).collect();
@@ -249,7 +256,7 @@ impl Simplifier<'_> {
 
     /// Records what a kept statement tells: an asserted condition holds
     /// after the assertion.
-    fn learn(&mut self, stm: &Stm) {
+    fn learn(&mut self, stm: &Stm<R>) {
         if let Exp::Assert {
             condition: SubExp::Var(c),
             ..
@@ -266,7 +273,7 @@ impl Simplifier<'_> {
         &mut self,
         pat: &mut Vec<PatElem>,
         params: &mut Vec<(crate::ir::Param, SubExp)>,
-        body: &mut Body,
+        body: &mut Body<R>,
     ) {
         let invariant: Vec<usize> = (0..params.len())
             .filter(|&i| {
@@ -305,7 +312,7 @@ impl Simplifier<'_> {
 
     /// The key of an expression that may share the result of an equal
     /// earlier one: scalar operations, sizes and scalar indexing.
-    fn key(&self, exp: &Exp) -> Option<Key> {
+    fn key(&self, exp: &Exp<R>) -> Option<Key> {
         let tag = match exp {
             Exp::BinOp(op, ..) => format!("{op:?}"),
             Exp::Cmp(op, ..) => format!("{op:?}"),
@@ -325,7 +332,7 @@ impl Simplifier<'_> {
         Some(Key(tag, ops))
     }
 
-    fn simplify_exp(&self, exp: &mut Exp) -> Simplified {
+    fn simplify_exp(&self, exp: &mut Exp<R>) -> Simplified {
         match *exp {
             Exp::SubExp(se) => Simplified::To(se),
             Exp::BinOp(op, a, b) => match fold_binop(self.types, op, a, b) {
@@ -376,7 +383,7 @@ impl Simplifier<'_> {
     /// Moves the statements of `body` that do not depend on `inside`
     /// (the variables the construct binds around the body) and are safe
     /// to evaluate once, up front, out of it; returns them.
-    fn hoist(&self, body: &mut Body, mut inside: HashSet<Var>) -> Vec<Stm> {
+    fn hoist(&self, body: &mut Body<R>, mut inside: HashSet<Var>) -> Vec<Stm<R>> {
         let mut kept_back: HashSet<Var> = body.result.iter().filter_map(|se| se.as_var()).collect();
         for stm in &body.stms {
             kept_back.extend(consumed(self.program, &stm.exp));
@@ -452,12 +459,17 @@ fn fold_binop(types: &Types, op: BinOp, a: SubExp, b: SubExp) -> Option<SubExp> 
 
 /// Removes statements whose results are unused and that can neither fail
 /// nor consume anything, and the unused mapped results of `screma`s.
-fn remove_dead_code(program: &Program, types: &Types, body: &mut Body) {
+fn remove_dead_code<R: Rep>(program: &Program<R>, types: &Types, body: &mut Body<R>) {
     let mut live: HashSet<Var> = HashSet::new();
     dead_code_in_body(program, types, body, &mut live);
 }
 
-fn dead_code_in_body(program: &Program, types: &Types, body: &mut Body, live: &mut HashSet<Var>) {
+fn dead_code_in_body<R: Rep>(
+    program: &Program<R>,
+    types: &Types,
+    body: &mut Body<R>,
+    live: &mut HashSet<Var>,
+) {
     live.extend(body.result.iter().filter_map(|se| se.as_var()));
     let mut kept = Vec::with_capacity(body.stms.len());
     for mut stm in std::mem::take(&mut body.stms).into_iter().rev() {
@@ -465,7 +477,9 @@ fn dead_code_in_body(program: &Program, types: &Types, body: &mut Body, live: &m
         if !used && !can_fail(types, &stm.exp) && consumed(program, &stm.exp).is_empty() {
             continue;
         }
-        prune_screma(&mut stm, live);
+        if let Exp::Op(op) = &mut stm.exp {
+            op.prune_results(&mut stm.pat, &|v| live.contains(&v));
+        }
         if let Exp::Loop { params, .. } = &stm.exp {
             live.extend(params.iter().map(|(p, _)| p.var));
         }
@@ -486,32 +500,4 @@ fn dead_code_in_body(program: &Program, types: &Types, body: &mut Body, live: &m
     }
     kept.reverse();
     body.stms = kept;
-}
-
-/// Drops the mapped results of a `screma` that nobody uses.
-fn prune_screma(stm: &mut Stm, live: &HashSet<Var>) {
-    let Exp::Soac(Soac::Screma {
-        map,
-        scans,
-        reduces,
-        ..
-    }) = &mut stm.exp
-    else {
-        return;
-    };
-    let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
-        + reduces.iter().map(|r| r.neutral.len()).sum::<usize>();
-    let mut pat: Vec<PatElem> = Vec::new();
-    let mut ret = Vec::new();
-    let mut result = Vec::new();
-    for (i, pe) in stm.pat.iter().enumerate() {
-        if i < first_mapped || live.contains(&pe.var) {
-            pat.push(pe.clone());
-            ret.push(map.ret[i].clone());
-            result.push(map.body.result[i]);
-        }
-    }
-    stm.pat = pat;
-    map.ret = ret;
-    map.body.result = result;
 }

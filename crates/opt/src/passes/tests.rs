@@ -71,7 +71,7 @@ fn screma(
 ) -> Vec<Var> {
     b.bind(
         "s",
-        Exp::Soac(Soac::Screma {
+        Exp::Op(Soac::Screma {
             width,
             arrays,
             map,
