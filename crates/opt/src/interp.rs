@@ -13,8 +13,9 @@
 
 use crate::ir::print::value_type_text;
 use crate::ir::traverse::for_each_bound_in_body;
+use crate::ir::segop::{SegOp, SegResult};
 use crate::ir::{
-    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, Kind, Lambda, Loc, LoopForm, Param,
+    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, Kind, Lambda, Loc, Mc, McOp, NoOp, LoopForm, Param,
     Program, Rep, Soac, Stm, SubExp, Type, Var,
 };
 use crate::value::data::{ValueError, read_values_as};
@@ -233,6 +234,21 @@ impl<R: Rep> Interpret<R> for Soac<R> {
     }
 }
 
+impl<R: Rep> Interpret<R> for NoOp {
+    fn interpret(&self, _: &mut Interpreter<'_, R>) -> Result<Vec<Value>> {
+        match *self {}
+    }
+}
+
+impl Interpret<Mc> for McOp {
+    fn interpret(&self, interpreter: &mut Interpreter<'_, Mc>) -> Result<Vec<Value>> {
+        match self {
+            McOp::Par(op) => interpreter.segop(op),
+            McOp::Soac(op) => interpreter.soac(op),
+        }
+    }
+}
+
 /// The element type and rank of a value.
 pub fn value_kind(value: &Value) -> Kind {
     match value {
@@ -393,6 +409,32 @@ fn stack(element: PrimType, row_shape: &[i64], rows: Vec<Value>) -> Result<Value
     let mut shape = vec![count];
     shape.extend_from_slice(row_shape);
     Ok(Value::Array(ArrayValue::new(element, shape, data)))
+}
+
+/// An array of the values (of the shape and type `like` has), in
+/// row-major order over `shape`.
+fn stack_over(shape: &[i64], like: Option<&Value>, values: Vec<Value>) -> Result<Value> {
+    let (element, row_shape) = match values.first().or(like) {
+        Some(Value::Prim(p)) => (p.prim_type(), Vec::new()),
+        Some(Value::Array(a)) => (a.element, a.shape.clone()),
+        None => return Err(RunError::internal("stacking values of no known type")),
+    };
+    let stacked = stack(element, &row_shape, values)?;
+    let mut full = shape.to_vec();
+    full.extend(row_shape);
+    Ok(reshaped(stacked, full))
+}
+
+/// A stacked array in the given shape (of as many elements).
+fn reshaped(value: Value, shape: Vec<i64>) -> Value {
+    match value {
+        Value::Array(array) => Value::Array(ArrayValue {
+            element: array.element,
+            shape,
+            data: array.data,
+        }),
+        scalar => scalar,
+    }
 }
 
 /// Row `i` of an array.
@@ -811,6 +853,189 @@ impl<R: Rep> Interpreter<'_, R> {
 
     fn rows(&self, arrays: &[Var], i: i64) -> Result<Vec<Value>> {
         arrays.iter().map(|&a| Ok(row(self.array(a)?, i))).collect()
+    }
+
+    /// Runs a segmented operation: its body at every point of its space,
+    /// in row-major order (one of the orders a parallel run may take).
+    fn segop(&mut self, op: &SegOp<R>) -> Result<Vec<Value>> {
+        let space = op.space();
+        let sizes: Vec<i64> = space
+            .dims
+            .iter()
+            .map(|&(_, n)| self.i64(n))
+            .collect::<Result<_>>()?;
+        let inner = sizes.last().copied().unwrap_or(1).max(0);
+        let points: i64 = sizes.iter().product::<i64>().max(0);
+        let segments = if inner == 0 {
+            sizes[..sizes.len() - 1].iter().product::<i64>().max(0)
+        } else {
+            points / inner
+        };
+        // What the operators accumulate: one set of values per segment.
+        let neutrals: Vec<Vec<Value>> = op
+            .bin_ops()
+            .iter()
+            .map(|o| o.neutral.iter().map(|&n| self.subexp(n)).collect())
+            .collect::<Result<_>>()?;
+        let mut accs: Vec<Vec<Vec<Value>>> = vec![neutrals.clone(); segments as usize];
+        let mut scanned: Vec<Vec<Value>> = vec![Vec::new(); neutrals.iter().map(Vec::len).sum()];
+        let mut histograms: Vec<Vec<ArrayValue>> = Vec::new();
+        if let SegOp::Hist { ops, .. } = op {
+            for hist in ops {
+                let dests = hist
+                    .dests
+                    .iter()
+                    .map(|&d| self.array_owned(d))
+                    .collect::<Result<_>>()?;
+                histograms.push(dests);
+            }
+        }
+        let mut written: Vec<Option<ArrayValue>> = Vec::new();
+        let mut returned: Vec<(PrimType, Vec<i64>, Vec<Value>)> = Vec::new();
+        for result in op.results() {
+            match result {
+                SegResult::Returns(ty) => {
+                    returned.push((ty.element(), self.shape(ty)?, Vec::new()));
+                    written.push(None);
+                }
+                SegResult::Write { dest, .. } => written.push(Some(self.array_owned(*dest)?)),
+            }
+        }
+        for point in 0..points {
+            let mut rest = point;
+            for (&(index, _), &size) in space.dims.iter().zip(&sizes).rev() {
+                self.bind(index, Value::Prim(PrimValue::I64(rest % size)));
+                rest /= size;
+            }
+            let values = self.body(op.body())?;
+            let mut values = values.into_iter();
+            match op {
+                SegOp::Red { ops, .. } | SegOp::Scan { ops, .. } => {
+                    let segment = (point / inner) as usize;
+                    if matches!(op, SegOp::Scan { .. }) && point % inner == 0 {
+                        accs[segment] = neutrals.clone();
+                    }
+                    let mut out = 0;
+                    for (k, bin_op) in ops.iter().enumerate() {
+                        let mut args = std::mem::take(&mut accs[segment][k]);
+                        args.extend(values.by_ref().take(bin_op.neutral.len()));
+                        accs[segment][k] = self.apply(&bin_op.lambda, args)?;
+                        if matches!(op, SegOp::Scan { .. }) {
+                            for value in &accs[segment][k] {
+                                scanned[out].push(value.clone());
+                                out += 1;
+                            }
+                        }
+                    }
+                }
+                SegOp::Hist { ops, .. } => {
+                    for (hist, dests) in ops.iter().zip(&mut histograms) {
+                        let bucket = values
+                            .next()
+                            .and_then(|v| v.as_prim())
+                            .and_then(PrimValue::as_i64)
+                            .ok_or_else(|| RunError::internal("a bucket that is not an i64"))?;
+                        let vals: Vec<Value> = values.by_ref().take(dests.len()).collect();
+                        let bins = dests.first().map_or(0, |d| d.shape[0]);
+                        if bucket < 0 || bucket >= bins {
+                            continue;
+                        }
+                        let mut args: Vec<Value> = dests.iter().map(|d| row(d, bucket)).collect();
+                        args.extend(vals);
+                        let combined = self.apply(&hist.lambda, args)?;
+                        for (dest, value) in dests.iter_mut().zip(combined) {
+                            update(dest, &[ResolvedIndex::Fix(bucket)], &value)?;
+                        }
+                    }
+                }
+                SegOp::Map { .. } => {}
+            }
+            let mut returns = returned.iter_mut();
+            for (result, target) in op.results().iter().zip(&mut written) {
+                match (result, target) {
+                    (SegResult::Returns(_), _) => {
+                        let value = values
+                            .next()
+                            .ok_or_else(|| RunError::internal("a body with too few results"))?;
+                        if let Some((_, _, rows)) = returns.next() {
+                            rows.push(value);
+                        }
+                    }
+                    (SegResult::Write { rank, .. }, Some(dest)) => {
+                        let indices: Vec<ResolvedIndex> = values
+                            .by_ref()
+                            .take(*rank)
+                            .map(|v| {
+                                v.as_prim()
+                                    .and_then(PrimValue::as_i64)
+                                    .map(ResolvedIndex::Fix)
+                                    .ok_or_else(|| RunError::internal("an index that is not an i64"))
+                            })
+                            .collect::<Result<_>>()?;
+                        let value = values
+                            .next()
+                            .ok_or_else(|| RunError::internal("a write without a value"))?;
+                        if slice_offsets(&dest.shape, &indices).is_some() {
+                            update(dest, &indices, &value)?;
+                        }
+                    }
+                    (SegResult::Write { .. }, None) => {
+                        return Err(RunError::internal("a write without its destination"));
+                    }
+                }
+            }
+        }
+        let mut results = Vec::new();
+        match op {
+            SegOp::Red { .. } => {
+                let outer = &sizes[..sizes.len() - 1];
+                for c in 0..neutrals.iter().map(Vec::len).sum() {
+                    let values: Vec<Value> = accs
+                        .iter()
+                        .map(|segment| segment.iter().flatten().nth(c).cloned())
+                        .collect::<Option<_>>()
+                        .ok_or_else(|| RunError::internal("a reduction without its values"))?;
+                    if outer.is_empty() {
+                        let value = values
+                            .into_iter()
+                            .next()
+                            .ok_or_else(|| RunError::internal("a reduction of no segment"))?;
+                        results.push(value);
+                    } else {
+                        let neutral = neutrals.iter().flatten().nth(c);
+                        results.push(stack_over(outer, neutral, values)?);
+                    }
+                }
+            }
+            SegOp::Scan { .. } => {
+                for (c, values) in scanned.into_iter().enumerate() {
+                    let neutral = neutrals.iter().flatten().nth(c);
+                    results.push(stack_over(&sizes, neutral, values)?);
+                }
+            }
+            SegOp::Hist { .. } => {
+                results.extend(histograms.into_iter().flatten().map(Value::Array));
+            }
+            SegOp::Map { .. } => {}
+        }
+        let mut returns = returned.into_iter();
+        for (result, target) in op.results().iter().zip(written) {
+            match (result, target) {
+                (SegResult::Returns(_), _) => {
+                    if let Some((element, row_shape, rows)) = returns.next() {
+                        let stacked = stack(element, &row_shape, rows)?;
+                        let mut shape = sizes.clone();
+                        shape.extend(&row_shape);
+                        results.push(reshaped(stacked, shape));
+                    }
+                }
+                (SegResult::Write { .. }, Some(dest)) => results.push(Value::Array(dest)),
+                (SegResult::Write { .. }, None) => {
+                    return Err(RunError::internal("a write without its destination"));
+                }
+            }
+        }
+        Ok(results)
     }
 
     fn soac(&mut self, soac: &Soac<R>) -> Result<Vec<Value>> {

@@ -17,7 +17,7 @@
 //! building goes on with placeholder variables, and [`Builder::finish`]
 //! returns it as an error instead of panicking.
 
-use super::analysis::can_fail;
+use super::analysis::{Types, can_fail};
 use super::check::{TypeContext, result_types};
 use super::traverse::{Renamer, bound_in_body, free_in_exp};
 use super::{
@@ -119,6 +119,19 @@ impl<R: Rep> Builder<R> {
             tuning_params: Vec::new(),
             error: None,
         }
+    }
+
+    /// A builder for another representation of `program`, continuing
+    /// its variables (names and types) and tuning parameters.
+    pub fn continuing<F: Rep>(program: &Program<F>) -> Builder<R> {
+        let types = Types::of_program(program);
+        let mut builder = Builder::new();
+        builder.var_names = program.var_names.clone();
+        builder.var_types = (0..program.var_names.len())
+            .map(|i| types.get(Var(i as u32)).unwrap_or_else(Type::i64))
+            .collect();
+        builder.tuning_params = program.tuning_params.clone();
+        builder
     }
 
     /// Records an internal error (the first one is reported).

@@ -23,9 +23,11 @@ pub mod build;
 pub mod check;
 pub mod print;
 pub mod rep;
+pub mod rephrase;
+pub mod segop;
 pub mod traverse;
 
-pub use rep::{Operation, Rep, Soacs};
+pub use rep::{Mc, McOp, NoOp, Operation, Rep, Seq, Soacs};
 
 use prim::PrimType;
 use prim::PrimValue;

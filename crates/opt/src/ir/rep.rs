@@ -9,6 +9,7 @@
 
 use super::check::TypeContext;
 use super::print::Printer;
+use super::segop::SegOp;
 use super::{Body, Lambda, PatElem, Soac, SubExp, Type, Var};
 use crate::interp::Interpret;
 use std::fmt;
@@ -63,7 +64,7 @@ pub trait Operation<R: Rep>: Clone + fmt::Debug + PartialEq + Send + Sync + 'sta
 }
 
 /// The checker's service to an operation's [`Operation::check_nested`].
-pub trait NestedCheck<R: Rep> {
+pub trait NestedCheck<R: Rep>: TypeContext {
     /// Checks a lambda against its declared types.
     fn lambda(&mut self, lambda: &Lambda<R>) -> Result<(), String>;
     /// Checks a body with the given variables bound, whose results must
@@ -167,5 +168,206 @@ impl<R: Rep> Operation<R> for Soac<R> {
         *pat = kept;
         map.ret = ret;
         map.body.result = result;
+    }
+}
+
+/// The sequential level: no operations beyond the shared expressions
+/// (SOACs have become loops).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Seq;
+
+impl Rep for Seq {
+    const NAME: &'static str = "seq";
+    type Op = NoOp;
+}
+
+/// The operation of a level that has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoOp {}
+
+impl<R: Rep> Operation<R> for NoOp {
+    fn map_operands(&mut self, _: &mut dyn FnMut(&mut SubExp)) {
+        match *self {}
+    }
+
+    fn map_type_dims(&mut self, _: &mut dyn FnMut(&mut SubExp)) {
+        match *self {}
+    }
+
+    fn lambdas(&self) -> Vec<&Lambda<R>> {
+        match *self {}
+    }
+
+    fn lambdas_mut(&mut self) -> Vec<&mut Lambda<R>> {
+        match *self {}
+    }
+
+    fn bodies(&self) -> Vec<&Body<R>> {
+        match *self {}
+    }
+
+    fn bodies_mut(&mut self) -> Vec<&mut Body<R>> {
+        match *self {}
+    }
+
+    fn nested_bodies_mut(&mut self) -> Vec<&mut Body<R>> {
+        match *self {}
+    }
+
+    fn binders(&self) -> Vec<(Var, Type)> {
+        match *self {}
+    }
+
+    fn map_binders(&mut self, _: &mut dyn FnMut(&mut Var)) {
+        match *self {}
+    }
+
+    fn result_types(&self, _: &dyn TypeContext) -> Result<Vec<Type>, String> {
+        match *self {}
+    }
+
+    fn check_nested(&self, _: &mut dyn NestedCheck<R>) -> Result<(), String> {
+        match *self {}
+    }
+
+    fn fails_itself(&self) -> bool {
+        match *self {}
+    }
+
+    fn consumed(&self) -> Vec<Var> {
+        match *self {}
+    }
+
+    fn print(&self, _: &mut Printer<'_, R>) {
+        match *self {}
+    }
+
+    fn prune_results(&mut self, _: &mut Vec<PatElem>, _: &dyn Fn(Var) -> bool) {
+        match *self {}
+    }
+}
+
+/// The multicore level: segmented operations run by threads, and SOACs
+/// nested in them, which each thread runs sequentially.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Mc;
+
+impl Rep for Mc {
+    const NAME: &'static str = "mc";
+    type Op = McOp;
+}
+
+/// An operation of the multicore level.
+#[derive(Debug, Clone, PartialEq)]
+pub enum McOp {
+    /// Run in parallel over its space.
+    Par(SegOp<Mc>),
+    /// Run sequentially by the thread that reaches it.
+    Soac(Soac<Mc>),
+}
+
+impl Operation<Mc> for McOp {
+    fn map_operands(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
+        match self {
+            McOp::Par(op) => op.map_operands(f),
+            McOp::Soac(op) => Operation::map_operands(op, f),
+        }
+    }
+
+    fn map_type_dims(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
+        match self {
+            McOp::Par(op) => op.map_type_dims(f),
+            McOp::Soac(op) => Operation::map_type_dims(op, f),
+        }
+    }
+
+    fn lambdas(&self) -> Vec<&Lambda<Mc>> {
+        match self {
+            McOp::Par(op) => op.lambdas(),
+            McOp::Soac(op) => Operation::lambdas(op),
+        }
+    }
+
+    fn lambdas_mut(&mut self) -> Vec<&mut Lambda<Mc>> {
+        match self {
+            McOp::Par(op) => op.lambdas_mut(),
+            McOp::Soac(op) => Operation::lambdas_mut(op),
+        }
+    }
+
+    fn bodies(&self) -> Vec<&Body<Mc>> {
+        match self {
+            McOp::Par(op) => vec![op.body()],
+            McOp::Soac(_) => Vec::new(),
+        }
+    }
+
+    fn bodies_mut(&mut self) -> Vec<&mut Body<Mc>> {
+        match self {
+            McOp::Par(op) => vec![op.body_mut()],
+            McOp::Soac(_) => Vec::new(),
+        }
+    }
+
+    fn nested_bodies_mut(&mut self) -> Vec<&mut Body<Mc>> {
+        match self {
+            McOp::Par(op) => op.nested_bodies_mut(),
+            McOp::Soac(op) => Operation::nested_bodies_mut(op),
+        }
+    }
+
+    fn binders(&self) -> Vec<(Var, Type)> {
+        match self {
+            McOp::Par(op) => op.binders(),
+            McOp::Soac(_) => Vec::new(),
+        }
+    }
+
+    fn map_binders(&mut self, f: &mut dyn FnMut(&mut Var)) {
+        if let McOp::Par(op) = self {
+            op.map_binders(f);
+        }
+    }
+
+    fn result_types(&self, ctx: &dyn TypeContext) -> Result<Vec<Type>, String> {
+        match self {
+            McOp::Par(op) => op.result_types(ctx),
+            McOp::Soac(op) => Operation::result_types(op, ctx),
+        }
+    }
+
+    fn check_nested(&self, checker: &mut dyn NestedCheck<Mc>) -> Result<(), String> {
+        match self {
+            McOp::Par(op) => op.check_nested(checker),
+            McOp::Soac(op) => Operation::check_nested(op, checker),
+        }
+    }
+
+    fn fails_itself(&self) -> bool {
+        match self {
+            McOp::Par(op) => matches!(op, SegOp::Hist { .. }) || !op.consumed().is_empty(),
+            McOp::Soac(op) => Operation::fails_itself(op),
+        }
+    }
+
+    fn consumed(&self) -> Vec<Var> {
+        match self {
+            McOp::Par(op) => op.consumed(),
+            McOp::Soac(op) => Operation::consumed(op),
+        }
+    }
+
+    fn print(&self, printer: &mut Printer<'_, Mc>) {
+        match self {
+            McOp::Par(op) => op.print(printer),
+            McOp::Soac(op) => printer.soac(op),
+        }
+    }
+
+    fn prune_results(&mut self, pat: &mut Vec<PatElem>, live: &dyn Fn(Var) -> bool) {
+        match self {
+            McOp::Par(op) => op.prune_results(pat, live),
+            McOp::Soac(op) => Operation::prune_results(op, pat, live),
+        }
     }
 }

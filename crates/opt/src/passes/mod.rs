@@ -8,6 +8,8 @@
 //! and the simplifier exposes more fusion by resolving sizes). In debug
 //! builds the IR checker runs after every pass.
 
+pub mod extract_mc;
+pub mod first_order;
 pub mod fuse;
 pub mod inline;
 pub mod simplify;

@@ -1,0 +1,303 @@
+//! Extraction of multicore parallelism: a SOACS program at the
+//! multicore level ([`Mc`]). The outermost SOACs (those not inside
+//! another one) become segmented operations over their width: a map a
+//! `SegMap`, a map with reductions a `SegRed`, with scans a `SegScan`, a
+//! histogram a `SegHist`, a scatter a `SegMap` writing in place. SOACs
+//! nested in them stay SOACs, which the thread running the segment runs
+//! sequentially; so do streams and `screma`s with both scans and
+//! reductions. The results and failures are the same: a parallel run may
+//! fail with any of the failures its sequential reading could reach.
+
+use crate::ir::build::Builder;
+use crate::ir::rephrase::{Rephrase, rephrase_lambda, rephrase_program, rephrase_stms};
+use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult, SegSpace};
+use crate::ir::{
+    Body, DimIndex, Exp, Lambda, Mc, McOp, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs, Stm,
+    SubExp, Type, Var,
+};
+
+/// The program with its outermost SOACs as segmented operations.
+pub fn extract_mc(program: Program<Soacs>) -> Result<Program<Mc>, String> {
+    rephrase_program(program, &mut ExtractMc { nested: false })
+}
+
+struct ExtractMc {
+    /// Inside a segmented operation: SOACs stay sequential.
+    nested: bool,
+}
+
+impl Rephrase<Soacs, Mc> for ExtractMc {
+    fn op(&mut self, b: &mut Builder<Mc>, pat: Vec<PatElem>, soac: Soac<Soacs>) {
+        let op = if self.nested {
+            McOp::Soac(self.sequential(b, soac))
+        } else {
+            match self.segmented(b, soac) {
+                Ok(seg) => McOp::Par(seg),
+                Err(soac) => McOp::Soac(self.sequential(b, soac)),
+            }
+        };
+        b.add_stm(Stm {
+            pat,
+            exp: Exp::Op(op),
+            loc: b.loc(),
+        });
+    }
+}
+
+impl ExtractMc {
+    /// The SOAC at the multicore level, its lambdas' SOACs sequential.
+    fn sequential(&mut self, b: &mut Builder<Mc>, soac: Soac<Soacs>) -> Soac<Mc> {
+        let outer = std::mem::replace(&mut self.nested, true);
+        let mut lambda = |this: &mut Self, l: Lambda<Soacs>| rephrase_lambda(b, this, l);
+        let converted = match soac {
+            Soac::Screma {
+                width,
+                arrays,
+                map,
+                scans,
+                reduces,
+            } => Soac::Screma {
+                width,
+                arrays,
+                map: lambda(self, map),
+                scans: scans
+                    .into_iter()
+                    .map(|s| ScanOp {
+                        lambda: lambda(self, s.lambda),
+                        neutral: s.neutral,
+                    })
+                    .collect(),
+                reduces: reduces
+                    .into_iter()
+                    .map(|r| ReduceOp {
+                        lambda: lambda(self, r.lambda),
+                        neutral: r.neutral,
+                        commutative: r.commutative,
+                    })
+                    .collect(),
+            },
+            Soac::Hist {
+                width,
+                dests,
+                op,
+                neutral,
+                indices,
+                values,
+            } => Soac::Hist {
+                width,
+                dests,
+                op: lambda(self, op),
+                neutral,
+                indices,
+                values,
+            },
+            Soac::Scatter {
+                width,
+                dests,
+                indices,
+                values,
+            } => Soac::Scatter {
+                width,
+                dests,
+                indices,
+                values,
+            },
+            Soac::Stream {
+                kind,
+                width,
+                arrays,
+                accumulators,
+                fold,
+                reduce,
+            } => Soac::Stream {
+                kind,
+                width,
+                arrays,
+                accumulators,
+                fold: lambda(self, fold),
+                reduce: reduce.map(|r| lambda(self, r)),
+            },
+        };
+        self.nested = outer;
+        converted
+    }
+
+    /// The SOAC as a segmented operation over its width, or itself where
+    /// it has no segmented form.
+    fn segmented(
+        &mut self,
+        b: &mut Builder<Mc>,
+        soac: Soac<Soacs>,
+    ) -> Result<SegOp<Mc>, Soac<Soacs>> {
+        match soac {
+            Soac::Screma {
+                width,
+                arrays,
+                map,
+                scans,
+                reduces,
+            } if scans.is_empty() || reduces.is_empty() => {
+                let operators: usize = scans
+                    .iter()
+                    .map(|s| s.neutral.len())
+                    .chain(reduces.iter().map(|r| r.neutral.len()))
+                    .sum();
+                let results = map.ret[operators..]
+                    .iter()
+                    .map(|t| SegResult::Returns(t.clone()))
+                    .collect();
+                let (space, body) = self.segment_body(b, width, |this, b, i| {
+                    let rows = rows(b, &arrays, i);
+                    this.inline(b, map, &rows)
+                });
+                let ops = |this: &mut Self, b: &mut Builder<Mc>, ops: Vec<(Lambda<Soacs>, Vec<SubExp>, bool)>| {
+                    let outer = std::mem::replace(&mut this.nested, true);
+                    let converted = ops
+                        .into_iter()
+                        .map(|(lambda, neutral, commutative)| SegBinOp {
+                            commutative,
+                            lambda: rephrase_lambda(b, this, lambda),
+                            neutral,
+                        })
+                        .collect();
+                    this.nested = outer;
+                    converted
+                };
+                Ok(if !scans.is_empty() {
+                    let scans = scans
+                        .into_iter()
+                        .map(|s| (s.lambda, s.neutral, false))
+                        .collect();
+                    SegOp::Scan {
+                        space,
+                        ops: ops(self, b, scans),
+                        results,
+                        body,
+                    }
+                } else if !reduces.is_empty() {
+                    let reduces = reduces
+                        .into_iter()
+                        .map(|r| (r.lambda, r.neutral, r.commutative))
+                        .collect();
+                    SegOp::Red {
+                        space,
+                        ops: ops(self, b, reduces),
+                        results,
+                        body,
+                    }
+                } else {
+                    SegOp::Map {
+                        space,
+                        results,
+                        body,
+                    }
+                })
+            }
+            Soac::Hist {
+                width,
+                dests,
+                op,
+                neutral,
+                indices,
+                values,
+            } => {
+                let (space, body) = self.segment_body(b, width, |_, b, i| {
+                    let mut result = vec![index(b, indices, i)];
+                    result.extend(rows(b, &values, i));
+                    result
+                });
+                let outer = std::mem::replace(&mut self.nested, true);
+                let lambda = rephrase_lambda(b, self, op);
+                self.nested = outer;
+                Ok(SegOp::Hist {
+                    space,
+                    ops: vec![SegHistOp {
+                        dests,
+                        neutral,
+                        lambda,
+                    }],
+                    results: Vec::new(),
+                    body,
+                })
+            }
+            Soac::Scatter {
+                width,
+                dests,
+                indices,
+                values,
+            } => {
+                let (space, body) = self.segment_body(b, width, |_, b, i| {
+                    let j = index(b, indices, i);
+                    values
+                        .iter()
+                        .flat_map(|&v| [j, index(b, v, i)])
+                        .collect()
+                });
+                let results = dests
+                    .into_iter()
+                    .map(|dest| SegResult::Write { dest, rank: 1 })
+                    .collect();
+                Ok(SegOp::Map {
+                    space,
+                    results,
+                    body,
+                })
+            }
+            other => Err(other),
+        }
+    }
+
+    /// A one-dimensional space over `width` and the body `build` makes
+    /// at its index (with nested SOACs sequential).
+    fn segment_body(
+        &mut self,
+        b: &mut Builder<Mc>,
+        width: SubExp,
+        build: impl FnOnce(&mut Self, &mut Builder<Mc>, SubExp) -> Vec<SubExp>,
+    ) -> (SegSpace, Body<Mc>) {
+        let i = b.new_var("gtid", Type::i64());
+        let outer = std::mem::replace(&mut self.nested, true);
+        b.push_scope();
+        let result = build(self, b, SubExp::Var(i));
+        let body = b.pop_scope(result);
+        self.nested = outer;
+        (
+            SegSpace {
+                dims: vec![(i, width)],
+            },
+            body,
+        )
+    }
+
+    /// Emits a lambda's body (converted) applied to `args`; returns its
+    /// results.
+    fn inline(&mut self, b: &mut Builder<Mc>, lambda: Lambda<Soacs>, args: &[SubExp]) -> Vec<SubExp> {
+        for (param, &arg) in lambda.params.iter().zip(args) {
+            b.add_stm(Stm {
+                pat: vec![PatElem {
+                    var: param.var,
+                    ty: param.ty.clone(),
+                }],
+                exp: Exp::SubExp(arg),
+                loc: b.loc(),
+            });
+        }
+        let Body { stms, result } = lambda.body;
+        rephrase_stms(b, self, stms);
+        result
+    }
+}
+
+fn rows(b: &mut Builder<Mc>, arrays: &[Var], i: SubExp) -> Vec<SubExp> {
+    arrays.iter().map(|&a| index(b, a, i)).collect()
+}
+
+fn index(b: &mut Builder<Mc>, array: Var, i: SubExp) -> SubExp {
+    SubExp::Var(b.bind1(
+        "row",
+        Exp::Index {
+            array,
+            slice: vec![DimIndex::Fix(i)],
+        },
+    ))
+}

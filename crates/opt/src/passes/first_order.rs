@@ -1,0 +1,289 @@
+//! The first-order transform: a SOACS program as a sequential one
+//! ([`Seq`]), every SOAC a `for` loop over its width. It guarantees the
+//! same results and failures: a `screma` computes its map, scans and
+//! reductions row by row in order, writing the scans' and the map's
+//! results into arrays made before the loop; `hist` and `scatter` write
+//! their destinations in place, skipping indices out of bounds; a stream
+//! runs its fold once on all of its input (one chunk is a valid
+//! chunking).
+
+use crate::ir::build::Builder;
+use crate::ir::rephrase::{Rephrase, rephrase_program, rephrase_stms};
+use crate::ir::traverse::Renamer;
+use crate::ir::{
+    Body, DimIndex, Exp, Lambda, LoopForm, Param, PatElem, Program, Seq, Soac, Soacs, Stm,
+    SubExp, Type, Var,
+};
+use prim::{BinOp, CmpOp, PrimValue};
+use std::collections::HashMap;
+
+/// The program with its SOACs as loops.
+pub fn first_order(program: Program<Soacs>) -> Result<Program<Seq>, String> {
+    rephrase_program(program, &mut FirstOrder)
+}
+
+struct FirstOrder;
+
+impl Rephrase<Soacs, Seq> for FirstOrder {
+    fn op(&mut self, b: &mut Builder<Seq>, pat: Vec<PatElem>, soac: Soac<Soacs>) {
+        match soac {
+            Soac::Screma {
+                width,
+                arrays,
+                map,
+                scans,
+                reduces,
+            } => {
+                let scanned: usize = scans.iter().map(|s| s.neutral.len()).sum();
+                let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
+                // The arrays the scans and the map write, row by row.
+                let outputs: Vec<PatElem> = pat[..scanned]
+                    .iter()
+                    .chain(&pat[scanned + reduced..])
+                    .cloned()
+                    .collect();
+                let mut inits: Vec<(SubExp, bool)> = scans
+                    .iter()
+                    .flat_map(|s| s.neutral.iter())
+                    .chain(reduces.iter().flat_map(|r| r.neutral.iter()))
+                    .map(|&n| (n, false))
+                    .collect();
+                for out in &outputs {
+                    inits.push((scratch(b, &out.ty), true));
+                }
+                let params = invariant_params(b, &inits);
+                let i = b.new_var("i", Type::i64());
+                let body = b.body(|b| {
+                    let row_values = rows(b, &arrays, SubExp::Var(i));
+                    let results = inline(b, map, &row_values);
+                    let mut accs = params[..scanned + reduced].iter().map(|(p, _)| SubExp::Var(p.var));
+                    let mut inputs = results.iter().copied();
+                    let mut new_accs = Vec::new();
+                    let mut scan_values = Vec::new();
+                    for scan in scans {
+                        let n = scan.neutral.len();
+                        let mut args: Vec<SubExp> = accs.by_ref().take(n).collect();
+                        args.extend(inputs.by_ref().take(n));
+                        let values = inline(b, scan.lambda, &args);
+                        scan_values.extend(values.iter().copied());
+                        new_accs.extend(values);
+                    }
+                    for reduce in reduces {
+                        let n = reduce.neutral.len();
+                        let mut args: Vec<SubExp> = accs.by_ref().take(n).collect();
+                        args.extend(inputs.by_ref().take(n));
+                        new_accs.extend(inline(b, reduce.lambda, &args));
+                    }
+                    let written: Vec<SubExp> = scan_values.into_iter().chain(inputs).collect();
+                    let mut result = new_accs;
+                    for ((param, _), value) in params[scanned + reduced..].iter().zip(written) {
+                        result.push(write(b, param.var, SubExp::Var(i), value));
+                    }
+                    result
+                });
+                let loop_vars = bind_loop(b, params, LoopForm::For { var: i, bound: width }, body);
+                // The pattern: scans' arrays, reductions, the map's arrays.
+                let (accs, arrays) = loop_vars.split_at(scanned + reduced);
+                let values = arrays[..scanned]
+                    .iter()
+                    .chain(&accs[scanned..])
+                    .chain(&arrays[scanned..]);
+                for (elem, &value) in pat.into_iter().zip(values) {
+                    copy_to(b, elem, SubExp::Var(value));
+                }
+            }
+            Soac::Hist {
+                width,
+                dests,
+                op,
+                neutral: _,
+                indices,
+                values,
+            } => {
+                let inits: Vec<(SubExp, bool)> =
+                    dests.iter().map(|&d| (SubExp::Var(d), true)).collect();
+                let params = invariant_params(b, &inits);
+                let i = b.new_var("i", Type::i64());
+                let body = b.body(|b| {
+                    let bucket = index(b, indices, SubExp::Var(i));
+                    let targets: Vec<Var> = params.iter().map(|(p, _)| p.var).collect();
+                    let in_bounds = in_bounds(b, bucket, targets[0]);
+                    let then_body = b.body(|b| {
+                        let mut args = rows(b, &targets, bucket);
+                        args.extend(rows(b, &values, SubExp::Var(i)));
+                        let combined = inline(b, op, &args);
+                        targets
+                            .iter()
+                            .zip(combined)
+                            .map(|(&t, v)| write(b, t, bucket, v))
+                            .collect()
+                    });
+                    let else_body = b.body(|_| targets.iter().map(|&t| SubExp::Var(t)).collect());
+                    if_same_types(b, in_bounds, then_body, else_body)
+                });
+                let loop_vars = bind_loop(b, params, LoopForm::For { var: i, bound: width }, body);
+                for (elem, value) in pat.into_iter().zip(loop_vars) {
+                    copy_to(b, elem, SubExp::Var(value));
+                }
+            }
+            Soac::Scatter {
+                width,
+                dests,
+                indices,
+                values,
+            } => {
+                let inits: Vec<(SubExp, bool)> =
+                    dests.iter().map(|&d| (SubExp::Var(d), true)).collect();
+                let params = invariant_params(b, &inits);
+                let i = b.new_var("i", Type::i64());
+                let body = b.body(|b| {
+                    let j = index(b, indices, SubExp::Var(i));
+                    params
+                        .iter()
+                        .zip(&values)
+                        .map(|((param, _), &source)| {
+                            let fits = in_bounds(b, j, param.var);
+                            let then_body = b.body(|b| {
+                                let value = index(b, source, SubExp::Var(i));
+                                vec![write(b, param.var, j, value)]
+                            });
+                            let else_body = b.body(|_| vec![SubExp::Var(param.var)]);
+                            if_same_types(b, fits, then_body, else_body)[0]
+                        })
+                        .collect()
+                });
+                let loop_vars = bind_loop(b, params, LoopForm::For { var: i, bound: width }, body);
+                for (elem, value) in pat.into_iter().zip(loop_vars) {
+                    copy_to(b, elem, SubExp::Var(value));
+                }
+            }
+            Soac::Stream {
+                width,
+                arrays,
+                accumulators,
+                fold,
+                ..
+            } => {
+                // One chunk of everything: the chunk size is the width.
+                let mut fold = fold;
+                let chunk = fold.params.remove(0);
+                let renaming = HashMap::from([(chunk.var, width)]);
+                Renamer { map: &renaming }.lambda(&mut fold);
+                let mut args = accumulators;
+                args.extend(arrays.iter().map(|&a| SubExp::Var(a)));
+                let results = inline(b, fold, &args);
+                for (elem, value) in pat.into_iter().zip(results) {
+                    copy_to(b, elem, value);
+                }
+            }
+        }
+    }
+}
+
+/// Emits a lambda's body (converted) applied to `args`; returns its
+/// results.
+fn inline(b: &mut Builder<Seq>, lambda: Lambda<Soacs>, args: &[SubExp]) -> Vec<SubExp> {
+    for (param, &arg) in lambda.params.iter().zip(args) {
+        b.add_stm(Stm {
+            pat: vec![PatElem {
+                var: param.var,
+                ty: param.ty.clone(),
+            }],
+            exp: Exp::SubExp(arg),
+            loc: b.loc(),
+        });
+    }
+    let Body { stms, result } = lambda.body;
+    rephrase_stms(b, &mut FirstOrder, stms);
+    result
+}
+
+/// Binds `elem` to `value` (of its type).
+fn copy_to(b: &mut Builder<Seq>, elem: PatElem, value: SubExp) {
+    b.add_stm(Stm {
+        pat: vec![elem],
+        exp: Exp::SubExp(value),
+        loc: b.loc(),
+    });
+}
+
+/// Row `i` of each array.
+fn rows(b: &mut Builder<Seq>, arrays: &[Var], i: SubExp) -> Vec<SubExp> {
+    arrays.iter().map(|&a| index(b, a, i)).collect()
+}
+
+fn index(b: &mut Builder<Seq>, array: Var, i: SubExp) -> SubExp {
+    SubExp::Var(b.bind1(
+        "row",
+        Exp::Index {
+            array,
+            slice: vec![DimIndex::Fix(i)],
+        },
+    ))
+}
+
+/// `array` with row `i` replaced by `value`.
+fn write(b: &mut Builder<Seq>, array: Var, i: SubExp, value: SubExp) -> SubExp {
+    SubExp::Var(b.bind1(
+        "written",
+        Exp::Update {
+            array,
+            slice: vec![DimIndex::Fix(i)],
+            value,
+        },
+    ))
+}
+
+/// Whether `i` indexes a row of `array`.
+fn in_bounds(b: &mut Builder<Seq>, i: SubExp, array: Var) -> SubExp {
+    let n = b.dims(SubExp::Var(array))[0];
+    let low = SubExp::Var(b.bind1("ok", Exp::Cmp(CmpOp::Le, SubExp::i64(0), i)));
+    let high = SubExp::Var(b.bind1("ok", Exp::Cmp(CmpOp::Lt, i, n)));
+    SubExp::Var(b.bind1("ok", Exp::BinOp(BinOp::And, low, high)))
+}
+
+/// An array of the type's shape, whose contents will be written.
+fn scratch(b: &mut Builder<Seq>, ty: &Type) -> SubExp {
+    SubExp::Var(b.bind1(
+        "scratch",
+        Exp::Replicate {
+            shape: ty.shape().to_vec(),
+            value: SubExp::Const(PrimValue::zero(ty.element())),
+        },
+    ))
+}
+
+/// Loop parameters of exactly the initial values' types (their shapes
+/// do not change), each with its initial value.
+fn invariant_params(b: &mut Builder<Seq>, inits: &[(SubExp, bool)]) -> Vec<(Param, SubExp)> {
+    inits
+        .iter()
+        .map(|&(init, unique)| {
+            let ty = b.type_of(init);
+            let unique = unique && ty.rank() > 0;
+            (b.param("acc", ty, unique), init)
+        })
+        .collect()
+}
+
+fn bind_loop(
+    b: &mut Builder<Seq>,
+    params: Vec<(Param, SubExp)>,
+    form: LoopForm,
+    body: Body<Seq>,
+) -> Vec<Var> {
+    b.bind("loop", Exp::Loop { params, form, body })
+}
+
+/// A branch whose two bodies give values of the same types.
+fn if_same_types(
+    b: &mut Builder<Seq>,
+    condition: SubExp,
+    then_body: Body<Seq>,
+    else_body: Body<Seq>,
+) -> Vec<SubExp> {
+    b.bind_if("sel", condition, then_body, else_body)
+        .into_iter()
+        .map(SubExp::Var)
+        .collect()
+}
