@@ -123,6 +123,7 @@ pub fn infer_value(
     let scope = Scope {
         file,
         item: Some(item),
+        params: None,
     };
     let mut ctx = InferCtx::new(resolver, scope, &body);
     Arc::new(ctx.infer_definition())

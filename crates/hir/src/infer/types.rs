@@ -58,6 +58,7 @@ pub fn type_abbreviation(
     let scope = Scope {
         file,
         item: Some(item),
+        params: None,
     };
     Arc::new(lower_type_item(
         Resolver { db, file_set },
@@ -237,6 +238,7 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
             Scope {
                 file,
                 item: Some(item),
+                params: None,
             },
             named.sig.clone(),
         );
@@ -282,7 +284,7 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
         if let SpecKind::Type(type_item) = &spec_tree.spec(spec).kind {
             let lowered = lower_type_item_in(
                 resolver,
-                Scope { file, item: None },
+                Scope::of_spec(&spec_tree, file, spec),
                 &spec_tree.store,
                 type_item,
                 &env,
@@ -527,6 +529,7 @@ fn nested_application_env(
         let scope = Scope {
             file,
             item: Some(item),
+            params: None,
         };
         let expr = match &tree.item(item).kind {
             ItemKind::Module(binding) if binding.params.is_empty() => &binding.body,
@@ -684,8 +687,12 @@ pub(crate) fn spec_scheme_in(
             TypeParam::Type(..) => None,
         })
         .collect();
-    let mut lowering =
-        TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &params);
+    let mut lowering = TypeLowering::new(
+        resolver,
+        Scope::of_spec(&tree, file, spec),
+        &tree.store,
+        &params,
+    );
     lowering.local_types = local_types;
     let lowered = lowering.lower(*ty);
     // Only whole sizes: a name used in a size expression is no parameter.
@@ -820,6 +827,7 @@ fn sig_refinement(
             let named_scope = Scope {
                 file,
                 item: Some(item),
+                params: None,
             };
             sig_refinement(resolver, named_scope, &named.sig, segments, depth + 1)
         }
@@ -848,6 +856,7 @@ fn module_signature(
             let scope = Scope {
                 file,
                 item: Some(item),
+                params: None,
             };
             Some((scope, binding.sig.clone()?, name))
         }
@@ -870,6 +879,7 @@ fn module_signature(
             let scope = Scope {
                 file,
                 item: Some(data.enclosing),
+                params: Some(index),
             };
             Some((scope, param.sig.clone(), name))
         }
@@ -889,7 +899,7 @@ fn module_signature(
                 file.path(db),
                 spec.0
             );
-            Some((Scope { file, item: None }, sig.clone(), name))
+            Some((Scope::of_spec(&tree, file, spec), sig.clone(), name))
         }
         ModuleRef::Intrinsics => {
             let resolver_sig = Resolver { db, file_set }.intrinsics_signature()?;
@@ -1356,7 +1366,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 let SpecKind::Type(type_item) = &tree.spec(spec).kind else {
                     return Ty::Error;
                 };
-                let scope = Scope { file, item: None };
+                let scope = Scope::of_spec(&tree, file, spec);
                 Arc::new(lower_type_item(
                     self.resolver,
                     scope,
