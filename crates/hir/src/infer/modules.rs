@@ -6,9 +6,9 @@ use super::instantiate_in;
 use super::size_text;
 use super::substitute;
 use super::types::{
-    TypeLowering, apply_member, functor_instance_env, liftedness_rank, member_type,
-    module_type_env, own_args, spec_definition_in, spec_scheme_in, substitute_instance,
-    type_def_liftedness, type_def_params,
+    TypeLowering, apply_member, exported_instance_env, functor_instance_env, liftedness_rank,
+    member_type, module_type_env, own_args, spec_definition_in, spec_scheme_in,
+    substitute_instance, type_def_liftedness, type_def_params,
 };
 use super::unify::{Mismatch, Table};
 use super::uniqueness::fits_spec_uniqueness;
@@ -113,7 +113,7 @@ pub fn module_diagnostics(
             instance: instance
                 .iter()
                 .filter(|(name, _)| earlier.contains(name))
-                .cloned()
+                .map(|(name, ty)| (name.clone(), substitute_instance(ty, &instance)))
                 .collect(),
             ..Enclosing::default()
         };
@@ -427,7 +427,9 @@ impl Matcher<'_> {
                 .join(".")
         };
 
-        // The module's own types stand for the module type's type members.
+        // The module's own types stand for the module type's type members,
+        // those it has from an opened application as the application has them.
+        let opened = exported_instance_env(resolver, implementation);
         let mut env: Vec<(Name, Ty)> = Vec::new();
         let mut type_names: Vec<&Name> = required.types.keys().collect();
         type_names.sort();
@@ -441,7 +443,7 @@ impl Matcher<'_> {
                 env.push((name.clone(), Ty::Error));
                 continue;
             };
-            let actual = member_type(db, file_set, target, name);
+            let actual = substitute_instance(&member_type(db, file_set, target, name), &opened);
             env.push((name.clone(), actual.clone()));
             let TypeDefRef::Spec(file, spec, _) = required.types[name] else {
                 continue;
@@ -597,7 +599,8 @@ impl Matcher<'_> {
                     required_scheme
                         .size_params
                         .retain(|size| !named_values.contains(size));
-                    let provided_scheme = value_type(resolver, *value);
+                    let mut provided_scheme = value_type(resolver, *value);
+                    provided_scheme.ty = substitute_instance(&provided_scheme.ty, &opened);
                     let problem = mismatch(&required_scheme, &provided_scheme, named_values)
                         .or_else(|| {
                             (!fits_spec_uniqueness(

@@ -5,7 +5,9 @@
 use super::{InferCtx, Location, substitute};
 use crate::Db;
 use crate::files::{FileSet, SourceFile};
-use crate::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, item_tree};
+use crate::item_tree::{
+    Container, ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, item_tree,
+};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, SigRef, TermRef, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
@@ -470,18 +472,47 @@ fn functor_instance_env_cycle(
 pub fn opened_instance_env(db: &dyn Db, file_set: FileSet, scope: Scope) -> Arc<Vec<(Name, Ty)>> {
     let resolver = Resolver { db, file_set };
     let mut env = Vec::new();
-    for (open_scope, mut opened) in resolver.opens_before(scope) {
-        while let ModExpr::Ascription(inner, _) = opened {
-            opened = *inner;
-        }
-        match &opened {
-            ModExpr::Path(path) => {
-                env.extend(module_path_env(resolver, open_scope, path.segments()))
-            }
-            _ => env.extend(application_env(resolver, open_scope, &opened, 0)),
-        }
+    for (open_scope, opened) in resolver.opens_before(scope) {
+        env.extend(open_env(resolver, open_scope, &opened));
     }
     Arc::new(env)
+}
+
+/// What the parameters' abstract types stand for in the modules a module
+/// body or file opens: the types it exports through them (`open (f arg)`)
+/// are the arguments' types.
+pub(crate) fn exported_instance_env(resolver: Resolver, module: ModuleRef) -> Vec<(Name, Ty)> {
+    let (file, container) = match module {
+        ModuleRef::Struct(file, s) => (file, Container::Struct(s)),
+        ModuleRef::File(file) => (file, Container::File),
+        _ => return Vec::new(),
+    };
+    let tree = item_tree(resolver.db, file);
+    let mut env = Vec::new();
+    for &item in tree.container_items(container) {
+        if let ItemKind::Open(opened) = &tree.item(item).kind {
+            let open_scope = Scope {
+                file,
+                item: Some(item),
+                params: None,
+            };
+            env.extend(open_env(resolver, open_scope, opened));
+        }
+    }
+    env
+}
+
+/// What the parameters' abstract types stand for in the module `open`ed at
+/// `scope`.
+fn open_env(resolver: Resolver, scope: Scope, opened: &ModExpr) -> Vec<(Name, Ty)> {
+    let mut opened = opened;
+    while let ModExpr::Ascription(inner, _) = opened {
+        opened = inner;
+    }
+    match opened {
+        ModExpr::Path(path) => module_path_env(resolver, scope, path.segments()),
+        _ => application_env(resolver, scope, opened, 0),
+    }
 }
 
 /// What the parameters' abstract types stand for in each module that a
