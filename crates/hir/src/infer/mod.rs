@@ -904,24 +904,29 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// Size expressions in the parameters' and result's type annotations
     /// (`[n * m]t`, `[i64.i32 k]t`) are `i64` expressions over the
     /// parameters, which also gives the parameters they use their types.
+    ///
+    /// A parameter's types see only the parameters before it (`(s: [s 2
+    /// n]t)` applies an outer `s`), the result type all of them. The
+    /// parameters' names are the last locals, bound in order.
     fn check_signature_sizes(&mut self, params: &[PatId], ret: Option<TypeId>) {
-        let store = &self.body.store;
-        let mut types: Vec<TypeId> = ret.into_iter().collect();
-        let mut pats: Vec<PatId> = params.to_vec();
-        while let Some(pat) = pats.pop() {
-            match &store.pats[pat] {
-                crate::store::Pat::Ascription { pat, ty } => {
-                    types.push(*ty);
-                    pats.push(*pat);
-                }
-                crate::store::Pat::Tuple(elements) => pats.extend(elements),
-                crate::store::Pat::Record(fields) => pats.extend(fields.iter().map(|(_, p)| *p)),
-                crate::store::Pat::Attr { pat, .. } => pats.push(*pat),
-                _ => {}
-            }
+        let bound: Vec<usize> = params
+            .iter()
+            .map(|&param| {
+                let mut names = Vec::new();
+                self.pat_names(param, &mut names);
+                names.len()
+            })
+            .collect();
+        let mut visible = self.locals.len() - bound.iter().sum::<usize>();
+        for (&param, count) in params.iter().zip(bound) {
+            let later = self.locals.split_off(visible);
+            let types = self.pattern_types(&[param]);
+            self.check_written_sizes(types);
+            self.locals.extend(later);
+            visible += count;
         }
-        self.check_written_sizes(types);
         if let Some(ret) = ret {
+            self.check_written_sizes(vec![ret]);
             self.check_result_size_names(params, ret);
         }
     }
@@ -1000,6 +1005,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             // of a variable must be an `i64`.
             match &store.exprs[e] {
                 crate::store::Expr::Literal(_) => continue,
+                crate::store::Expr::Path(path)
+                    if path.is_single()
+                        && self.lookup_local(path.last()).is_none()
+                        && !self.sizes.contains(path.last())
+                        && self.resolver.resolve_expr_path(self.scope, path).is_none() =>
+                {
+                    self.error(
+                        Location::Expr(e),
+                        format!("Unknown name \"{}\".", path.last()),
+                    );
+                    continue;
+                }
                 crate::store::Expr::Path(path)
                     if !path.is_single() || self.lookup_local(path.last()).is_none() =>
                 {
