@@ -278,6 +278,9 @@ pub(super) fn fun_diets_of_ty(ty: &Ty) -> Vec<Diet> {
 /// which abbreviations' uniqueness is seen).
 pub(super) fn diet_of_typeref(store: &Store, ty: TypeId, lowered: &Ty) -> Diet {
     match &store.types[ty] {
+        // A primitive value has no uniqueness: `*t` for a type member that
+        // is a primitive type (`*handle`, `type handle = i64`) says nothing.
+        TypeRef::Unique(_) if matches!(lowered, Ty::Prim(_)) => Diet::Observe,
         TypeRef::Unique(_) => Diet::Consume,
         TypeRef::Tuple(elements) => match lowered {
             Ty::Record(fields) if fields.len() == elements.len() => Diet::record(
@@ -361,6 +364,7 @@ pub(super) fn uniq_of_typeref(store: &Store, ty: TypeId, lowered: &Ty) -> Uniq {
         _ => Ty::Error,
     };
     let from_written = match &store.types[ty] {
+        TypeRef::Unique(_) if matches!(lowered, Ty::Prim(_)) => return Uniq::Nonunique,
         TypeRef::Unique(_) => return Uniq::Unique,
         TypeRef::Tuple(elements) => Uniq::Record(
             elements
