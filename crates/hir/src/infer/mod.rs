@@ -1875,7 +1875,7 @@ fn numbered_leaves(
 }
 
 /// Replaces every existential size.
-fn map_unknowns(ty: &Ty, f: &mut dyn FnMut(u32) -> Size) -> Ty {
+pub(super) fn map_unknowns(ty: &Ty, f: &mut dyn FnMut(u32) -> Size) -> Ty {
     ty.map_sizes(&mut |size| {
         size.map_leaves(&mut |leaf| match leaf {
             Size::Unknown(id) => f(*id),

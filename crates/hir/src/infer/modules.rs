@@ -1123,6 +1123,11 @@ fn mismatch(required: &Scheme, provided: &Scheme, values: Vec<Name>) -> Option<S
         ty: substitute(&required.ty, &lifted, &[]),
     };
     let expected = instantiate_in(&mut table, &rigid);
+    // An existential size of the specification (`?[nz].t`, through a
+    // type member defined with one) is whatever size the module's value
+    // has there, also one that names the module's values. Each use of a
+    // type member has its own.
+    let expected = super::map_unknowns(&expected, &mut |_| table.fresh_size_var());
     match table.unify(&expected, &instantiated).err()? {
         // Upstream names the sizes that differ.
         Mismatch::Sizes(a, b) => Some(format!(
