@@ -309,6 +309,10 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// Size names being bound by `let [n] pat = e`, as size variables
     /// while `pat` is checked.
     binding_sizes: Vec<(Name, Size)>,
+    /// Size names bound by `let [n] pat = e` to a size that `e` has from
+    /// outside the binding (a parameter's, `[n]` of `xs: [n]t`): within the
+    /// binding's body the name stands for that size, innermost last.
+    size_aliases: Vec<(Name, Size)>,
     /// The scopes left so far, outermost first (see [`Self::check_scope_exit`]).
     exited: Vec<unify::ExitedScope>,
     /// The sizes that size parameters of the functions used became: the
@@ -356,6 +360,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             lifted_params: Vec::new(),
             size_lifted_params: Vec::new(),
             binding_sizes: Vec::new(),
+            size_aliases: Vec::new(),
             exited: Vec::new(),
             instantiated_sizes: Vec::new(),
             unlifted_instantiations: Vec::new(),

@@ -1457,6 +1457,12 @@ impl InferCtx<'_, '_> {
         } else {
             substitute(&ty, &[], &self.binding_sizes)
         };
+        let aliases = self.visible_size_aliases();
+        let ty = if aliases.is_empty() {
+            ty
+        } else {
+            substitute(&ty, &[], &aliases)
+        };
         self.fresh_unknown_sizes(ty)
     }
 
