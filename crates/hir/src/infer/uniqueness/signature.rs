@@ -75,23 +75,6 @@ impl Uniq {
         }
     }
 
-    /// Whether this result is unique wherever `required` is.
-    pub(super) fn covers(&self, required: &Uniq) -> bool {
-        match (required, self) {
-            (Uniq::Nonunique, _) | (_, Uniq::Unique) => true,
-            (Uniq::Unique, provided) => provided.is_unique(),
-            (Uniq::Record(_), Uniq::Nonunique) => !required.any_unique(),
-            (Uniq::Record(required_fields), Uniq::Record(fields)) => {
-                required_fields.iter().all(|(name, r)| {
-                    fields
-                        .iter()
-                        .find(|(n, _)| n == name)
-                        .is_none_or(|(_, u)| u.covers(r))
-                })
-            }
-        }
-    }
-
     /// Whether some part is unique.
     pub(super) fn any_unique(&self) -> bool {
         match self {
