@@ -1338,7 +1338,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// Numeric literals must fit their types (`-` directly before a literal
-    /// makes it negative).
+    /// makes it negative). An integer literal with a type suffix (`255i8`)
+    /// is, as upstream's lexer reads it, its value wrapped to the type.
     fn check_literal_bounds(&mut self, expr_types: &ArenaMap<ExprId, Ty>) {
         use crate::store::{Expr, Literal};
         let mut negated = Vec::new();
@@ -1357,6 +1358,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             };
             let negative = negated.contains(&id);
             let fits = match literal {
+                Literal::Int {
+                    suffix: Some(_), ..
+                } => true,
                 Literal::Int {
                     value, bit_pattern, ..
                 } => int_literal_fits(*value, negative, *bit_pattern, *prim),
