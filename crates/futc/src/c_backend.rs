@@ -420,6 +420,10 @@ impl CompiledC {
 }
 
 impl Compiled for CompiledC {
+    fn program(&self) -> &Program {
+        &self.program
+    }
+
     fn signature(&self, entry: &str) -> Result<Signature, String> {
         Signature::of(&self.program, entry)
     }

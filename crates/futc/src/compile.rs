@@ -4,10 +4,18 @@ use crate::diagnostics;
 use std::path::Path;
 
 /// The program at `path` lowered to the core IR and optimised
-/// ([`opt::passes::optimise`]), or the rendered reason
-/// it cannot be (type errors with snippets, or what lowering does not
-/// support).
+/// ([`opt::passes::optimise`]), or the rendered reason it cannot be (see
+/// [`lower_to_ir`]).
 pub fn compile_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
+    let mut program = lower_to_ir(path)?;
+    opt::passes::optimise(&mut program).map_err(|error| error.to_string())?;
+    Ok(program)
+}
+
+/// The program at `path` lowered to the core IR (checked in debug
+/// builds), or the rendered reason it cannot be (type errors with
+/// snippets, or what lowering does not support).
+pub fn lower_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
     let checked = diagnostics::load_checked(path)?;
     if checked.diagnostics.iter().any(hir::Diagnostic::is_error) {
         return Err(diagnostics::render_to_string(&checked, path));
@@ -21,12 +29,10 @@ pub fn compile_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
         Some(cwd) => path.strip_prefix(cwd.as_str()).unwrap_or(path).to_owned(),
         None => path.to_owned(),
     };
-    let mut program =
-        lower::lower_program(&checked.db, checked.file_set, checked.root, &display_path)
-            .map_err(|error| format!("error: {error}"))?;
+    let program = lower::lower_program(&checked.db, checked.file_set, checked.root, &display_path)
+        .map_err(|error| format!("error: {error}"))?;
     if cfg!(debug_assertions) {
         opt::ir::check::check_program(&program).map_err(|error| error.to_string())?;
     }
-    opt::passes::optimise(&mut program).map_err(|error| error.to_string())?;
     Ok(program)
 }

@@ -21,6 +21,10 @@ impl Backend for InterpreterBackend {
 }
 
 impl Compiled for InterpretedProgram {
+    fn program(&self) -> &opt::ir::Program {
+        &self.0
+    }
+
     fn signature(&self, entry: &str) -> Result<Signature, String> {
         Signature::of(&self.0, entry)
     }

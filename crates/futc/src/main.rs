@@ -5,6 +5,7 @@
 mod c_backend;
 mod compile;
 mod dataset;
+mod dev;
 mod diagnostics;
 mod interpreter;
 mod pkg;
@@ -39,9 +40,9 @@ enum Command {
     /// Check a program (the file and everything it imports); exit with 0
     /// if it is well-formed.
     Check { file: PathBuf },
-    /// Print the program lowered to the core IR (for debugging the
-    /// compiler).
-    Ir { file: PathBuf },
+    /// Run the compiler's stages on a program and print its core IR or
+    /// its metrics (for compiler developers).
+    Dev(dev::DevArgs),
     /// Interpret an entry point: read its arguments from standard input
     /// (text or binary data format) and print its results, one per line.
     Run(run::RunArgs),
@@ -98,7 +99,7 @@ fn main() -> ExitCode {
         Command::Parse { file, tree } => parse_command(&file, tree),
         Command::Check { file } => check_command(&file),
         Command::Run(args) => run::run(&args),
-        Command::Ir { file } => run::print_ir(&file),
+        Command::Dev(args) => dev::run(&args),
         Command::C {
             file,
             output,

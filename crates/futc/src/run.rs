@@ -23,27 +23,6 @@ const EXIT_RUNTIME: u8 = 1;
 /// Exit code of a program that does not compile.
 const EXIT_COMPILE: u8 = 2;
 
-/// `futc ir`: the program's core IR on standard output.
-pub fn print_ir(file: &std::path::Path) -> ExitCode {
-    match compile_to_ir(file) {
-        Ok(program) => {
-            let text = opt::ir::print::print_program(&program);
-            let mut stdout = std::io::stdout().lock();
-            match stdout.write_all(text.as_bytes()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(error) => {
-                    eprintln!("error: cannot write the program: {error}");
-                    ExitCode::from(EXIT_RUNTIME)
-                }
-            }
-        }
-        Err(message) => {
-            eprint!("{message}");
-            ExitCode::from(EXIT_COMPILE)
-        }
-    }
-}
-
 pub fn run(args: &RunArgs) -> ExitCode {
     let program = match compile_to_ir(&args.file) {
         Ok(program) => program,

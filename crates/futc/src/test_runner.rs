@@ -30,17 +30,27 @@
 //!   its default seed (each value on its own, as upstream generates them):
 //!   every backend gets the same inputs. Constants among them (`10`) are
 //!   read as their parameter's type.
+//! * `structure` blocks of the default (SOACS) pipeline compare the
+//!   metrics ([`opt::ir::metrics`]) of the IR the program was compiled
+//!   from with their expected counts (a path that does not occur counts
+//!   0); each block is checked once per program, and a mismatch lists
+//!   every path whose count differs. Blocks of other pipelines (`gpu`,
+//!   `mc`, `seq-mem`, ...), which this compiler does not have, are
+//!   skipped.
 //! * A panic in a backend fails the test instead of the whole run.
 //! * Failures are reported on stderr, the summary line (`N passed, N
-//!   failed, N skipped`, counting runs) on stdout; the exit code is 0 when
+//!   failed, N skipped`, counting runs and, as upstream counts them,
+//!   each structure block, warning test and property as one) on stdout;
+//!   the exit code is 0 when
 //!   nothing failed, 1 otherwise, 2 for an unknown backend or unreadable
 //!   path.
 
 use crate::test_spec::{
-    Expected, ExpectedError, Input, RandomValue, RunCases, TestAction, TestRun, TestSpec,
-    ValueSource, parse_test_spec,
+    Expected, ExpectedError, Input, RandomValue, RunCases, StructurePipeline, StructureTest,
+    TestAction, TestRun, TestSpec, ValueSource, parse_test_spec,
 };
 use indicatif::{ProgressBar, ProgressStyle};
+use opt::ir::metrics::{Metrics, program_metrics};
 use opt::ir::{Kind, Program};
 use opt::value::data::{ValueError, ValueReader, read_values_as, write_text};
 use opt::value::{ArrayValue, Value};
@@ -89,6 +99,9 @@ impl Signature {
 
 /// A program ready to run.
 pub trait Compiled: Send {
+    /// The core IR the program was compiled from, which `structure`
+    /// tests measure.
+    fn program(&self) -> &Program;
     /// The types entry point `entry`'s values are read as; `Err` carries
     /// the message a run of it fails with.
     fn signature(&self, entry: &str) -> Result<Signature, String>;
@@ -348,7 +361,7 @@ fn count_runs(spec: &TestSpec) -> usize {
                 .iter()
                 .map(|case| case.entries.len() * case.runs.len())
                 .sum();
-            runs + cases.warnings.len() + cases.properties.len()
+            runs + cases.structures.len() + cases.warnings.len() + cases.properties.len()
         }
     }
 }
@@ -410,22 +423,43 @@ fn run_cases(path: &Path, cases: &RunCases, options: &TestOptions, report: &mut 
             }
         }
     }
-    report.summary.skipped += cases.warnings.len() + cases.properties.len();
-    if planned.is_empty() {
+    let (structures, other_pipelines): (Vec<&StructureTest>, Vec<&StructureTest>) = cases
+        .structures
+        .iter()
+        .partition(|test| test.pipeline == StructurePipeline::Soacs);
+    report.summary.skipped += other_pipelines.len() + cases.warnings.len() + cases.properties.len();
+    if planned.is_empty() && structures.is_empty() {
         return;
     }
+    let tests = planned.len() + structures.len();
     let mut program = match guarded(|| options.backend.compile(path)) {
         Ok(Ok(program)) => program,
         Ok(Err(message)) => {
             let message = format!("compilation failed:\n{}", indent(&message));
-            report.fail(planned.len(), message);
+            report.fail(tests, message);
             return;
         }
         Err(panic) => {
-            report.fail(planned.len(), format!("compilation panicked: {panic}"));
+            report.fail(tests, format!("compilation panicked: {panic}"));
             return;
         }
     };
+    if !structures.is_empty() {
+        let metrics = program_metrics(program.program());
+        for test in structures {
+            match check_structure(&metrics, test) {
+                Ok(()) => report.summary.passed += 1,
+                Err(message) => report.fail(
+                    1,
+                    format!(
+                        "structure test at line {}:\n{}",
+                        test.line,
+                        indent(&message)
+                    ),
+                ),
+            }
+        }
+    }
     let dir = path.parent().unwrap_or(Path::new(""));
     for (entry, run) in planned {
         match check_run(dir, program.as_mut(), &mut reference, path, entry, run) {
@@ -449,6 +483,24 @@ fn run_cases(path: &Path, cases: &RunCases, options: &TestOptions, report: &mut 
         Ok(Err(message)) | Err(message) => {
             report.fail(1, format!("after the last run:\n{}", indent(&message)));
         }
+    }
+}
+
+/// Compares the expected counts of a `structure` block with the
+/// program's metrics; `Err` lists every path whose count differs.
+fn check_structure(metrics: &Metrics, test: &StructureTest) -> Result<(), String> {
+    let mismatches: Vec<String> = test
+        .expected
+        .iter()
+        .filter_map(|(path, &expected)| {
+            let actual = metrics.get(path);
+            (actual != expected).then(|| format!("{path}: expected {expected}, found {actual}"))
+        })
+        .collect();
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(mismatches.join("\n"))
     }
 }
 
@@ -850,10 +902,11 @@ mod tests {
     use std::sync::atomic::AtomicU32;
 
     /// A backend whose programs are the entry points below, whatever the
-    /// file says; a file containing `fake compile error` does not compile.
+    /// file says, with an empty IR program (all its metrics are 0); a file
+    /// containing `fake compile error` does not compile.
     struct FakeBackend(&'static str);
 
-    struct FakeProgram(&'static str);
+    struct FakeProgram(&'static str, Program);
 
     impl Backend for FakeBackend {
         fn name(&self) -> &str {
@@ -865,11 +918,15 @@ mod tests {
             if source.contains("fake compile error") {
                 return Err("Error at t.fut:3:1-5:\nCannot unify `i32` with `bool`.".into());
             }
-            Ok(Box::new(FakeProgram(self.0)))
+            Ok(Box::new(FakeProgram(self.0, Program::default())))
         }
     }
 
     impl Compiled for FakeProgram {
+        fn program(&self) -> &Program {
+            &self.1
+        }
+
         fn signature(&self, entry: &str) -> Result<Signature, String> {
             let i32_to_i32 = Signature {
                 params: vec![Kind::new(PrimType::I32, 0)],
@@ -1132,6 +1189,37 @@ mod tests {
         let properties = "-- ==\n-- property: p q\n";
         assert_eq!(counts(&interpret(properties)), (0, 0, 2));
         assert_eq!(counts(&interpret("def main = 1\n")), (0, 0, 0));
+    }
+
+    #[test]
+    fn structure_blocks_are_checked_once_and_other_pipelines_skipped() {
+        // The fake program is empty: every path occurs 0 times.
+        let source = "-- ==\n-- entry: double list\n-- input { 1 } output { 2 }\n\
+                      -- structure { Screma 0 /Loop/Screma 0 }\n\
+                      -- structure gpu { SegMap 1 }\n\
+                      -- structure internalised { Screma 3 }\n";
+        let report = interpret(source);
+        assert_eq!(counts(&report), (2, 1, 2), "{report}");
+        let failing = "-- ==\n-- structure { Screma 1 BinOp 0 /Screma/Loop 2 }\n\
+                       -- structure seq-mem { Alloc 1 }\n";
+        let report = interpret(failing);
+        assert_eq!(counts(&report), (0, 1, 1), "{report}");
+        assert_eq!(
+            report.failures,
+            [
+                "structure test at line 2:\n  /Screma/Loop: expected 2, found 0\n  \
+              Screma: expected 1, found 0"
+            ]
+        );
+        // Without runs the program is compiled for its structure tests
+        // alone, and a failed compilation fails them.
+        let broken = "-- fake compile error\n-- ==\n-- structure { Screma 0 }\n\
+                      -- structure { Screma 1 }\n-- structure gpu { SegMap 1 }\n";
+        let report = interpret(broken);
+        assert_eq!(counts(&report), (0, 2, 1), "{report}");
+        assert!(report.failures[0].starts_with("compilation failed"));
+        let disabled = "-- ==\n-- tags { disable }\n-- structure { Screma 0 }\n";
+        assert_eq!(counts(&interpret(disabled)), (0, 0, 1));
     }
 
     #[test]

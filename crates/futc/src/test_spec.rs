@@ -7,7 +7,7 @@
 //! upstream allows. The first block may carry `tags { .. }` and either a
 //! compile-time `error:` (then it must be the only block) or run cases;
 //! every block may name its entry points with `entry:`, and list runs,
-//! `structure` tests (checked for form, then dropped: we do not run them),
+//! `structure` tests (the metrics a pipeline's result must have),
 //! `warning:` expectations or `property:` entry points.
 //!
 //! Guarantees: parsing never panics; a malformed block is a [`SpecError`]
@@ -24,7 +24,7 @@ use opt::value::Value;
 use opt::value::data::{DataError, ValueError, read_values_as};
 use prim::PrimType;
 use regex::{Regex, RegexBuilder};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -52,10 +52,51 @@ pub enum TestAction {
 #[derive(Debug, Clone, Default)]
 pub struct RunCases {
     pub cases: Vec<EntryCases>,
+    /// Checks of the compiled program's metrics, one per `structure`
+    /// block.
+    pub structures: Vec<StructureTest>,
     /// Compiling must print a warning that matches each of these.
     pub warnings: Vec<ExpectedError>,
     /// Entry points to test as properties (`property:`).
     pub properties: Vec<String>,
+}
+
+/// A `structure` block: how many times each path of constructs (see
+/// `opt::ir::metrics`) must occur in the program a pipeline makes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StructureTest {
+    pub pipeline: StructurePipeline,
+    /// The line of the block's `{`.
+    pub line: usize,
+    /// Paths (`Screma`, `/Loop/Screma`) and their expected counts; a path
+    /// written twice keeps its last count, as upstream reads it.
+    pub expected: BTreeMap<String, usize>,
+}
+
+/// The pipeline a `structure` block measures: upstream's default (the
+/// SOACS pipeline) unless the block names another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StructurePipeline {
+    Soacs,
+    Gpu,
+    GpuMem,
+    Mc,
+    McMem,
+    SeqMem,
+    /// The program right after upstream's internalisation.
+    Internalised,
+}
+
+impl StructurePipeline {
+    /// The pipelines a block may name, as upstream spells them.
+    const NAMED: [(&str, StructurePipeline); 6] = [
+        ("gpu-mem", StructurePipeline::GpuMem),
+        ("gpu", StructurePipeline::Gpu),
+        ("mc-mem", StructurePipeline::McMem),
+        ("mc", StructurePipeline::Mc),
+        ("seq-mem", StructurePipeline::SeqMem),
+        ("internalised", StructurePipeline::Internalised),
+    ];
 }
 
 /// Runs shared by the entry points of one `entry:` line (`main` without).
@@ -382,7 +423,7 @@ fn parse_block_cases(cursor: &mut Cursor, cases: &mut RunCases) -> Result<(), Sp
         cases.cases.push(EntryCases { entries, runs });
     }
     while cursor.eat_word("structure") {
-        parse_structure(cursor)?;
+        cases.structures.push(parse_structure(cursor)?);
     }
     while cursor.eat_prefix("warning:") {
         let line = cursor.line();
@@ -538,32 +579,49 @@ fn random_value(word: &str) -> Option<RandomValue> {
     }
 }
 
-/// Checks the form of `structure [pipeline] { Name count ... }`; we do
-/// not run structure tests, so nothing is kept.
-fn parse_structure(cursor: &mut Cursor) -> Result<(), SpecError> {
-    const PIPELINES: [&str; 6] = ["gpu-mem", "gpu", "mc-mem", "mc", "seq-mem", "internalised"];
+/// `structure [pipeline] { path count ... }`, after `structure`.
+fn parse_structure(cursor: &mut Cursor) -> Result<StructureTest, SpecError> {
     let word = cursor.peek_word();
-    if PIPELINES.contains(&word) {
-        cursor.advance(word.len());
-    }
+    let pipeline = match StructurePipeline::NAMED
+        .iter()
+        .find(|(name, _)| *name == word)
+    {
+        Some(&(name, pipeline)) => {
+            cursor.advance(name.len());
+            pipeline
+        }
+        None => StructurePipeline::Soacs,
+    };
     let (text, line) = cursor.braced("structure")?;
     let words: Vec<&str> = text.split_whitespace().collect();
+    let mut expected = BTreeMap::new();
     for pair in words.chunks(2) {
-        let name_ok = pair[0].chars().all(|c| c.is_alphabetic() || c == '/');
-        let count_ok = pair
+        let path_ok = pair[0].chars().all(|c| c.is_alphabetic() || c == '/');
+        // `parse` alone would take a sign.
+        let count = pair
             .get(1)
-            .is_some_and(|count| count.bytes().all(|b| b.is_ascii_digit()));
-        if !name_ok || !count_ok {
-            return Err(cursor.error_at(
-                line,
-                format!(
-                    "expected metrics as `Name count` pairs, found `{}`",
-                    pair.join(" ")
-                ),
-            ));
+            .filter(|count| count.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|count| count.parse::<usize>().ok());
+        match count {
+            Some(count) if path_ok => {
+                expected.insert(pair[0].to_string(), count);
+            }
+            _ => {
+                return Err(cursor.error_at(
+                    line,
+                    format!(
+                        "expected metrics as `Name count` pairs, found `{}`",
+                        pair.join(" ")
+                    ),
+                ));
+            }
         }
     }
-    Ok(())
+    Ok(StructureTest {
+        pipeline,
+        line,
+        expected,
+    })
 }
 
 fn expected_error(cursor: &Cursor, pattern: &str, line: usize) -> Result<ExpectedError, SpecError> {
@@ -1005,7 +1063,7 @@ mod tests {
     }
 
     #[test]
-    fn skips_structure_tests_and_keeps_warnings_and_properties() {
+    fn keeps_structure_tests_warnings_and_properties() {
         let spec = spec(
             "-- ==\n-- input { 1 } output { 1 }\n-- structure { Screma 1 }\n\
              -- structure gpu-mem {\n--   Alloc 2 SegMap/Loop 1\n-- }\n\
@@ -1015,6 +1073,27 @@ mod tests {
         );
         let cases = run_cases(&spec);
         assert_eq!(cases.cases[0].runs.len(), 1);
+        let expected = |pairs: &[(&str, usize)]| {
+            pairs
+                .iter()
+                .map(|&(path, count)| (path.to_string(), count))
+                .collect::<BTreeMap<_, _>>()
+        };
+        assert_eq!(
+            cases.structures,
+            [
+                StructureTest {
+                    pipeline: StructurePipeline::Soacs,
+                    line: 3,
+                    expected: expected(&[("Screma", 1)]),
+                },
+                StructureTest {
+                    pipeline: StructurePipeline::GpuMem,
+                    line: 4,
+                    expected: expected(&[("Alloc", 2), ("SegMap/Loop", 1)]),
+                },
+            ]
+        );
         assert_eq!(cases.warnings.len(), 1);
         assert!(cases.warnings[0].matches("warning: unused variable"));
         assert_eq!(cases.properties, ["p1", "p2", "p3"]);
@@ -1070,6 +1149,13 @@ mod tests {
                 "only test block",
             ),
             ("-- ==\n-- structure { Screma }\n", 2, "Name count"),
+            ("-- ==\n-- structure { Screma +1 }\n", 2, "Name count"),
+            ("-- ==\n-- structure { Sc4 1 }\n", 2, "Name count"),
+            (
+                "-- ==\n-- structure { Screma 99999999999999999999999 }\n",
+                2,
+                "Name count",
+            ),
             (
                 "-- ==\n-- input { 1 }\n-- Some more text\n",
                 3,

@@ -217,6 +217,12 @@ pub enum SigExpr {
 pub struct Spec {
     pub kind: SpecKind,
     pub doc: Option<String>,
+    /// Where the module type holding the specification is written: at
+    /// this item (a module type definition, or the module binding whose
+    /// parameter, result or body has it), seeing the binding's first
+    /// `params` parameters (`None`: all of them). Its names resolve there.
+    pub item: ItemIdx,
+    pub params: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -286,6 +292,9 @@ struct Collector {
     current_item: Option<ItemIdx>,
     /// Module parameters in scope, outermost first.
     params: Vec<ModuleParam>,
+    /// For module types being collected in a parametric module binding's
+    /// parameter: how many of the binding's parameters come before it.
+    params_before: Option<u32>,
 }
 
 fn name_of(name: Option<ast::Name>) -> Option<Name> {
@@ -328,7 +337,16 @@ impl Collector {
             }),
             ast::Decl::TypeDef(def) => ItemKind::Type(self.type_item(&def)),
             ast::Decl::ModuleDef(def) => {
-                let params: Vec<ModuleParam> = def.params().map(|p| self.module_param(p)).collect();
+                let params: Vec<ModuleParam> = def
+                    .params()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        self.params_before = Some(i as u32);
+                        let param = self.module_param(p);
+                        self.params_before = None;
+                        param
+                    })
+                    .collect();
                 let sig = def.sig().map(|s| self.sig(Some(s)));
                 let outer_params = self.params.len();
                 self.params.extend(params.iter().cloned());
@@ -489,7 +507,12 @@ impl Collector {
             ast::Spec::IncludeSpec(s) => SpecKind::Include(self.sig(s.sig())),
         };
         let idx = SpecIdx(self.tree.specs.len() as u32);
-        self.tree.specs.push(Spec { kind, doc });
+        self.tree.specs.push(Spec {
+            kind,
+            doc,
+            item: self.current_item.unwrap_or(ItemIdx(0)),
+            params: self.params_before,
+        });
         self.source_map.specs.push(SyntaxPtr::new(&node));
         idx
     }

@@ -191,10 +191,28 @@ impl ContainerIndex {
 
 /// A point in a file from which names are looked up: just before an item
 /// (or, with `None`, after the last item of the file's top level).
+///
+/// At a parametric module binding, its parameters are in scope too: all of
+/// them (`params: None`) in its result module type and module expression,
+/// the first `i` (`Some(i)`) in the module type of its `i`th parameter, so
+/// that `(P: {val a : T.t})` sees an earlier `T`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Scope {
     pub file: SourceFile,
     pub item: Option<ItemIdx>,
+    pub params: Option<u32>,
+}
+
+impl Scope {
+    /// The scope the specification `spec` of `file` is written in.
+    pub fn of_spec(tree: &ItemTree, file: SourceFile, spec: SpecIdx) -> Scope {
+        let spec = tree.spec(spec);
+        Scope {
+            file,
+            item: Some(spec.item),
+            params: spec.params,
+        }
+    }
 }
 
 /// Resolution needs the file set (imports) alongside the item trees.
@@ -225,6 +243,7 @@ pub fn container_index(
         let scope = Scope {
             file,
             item: Some(item_idx),
+            params: None,
         };
         match &item.kind {
             ItemKind::Value(value) => {
@@ -338,6 +357,7 @@ impl<'db> Resolver<'db> {
                 let scope = Scope {
                     file,
                     item: Some(item),
+                    params: None,
                 };
                 // An ascribed module shows only what its module type says.
                 if let Some(sig) = &binding.sig {
@@ -356,6 +376,7 @@ impl<'db> Resolver<'db> {
                         let scope = Scope {
                             file,
                             item: Some(data.enclosing),
+                            params: Some(index),
                         };
                         self.sig_exports(scope, &param.sig, module)
                     }
@@ -366,9 +387,7 @@ impl<'db> Resolver<'db> {
                 let tree = self.tree(file);
                 match &tree.spec(spec).kind {
                     SpecKind::Module { sig, .. } => {
-                        // Module types within specs resolve in the file's
-                        // final scope; they name earlier module types.
-                        let scope = Scope { file, item: None };
+                        let scope = Scope::of_spec(&tree, file, spec);
                         self.sig_exports(scope, sig, module)
                     }
                     _ => Exports::default(),
@@ -389,7 +408,14 @@ impl<'db> Resolver<'db> {
             .files(self.db)
             .get(crate::intrinsics::INTRINSICS_PATH)?;
         let path = Path::single(Name::new(crate::intrinsics::INTRINSICS_SIG));
-        Some((Scope { file, item: None }, SigExpr::Path(path)))
+        Some((
+            Scope {
+                file,
+                item: None,
+                params: None,
+            },
+            SigExpr::Path(path),
+        ))
     }
 
     /// The module a module expression denotes, for name lookup. A
@@ -456,6 +482,7 @@ impl<'db> Resolver<'db> {
             let scope = Scope {
                 file,
                 item: Some(item),
+                params: None,
             };
             let mut body = &binding.body;
             while let ModExpr::Lambda { body: inner, .. } | ModExpr::Ascription(inner, _) = body {
@@ -506,6 +533,7 @@ impl<'db> Resolver<'db> {
             let scope = Scope {
                 file,
                 item: Some(item),
+                params: None,
             };
             match self.resolve_module_path(scope, path) {
                 Some(target) => module = target,
@@ -554,6 +582,7 @@ impl<'db> Resolver<'db> {
                         let target_scope = Scope {
                             file,
                             item: Some(item),
+                            params: None,
                         };
                         self.collect_sig_exports(target_scope, &target.sig, module, out, depth + 1);
                     }
@@ -624,6 +653,9 @@ impl<'db> Resolver<'db> {
         let Some((mut container, mut position)) = start else {
             return levels;
         };
+        if let Some(item) = scope.item {
+            levels.extend(self.binding_param_levels(scope.file, item, scope.params));
+        }
         loop {
             levels.push(Level::Container(container, position));
             let Container::Struct(s) = container else {
@@ -652,6 +684,41 @@ impl<'db> Resolver<'db> {
         levels
     }
 
+    /// The parameters of the parametric module binding `item` that are in
+    /// scope at it (`visible` of them, or all), innermost first. They are
+    /// the parameters of its body (`ModuleRef::Param`), so a binding whose
+    /// body is no module body has none to show.
+    fn binding_param_levels(
+        &self,
+        file: SourceFile,
+        item: ItemIdx,
+        visible: Option<u32>,
+    ) -> Vec<Level> {
+        let tree = self.tree(file);
+        let ItemKind::Module(binding) = &tree.item(item).kind else {
+            return Vec::new();
+        };
+        let mut body = &binding.body;
+        while let ModExpr::Ascription(inner, _) | ModExpr::Lambda { body: inner, .. } = body {
+            body = inner;
+        }
+        let ModExpr::Struct(s) = body else {
+            return Vec::new();
+        };
+        let count = visible.map_or(binding.params.len(), |v| {
+            (v as usize).min(binding.params.len())
+        });
+        binding.params[..count]
+            .iter()
+            .enumerate()
+            .rev()
+            .filter_map(|(i, param)| {
+                let name = param.name.clone()?;
+                Some(Level::Param(name, ModuleRef::Param(file, *s, i as u32)))
+            })
+            .collect()
+    }
+
     /// The module expressions opened (`open e`) before `scope` in the
     /// containers enclosing it, latest and innermost first, each with the
     /// scope it is written in.
@@ -668,6 +735,7 @@ impl<'db> Resolver<'db> {
                     let open_scope = Scope {
                         file: scope.file,
                         item: Some(item),
+                        params: None,
                     };
                     opens.push((open_scope, expr.clone()));
                 }
@@ -778,6 +846,7 @@ impl<'db> Resolver<'db> {
                 Scope {
                     file: scope.file,
                     item: Some(data.enclosing),
+                    params: None,
                 }
             }
         };
@@ -902,6 +971,7 @@ impl<'db> Resolver<'db> {
         let scope = Scope {
             file,
             item: Some(item),
+            params: None,
         };
         Some((scope, binding.body.clone()))
     }

@@ -478,6 +478,7 @@ fn literals_must_fit_their_types() {
     let c = check(
         "def edges : (i8, i8, u16, f64) = (-128, 127, 65535, 1.79e308)\n\
          def bits : i8 = 0xFFi8\n\
+         def wraps : (i8, u8, i8) = (255i8, 256u8, -129i8)\n\
          def high : i8 = 128\n\
          def low : i8 = -129\n\
          def negative : u8 = -4\n\
@@ -486,6 +487,7 @@ fn literals_must_fit_their_types() {
     );
     assert!(c.errors("edges").is_empty(), "{:?}", c.errors("edges"));
     assert!(c.errors("bits").is_empty(), "{:?}", c.errors("bits"));
+    assert!(c.errors("wraps").is_empty(), "{:?}", c.errors("wraps"));
     let first = |name: &str| c.errors(name).first().cloned().unwrap_or_default();
     assert_eq!(first("high"), "Literal 128 out of bounds for type i8.");
     assert_eq!(first("low"), "Literal -129 out of bounds for type i8.");

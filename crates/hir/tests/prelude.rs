@@ -35,6 +35,7 @@ fn prelude_names_are_visible_in_user_files() {
     let scope = Scope {
         file: user,
         item: None,
+        params: None,
     };
     for name in [
         "map", "reduce", "scan", "iota", "zip", "filter", "|>", "f32", "i64", "flip",
@@ -67,6 +68,7 @@ fn prelude_names_are_visible_in_user_files() {
     let end = Scope {
         file: functional,
         item: None,
+        params: None,
     };
     assert!(resolver.resolve_term(end, &Name::new("map")).is_none());
     assert!(resolver.resolve_term(end, &Name::new("flip")).is_some());

@@ -48,6 +48,7 @@ impl Fixture {
         Scope {
             file,
             item: Some(item),
+            params: None,
         }
     }
 
@@ -55,6 +56,7 @@ impl Fixture {
         Scope {
             file: self.file(path),
             item: None,
+            params: None,
         }
     }
 
@@ -188,6 +190,7 @@ fn parametric_modules_see_their_parameters_and_applications_their_bodies() {
     let inside = Scope {
         file: f.file("/m.fut"),
         item: Some(v),
+        params: None,
     };
     let (term, used) = f.term(inside, "P.z").expect("P.z resolves");
     assert_eq!(term, "spec z");

@@ -239,6 +239,7 @@ impl Frame {
         Scope {
             file: self.file,
             item: Some(self.item),
+            params: None,
         }
     }
 }
@@ -744,6 +745,7 @@ impl<'db> Lowerer<'db> {
                 let scope = Scope {
                     file,
                     item: Some(item),
+                    params: None,
                 };
                 self.eval_module(scope, &binding.body.clone(), ctx)
             }
@@ -841,6 +843,7 @@ impl<'db> Lowerer<'db> {
             let binding_scope = Scope {
                 file,
                 item: Some(item),
+                params: None,
             };
             self.application_args(binding_scope, &binding.body.clone(), out, depth + 1)?;
         }
@@ -930,6 +933,7 @@ impl<'db> Lowerer<'db> {
             let scope = Scope {
                 file: scope_file,
                 item: Some(index),
+                params: None,
             };
             if let Ok((opened_module, opened)) = self.eval_module(scope, expr, ctx)
                 && opened_module == ModuleRef::Struct(file, body)

@@ -52,7 +52,24 @@ pub(crate) fn attached_comment_count<'t>(
     attached
 }
 
-/// Where the comments directly above the token at `end` (which follows
+/// How many of the trivia tokens before a declaration go with it into its
+/// chunk: the comments directly above it, or, where a documentation
+/// comment lies among them, everything from that comment (and those
+/// directly above it) on. A `-- |` comment documents the next declaration
+/// also across blank lines, so it must not end the previous chunk, where
+/// nothing would follow it.
+fn leading_comment_count<'t>(before: impl Iterator<Item = (SyntaxKind, &'t str)>) -> usize {
+    let before: Vec<(SyntaxKind, &str)> = before.collect();
+    let attached = attached_comment_count(before.iter().copied());
+    match before.iter().position(|(kind, _)| *kind == DOC_COMMENT) {
+        Some(doc) if doc >= attached => {
+            doc + 1 + attached_comment_count(before[doc + 1..].iter().copied())
+        }
+        _ => attached,
+    }
+}
+
+/// Where the comments that go with the declaration at `end` (which follows
 /// `tokens`) begin.
 fn comments_start(text: &str, tokens: &[Token], end: TextSize) -> TextSize {
     let mut start = end;
@@ -68,7 +85,7 @@ fn comments_start(text: &str, tokens: &[Token], end: TextSize) -> TextSize {
                 &text[std::ops::Range::<usize>::from(TextRange::new(start, token_end))],
             )
         });
-    let count = attached_comment_count(before);
+    let count = leading_comment_count(before);
     end - tokens[tokens.len() - count..]
         .iter()
         .map(|token| token.len)

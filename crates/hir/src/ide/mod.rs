@@ -127,6 +127,7 @@ pub fn definition_at(
     let scope = Scope {
         file,
         item: enclosing_item(db, file, offset),
+        params: None,
     };
     let last = index + 1 == segments.len();
     // A variable bound in the definition shadows everything else.
@@ -400,6 +401,7 @@ pub fn completions_at(
     let scope = Scope {
         file,
         item: enclosing_item(db, file, offset),
+        params: None,
     };
     if let Some((qualifier, qualifier_end)) = qualifier_before(&root, offset) {
         if let Some(module) = resolver.resolve_module_path(scope, &qualifier) {

@@ -360,8 +360,23 @@ impl InferCtx<'_, '_> {
                 self.check_pat_group(&[(pat, value_ty.clone())]);
                 self.note_ascribed_sizes(ascribed_from, &value_ty, Location::Pat(pat));
                 let mut open = Vec::new();
+                let aliases_mark = self.size_aliases.len();
                 for (name, var) in std::mem::take(&mut self.binding_sizes) {
-                    if matches!(self.table.resolve_size(&var), Size::Var(_)) {
+                    let resolved = self.table.resolve_size(&var);
+                    // A size the value has from outside the binding (a
+                    // parameter's) keeps its identity: the name stands for
+                    // it, rather than naming it with a name local here.
+                    let outside = match &resolved {
+                        Size::Var(_) => (0..value_start.0.1)
+                            .any(|v| self.table.resolve_size(&Size::Var(v as u32)) == resolved),
+                        Size::Unknown(_) => false,
+                        _ => true,
+                    };
+                    if outside {
+                        self.size_aliases.push((name, resolved));
+                        continue;
+                    }
+                    if matches!(resolved, Size::Var(_)) {
                         open.push(name.clone());
                     }
                     self.table.name_size(&var, Size::Named(name));
@@ -392,6 +407,7 @@ impl InferCtx<'_, '_> {
                 let bound: Vec<Name> = self.locals[mark..].iter().map(|l| l.name.clone()).collect();
                 self.locals.truncate(mark);
                 self.sizes.truncate(size_mark);
+                self.size_aliases.truncate(aliases_mark);
                 self.check_scope_exit(Location::Pat(pat), var_mark, bound, Vec::new());
                 ty
             }
@@ -1698,7 +1714,13 @@ impl InferCtx<'_, '_> {
     /// those (`iota (n * m)` has type `[n * m]i64`).
     fn symbolic_size(&self, arg: ExprId) -> Option<Size> {
         match &self.body.store.exprs[arg] {
-            Expr::Path(path) if path.is_single() => Some(Size::Named(path.last().clone())),
+            Expr::Path(path) if path.is_single() => Some(
+                self.visible_size_aliases()
+                    .into_iter()
+                    .rev()
+                    .find(|(name, _)| name == path.last())
+                    .map_or_else(|| Size::Named(path.last().clone()), |(_, size)| size),
+            ),
             Expr::Literal(crate::store::Literal::Int { value, .. }) => {
                 u64::try_from(*value).ok().map(Size::Const)
             }
@@ -1714,6 +1736,16 @@ impl InferCtx<'_, '_> {
             }
             _ => None,
         }
+    }
+
+    /// The size aliases (see `size_aliases`) that no local variable of
+    /// the same name hides.
+    pub(super) fn visible_size_aliases(&self) -> Vec<(Name, Size)> {
+        self.size_aliases
+            .iter()
+            .filter(|(name, _)| self.lookup_local(name).is_none())
+            .cloned()
+            .collect()
     }
 
     /// The type of field `field` of a value of type `ty`.

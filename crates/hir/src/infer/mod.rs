@@ -123,6 +123,7 @@ pub fn infer_value(
     let scope = Scope {
         file,
         item: Some(item),
+        params: None,
     };
     let mut ctx = InferCtx::new(resolver, scope, &body);
     Arc::new(ctx.infer_definition())
@@ -308,6 +309,10 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// Size names being bound by `let [n] pat = e`, as size variables
     /// while `pat` is checked.
     binding_sizes: Vec<(Name, Size)>,
+    /// Size names bound by `let [n] pat = e` to a size that `e` has from
+    /// outside the binding (a parameter's, `[n]` of `xs: [n]t`): within the
+    /// binding's body the name stands for that size, innermost last.
+    size_aliases: Vec<(Name, Size)>,
     /// The scopes left so far, outermost first (see [`Self::check_scope_exit`]).
     exited: Vec<unify::ExitedScope>,
     /// The sizes that size parameters of the functions used became: the
@@ -355,6 +360,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             lifted_params: Vec::new(),
             size_lifted_params: Vec::new(),
             binding_sizes: Vec::new(),
+            size_aliases: Vec::new(),
             exited: Vec::new(),
             instantiated_sizes: Vec::new(),
             unlifted_instantiations: Vec::new(),
@@ -903,24 +909,29 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// Size expressions in the parameters' and result's type annotations
     /// (`[n * m]t`, `[i64.i32 k]t`) are `i64` expressions over the
     /// parameters, which also gives the parameters they use their types.
+    ///
+    /// A parameter's types see only the parameters before it (`(s: [s 2
+    /// n]t)` applies an outer `s`), the result type all of them. The
+    /// parameters' names are the last locals, bound in order.
     fn check_signature_sizes(&mut self, params: &[PatId], ret: Option<TypeId>) {
-        let store = &self.body.store;
-        let mut types: Vec<TypeId> = ret.into_iter().collect();
-        let mut pats: Vec<PatId> = params.to_vec();
-        while let Some(pat) = pats.pop() {
-            match &store.pats[pat] {
-                crate::store::Pat::Ascription { pat, ty } => {
-                    types.push(*ty);
-                    pats.push(*pat);
-                }
-                crate::store::Pat::Tuple(elements) => pats.extend(elements),
-                crate::store::Pat::Record(fields) => pats.extend(fields.iter().map(|(_, p)| *p)),
-                crate::store::Pat::Attr { pat, .. } => pats.push(*pat),
-                _ => {}
-            }
+        let bound: Vec<usize> = params
+            .iter()
+            .map(|&param| {
+                let mut names = Vec::new();
+                self.pat_names(param, &mut names);
+                names.len()
+            })
+            .collect();
+        let mut visible = self.locals.len() - bound.iter().sum::<usize>();
+        for (&param, count) in params.iter().zip(bound) {
+            let later = self.locals.split_off(visible);
+            let types = self.pattern_types(&[param]);
+            self.check_written_sizes(types);
+            self.locals.extend(later);
+            visible += count;
         }
-        self.check_written_sizes(types);
         if let Some(ret) = ret {
+            self.check_written_sizes(vec![ret]);
             self.check_result_size_names(params, ret);
         }
     }
@@ -999,6 +1010,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             // of a variable must be an `i64`.
             match &store.exprs[e] {
                 crate::store::Expr::Literal(_) => continue,
+                crate::store::Expr::Path(path)
+                    if path.is_single()
+                        && self.lookup_local(path.last()).is_none()
+                        && !self.sizes.contains(path.last())
+                        && self.resolver.resolve_expr_path(self.scope, path).is_none() =>
+                {
+                    self.error(
+                        Location::Expr(e),
+                        format!("Unknown name \"{}\".", path.last()),
+                    );
+                    continue;
+                }
                 crate::store::Expr::Path(path)
                     if !path.is_single() || self.lookup_local(path.last()).is_none() =>
                 {
@@ -1315,7 +1338,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// Numeric literals must fit their types (`-` directly before a literal
-    /// makes it negative).
+    /// makes it negative). An integer literal with a type suffix (`255i8`)
+    /// is, as upstream's lexer reads it, its value wrapped to the type.
     fn check_literal_bounds(&mut self, expr_types: &ArenaMap<ExprId, Ty>) {
         use crate::store::{Expr, Literal};
         let mut negated = Vec::new();
@@ -1334,6 +1358,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             };
             let negative = negated.contains(&id);
             let fits = match literal {
+                Literal::Int {
+                    suffix: Some(_), ..
+                } => true,
                 Literal::Int {
                     value, bit_pattern, ..
                 } => int_literal_fits(*value, negative, *bit_pattern, *prim),
@@ -1857,7 +1884,7 @@ fn numbered_leaves(
 }
 
 /// Replaces every existential size.
-fn map_unknowns(ty: &Ty, f: &mut dyn FnMut(u32) -> Size) -> Ty {
+pub(super) fn map_unknowns(ty: &Ty, f: &mut dyn FnMut(u32) -> Size) -> Ty {
     ty.map_sizes(&mut |size| {
         size.map_leaves(&mut |leaf| match leaf {
             Size::Unknown(id) => f(*id),

@@ -6,8 +6,9 @@ use super::instantiate_in;
 use super::size_text;
 use super::substitute;
 use super::types::{
-    TypeLowering, apply_member, liftedness_rank, member_type, module_type_env, own_args,
-    spec_definition_in, spec_scheme_in, type_def_liftedness, type_def_params,
+    TypeLowering, apply_member, exported_instance_env, functor_instance_env, liftedness_rank,
+    member_type, module_type_env, own_args, spec_definition_in, spec_scheme_in,
+    substitute_instance, type_def_liftedness, type_def_params,
 };
 use super::unify::{Mismatch, Table};
 use super::uniqueness::fits_spec_uniqueness;
@@ -49,6 +50,7 @@ pub fn module_diagnostics(
     let scope = Scope {
         file,
         item: Some(item),
+        params: None,
     };
     let this = ModuleRef::Binding(file, item);
     let mut matcher = Matcher {
@@ -70,6 +72,11 @@ pub fn module_diagnostics(
     } else {
         Vec::new()
     };
+    let instance = if applications.is_empty() {
+        Vec::new()
+    } else {
+        functor_instance_env(db, file_set, ModuleKey(this)).to_vec()
+    };
     for (param, arg) in applications {
         let ModuleRef::Param(param_file, s, index) = param else {
             continue;
@@ -88,14 +95,29 @@ pub fn module_diagnostics(
         let param_scope = Scope {
             file: param_file,
             item: Some(data.enclosing),
+            params: Some(index),
         };
-        matcher.match_module(
-            argument,
-            param_scope,
-            &param_sig,
-            param,
-            &Enclosing::default(),
-        );
+        // A parameter's module type may name the types of earlier
+        // parameters (`(T: integral) (P: {val a : T.t})`): they are the
+        // earlier arguments' types.
+        let mut earlier = Vec::new();
+        for i in 0..index {
+            abstract_type_names(
+                resolver,
+                ModuleRef::Param(param_file, s, i),
+                &mut earlier,
+                0,
+            );
+        }
+        let enclosing = Enclosing {
+            instance: instance
+                .iter()
+                .filter(|(name, _)| earlier.contains(name))
+                .map(|(name, ty)| (name.clone(), substitute_instance(ty, &instance)))
+                .collect(),
+            ..Enclosing::default()
+        };
+        matcher.match_module(argument, param_scope, &param_sig, param, &enclosing);
     }
     if matcher.problems.is_empty() {
         return Vec::new();
@@ -107,6 +129,25 @@ pub fn module_diagnostics(
         .into_iter()
         .map(|message| Diagnostic::error(file, range, message))
         .collect()
+}
+
+/// The abstract types of a module known by its module type, those of its
+/// module specifications included.
+fn abstract_type_names(resolver: Resolver, module: ModuleRef, out: &mut Vec<Name>, depth: u32) {
+    // Module specifications nest only as deep as they are written.
+    if depth > 16 {
+        return;
+    }
+    let env = module_type_env(resolver.db, resolver.file_set, ModuleKey(module));
+    out.extend(env.iter().filter_map(|(_, ty)| match ty {
+        Ty::Abstract(name, ..) => Some(name.clone()),
+        _ => None,
+    }));
+    for term in resolver.exports(module).terms.values() {
+        if let TermRef::Module(inner @ ModuleRef::Spec(..)) = term {
+            abstract_type_names(resolver, *inner, out, depth + 1);
+        }
+    }
 }
 
 /// A message whose parts are on lines of their own (indented ones being
@@ -180,6 +221,7 @@ fn is_parametric_module(resolver: Resolver, module: ModuleRef) -> bool {
             let scope = Scope {
                 file,
                 item: Some(item),
+                params: None,
             };
             !binding.params.is_empty() || is_parametric_expr(resolver, scope, &binding.body)
         }
@@ -192,7 +234,7 @@ fn is_parametric_module(resolver: Resolver, module: ModuleRef) -> bool {
                 resolver,
                 problems: Vec::new(),
             };
-            matcher.sig_is_parametric(Scope { file, item: None }, sig, 0)
+            matcher.sig_is_parametric(Scope::of_spec(&tree, file, spec), sig, 0)
         }
         ModuleRef::Param(file, s, index) => {
             let tree = item_tree(db, file);
@@ -207,6 +249,7 @@ fn is_parametric_module(resolver: Resolver, module: ModuleRef) -> bool {
             let scope = Scope {
                 file,
                 item: Some(data.enclosing),
+                params: Some(index),
             };
             matcher.sig_is_parametric(scope, &param.sig, 0)
         }
@@ -230,6 +273,10 @@ struct Enclosing {
     /// The values that enclosing module types specify, which sizes in the
     /// nested specifications may name.
     values: Vec<Name>,
+    /// What the abstract types of an applied parametric module's earlier
+    /// parameters stand for, when matching an argument against a later
+    /// parameter's module type.
+    instance: Vec<(Name, Ty)>,
 }
 
 /// Collects the ways modules fail to match module types, in upstream's
@@ -337,6 +384,7 @@ impl Matcher<'_> {
                     let named_scope = Scope {
                         file,
                         item: Some(item),
+                        params: None,
                     };
                     self.refined_paths(named_scope, &named.sig, out, depth + 1);
                 }
@@ -362,6 +410,10 @@ impl Matcher<'_> {
         // defines them.
         let mut refined = enclosing.refinements.clone();
         self.refined_paths(sig_scope, sig, &mut refined, 0);
+        let instance = enclosing.instance.as_slice();
+        for (_, ty) in &mut refined {
+            *ty = substitute_instance(ty, instance);
+        }
         let db = resolver.db;
         let file_set = resolver.file_set;
         let provided = resolver.exports(implementation);
@@ -375,7 +427,9 @@ impl Matcher<'_> {
                 .join(".")
         };
 
-        // The module's own types stand for the module type's type members.
+        // The module's own types stand for the module type's type members,
+        // those it has from an opened application as the application has them.
+        let opened = exported_instance_env(resolver, implementation);
         let mut env: Vec<(Name, Ty)> = Vec::new();
         let mut type_names: Vec<&Name> = required.types.keys().collect();
         type_names.sort();
@@ -389,7 +443,7 @@ impl Matcher<'_> {
                 env.push((name.clone(), Ty::Error));
                 continue;
             };
-            let actual = member_type(db, file_set, target, name);
+            let actual = substitute_instance(&member_type(db, file_set, target, name), &opened);
             env.push((name.clone(), actual.clone()));
             let TypeDefRef::Spec(file, spec, _) = required.types[name] else {
                 continue;
@@ -467,11 +521,12 @@ impl Matcher<'_> {
             // has them; shown as written.
             let (expected, positional) = spec_definition_in(
                 resolver,
-                Scope { file, item: None },
+                Scope::of_spec(&tree, file, spec),
                 &tree.store,
                 type_item,
                 &env,
             );
+            let positional = substitute_instance(&positional, instance);
             if Table::with_lax_unknowns()
                 .unify(&positional, &actual)
                 .is_err()
@@ -532,6 +587,7 @@ impl Matcher<'_> {
                         continue;
                     }
                     let mut required_scheme = spec_scheme_in(resolver, file, spec, &env);
+                    required_scheme.ty = substitute_instance(&required_scheme.ty, instance);
                     // A size parameter the specification declares hides a
                     // value of its name.
                     let declared = declared_size_params(db, file, spec);
@@ -543,7 +599,8 @@ impl Matcher<'_> {
                     required_scheme
                         .size_params
                         .retain(|size| !named_values.contains(size));
-                    let provided_scheme = value_type(resolver, *value);
+                    let mut provided_scheme = value_type(resolver, *value);
+                    provided_scheme.ty = substitute_instance(&provided_scheme.ty, &opened);
                     let problem = mismatch(&required_scheme, &provided_scheme, named_values)
                         .or_else(|| {
                             (!fits_spec_uniqueness(
@@ -582,6 +639,7 @@ impl Matcher<'_> {
                             .map(|(path, ty)| (path[1..].to_vec(), ty.clone()))
                             .collect(),
                         values: spec_values.clone(),
+                        instance: instance.to_vec(),
                     };
                     self.match_member_module(*module, spec_module, &inner);
                 }
@@ -674,6 +732,7 @@ impl Matcher<'_> {
                 Scope {
                     file,
                     item: Some(item),
+                    params: None,
                 },
                 named.sig.clone(),
             )),
@@ -731,18 +790,22 @@ impl Matcher<'_> {
                 let scope = Scope {
                     file,
                     item: Some(item),
+                    params: None,
                 };
                 match binding.params.first() {
                     Some(param) => Some((scope, param.sig.clone())),
                     None => self.expr_param(scope, &binding.body, depth + 1),
                 }
             }
-            ModuleRef::Spec(file, spec, _) => match &item_tree(db, file).spec(spec).kind {
-                SpecKind::Module { sig, .. } => {
-                    self.arrow_param(Scope { file, item: None }, sig, depth + 1)
+            ModuleRef::Spec(file, spec, _) => {
+                let tree = item_tree(db, file);
+                match &tree.spec(spec).kind {
+                    SpecKind::Module { sig, .. } => {
+                        self.arrow_param(Scope::of_spec(&tree, file, spec), sig, depth + 1)
+                    }
+                    _ => None,
                 }
-                _ => None,
-            },
+            }
             ModuleRef::Param(file, s, index) => {
                 let tree = item_tree(db, file);
                 let data = tree.struct_data(s);
@@ -750,6 +813,7 @@ impl Matcher<'_> {
                 let scope = Scope {
                     file,
                     item: Some(data.enclosing),
+                    params: Some(index),
                 };
                 self.arrow_param(scope, &param.sig, depth + 1)
             }
@@ -810,7 +874,7 @@ impl Matcher<'_> {
         let SpecKind::Module { sig, .. } = &tree.spec(spec).kind else {
             return;
         };
-        let sig_scope = Scope { file, item: None };
+        let sig_scope = Scope::of_spec(&tree, file, spec);
         let parametric = is_parametric_module(self.resolver, module);
         match (parametric, self.sig_is_parametric(sig_scope, sig, 0)) {
             (true, false) => self.problems.push(
@@ -859,7 +923,12 @@ fn spec_definition(resolver: Resolver, target: TypeDefRef) -> Option<Ty> {
     let SpecKind::Type(TypeItem { ty: Some(ty), .. }) = &tree.spec(spec).kind else {
         return None;
     };
-    let mut lowering = TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &[]);
+    let mut lowering = TypeLowering::new(
+        resolver,
+        Scope::of_spec(&tree, file, spec),
+        &tree.store,
+        &[],
+    );
     Some(lowering.lower(*ty))
 }
 
@@ -932,6 +1001,7 @@ impl ProvidedType {
         let scope = Scope {
             file,
             item: Some(item),
+            params: None,
         };
         let args_are_parts = |head: &Path| written::type_args_are_parts(resolver, scope, head);
         let mut constructive = Vec::new();
@@ -1053,6 +1123,11 @@ fn mismatch(required: &Scheme, provided: &Scheme, values: Vec<Name>) -> Option<S
         ty: substitute(&required.ty, &lifted, &[]),
     };
     let expected = instantiate_in(&mut table, &rigid);
+    // An existential size of the specification (`?[nz].t`, through a
+    // type member defined with one) is whatever size the module's value
+    // has there, also one that names the module's values. Each use of a
+    // type member has its own.
+    let expected = super::map_unknowns(&expected, &mut |_| table.fresh_size_var());
     match table.unify(&expected, &instantiated).err()? {
         // Upstream names the sizes that differ.
         Mismatch::Sizes(a, b) => Some(format!(
@@ -1079,6 +1154,7 @@ pub fn structure_diagnostics(
         scope: Scope {
             file,
             item: Some(item),
+            params: None,
         },
         bound: Vec::new(),
         outer_types: Vec::new(),
@@ -1087,14 +1163,13 @@ pub fn structure_diagnostics(
     match &tree.item(item).kind {
         ItemKind::Open(module) => check.mod_expr(module),
         ItemKind::Module(binding) => {
-            for param in &binding.params {
+            // Each parameter's module type sees the parameters before it.
+            for (i, param) in binding.params.iter().enumerate() {
+                check.scope.params = Some(i as u32);
                 check.sig(&param.sig);
+                check.bound.extend(param.name.clone());
             }
-            check.bound = binding
-                .params
-                .iter()
-                .filter_map(|p| p.name.clone())
-                .collect();
+            check.scope.params = None;
             if let Some(sig) = &binding.sig {
                 check.sig(sig);
             }
@@ -1240,6 +1315,7 @@ impl StructureCheck<'_> {
                             scope: Scope {
                                 file,
                                 item: Some(item),
+                                params: None,
                             },
                             bound: Vec::new(),
                             outer_types: Vec::new(),

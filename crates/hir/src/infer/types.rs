@@ -5,7 +5,9 @@
 use super::{InferCtx, Location, substitute};
 use crate::Db;
 use crate::files::{FileSet, SourceFile};
-use crate::item_tree::{ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, item_tree};
+use crate::item_tree::{
+    Container, ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, item_tree,
+};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, SigRef, TermRef, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
@@ -58,6 +60,7 @@ pub fn type_abbreviation(
     let scope = Scope {
         file,
         item: Some(item),
+        params: None,
     };
     Arc::new(lower_type_item(
         Resolver { db, file_set },
@@ -237,6 +240,7 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
             Scope {
                 file,
                 item: Some(item),
+                params: None,
             },
             named.sig.clone(),
         );
@@ -282,7 +286,7 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
         if let SpecKind::Type(type_item) = &spec_tree.spec(spec).kind {
             let lowered = lower_type_item_in(
                 resolver,
-                Scope { file, item: None },
+                Scope::of_spec(&spec_tree, file, spec),
                 &spec_tree.store,
                 type_item,
                 &env,
@@ -468,18 +472,47 @@ fn functor_instance_env_cycle(
 pub fn opened_instance_env(db: &dyn Db, file_set: FileSet, scope: Scope) -> Arc<Vec<(Name, Ty)>> {
     let resolver = Resolver { db, file_set };
     let mut env = Vec::new();
-    for (open_scope, mut opened) in resolver.opens_before(scope) {
-        while let ModExpr::Ascription(inner, _) = opened {
-            opened = *inner;
-        }
-        match &opened {
-            ModExpr::Path(path) => {
-                env.extend(module_path_env(resolver, open_scope, path.segments()))
-            }
-            _ => env.extend(application_env(resolver, open_scope, &opened, 0)),
-        }
+    for (open_scope, opened) in resolver.opens_before(scope) {
+        env.extend(open_env(resolver, open_scope, &opened));
     }
     Arc::new(env)
+}
+
+/// What the parameters' abstract types stand for in the modules a module
+/// body or file opens: the types it exports through them (`open (f arg)`)
+/// are the arguments' types.
+pub(crate) fn exported_instance_env(resolver: Resolver, module: ModuleRef) -> Vec<(Name, Ty)> {
+    let (file, container) = match module {
+        ModuleRef::Struct(file, s) => (file, Container::Struct(s)),
+        ModuleRef::File(file) => (file, Container::File),
+        _ => return Vec::new(),
+    };
+    let tree = item_tree(resolver.db, file);
+    let mut env = Vec::new();
+    for &item in tree.container_items(container) {
+        if let ItemKind::Open(opened) = &tree.item(item).kind {
+            let open_scope = Scope {
+                file,
+                item: Some(item),
+                params: None,
+            };
+            env.extend(open_env(resolver, open_scope, opened));
+        }
+    }
+    env
+}
+
+/// What the parameters' abstract types stand for in the module `open`ed at
+/// `scope`.
+fn open_env(resolver: Resolver, scope: Scope, opened: &ModExpr) -> Vec<(Name, Ty)> {
+    let mut opened = opened;
+    while let ModExpr::Ascription(inner, _) = opened {
+        opened = inner;
+    }
+    match opened {
+        ModExpr::Path(path) => module_path_env(resolver, scope, path.segments()),
+        _ => application_env(resolver, scope, opened, 0),
+    }
 }
 
 /// What the parameters' abstract types stand for in each module that a
@@ -527,6 +560,7 @@ fn nested_application_env(
         let scope = Scope {
             file,
             item: Some(item),
+            params: None,
         };
         let expr = match &tree.item(item).kind {
             ItemKind::Module(binding) if binding.params.is_empty() => &binding.body,
@@ -684,8 +718,12 @@ pub(crate) fn spec_scheme_in(
             TypeParam::Type(..) => None,
         })
         .collect();
-    let mut lowering =
-        TypeLowering::new(resolver, Scope { file, item: None }, &tree.store, &params);
+    let mut lowering = TypeLowering::new(
+        resolver,
+        Scope::of_spec(&tree, file, spec),
+        &tree.store,
+        &params,
+    );
     lowering.local_types = local_types;
     let lowered = lowering.lower(*ty);
     // Only whole sizes: a name used in a size expression is no parameter.
@@ -820,6 +858,7 @@ fn sig_refinement(
             let named_scope = Scope {
                 file,
                 item: Some(item),
+                params: None,
             };
             sig_refinement(resolver, named_scope, &named.sig, segments, depth + 1)
         }
@@ -848,6 +887,7 @@ fn module_signature(
             let scope = Scope {
                 file,
                 item: Some(item),
+                params: None,
             };
             Some((scope, binding.sig.clone()?, name))
         }
@@ -870,6 +910,7 @@ fn module_signature(
             let scope = Scope {
                 file,
                 item: Some(data.enclosing),
+                params: Some(index),
             };
             Some((scope, param.sig.clone(), name))
         }
@@ -889,7 +930,7 @@ fn module_signature(
                 file.path(db),
                 spec.0
             );
-            Some((Scope { file, item: None }, sig.clone(), name))
+            Some((Scope::of_spec(&tree, file, spec), sig.clone(), name))
         }
         ModuleRef::Intrinsics => {
             let resolver_sig = Resolver { db, file_set }.intrinsics_signature()?;
@@ -1356,7 +1397,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 let SpecKind::Type(type_item) = &tree.spec(spec).kind else {
                     return Ty::Error;
                 };
-                let scope = Scope { file, item: None };
+                let scope = Scope::of_spec(&tree, file, spec);
                 Arc::new(lower_type_item(
                     self.resolver,
                     scope,
@@ -1415,6 +1456,12 @@ impl InferCtx<'_, '_> {
             ty
         } else {
             substitute(&ty, &[], &self.binding_sizes)
+        };
+        let aliases = self.visible_size_aliases();
+        let ty = if aliases.is_empty() {
+            ty
+        } else {
+            substitute(&ty, &[], &aliases)
         };
         self.fresh_unknown_sizes(ty)
     }

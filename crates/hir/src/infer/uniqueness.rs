@@ -65,7 +65,8 @@ pub use signature::Uniq;
 /// Whether a value (a definition or another specification) can serve as
 /// the `val` specification `spec` of type `spec_ty` as far as uniqueness
 /// goes: it consumes only what the specification consumes, and its result
-/// is unique wherever the specification's is.
+/// is unique if the specification's is. As upstream, a result is unique
+/// when any part of it is (`*(a, b)` is met by `(*a, b)`).
 pub(super) fn fits_spec_uniqueness(
     db: &dyn Db,
     file_set: FileSet,
@@ -85,7 +86,7 @@ pub(super) fn fits_spec_uniqueness(
         .iter()
         .zip(&required.params)
         .any(|(p, r)| p.diet.consumes() && !r.diet.consumes());
-    !consumes_more && provided.ret.covers(&required.ret)
+    !consumes_more && (!required.ret.any_unique() || provided.ret.any_unique())
 }
 
 use super::{infer_value, value_body_with_source_map};

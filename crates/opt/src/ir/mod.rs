@@ -16,11 +16,13 @@
 //! `scatter` and `stream`.
 //!
 //! [`print`] renders a program as text, [`check`] type-checks it (run after
-//! every pass in debug builds), and [`build`] constructs it.
+//! every pass in debug builds), [`build`] constructs it, and [`metrics`]
+//! counts its constructs as upstream's `structure` tests do.
 
 pub mod analysis;
 pub mod build;
 pub mod check;
+pub mod metrics;
 pub mod print;
 pub mod rep;
 pub mod rephrase;

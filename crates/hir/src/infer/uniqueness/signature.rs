@@ -75,23 +75,6 @@ impl Uniq {
         }
     }
 
-    /// Whether this result is unique wherever `required` is.
-    pub(super) fn covers(&self, required: &Uniq) -> bool {
-        match (required, self) {
-            (Uniq::Nonunique, _) | (_, Uniq::Unique) => true,
-            (Uniq::Unique, provided) => provided.is_unique(),
-            (Uniq::Record(_), Uniq::Nonunique) => !required.any_unique(),
-            (Uniq::Record(required_fields), Uniq::Record(fields)) => {
-                required_fields.iter().all(|(name, r)| {
-                    fields
-                        .iter()
-                        .find(|(n, _)| n == name)
-                        .is_none_or(|(_, u)| u.covers(r))
-                })
-            }
-        }
-    }
-
     /// Whether some part is unique.
     pub(super) fn any_unique(&self) -> bool {
         match self {
@@ -278,6 +261,9 @@ pub(super) fn fun_diets_of_ty(ty: &Ty) -> Vec<Diet> {
 /// which abbreviations' uniqueness is seen).
 pub(super) fn diet_of_typeref(store: &Store, ty: TypeId, lowered: &Ty) -> Diet {
     match &store.types[ty] {
+        // A primitive value has no uniqueness: `*t` for a type member that
+        // is a primitive type (`*handle`, `type handle = i64`) says nothing.
+        TypeRef::Unique(_) if matches!(lowered, Ty::Prim(_)) => Diet::Observe,
         TypeRef::Unique(_) => Diet::Consume,
         TypeRef::Tuple(elements) => match lowered {
             Ty::Record(fields) if fields.len() == elements.len() => Diet::record(
@@ -361,6 +347,7 @@ pub(super) fn uniq_of_typeref(store: &Store, ty: TypeId, lowered: &Ty) -> Uniq {
         _ => Ty::Error,
     };
     let from_written = match &store.types[ty] {
+        TypeRef::Unique(_) if matches!(lowered, Ty::Prim(_)) => return Uniq::Nonunique,
         TypeRef::Unique(_) => return Uniq::Unique,
         TypeRef::Tuple(elements) => Uniq::Record(
             elements

@@ -1,0 +1,190 @@
+//! `futc dev`: the compiler's stages on one program, for compiler
+//! developers (upstream's `futhark dev`). The program is lowered to the
+//! core IR, then a pipeline or the passes named on the command line run
+//! on it; the result is printed as IR or as its metrics
+//! ([`opt::ir::metrics`]), after the last stage or after every one.
+
+use crate::compile::lower_to_ir;
+use clap::builder::PossibleValuesParser;
+use opt::ir::Program;
+use opt::ir::metrics::{Metrics, program_metrics};
+use opt::passes::{PASSES, PIPELINE, Pass};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct DevArgs {
+    /// The program (a `.fut` file with its imports).
+    file: PathBuf,
+    /// The pipeline to run after lowering. Only `soacs` (inlining,
+    /// simplification and fusion: what every backend gets) exists so far.
+    #[arg(long, value_enum, default_value = "soacs", conflicts_with = "passes")]
+    pipeline: Pipeline,
+    /// Run this pass after lowering instead of the pipeline; repeat the
+    /// option to run several, in the order given.
+    #[arg(long = "pass", value_name = "NAME", value_parser = pass_names())]
+    passes: Vec<String>,
+    /// Print the program after lowering and after every pass, each headed
+    /// by the stage's name.
+    #[arg(long)]
+    print_after_each: bool,
+    /// Stop after this stage: `lower`, a pass name (its first run) or a
+    /// pass's position among those run (1 for the first).
+    #[arg(long, value_name = "STAGE")]
+    stop_after: Option<String>,
+    /// Print the program's metrics (upstream's, as `structure` tests
+    /// check them) as a JSON object instead of the IR.
+    #[arg(long)]
+    metrics: bool,
+}
+
+/// Upstream's pipelines (`futhark dev --seq`, `--gpu-mem`, ...).
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Pipeline {
+    Soacs,
+    Seq,
+    SeqMem,
+    Mc,
+    McMem,
+    Gpu,
+    GpuMem,
+}
+
+fn pass_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(PASSES.iter().map(|pass| pass.name))
+}
+
+/// Exit code for a program that does not compile, or a bad option.
+const EXIT_ERRORS: u8 = 2;
+
+pub fn run(args: &DevArgs) -> ExitCode {
+    let passes = match planned_passes(args) {
+        Ok(passes) => passes,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(EXIT_ERRORS);
+        }
+    };
+    let mut program = match lower_to_ir(&args.file) {
+        Ok(program) => program,
+        Err(message) => return compile_error(&message),
+    };
+    let mut out = String::new();
+    if args.print_after_each {
+        out.push_str("-- lower\n");
+        show(args, &program, &mut out);
+    }
+    for (index, pass) in passes.iter().enumerate() {
+        if let Err(error) = pass.run(&mut program) {
+            // What was printed before the failing pass still helps.
+            return match write_stdout(&out) {
+                Ok(()) => compile_error(&error.to_string()),
+                Err(code) => code,
+            };
+        }
+        if args.print_after_each {
+            out.push_str(&format!("-- pass {}: {}\n", index + 1, pass.name));
+            show(args, &program, &mut out);
+        }
+    }
+    if !args.print_after_each {
+        show(args, &program, &mut out);
+    }
+    match write_stdout(&out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+/// The passes to run after lowering, up to `--stop-after`.
+fn planned_passes(args: &DevArgs) -> Result<Vec<Pass>, String> {
+    if args.pipeline != Pipeline::Soacs {
+        let name = clap::ValueEnum::to_possible_value(&args.pipeline)
+            .map(|value| value.get_name().to_owned())
+            .unwrap_or_default();
+        return Err(format!(
+            "the `{name}` pipeline does not exist yet; the only one is `soacs`"
+        ));
+    }
+    let mut passes: Vec<Pass> = if args.passes.is_empty() {
+        PIPELINE.to_vec()
+    } else {
+        // The names are those of `PASSES`: clap checked them.
+        args.passes
+            .iter()
+            .filter_map(|name| Pass::named(name))
+            .collect()
+    };
+    if let Some(stage) = &args.stop_after {
+        let run = passes
+            .iter()
+            .map(|pass| pass.name)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let count = if stage == "lower" {
+            0
+        } else if let Ok(position) = stage.parse::<usize>() {
+            if !(1..=passes.len()).contains(&position) {
+                return Err(format!(
+                    "--stop-after {stage}: the passes run are numbered from 1 to {} ({run})",
+                    passes.len()
+                ));
+            }
+            position
+        } else if let Some(index) = passes.iter().position(|pass| pass.name == stage) {
+            index + 1
+        } else if Pass::named(stage).is_some() {
+            return Err(format!(
+                "--stop-after {stage}: that pass is not run (the passes run are: {run})"
+            ));
+        } else {
+            let all = PASSES.iter().map(|pass| pass.name).collect::<Vec<_>>();
+            return Err(format!(
+                "--stop-after {stage}: expected `lower`, a pass ({}) or a pass's position",
+                all.join(", ")
+            ));
+        };
+        passes.truncate(count);
+    }
+    Ok(passes)
+}
+
+/// Appends the program, or its metrics, to `out`.
+fn show(args: &DevArgs, program: &Program, out: &mut String) {
+    if args.metrics {
+        out.push_str(&metrics_json(&program_metrics(program)));
+        out.push('\n');
+    } else {
+        out.push_str(&opt::ir::print::print_program(program));
+    }
+}
+
+/// The metrics as one JSON object, keys sorted. Paths are made of names
+/// and `/`, which need no escaping.
+fn metrics_json(metrics: &Metrics) -> String {
+    let fields: Vec<String> = metrics
+        .iter()
+        .map(|(path, count)| format!("\"{path}\": {count}"))
+        .collect();
+    format!("{{{}}}", fields.join(", "))
+}
+
+fn compile_error(message: &str) -> ExitCode {
+    eprint!("{message}");
+    if !message.ends_with('\n') {
+        eprintln!();
+    }
+    ExitCode::from(EXIT_ERRORS)
+}
+
+fn write_stdout(text: &str) -> Result<(), ExitCode> {
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|error| {
+            eprintln!("error: cannot write the output: {error}");
+            ExitCode::from(EXIT_ERRORS)
+        })
+}

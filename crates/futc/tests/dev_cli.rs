@@ -1,0 +1,241 @@
+//! `futc dev` (pipelines, passes, printing, metrics) and the `structure`
+//! blocks `futc test` checks with the same metrics.
+
+mod support;
+
+use std::collections::BTreeMap;
+use support::{futc, stderr, temp_dir, write};
+
+/// A map whose result only a reduction uses: two SOACs when lowered,
+/// one once fused.
+const MAP_REDUCE: &[u8] = b"def main (xs: []i32) = reduce (+) 0 (map (* 2) xs)\n";
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// `futc dev ARGS... FILE`, which must succeed: its standard output.
+fn dev(args: &[&str], file: &str) -> String {
+    let mut all = vec!["dev"];
+    all.extend_from_slice(args);
+    all.push(file);
+    let output = futc(&all);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    stdout(&output)
+}
+
+/// The metrics `futc dev --metrics` prints, which must be one JSON
+/// object of counts.
+fn metrics(args: &[&str], file: &str) -> BTreeMap<String, u64> {
+    let mut all = vec!["--metrics"];
+    all.extend_from_slice(args);
+    let text = dev(&all, file);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not a JSON object ({e}): {text}"))
+}
+
+#[test]
+fn metrics_are_a_json_object_with_sorted_keys() {
+    let dir = temp_dir("dev-metrics");
+    let file = write(&dir, "main.fut", MAP_REDUCE);
+    assert_eq!(
+        dev(&["--metrics"], &file),
+        "{\"/Screma\": 1, \"/Screma/BasicOp\": 2, \"/Screma/BinOp\": 2, \"BasicOp\": 2, \
+         \"BinOp\": 2, \"Screma\": 1, \"Screma/BasicOp\": 2, \"Screma/BinOp\": 2}\n"
+    );
+    // The default pipeline is `soacs`, also when named.
+    assert_eq!(
+        dev(&["--metrics", "--pipeline", "soacs"], &file),
+        dev(&["--metrics"], &file)
+    );
+}
+
+#[test]
+fn stop_after_names_lowering_a_pass_or_a_position() {
+    let dir = temp_dir("dev-stop-after");
+    let file = write(&dir, "main.fut", MAP_REDUCE);
+    let lowered = metrics(&["--stop-after", "lower"], &file);
+    assert_eq!(lowered["Screma"], 2);
+    // Lowering calls the function the entry point wraps.
+    assert_eq!(lowered["Apply"], 1);
+    let inlined = metrics(&["--stop-after", "inline"], &file);
+    assert_eq!((inlined["Screma"], inlined.get("Apply")), (2, None));
+    // The pipeline's fourth pass is its first fusion.
+    assert_eq!(metrics(&["--stop-after", "3"], &file)["Screma"], 2);
+    assert_eq!(metrics(&["--stop-after", "4"], &file)["Screma"], 1);
+    assert_eq!(
+        metrics(&["--stop-after", "fuse"], &file),
+        metrics(&["--stop-after", "4"], &file)
+    );
+}
+
+#[test]
+fn passes_run_exactly_as_named_in_order() {
+    let dir = temp_dir("dev-passes");
+    let file = write(&dir, "main.fut", MAP_REDUCE);
+    let fused = metrics(&["--pass", "inline", "--pass", "fuse"], &file);
+    assert_eq!(fused["Screma"], 1);
+    // Without simplification the size checks of the calls stay.
+    assert_eq!(fused["Assert"], 2);
+    let simplified = metrics(
+        &["--pass", "inline", "--pass", "simplify", "--pass", "fuse"],
+        &file,
+    );
+    assert_eq!((simplified["Screma"], simplified.get("Assert")), (1, None));
+    // Without inlining, the entry point still calls the function.
+    let uninlined = metrics(&["--pass", "fuse"], &file);
+    assert_eq!((uninlined["Screma"], uninlined["Apply"]), (1, 1));
+    let ir = dev(&["--pass", "inline"], &file);
+    assert!(ir.starts_with("entry main = main\nfun main ("), "{ir}");
+    assert_eq!(ir.matches("screma(").count(), 2, "{ir}");
+    assert_eq!(ir.matches("fun ").count(), 1, "{ir}");
+}
+
+#[test]
+fn print_after_each_heads_every_stage_with_its_name() {
+    let dir = temp_dir("dev-print-after-each");
+    let file = write(&dir, "main.fut", MAP_REDUCE);
+    let text = dev(
+        &["--print-after-each", "--pass", "inline", "--pass", "fuse"],
+        &file,
+    );
+    let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("-- ")).collect();
+    assert_eq!(
+        headers,
+        ["-- lower", "-- pass 1: inline", "-- pass 2: fuse"]
+    );
+    let stages: Vec<&str> = text.split("-- ").skip(1).collect();
+    assert_eq!(stages[0].matches("fun ").count(), 2, "{text}");
+    assert_eq!(stages[1].matches("fun ").count(), 1, "{text}");
+    assert_eq!(stages[2].matches("screma(").count(), 1, "{text}");
+    let all = dev(&["--print-after-each", "--metrics"], &file);
+    let lines: Vec<&str> = all.lines().collect();
+    assert_eq!(lines.len(), 2 * 8, "{all}");
+    assert_eq!(lines[14], "-- pass 7: simplify");
+    assert_eq!(lines[15], dev(&["--metrics"], &file).trim_end());
+    let stopped = dev(&["--print-after-each", "--stop-after", "lower"], &file);
+    assert_eq!(stopped.lines().filter(|l| l.starts_with("-- ")).count(), 1);
+}
+
+#[test]
+fn bad_options_are_errors_before_compiling() {
+    let dir = temp_dir("dev-errors");
+    let file = write(&dir, "main.fut", MAP_REDUCE);
+    let missing = dir.join("missing.fut");
+    let missing = missing.to_str().expect("UTF-8 path");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--pipeline", "gpu"],
+            "error: the `gpu` pipeline does not exist yet; the only one is `soacs`",
+        ),
+        (
+            &["--pipeline", "seq-mem"],
+            "error: the `seq-mem` pipeline does not exist yet",
+        ),
+        (
+            &["--pass", "inline", "--stop-after", "fuse"],
+            "error: --stop-after fuse: that pass is not run (the passes run are: inline)",
+        ),
+        (
+            &["--stop-after", "8"],
+            "error: --stop-after 8: the passes run are numbered from 1 to 7 (inline, simplify, \
+             simplify, fuse, simplify, fuse, simplify)",
+        ),
+        (
+            &["--stop-after", "0"],
+            "error: --stop-after 0: the passes run are numbered from 1 to 7",
+        ),
+        (
+            &["--stop-after", "tile"],
+            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse) or a \
+             pass's position",
+        ),
+    ];
+    for (args, message) in cases {
+        for file in [file.as_str(), missing] {
+            let mut all = vec!["dev"];
+            all.extend_from_slice(args);
+            all.push(file);
+            let output = futc(&all);
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(output.stdout.is_empty(), "{args:?}");
+            assert!(
+                stderr(&output).starts_with(message),
+                "{args:?}: {}",
+                stderr(&output)
+            );
+        }
+    }
+    // Pass names and pipelines are checked by the argument parser.
+    let output = futc(&["dev", "--pass", "tile", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("[possible values: inline, simplify, fuse]"),
+        "{}",
+        stderr(&output)
+    );
+    let output = futc(&["dev", "--pipeline", "soacs", "--pass", "fuse", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("cannot be used with"),
+        "{}",
+        stderr(&output)
+    );
+    // `futc ir` is gone.
+    let output = futc(&["ir", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unrecognized subcommand 'ir'"));
+}
+
+#[test]
+fn a_program_that_does_not_compile_prints_nothing() {
+    let dir = temp_dir("dev-type-error");
+    let file = write(&dir, "main.fut", b"def main (x: i32) = x + true\n");
+    for args in [&["--metrics"][..], &["--print-after-each"]] {
+        let mut all = vec!["dev"];
+        all.extend_from_slice(args);
+        all.push(&file);
+        let output = futc(&all);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(output.stdout.is_empty());
+        assert!(
+            stderr(&output).contains("main.fut:1:"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn futc_test_checks_structure_blocks_of_the_default_pipeline() {
+    let dir = temp_dir("dev-structure");
+    let passing = write(
+        &dir,
+        "passing.fut",
+        b"-- ==\n-- input { [1, 2, 3] } output { 12 }\n\
+          -- structure { Screma 1 /Screma/BinOp 2 Loop 0 }\n\
+          -- structure gpu { SegRed 1 }\n\
+          def main (xs: []i32) = reduce (+) 0 (map (* 2) xs)\n",
+    );
+    let output = futc(&["test", &passing]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // The run and the structure block pass; the gpu block is skipped.
+    assert_eq!(stdout(&output), "2 passed, 0 failed, 1 skipped\n");
+    let failing = write(
+        &dir,
+        "failing.fut",
+        b"-- ==\n-- structure { Screma 2 BinOp 2 Loop/Screma 1 }\n\
+          -- structure mc { SegMap 1 }\n\
+          def main (xs: []i32) = reduce (+) 0 (map (* 2) xs)\n",
+    );
+    let output = futc(&["test", &failing]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "0 passed, 1 failed, 1 skipped\n");
+    assert!(
+        stderr(&output).contains(
+            "  structure test at line 2:\n    \
+             Loop/Screma: expected 1, found 0\n    Screma: expected 2, found 1\n"
+        ),
+        "{}",
+        stderr(&output)
+    );
+}

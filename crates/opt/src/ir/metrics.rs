@@ -1,0 +1,376 @@
+//! Upstream Futhark's AST metrics of a program (its
+//! `Futhark.Analysis.Metrics`): how many times each kind of construct
+//! occurs, which `futhark test`'s `structure` blocks check.
+//!
+//! Each construct is counted under its name and under every suffix of the
+//! path of constructs enclosing it, the whole path also with a leading
+//! `/` (anchored at a function's body): a `BinOp` in a loop inside a
+//! `Screma` counts as `BinOp`, `Loop/BinOp`, `Screma/Loop/BinOp` and
+//! `/Screma/Loop/BinOp`. The names are those of the construct upstream's
+//! SOACS representation has where ours has one:
+//!
+//! * Scalar and array operations are upstream's basic operations: each
+//!   counts as `BasicOp` and as its own name (`BinOp`, `CmpOp`, `UnOp`,
+//!   `ConvOp`, `SubExp`, `Index`, `Update`, `ArrayLit`, `Iota`,
+//!   `Replicate`, `Reshape`, `Rearrange`, `Concat`, `Assert`), both in the
+//!   same context. A copy is `Replicate` (upstream copies by replicating
+//!   into no dimensions), a tuning parameter is `UserParam`, and the bit
+//!   conversions of floats are `ConvOp`.
+//! * Calls, and the primitive functions upstream calls as built-in
+//!   functions (`sqrt`, `popc`, ...), are `Apply`.
+//! * A loop is `Loop`, holding `ForLoop` or `WhileLoop` and its body; a
+//!   branch is `If`, holding `True` and `False`, which hold the branches.
+//! * The SOACs: see [`Counter::soac`].
+
+use super::{Body, Exp, Function, Lambda, LoopForm, Program, Soac};
+use prim::PrimFn;
+use std::collections::BTreeMap;
+
+/// Counts per path (`Screma`, `/Loop/Screma`, ...); a path that does not
+/// occur counts 0.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Metrics(BTreeMap<String, usize>);
+
+impl Metrics {
+    /// How many times `path` occurs.
+    pub fn get(&self, path: &str) -> usize {
+        self.0.get(path).copied().unwrap_or(0)
+    }
+
+    /// The paths that occur with their counts, sorted by path.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.0.iter().map(|(path, &count)| (path.as_str(), count))
+    }
+}
+
+/// The metrics of every function of a program.
+pub fn program_metrics(program: &Program) -> Metrics {
+    let mut counter = Counter::default();
+    for Function { body, .. } in &program.functions {
+        counter.body(body);
+    }
+    Metrics(counter.counts)
+}
+
+#[derive(Default)]
+struct Counter {
+    /// The names of the enclosing constructs, outermost first.
+    context: Vec<&'static str>,
+    counts: BTreeMap<String, usize>,
+}
+
+impl Counter {
+    /// Counts `name` under every suffix of the context.
+    fn seen(&mut self, name: &str) {
+        let mut path = name.to_string();
+        *self.counts.entry(path.clone()).or_default() += 1;
+        for enclosing in self.context.iter().rev() {
+            path = format!("{enclosing}/{path}");
+            *self.counts.entry(path.clone()).or_default() += 1;
+        }
+        *self.counts.entry(format!("/{path}")).or_default() += 1;
+    }
+
+    /// Counts `name`, and what `nested` counts inside it.
+    fn inside(&mut self, name: &'static str, nested: impl FnOnce(&mut Counter)) {
+        self.seen(name);
+        self.context.push(name);
+        nested(self);
+        self.context.pop();
+    }
+
+    fn basic_op(&mut self, name: &str) {
+        self.seen("BasicOp");
+        self.seen(name);
+    }
+
+    fn body(&mut self, body: &Body) {
+        for stm in &body.stms {
+            self.exp(&stm.exp);
+        }
+    }
+
+    fn lambda(&mut self, lambda: &Lambda) {
+        self.body(&lambda.body);
+    }
+
+    fn exp(&mut self, exp: &Exp) {
+        match exp {
+            Exp::SubExp(_) => self.basic_op("SubExp"),
+            Exp::BinOp(..) => self.basic_op("BinOp"),
+            Exp::Cmp(..) => self.basic_op("CmpOp"),
+            Exp::UnOp(..) => self.basic_op("UnOp"),
+            Exp::Convert(..) | Exp::PrimFn(PrimFn::ToBits(_) | PrimFn::FromBits(_), _) => {
+                self.basic_op("ConvOp")
+            }
+            Exp::PrimFn(PrimFn::Tuning(_), _) => self.basic_op("UserParam"),
+            Exp::PrimFn(..) | Exp::Call { .. } => self.seen("Apply"),
+            Exp::Index { .. } => self.basic_op("Index"),
+            Exp::Update { .. } => self.basic_op("Update"),
+            Exp::ArrayLit { .. } => self.basic_op("ArrayLit"),
+            Exp::Iota { .. } => self.basic_op("Iota"),
+            Exp::Replicate { .. } | Exp::Copy(_) => self.basic_op("Replicate"),
+            Exp::Rearrange { .. } => self.basic_op("Rearrange"),
+            Exp::Reshape { .. } => self.basic_op("Reshape"),
+            Exp::Concat { .. } => self.basic_op("Concat"),
+            Exp::Assert { .. } => self.basic_op("Assert"),
+            Exp::Loop { form, body, .. } => self.inside("Loop", |counter| {
+                counter.seen(match form {
+                    LoopForm::For { .. } => "ForLoop",
+                    LoopForm::While { .. } => "WhileLoop",
+                });
+                counter.body(body);
+            }),
+            Exp::If {
+                then_body,
+                else_body,
+                ..
+            } => self.inside("If", |counter| {
+                counter.inside("True", |counter| counter.body(then_body));
+                counter.inside("False", |counter| counter.body(else_body));
+            }),
+            Exp::Soac(soac) => self.soac(soac),
+        }
+    }
+
+    /// A SOAC, as the construct upstream's SOACS representation has for
+    /// it: `Screma`, `Hist` and `Stream` hold their lambdas' statements
+    /// (`Hist` the operator's; upstream's bucket function only passes its
+    /// parameters on). Upstream has no scatter: it writes through an
+    /// accumulator, a `WithAcc` holding a `Screma` that holds an
+    /// `UpdateAcc` per destination (and the computation of the indices
+    /// and values, when fused into it).
+    fn soac(&mut self, soac: &Soac) {
+        let name = match soac {
+            Soac::Screma { .. } => "Screma",
+            Soac::Hist { .. } => "Hist",
+            Soac::Stream { .. } => "Stream",
+            Soac::Scatter { dests, .. } => {
+                return self.inside("WithAcc", |counter| {
+                    counter.inside("Screma", |counter| {
+                        for _ in dests {
+                            counter.basic_op("UpdateAcc");
+                        }
+                    })
+                });
+            }
+        };
+        self.inside(name, |counter| {
+            for lambda in soac.lambdas() {
+                counter.lambda(lambda);
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::build::{Builder, test_program};
+    use crate::ir::{Kind, LoopForm, ReduceOp, SubExp, Type};
+    use prim::{BinOp, CmpOp, PrimType, PrimValue};
+
+    fn i32_vec() -> (Kind, bool) {
+        (Kind::new(PrimType::I32, 1), false)
+    }
+
+    fn c32(v: i32) -> SubExp {
+        SubExp::Const(PrimValue::I32(v))
+    }
+
+    /// Every path with its count, as `path count` lines.
+    fn listing(metrics: &Metrics) -> String {
+        metrics
+            .iter()
+            .map(|(path, count)| format!("{path} {count}\n"))
+            .collect()
+    }
+
+    /// `map (+ k) xs`.
+    fn add_map(b: &mut Builder, xs: SubExp, k: i32) -> SubExp {
+        let width = b.dims(xs)[0];
+        let array = xs.as_var().expect("an array variable");
+        let map = b.map_lambda(width, &[array], |b, row| {
+            vec![
+                b.bind1("y", Exp::BinOp(BinOp::Add, row[0].into(), c32(k)))
+                    .into(),
+            ]
+        });
+        b.bind1(
+            "ys",
+            Exp::Soac(Soac::Screma {
+                width,
+                arrays: vec![array],
+                map,
+                scans: vec![],
+                reduces: vec![],
+            }),
+        )
+        .into()
+    }
+
+    #[test]
+    fn counts_every_construct_under_every_suffix_of_its_path() {
+        let program = test_program(
+            &[i32_vec()],
+            |_| {},
+            |b, args| {
+                let xs = args[0];
+                let width = b.dims(xs)[0];
+                let array = xs.as_var().expect("an array variable");
+                let identity = b.lambda(&[Type::Prim(PrimType::I32)], |_, p| vec![p[0].into()]);
+                let plus = b.lambda(
+                    &[Type::Prim(PrimType::I32), Type::Prim(PrimType::I32)],
+                    |b, p| {
+                        vec![
+                            b.bind1("s", Exp::BinOp(BinOp::Add, p[0].into(), p[1].into()))
+                                .into(),
+                        ]
+                    },
+                );
+                let sum = b.bind1(
+                    "sum",
+                    Exp::Soac(Soac::Screma {
+                        width,
+                        arrays: vec![array],
+                        map: identity,
+                        scans: vec![],
+                        reduces: vec![ReduceOp {
+                            lambda: plus,
+                            neutral: vec![c32(0)],
+                            commutative: true,
+                        }],
+                    }),
+                );
+                vec![sum.into()]
+            },
+        );
+        assert_eq!(
+            listing(&program_metrics(&program)),
+            "/Screma 1\n/Screma/BasicOp 1\n/Screma/BinOp 1\n\
+             BasicOp 1\nBinOp 1\nScrema 1\nScrema/BasicOp 1\nScrema/BinOp 1\n"
+        );
+    }
+
+    #[test]
+    fn loops_and_branches_hold_their_forms_and_branches() {
+        let program = test_program(
+            &[i32_vec()],
+            |_| {},
+            |b, args| {
+                let xs = args[0];
+                let params = b.loop_params("acc", &[(xs, false)]);
+                let i = b.new_var("i", Type::i64());
+                let acc = params.value_vars()[0];
+                let body = b.body(|b| vec![add_map(b, acc, 1)]);
+                let looped = b.bind_loop(
+                    "looped",
+                    params,
+                    LoopForm::For {
+                        var: i,
+                        bound: SubExp::i64(3),
+                    },
+                    body,
+                );
+                let n = b.dims(xs)[0];
+                let empty = b.bind1("empty", Exp::Cmp(CmpOp::Eq, n, SubExp::i64(0)));
+                let then_body = b.body(|b| vec![add_map(b, looped[0].into(), 2)]);
+                let else_body = b.body(|_| vec![xs]);
+                let chosen = b.bind_if("chosen", empty.into(), then_body, else_body);
+                vec![chosen[0].into()]
+            },
+        );
+        let metrics = program_metrics(&program);
+        for (path, count) in [
+            ("Loop", 1),
+            ("/Loop", 1),
+            ("Loop/ForLoop", 1),
+            ("Loop/WhileLoop", 0),
+            ("/Loop/Screma", 1),
+            ("/Loop/Screma/BinOp", 1),
+            ("If", 1),
+            ("If/True", 1),
+            ("If/False", 1),
+            ("/If/True/Screma", 1),
+            ("True/Screma/BinOp", 1),
+            ("If/False/Screma", 0),
+            ("Screma", 2),
+            ("/Screma", 0),
+            ("Screma/BinOp", 2),
+            ("CmpOp", 1),
+            ("/CmpOp", 1),
+        ] {
+            assert_eq!(metrics.get(path), count, "{path} in\n{}", listing(&metrics));
+        }
+    }
+
+    #[test]
+    fn a_scatter_is_an_accumulator_updated_by_a_map() {
+        let program = test_program(
+            &[
+                (Kind::new(PrimType::I32, 1), true),
+                (Kind::new(PrimType::I64, 1), false),
+                i32_vec(),
+            ],
+            |_| {},
+            |b, args| {
+                let width = b.dims(args[1])[0];
+                let values = b.coerce(args[2], &[width], "sizes differ");
+                let scattered = b.bind1(
+                    "scattered",
+                    Exp::Soac(Soac::Scatter {
+                        width,
+                        dests: vec![args[0].as_var().expect("a variable")],
+                        indices: args[1].as_var().expect("a variable"),
+                        values: vec![values.as_var().expect("a variable")],
+                    }),
+                );
+                vec![scattered.into()]
+            },
+        );
+        let metrics = program_metrics(&program);
+        for (path, count) in [
+            ("/WithAcc", 1),
+            ("/WithAcc/Screma", 1),
+            ("WithAcc/Screma/UpdateAcc", 1),
+            ("Screma/BasicOp", 1),
+            ("Screma", 1),
+            ("Scatter", 0),
+        ] {
+            assert_eq!(metrics.get(path), count, "{path} in\n{}", listing(&metrics));
+        }
+    }
+
+    #[test]
+    fn calls_copies_and_primitive_functions_have_upstreams_names() {
+        let program = test_program(
+            &[(Kind::new(PrimType::F32, 0), false), i32_vec()],
+            |_| {},
+            |b, args| {
+                let root = b.bind1(
+                    "root",
+                    Exp::PrimFn(
+                        PrimFn::Float(prim::FloatFn::Sqrt, PrimType::F32),
+                        vec![args[0]],
+                    ),
+                );
+                let bits = b.bind1(
+                    "bits",
+                    Exp::PrimFn(PrimFn::ToBits(PrimType::F32), vec![root.into()]),
+                );
+                let copy = b.bind1("copy", Exp::Copy(args[1].as_var().expect("a variable")));
+                vec![bits.into(), copy.into()]
+            },
+        );
+        let metrics = program_metrics(&program);
+        for (path, count) in [
+            ("Apply", 1),
+            ("/Apply", 1),
+            ("ConvOp", 1),
+            ("Replicate", 1),
+            ("BasicOp", 2),
+        ] {
+            assert_eq!(metrics.get(path), count, "{path} in\n{}", listing(&metrics));
+        }
+    }
+}
