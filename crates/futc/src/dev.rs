@@ -6,9 +6,8 @@
 
 use crate::compile::lower_to_ir;
 use clap::builder::PossibleValuesParser;
-use opt::ir::Program;
-use opt::ir::metrics::{Metrics, program_metrics};
-use opt::passes::{PASSES, PIPELINE, Pass};
+use opt::ir::metrics::Metrics;
+use opt::passes::{LevelProgram, PASSES, Pass};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,8 +16,10 @@ use std::process::ExitCode;
 pub struct DevArgs {
     /// The program (a `.fut` file with its imports).
     file: PathBuf,
-    /// The pipeline to run after lowering. Only `soacs` (inlining,
-    /// simplification and fusion: what every backend gets) exists so far.
+    /// The pipeline to run after lowering: `soacs` (inlining,
+    /// simplification and fusion: what every backend gets), `seq` (then
+    /// the first-order transform) or `mc` (then extraction of multicore
+    /// parallelism). The memory and GPU pipelines do not exist yet.
     #[arg(long, value_enum, default_value = "soacs", conflicts_with = "passes")]
     pipeline: Pipeline,
     /// Run this pass after lowering instead of the pipeline; repeat the
@@ -67,7 +68,7 @@ pub fn run(args: &DevArgs) -> ExitCode {
         }
     };
     let mut program = match lower_to_ir(&args.file) {
-        Ok(program) => program,
+        Ok(program) => LevelProgram::Soacs(program),
         Err(message) => return compile_error(&message),
     };
     let mut out = String::new();
@@ -99,16 +100,21 @@ pub fn run(args: &DevArgs) -> ExitCode {
 
 /// The passes to run after lowering, up to `--stop-after`.
 fn planned_passes(args: &DevArgs) -> Result<Vec<Pass>, String> {
-    if args.pipeline != Pipeline::Soacs {
-        let name = clap::ValueEnum::to_possible_value(&args.pipeline)
-            .map(|value| value.get_name().to_owned())
-            .unwrap_or_default();
-        return Err(format!(
-            "the `{name}` pipeline does not exist yet; the only one is `soacs`"
-        ));
-    }
+    let pipeline = match args.pipeline {
+        Pipeline::Soacs => opt::passes::Pipeline::Soacs,
+        Pipeline::Seq => opt::passes::Pipeline::Seq,
+        Pipeline::Mc => opt::passes::Pipeline::Mc,
+        Pipeline::SeqMem | Pipeline::McMem | Pipeline::Gpu | Pipeline::GpuMem => {
+            let name = clap::ValueEnum::to_possible_value(&args.pipeline)
+                .map(|value| value.get_name().to_owned())
+                .unwrap_or_default();
+            return Err(format!(
+                "the `{name}` pipeline does not exist yet; those that do are `soacs`, `seq` and `mc`"
+            ));
+        }
+    };
     let mut passes: Vec<Pass> = if args.passes.is_empty() {
-        PIPELINE.to_vec()
+        pipeline.passes()
     } else {
         // The names are those of `PASSES`: clap checked them.
         args.passes
@@ -151,12 +157,12 @@ fn planned_passes(args: &DevArgs) -> Result<Vec<Pass>, String> {
 }
 
 /// Appends the program, or its metrics, to `out`.
-fn show(args: &DevArgs, program: &Program, out: &mut String) {
+fn show(args: &DevArgs, program: &LevelProgram, out: &mut String) {
     if args.metrics {
-        out.push_str(&metrics_json(&program_metrics(program)));
+        out.push_str(&metrics_json(&program.metrics()));
         out.push('\n');
     } else {
-        out.push_str(&opt::ir::print::print_program(program));
+        out.push_str(&program.print());
     }
 }
 

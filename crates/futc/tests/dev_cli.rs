@@ -50,6 +50,45 @@ fn metrics_are_a_json_object_with_sorted_keys() {
 }
 
 #[test]
+fn the_sequential_and_multicore_pipelines_lower_the_soacs() {
+    let dir = temp_dir("dev-levels");
+    let file = write(
+        &dir,
+        "main.fut",
+        b"def main (xss: [][]i32) = map (\\xs -> reduce (+) 0 xs) xss |> scan (+) 0\n",
+    );
+    // The map is fused into the scan, which holds the reduction.
+    let soacs = metrics(&[], &file);
+    assert_eq!((soacs["/Screma"], soacs["/Screma/Screma"]), (1, 1));
+    // Sequential: loops only, the scan's loop holding the reduction's.
+    let seq = metrics(&["--pipeline", "seq"], &file);
+    assert_eq!(seq.get("Screma"), None);
+    assert_eq!((seq["/Loop"], seq["/Loop/Loop"]), (1, 1));
+    // Multicore: the scan is parallel, the reduction inside it is run
+    // by the thread computing its row.
+    let mc = metrics(&["--pipeline", "mc"], &file);
+    assert_eq!((mc.get("/Screma"), mc["/SegScan"]), (None, 1));
+    assert_eq!((mc["/SegScan/Screma"], mc["Screma"]), (1, 1));
+    let ir = dev(&["--pipeline", "mc"], &file);
+    assert!(ir.contains("segscan(gtid_"), "{ir}");
+    // Fusion is a SOACS pass: after extraction it does not apply.
+    let output = futc(&[
+        "dev",
+        "--pass",
+        "extract-multicore",
+        "--pass",
+        "fuse",
+        &file,
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("the fuse pass does not apply to a program at the mc level"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn stop_after_names_lowering_a_pass_or_a_position() {
     let dir = temp_dir("dev-stop-after");
     let file = write(&dir, "main.fut", MAP_REDUCE);
@@ -125,7 +164,7 @@ fn bad_options_are_errors_before_compiling() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--pipeline", "gpu"],
-            "error: the `gpu` pipeline does not exist yet; the only one is `soacs`",
+            "error: the `gpu` pipeline does not exist yet; those that do are `soacs`, `seq` and `mc`",
         ),
         (
             &["--pipeline", "seq-mem"],
@@ -146,7 +185,7 @@ fn bad_options_are_errors_before_compiling() {
         ),
         (
             &["--stop-after", "tile"],
-            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse) or a \
+            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse, first-order, extract-multicore) or a \
              pass's position",
         ),
     ];
@@ -169,7 +208,8 @@ fn bad_options_are_errors_before_compiling() {
     let output = futc(&["dev", "--pass", "tile", &file]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        stderr(&output).contains("[possible values: inline, simplify, fuse]"),
+        stderr(&output)
+            .contains("[possible values: inline, simplify, fuse, first-order, extract-multicore]"),
         "{}",
         stderr(&output)
     );

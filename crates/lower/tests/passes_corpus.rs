@@ -1,7 +1,8 @@
 //! Every pass is tested by running programs before and after it: each
-//! program of the run corpus (`tests/run`) is lowered, optimised with
-//! the whole pipeline, and every `input` of its test blocks is run by the
-//! interpreter on both versions. Results must be equal (in the text data
+//! program of the run corpus (`tests/run`) is lowered, put through each
+//! pipeline (to optimised SOACs, to sequential code, to multicore code),
+//! and every `input` of its test blocks is run by the interpreter on the
+//! lowered program and on each pipeline's result. Results must be equal (in the text data
 //! format, so that NaNs compare equal) and failures must be the same,
 //! message and backtrace (except for how many frames of a stack overflow
 //! go unprinted).
@@ -9,6 +10,7 @@
 mod support;
 
 use opt::interp::{RunError, run_entry};
+use opt::passes::{Pipeline, run_pipeline};
 use opt::value::Value;
 use opt::value::data::write_text;
 use std::path::Path;
@@ -46,21 +48,26 @@ fn optimised_programs_compute_and_fail_as_before() {
         let Some(before) = lower(path) else {
             continue;
         };
-        let mut after = before.clone();
-        if let Err(error) = opt::passes::optimise(&mut after) {
-            differences.push(format!("{}: {error}", path.display()));
-            continue;
-        }
         let text = std::fs::read_to_string(path).expect("a readable program");
-        for (entry, args) in runs(&text, &before) {
-            let expected = outcome(run_entry(&before, &entry, args.clone()));
-            let actual = outcome(run_entry(&after, &entry, args));
-            compared += 1;
-            if expected != actual {
-                differences.push(format!(
-                    "{} (entry {entry}):\nbefore: {expected}\nafter:  {actual}",
-                    path.display()
-                ));
+        let runs = runs(&text, &before);
+        for pipeline in [Pipeline::Soacs, Pipeline::Seq, Pipeline::Mc] {
+            let after = match run_pipeline(before.clone(), pipeline) {
+                Ok(after) => after,
+                Err(error) => {
+                    differences.push(format!("{} ({pipeline:?}): {error}", path.display()));
+                    continue;
+                }
+            };
+            for (entry, args) in &runs {
+                let expected = outcome(run_entry(&before, entry, args.clone()));
+                let actual = outcome(after.run_entry(entry, args.clone()));
+                compared += 1;
+                if expected != actual {
+                    differences.push(format!(
+                        "{} (entry {entry}, {pipeline:?}):\nbefore: {expected}\nafter:  {actual}",
+                        path.display()
+                    ));
+                }
             }
         }
     }
@@ -70,5 +77,5 @@ fn optimised_programs_compute_and_fail_as_before() {
         differences.len(),
         differences.join("\n")
     );
-    assert!(compared >= 600, "only {compared} runs were compared");
+    assert!(compared >= 1800, "only {compared} runs were compared");
 }

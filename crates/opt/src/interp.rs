@@ -12,11 +12,11 @@
 //! the array out of the environment, so that writing it does not copy.
 
 use crate::ir::print::value_type_text;
-use crate::ir::traverse::for_each_bound_in_body;
 use crate::ir::segop::{SegOp, SegResult};
+use crate::ir::traverse::for_each_bound_in_body;
 use crate::ir::{
-    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, Kind, Lambda, Loc, Mc, McOp, NoOp, LoopForm, Param,
-    Program, Rep, Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, Kind, Lambda, Loc, LoopForm, Mc,
+    McOp, NoOp, Param, Program, Rep, Soac, Stm, SubExp, Type, Var,
 };
 use crate::value::data::{ValueError, read_values_as};
 use crate::value::{ArrayValue, Value};
@@ -969,7 +969,9 @@ impl<R: Rep> Interpreter<'_, R> {
                                 v.as_prim()
                                     .and_then(PrimValue::as_i64)
                                     .map(ResolvedIndex::Fix)
-                                    .ok_or_else(|| RunError::internal("an index that is not an i64"))
+                                    .ok_or_else(|| {
+                                        RunError::internal("an index that is not an i64")
+                                    })
                             })
                             .collect::<Result<_>>()?;
                         let value = values

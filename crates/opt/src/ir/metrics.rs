@@ -20,8 +20,11 @@
 //!   functions (`sqrt`, `popc`, ...), are `Apply`.
 //! * A loop is `Loop`, holding `ForLoop` or `WhileLoop` and its body; a
 //!   branch is `If`, holding `True` and `False`, which hold the branches.
-//! * The SOACs: see [`Counter::soac`].
+//! * The SOACs: see [`Counter::soac`]; the segmented operations of the
+//!   parallel levels: see [`Counter::seg_op`].
 
+use super::rep::{Operation, Rep};
+use super::segop::SegOp;
 use super::{Body, Exp, Function, Lambda, LoopForm, Program, Soac};
 use prim::PrimFn;
 use std::collections::BTreeMap;
@@ -44,7 +47,7 @@ impl Metrics {
 }
 
 /// The metrics of every function of a program.
-pub fn program_metrics(program: &Program) -> Metrics {
+pub fn program_metrics<R: Rep>(program: &Program<R>) -> Metrics {
     let mut counter = Counter::default();
     for Function { body, .. } in &program.functions {
         counter.body(body);
@@ -52,8 +55,10 @@ pub fn program_metrics(program: &Program) -> Metrics {
     Metrics(counter.counts)
 }
 
+/// Counts constructs in their context; a representation's operations
+/// count themselves through it ([`Operation::count_metrics`]).
 #[derive(Default)]
-struct Counter {
+pub struct Counter {
     /// The names of the enclosing constructs, outermost first.
     context: Vec<&'static str>,
     counts: BTreeMap<String, usize>,
@@ -72,29 +77,30 @@ impl Counter {
     }
 
     /// Counts `name`, and what `nested` counts inside it.
-    fn inside(&mut self, name: &'static str, nested: impl FnOnce(&mut Counter)) {
+    pub fn inside(&mut self, name: &'static str, nested: impl FnOnce(&mut Counter)) {
         self.seen(name);
         self.context.push(name);
         nested(self);
         self.context.pop();
     }
 
-    fn basic_op(&mut self, name: &str) {
+    /// Counts a basic operation: as `BasicOp` and as `name`.
+    pub fn basic_op(&mut self, name: &str) {
         self.seen("BasicOp");
         self.seen(name);
     }
 
-    fn body(&mut self, body: &Body) {
+    pub fn body<R: Rep>(&mut self, body: &Body<R>) {
         for stm in &body.stms {
             self.exp(&stm.exp);
         }
     }
 
-    fn lambda(&mut self, lambda: &Lambda) {
+    pub fn lambda<R: Rep>(&mut self, lambda: &Lambda<R>) {
         self.body(&lambda.body);
     }
 
-    fn exp(&mut self, exp: &Exp) {
+    fn exp<R: Rep>(&mut self, exp: &Exp<R>) {
         match exp {
             Exp::SubExp(_) => self.basic_op("SubExp"),
             Exp::BinOp(..) => self.basic_op("BinOp"),
@@ -129,7 +135,7 @@ impl Counter {
                 counter.inside("True", |counter| counter.body(then_body));
                 counter.inside("False", |counter| counter.body(else_body));
             }),
-            Exp::Soac(soac) => self.soac(soac),
+            Exp::Op(op) => op.count_metrics(self),
         }
     }
 
@@ -140,7 +146,7 @@ impl Counter {
     /// accumulator, a `WithAcc` holding a `Screma` that holds an
     /// `UpdateAcc` per destination (and the computation of the indices
     /// and values, when fused into it).
-    fn soac(&mut self, soac: &Soac) {
+    pub fn soac<R: Rep>(&mut self, soac: &Soac<R>) {
         let name = match soac {
             Soac::Screma { .. } => "Screma",
             Soac::Hist { .. } => "Hist",
@@ -159,6 +165,24 @@ impl Counter {
             for lambda in soac.lambdas() {
                 counter.lambda(lambda);
             }
+        });
+    }
+
+    /// A segmented operation, as upstream names it: `SegMap`, `SegRed`,
+    /// `SegScan` or `SegHist`, holding its operators' statements and its
+    /// body's.
+    pub fn seg_op<R: Rep>(&mut self, op: &SegOp<R>) {
+        let name = match op {
+            SegOp::Map { .. } => "SegMap",
+            SegOp::Red { .. } => "SegRed",
+            SegOp::Scan { .. } => "SegScan",
+            SegOp::Hist { .. } => "SegHist",
+        };
+        self.inside(name, |counter| {
+            for lambda in op.lambdas() {
+                counter.lambda(lambda);
+            }
+            counter.body(op.body());
         });
     }
 }
@@ -198,7 +222,7 @@ mod tests {
         });
         b.bind1(
             "ys",
-            Exp::Soac(Soac::Screma {
+            Exp::Op(Soac::Screma {
                 width,
                 arrays: vec![array],
                 map,
@@ -230,7 +254,7 @@ mod tests {
                 );
                 let sum = b.bind1(
                     "sum",
-                    Exp::Soac(Soac::Screma {
+                    Exp::Op(Soac::Screma {
                         width,
                         arrays: vec![array],
                         map: identity,
@@ -318,7 +342,7 @@ mod tests {
                 let values = b.coerce(args[2], &[width], "sizes differ");
                 let scattered = b.bind1(
                     "scattered",
-                    Exp::Soac(Soac::Scatter {
+                    Exp::Op(Soac::Scatter {
                         width,
                         dests: vec![args[0].as_var().expect("a variable")],
                         indices: args[1].as_var().expect("a variable"),

@@ -8,6 +8,7 @@
 //! [`Operation`].
 
 use super::check::TypeContext;
+use super::metrics::Counter;
 use super::print::Printer;
 use super::segop::SegOp;
 use super::{Body, Lambda, PatElem, Soac, SubExp, Type, Var};
@@ -61,6 +62,8 @@ pub trait Operation<R: Rep>: Clone + fmt::Debug + PartialEq + Send + Sync + 'sta
     /// Drops the results (and their pattern elements) that are not
     /// `live`, where the operation can do without computing them.
     fn prune_results(&mut self, pat: &mut Vec<PatElem>, live: &dyn Fn(Var) -> bool);
+    /// Counts itself and its nested code in upstream's metrics.
+    fn count_metrics(&self, counter: &mut Counter);
 }
 
 /// The checker's service to an operation's [`Operation::check_nested`].
@@ -169,6 +172,10 @@ impl<R: Rep> Operation<R> for Soac<R> {
         map.ret = ret;
         map.body.result = result;
     }
+
+    fn count_metrics(&self, counter: &mut Counter) {
+        counter.soac(self)
+    }
 }
 
 /// The sequential level: no operations beyond the shared expressions
@@ -243,6 +250,10 @@ impl<R: Rep> Operation<R> for NoOp {
     }
 
     fn prune_results(&mut self, _: &mut Vec<PatElem>, _: &dyn Fn(Var) -> bool) {
+        match *self {}
+    }
+
+    fn count_metrics(&self, _: &mut Counter) {
         match *self {}
     }
 }
@@ -368,6 +379,13 @@ impl Operation<Mc> for McOp {
         match self {
             McOp::Par(op) => op.prune_results(pat, live),
             McOp::Soac(op) => Operation::prune_results(op, pat, live),
+        }
+    }
+
+    fn count_metrics(&self, counter: &mut Counter) {
+        match self {
+            McOp::Par(op) => counter.seg_op(op),
+            McOp::Soac(op) => counter.soac(op),
         }
     }
 }

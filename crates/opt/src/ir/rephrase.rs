@@ -5,7 +5,8 @@
 //! rebuilt around them with its variables, types and locations kept.
 
 use super::build::Builder;
-use super::{Body, Exp, Function, Lambda, PatElem, Program, Rep, Stm};
+use super::traverse::used_in_lambda;
+use super::{Body, Exp, Function, Lambda, PatElem, Program, Rep, Stm, SubExp};
 
 /// A pass from representation `F` to `T`.
 pub trait Rephrase<F: Rep, T: Rep> {
@@ -82,6 +83,36 @@ pub fn rephrase_lambda<F: Rep, T: Rep>(
         body: rephrase_body(builder, pass, lambda.body),
         ret: lambda.ret,
     }
+}
+
+/// Emits a lambda's body into `builder`'s current scope, made of
+/// representation `T`, with each parameter bound to what `arg` makes for
+/// it (given the parameter's position); arguments of parameters the
+/// lambda does not use are not made. Returns the body's results.
+pub fn inline_lambda<F: Rep, T: Rep>(
+    builder: &mut Builder<T>,
+    pass: &mut dyn Rephrase<F, T>,
+    lambda: Lambda<F>,
+    mut arg: impl FnMut(&mut Builder<T>, usize) -> SubExp,
+) -> Vec<SubExp> {
+    let used = used_in_lambda(&lambda);
+    for (position, param) in lambda.params.into_iter().enumerate() {
+        if !used.contains(&param.var) {
+            continue;
+        }
+        let value = arg(builder, position);
+        builder.add_stm(Stm {
+            pat: vec![PatElem {
+                var: param.var,
+                ty: param.ty,
+            }],
+            exp: Exp::SubExp(value),
+            loc: builder.loc(),
+        });
+    }
+    let Body { stms, result } = lambda.body;
+    rephrase_stms(builder, pass, stms);
+    result
 }
 
 fn rephrase_stm<F: Rep, T: Rep>(

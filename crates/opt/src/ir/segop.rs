@@ -323,10 +323,7 @@ impl<R: Rep> SegOp<R> {
                         return Err(format!("a write of rank {rank} into {ty:?}"));
                     }
                     types.extend(std::iter::repeat_n(Type::i64(), *rank));
-                    types.push(Type::with_shape(
-                        ty.element(),
-                        ty.shape()[*rank..].to_vec(),
-                    ));
+                    types.push(Type::with_shape(ty.element(), ty.shape()[*rank..].to_vec()));
                 }
             }
         }

@@ -542,6 +542,20 @@ pub fn free_in_lambda<R: Rep>(lambda: &Lambda<R>) -> HashSet<Var> {
     free
 }
 
+/// The variables a lambda's body and types use, its parameters
+/// included: a parameter not among them is not needed.
+pub fn used_in_lambda<R: Rep>(lambda: &Lambda<R>) -> HashSet<Var> {
+    let mut used = HashSet::new();
+    let mut add = |v| {
+        used.insert(v);
+    };
+    for_each_use_in_body(&lambda.body, &mut add);
+    for ty in lambda.params.iter().map(|p| &p.ty).chain(&lambda.ret) {
+        type_dim_vars(ty, &mut add);
+    }
+    used
+}
+
 /// How many statements a body has, nested ones included: a measure of
 /// code size.
 pub fn body_size<R: Rep>(body: &Body<R>) -> usize {

@@ -4,16 +4,17 @@
 //! `SegMap`, a map with reductions a `SegRed`, with scans a `SegScan`, a
 //! histogram a `SegHist`, a scatter a `SegMap` writing in place. SOACs
 //! nested in them stay SOACs, which the thread running the segment runs
-//! sequentially; so do streams and `screma`s with both scans and
-//! reductions. The results and failures are the same: a parallel run may
+//! sequentially, and so do streams. A `screma` with both scans and
+//! reductions becomes a `SegScan` that also writes the reductions' inputs
+//! to arrays, and a `SegRed` over them. The results and failures are the same: a parallel run may
 //! fail with any of the failures its sequential reading could reach.
 
 use crate::ir::build::Builder;
-use crate::ir::rephrase::{Rephrase, rephrase_lambda, rephrase_program, rephrase_stms};
+use crate::ir::rephrase::{Rephrase, inline_lambda, rephrase_lambda, rephrase_program};
 use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult, SegSpace};
 use crate::ir::{
-    Body, DimIndex, Exp, Lambda, Mc, McOp, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs, Stm,
-    SubExp, Type, Var,
+    Body, DimIndex, Exp, Lambda, Mc, McOp, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs,
+    Stm, SubExp, Type, Var,
 };
 
 /// The program with its outermost SOACs as segmented operations.
@@ -28,12 +29,24 @@ struct ExtractMc {
 
 impl Rephrase<Soacs, Mc> for ExtractMc {
     fn op(&mut self, b: &mut Builder<Mc>, pat: Vec<PatElem>, soac: Soac<Soacs>) {
+        let soac = match soac {
+            Soac::Screma {
+                width,
+                arrays,
+                map,
+                scans,
+                reduces,
+            } if !self.nested && !scans.is_empty() && !reduces.is_empty() => {
+                return self.scan_then_reduce(b, pat, width, arrays, map, scans, reduces);
+            }
+            soac => soac,
+        };
         let op = if self.nested {
             McOp::Soac(self.sequential(b, soac))
         } else {
             match self.segmented(b, soac) {
                 Ok(seg) => McOp::Par(seg),
-                Err(soac) => McOp::Soac(self.sequential(b, soac)),
+                Err(soac) => McOp::Soac(self.sequential(b, *soac)),
             }
         };
         b.add_stm(Stm {
@@ -122,13 +135,74 @@ impl ExtractMc {
         converted
     }
 
+    /// A `screma` with scans and reductions as a `SegScan` that also
+    /// writes the reductions' inputs into arrays, and a `SegRed` over
+    /// those.
+    #[allow(clippy::too_many_arguments)]
+    fn scan_then_reduce(
+        &mut self,
+        b: &mut Builder<Mc>,
+        pat: Vec<PatElem>,
+        width: SubExp,
+        arrays: Vec<Var>,
+        map: Lambda<Soacs>,
+        scans: Vec<ScanOp<Soacs>>,
+        reduces: Vec<ReduceOp<Soacs>>,
+    ) {
+        let scanned: usize = scans.iter().map(|s| s.neutral.len()).sum();
+        let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
+        let input_types = map.ret[scanned..scanned + reduced].to_vec();
+        let inputs: Vec<PatElem> = input_types
+            .iter()
+            .map(|t| {
+                let ty = t.array_of(width);
+                PatElem {
+                    var: b.new_var("red_input", ty.clone()),
+                    ty,
+                }
+            })
+            .collect();
+        let input_vars: Vec<Var> = inputs.iter().map(|p| p.var).collect();
+        let mut scan_pat = pat[..scanned].to_vec();
+        scan_pat.extend(inputs);
+        scan_pat.extend_from_slice(&pat[scanned + reduced..]);
+        let scan = Soac::Screma {
+            width,
+            arrays,
+            map,
+            scans,
+            reduces: Vec::new(),
+        };
+        self.op(b, scan_pat, scan);
+        let params: Vec<Param> = input_types
+            .iter()
+            .map(|t| b.param("x", t.clone(), false))
+            .collect();
+        let identity = Lambda {
+            body: Body {
+                stms: Vec::new(),
+                result: params.iter().map(|p| SubExp::Var(p.var)).collect(),
+            },
+            params,
+            ret: input_types,
+        };
+        let reduce = Soac::Screma {
+            width,
+            arrays: input_vars,
+            map: identity,
+            scans: Vec::new(),
+            reduces,
+        };
+        self.op(b, pat[scanned..scanned + reduced].to_vec(), reduce);
+    }
+
     /// The SOAC as a segmented operation over its width, or itself where
     /// it has no segmented form.
     fn segmented(
         &mut self,
         b: &mut Builder<Mc>,
         soac: Soac<Soacs>,
-    ) -> Result<SegOp<Mc>, Soac<Soacs>> {
+    ) -> Result<SegOp<Mc>, Box<Soac<Soacs>>> {
         match soac {
             Soac::Screma {
                 width,
@@ -147,10 +221,11 @@ impl ExtractMc {
                     .map(|t| SegResult::Returns(t.clone()))
                     .collect();
                 let (space, body) = self.segment_body(b, width, |this, b, i| {
-                    let rows = rows(b, &arrays, i);
-                    this.inline(b, map, &rows)
+                    inline_lambda(b, this, map, |b, j| index(b, arrays[j], i))
                 });
-                let ops = |this: &mut Self, b: &mut Builder<Mc>, ops: Vec<(Lambda<Soacs>, Vec<SubExp>, bool)>| {
+                let ops = |this: &mut Self,
+                           b: &mut Builder<Mc>,
+                           ops: Vec<(Lambda<Soacs>, Vec<SubExp>, bool)>| {
                     let outer = std::mem::replace(&mut this.nested, true);
                     let converted = ops
                         .into_iter()
@@ -228,10 +303,7 @@ impl ExtractMc {
             } => {
                 let (space, body) = self.segment_body(b, width, |_, b, i| {
                     let j = index(b, indices, i);
-                    values
-                        .iter()
-                        .flat_map(|&v| [j, index(b, v, i)])
-                        .collect()
+                    values.iter().flat_map(|&v| [j, index(b, v, i)]).collect()
                 });
                 let results = dests
                     .into_iter()
@@ -243,7 +315,7 @@ impl ExtractMc {
                     body,
                 })
             }
-            other => Err(other),
+            other => Err(Box::new(other)),
         }
     }
 
@@ -267,24 +339,6 @@ impl ExtractMc {
             },
             body,
         )
-    }
-
-    /// Emits a lambda's body (converted) applied to `args`; returns its
-    /// results.
-    fn inline(&mut self, b: &mut Builder<Mc>, lambda: Lambda<Soacs>, args: &[SubExp]) -> Vec<SubExp> {
-        for (param, &arg) in lambda.params.iter().zip(args) {
-            b.add_stm(Stm {
-                pat: vec![PatElem {
-                    var: param.var,
-                    ty: param.ty.clone(),
-                }],
-                exp: Exp::SubExp(arg),
-                loc: b.loc(),
-            });
-        }
-        let Body { stms, result } = lambda.body;
-        rephrase_stms(b, self, stms);
-        result
     }
 }
 

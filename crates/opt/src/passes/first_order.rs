@@ -8,11 +8,11 @@
 //! chunking).
 
 use crate::ir::build::Builder;
-use crate::ir::rephrase::{Rephrase, rephrase_program, rephrase_stms};
+use crate::ir::rephrase::{Rephrase, inline_lambda, rephrase_program};
 use crate::ir::traverse::Renamer;
 use crate::ir::{
-    Body, DimIndex, Exp, Lambda, LoopForm, Param, PatElem, Program, Seq, Soac, Soacs, Stm,
-    SubExp, Type, Var,
+    Body, DimIndex, Exp, LoopForm, Param, PatElem, Program, Seq, Soac, Soacs, Stm, SubExp, Type,
+    Var,
 };
 use prim::{BinOp, CmpOp, PrimValue};
 use std::collections::HashMap;
@@ -54,9 +54,12 @@ impl Rephrase<Soacs, Seq> for FirstOrder {
                 let params = invariant_params(b, &inits);
                 let i = b.new_var("i", Type::i64());
                 let body = b.body(|b| {
-                    let row_values = rows(b, &arrays, SubExp::Var(i));
-                    let results = inline(b, map, &row_values);
-                    let mut accs = params[..scanned + reduced].iter().map(|(p, _)| SubExp::Var(p.var));
+                    let results = inline_lambda(b, &mut FirstOrder, map, |b, j| {
+                        index(b, arrays[j], SubExp::Var(i))
+                    });
+                    let mut accs = params[..scanned + reduced]
+                        .iter()
+                        .map(|(p, _)| SubExp::Var(p.var));
                     let mut inputs = results.iter().copied();
                     let mut new_accs = Vec::new();
                     let mut scan_values = Vec::new();
@@ -64,7 +67,7 @@ impl Rephrase<Soacs, Seq> for FirstOrder {
                         let n = scan.neutral.len();
                         let mut args: Vec<SubExp> = accs.by_ref().take(n).collect();
                         args.extend(inputs.by_ref().take(n));
-                        let values = inline(b, scan.lambda, &args);
+                        let values = inline_lambda(b, &mut FirstOrder, scan.lambda, |_, j| args[j]);
                         scan_values.extend(values.iter().copied());
                         new_accs.extend(values);
                     }
@@ -72,7 +75,12 @@ impl Rephrase<Soacs, Seq> for FirstOrder {
                         let n = reduce.neutral.len();
                         let mut args: Vec<SubExp> = accs.by_ref().take(n).collect();
                         args.extend(inputs.by_ref().take(n));
-                        new_accs.extend(inline(b, reduce.lambda, &args));
+                        new_accs.extend(inline_lambda(
+                            b,
+                            &mut FirstOrder,
+                            reduce.lambda,
+                            |_, j| args[j],
+                        ));
                     }
                     let written: Vec<SubExp> = scan_values.into_iter().chain(inputs).collect();
                     let mut result = new_accs;
@@ -81,7 +89,15 @@ impl Rephrase<Soacs, Seq> for FirstOrder {
                     }
                     result
                 });
-                let loop_vars = bind_loop(b, params, LoopForm::For { var: i, bound: width }, body);
+                let loop_vars = bind_loop(
+                    b,
+                    params,
+                    LoopForm::For {
+                        var: i,
+                        bound: width,
+                    },
+                    body,
+                );
                 // The pattern: scans' arrays, reductions, the map's arrays.
                 let (accs, arrays) = loop_vars.split_at(scanned + reduced);
                 let values = arrays[..scanned]
@@ -109,9 +125,11 @@ impl Rephrase<Soacs, Seq> for FirstOrder {
                     let targets: Vec<Var> = params.iter().map(|(p, _)| p.var).collect();
                     let in_bounds = in_bounds(b, bucket, targets[0]);
                     let then_body = b.body(|b| {
-                        let mut args = rows(b, &targets, bucket);
-                        args.extend(rows(b, &values, SubExp::Var(i)));
-                        let combined = inline(b, op, &args);
+                        let combined =
+                            inline_lambda(b, &mut FirstOrder, op, |b, j| match targets.get(j) {
+                                Some(&target) => index(b, target, bucket),
+                                None => index(b, values[j - targets.len()], SubExp::Var(i)),
+                            });
                         targets
                             .iter()
                             .zip(combined)
@@ -121,7 +139,15 @@ impl Rephrase<Soacs, Seq> for FirstOrder {
                     let else_body = b.body(|_| targets.iter().map(|&t| SubExp::Var(t)).collect());
                     if_same_types(b, in_bounds, then_body, else_body)
                 });
-                let loop_vars = bind_loop(b, params, LoopForm::For { var: i, bound: width }, body);
+                let loop_vars = bind_loop(
+                    b,
+                    params,
+                    LoopForm::For {
+                        var: i,
+                        bound: width,
+                    },
+                    body,
+                );
                 for (elem, value) in pat.into_iter().zip(loop_vars) {
                     copy_to(b, elem, SubExp::Var(value));
                 }
@@ -152,7 +178,15 @@ impl Rephrase<Soacs, Seq> for FirstOrder {
                         })
                         .collect()
                 });
-                let loop_vars = bind_loop(b, params, LoopForm::For { var: i, bound: width }, body);
+                let loop_vars = bind_loop(
+                    b,
+                    params,
+                    LoopForm::For {
+                        var: i,
+                        bound: width,
+                    },
+                    body,
+                );
                 for (elem, value) in pat.into_iter().zip(loop_vars) {
                     copy_to(b, elem, SubExp::Var(value));
                 }
@@ -171,31 +205,13 @@ impl Rephrase<Soacs, Seq> for FirstOrder {
                 Renamer { map: &renaming }.lambda(&mut fold);
                 let mut args = accumulators;
                 args.extend(arrays.iter().map(|&a| SubExp::Var(a)));
-                let results = inline(b, fold, &args);
+                let results = inline_lambda(b, &mut FirstOrder, fold, |_, j| args[j]);
                 for (elem, value) in pat.into_iter().zip(results) {
                     copy_to(b, elem, value);
                 }
             }
         }
     }
-}
-
-/// Emits a lambda's body (converted) applied to `args`; returns its
-/// results.
-fn inline(b: &mut Builder<Seq>, lambda: Lambda<Soacs>, args: &[SubExp]) -> Vec<SubExp> {
-    for (param, &arg) in lambda.params.iter().zip(args) {
-        b.add_stm(Stm {
-            pat: vec![PatElem {
-                var: param.var,
-                ty: param.ty.clone(),
-            }],
-            exp: Exp::SubExp(arg),
-            loc: b.loc(),
-        });
-    }
-    let Body { stms, result } = lambda.body;
-    rephrase_stms(b, &mut FirstOrder, stms);
-    result
 }
 
 /// Binds `elem` to `value` (of its type).
@@ -205,11 +221,6 @@ fn copy_to(b: &mut Builder<Seq>, elem: PatElem, value: SubExp) {
         exp: Exp::SubExp(value),
         loc: b.loc(),
     });
-}
-
-/// Row `i` of each array.
-fn rows(b: &mut Builder<Seq>, arrays: &[Var], i: SubExp) -> Vec<SubExp> {
-    arrays.iter().map(|&a| index(b, a, i)).collect()
 }
 
 fn index(b: &mut Builder<Seq>, array: Var, i: SubExp) -> SubExp {

@@ -7,8 +7,10 @@
 //! dev --pass` offers); [`optimise`] runs the pipeline [`PIPELINE`]:
 //! inlining, then simplification, fusion and simplification again (fusion
 //! leaves copies and dead code behind, and the simplifier exposes more
-//! fusion by resolving sizes). In debug builds the IR checker runs after
-//! every pass.
+//! fusion by resolving sizes). The [`Pipeline`]s go on from there to a
+//! lower level of the IR ([`LevelProgram`]): the first-order transform to
+//! sequential code, extraction of multicore parallelism to segmented
+//! operations. In debug builds the IR checker runs after every pass.
 
 pub mod extract_mc;
 pub mod first_order;
@@ -16,36 +18,181 @@ pub mod fuse;
 pub mod inline;
 pub mod simplify;
 
-use crate::ir::Program;
+use crate::interp::{RunError, run_entry};
 use crate::ir::check::{TypeError, check_program};
+use crate::ir::metrics::{Metrics, program_metrics};
+use crate::ir::print::print_program;
+use crate::ir::{Mc, Program, Rep, Seq, Soacs};
+use crate::value::Value;
+use std::fmt;
+
+/// A program at one of the levels of the IR.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LevelProgram {
+    Soacs(Program<Soacs>),
+    Seq(Program<Seq>),
+    Mc(Program<Mc>),
+}
+
+/// Calls `$f` on the program, whatever its level.
+macro_rules! at_any_level {
+    ($program:expr, $p:ident => $f:expr) => {
+        match $program {
+            LevelProgram::Soacs($p) => $f,
+            LevelProgram::Seq($p) => $f,
+            LevelProgram::Mc($p) => $f,
+        }
+    };
+}
+
+impl LevelProgram {
+    /// The level's name (`soacs`, `seq`, `mc`).
+    pub fn level(&self) -> &'static str {
+        fn name<R: Rep>(_: &Program<R>) -> &'static str {
+            R::NAME
+        }
+        at_any_level!(self, p => name(p))
+    }
+
+    /// The program as text.
+    pub fn print(&self) -> String {
+        at_any_level!(self, p => print_program(p))
+    }
+
+    /// Upstream's metrics of the program.
+    pub fn metrics(&self) -> Metrics {
+        at_any_level!(self, p => program_metrics(p))
+    }
+
+    /// Checks the program's typing.
+    pub fn check(&self) -> Result<(), TypeError> {
+        at_any_level!(self, p => check_program(p))
+    }
+
+    /// Runs an entry point with the interpreter.
+    pub fn run_entry(&self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, RunError> {
+        at_any_level!(self, p => run_entry(p, entry, args))
+    }
+}
 
 /// A named transformation of a whole program.
 #[derive(Debug, Clone, Copy)]
 pub struct Pass {
     pub name: &'static str,
-    transform: fn(&mut Program),
+    transform: Transform,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Transform {
+    /// Applies at every level.
+    AnyLevel {
+        soacs: fn(&mut Program<Soacs>),
+        seq: fn(&mut Program<Seq>),
+        mc: fn(&mut Program<Mc>),
+    },
+    /// Applies to SOACs only.
+    Soacs(fn(&mut Program<Soacs>)),
+    /// Moves a SOACS program to the sequential level.
+    ToSeq(fn(Program<Soacs>) -> Result<Program<Seq>, String>),
+    /// Moves a SOACS program to the multicore level.
+    ToMc(fn(Program<Soacs>) -> Result<Program<Mc>, String>),
 }
 
 const INLINE: Pass = Pass {
     name: "inline",
-    transform: inline::inline,
+    transform: Transform::AnyLevel {
+        soacs: inline::inline,
+        seq: inline::inline,
+        mc: inline::inline,
+    },
 };
 
 const SIMPLIFY: Pass = Pass {
     name: "simplify",
-    transform: simplify::simplify,
+    transform: Transform::AnyLevel {
+        soacs: simplify::simplify,
+        seq: simplify::simplify,
+        mc: simplify::simplify,
+    },
 };
 
 const FUSE: Pass = Pass {
     name: "fuse",
-    transform: fuse::fuse,
+    transform: Transform::Soacs(fuse::fuse),
+};
+
+const FIRST_ORDER: Pass = Pass {
+    name: "first-order",
+    transform: Transform::ToSeq(first_order::first_order),
+};
+
+const EXTRACT_MULTICORE: Pass = Pass {
+    name: "extract-multicore",
+    transform: Transform::ToMc(extract_mc::extract_mc),
 };
 
 /// Every pass.
-pub const PASSES: &[Pass] = &[INLINE, SIMPLIFY, FUSE];
+pub const PASSES: &[Pass] = &[INLINE, SIMPLIFY, FUSE, FIRST_ORDER, EXTRACT_MULTICORE];
 
-/// The passes [`optimise`] runs, in order.
+/// The passes [`optimise`] runs, in order: what every back end gets.
 pub const PIPELINE: &[Pass] = &[INLINE, SIMPLIFY, SIMPLIFY, FUSE, SIMPLIFY, FUSE, SIMPLIFY];
+
+/// The pipelines, each ending at a level of the IR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pipeline {
+    /// [`PIPELINE`]: optimised SOACs.
+    Soacs,
+    /// Then the first-order transform and simplification.
+    Seq,
+    /// Then extraction of multicore parallelism and simplification.
+    Mc,
+}
+
+impl Pipeline {
+    /// The passes the pipeline runs, in order.
+    pub fn passes(self) -> Vec<Pass> {
+        let mut passes = PIPELINE.to_vec();
+        match self {
+            Pipeline::Soacs => {}
+            Pipeline::Seq => passes.extend([FIRST_ORDER, SIMPLIFY]),
+            Pipeline::Mc => passes.extend([EXTRACT_MULTICORE, SIMPLIFY]),
+        }
+        passes
+    }
+}
+
+/// Why a pass did not produce a program.
+#[derive(Debug)]
+pub enum PassError {
+    /// The pass made ill-typed IR: a compiler bug.
+    IllTyped(TypeError),
+    /// The pass does not apply to a program of this level.
+    WrongLevel {
+        pass: &'static str,
+        level: &'static str,
+    },
+    /// The pass could not build its result: a compiler bug.
+    Failed { pass: &'static str, message: String },
+}
+
+impl fmt::Display for PassError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PassError::IllTyped(error) => error.fmt(f),
+            PassError::WrongLevel { pass, level } => {
+                write!(
+                    f,
+                    "the {pass} pass does not apply to a program at the {level} level"
+                )
+            }
+            PassError::Failed { pass, message } => {
+                write!(f, "internal error in the {pass} pass: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PassError {}
 
 impl Pass {
     /// The pass of [`PASSES`] called `name`.
@@ -56,21 +203,58 @@ impl Pass {
     /// Runs the pass on a program, checking the result in debug builds;
     /// an ill-typed result is a compiler bug, reported with the pass that
     /// produced it.
-    pub fn run(self, program: &mut Program) -> Result<(), TypeError> {
-        (self.transform)(program);
+    pub fn run(self, program: &mut LevelProgram) -> Result<(), PassError> {
+        let failed = |message| PassError::Failed {
+            pass: self.name,
+            message,
+        };
+        match (self.transform, &mut *program) {
+            (Transform::AnyLevel { soacs, .. }, LevelProgram::Soacs(p))
+            | (Transform::Soacs(soacs), LevelProgram::Soacs(p)) => soacs(p),
+            (Transform::AnyLevel { seq, .. }, LevelProgram::Seq(p)) => seq(p),
+            (Transform::AnyLevel { mc, .. }, LevelProgram::Mc(p)) => mc(p),
+            (Transform::ToSeq(to_seq), LevelProgram::Soacs(p)) => {
+                *program = LevelProgram::Seq(to_seq(std::mem::take(p)).map_err(failed)?)
+            }
+            (Transform::ToMc(to_mc), LevelProgram::Soacs(p)) => {
+                *program = LevelProgram::Mc(to_mc(std::mem::take(p)).map_err(failed)?)
+            }
+            (_, other) => {
+                return Err(PassError::WrongLevel {
+                    pass: self.name,
+                    level: other.level(),
+                });
+            }
+        }
         if cfg!(debug_assertions) {
-            check_program(program).map_err(|error| TypeError {
-                function: error.function,
-                message: format!("after the {} pass: {}", self.name, error.message),
+            program.check().map_err(|error| {
+                PassError::IllTyped(TypeError {
+                    function: error.function,
+                    message: format!("after the {} pass: {}", self.name, error.message),
+                })
             })?;
         }
         Ok(())
     }
 }
 
-/// Runs the optimisation pipeline on a program (see [`Pass::run`]).
-pub fn optimise(program: &mut Program) -> Result<(), TypeError> {
-    PIPELINE.iter().try_for_each(|pass| pass.run(program))
+/// Runs [`PIPELINE`] on a program (see [`Pass::run`]).
+pub fn optimise(program: &mut Program) -> Result<(), PassError> {
+    let mut level = LevelProgram::Soacs(std::mem::take(program));
+    let result = PIPELINE.iter().try_for_each(|pass| pass.run(&mut level));
+    if let LevelProgram::Soacs(optimised) = level {
+        *program = optimised;
+    }
+    result
+}
+
+/// Runs a pipeline on a program (see [`Pass::run`]).
+pub fn run_pipeline(program: Program, pipeline: Pipeline) -> Result<LevelProgram, PassError> {
+    let mut level = LevelProgram::Soacs(program);
+    for pass in pipeline.passes() {
+        pass.run(&mut level)?;
+    }
+    Ok(level)
 }
 
 #[cfg(test)]
