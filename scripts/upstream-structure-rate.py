@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""Measures the `structure` blocks of the default (SOACS) pipeline in a
-Futhark test directory (such as upstream's tests/): for each program with
-such blocks, `futc dev --metrics` gives the metrics of its optimised core
-IR, and a block matches when every count it expects is the one measured
-(a path that does not occur counts 0), as `futc test` checks it. Reports
-the matching blocks per directory and in all, then which paths differ
-most often, whether we have more or fewer than expected, with examples.
-Blocks naming another pipeline (gpu, mc, seq-mem, ...) are left out.
+"""Measures the `structure` blocks of one pipeline (the default, SOACS,
+unless --pipeline names another: seq-mem, mc-mem, ...) in a Futhark test
+directory (such as upstream's tests/): for each program with such blocks,
+`futc dev --metrics --pipeline P` gives the metrics of its core IR at the
+end of the pipeline, and a block matches when every count it expects is
+the one measured (a path that does not occur counts 0), as `futc test`
+checks it. Reports the matching blocks per directory and in all, then
+which paths differ most often, whether we have more or fewer than
+expected, with examples. Blocks naming other pipelines are left out.
 
 Usage: scripts/upstream-structure-rate.py TESTS_DIR [FUTC] [--jobs N]
-       [--timeout S] [--examples N] [--details FILE]
+       [--pipeline P] [--timeout S] [--examples N] [--details FILE]
 """
 import argparse
 import collections
@@ -42,25 +43,28 @@ def test_blocks(text):
     return blocks
 
 
-def default_structures(text):
-    """The expected counts of each structure block of the default
-    pipeline, as dicts from path to count (the last count of a path
-    written twice)."""
+def structures(text, wanted):
+    """The expected counts of each structure block of the pipeline
+    `wanted` (None: the default), as dicts from path to count (the last
+    count of a path written twice)."""
     found = []
     for block in test_blocks(text):
         for match in STRUCTURE.finditer(block):
             pipeline = match.group(1)
-            if pipeline in PIPELINES:
+            if pipeline not in PIPELINES:
+                pipeline = None
+            if pipeline != wanted:
                 continue
             words = match.group(2).split()
             found.append(dict(zip(words[0::2], map(int, words[1::2]))))
     return found
 
 
-def metrics(futc, path, timeout):
+def metrics(futc, path, pipeline, timeout):
     """The program's metrics, or the reason there are none."""
     try:
-        result = subprocess.run([futc, "dev", "--metrics", path],
+        result = subprocess.run([futc, "dev", "--metrics", "--pipeline", pipeline or "soacs",
+                                 path],
                                 capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, "timeout"
@@ -78,6 +82,8 @@ def main():
     parser.add_argument("--examples", type=int, default=4,
                         help="examples shown per differing path")
     parser.add_argument("--details", help="write every mismatch to this file")
+    parser.add_argument("--pipeline", choices=PIPELINES,
+                        help="measure this pipeline's blocks instead of the default's")
     args = parser.parse_args()
     programs = []
     for root, _, files in os.walk(args.tests):
@@ -85,7 +91,7 @@ def main():
             if name.endswith(".fut"):
                 path = os.path.join(root, name)
                 with open(path, encoding="utf-8", errors="replace") as f:
-                    blocks = default_structures(f.read())
+                    blocks = structures(f.read(), args.pipeline)
                 if blocks:
                     programs.append((path, blocks))
     programs.sort()
@@ -95,7 +101,8 @@ def main():
     uncompiled = []
     details = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        measured = pool.map(lambda p: metrics(args.futc, p[0], args.timeout), programs)
+        measured = pool.map(lambda p: metrics(args.futc, p[0], args.pipeline, args.timeout),
+                            programs)
         for (path, blocks), (actual, error) in zip(programs, measured):
             rel = os.path.relpath(path, args.tests)
             directory = rel.split(os.sep)[0] if os.sep in rel else "."

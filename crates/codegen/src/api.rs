@@ -520,16 +520,15 @@ impl Api {
                 args.push(format!("ins[{source}]->shape[{dim}]"));
             }
             for (i, param) in values.iter().enumerate() {
-                match &param.ty {
-                    Type::Prim(prim) => {
-                        let _ = writeln!(
-                            out,
-                            "  t_{p} a{i} = *(t_{p} *)ins[{i}]->data;",
-                            p = prim.name()
-                        );
-                        args.push(format!("a{i}"));
-                    }
-                    Type::Array { .. } => args.push(format!("ins[{i}]")),
+                if param.ty.rank() == 0 {
+                    let _ = writeln!(
+                        out,
+                        "  t_{p} a{i} = *(t_{p} *)ins[{i}]->data;",
+                        p = param.ty.element().name()
+                    );
+                    args.push(format!("a{i}"));
+                } else {
+                    args.push(format!("ins[{i}]"));
                 }
             }
             for (i, param) in values.iter().enumerate() {

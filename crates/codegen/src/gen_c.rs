@@ -701,6 +701,7 @@ impl FunctionGen<'_> {
                 let taken = self.take(*array);
                 self.line(&format!("arr *u = {taken};"));
                 match self.se_type(*value)? {
+                    Type::Mem(_) => return Err(memory_block()),
                     Type::Prim(prim) => {
                         let x = self.se(*value);
                         self.line(&format!("t_{} x = {x};", prim.name()));
@@ -726,6 +727,7 @@ impl FunctionGen<'_> {
                 self.line(&format!("int64_t n = {n};"));
                 let element = row.element();
                 match row {
+                    Type::Mem(_) => return Err(memory_block()),
                     Type::Prim(prim) => {
                         self.line(&format!(
                             "arr *a = arr_new(ctx, {}, 1, &n);",
@@ -787,6 +789,7 @@ impl FunctionGen<'_> {
                 let x = self.se(*value);
                 let elem = elem_code(vt.element());
                 match vt {
+                    Type::Mem(_) => return Err(memory_block()),
                     Type::Prim(prim) => {
                         self.line(&format!("t_{} x = {x};", prim.name()));
                         single(
@@ -839,6 +842,7 @@ impl FunctionGen<'_> {
             Exp::Copy(var) => match self.var_type(*var)? {
                 Type::Array { .. } => single(self, format!("arr_copy(ctx, v{})", var.0)),
                 Type::Prim(_) => single(self, format!("v{}", var.0)),
+                Type::Mem(_) => return Err(memory_block()),
             },
             Exp::Assert { condition, message } => {
                 let c = self.se(*condition);
@@ -1174,6 +1178,7 @@ impl FunctionGen<'_> {
                     .collect();
                 for ((out, ty), source) in outs.iter().zip(&stacked_rows).zip(&sources) {
                     match ty {
+                        Type::Mem(_) => return Err(memory_block()),
                         Type::Prim(prim) => {
                             self.line(&format!("((t_{}*){out}->data)[i] = {source};", prim.name()))
                         }
@@ -1413,4 +1418,10 @@ fn convert(from: PrimType, to: PrimType, x: &str) -> String {
         _ if is_signed(from) && is_signed(to) => format!("(t_{})(int64_t)({x})", to.name()),
         _ => format!("(t_{})(uint64_t)({})({x})", to.name(), unsigned_of(from)),
     }
+}
+
+/// The error for a memory block in the SOACS-level program this
+/// generator takes, which has none.
+fn memory_block() -> CodegenError {
+    CodegenError("a memory block in a program without memory annotations".to_owned())
 }

@@ -18,8 +18,9 @@ pub struct DevArgs {
     file: PathBuf,
     /// The pipeline to run after lowering: `soacs` (inlining,
     /// simplification and fusion: what every backend gets), `seq` (then
-    /// the first-order transform) or `mc` (then extraction of multicore
-    /// parallelism). The memory and GPU pipelines do not exist yet.
+    /// the first-order transform), `mc` (then extraction of multicore
+    /// parallelism), `seq-mem` or `mc-mem` (then explicit allocations).
+    /// The GPU pipelines do not exist yet.
     #[arg(long, value_enum, default_value = "soacs", conflicts_with = "passes")]
     pipeline: Pipeline,
     /// Run this pass after lowering instead of the pipeline; repeat the
@@ -104,12 +105,14 @@ fn planned_passes(args: &DevArgs) -> Result<Vec<Pass>, String> {
         Pipeline::Soacs => opt::passes::Pipeline::Soacs,
         Pipeline::Seq => opt::passes::Pipeline::Seq,
         Pipeline::Mc => opt::passes::Pipeline::Mc,
-        Pipeline::SeqMem | Pipeline::McMem | Pipeline::Gpu | Pipeline::GpuMem => {
+        Pipeline::SeqMem => opt::passes::Pipeline::SeqMem,
+        Pipeline::McMem => opt::passes::Pipeline::McMem,
+        Pipeline::Gpu | Pipeline::GpuMem => {
             let name = clap::ValueEnum::to_possible_value(&args.pipeline)
                 .map(|value| value.get_name().to_owned())
                 .unwrap_or_default();
             return Err(format!(
-                "the `{name}` pipeline does not exist yet; those that do are `soacs`, `seq` and `mc`"
+                "the `{name}` pipeline does not exist yet; those that do are `soacs`, `seq`, `mc`, `seq-mem` and `mc-mem`"
             ));
         }
     };

@@ -64,13 +64,24 @@ fn the_sequential_and_multicore_pipelines_lower_the_soacs() {
     let seq = metrics(&["--pipeline", "seq"], &file);
     assert_eq!(seq.get("Screma"), None);
     assert_eq!((seq["/Loop"], seq["/Loop/Loop"]), (1, 1));
-    // Multicore: the scan is parallel, the reduction inside it is run
-    // by the thread computing its row.
+    // Multicore: the scan is parallel, the reduction inside it a loop
+    // run by the thread computing its row.
     let mc = metrics(&["--pipeline", "mc"], &file);
-    assert_eq!((mc.get("/Screma"), mc["/SegScan"]), (None, 1));
-    assert_eq!((mc["/SegScan/Screma"], mc["Screma"]), (1, 1));
+    assert_eq!((mc.get("Screma"), mc["/SegScan"]), (None, 1));
+    assert_eq!((mc["/SegScan/Loop"], mc["Loop"]), (1, 1));
     let ir = dev(&["--pipeline", "mc"], &file);
     assert!(ir.contains("segscan(gtid_"), "{ir}");
+    // With memory: the scan's result gets a block; the row each thread
+    // reduces is a view of the argument's.
+    let mc_mem = metrics(&["--pipeline", "mc-mem"], &file);
+    assert_eq!((mc_mem["/Alloc"], mc_mem["/SegScan"]), (1, 1));
+    let ir = dev(&["--pipeline", "mc-mem"], &file);
+    assert!(
+        ir.contains("= alloc(") && ir.contains("@ mem_param_"),
+        "{ir}"
+    );
+    let seq_mem = metrics(&["--pipeline", "seq-mem"], &file);
+    assert_eq!(seq_mem["/Alloc"], 1);
     // Fusion is a SOACS pass: after extraction it does not apply.
     let output = futc(&[
         "dev",
@@ -164,11 +175,11 @@ fn bad_options_are_errors_before_compiling() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--pipeline", "gpu"],
-            "error: the `gpu` pipeline does not exist yet; those that do are `soacs`, `seq` and `mc`",
+            "error: the `gpu` pipeline does not exist yet; those that do are `soacs`, `seq`, `mc`, `seq-mem` and `mc-mem`",
         ),
         (
-            &["--pipeline", "seq-mem"],
-            "error: the `seq-mem` pipeline does not exist yet",
+            &["--pipeline", "gpu-mem"],
+            "error: the `gpu-mem` pipeline does not exist yet",
         ),
         (
             &["--pass", "inline", "--stop-after", "fuse"],
@@ -185,7 +196,7 @@ fn bad_options_are_errors_before_compiling() {
         ),
         (
             &["--stop-after", "tile"],
-            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse, first-order, extract-multicore) or a \
+            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse, first-order, extract-multicore, explicit-allocations) or a \
              pass's position",
         ),
     ];
@@ -209,7 +220,7 @@ fn bad_options_are_errors_before_compiling() {
     assert_eq!(output.status.code(), Some(2));
     assert!(
         stderr(&output)
-            .contains("[possible values: inline, simplify, fuse, first-order, extract-multicore]"),
+            .contains("[possible values: inline, simplify, fuse, first-order, extract-multicore, explicit-allocations]"),
         "{}",
         stderr(&output)
     );
@@ -246,25 +257,26 @@ fn a_program_that_does_not_compile_prints_nothing() {
 }
 
 #[test]
-fn futc_test_checks_structure_blocks_of_the_default_pipeline() {
+fn futc_test_checks_structure_blocks_of_the_pipelines_there_are() {
     let dir = temp_dir("dev-structure");
     let passing = write(
         &dir,
         "passing.fut",
         b"-- ==\n-- input { [1, 2, 3] } output { 12 }\n\
           -- structure { Screma 1 /Screma/BinOp 2 Loop 0 }\n\
+          -- structure mc-mem { /SegRed 1 Alloc 0 }\n\
           -- structure gpu { SegRed 1 }\n\
           def main (xs: []i32) = reduce (+) 0 (map (* 2) xs)\n",
     );
     let output = futc(&["test", &passing]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    // The run and the structure block pass; the gpu block is skipped.
-    assert_eq!(stdout(&output), "2 passed, 0 failed, 1 skipped\n");
+    // The run and the structure blocks pass; the gpu block is skipped.
+    assert_eq!(stdout(&output), "3 passed, 0 failed, 1 skipped\n");
     let failing = write(
         &dir,
         "failing.fut",
         b"-- ==\n-- structure { Screma 2 BinOp 2 Loop/Screma 1 }\n\
-          -- structure mc { SegMap 1 }\n\
+          -- structure gpu-mem { SegMap 1 }\n\
           def main (xs: []i32) = reduce (+) 0 (map (* 2) xs)\n",
     );
     let output = futc(&["test", &failing]);

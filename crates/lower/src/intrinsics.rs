@@ -1187,6 +1187,7 @@ impl Lowerer<'_> {
             let ty = self.builder.type_of(x);
             let eq = match ty {
                 Type::Prim(_) => self.cmp_exp(CmpOp::Eq, x, y),
+                Type::Mem(_) => return error("internal error: comparing memory blocks"),
                 Type::Array { .. } => {
                     let (xv, yv) = (self.vars(&[x])?[0], self.vars(&[y])?[0]);
                     let x_sizes = self.builder.dims(x);

@@ -461,6 +461,7 @@ impl<'db> Lowerer<'db> {
                     var,
                     ty: self.builder.type_of(SubExp::Var(var)),
                     unique: false,
+                    mem: None,
                 }),
         );
         let mut external_results = Vec::new();

@@ -50,7 +50,13 @@ fn optimised_programs_compute_and_fail_as_before() {
         };
         let text = std::fs::read_to_string(path).expect("a readable program");
         let runs = runs(&text, &before);
-        for pipeline in [Pipeline::Soacs, Pipeline::Seq, Pipeline::Mc] {
+        for pipeline in [
+            Pipeline::Soacs,
+            Pipeline::Seq,
+            Pipeline::Mc,
+            Pipeline::SeqMem,
+            Pipeline::McMem,
+        ] {
             let after = match run_pipeline(before.clone(), pipeline) {
                 Ok(after) => after,
                 Err(error) => {
@@ -77,5 +83,5 @@ fn optimised_programs_compute_and_fail_as_before() {
         differences.len(),
         differences.join("\n")
     );
-    assert!(compared >= 1800, "only {compared} runs were compared");
+    assert!(compared >= 3000, "only {compared} runs were compared");
 }

@@ -15,8 +15,8 @@ use crate::ir::print::value_type_text;
 use crate::ir::segop::{SegOp, SegResult};
 use crate::ir::traverse::for_each_bound_in_body;
 use crate::ir::{
-    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, Kind, Lambda, Loc, LoopForm, Mc,
-    McOp, NoOp, Param, Program, Rep, Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExternalType, Kind, Lambda, Loc, LoopForm, MemOp,
+    NoOp, Param, Program, Rep, Soac, Stm, SubExp, Type, Var,
 };
 use crate::value::data::{ValueError, read_values_as};
 use crate::value::{ArrayValue, Value};
@@ -127,10 +127,13 @@ pub fn result_kinds<R: Rep>(program: &Program<R>, entry: &str) -> Option<Vec<Kin
     let entry_point = program.entry_point(entry)?;
     let function = program.function(entry_point.func);
     let results: usize = entry_point.results.iter().map(|r| r.components()).sum();
-    // The results' own sizes come first and are not returned.
-    let sizes = function.ret.len().saturating_sub(results);
+    // The results' own sizes come first and are not returned, nor are
+    // their blocks, last.
+    let values =
+        function.ret.len() - crate::ir::trailing_blocks(function.ret.iter().map(|(t, _)| t));
+    let sizes = values.saturating_sub(results);
     Some(
-        function.ret[sizes..]
+        function.ret[sizes..values]
             .iter()
             .map(|(ty, _)| ty.kind())
             .collect(),
@@ -208,7 +211,22 @@ fn run_entry_here<R: Rep>(
             Value::Prim(_) => Err(RunError::internal("the size of a scalar argument")),
         })
         .collect::<Result<_>>()?;
+    // At the memory levels each array argument comes with its block,
+    // which the interpreter represents by its size in bytes.
+    let blocks: Vec<Value> = if R::HAS_MEMORY {
+        args.iter()
+            .filter_map(|arg| match arg {
+                Value::Array(array) => Some(Value::Prim(PrimValue::I64(
+                    array.data.len() as i64 * array.element.byte_size(),
+                ))),
+                Value::Prim(_) => None,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     all_args.extend(args);
+    all_args.extend(blocks);
     let results: usize = entry_point.results.iter().map(|r| r.components()).sum();
     let mut interpreter = Interpreter {
         program,
@@ -218,7 +236,8 @@ fn run_entry_here<R: Rep>(
         depth: 0,
     };
     let mut values = interpreter.call(&function.params, &function.body, all_args)?;
-    // The sizes of the results come first.
+    // The results' blocks come last, their sizes first.
+    values.truncate(values.len() - crate::ir::trailing_blocks(function.ret.iter().map(|(t, _)| t)));
     values.drain(..values.len().saturating_sub(results));
     Ok(values)
 }
@@ -240,12 +259,22 @@ impl<R: Rep> Interpret<R> for NoOp {
     }
 }
 
-impl Interpret<Mc> for McOp {
-    fn interpret(&self, interpreter: &mut Interpreter<'_, Mc>) -> Result<Vec<Value>> {
+/// A memory block is its size: the interpreter computes values, not
+/// where they are.
+impl<R: Rep, I: Interpret<R>> Interpret<R> for MemOp<I> {
+    fn interpret(&self, interpreter: &mut Interpreter<'_, R>) -> Result<Vec<Value>> {
         match self {
-            McOp::Par(op) => interpreter.segop(op),
-            McOp::Soac(op) => interpreter.soac(op),
+            MemOp::Alloc { size, .. } => {
+                Ok(vec![Value::Prim(PrimValue::I64(interpreter.i64(*size)?))])
+            }
+            MemOp::Inner(op) => op.interpret(interpreter),
         }
+    }
+}
+
+impl<R: Rep> Interpret<R> for SegOp<R> {
+    fn interpret(&self, interpreter: &mut Interpreter<'_, R>) -> Result<Vec<Value>> {
+        interpreter.segop(self)
     }
 }
 

@@ -77,6 +77,17 @@ impl PrimType {
         }
     }
 
+    /// The bytes a value takes in memory.
+    pub fn byte_size(self) -> i64 {
+        use PrimType::*;
+        match self {
+            Bool | I8 | U8 => 1,
+            I16 | U16 | F16 => 2,
+            I32 | U32 | F32 => 4,
+            I64 | U64 | F64 => 8,
+        }
+    }
+
     pub fn is_integer(self) -> bool {
         Self::INTEGERS.contains(&self)
     }

@@ -328,6 +328,7 @@ impl<'a> Forward<'a> {
             var: self.fresh(p.var, ty.clone()),
             ty,
             unique: p.unique,
+            mem: None,
         }
     }
 
@@ -400,7 +401,7 @@ impl<'a> Forward<'a> {
             .map(|(var, elem)| {
                 let ty = self.ty(&elem.ty);
                 self.builder.set_var_type(var, ty.clone());
-                PatElem { var, ty }
+                PatElem { var, ty, mem: None }
             })
             .collect()
     }
@@ -414,7 +415,7 @@ impl<'a> Forward<'a> {
                 let ty = self.ty(&elem.ty);
                 let var = self.builder.new_var(&name, ty.clone());
                 self.tangents.insert(elem.var, SubExp::Var(var));
-                PatElem { var, ty }
+                PatElem { var, ty, mem: None }
             })
             .collect()
     }

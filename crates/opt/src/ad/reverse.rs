@@ -829,7 +829,7 @@ impl Reverse<'_> {
             .map(|(var, e)| {
                 let ty = self.ty(&e.ty);
                 self.b.set_var_type(var, ty.clone());
-                PatElem { var, ty }
+                PatElem { var, ty, mem: None }
             })
             .collect()
     }
@@ -840,6 +840,7 @@ impl Reverse<'_> {
             var,
             ty: self.ty(&p.ty),
             unique: p.unique,
+            mem: None,
         }
     }
 
@@ -1025,6 +1026,7 @@ impl Reverse<'_> {
                 .map(|ty| PatElem {
                     var: self.new_active("mapped", ty.array_of(width)),
                     ty: ty.array_of(width),
+                    mem: None,
                 })
                 .collect();
             let vars = mapped.iter().map(|e| e.var).collect();
@@ -1051,6 +1053,7 @@ impl Reverse<'_> {
                     var: this.new_active("x", ty.clone()),
                     ty: ty.clone(),
                     unique: false,
+                    mem: None,
                 })
                 .collect();
             let result = params.iter().map(|p| SubExp::Var(p.var)).collect();
@@ -1188,6 +1191,7 @@ impl Reverse<'_> {
             pat.push(PatElem {
                 var,
                 ty: tape.ty.clone(),
+                mem: None,
             });
         }
         loop_params.extend(tape_params);
@@ -1766,6 +1770,7 @@ impl Reverse<'_> {
                 var: self.var(p.var),
                 ty: self.ty(&p.ty),
                 unique: false,
+                mem: None,
             })
             .collect();
         let mut all_ret: Vec<(ExtType, bool)> = ret.iter().map(|t| (t.clone(), false)).collect();
@@ -2087,6 +2092,7 @@ impl Reverse<'_> {
                 var: self.new_active("g", types[i % k].clone()),
                 ty: types[i % k].clone(),
                 unique: false,
+                mem: None,
             })
             .collect();
         let g_vars: Vec<SubExp> = g_params.iter().map(|p| SubExp::Var(p.var)).collect();
@@ -2113,6 +2119,7 @@ impl Reverse<'_> {
             .map(|ty| PatElem {
                 var: self.new_active("g", ty.array_of(width)),
                 ty: ty.array_of(width),
+                mem: None,
             })
             .collect();
         for (elem, result) in pat.iter().zip(&stm.pat) {
@@ -2147,7 +2154,7 @@ impl Reverse<'_> {
             let ty = self.b.type_of(arg);
             let var = self.new_active("arg", ty.clone());
             self.b.add_stm(Stm {
-                pat: vec![PatElem { var, ty }],
+                pat: vec![PatElem { var, ty, mem: None }],
                 exp: Exp::SubExp(arg),
                 loc: self.b.loc(),
             });

@@ -161,6 +161,7 @@ impl<R: Rep> Builder<R> {
             var: self.new_var(hint, ty.clone()),
             ty,
             unique,
+            mem: None,
         }
     }
 
@@ -203,6 +204,7 @@ impl<R: Rep> Builder<R> {
                     .map(|(&var, ty)| PatElem {
                         var,
                         ty: ty.instantiate(&names),
+                        mem: None,
                     })
                     .collect();
                 for elem in &pat {

@@ -12,8 +12,8 @@
 
 use super::rep::NestedCheck;
 use super::{
-    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Lambda, LoopForm, Operation, Param, Program, Rep,
-    Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Lambda, LoopForm, MemBind, Operation, Param,
+    Program, Rep, Soac, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, FloatFn, PrimFn, PrimType, UnOp};
 use std::collections::HashMap;
@@ -574,6 +574,7 @@ pub fn check_program<R: Rep>(program: &Program<R>) -> Result<(), TypeError> {
         let mut checker = Checker {
             program,
             types: vec![None; program.var_names.len()],
+            mems: vec![None; program.var_names.len()],
             bound: vec![false; program.var_names.len()],
             scopes: vec![Vec::new()],
         };
@@ -587,9 +588,10 @@ pub fn check_program<R: Rep>(program: &Program<R>) -> Result<(), TypeError> {
         let components: usize = entry.params.iter().map(|p| p.components()).sum();
         let results: usize = entry.results.iter().map(|r| r.components()).sum();
         let ok = function.is_some_and(|f| {
+            let values = f.ret.len() - super::trailing_blocks(f.ret.iter().map(|(t, _)| t));
             f.entry_size_sources(components).is_some()
-                && f.ret.len() >= results
-                && f.ret[..f.ret.len() - results]
+                && values >= results
+                && f.ret[..values - results]
                     .iter()
                     .all(|(t, _)| *t == ExtType::Prim(PrimType::I64))
         });
@@ -607,6 +609,8 @@ struct Checker<'p, R: Rep> {
     program: &'p Program<R>,
     /// The type of each variable in scope.
     types: Vec<Option<Type>>,
+    /// Where each array in scope is, at the memory levels.
+    mems: Vec<Option<MemBind>>,
     /// Whether each variable has been bound (variables are bound once).
     bound: Vec<bool>,
     /// The variables bound in each enclosing scope.
@@ -652,6 +656,7 @@ impl<R: Rep> Checker<'_, R> {
     fn leave(&mut self) {
         for var in self.scopes.pop().unwrap_or_default() {
             self.types[var.0 as usize] = None;
+            self.mems[var.0 as usize] = None;
         }
     }
 
@@ -681,11 +686,102 @@ impl<R: Rep> Checker<'_, R> {
             self.type_in_scope(&p.ty, "parameter type")?;
             self.bind(p.var, p.ty.clone())?;
         }
+        // Memory annotations may name any of the parameters.
+        for p in params {
+            self.annotation(p.var, &p.ty, p.mem.as_ref(), "parameter")?;
+        }
         Ok(())
+    }
+
+    /// Checks a variable's memory annotation, which an array has exactly
+    /// at the memory levels, and records it.
+    fn annotation(
+        &mut self,
+        var: Var,
+        ty: &Type,
+        mem: Option<&MemBind>,
+        what: &str,
+    ) -> Result<(), String> {
+        let is_array = matches!(ty, Type::Array { .. });
+        match mem {
+            None if R::HAS_MEMORY && is_array => {
+                Err(format!("{what}: an array without a memory block"))
+            }
+            None => Ok(()),
+            Some(_) if !R::HAS_MEMORY || !is_array => Err(format!(
+                "{what}: a memory annotation at a level without memory or on a non-array"
+            )),
+            Some(mem) => {
+                match subexp_type(self, SubExp::Var(mem.block))? {
+                    Type::Mem(_) => {}
+                    other => return Err(format!("{what}: a memory block of type {other:?}")),
+                }
+                if mem.lmad.strides.len() != ty.rank() {
+                    return Err(format!(
+                        "{what}: an index function of rank {} for an array of rank {}",
+                        mem.lmad.strides.len(),
+                        ty.rank()
+                    ));
+                }
+                let mut unbound = Ok(());
+                mem.lmad.for_each_var(&mut |v| {
+                    if unbound.is_ok() {
+                        unbound = expect(self, SubExp::Var(v), &Type::i64(), what);
+                    }
+                });
+                unbound?;
+                self.mems[var.0 as usize] = Some(mem.clone());
+                Ok(())
+            }
+        }
+    }
+
+    /// At the memory levels, checks that the arrays among `values` (of
+    /// `types`) are direct, each in the block given after all the other
+    /// values: what a function's, branch's or loop's parameters and
+    /// results must be.
+    fn direct_values(&self, types: &[Type], values: &[SubExp], what: &str) -> Result<(), String> {
+        if !R::HAS_MEMORY {
+            return Ok(());
+        }
+        for (array, block) in boundary_blocks(types, what)? {
+            let SubExp::Var(var) = values[array] else {
+                return Err(format!("{what}: an array that is a constant"));
+            };
+            let SubExp::Var(block_var) = values[block] else {
+                return Err(format!("{what}: a memory block that is a constant"));
+            };
+            // Directness is judged by the value's own shape (a loop's
+            // parameter names sizes its initial value does not).
+            let shape = subexp_type(self, SubExp::Var(var))?.shape().to_vec();
+            let mem = self.mems.get(var.0 as usize).cloned().flatten();
+            let direct = mem.is_some_and(|m| m.block == block_var && m.lmad.is_direct(&shape));
+            if !direct {
+                return Err(format!(
+                    "{what}: array {} is not direct in its block {}",
+                    var.0, block_var.0
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Checker::direct_values`] for bound variables with their
+    /// annotations (a pattern or parameters).
+    fn direct_vars(&self, vars: &[(Var, Type)], what: &str) -> Result<(), String> {
+        let types: Vec<Type> = vars.iter().map(|(_, t)| t.clone()).collect();
+        let values: Vec<SubExp> = vars.iter().map(|&(v, _)| SubExp::Var(v)).collect();
+        self.direct_values(&types, &values, what)
     }
 
     fn function(&mut self, function: &super::Function<R>) -> Result<(), String> {
         self.bind_params(&function.params)?;
+        let params: Vec<(Var, Type)> = function
+            .params
+            .iter()
+            .map(|p| (p.var, p.ty.clone()))
+            .collect();
+        self.direct_vars(&params, "function parameters")?;
         let ret: Vec<ExtType> = function.ret.iter().map(|(t, _)| t.clone()).collect();
         for ty in &ret {
             self.ext_type_in_scope(ty, ret.len(), "function result type")?;
@@ -704,10 +800,28 @@ impl<R: Rep> Checker<'_, R> {
 
     /// Checks that a body's results have the types `ret` gives them, its
     /// existential sizes being the body's own results.
+    /// The results of a function, branch or loop body (`crossing`) are
+    /// direct arrays in blocks of their own at the memory levels.
     fn body_matching(&mut self, body: &Body<R>, ret: &[ExtType], what: &str) -> Result<(), String> {
+        self.body_matching_crossing(body, ret, true, what)
+    }
+
+    fn body_matching_crossing(
+        &mut self,
+        body: &Body<R>,
+        ret: &[ExtType],
+        crossing: bool,
+        what: &str,
+    ) -> Result<(), String> {
         self.enter();
         let actual = self.body_in_scope(body)?;
+        let direct = if crossing {
+            self.direct_values(&actual, &body.result, what)
+        } else {
+            Ok(())
+        };
         self.leave();
+        direct?;
         if ret.len() != body.result.len() {
             return Err(format!(
                 "{what}: {} results where {} were expected",
@@ -751,8 +865,34 @@ impl<R: Rep> Checker<'_, R> {
         }
         for elem in &stm.pat {
             self.type_in_scope(&elem.ty, "pattern type")?;
+            self.annotation(elem.var, &elem.ty, elem.mem.as_ref(), "pattern")?;
+        }
+        if R::HAS_MEMORY {
+            self.crossing_memory(stm)?;
         }
         Ok(())
+    }
+
+    /// The values that cross into and out of functions, branches and
+    /// loops are direct arrays in blocks of their own.
+    fn crossing_memory(&self, stm: &Stm<R>) -> Result<(), String> {
+        let pat: Vec<(Var, Type)> = stm.pat.iter().map(|p| (p.var, p.ty.clone())).collect();
+        match &stm.exp {
+            Exp::If { .. } => self.direct_vars(&pat, "branch results"),
+            Exp::Loop { params, .. } => {
+                let types: Vec<Type> = params.iter().map(|(p, _)| p.ty.clone()).collect();
+                let inits: Vec<SubExp> = params.iter().map(|&(_, init)| init).collect();
+                self.direct_values(&types, &inits, "loop initial values")?;
+                self.direct_vars(&pat, "loop results")
+            }
+            Exp::Call { func, args } => {
+                let callee = self.program.function(*func);
+                let types: Vec<Type> = callee.params.iter().map(|p| p.ty.clone()).collect();
+                self.direct_values(&types, args, "call arguments")?;
+                self.direct_vars(&pat, "call results")
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Checks the bodies and lambdas inside an expression.
@@ -778,6 +918,9 @@ impl<R: Rep> Checker<'_, R> {
                 }
                 let loop_params: Vec<Param> = params.iter().map(|(p, _)| p.clone()).collect();
                 self.bind_params(&loop_params)?;
+                let bound: Vec<(Var, Type)> =
+                    loop_params.iter().map(|p| (p.var, p.ty.clone())).collect();
+                self.direct_vars(&bound, "loop parameters")?;
                 let position: HashMap<Var, usize> = loop_params
                     .iter()
                     .enumerate()
@@ -816,8 +959,30 @@ impl<R: Rep> NestedCheck<R> for Checker<'_, R> {
             self.bind(*var, ty.clone())?;
         }
         let ret: Vec<ExtType> = ret.iter().map(Type::ext).collect();
-        let result = self.body_matching(body, &ret, "nested body");
+        let result = self.body_matching_crossing(body, &ret, false, "nested body");
         self.leave();
         result
     }
+}
+
+/// The positions of the arrays among `types` paired with those of the
+/// memory blocks holding them: the blocks come after all other values,
+/// one per array, in the arrays' order.
+fn boundary_blocks(types: &[Type], what: &str) -> Result<Vec<(usize, usize)>, String> {
+    let blocks = super::trailing_blocks(types.iter());
+    let first_block = types.len() - blocks;
+    let arrays: Vec<usize> = (0..first_block)
+        .filter(|&i| matches!(types[i], Type::Array { .. }))
+        .collect();
+    if types[..first_block]
+        .iter()
+        .any(|t| matches!(t, Type::Mem(_)))
+        || arrays.len() != blocks
+    {
+        return Err(format!(
+            "{what}: {} arrays and {blocks} memory blocks after the other values",
+            arrays.len()
+        ));
+    }
+    Ok(arrays.into_iter().zip(first_block..).collect())
 }

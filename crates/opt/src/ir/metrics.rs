@@ -66,7 +66,7 @@ pub struct Counter {
 
 impl Counter {
     /// Counts `name` under every suffix of the context.
-    fn seen(&mut self, name: &str) {
+    pub fn seen(&mut self, name: &str) {
         let mut path = name.to_string();
         *self.counts.entry(path.clone()).or_default() += 1;
         for enclosing in self.context.iter().rev() {

@@ -22,6 +22,7 @@
 pub mod analysis;
 pub mod build;
 pub mod check;
+pub mod mem;
 pub mod metrics;
 pub mod print;
 pub mod rep;
@@ -29,7 +30,8 @@ pub mod rephrase;
 pub mod segop;
 pub mod traverse;
 
-pub use rep::{Mc, McOp, NoOp, Operation, Rep, Seq, Soacs};
+pub use mem::{MemBind, Space};
+pub use rep::{Mc, McMem, MemOp, NoOp, Operation, Rep, Seq, SeqMem, Soacs};
 
 use prim::PrimType;
 use prim::PrimValue;
@@ -56,6 +58,8 @@ pub enum TypeBase<D> {
         element: PrimType,
         shape: Vec<D>,
     },
+    /// A memory block (at the memory levels), which arrays live in.
+    Mem(Space),
 }
 
 /// The type of a variable: array dimensions are `i64` operands in scope.
@@ -111,9 +115,11 @@ impl<D: Clone> TypeBase<D> {
         Kind::new(self.element(), self.rank())
     }
 
+    /// The element type; a memory block's elements are bytes.
     pub fn element(&self) -> PrimType {
         match self {
             TypeBase::Prim(prim) | TypeBase::Array { element: prim, .. } => *prim,
+            TypeBase::Mem(_) => PrimType::U8,
         }
     }
 
@@ -124,7 +130,7 @@ impl<D: Clone> TypeBase<D> {
     /// The dimensions, outermost first; none for a scalar.
     pub fn shape(&self) -> &[D] {
         match self {
-            TypeBase::Prim(_) => &[],
+            TypeBase::Prim(_) | TypeBase::Mem(_) => &[],
             TypeBase::Array { shape, .. } => shape,
         }
     }
@@ -148,7 +154,7 @@ impl<D: Clone> TypeBase<D> {
     /// The type of an element of the outer dimension; `None` for a scalar.
     pub fn row(&self) -> Option<TypeBase<D>> {
         match self {
-            TypeBase::Prim(_) => None,
+            TypeBase::Prim(_) | TypeBase::Mem(_) => None,
             TypeBase::Array { element, shape } => {
                 Some(TypeBase::with_shape(*element, shape[1..].to_vec()))
             }
@@ -163,6 +169,7 @@ impl<D: Clone> TypeBase<D> {
                 element: *element,
                 shape: shape.iter().map(&mut f).collect(),
             },
+            TypeBase::Mem(space) => TypeBase::Mem(*space),
         }
     }
 }
@@ -278,6 +285,8 @@ pub struct Param {
     pub ty: Type,
     /// The argument is consumed (`*` in the source).
     pub unique: bool,
+    /// Where an array is, at the memory levels (`None` elsewhere).
+    pub mem: Option<MemBind>,
 }
 
 /// A variable bound by a statement.
@@ -285,6 +294,15 @@ pub struct Param {
 pub struct PatElem {
     pub var: Var,
     pub ty: Type,
+    /// Where an array is, at the memory levels (`None` elsewhere).
+    pub mem: Option<MemBind>,
+}
+
+impl PatElem {
+    /// A pattern element without a memory annotation.
+    pub fn new(var: Var, ty: Type) -> PatElem {
+        PatElem { var, ty, mem: None }
+    }
 }
 
 /// `let (pat) = exp`, with the source location of what it computes.
@@ -591,16 +609,30 @@ pub struct Function<R: Rep = Soacs> {
     pub body: Body<R>,
 }
 
+/// How many memory blocks end a list of values' types: at the memory
+/// levels, the blocks of the arrays crossing into or out of a function,
+/// branch or loop.
+pub fn trailing_blocks<'t, D: 't>(
+    types: impl DoubleEndedIterator<Item = &'t TypeBase<D>>,
+) -> usize {
+    types
+        .rev()
+        .take_while(|t| matches!(t, TypeBase::Mem(_)))
+        .count()
+}
+
 impl<R: Rep> Function<R> {
     /// For an entry point's function, whose parameters are size
     /// parameters followed by the components of the external
-    /// parameters: where each size parameter's value comes from, as the
-    /// index (among the components) of the argument whose dimension it
-    /// is, and the dimension. `None` if a size parameter is no
-    /// argument's dimension.
+    /// parameters (and, at the memory levels, their arrays' blocks):
+    /// where each size parameter's value comes from, as the index (among
+    /// the components) of the argument whose dimension it is, and the
+    /// dimension. `None` if a size parameter is no argument's dimension.
     pub fn entry_size_sources(&self, components: usize) -> Option<Vec<(usize, usize)>> {
-        let sizes = self.params.len().checked_sub(components)?;
-        let values = &self.params[sizes..];
+        let blocks = trailing_blocks(self.params.iter().map(|p| &p.ty));
+        let params = &self.params[..self.params.len() - blocks];
+        let sizes = params.len().checked_sub(components)?;
+        let values = &params[sizes..];
         self.params[..sizes]
             .iter()
             .map(|size| {

@@ -3,6 +3,7 @@
 //! `[n_1][3]f32`, existential sizes of results as `[?0]`, nested bodies
 //! indented.
 
+use super::mem::{IndexExp, MemBind, Space};
 use super::{
     Body, DimIndex, ErrorPart, Exp, ExtDim, ExtType, Lambda, LoopForm, Operation, Param, PatElem,
     Program, Rep, Soac, Stm, StreamKind, SubExp, Type, Var,
@@ -75,6 +76,9 @@ impl<R: Rep> Printer<'_, R> {
     }
 
     pub fn ty(&self, ty: &Type) -> String {
+        if let Type::Mem(space) = ty {
+            return mem_type_text(*space);
+        }
         let dims: String = ty
             .shape()
             .iter()
@@ -84,6 +88,9 @@ impl<R: Rep> Printer<'_, R> {
     }
 
     pub fn ext_type(&self, ty: &ExtType) -> String {
+        if let ExtType::Mem(space) = ty {
+            return mem_type_text(*space);
+        }
         let dims: String = ty
             .shape()
             .iter()
@@ -125,10 +132,11 @@ impl<R: Rep> Printer<'_, R> {
             .iter()
             .map(|p| {
                 format!(
-                    "{}{}: {}",
+                    "{}{}: {}{}",
                     if p.unique { "*" } else { "" },
                     self.var(p.var),
-                    self.ty(&p.ty)
+                    self.ty(&p.ty),
+                    self.mem_bind(p.mem.as_ref())
                 )
             })
             .collect();
@@ -137,9 +145,46 @@ impl<R: Rep> Printer<'_, R> {
 
     pub fn pat(&self, pat: &[PatElem]) -> String {
         pat.iter()
-            .map(|p| format!("{}: {}", self.var(p.var), self.ty(&p.ty)))
+            .map(|p| {
+                format!(
+                    "{}: {}{}",
+                    self.var(p.var),
+                    self.ty(&p.ty),
+                    self.mem_bind(p.mem.as_ref())
+                )
+            })
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// Where an array is: ` @ block -> {offset; strides}`, or nothing.
+    pub fn mem_bind(&self, mem: Option<&MemBind>) -> String {
+        match mem {
+            None => String::new(),
+            Some(MemBind { block, lmad }) => {
+                let strides: Vec<String> = lmad.strides.iter().map(|s| self.index_exp(s)).collect();
+                format!(
+                    " @ {} -> {{{}; {}}}",
+                    self.var(*block),
+                    self.index_exp(&lmad.offset),
+                    strides.join(", ")
+                )
+            }
+        }
+    }
+
+    pub fn index_exp(&self, e: &IndexExp) -> String {
+        let operand = |e: &IndexExp| match e {
+            IndexExp::Const(_) | IndexExp::Var(_) => self.index_exp(e),
+            _ => format!("({})", self.index_exp(e)),
+        };
+        match e {
+            IndexExp::Const(c) => c.to_string(),
+            IndexExp::Var(v) => self.var(*v),
+            IndexExp::Add(a, b) => format!("{} + {}", operand(a), operand(b)),
+            IndexExp::Sub(a, b) => format!("{} - {}", operand(a), operand(b)),
+            IndexExp::Mul(a, b) => format!("{} * {}", operand(a), operand(b)),
+        }
     }
 
     pub fn body(&mut self, body: &Body<R>) {
@@ -393,5 +438,13 @@ impl<R: Rep> Printer<'_, R> {
                 self.out.push(')');
             }
         }
+    }
+}
+
+/// A memory block's type: `mem`, or `mem@space` outside the default
+/// space.
+fn mem_type_text(space: Space) -> String {
+    match space {
+        Space::Default => "mem".to_owned(),
     }
 }

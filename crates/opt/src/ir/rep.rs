@@ -8,6 +8,7 @@
 //! [`Operation`].
 
 use super::check::TypeContext;
+use super::mem::Space;
 use super::metrics::Counter;
 use super::print::Printer;
 use super::segop::SegOp;
@@ -19,6 +20,8 @@ use std::fmt;
 pub trait Rep: Clone + fmt::Debug + PartialEq + Default + Send + Sync + 'static {
     /// The level's name, as pipelines and printed programs give it.
     const NAME: &'static str;
+    /// Whether arrays carry memory annotations ([`super::mem`]).
+    const HAS_MEMORY: bool = false;
     /// What the level's expressions add to the shared ones.
     type Op: Operation<Self> + Interpret<Self>;
 }
@@ -258,134 +261,233 @@ impl<R: Rep> Operation<R> for NoOp {
     }
 }
 
-/// The multicore level: segmented operations run by threads, and SOACs
-/// nested in them, which each thread runs sequentially.
+/// The multicore level: segmented operations run by threads, with
+/// sequential code (loops) inside them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Mc;
 
 impl Rep for Mc {
     const NAME: &'static str = "mc";
-    type Op = McOp;
+    type Op = SegOp<Mc>;
 }
 
-/// An operation of the multicore level.
+impl<R: Rep> Operation<R> for SegOp<R> {
+    fn map_operands(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
+        SegOp::map_operands(self, f)
+    }
+
+    fn map_type_dims(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
+        SegOp::map_type_dims(self, f)
+    }
+
+    fn lambdas(&self) -> Vec<&Lambda<R>> {
+        SegOp::lambdas(self)
+    }
+
+    fn lambdas_mut(&mut self) -> Vec<&mut Lambda<R>> {
+        SegOp::lambdas_mut(self)
+    }
+
+    fn bodies(&self) -> Vec<&Body<R>> {
+        vec![self.body()]
+    }
+
+    fn bodies_mut(&mut self) -> Vec<&mut Body<R>> {
+        vec![self.body_mut()]
+    }
+
+    fn nested_bodies_mut(&mut self) -> Vec<&mut Body<R>> {
+        SegOp::nested_bodies_mut(self)
+    }
+
+    fn binders(&self) -> Vec<(Var, Type)> {
+        SegOp::binders(self)
+    }
+
+    fn map_binders(&mut self, f: &mut dyn FnMut(&mut Var)) {
+        SegOp::map_binders(self, f)
+    }
+
+    fn result_types(&self, ctx: &dyn TypeContext) -> Result<Vec<Type>, String> {
+        SegOp::result_types(self, ctx)
+    }
+
+    fn check_nested(&self, checker: &mut dyn NestedCheck<R>) -> Result<(), String> {
+        SegOp::check_nested(self, checker)
+    }
+
+    fn fails_itself(&self) -> bool {
+        matches!(self, SegOp::Hist { .. }) || !SegOp::consumed(self).is_empty()
+    }
+
+    fn consumed(&self) -> Vec<Var> {
+        SegOp::consumed(self)
+    }
+
+    fn print(&self, printer: &mut Printer<'_, R>) {
+        SegOp::print(self, printer)
+    }
+
+    fn prune_results(&mut self, pat: &mut Vec<PatElem>, live: &dyn Fn(Var) -> bool) {
+        SegOp::prune_results(self, pat, live)
+    }
+
+    fn count_metrics(&self, counter: &mut Counter) {
+        counter.seg_op(self)
+    }
+}
+
+/// The sequential level with memory: every array in a memory block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SeqMem;
+
+impl Rep for SeqMem {
+    const NAME: &'static str = "seq-mem";
+    const HAS_MEMORY: bool = true;
+    type Op = MemOp<NoOp>;
+}
+
+/// The multicore level with memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct McMem;
+
+impl Rep for McMem {
+    const NAME: &'static str = "mc-mem";
+    const HAS_MEMORY: bool = true;
+    type Op = MemOp<SegOp<McMem>>;
+}
+
+/// An operation of a memory level: an allocation, or the operation of
+/// the level below.
 #[derive(Debug, Clone, PartialEq)]
-pub enum McOp {
-    /// Run in parallel over its space.
-    Par(SegOp<Mc>),
-    /// Run sequentially by the thread that reaches it.
-    Soac(Soac<Mc>),
+pub enum MemOp<I> {
+    /// A block of `size` bytes in `space`, its contents unspecified.
+    Alloc {
+        size: SubExp,
+        space: Space,
+    },
+    Inner(I),
 }
 
-impl Operation<Mc> for McOp {
+impl<R: Rep, I: Operation<R>> Operation<R> for MemOp<I> {
     fn map_operands(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
         match self {
-            McOp::Par(op) => op.map_operands(f),
-            McOp::Soac(op) => Operation::map_operands(op, f),
+            MemOp::Alloc { size, .. } => f(size),
+            MemOp::Inner(op) => op.map_operands(f),
         }
     }
 
     fn map_type_dims(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
-        match self {
-            McOp::Par(op) => op.map_type_dims(f),
-            McOp::Soac(op) => Operation::map_type_dims(op, f),
+        if let MemOp::Inner(op) = self {
+            op.map_type_dims(f);
         }
     }
 
-    fn lambdas(&self) -> Vec<&Lambda<Mc>> {
+    fn lambdas(&self) -> Vec<&Lambda<R>> {
         match self {
-            McOp::Par(op) => op.lambdas(),
-            McOp::Soac(op) => Operation::lambdas(op),
+            MemOp::Alloc { .. } => Vec::new(),
+            MemOp::Inner(op) => op.lambdas(),
         }
     }
 
-    fn lambdas_mut(&mut self) -> Vec<&mut Lambda<Mc>> {
+    fn lambdas_mut(&mut self) -> Vec<&mut Lambda<R>> {
         match self {
-            McOp::Par(op) => op.lambdas_mut(),
-            McOp::Soac(op) => Operation::lambdas_mut(op),
+            MemOp::Alloc { .. } => Vec::new(),
+            MemOp::Inner(op) => op.lambdas_mut(),
         }
     }
 
-    fn bodies(&self) -> Vec<&Body<Mc>> {
+    fn bodies(&self) -> Vec<&Body<R>> {
         match self {
-            McOp::Par(op) => vec![op.body()],
-            McOp::Soac(_) => Vec::new(),
+            MemOp::Alloc { .. } => Vec::new(),
+            MemOp::Inner(op) => op.bodies(),
         }
     }
 
-    fn bodies_mut(&mut self) -> Vec<&mut Body<Mc>> {
+    fn bodies_mut(&mut self) -> Vec<&mut Body<R>> {
         match self {
-            McOp::Par(op) => vec![op.body_mut()],
-            McOp::Soac(_) => Vec::new(),
+            MemOp::Alloc { .. } => Vec::new(),
+            MemOp::Inner(op) => op.bodies_mut(),
         }
     }
 
-    fn nested_bodies_mut(&mut self) -> Vec<&mut Body<Mc>> {
+    fn nested_bodies_mut(&mut self) -> Vec<&mut Body<R>> {
         match self {
-            McOp::Par(op) => op.nested_bodies_mut(),
-            McOp::Soac(op) => Operation::nested_bodies_mut(op),
+            MemOp::Alloc { .. } => Vec::new(),
+            MemOp::Inner(op) => op.nested_bodies_mut(),
         }
     }
 
     fn binders(&self) -> Vec<(Var, Type)> {
         match self {
-            McOp::Par(op) => op.binders(),
-            McOp::Soac(_) => Vec::new(),
+            MemOp::Alloc { .. } => Vec::new(),
+            MemOp::Inner(op) => op.binders(),
         }
     }
 
     fn map_binders(&mut self, f: &mut dyn FnMut(&mut Var)) {
-        if let McOp::Par(op) = self {
+        if let MemOp::Inner(op) = self {
             op.map_binders(f);
         }
     }
 
     fn result_types(&self, ctx: &dyn TypeContext) -> Result<Vec<Type>, String> {
         match self {
-            McOp::Par(op) => op.result_types(ctx),
-            McOp::Soac(op) => Operation::result_types(op, ctx),
+            MemOp::Alloc { size, space } => {
+                let ty = super::check::subexp_type(ctx, *size)?;
+                if ty != Type::i64() {
+                    return Err(format!("allocation size of type {ty:?}"));
+                }
+                Ok(vec![Type::Mem(*space)])
+            }
+            MemOp::Inner(op) => op.result_types(ctx),
         }
     }
 
-    fn check_nested(&self, checker: &mut dyn NestedCheck<Mc>) -> Result<(), String> {
+    fn check_nested(&self, checker: &mut dyn NestedCheck<R>) -> Result<(), String> {
         match self {
-            McOp::Par(op) => op.check_nested(checker),
-            McOp::Soac(op) => Operation::check_nested(op, checker),
+            MemOp::Alloc { .. } => Ok(()),
+            MemOp::Inner(op) => op.check_nested(checker),
         }
     }
 
+    /// Running out of memory is not a failure of the program's.
     fn fails_itself(&self) -> bool {
         match self {
-            McOp::Par(op) => matches!(op, SegOp::Hist { .. }) || !op.consumed().is_empty(),
-            McOp::Soac(op) => Operation::fails_itself(op),
+            MemOp::Alloc { .. } => false,
+            MemOp::Inner(op) => op.fails_itself(),
         }
     }
 
     fn consumed(&self) -> Vec<Var> {
         match self {
-            McOp::Par(op) => op.consumed(),
-            McOp::Soac(op) => Operation::consumed(op),
+            MemOp::Alloc { .. } => Vec::new(),
+            MemOp::Inner(op) => op.consumed(),
         }
     }
 
-    fn print(&self, printer: &mut Printer<'_, Mc>) {
+    fn print(&self, printer: &mut Printer<'_, R>) {
         match self {
-            McOp::Par(op) => op.print(printer),
-            McOp::Soac(op) => printer.soac(op),
+            MemOp::Alloc { size, space } => {
+                let text = match space {
+                    Space::Default => format!("alloc({})", printer.subexp(*size)),
+                };
+                printer.write(&text);
+            }
+            MemOp::Inner(op) => op.print(printer),
         }
     }
 
     fn prune_results(&mut self, pat: &mut Vec<PatElem>, live: &dyn Fn(Var) -> bool) {
-        match self {
-            McOp::Par(op) => op.prune_results(pat, live),
-            McOp::Soac(op) => Operation::prune_results(op, pat, live),
+        if let MemOp::Inner(op) = self {
+            op.prune_results(pat, live);
         }
     }
 
     fn count_metrics(&self, counter: &mut Counter) {
         match self {
-            McOp::Par(op) => counter.seg_op(op),
-            McOp::Soac(op) => counter.soac(op),
+            MemOp::Alloc { .. } => counter.seen("Alloc"),
+            MemOp::Inner(op) => op.count_metrics(counter),
         }
     }
 }

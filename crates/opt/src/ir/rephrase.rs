@@ -105,6 +105,7 @@ pub fn inline_lambda<F: Rep, T: Rep>(
             pat: vec![PatElem {
                 var: param.var,
                 ty: param.ty,
+                mem: None,
             }],
             exp: Exp::SubExp(value),
             loc: builder.loc(),

@@ -9,8 +9,8 @@
 //! a fragment are the variables it uses minus the ones it binds.
 
 use super::{
-    Body, DimIndex, ErrorPart, Exp, ExtDim, Lambda, LoopForm, Operation, Param, Rep, Soac, Stm,
-    SubExp, Type, Var,
+    Body, DimIndex, ErrorPart, Exp, ExtDim, Lambda, LoopForm, Operation, Param, PatElem, Rep, Soac,
+    Stm, SubExp, Type, Var,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -123,10 +123,49 @@ pub fn map_type(ty: &mut Type, f: &mut dyn FnMut(&mut SubExp)) {
     }
 }
 
-/// Calls `f` on the dimensions of a lambda's parameter and result types.
+impl Param {
+    /// Calls `f` on the dimensions of the type and the variables of the
+    /// memory annotation.
+    pub fn map_annotations(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
+        map_type(&mut self.ty, f);
+        if let Some(mem) = &mut self.mem {
+            mem.map_vars(f);
+        }
+    }
+
+    /// The variables the type and memory annotation name.
+    pub fn for_each_annotation_var(&self, f: &mut dyn FnMut(Var)) {
+        type_dim_vars(&self.ty, f);
+        if let Some(mem) = &self.mem {
+            mem.for_each_var(f);
+        }
+    }
+}
+
+impl PatElem {
+    /// Calls `f` on the dimensions of the type and the variables of the
+    /// memory annotation.
+    pub fn map_annotations(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
+        map_type(&mut self.ty, f);
+        if let Some(mem) = &mut self.mem {
+            mem.map_vars(f);
+        }
+    }
+
+    /// The variables the type and memory annotation name.
+    pub fn for_each_annotation_var(&self, f: &mut dyn FnMut(Var)) {
+        type_dim_vars(&self.ty, f);
+        if let Some(mem) = &self.mem {
+            mem.for_each_var(f);
+        }
+    }
+}
+
+/// Calls `f` on the dimensions of a lambda's parameter and result types
+/// (and its parameters' memory annotations).
 pub fn map_lambda_types<R: Rep>(lambda: &mut Lambda<R>, f: &mut dyn FnMut(&mut SubExp)) {
     for p in &mut lambda.params {
-        map_type(&mut p.ty, f);
+        p.map_annotations(f);
     }
     for ty in &mut lambda.ret {
         map_type(ty, f);
@@ -139,7 +178,7 @@ fn type_dim_vars(ty: &Type, f: &mut dyn FnMut(Var)) {
 
 fn params_dim_vars(params: &[Param], f: &mut dyn FnMut(Var)) {
     for p in params {
-        type_dim_vars(&p.ty, f);
+        p.for_each_annotation_var(f);
     }
 }
 
@@ -267,7 +306,7 @@ impl<R: Rep> Exp<R> {
             Exp::ArrayLit { row, .. } => map_type(row, f),
             Exp::Loop { params, .. } => {
                 for (p, _) in params {
-                    map_type(&mut p.ty, f);
+                    p.map_annotations(f);
                 }
             }
             Exp::Op(op) => op.map_type_dims(f),
@@ -288,7 +327,7 @@ impl<R: Rep> Exp<R> {
             Exp::ArrayLit { row, .. } => row.shape().iter().for_each(|&d| f(d)),
             Exp::Loop { params, .. } => {
                 for (p, _) in params {
-                    p.ty.shape().iter().for_each(|&d| f(d));
+                    p.for_each_annotation_var(&mut |v| f(SubExp::Var(v)));
                 }
             }
             Exp::Op(op) => {
@@ -503,7 +542,7 @@ pub fn for_each_use<R: Rep>(exp: &Exp<R>, f: &mut dyn FnMut(Var)) {
 pub fn for_each_use_in_body<R: Rep>(body: &Body<R>, f: &mut dyn FnMut(Var)) {
     for stm in &body.stms {
         for elem in &stm.pat {
-            type_dim_vars(&elem.ty, f);
+            elem.for_each_annotation_var(f);
         }
         for_each_use(&stm.exp, f);
     }
@@ -550,7 +589,8 @@ pub fn used_in_lambda<R: Rep>(lambda: &Lambda<R>) -> HashSet<Var> {
         used.insert(v);
     };
     for_each_use_in_body(&lambda.body, &mut add);
-    for ty in lambda.params.iter().map(|p| &p.ty).chain(&lambda.ret) {
+    params_dim_vars(&lambda.params, &mut add);
+    for ty in &lambda.ret {
         type_dim_vars(ty, &mut add);
     }
     used
@@ -601,7 +641,7 @@ impl Renamer<'_> {
     pub fn stm<R: Rep>(&self, stm: &mut Stm<R>) {
         for pe in &mut stm.pat {
             self.var(&mut pe.var);
-            map_type(&mut pe.ty, &mut |se| self.subexp(se));
+            pe.map_annotations(&mut |se| self.subexp(se));
         }
         self.exp(&mut stm.exp);
     }

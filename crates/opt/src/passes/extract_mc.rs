@@ -2,19 +2,22 @@
 //! multicore level ([`Mc`]). The outermost SOACs (those not inside
 //! another one) become segmented operations over their width: a map a
 //! `SegMap`, a map with reductions a `SegRed`, with scans a `SegScan`, a
-//! histogram a `SegHist`, a scatter a `SegMap` writing in place. SOACs
-//! nested in them stay SOACs, which the thread running the segment runs
-//! sequentially, and so do streams. A `screma` with both scans and
-//! reductions becomes a `SegScan` that also writes the reductions' inputs
-//! to arrays, and a `SegRed` over them. The results and failures are the same: a parallel run may
-//! fail with any of the failures its sequential reading could reach.
+//! histogram a `SegHist`, a scatter a `SegMap` writing in place. A
+//! `screma` with both scans and reductions becomes a `SegScan` that also
+//! writes the reductions' inputs to arrays, and a `SegRed` over them.
+//! SOACs nested in segmented operations become the loops of the
+//! first-order transform, which the thread running the segment runs; so
+//! do streams, and reductions, scans and histograms whose operators
+//! combine arrays. The results and failures are the same: a parallel run
+//! may fail with any of the failures its sequential reading could reach.
 
+use super::first_order::FirstOrder;
 use crate::ir::build::Builder;
 use crate::ir::rephrase::{Rephrase, inline_lambda, rephrase_lambda, rephrase_program};
 use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult, SegSpace};
 use crate::ir::{
-    Body, DimIndex, Exp, Lambda, Mc, McOp, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs,
-    Stm, SubExp, Type, Var,
+    Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs, Stm,
+    SubExp, Type, Var,
 };
 
 /// The program with its outermost SOACs as segmented operations.
@@ -41,100 +44,21 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
             }
             soac => soac,
         };
-        let op = if self.nested {
-            McOp::Soac(self.sequential(b, soac))
-        } else {
-            match self.segmented(b, soac) {
-                Ok(seg) => McOp::Par(seg),
-                Err(soac) => McOp::Soac(self.sequential(b, *soac)),
-            }
-        };
-        b.add_stm(Stm {
-            pat,
-            exp: Exp::Op(op),
-            loc: b.loc(),
-        });
+        if self.nested {
+            return FirstOrder.op(b, pat, soac);
+        }
+        match self.segmented(b, soac) {
+            Ok(seg) => b.add_stm(Stm {
+                pat,
+                exp: Exp::Op(seg),
+                loc: b.loc(),
+            }),
+            Err(soac) => FirstOrder.op(b, pat, *soac),
+        }
     }
 }
 
 impl ExtractMc {
-    /// The SOAC at the multicore level, its lambdas' SOACs sequential.
-    fn sequential(&mut self, b: &mut Builder<Mc>, soac: Soac<Soacs>) -> Soac<Mc> {
-        let outer = std::mem::replace(&mut self.nested, true);
-        let mut lambda = |this: &mut Self, l: Lambda<Soacs>| rephrase_lambda(b, this, l);
-        let converted = match soac {
-            Soac::Screma {
-                width,
-                arrays,
-                map,
-                scans,
-                reduces,
-            } => Soac::Screma {
-                width,
-                arrays,
-                map: lambda(self, map),
-                scans: scans
-                    .into_iter()
-                    .map(|s| ScanOp {
-                        lambda: lambda(self, s.lambda),
-                        neutral: s.neutral,
-                    })
-                    .collect(),
-                reduces: reduces
-                    .into_iter()
-                    .map(|r| ReduceOp {
-                        lambda: lambda(self, r.lambda),
-                        neutral: r.neutral,
-                        commutative: r.commutative,
-                    })
-                    .collect(),
-            },
-            Soac::Hist {
-                width,
-                dests,
-                op,
-                neutral,
-                indices,
-                values,
-            } => Soac::Hist {
-                width,
-                dests,
-                op: lambda(self, op),
-                neutral,
-                indices,
-                values,
-            },
-            Soac::Scatter {
-                width,
-                dests,
-                indices,
-                values,
-            } => Soac::Scatter {
-                width,
-                dests,
-                indices,
-                values,
-            },
-            Soac::Stream {
-                kind,
-                width,
-                arrays,
-                accumulators,
-                fold,
-                reduce,
-            } => Soac::Stream {
-                kind,
-                width,
-                arrays,
-                accumulators,
-                fold: lambda(self, fold),
-                reduce: reduce.map(|r| lambda(self, r)),
-            },
-        };
-        self.nested = outer;
-        converted
-    }
-
     /// A `screma` with scans and reductions as a `SegScan` that also
     /// writes the reductions' inputs into arrays, and a `SegRed` over
     /// those.
@@ -159,6 +83,7 @@ impl ExtractMc {
                 PatElem {
                     var: b.new_var("red_input", ty.clone()),
                     ty,
+                    mem: None,
                 }
             })
             .collect();
@@ -203,6 +128,18 @@ impl ExtractMc {
         b: &mut Builder<Mc>,
         soac: Soac<Soacs>,
     ) -> Result<SegOp<Mc>, Box<Soac<Soacs>>> {
+        let array_operator = match &soac {
+            Soac::Screma { scans, reduces, .. } => scans
+                .iter()
+                .map(|s| &s.lambda)
+                .chain(reduces.iter().map(|r| &r.lambda))
+                .any(takes_arrays),
+            Soac::Hist { op, .. } => takes_arrays(op),
+            Soac::Scatter { .. } | Soac::Stream { .. } => false,
+        };
+        if array_operator {
+            return Err(Box::new(soac));
+        }
         match soac {
             Soac::Screma {
                 width,
@@ -340,6 +277,12 @@ impl ExtractMc {
             body,
         )
     }
+}
+
+/// Whether an operator combines arrays (rows of multidimensional
+/// arrays), which the segmented operations leave to loops.
+fn takes_arrays(lambda: &Lambda<Soacs>) -> bool {
+    lambda.params.iter().any(|p| p.ty.rank() > 0)
 }
 
 fn rows(b: &mut Builder<Mc>, arrays: &[Var], i: SubExp) -> Vec<SubExp> {

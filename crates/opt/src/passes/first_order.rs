@@ -11,8 +11,8 @@ use crate::ir::build::Builder;
 use crate::ir::rephrase::{Rephrase, inline_lambda, rephrase_program};
 use crate::ir::traverse::Renamer;
 use crate::ir::{
-    Body, DimIndex, Exp, LoopForm, Param, PatElem, Program, Seq, Soac, Soacs, Stm, SubExp, Type,
-    Var,
+    Body, DimIndex, Exp, LoopForm, Param, PatElem, Program, Rep, Seq, Soac, Soacs, Stm, SubExp,
+    Type, Var,
 };
 use prim::{BinOp, CmpOp, PrimValue};
 use std::collections::HashMap;
@@ -22,10 +22,10 @@ pub fn first_order(program: Program<Soacs>) -> Result<Program<Seq>, String> {
     rephrase_program(program, &mut FirstOrder)
 }
 
-struct FirstOrder;
+pub(crate) struct FirstOrder;
 
-impl Rephrase<Soacs, Seq> for FirstOrder {
-    fn op(&mut self, b: &mut Builder<Seq>, pat: Vec<PatElem>, soac: Soac<Soacs>) {
+impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
+    fn op(&mut self, b: &mut Builder<T>, pat: Vec<PatElem>, soac: Soac<Soacs>) {
         match soac {
             Soac::Screma {
                 width,
@@ -215,7 +215,7 @@ impl Rephrase<Soacs, Seq> for FirstOrder {
 }
 
 /// Binds `elem` to `value` (of its type).
-fn copy_to(b: &mut Builder<Seq>, elem: PatElem, value: SubExp) {
+fn copy_to<T: Rep>(b: &mut Builder<T>, elem: PatElem, value: SubExp) {
     b.add_stm(Stm {
         pat: vec![elem],
         exp: Exp::SubExp(value),
@@ -223,7 +223,7 @@ fn copy_to(b: &mut Builder<Seq>, elem: PatElem, value: SubExp) {
     });
 }
 
-fn index(b: &mut Builder<Seq>, array: Var, i: SubExp) -> SubExp {
+fn index<T: Rep>(b: &mut Builder<T>, array: Var, i: SubExp) -> SubExp {
     SubExp::Var(b.bind1(
         "row",
         Exp::Index {
@@ -234,7 +234,7 @@ fn index(b: &mut Builder<Seq>, array: Var, i: SubExp) -> SubExp {
 }
 
 /// `array` with row `i` replaced by `value`.
-fn write(b: &mut Builder<Seq>, array: Var, i: SubExp, value: SubExp) -> SubExp {
+fn write<T: Rep>(b: &mut Builder<T>, array: Var, i: SubExp, value: SubExp) -> SubExp {
     SubExp::Var(b.bind1(
         "written",
         Exp::Update {
@@ -246,7 +246,7 @@ fn write(b: &mut Builder<Seq>, array: Var, i: SubExp, value: SubExp) -> SubExp {
 }
 
 /// Whether `i` indexes a row of `array`.
-fn in_bounds(b: &mut Builder<Seq>, i: SubExp, array: Var) -> SubExp {
+fn in_bounds<T: Rep>(b: &mut Builder<T>, i: SubExp, array: Var) -> SubExp {
     let n = b.dims(SubExp::Var(array))[0];
     let low = SubExp::Var(b.bind1("ok", Exp::Cmp(CmpOp::Le, SubExp::i64(0), i)));
     let high = SubExp::Var(b.bind1("ok", Exp::Cmp(CmpOp::Lt, i, n)));
@@ -254,7 +254,7 @@ fn in_bounds(b: &mut Builder<Seq>, i: SubExp, array: Var) -> SubExp {
 }
 
 /// An array of the type's shape, whose contents will be written.
-fn scratch(b: &mut Builder<Seq>, ty: &Type) -> SubExp {
+fn scratch<T: Rep>(b: &mut Builder<T>, ty: &Type) -> SubExp {
     SubExp::Var(b.bind1(
         "scratch",
         Exp::Replicate {
@@ -266,7 +266,7 @@ fn scratch(b: &mut Builder<Seq>, ty: &Type) -> SubExp {
 
 /// Loop parameters of exactly the initial values' types (their shapes
 /// do not change), each with its initial value.
-fn invariant_params(b: &mut Builder<Seq>, inits: &[(SubExp, bool)]) -> Vec<(Param, SubExp)> {
+fn invariant_params<T: Rep>(b: &mut Builder<T>, inits: &[(SubExp, bool)]) -> Vec<(Param, SubExp)> {
     inits
         .iter()
         .map(|&(init, unique)| {
@@ -277,21 +277,21 @@ fn invariant_params(b: &mut Builder<Seq>, inits: &[(SubExp, bool)]) -> Vec<(Para
         .collect()
 }
 
-fn bind_loop(
-    b: &mut Builder<Seq>,
+fn bind_loop<T: Rep>(
+    b: &mut Builder<T>,
     params: Vec<(Param, SubExp)>,
     form: LoopForm,
-    body: Body<Seq>,
+    body: Body<T>,
 ) -> Vec<Var> {
     b.bind("loop", Exp::Loop { params, form, body })
 }
 
 /// A branch whose two bodies give values of the same types.
-fn if_same_types(
-    b: &mut Builder<Seq>,
+fn if_same_types<T: Rep>(
+    b: &mut Builder<T>,
     condition: SubExp,
-    then_body: Body<Seq>,
-    else_body: Body<Seq>,
+    then_body: Body<T>,
+    else_body: Body<T>,
 ) -> Vec<SubExp> {
     b.bind_if("sel", condition, then_body, else_body)
         .into_iter()

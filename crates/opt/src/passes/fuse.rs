@@ -235,6 +235,7 @@ impl Fuser<'_> {
                     pat: vec![PatElem {
                         var: param.var,
                         ty: param.ty.clone(),
+                        mem: None,
                     }],
                     exp: Exp::SubExp(p_results[k]),
                     loc: None,
@@ -291,6 +292,7 @@ impl Fuser<'_> {
                     pat: vec![PatElem {
                         var: param.var,
                         ty: param.ty.clone(),
+                        mem: None,
                     }],
                     exp: Exp::SubExp(SubExp::Var(kept_params[k].var)),
                     loc: None,

@@ -10,8 +10,9 @@
 //! fusion by resolving sizes). The [`Pipeline`]s go on from there to a
 //! lower level of the IR ([`LevelProgram`]): the first-order transform to
 //! sequential code, extraction of multicore parallelism to segmented
-//! operations. In debug builds the IR checker runs after every pass.
+//! operations, and explicit allocation to the memory levels. In debug builds the IR checker runs after every pass.
 
+pub mod explicit_alloc;
 pub mod extract_mc;
 pub mod first_order;
 pub mod fuse;
@@ -22,7 +23,7 @@ use crate::interp::{RunError, run_entry};
 use crate::ir::check::{TypeError, check_program};
 use crate::ir::metrics::{Metrics, program_metrics};
 use crate::ir::print::print_program;
-use crate::ir::{Mc, Program, Rep, Seq, Soacs};
+use crate::ir::{Mc, McMem, Program, Rep, Seq, SeqMem, Soacs};
 use crate::value::Value;
 use std::fmt;
 
@@ -32,6 +33,8 @@ pub enum LevelProgram {
     Soacs(Program<Soacs>),
     Seq(Program<Seq>),
     Mc(Program<Mc>),
+    SeqMem(Program<SeqMem>),
+    McMem(Program<McMem>),
 }
 
 /// Calls `$f` on the program, whatever its level.
@@ -41,12 +44,14 @@ macro_rules! at_any_level {
             LevelProgram::Soacs($p) => $f,
             LevelProgram::Seq($p) => $f,
             LevelProgram::Mc($p) => $f,
+            LevelProgram::SeqMem($p) => $f,
+            LevelProgram::McMem($p) => $f,
         }
     };
 }
 
 impl LevelProgram {
-    /// The level's name (`soacs`, `seq`, `mc`).
+    /// The level's name (`soacs`, `seq`, `mc`, `seq-mem`, `mc-mem`).
     pub fn level(&self) -> &'static str {
         fn name<R: Rep>(_: &Program<R>) -> &'static str {
             R::NAME
@@ -84,7 +89,7 @@ pub struct Pass {
 
 #[derive(Debug, Clone, Copy)]
 enum Transform {
-    /// Applies at every level.
+    /// Applies at every level without memory.
     AnyLevel {
         soacs: fn(&mut Program<Soacs>),
         seq: fn(&mut Program<Seq>),
@@ -96,6 +101,11 @@ enum Transform {
     ToSeq(fn(Program<Soacs>) -> Result<Program<Seq>, String>),
     /// Moves a SOACS program to the multicore level.
     ToMc(fn(Program<Soacs>) -> Result<Program<Mc>, String>),
+    /// Gives a sequential or multicore program memory.
+    ToMem {
+        seq: fn(Program<Seq>) -> Result<Program<SeqMem>, String>,
+        mc: fn(Program<Mc>) -> Result<Program<McMem>, String>,
+    },
 }
 
 const INLINE: Pass = Pass {
@@ -131,8 +141,23 @@ const EXTRACT_MULTICORE: Pass = Pass {
     transform: Transform::ToMc(extract_mc::extract_mc),
 };
 
+const EXPLICIT_ALLOCATIONS: Pass = Pass {
+    name: "explicit-allocations",
+    transform: Transform::ToMem {
+        seq: explicit_alloc::explicit_allocations_seq,
+        mc: explicit_alloc::explicit_allocations_mc,
+    },
+};
+
 /// Every pass.
-pub const PASSES: &[Pass] = &[INLINE, SIMPLIFY, FUSE, FIRST_ORDER, EXTRACT_MULTICORE];
+pub const PASSES: &[Pass] = &[
+    INLINE,
+    SIMPLIFY,
+    FUSE,
+    FIRST_ORDER,
+    EXTRACT_MULTICORE,
+    EXPLICIT_ALLOCATIONS,
+];
 
 /// The passes [`optimise`] runs, in order: what every back end gets.
 pub const PIPELINE: &[Pass] = &[INLINE, SIMPLIFY, SIMPLIFY, FUSE, SIMPLIFY, FUSE, SIMPLIFY];
@@ -146,6 +171,10 @@ pub enum Pipeline {
     Seq,
     /// Then extraction of multicore parallelism and simplification.
     Mc,
+    /// [`Pipeline::Seq`], then explicit allocations.
+    SeqMem,
+    /// [`Pipeline::Mc`], then explicit allocations.
+    McMem,
 }
 
 impl Pipeline {
@@ -156,6 +185,8 @@ impl Pipeline {
             Pipeline::Soacs => {}
             Pipeline::Seq => passes.extend([FIRST_ORDER, SIMPLIFY]),
             Pipeline::Mc => passes.extend([EXTRACT_MULTICORE, SIMPLIFY]),
+            Pipeline::SeqMem => passes.extend([FIRST_ORDER, SIMPLIFY, EXPLICIT_ALLOCATIONS]),
+            Pipeline::McMem => passes.extend([EXTRACT_MULTICORE, SIMPLIFY, EXPLICIT_ALLOCATIONS]),
         }
         passes
     }
@@ -219,6 +250,12 @@ impl Pass {
             (Transform::ToMc(to_mc), LevelProgram::Soacs(p)) => {
                 *program = LevelProgram::Mc(to_mc(std::mem::take(p)).map_err(failed)?)
             }
+            (Transform::ToMem { seq, .. }, LevelProgram::Seq(p)) => {
+                *program = LevelProgram::SeqMem(seq(std::mem::take(p)).map_err(failed)?)
+            }
+            (Transform::ToMem { mc, .. }, LevelProgram::Mc(p)) => {
+                *program = LevelProgram::McMem(mc(std::mem::take(p)).map_err(failed)?)
+            }
             (_, other) => {
                 return Err(PassError::WrongLevel {
                     pass: self.name,
@@ -246,6 +283,16 @@ pub fn optimise(program: &mut Program) -> Result<(), PassError> {
         *program = optimised;
     }
     result
+}
+
+/// Runs the rest of a pipeline on a program [`optimise`] has optimised
+/// (see [`Pass::run`]).
+pub fn continue_pipeline(program: Program, pipeline: Pipeline) -> Result<LevelProgram, PassError> {
+    let mut level = LevelProgram::Soacs(program);
+    for pass in &pipeline.passes()[PIPELINE.len()..] {
+        pass.run(&mut level)?;
+    }
+    Ok(level)
 }
 
 /// Runs a pipeline on a program (see [`Pass::run`]).
