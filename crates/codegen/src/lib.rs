@@ -50,6 +50,7 @@
 
 mod api;
 mod gen_c;
+pub mod imp;
 
 use std::fmt;
 

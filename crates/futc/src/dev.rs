@@ -39,6 +39,10 @@ pub struct DevArgs {
     /// check them) as a JSON object instead of the IR.
     #[arg(long)]
     metrics: bool,
+    /// Print the imperative code the program at a memory level (the end
+    /// of `seq-mem` or `mc-mem`) becomes, instead of the IR.
+    #[arg(long, conflicts_with_all = ["metrics", "print_after_each"])]
+    imp: bool,
 }
 
 /// Upstream's pipelines (`futhark dev --seq`, `--gpu-mem`, ...).
@@ -90,7 +94,12 @@ pub fn run(args: &DevArgs) -> ExitCode {
             show(args, &program, &mut out);
         }
     }
-    if !args.print_after_each {
+    if args.imp {
+        match imperative(&program) {
+            Ok(text) => out.push_str(&text),
+            Err(message) => return compile_error(&message),
+        }
+    } else if !args.print_after_each {
         show(args, &program, &mut out);
     }
     match write_stdout(&out) {
@@ -167,6 +176,22 @@ fn show(args: &DevArgs, program: &LevelProgram, out: &mut String) {
     } else {
         out.push_str(&program.print());
     }
+}
+
+/// The imperative code of a program at a memory level.
+fn imperative(program: &LevelProgram) -> Result<String, String> {
+    use codegen::imp::{print::print_program, translate};
+    let text = match program {
+        LevelProgram::SeqMem(p) => translate::generate_seq(p).map(|imp| print_program(&imp)),
+        LevelProgram::McMem(p) => translate::generate_mc(p).map(|imp| print_program(&imp)),
+        other => {
+            return Err(format!(
+                "error: --imp needs a program at a memory level (--pipeline seq-mem or mc-mem), not {}",
+                other.level()
+            ));
+        }
+    };
+    text.map_err(|error| error.to_string())
 }
 
 /// The metrics as one JSON object, keys sorted. Paths are made of names

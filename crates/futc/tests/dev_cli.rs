@@ -291,3 +291,32 @@ fn futc_test_checks_structure_blocks_of_the_pipelines_there_are() {
         stderr(&output)
     );
 }
+
+#[test]
+fn imp_prints_the_imperative_code_of_a_memory_level() {
+    let dir = temp_dir("dev-imp");
+    let file = write(
+        &dir,
+        "main.fut",
+        b"def main (xs: []i32) (i: i64) = (reduce (+) 0 (map (* 2) xs), xs[i])\n",
+    );
+    let seq = dev(&["--pipeline", "seq-mem", "--imp"], &file);
+    assert!(seq.starts_with("fun main("), "{seq}");
+    assert!(seq.contains("for ") && !seq.contains("parallel"), "{seq}");
+    // Indexing checks its bounds with the interpreter's message.
+    assert!(seq.contains("out of bounds for array of shape [{"), "{seq}");
+    let mc = dev(&["--pipeline", "mc-mem", "--imp"], &file);
+    assert!(
+        mc.contains("= chunks(") && mc.contains("parallel ("),
+        "{mc}"
+    );
+    // The partial results are combined in chunk order after the task.
+    assert!(mc.contains("partials_"), "{mc}");
+    let output = futc(&["dev", "--imp", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--imp needs a program at a memory level"),
+        "{}",
+        stderr(&output)
+    );
+}

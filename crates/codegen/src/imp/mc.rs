@@ -1,0 +1,36 @@
+//! The multicore back end's operations in the imperative IR: parallel
+//! tasks over chunks of an iteration space. Everything else the
+//! segmented operations need (partial results per chunk, combining them
+//! in order, the phases of a scan) is ordinary imperative code around
+//! them, made by [`super::translate`].
+
+use super::{Code, Exp};
+use opt::ir::Var;
+
+/// An operation of the multicore back end.
+#[derive(Debug, Clone, PartialEq)]
+pub enum McOp {
+    /// Sets the `i64` variable `var` (declared) to the number of chunks
+    /// a parallel task over `iterations` iterations is split into: at
+    /// least one, at most `iterations` (or one for none), as many as the
+    /// thread pool can balance.
+    Chunks { var: Var, iterations: Exp },
+    /// Runs `body` once per chunk of `0..iterations`, split into
+    /// `chunks` (from [`McOp::Chunks`]) consecutive chunks of nearly equal
+    /// size, in parallel: each run sees its chunk's number in `chunk` and
+    /// its iterations `start..end` (all `i64`s the body may not set).
+    /// The body may read variables from outside and write memory, not
+    /// set variables from outside; it declares its own. Chunks are taken
+    /// by the pool's threads as they become free. If runs fail, the
+    /// failure of the lowest-numbered failing chunk is the task's (the
+    /// one a sequential run would meet first); the task fails once all
+    /// runs have stopped.
+    Parallel {
+        iterations: Exp,
+        chunks: Exp,
+        chunk: Var,
+        start: Var,
+        end: Var,
+        body: Box<Code<McOp>>,
+    },
+}

@@ -1,0 +1,804 @@
+//! Segmented operations as multicore code: the space's points are
+//! numbered row-major and split into chunks that run in parallel
+//! ([`McOp::Parallel`]).
+//!
+//! * `SegMap`: every chunk runs the body at its points, writing gathered
+//!   results at the point and in-place writes where their indices fall
+//!   within the destination (others are ignored).
+//! * `SegRed` over one dimension: every chunk reduces its points into a
+//!   partial result per chunk; the partials are then combined in chunk
+//!   order, so non-commutative operators are right. Over several
+//!   dimensions (a reduction per segment) the segments run in parallel,
+//!   each reduced by one thread.
+//! * `SegScan` over one dimension: each chunk scans its points and keeps
+//!   its total; the totals are scanned (exclusively) in chunk order; each
+//!   chunk then combines its prefix into its elements. Over several
+//!   dimensions the segments run in parallel.
+//! * `SegHist`: each chunk fills private histograms (as many chunks as
+//!   fit in a bounded amount of memory), which are then combined into
+//!   the destinations bucket by bucket, in parallel over the buckets.
+//!   Indices out of bounds are ignored.
+
+use super::mc::McOp;
+use super::translate::{Array, Translator, and, cmp, element_at, in_range, internal, slice_fix};
+use super::{Code, Exp, MemLoc};
+use crate::CodegenError;
+use opt::ir::segop::{SegOp, SegResult, SegSpace};
+use opt::ir::{Lambda, McMem, PatElem, SubExp, Type, Var};
+use prim::{BinOp, CmpOp, PrimType};
+
+type Result<T> = std::result::Result<T, CodegenError>;
+
+/// Private histograms take at most this many elements in all.
+const HISTOGRAM_ELEMENTS: i64 = 1 << 24;
+
+pub(super) fn seg_op(tr: &mut Translator<McMem>, pat: &[PatElem], op: &SegOp<McMem>) -> Result<()> {
+    let operators = match op {
+        SegOp::Map { .. } => 0,
+        SegOp::Red { ops, .. } | SegOp::Scan { ops, .. } => {
+            ops.iter().map(|o| o.neutral.len()).sum()
+        }
+        SegOp::Hist { ops, .. } => ops.iter().map(|o| o.dests.len()).sum(),
+    };
+    let results = &pat[operators..];
+    let space = op.space();
+    match op {
+        SegOp::Map { body, .. } => {
+            let iterations = points(tr, &space.sizes())?;
+            parallel_points(tr, iterations, |tr, flat| {
+                point_indices(tr, space, flat.clone())?;
+                tr.stms(&body.stms)?;
+                write_results(tr, space, op.results(), results, &body.result)
+            })
+        }
+        SegOp::Red { ops, body, .. } => {
+            let lambdas: Vec<(&Lambda<McMem>, &[SubExp])> = ops
+                .iter()
+                .map(|o| (&o.lambda, o.neutral.as_slice()))
+                .collect();
+            if space.dims.len() == 1 {
+                reduce(tr, pat, op, &lambdas, body, operators)
+            } else {
+                per_segment(tr, pat, op, &lambdas, body, operators, false)
+            }
+        }
+        SegOp::Scan { ops, body, .. } => {
+            let lambdas: Vec<(&Lambda<McMem>, &[SubExp])> = ops
+                .iter()
+                .map(|o| (&o.lambda, o.neutral.as_slice()))
+                .collect();
+            if space.dims.len() == 1 {
+                scan(tr, pat, op, &lambdas, body, operators)
+            } else {
+                per_segment(tr, pat, op, &lambdas, body, operators, true)
+            }
+        }
+        SegOp::Hist { ops, body, .. } => histogram(tr, pat, op, ops, body, operators),
+    }
+}
+
+type Body = opt::ir::Body<McMem>;
+
+/// The number of points of a space of these sizes.
+fn points(tr: &mut Translator<McMem>, sizes: &[SubExp]) -> Result<Exp> {
+    let mut count = Exp::i64(1);
+    for &size in sizes {
+        count = Exp::i64_mul(count, tr.se(size)?);
+    }
+    Ok(count)
+}
+
+/// Sets the space's index variables (declaring them) from the row-major
+/// number of a point.
+fn point_indices(tr: &mut Translator<McMem>, space: &SegSpace, flat: Exp) -> Result<()> {
+    let mut rest = flat;
+    for &(var, size) in space.dims.iter().rev() {
+        let size = tr.se(size)?;
+        tr.emit(Code::DeclareScalar(var, PrimType::I64));
+        tr.emit(Code::SetScalar(
+            var,
+            Exp::BinOp(BinOp::Mod, Box::new(rest.clone()), Box::new(size.clone())),
+        ));
+        rest = Exp::BinOp(BinOp::Div, Box::new(rest), Box::new(size));
+    }
+    Ok(())
+}
+
+/// A new `i64` variable holding the number of chunks for `iterations`.
+fn chunks(tr: &mut Translator<McMem>, iterations: Exp) -> Var {
+    let var = tr.new_var("chunks");
+    tr.emit(Code::DeclareScalar(var, PrimType::I64));
+    tr.emit(Code::Op(McOp::Chunks { var, iterations }));
+    var
+}
+
+/// Runs `point` at every point number below `iterations`, in parallel
+/// chunks.
+fn parallel_points(
+    tr: &mut Translator<McMem>,
+    iterations: Exp,
+    mut point: impl FnMut(&mut Translator<McMem>, &Exp) -> Result<()>,
+) -> Result<()> {
+    let count = chunks(tr, iterations.clone());
+    parallel_chunks(tr, iterations, count, |tr, _, start, end| {
+        for_range(tr, start, end, |tr, flat| point(tr, flat))
+    })
+}
+
+/// A parallel task over chunks of `0..iterations`: `body` is given the
+/// chunk's number, start and end.
+fn parallel_chunks(
+    tr: &mut Translator<McMem>,
+    iterations: Exp,
+    count: Var,
+    body: impl FnOnce(&mut Translator<McMem>, Exp, Exp, Exp) -> Result<()>,
+) -> Result<()> {
+    let chunk = tr.new_var("chunk");
+    let start = tr.new_var("start");
+    let end = tr.new_var("end");
+    let code = tr.block(|tr| {
+        body(
+            tr,
+            Exp::Var(chunk, PrimType::I64),
+            Exp::Var(start, PrimType::I64),
+            Exp::Var(end, PrimType::I64),
+        )
+    })?;
+    tr.emit(Code::Op(McOp::Parallel {
+        iterations,
+        chunks: Exp::Var(count, PrimType::I64),
+        chunk,
+        start,
+        end,
+        body: Box::new(code),
+    }));
+    Ok(())
+}
+
+/// A sequential loop over `start..end`, `body` given the current number.
+fn for_range(
+    tr: &mut Translator<McMem>,
+    start: Exp,
+    end: Exp,
+    body: impl FnOnce(&mut Translator<McMem>, &Exp) -> Result<()>,
+) -> Result<()> {
+    let i = tr.new_var("i");
+    let current = Exp::i64_add(start.clone(), Exp::Var(i, PrimType::I64));
+    let code = tr.block(|tr| body(tr, &current))?;
+    tr.emit(Code::For {
+        var: i,
+        bound: Exp::i64_sub(end, start),
+        body: Box::new(code),
+    });
+    Ok(())
+}
+
+/// Writes the body's results (after the operators' values) at the
+/// current point: gathered values into the pattern's arrays, in-place
+/// writes into their destinations where the indices are in bounds.
+fn write_results(
+    tr: &mut Translator<McMem>,
+    space: &SegSpace,
+    results: &[SegResult],
+    pat: &[PatElem],
+    values: &[SubExp],
+) -> Result<()> {
+    let point: Vec<Exp> = space
+        .dims
+        .iter()
+        .map(|&(v, _)| Exp::Var(v, PrimType::I64))
+        .collect();
+    let operators = values.len() - results.iter().map(SegResult::arity).sum::<usize>();
+    let mut values = values[operators..].iter();
+    for (result, elem) in results.iter().zip(pat) {
+        let dest = tr.array(elem.var)?;
+        match result {
+            SegResult::Returns(_) => {
+                let value = *values.next().ok_or_else(|| internal("a missing result"))?;
+                let mut place = dest.loc.clone();
+                for i in &point {
+                    place = slice_fix(&place, i.clone());
+                }
+                tr.put(&dest, place, value)?;
+            }
+            SegResult::Write { rank, .. } => {
+                let indices: Vec<Exp> = values
+                    .by_ref()
+                    .take(*rank)
+                    .map(|&i| tr.se(i))
+                    .collect::<Result<_>>()?;
+                let value = *values.next().ok_or_else(|| internal("a missing write"))?;
+                let mut inside = Exp::bool(true);
+                let mut place = dest.loc.clone();
+                for (i, extent) in indices.iter().zip(&dest.shape) {
+                    inside = and(inside, in_range(i.clone(), extent.clone()));
+                    place = slice_fix(&place, i.clone());
+                }
+                let write = tr.block(|tr| tr.put(&dest, place, value))?;
+                tr.emit(Code::If {
+                    condition: inside,
+                    then_code: Box::new(write),
+                    else_code: Box::new(Code::Block(Vec::new())),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The scalar types of an operator's accumulator.
+fn accumulator_types(lambda: &Lambda<McMem>) -> Result<Vec<PrimType>> {
+    let n = lambda.params.len() / 2;
+    lambda.params[..n]
+        .iter()
+        .map(|p| match p.ty {
+            Type::Prim(t) => Ok(t),
+            _ => Err(internal("an operator on arrays in a segmented operation")),
+        })
+        .collect()
+}
+
+/// Declares scalar variables of the given types, set to `values`.
+fn scalars(
+    tr: &mut Translator<McMem>,
+    hint: &str,
+    types: &[PrimType],
+    values: Vec<Exp>,
+) -> Vec<Var> {
+    types
+        .iter()
+        .zip(values)
+        .map(|(&t, value)| {
+            let var = tr.new_var(hint);
+            tr.emit(Code::DeclareScalar(var, t));
+            tr.emit(Code::SetScalar(var, value));
+            var
+        })
+        .collect()
+}
+
+fn var_exps(vars: &[Var], types: &[PrimType]) -> Vec<Exp> {
+    vars.iter()
+        .zip(types)
+        .map(|(&v, &t)| Exp::Var(v, t))
+        .collect()
+}
+
+/// Sets `targets` to an operator applied to `args`, in a block of its
+/// own (the lambda's variables are declared in it).
+fn apply(
+    tr: &mut Translator<McMem>,
+    lambda: &Lambda<McMem>,
+    args: Vec<Exp>,
+    targets: &[Var],
+) -> Result<()> {
+    let code = tr.block(|tr| {
+        for (param, arg) in lambda.params.iter().zip(args) {
+            let Type::Prim(t) = param.ty else {
+                return Err(internal("an operator on arrays"));
+            };
+            tr.emit(Code::DeclareScalar(param.var, t));
+            tr.emit(Code::SetScalar(param.var, arg));
+        }
+        tr.stms(&lambda.body.stms)?;
+        for (&target, &result) in targets.iter().zip(&lambda.body.result) {
+            let value = tr.se(result)?;
+            tr.emit(Code::SetScalar(target, value));
+        }
+        Ok(())
+    })?;
+    tr.emit(code);
+    Ok(())
+}
+
+/// One block per operator value, of `count` elements each.
+fn partials(tr: &mut Translator<McMem>, types: &[PrimType], count: Exp) -> Vec<(Var, PrimType)> {
+    types
+        .iter()
+        .map(|&t| {
+            let block = tr.new_var("partials");
+            tr.emit(Code::DeclareMem(block, opt::ir::Space::Default));
+            tr.emit(Code::Allocate {
+                mem: block,
+                bytes: Exp::i64_mul(count.clone(), Exp::i64(t.byte_size())),
+                space: opt::ir::Space::Default,
+            });
+            (block, t)
+        })
+        .collect()
+}
+
+fn read(block: Var, index: Exp, element: PrimType) -> Exp {
+    Exp::Read {
+        block,
+        index: Box::new(index),
+        element,
+    }
+}
+
+/// The operators' neutral elements and accumulator types, in order.
+fn operator_parts(
+    tr: &mut Translator<McMem>,
+    ops: &[(&Lambda<McMem>, &[SubExp])],
+) -> Result<(Vec<PrimType>, Vec<Exp>)> {
+    let mut types = Vec::new();
+    let mut neutral = Vec::new();
+    for (lambda, ne) in ops {
+        types.extend(accumulator_types(lambda)?);
+        for &n in *ne {
+            neutral.push(tr.se(n)?);
+        }
+    }
+    Ok((types, neutral))
+}
+
+/// Combines `accs` (variables, one group per operator) with `values`
+/// into `accs`.
+fn combine(
+    tr: &mut Translator<McMem>,
+    ops: &[(&Lambda<McMem>, &[SubExp])],
+    types: &[PrimType],
+    accs: &[Var],
+    values: Vec<Exp>,
+) -> Result<()> {
+    let mut offset = 0;
+    for (lambda, ne) in ops {
+        let n = ne.len();
+        let mut args = var_exps(&accs[offset..offset + n], &types[offset..offset + n]);
+        args.extend(values[offset..offset + n].iter().cloned());
+        apply(tr, lambda, args, &accs[offset..offset + n])?;
+        offset += n;
+    }
+    Ok(())
+}
+
+/// The body's operator values at the current point.
+fn operator_values(tr: &mut Translator<McMem>, body: &Body, operators: usize) -> Result<Vec<Exp>> {
+    body.result[..operators].iter().map(|&v| tr.se(v)).collect()
+}
+
+/// A reduction over one dimension: partial results per chunk, combined
+/// in order.
+fn reduce(
+    tr: &mut Translator<McMem>,
+    pat: &[PatElem],
+    op: &SegOp<McMem>,
+    ops: &[(&Lambda<McMem>, &[SubExp])],
+    body: &Body,
+    operators: usize,
+) -> Result<()> {
+    let space = op.space();
+    let (types, neutral) = operator_parts(tr, ops)?;
+    let iterations = points(tr, &space.sizes())?;
+    let count = chunks(tr, iterations.clone());
+    let blocks = partials(tr, &types, Exp::Var(count, PrimType::I64));
+    parallel_chunks(tr, iterations, count, |tr, chunk, start, end| {
+        let accs = scalars(tr, "acc", &types, neutral.clone());
+        for_range(tr, start, end, |tr, flat| {
+            point_indices(tr, space, flat.clone())?;
+            tr.stms(&body.stms)?;
+            let values = operator_values(tr, body, operators)?;
+            combine(tr, ops, &types, &accs, values)?;
+            write_results(tr, space, op.results(), &pat[operators..], &body.result)
+        })?;
+        for (&acc, &(block, t)) in accs.iter().zip(&blocks) {
+            tr.emit(Code::Write {
+                block,
+                index: chunk.clone(),
+                element: t,
+                value: Exp::Var(acc, t),
+            });
+        }
+        Ok(())
+    })?;
+    // The partials in chunk order.
+    let totals = scalars(tr, "total", &types, neutral);
+    let c = tr.new_var("c");
+    let code = tr.block(|tr| {
+        let values = blocks
+            .iter()
+            .map(|&(block, t)| read(block, Exp::Var(c, PrimType::I64), t))
+            .collect();
+        combine(tr, ops, &types, &totals, values)
+    })?;
+    tr.emit(Code::For {
+        var: c,
+        bound: Exp::Var(count, PrimType::I64),
+        body: Box::new(code),
+    });
+    for (elem, (&total, &t)) in pat.iter().zip(totals.iter().zip(&types)) {
+        tr.emit(Code::SetScalar(elem.var, Exp::Var(total, t)));
+    }
+    Ok(())
+}
+
+/// An inclusive scan over one dimension, in three phases: scans of the
+/// chunks with their totals, an exclusive scan of the totals, the
+/// prefixes combined into the chunks.
+fn scan(
+    tr: &mut Translator<McMem>,
+    pat: &[PatElem],
+    op: &SegOp<McMem>,
+    ops: &[(&Lambda<McMem>, &[SubExp])],
+    body: &Body,
+    operators: usize,
+) -> Result<()> {
+    let space = op.space();
+    let (types, neutral) = operator_parts(tr, ops)?;
+    let outputs: Vec<Array> = pat[..operators]
+        .iter()
+        .map(|e| tr.array(e.var))
+        .collect::<Result<_>>()?;
+    let iterations = points(tr, &space.sizes())?;
+    let count = chunks(tr, iterations.clone());
+    let blocks = partials(tr, &types, Exp::Var(count, PrimType::I64));
+    let element_of = |array: &Array, i: &Exp| -> MemLoc { slice_fix(&array.loc, i.clone()) };
+    parallel_chunks(tr, iterations.clone(), count, |tr, chunk, start, end| {
+        let accs = scalars(tr, "acc", &types, neutral.clone());
+        for_range(tr, start, end, |tr, flat| {
+            point_indices(tr, space, flat.clone())?;
+            tr.stms(&body.stms)?;
+            let values = operator_values(tr, body, operators)?;
+            combine(tr, ops, &types, &accs, values)?;
+            for ((&acc, &t), output) in accs.iter().zip(&types).zip(&outputs) {
+                let place = element_of(output, flat);
+                tr.emit(Code::Write {
+                    block: place.block,
+                    index: place.offset,
+                    element: t,
+                    value: Exp::Var(acc, t),
+                });
+            }
+            write_results(tr, space, op.results(), &pat[operators..], &body.result)
+        })?;
+        for (&acc, &(block, t)) in accs.iter().zip(&blocks) {
+            tr.emit(Code::Write {
+                block,
+                index: chunk.clone(),
+                element: t,
+                value: Exp::Var(acc, t),
+            });
+        }
+        Ok(())
+    })?;
+    // Each chunk's total becomes the combination of the earlier ones'.
+    let carry = scalars(tr, "carry", &types, neutral);
+    let c = tr.new_var("c");
+    let code = tr.block(|tr| {
+        let index = Exp::Var(c, PrimType::I64);
+        let totals = scalars(
+            tr,
+            "chunk_total",
+            &types,
+            blocks
+                .iter()
+                .map(|&(b, t)| read(b, index.clone(), t))
+                .collect(),
+        );
+        for (&acc, &(block, t)) in carry.iter().zip(&blocks) {
+            tr.emit(Code::Write {
+                block,
+                index: index.clone(),
+                element: t,
+                value: Exp::Var(acc, t),
+            });
+        }
+        combine(tr, ops, &types, &carry, var_exps(&totals, &types))
+    })?;
+    tr.emit(Code::For {
+        var: c,
+        bound: Exp::Var(count, PrimType::I64),
+        body: Box::new(code),
+    });
+    parallel_chunks(tr, iterations, count, |tr, chunk, start, end| {
+        let prefix = scalars(
+            tr,
+            "prefix",
+            &types,
+            blocks
+                .iter()
+                .map(|&(b, t)| read(b, chunk.clone(), t))
+                .collect(),
+        );
+        let later = cmp(CmpOp::Lt, Exp::i64(0), chunk);
+        let code = tr.block(|tr| {
+            for_range(tr, start, end, |tr, flat| {
+                let values: Vec<Exp> = outputs
+                    .iter()
+                    .zip(&types)
+                    .map(|(o, &t)| {
+                        let place = element_of(o, flat);
+                        read(place.block, place.offset, t)
+                    })
+                    .collect();
+                let combined = scalars(tr, "x", &types, values);
+                let mut offset = 0;
+                for (lambda, ne) in ops {
+                    let n = ne.len();
+                    let mut args =
+                        var_exps(&prefix[offset..offset + n], &types[offset..offset + n]);
+                    args.extend(var_exps(
+                        &combined[offset..offset + n],
+                        &types[offset..offset + n],
+                    ));
+                    apply(tr, lambda, args, &combined[offset..offset + n])?;
+                    offset += n;
+                }
+                for ((&x, &t), output) in combined.iter().zip(&types).zip(&outputs) {
+                    let place = element_of(output, flat);
+                    tr.emit(Code::Write {
+                        block: place.block,
+                        index: place.offset,
+                        element: t,
+                        value: Exp::Var(x, t),
+                    });
+                }
+                Ok(())
+            })
+        })?;
+        tr.emit(Code::If {
+            condition: later,
+            then_code: Box::new(code),
+            else_code: Box::new(Code::Block(Vec::new())),
+        });
+        Ok(())
+    })
+}
+
+/// A reduction or scan per segment of the outer dimensions: the
+/// segments in parallel, each run through by one thread.
+fn per_segment(
+    tr: &mut Translator<McMem>,
+    pat: &[PatElem],
+    op: &SegOp<McMem>,
+    ops: &[(&Lambda<McMem>, &[SubExp])],
+    body: &Body,
+    operators: usize,
+    scanning: bool,
+) -> Result<()> {
+    let space = op.space();
+    let (types, neutral) = operator_parts(tr, ops)?;
+    let outputs: Vec<Array> = pat[..operators]
+        .iter()
+        .map(|e| tr.array(e.var))
+        .collect::<Result<_>>()?;
+    let (inner_var, inner_size) = *space
+        .dims
+        .last()
+        .ok_or_else(|| internal("a segmented operation without dimensions"))?;
+    let outer = SegSpace {
+        dims: space.dims[..space.dims.len() - 1].to_vec(),
+    };
+    let segments = points(tr, &outer.sizes())?;
+    let inner_size = tr.se(inner_size)?;
+    let point = |vars: &[(Var, SubExp)]| -> Vec<Exp> {
+        vars.iter()
+            .map(|&(v, _)| Exp::Var(v, PrimType::I64))
+            .collect()
+    };
+    parallel_points(tr, segments, |tr, flat| {
+        point_indices(tr, &outer, flat.clone())?;
+        let accs = scalars(tr, "acc", &types, neutral.clone());
+        let code = tr.block(|tr| {
+            tr.stms(&body.stms)?;
+            let values = operator_values(tr, body, operators)?;
+            combine(tr, ops, &types, &accs, values)?;
+            if scanning {
+                for ((&acc, &t), output) in accs.iter().zip(&types).zip(&outputs) {
+                    let index = element_at(&output.loc, &point(&space.dims));
+                    tr.emit(Code::Write {
+                        block: output.loc.block,
+                        index,
+                        element: t,
+                        value: Exp::Var(acc, t),
+                    });
+                }
+            }
+            write_results(tr, space, op.results(), &pat[operators..], &body.result)
+        })?;
+        tr.emit(Code::For {
+            var: inner_var,
+            bound: inner_size.clone(),
+            body: Box::new(code),
+        });
+        if !scanning {
+            for ((&acc, &t), output) in accs.iter().zip(&types).zip(&outputs) {
+                let index = element_at(&output.loc, &point(&outer.dims));
+                tr.emit(Code::Write {
+                    block: output.loc.block,
+                    index,
+                    element: t,
+                    value: Exp::Var(acc, t),
+                });
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Histograms: private ones per chunk, then combined bucket by bucket.
+fn histogram(
+    tr: &mut Translator<McMem>,
+    pat: &[PatElem],
+    op: &SegOp<McMem>,
+    hists: &[opt::ir::segop::SegHistOp<McMem>],
+    body: &Body,
+    operators: usize,
+) -> Result<()> {
+    let space = op.space();
+    if space.dims.len() != 1 {
+        return Err(internal("a histogram over several dimensions"));
+    }
+    // Per histogram: the destination (the pattern's array, in its
+    // block) and its width.
+    let mut dests = Vec::new();
+    for elem in &pat[..operators] {
+        let array = tr.array(elem.var)?;
+        let width = array
+            .shape
+            .first()
+            .cloned()
+            .ok_or_else(|| internal("a histogram of a scalar"))?;
+        dests.push((array, width));
+    }
+    let iterations = points(tr, &space.sizes())?;
+    let count = chunks(tr, iterations.clone());
+    // At most as many private histograms as fit in the bound.
+    let mut total_width = Exp::i64(0);
+    for (_, width) in &dests {
+        total_width = Exp::i64_add(total_width, width.clone());
+    }
+    let fitting = Exp::BinOp(
+        BinOp::Div,
+        Box::new(Exp::i64(HISTOGRAM_ELEMENTS)),
+        Box::new(Exp::BinOp(
+            BinOp::Max,
+            Box::new(total_width),
+            Box::new(Exp::i64(1)),
+        )),
+    );
+    let limited = Exp::BinOp(
+        BinOp::Max,
+        Box::new(Exp::i64(1)),
+        Box::new(Exp::BinOp(
+            BinOp::Min,
+            Box::new(Exp::Var(count, PrimType::I64)),
+            Box::new(fitting),
+        )),
+    );
+    let private_count = tr.let_i64("private_histograms", limited);
+    let mut privates = Vec::new();
+    for (array, width) in &dests {
+        let block = tr.new_var("private");
+        tr.emit(Code::DeclareMem(block, opt::ir::Space::Default));
+        let elements = Exp::i64_mul(Exp::Var(private_count, PrimType::I64), width.clone());
+        tr.emit(Code::Allocate {
+            mem: block,
+            bytes: Exp::i64_mul(elements, Exp::i64(array.element.byte_size())),
+            space: opt::ir::Space::Default,
+        });
+        privates.push((block, array.element, width.clone()));
+    }
+    // Each chunk: its histograms start neutral and take its points.
+    parallel_chunks(tr, iterations, private_count, |tr, chunk, start, end| {
+        let mut d = 0;
+        for h in hists {
+            for &n in &h.neutral {
+                let (block, t, width) = privates[d].clone();
+                let neutral = tr.se(n)?;
+                let base = Exp::i64_mul(chunk.clone(), width.clone());
+                let b = tr.new_var("b");
+                let index = Exp::i64_add(base, Exp::Var(b, PrimType::I64));
+                tr.emit(Code::For {
+                    var: b,
+                    bound: width,
+                    body: Box::new(Code::Write {
+                        block,
+                        index,
+                        element: t,
+                        value: neutral,
+                    }),
+                });
+                d += 1;
+            }
+        }
+        for_range(tr, start, end, |tr, flat| {
+            point_indices(tr, space, flat.clone())?;
+            tr.stms(&body.stms)?;
+            let mut values = body.result.iter();
+            let mut d = 0;
+            for h in hists {
+                let bucket = tr.se(*values.next().ok_or_else(|| internal("no bucket"))?)?;
+                let inputs: Vec<Exp> = values
+                    .by_ref()
+                    .take(h.dests.len())
+                    .map(|&v| tr.se(v))
+                    .collect::<Result<_>>()?;
+                let width = privates[d].2.clone();
+                let slots: Vec<(Var, PrimType, Exp)> = (0..h.dests.len())
+                    .map(|k| {
+                        let (block, t, width) = privates[d + k].clone();
+                        let index =
+                            Exp::i64_add(Exp::i64_mul(chunk.clone(), width), bucket.clone());
+                        (block, t, index)
+                    })
+                    .collect();
+                let update = tr.block(|tr| {
+                    let types: Vec<PrimType> = slots.iter().map(|s| s.1).collect();
+                    let current = slots
+                        .iter()
+                        .map(|(block, t, index)| read(*block, index.clone(), *t))
+                        .collect();
+                    let accs = scalars(tr, "bin", &types, current);
+                    let mut args = var_exps(&accs, &types);
+                    args.extend(inputs.iter().cloned());
+                    apply(tr, &h.lambda, args, &accs)?;
+                    for ((block, t, index), &acc) in slots.iter().zip(&accs) {
+                        tr.emit(Code::Write {
+                            block: *block,
+                            index: index.clone(),
+                            element: *t,
+                            value: Exp::Var(acc, *t),
+                        });
+                    }
+                    Ok(())
+                })?;
+                tr.emit(Code::If {
+                    condition: in_range(bucket, width),
+                    then_code: Box::new(update),
+                    else_code: Box::new(Code::Block(Vec::new())),
+                });
+                d += h.dests.len();
+            }
+            write_results(tr, space, op.results(), &pat[operators..], &body.result)
+        })
+    })?;
+    // Each bucket of each destination: combined with the private ones.
+    let mut d = 0;
+    for h in hists {
+        let width = dests[d].1.clone();
+        let group: Vec<(Array, (Var, PrimType, Exp))> = (0..h.dests.len())
+            .map(|k| (dests[d + k].0.clone(), privates[d + k].clone()))
+            .collect();
+        parallel_points(tr, width.clone(), |tr, bucket| {
+            let types: Vec<PrimType> = group.iter().map(|(a, _)| a.element).collect();
+            let current = group
+                .iter()
+                .map(|(array, _)| {
+                    let place = slice_fix(&array.loc, bucket.clone());
+                    read(place.block, place.offset, array.element)
+                })
+                .collect();
+            let accs = scalars(tr, "bin", &types, current);
+            let c = tr.new_var("c");
+            let code = tr.block(|tr| {
+                let mut args = var_exps(&accs, &types);
+                for (_, (block, t, width)) in &group {
+                    let index = Exp::i64_add(
+                        Exp::i64_mul(Exp::Var(c, PrimType::I64), width.clone()),
+                        bucket.clone(),
+                    );
+                    args.push(read(*block, index, *t));
+                }
+                apply(tr, &h.lambda, args, &accs)
+            })?;
+            tr.emit(Code::For {
+                var: c,
+                bound: Exp::Var(private_count, PrimType::I64),
+                body: Box::new(code),
+            });
+            for ((array, _), &acc) in group.iter().zip(&accs) {
+                let place = slice_fix(&array.loc, bucket.clone());
+                tr.emit(Code::Write {
+                    block: place.block,
+                    index: place.offset,
+                    element: array.element,
+                    value: Exp::Var(acc, array.element),
+                });
+            }
+            Ok(())
+        })?;
+        d += h.dests.len();
+    }
+    Ok(())
+}
