@@ -1,38 +1,45 @@
 //! `futc dev`: the compiler's stages on one program, for compiler
 //! developers (upstream's `futhark dev`). The program is lowered to the
-//! core IR, then a pipeline or the passes named on the command line run
-//! on it; the result is printed as IR or as its metrics
-//! ([`opt::ir::metrics`]), after the last stage or after every one.
+//! core IR (or, given as printed IR, parsed and checked), then a pipeline
+//! or the passes named on the command line run on it; the result is
+//! printed as IR or as its metrics ([`opt::ir::metrics`]), after the last
+//! stage or after every one.
 
 use crate::compile::lower_to_ir;
+use crate::diagnostics::read_source;
 use clap::builder::PossibleValuesParser;
+use opt::ir::Rep;
 use opt::ir::metrics::Metrics;
 use opt::passes::{LevelProgram, PASSES, Pass};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct DevArgs {
-    /// The program (a `.fut` file with its imports).
+    /// The program: a `.fut` file with its imports, or a `.ir` file of
+    /// printed core IR of any level (as this command prints it).
     file: PathBuf,
     /// The pipeline to run after lowering: `soacs` (inlining,
     /// simplification and fusion: what every backend gets), `seq` (then
     /// the first-order transform), `mc` (then extraction of multicore
     /// parallelism), `seq-mem` or `mc-mem` (then explicit allocations).
-    /// The GPU pipelines do not exist yet.
-    #[arg(long, value_enum, default_value = "soacs", conflicts_with = "passes")]
-    pipeline: Pipeline,
-    /// Run this pass after lowering instead of the pipeline; repeat the
-    /// option to run several, in the order given.
+    /// A `.ir` program goes through the rest of the pipeline from its
+    /// level on, by default its level's pipeline. The GPU pipelines do
+    /// not exist yet.
+    #[arg(long, value_enum, conflicts_with = "passes")]
+    pipeline: Option<Pipeline>,
+    /// Run this pass after lowering (or parsing) instead of the
+    /// pipeline; repeat the option to run several, in the order given.
     #[arg(long = "pass", value_name = "NAME", value_parser = pass_names())]
     passes: Vec<String>,
-    /// Print the program after lowering and after every pass, each headed
-    /// by the stage's name.
+    /// Print the program after lowering (or parsing) and after every
+    /// pass, each headed by the stage's name.
     #[arg(long)]
     print_after_each: bool,
-    /// Stop after this stage: `lower`, a pass name (its first run) or a
-    /// pass's position among those run (1 for the first).
+    /// Stop after this stage: `lower` (`parse` for a `.ir` program), a
+    /// pass name (its first run) or a pass's position among those run (1
+    /// for the first).
     #[arg(long, value_name = "STAGE")]
     stop_after: Option<String>,
     /// Print the program's metrics (upstream's, as `structure` tests
@@ -65,20 +72,32 @@ fn pass_names() -> PossibleValuesParser {
 const EXIT_ERRORS: u8 = 2;
 
 pub fn run(args: &DevArgs) -> ExitCode {
-    let passes = match planned_passes(args) {
+    // Options are checked before the program is read, as for a program
+    // at the first level; a `.ir` program at a later level may leave
+    // fewer passes of the pipeline to run, checked once it is read.
+    if let Err(message) = planned_passes(args, opt::ir::Soacs::NAME) {
+        eprintln!("error: {message}");
+        return ExitCode::from(EXIT_ERRORS);
+    }
+    let program = if is_ir(&args.file) {
+        read_ir(&args.file)
+    } else {
+        lower_to_ir(&args.file).map(LevelProgram::Soacs)
+    };
+    let mut program = match program {
+        Ok(program) => program,
+        Err(message) => return compile_error(&message),
+    };
+    let passes = match planned_passes(args, program.level()) {
         Ok(passes) => passes,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(EXIT_ERRORS);
         }
     };
-    let mut program = match lower_to_ir(&args.file) {
-        Ok(program) => LevelProgram::Soacs(program),
-        Err(message) => return compile_error(&message),
-    };
     let mut out = String::new();
     if args.print_after_each {
-        out.push_str("-- lower\n");
+        out.push_str(&format!("-- {}\n", first_stage(args)));
         show(args, &program, &mut out);
     }
     for (index, pass) in passes.iter().enumerate() {
@@ -108,25 +127,65 @@ pub fn run(args: &DevArgs) -> ExitCode {
     }
 }
 
-/// The passes to run after lowering, up to `--stop-after`.
-fn planned_passes(args: &DevArgs) -> Result<Vec<Pass>, String> {
-    let pipeline = match args.pipeline {
+fn is_ir(file: &Path) -> bool {
+    file.extension().is_some_and(|extension| extension == "ir")
+}
+
+/// The stage that makes the program: `lower`, or `parse` for printed IR.
+fn first_stage(args: &DevArgs) -> &'static str {
+    if is_ir(&args.file) { "parse" } else { "lower" }
+}
+
+/// A printed program, parsed and type-checked (passes expect
+/// well-typed programs), or the located reason it is not one.
+fn read_ir(path: &Path) -> Result<LevelProgram, String> {
+    let text = read_source(path).map_err(|message| format!("error: {message}"))?;
+    let program =
+        LevelProgram::parse(&text).map_err(|error| format!("{}:{error}", path.display()))?;
+    program.check().map_err(|error| {
+        format!(
+            "{}: ill-typed program, in `{}`: {}",
+            path.display(),
+            error.function,
+            error.message
+        )
+    })?;
+    Ok(program)
+}
+
+/// The passes to run on a program at `level` after the first stage, up
+/// to `--stop-after`: the pipeline's from that level on, or the named
+/// ones.
+fn planned_passes(args: &DevArgs, level: &str) -> Result<Vec<Pass>, String> {
+    let chosen = args.pipeline.unwrap_or(match level {
+        opt::ir::Seq::NAME => Pipeline::Seq,
+        opt::ir::Mc::NAME => Pipeline::Mc,
+        opt::ir::SeqMem::NAME => Pipeline::SeqMem,
+        opt::ir::McMem::NAME => Pipeline::McMem,
+        _ => Pipeline::Soacs,
+    });
+    let name = clap::ValueEnum::to_possible_value(&chosen)
+        .map(|value| value.get_name().to_owned())
+        .unwrap_or_default();
+    let pipeline = match chosen {
         Pipeline::Soacs => opt::passes::Pipeline::Soacs,
         Pipeline::Seq => opt::passes::Pipeline::Seq,
         Pipeline::Mc => opt::passes::Pipeline::Mc,
         Pipeline::SeqMem => opt::passes::Pipeline::SeqMem,
         Pipeline::McMem => opt::passes::Pipeline::McMem,
         Pipeline::Gpu | Pipeline::GpuMem => {
-            let name = clap::ValueEnum::to_possible_value(&args.pipeline)
-                .map(|value| value.get_name().to_owned())
-                .unwrap_or_default();
             return Err(format!(
                 "the `{name}` pipeline does not exist yet; those that do are `soacs`, `seq`, `mc`, `seq-mem` and `mc-mem`"
             ));
         }
     };
     let mut passes: Vec<Pass> = if args.passes.is_empty() {
-        pipeline.passes()
+        pipeline.passes_from(level).ok_or_else(|| {
+            format!(
+                "the `{name}` pipeline does not apply to a program at the {level} level \
+                 (the `{level}` pipeline does)"
+            )
+        })?
     } else {
         // The names are those of `PASSES`: clap checked them.
         args.passes
@@ -140,7 +199,7 @@ fn planned_passes(args: &DevArgs) -> Result<Vec<Pass>, String> {
             .map(|pass| pass.name)
             .collect::<Vec<_>>()
             .join(", ");
-        let count = if stage == "lower" {
+        let count = if stage == first_stage(args) {
             0
         } else if let Ok(position) = stage.parse::<usize>() {
             if !(1..=passes.len()).contains(&position) {
@@ -159,7 +218,8 @@ fn planned_passes(args: &DevArgs) -> Result<Vec<Pass>, String> {
         } else {
             let all = PASSES.iter().map(|pass| pass.name).collect::<Vec<_>>();
             return Err(format!(
-                "--stop-after {stage}: expected `lower`, a pass ({}) or a pass's position",
+                "--stop-after {stage}: expected `{}`, a pass ({}) or a pass's position",
+                first_stage(args),
                 all.join(", ")
             ));
         };

@@ -135,7 +135,12 @@ fn passes_run_exactly_as_named_in_order() {
     let uninlined = metrics(&["--pass", "fuse"], &file);
     assert_eq!((uninlined["Screma"], uninlined["Apply"]), (1, 1));
     let ir = dev(&["--pass", "inline"], &file);
-    assert!(ir.starts_with("entry main = main\nfun main ("), "{ir}");
+    assert!(
+        ir.starts_with(
+            "level soacs\nvariables 24\nentry main = main (xs: []i32) : (i32)\nfun main ("
+        ),
+        "{ir}"
+    );
     assert_eq!(ir.matches("screma(").count(), 2, "{ir}");
     assert_eq!(ir.matches("fun ").count(), 1, "{ir}");
 }
@@ -318,5 +323,129 @@ fn imp_prints_the_imperative_code_of_a_memory_level() {
         stderr(&output).contains("--imp needs a program at a memory level"),
         "{}",
         stderr(&output)
+    );
+}
+
+/// `futc dev ARGS... FILE`, which must fail with exit code 2: its
+/// standard error.
+fn dev_error(args: &[&str], file: &str) -> String {
+    let mut all = vec!["dev"];
+    all.extend_from_slice(args);
+    all.push(file);
+    let output = futc(&all);
+    assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
+    assert!(output.stdout.is_empty());
+    stderr(&output)
+}
+
+#[test]
+fn printed_ir_goes_on_through_the_pipeline_from_its_level() {
+    let dir = temp_dir("dev-ir-input");
+    let file = write(
+        &dir,
+        "main.fut",
+        b"def main (xss: [][]i32) = map (\\xs -> reduce (+) 0 xs) xss |> scan (+) 0\n",
+    );
+    // The lowered program, written out and read back, goes through each
+    // pipeline as the source does: the same passes, the same variables.
+    let lowered = write(
+        &dir,
+        "lowered.ir",
+        dev(&["--stop-after", "lower"], &file).as_bytes(),
+    );
+    for pipeline in ["soacs", "seq", "mc"] {
+        assert_eq!(
+            dev(&["--pipeline", pipeline], &lowered),
+            dev(&["--pipeline", pipeline], &file),
+            "{pipeline}"
+        );
+    }
+    assert_eq!(
+        dev(
+            &["--metrics", "--pass", "inline", "--pass", "fuse"],
+            &lowered
+        ),
+        dev(&["--metrics", "--pass", "inline", "--pass", "fuse"], &file)
+    );
+    // A sequential program goes on with the sequential pipeline's passes
+    // after the first-order transform.
+    let seq = write(
+        &dir,
+        "seq.ir",
+        dev(&["--pipeline", "seq", "--stop-after", "first-order"], &file).as_bytes(),
+    );
+    let text = dev(&["--print-after-each"], &seq);
+    let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("-- ")).collect();
+    assert_eq!(headers, ["-- parse", "-- pass 1: simplify"]);
+    assert_eq!(dev(&[], &seq), dev(&["--pipeline", "seq"], &file));
+    assert_eq!(
+        dev_error(&["--pipeline", "mc"], &seq),
+        "error: the `mc` pipeline does not apply to a program at the seq level \
+         (the `seq` pipeline does)\n"
+    );
+    assert_eq!(
+        dev_error(&["--pass", "fuse"], &seq),
+        "the fuse pass does not apply to a program at the seq level\n"
+    );
+    assert!(
+        dev_error(&["--stop-after", "lower"], &seq)
+            .starts_with("error: --stop-after lower: expected `parse`, a pass"),
+    );
+}
+
+#[test]
+fn passes_run_on_hand_written_ir() {
+    let dir = temp_dir("dev-ir-hand-written");
+    let file = write(
+        &dir,
+        "prog.ir",
+        b"-- (2 + 3) * x, and a dead subtraction\n\
+          level soacs\n\
+          entry main = f (x: i32) : (i32)\n\
+          fun f (x_0: i32): (i32) = {\n  \
+            let (five_1: i32) = Add(2i32, 3i32)\n  \
+            let (dead_2: i32) = Sub(x_0, 1i32)\n  \
+            let (y_3: i32) = Mul(five_1, x_0) @ prog.fut:1:2-9\n  \
+            in (y_3)\n\
+          }\n",
+    );
+    assert_eq!(
+        dev(&["--pass", "simplify"], &file),
+        "level soacs\n\
+         variables 4\n\
+         entry main = f (x: i32) : (i32)\n\
+         fun f (x_0: i32): (i32) = {\n  \
+           let (y_3: i32) = Mul(5i32, x_0) @ prog.fut:1:2-9\n  \
+           in (y_3)\n\
+         }\n"
+    );
+}
+
+#[test]
+fn bad_ir_is_a_located_error() {
+    let dir = temp_dir("dev-ir-errors");
+    let cases: &[(&[u8], &str)] = &[
+        (
+            b"level soacs\nfun f (x_0: i32): (i32) = {\n  in (x_0\n}\n",
+            "bad.ir:4:1: expected `,` or `)`, found `}`\n",
+        ),
+        (
+            b"level gpu\n",
+            "bad.ir:1:7: unknown level `gpu`; the levels are soacs, seq, mc\n",
+        ),
+        (
+            b"level soacs\nfun f (x_0: i32): (i64) = {\n  in (x_0)\n}\n",
+            "bad.ir: ill-typed program, in `f`: function result: expected [Prim(I64)], found [Prim(I32)]\n",
+        ),
+    ];
+    for (text, message) in cases {
+        let file = write(&dir, "bad.ir", text);
+        let error = dev_error(&[], &file);
+        let error = error.replace(&format!("{}/", dir.display()), "");
+        assert_eq!(error, *message);
+    }
+    let missing = dir.join("missing.ir");
+    assert!(
+        dev_error(&[], missing.to_str().expect("UTF-8 path")).starts_with("error: cannot read"),
     );
 }

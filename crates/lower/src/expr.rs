@@ -1070,7 +1070,7 @@ impl Lowerer<'_> {
                 self.instantiate_params(&mut frame, &body.params, &applied, &Ty::Error)?;
                 let call_site = self.builder.loc();
                 if let Some(call_site) = &call_site {
-                    self.inlined_from.push(call_site.clone());
+                    self.inlined_from.push(call_site.site());
                 }
                 let result = self
                     .bind_params(&mut frame, &body.params, applied)

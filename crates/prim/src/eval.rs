@@ -609,9 +609,16 @@ mod tests {
     fn assert_same(actual: &[PrimValue], expected: &[PrimValue]) {
         assert_eq!(actual.len(), expected.len());
         for (&a, &e) in actual.iter().zip(expected) {
-            let both_nan = a.prim_type().is_float() && f64_of(a).is_nan() && f64_of(e).is_nan();
+            // `PrimValue`'s equality is bit for bit: compare floats as numbers.
+            let float = a.prim_type().is_float();
+            let both_nan = float && f64_of(a).is_nan() && f64_of(e).is_nan();
+            let equal = if float {
+                f64_of(a) == f64_of(e)
+            } else {
+                a == e
+            };
             assert!(
-                a.prim_type() == e.prim_type() && (both_nan || a == e),
+                a.prim_type() == e.prim_type() && (both_nan || equal),
                 "got {actual:?}, expected {expected:?}"
             );
         }

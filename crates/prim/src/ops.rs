@@ -37,12 +37,68 @@ pub enum BinOp {
     Max,
 }
 
+impl BinOp {
+    pub const ALL: [BinOp; 16] = [
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mul,
+        BinOp::Div,
+        BinOp::Mod,
+        BinOp::Quot,
+        BinOp::Rem,
+        BinOp::Pow,
+        BinOp::And,
+        BinOp::Or,
+        BinOp::Xor,
+        BinOp::Shl,
+        BinOp::Shr,
+        BinOp::LShr,
+        BinOp::Min,
+        BinOp::Max,
+    ];
+
+    /// The operator's name in the printed IR.
+    pub fn name(self) -> &'static str {
+        match self {
+            BinOp::Add => "Add",
+            BinOp::Sub => "Sub",
+            BinOp::Mul => "Mul",
+            BinOp::Div => "Div",
+            BinOp::Mod => "Mod",
+            BinOp::Quot => "Quot",
+            BinOp::Rem => "Rem",
+            BinOp::Pow => "Pow",
+            BinOp::And => "And",
+            BinOp::Or => "Or",
+            BinOp::Xor => "Xor",
+            BinOp::Shl => "Shl",
+            BinOp::Shr => "Shr",
+            BinOp::LShr => "LShr",
+            BinOp::Min => "Min",
+            BinOp::Max => "Max",
+        }
+    }
+}
+
 /// A comparison; both operands have the comparison's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CmpOp {
     Eq,
     Lt,
     Le,
+}
+
+impl CmpOp {
+    pub const ALL: [CmpOp; 3] = [CmpOp::Eq, CmpOp::Lt, CmpOp::Le];
+
+    /// The comparison's name in the printed IR.
+    pub fn name(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "Eq",
+            CmpOp::Lt => "Lt",
+            CmpOp::Le => "Le",
+        }
+    }
 }
 
 /// A unary operator.
@@ -54,6 +110,19 @@ pub enum UnOp {
     Not,
     /// Bitwise complement of an integer.
     Complement,
+}
+
+impl UnOp {
+    pub const ALL: [UnOp; 3] = [UnOp::Neg, UnOp::Not, UnOp::Complement];
+
+    /// The operator's name in the printed IR.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnOp::Neg => "Neg",
+            UnOp::Not => "Not",
+            UnOp::Complement => "Complement",
+        }
+    }
 }
 
 /// A floating-point function of the intrinsics table.

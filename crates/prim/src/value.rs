@@ -92,8 +92,10 @@ impl fmt::Debug for F16 {
     }
 }
 
-/// A primitive value.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A primitive value. Values are equal when they are the same value of
+/// the same type, floats bit for bit: a NaN equals itself, `0.0` differs
+/// from `-0.0`. Arithmetic comparison is [`crate::eval_cmp`]'s.
+#[derive(Debug, Clone, Copy)]
 pub enum PrimValue {
     Bool(bool),
     I8(i8),
@@ -108,6 +110,29 @@ pub enum PrimValue {
     F32(f32),
     F64(f64),
 }
+
+impl PartialEq for PrimValue {
+    fn eq(&self, other: &PrimValue) -> bool {
+        use PrimValue::*;
+        match (*self, *other) {
+            (Bool(a), Bool(b)) => a == b,
+            (I8(a), I8(b)) => a == b,
+            (I16(a), I16(b)) => a == b,
+            (I32(a), I32(b)) => a == b,
+            (I64(a), I64(b)) => a == b,
+            (U8(a), U8(b)) => a == b,
+            (U16(a), U16(b)) => a == b,
+            (U32(a), U32(b)) => a == b,
+            (U64(a), U64(b)) => a == b,
+            (F16(a), F16(b)) => a == b,
+            (F32(a), F32(b)) => a.to_bits() == b.to_bits(),
+            (F64(a), F64(b)) => a.to_bits() == b.to_bits(),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for PrimValue {}
 
 impl PrimValue {
     pub fn prim_type(self) -> PrimType {
@@ -163,7 +188,16 @@ impl PrimValue {
 
 #[cfg(test)]
 mod tests {
-    use super::F16;
+    use super::{F16, PrimValue};
+
+    #[test]
+    fn values_are_equal_bit_for_bit() {
+        assert_eq!(PrimValue::F64(f64::NAN), PrimValue::F64(f64::NAN));
+        assert_ne!(PrimValue::F64(f64::NAN), PrimValue::F64(-f64::NAN));
+        assert_ne!(PrimValue::F32(0.0), PrimValue::F32(-0.0));
+        assert_ne!(PrimValue::I32(1), PrimValue::I64(1));
+        assert_eq!(PrimValue::U8(7), PrimValue::U8(7));
+    }
 
     #[test]
     fn f16_round_trips_every_bit_pattern_through_f32() {

@@ -835,12 +835,38 @@ impl<R: Rep> Builder<R> {
         for (function, (name, _, _)) in self.functions.into_iter().zip(&self.signatures) {
             functions.push(function.ok_or_else(|| format!("function `{name}` has no body"))?);
         }
+        distinct_names(&mut functions, &self.entry_points);
         Ok(Program {
             functions,
             entry_points: self.entry_points,
             var_names: self.var_names,
             tuning_params: self.tuning_params,
         })
+    }
+}
+
+/// Renames functions whose names an earlier function (or an entry
+/// point's function) has, so that calls name one function (an entry
+/// point `f_3` and the third instance of `f` would not). Entry points'
+/// functions keep their names.
+fn distinct_names<R: Rep>(functions: &mut [Function<R>], entry_points: &[EntryPoint]) {
+    let entries: HashSet<usize> = entry_points.iter().map(|e| e.func.0 as usize).collect();
+    let mut taken: HashSet<String> = entries
+        .iter()
+        .filter_map(|&i| functions.get(i))
+        .map(|f| f.name.clone())
+        .collect();
+    for (i, function) in functions.iter_mut().enumerate() {
+        if entries.contains(&i) {
+            continue;
+        }
+        let mut name = function.name.clone();
+        let mut copy = 1;
+        while !taken.insert(name.clone()) {
+            name = format!("{}'{copy}", function.name);
+            copy += 1;
+        }
+        function.name = name;
     }
 }
 
@@ -899,8 +925,12 @@ pub(crate) fn test_program(
                 rank: p.ty.rank(),
             })
             .collect(),
+        api: super::EntryApi {
+            param_names: vec![None; values.len()],
+            params_unique: params.iter().map(|&(_, unique)| unique).collect(),
+            results_unique: vec![false; results.len()],
+        },
         results,
-        api: Default::default(),
     });
     b.define_function(
         func,

@@ -16,7 +16,7 @@ use super::{
     Program, Rep, Soac, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, FloatFn, PrimFn, PrimType, UnOp};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// A type error in the IR: always a compiler bug.
@@ -583,7 +583,26 @@ pub fn check_program<R: Rep>(program: &Program<R>) -> Result<(), TypeError> {
             message,
         })?;
     }
+    let mut names = HashSet::new();
+    for function in &program.functions {
+        if !names.insert(&function.name) {
+            return Err(TypeError {
+                function: function.name.clone(),
+                message: "a second function of this name".into(),
+            });
+        }
+    }
     for entry in &program.entry_points {
+        let api = &entry.api;
+        if api.param_names.len() != entry.params.len()
+            || api.params_unique.len() != entry.params.len()
+            || api.results_unique.len() != entry.results.len()
+        {
+            return Err(TypeError {
+                function: entry.name.clone(),
+                message: "entry point's names and uniqueness do not match its parameters".into(),
+            });
+        }
         let function = program.functions.get(entry.func.0 as usize);
         let components: usize = entry.params.iter().map(|p| p.components()).sum();
         let results: usize = entry.results.iter().map(|r| r.components()).sum();

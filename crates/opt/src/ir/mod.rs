@@ -15,15 +15,17 @@
 //! covers `map`, `reduce`, `scan`, `redomap` and `scanomap`), `hist`,
 //! `scatter` and `stream`.
 //!
-//! [`print`] renders a program as text, [`check`] type-checks it (run after
-//! every pass in debug builds), [`build`] constructs it, and [`metrics`]
-//! counts its constructs as upstream's `structure` tests do.
+//! [`print`] renders a program as text, [`parse`] reads it back,
+//! [`check`] type-checks it (run after every pass in debug builds),
+//! [`build`] constructs it, and [`metrics`] counts its constructs as
+//! upstream's `structure` tests do.
 
 pub mod analysis;
 pub mod build;
 pub mod check;
 pub mod mem;
 pub mod metrics;
+pub mod parse;
 pub mod print;
 pub mod rep;
 pub mod rephrase;
@@ -252,10 +254,22 @@ pub struct Loc {
     pub start: (u32, u32),
     pub end: (u32, u32),
     /// The calls (innermost first) of the functions inlined to put this
-    /// code where it is, for backtraces.
+    /// code where it is, for backtraces. Its elements have no chains of
+    /// their own ([`Loc::site`]): the rest of this chain is theirs.
     pub inlined_from: Arc<[Loc]>,
     /// The code is the prelude's, not the user's.
     pub prelude: bool,
+}
+
+impl Loc {
+    /// The location without the calls it was inlined from: an element of
+    /// an `inlined_from` chain, which is the whole chain.
+    pub fn site(&self) -> Loc {
+        Loc {
+            inlined_from: Arc::from([]),
+            ..self.clone()
+        }
+    }
 }
 
 impl fmt::Display for Loc {
@@ -586,7 +600,7 @@ pub struct EntryPoint {
 }
 
 /// An entry point's parameter names and uniqueness, as the source gives
-/// them. Missing entries (IR built by hand) mean no name and not unique.
+/// them: one entry per parameter or result.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EntryApi {
     /// Per parameter: its name, when the parameter is a plain name.

@@ -1,16 +1,23 @@
-//! The textual form of the core IR, for debugging and snapshot tests:
-//! one statement per line, variables as `name_id`, types as `i32` and
-//! `[n_1][3]f32`, existential sizes of results as `[?0]`, nested bodies
-//! indented.
+//! The textual form of the core IR, for debugging, snapshot tests and
+//! hand-written programs ([`super::parse`] reads it back): a header
+//! naming the level, the number of variables and the tuning parameters,
+//! then entry points and functions, one statement per line, variables as
+//! `name_id`, types as `i32` and `[n_1][3i64]f32`, existential sizes of
+//! results as `[?0]`, nested bodies indented, source locations after `@`
+//! (with the calls they were inlined from after `<-`).
+//!
+//! Everything a program holds is printed except the name hints of
+//! variables that occur nowhere in it (the header keeps their count, so
+//! that fresh variables are numbered as before).
 
 use super::mem::{IndexExp, MemBind, Space};
 use super::{
-    Body, DimIndex, ErrorPart, Exp, ExtDim, ExtType, Lambda, LoopForm, Operation, Param, PatElem,
-    Program, Rep, Soac, Stm, StreamKind, SubExp, Type, Var,
+    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExtDim, ExtType, ExternalType, Lambda, Loc,
+    LoopForm, OpaqueKind, Operation, Param, PatElem, Program, Rep, Soac, Stm, StreamKind, SubExp,
+    Type, Var,
 };
 use crate::value::{Value, data::write_text};
-use prim::PrimType;
-use prim::PrimValue;
+use prim::{F16, PrimFn, PrimType, PrimValue};
 use std::fmt::Write;
 
 /// Renders a whole program.
@@ -20,16 +27,17 @@ pub fn print_program<R: Rep>(program: &Program<R>) -> String {
         out: String::new(),
         indent: 0,
     };
+    let _ = writeln!(printer.out, "level {}", R::NAME);
+    let _ = writeln!(printer.out, "variables {}", program.var_names.len());
+    if !program.tuning_params.is_empty() {
+        let names: Vec<String> = program.tuning_params.iter().map(|n| name(n)).collect();
+        let _ = writeln!(printer.out, "tuning {}", names.join(", "));
+    }
     for entry in &program.entry_points {
-        let _ = writeln!(
-            printer.out,
-            "entry {} = {}",
-            entry.name,
-            program.function(entry.func).name
-        );
+        printer.entry_point(entry);
     }
     for function in &program.functions {
-        printer.line(&format!("fun {}", function.name));
+        printer.line(&format!("fun {}", name(&function.name)));
         printer.params(&function.params);
         let ret: Vec<String> = function
             .ret
@@ -50,10 +58,191 @@ pub fn value_type_text(element: PrimType, rank: usize) -> String {
     format!("{}{}", "[]".repeat(rank), element.name())
 }
 
+/// A constant: as in the data format, except that a NaN other than the
+/// quiet one (positive or negative) without payload shows its bits.
 fn prim_text(value: PrimValue) -> String {
-    let mut out = String::new();
-    write_text(&Value::Prim(value), &mut out);
+    let nan = match value {
+        PrimValue::F16(v) if v.to_f32().is_nan() => Some((u64::from(v.0), 16)),
+        PrimValue::F32(v) if v.is_nan() => Some((u64::from(v.to_bits()), 32)),
+        PrimValue::F64(v) if v.is_nan() => Some((v.to_bits(), 64)),
+        _ => None,
+    };
+    match nan {
+        Some((bits, width)) => {
+            let ty = value.prim_type().name();
+            let sign = 1u64 << (width - 1);
+            if bits == canonical_nan(value.prim_type()) {
+                format!("{ty}.nan")
+            } else if bits == canonical_nan(value.prim_type()) | sign {
+                format!("-{ty}.nan")
+            } else {
+                format!("{ty}.nan(0x{bits:x})")
+            }
+        }
+        None => {
+            let mut out = String::new();
+            write_text(&Value::Prim(value), &mut out);
+            out
+        }
+    }
+}
+
+/// The bits of the quiet NaN without payload of a float type, which
+/// `f32.nan` stands for.
+pub(crate) fn canonical_nan(ty: PrimType) -> u64 {
+    match ty {
+        PrimType::F16 => u64::from(F16::from_f32(f32::NAN).0),
+        PrimType::F32 => u64::from(f32::NAN.to_bits()),
+        _ => f64::NAN.to_bits(),
+    }
+}
+
+/// Whether a name can be written as it is: an identifier.
+fn is_plain(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
+}
+
+/// A name as written: an identifier as it is, anything else quoted.
+fn name(name: &str) -> String {
+    if is_plain(name) {
+        name.to_owned()
+    } else {
+        quote(name)
+    }
+}
+
+/// A string literal: in double quotes, with `\\`, `\"`, `\n`, `\t`,
+/// `\r` and other control characters as `\u{..}` escaped.
+pub fn quote(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
     out
+}
+
+/// A record field or constructor name: a number or identifier as it
+/// is, anything else quoted.
+fn label(text: &str) -> String {
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
+        text.to_owned()
+    } else {
+        name(text)
+    }
+}
+
+/// A function on primitive values (other than a tuning parameter):
+/// `sqrt_f32`, `to_bits_f64`, `popc_u8`, ...
+pub fn prim_fn_name(f: PrimFn) -> String {
+    let (base, ty) = match f {
+        PrimFn::Float(f, ty) => (f.name(), ty),
+        PrimFn::ToBits(ty) => ("to_bits", ty),
+        PrimFn::FromBits(ty) => ("from_bits", ty),
+        PrimFn::Popc(ty) => ("popc", ty),
+        PrimFn::Clz(ty) => ("clz", ty),
+        PrimFn::Ctz(ty) => ("ctz", ty),
+        PrimFn::MulHi(ty) => ("mul_hi", ty),
+        PrimFn::Tuning(_) => return "tuning".to_owned(),
+    };
+    format!("{base}_{}", ty.name())
+}
+
+/// A location: `file:line:col-col` (or `-line:col` when it ends on
+/// another line), `prelude` before it for the prelude's code, then each
+/// call it was inlined from after `<-` (parenthesised with its own chain
+/// when it has one).
+fn loc_text(loc: &Loc) -> String {
+    let mut out = site_text(loc);
+    for site in loc.inlined_from.iter() {
+        out.push_str(" <- ");
+        if site.inlined_from.is_empty() {
+            out.push_str(&site_text(site));
+        } else {
+            let _ = write!(out, "({})", loc_text(site));
+        }
+    }
+    out
+}
+
+fn site_text(loc: &Loc) -> String {
+    let plain = !loc.file.is_empty()
+        && !loc.file.starts_with("--")
+        && !loc
+            .file
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '"' | '(' | ')' | '\\'));
+    let file = if plain {
+        loc.file.to_string()
+    } else {
+        quote(&loc.file)
+    };
+    let prelude = if loc.prelude { "prelude " } else { "" };
+    let ((line, col), (end_line, end_col)) = (loc.start, loc.end);
+    if line == end_line {
+        format!("{prelude}{file}:{line}:{col}-{end_col}")
+    } else {
+        format!("{prelude}{file}:{line}:{col}-{end_line}:{end_col}")
+    }
+}
+
+/// How an entry point's parameter or result looks from outside:
+/// `[][]f32`, or `opaque "name" COMPONENTS` followed by a record's
+/// fields (`{x: f32, y: f32}`) or a sum's constructors (`sum {#a(i32)
+/// [1], #b() []}`, each with the components holding its payload).
+pub fn external_type_text(ty: &ExternalType) -> String {
+    match ty {
+        ExternalType::Direct { element, rank } => value_type_text(*element, *rank),
+        ExternalType::Opaque {
+            name,
+            components,
+            kind,
+        } => {
+            let kind = match kind {
+                OpaqueKind::Record(fields) => {
+                    let fields: Vec<String> = fields
+                        .iter()
+                        .map(|(field, ty)| format!("{}: {}", label(field), external_type_text(ty)))
+                        .collect();
+                    format!(" {{{}}}", fields.join(", "))
+                }
+                OpaqueKind::Sum(variants) => {
+                    let variants: Vec<String> = variants
+                        .iter()
+                        .map(|variant| {
+                            let payload: Vec<String> =
+                                variant.payload.iter().map(external_type_text).collect();
+                            let slots: Vec<String> =
+                                variant.components.iter().map(usize::to_string).collect();
+                            format!(
+                                "#{}({}) [{}]",
+                                label(&variant.name),
+                                payload.join(", "),
+                                slots.join(", ")
+                            )
+                        })
+                        .collect();
+                    format!(" sum {{{}}}", variants.join(", "))
+                }
+                OpaqueKind::Other => String::new(),
+            };
+            format!("opaque {} {components}{kind}", quote(name))
+        }
+    }
 }
 
 /// The printer's state, which a representation's operations print
@@ -65,6 +254,50 @@ pub struct Printer<'p, R: Rep> {
 }
 
 impl<R: Rep> Printer<'_, R> {
+    /// `entry name = function (params) : (results)`, each parameter with
+    /// its name when it has one, `*` marking consumed parameters and
+    /// unique results.
+    fn entry_point(&mut self, entry: &EntryPoint) {
+        let star = |unique: Option<&bool>| if unique == Some(&true) { "*" } else { "" };
+        let params: Vec<String> = entry
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, ty)| {
+                let param_name = match entry.api.param_names.get(i) {
+                    Some(Some(param)) => format!("{}: ", name(param)),
+                    _ => String::new(),
+                };
+                let unique = star(entry.api.params_unique.get(i));
+                format!("{unique}{param_name}{}", external_type_text(ty))
+            })
+            .collect();
+        let results: Vec<String> = entry
+            .results
+            .iter()
+            .enumerate()
+            .map(|(i, ty)| {
+                let unique = star(entry.api.results_unique.get(i));
+                format!("{unique}{}", external_type_text(ty))
+            })
+            .collect();
+        let _ = writeln!(
+            self.out,
+            "entry {} = {} ({}) : ({})",
+            name(&entry.name),
+            self.function_name(entry.func),
+            params.join(", "),
+            results.join(", ")
+        );
+    }
+
+    fn function_name(&self, func: super::FuncId) -> String {
+        match self.program.functions.get(func.0 as usize) {
+            Some(function) => name(&function.name),
+            None => quote(&format!("<function {}>", func.0)),
+        }
+    }
+
     pub fn line(&mut self, text: &str) {
         if !self.out.is_empty() && !self.out.ends_with('\n') {
             self.out.push('\n');
@@ -102,8 +335,14 @@ impl<R: Rep> Printer<'_, R> {
         format!("{dims}{}", ty.element().name())
     }
 
+    /// `name_id`, the name quoted unless it is an identifier (or empty).
     pub fn var(&self, var: Var) -> String {
-        format!("{}_{}", self.program.var_name(var), var.0)
+        let hint = self.program.var_name(var);
+        if hint.is_empty() || is_plain(hint) {
+            format!("{hint}_{}", var.0)
+        } else {
+            format!("{}_{}", quote(hint), var.0)
+        }
     }
 
     pub fn subexp(&self, se: SubExp) -> String {
@@ -228,33 +467,48 @@ impl<R: Rep> Printer<'_, R> {
         self.line(&head);
         self.exp(&stm.exp);
         if let Some(loc) = &stm.loc {
-            let _ = write!(self.out, " @ {loc}");
+            let _ = write!(self.out, " @ {}", loc_text(loc));
         }
     }
 
     pub fn exp(&mut self, exp: &Exp<R>) {
         let text = match exp {
             Exp::SubExp(se) => self.subexp(*se),
-            Exp::BinOp(op, a, b) => format!("{op:?}({}, {})", self.subexp(*a), self.subexp(*b)),
-            Exp::Cmp(op, a, b) => format!("{op:?}({}, {})", self.subexp(*a), self.subexp(*b)),
-            Exp::UnOp(op, a) => format!("{op:?}({})", self.subexp(*a)),
+            Exp::BinOp(op, a, b) => {
+                format!("{}({}, {})", op.name(), self.subexp(*a), self.subexp(*b))
+            }
+            Exp::Cmp(op, a, b) => {
+                format!("{}({}, {})", op.name(), self.subexp(*a), self.subexp(*b))
+            }
+            Exp::UnOp(op, a) => format!("{}({})", op.name(), self.subexp(*a)),
             Exp::Convert(to, a) => format!("to_{}({})", to.name(), self.subexp(*a)),
-            Exp::PrimFn(f, args) => format!("{f:?}({})", self.subexps(args)),
-            Exp::Call { func, args } => format!(
-                "{}({})",
-                self.program.function(*func).name,
-                self.subexps(args)
-            ),
+            Exp::PrimFn(PrimFn::Tuning(k), args) => {
+                let param = match self.program.tuning_params.get(*k as usize) {
+                    Some(param) => name(param),
+                    None => k.to_string(),
+                };
+                format!("tuning({param}, {})", self.subexps(args))
+            }
+            Exp::PrimFn(f, args) => format!("{}({})", prim_fn_name(*f), self.subexps(args)),
+            Exp::Call { func, args } => {
+                format!(
+                    "apply {}({})",
+                    self.function_name(*func),
+                    self.subexps(args)
+                )
+            }
             Exp::If {
                 condition,
                 then_body,
                 else_body,
-                ..
+                ret,
             } => {
                 let _ = write!(self.out, "if {} then", self.subexp(*condition));
                 self.body(then_body);
                 self.out.push_str(" else");
                 self.body(else_body);
+                let ret: Vec<String> = ret.iter().map(|t| self.ext_type(t)).collect();
+                let _ = write!(self.out, " : ({})", ret.join(", "));
                 return;
             }
             Exp::Loop { params, form, body } => {
@@ -325,11 +579,15 @@ impl<R: Rep> Printer<'_, R> {
                 let parts: Vec<String> = message
                     .iter()
                     .map(|part| match part {
-                        ErrorPart::Text(text) => format!("{text:?}"),
+                        ErrorPart::Text(text) => quote(text),
                         ErrorPart::Value(se) => self.subexp(*se),
                     })
                     .collect();
-                format!("assert({}, {})", self.subexp(*condition), parts.join(" "))
+                if parts.is_empty() {
+                    format!("assert({})", self.subexp(*condition))
+                } else {
+                    format!("assert({}, {})", self.subexp(*condition), parts.join(" "))
+                }
             }
             Exp::Op(op) => {
                 op.print(self);

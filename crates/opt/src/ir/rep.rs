@@ -10,6 +10,7 @@
 use super::check::TypeContext;
 use super::mem::Space;
 use super::metrics::Counter;
+use super::parse::{ParseError, Parser};
 use super::print::Printer;
 use super::segop::SegOp;
 use super::{Body, Lambda, PatElem, Soac, SubExp, Type, Var};
@@ -67,6 +68,10 @@ pub trait Operation<R: Rep>: Clone + fmt::Debug + PartialEq + Send + Sync + 'sta
     fn prune_results(&mut self, pat: &mut Vec<PatElem>, live: &dyn Fn(Var) -> bool);
     /// Counts itself and its nested code in upstream's metrics.
     fn count_metrics(&self, counter: &mut Counter);
+    /// Reads the operation as [`Operation::print`] writes it; the next
+    /// token is its first (a word that is none of the shared
+    /// expressions').
+    fn parse(parser: &mut Parser<'_>) -> Result<Self, ParseError>;
 }
 
 /// The checker's service to an operation's [`Operation::check_nested`].
@@ -179,6 +184,10 @@ impl<R: Rep> Operation<R> for Soac<R> {
     fn count_metrics(&self, counter: &mut Counter) {
         counter.soac(self)
     }
+
+    fn parse(parser: &mut Parser<'_>) -> Result<Self, ParseError> {
+        parser.soac()
+    }
 }
 
 /// The sequential level: no operations beyond the shared expressions
@@ -258,6 +267,13 @@ impl<R: Rep> Operation<R> for NoOp {
 
     fn count_metrics(&self, _: &mut Counter) {
         match *self {}
+    }
+
+    fn parse(parser: &mut Parser<'_>) -> Result<Self, ParseError> {
+        Err(parser.unexpected(&format!(
+            "an expression (the {} level has no operations of its own)",
+            R::NAME
+        )))
     }
 }
 
@@ -488,6 +504,14 @@ impl<R: Rep, I: Operation<R>> Operation<R> for MemOp<I> {
         match self {
             MemOp::Alloc { .. } => counter.seen("Alloc"),
             MemOp::Inner(op) => op.count_metrics(counter),
+        }
+    }
+
+    fn parse(parser: &mut Parser<'_>) -> Result<Self, ParseError> {
+        if parser.peek_ident()?.is_some_and(SegOp::<Mc>::is_keyword) {
+            Ok(McOp::Par(SegOp::parse(parser)?))
+        } else {
+            Ok(McOp::Soac(parser.soac()?))
         }
     }
 }

@@ -11,6 +11,7 @@
 //! [`SegResult`]: a value, or a write's indices and value.
 
 use super::check::{TypeContext, subexp_type};
+use super::parse::{ParseError, Parser};
 use super::print::Printer;
 use super::rep::NestedCheck;
 use super::{Body, Lambda, PatElem, Rep, SubExp, Type, Var};
@@ -444,6 +445,15 @@ impl<R: Rep> SegOp<R> {
         self.body_mut().result = kept_body;
     }
 
+    /// The words segmented operations start with.
+    const KEYWORDS: [&'static str; 4] = ["segmap", "segred", "segscan", "seghist"];
+
+    /// Whether `word` starts a segmented operation.
+    pub fn is_keyword(word: &str) -> bool {
+        Self::KEYWORDS.contains(&word)
+    }
+
+    /// `segred(gtid_1 < n_2) comm (0i32) \ ... : ([n_2]i32) { ... }`.
     pub fn print(&self, printer: &mut Printer<'_, R>) {
         let name = match self {
             SegOp::Map { .. } => "segmap",
@@ -489,6 +499,93 @@ impl<R: Rep> SegOp<R> {
             .collect();
         printer.write(&format!(" : ({})", results.join(", ")));
         printer.body(self.body());
+    }
+}
+
+impl<R: Rep> SegOp<R> {
+    /// Reads what [`SegOp::print`] writes.
+    pub fn parse(parser: &mut Parser<'_>) -> Result<SegOp<R>, ParseError> {
+        let (keyword, at) = parser.ident()?;
+        if !Self::is_keyword(keyword) {
+            return Err(parser.error_at(
+                at,
+                format!("expected a segmented operation, found `{keyword}`"),
+            ));
+        }
+        let dims = parser.list("(", ")", |p| {
+            let index = p.var()?;
+            p.expect("<")?;
+            Ok((index, p.subexp()?))
+        })?;
+        let space = SegSpace { dims };
+        let mut bin_ops = Vec::new();
+        let mut hist_ops = Vec::new();
+        match keyword {
+            "segred" | "segscan" => {
+                while parser.at_keyword("comm")? || parser.at("(")? {
+                    let commutative = parser.eat_keyword("comm")?;
+                    let neutral = parser.subexps()?;
+                    let lambda = parser.lambda()?;
+                    bin_ops.push(SegBinOp {
+                        commutative,
+                        lambda,
+                        neutral,
+                    });
+                }
+            }
+            "seghist" => {
+                while parser.at("{")? {
+                    let dests = parser.vars_in_braces()?;
+                    let neutral = parser.subexps()?;
+                    let lambda = parser.lambda()?;
+                    hist_ops.push(SegHistOp {
+                        dests,
+                        neutral,
+                        lambda,
+                    });
+                }
+            }
+            _ => {}
+        }
+        parser.expect(":")?;
+        let results = parser.list("(", ")", |p| {
+            if p.eat_keyword("write")? {
+                let dest = p.var()?;
+                p.expect_keyword("rank")?;
+                Ok(SegResult::Write {
+                    dest,
+                    rank: p.usize()?,
+                })
+            } else {
+                Ok(SegResult::Returns(p.ty()?))
+            }
+        })?;
+        let body = parser.body()?;
+        Ok(match keyword {
+            "segmap" => SegOp::Map {
+                space,
+                results,
+                body,
+            },
+            "segred" => SegOp::Red {
+                space,
+                ops: bin_ops,
+                results,
+                body,
+            },
+            "segscan" => SegOp::Scan {
+                space,
+                ops: bin_ops,
+                results,
+                body,
+            },
+            _ => SegOp::Hist {
+                space,
+                ops: hist_ops,
+                results,
+                body,
+            },
+        })
     }
 }
 

@@ -180,7 +180,7 @@ impl<R: Rep> Inliner<'_, R> {
         let mut body = function.body.clone();
         Renamer { map: &map }.body(&mut body);
         if let Some(site) = &call.loc {
-            let chain: Vec<Loc> = std::iter::once(site.clone())
+            let chain: Vec<Loc> = std::iter::once(site.site())
                 .chain(site.inlined_from.iter().cloned())
                 .collect();
             for stm in &mut body.stms {

@@ -22,6 +22,7 @@ pub mod simplify;
 use crate::interp::{RunError, run_entry};
 use crate::ir::check::{TypeError, check_program};
 use crate::ir::metrics::{Metrics, program_metrics};
+use crate::ir::parse::{ParseError, parse_program, program_level};
 use crate::ir::print::print_program;
 use crate::ir::{Mc, McMem, Program, Rep, Seq, SeqMem, Soacs};
 use crate::value::Value;
@@ -62,6 +63,17 @@ impl LevelProgram {
     /// The program as text.
     pub fn print(&self) -> String {
         at_any_level!(self, p => print_program(p))
+    }
+
+    /// Reads a printed program of any level (its header names the level).
+    pub fn parse(text: &str) -> Result<LevelProgram, ParseError> {
+        Ok(
+            match program_level(text, &[Soacs::NAME, Seq::NAME, Mc::NAME])? {
+                Soacs::NAME => LevelProgram::Soacs(parse_program(text)?),
+                Seq::NAME => LevelProgram::Seq(parse_program(text)?),
+                _ => LevelProgram::Mc(parse_program(text)?),
+            },
+        )
     }
 
     /// Upstream's metrics of the program.
@@ -190,6 +202,20 @@ impl Pipeline {
         }
         passes
     }
+
+    /// The passes the pipeline runs on a program already at `level`:
+    /// those after the pass that reaches the level (all of them from
+    /// SOACS); `None` if the pipeline never reaches it.
+    pub fn passes_from(self, level: &str) -> Option<Vec<Pass>> {
+        let passes = self.passes();
+        if level == Soacs::NAME {
+            return Some(passes);
+        }
+        let reached = passes
+            .iter()
+            .position(|pass| pass.result_level() == Some(level))?;
+        Some(passes[reached + 1..].to_vec())
+    }
 }
 
 /// Why a pass did not produce a program.
@@ -229,6 +255,15 @@ impl Pass {
     /// The pass of [`PASSES`] called `name`.
     pub fn named(name: &str) -> Option<Pass> {
         PASSES.iter().copied().find(|pass| pass.name == name)
+    }
+
+    /// The level the pass moves a program to, if it changes levels.
+    fn result_level(self) -> Option<&'static str> {
+        match self.transform {
+            Transform::ToSeq(_) => Some(Seq::NAME),
+            Transform::ToMc(_) => Some(Mc::NAME),
+            Transform::AnyLevel { .. } | Transform::Soacs(_) => None,
+        }
     }
 
     /// Runs the pass on a program, checking the result in debug builds;

@@ -116,7 +116,9 @@ fn simplify_folds_constants_propagates_copies_and_removes_dead_code() {
     let text = after(simplify, p, &[vec![Value::Prim(PrimValue::I32(4))]]);
     assert_eq!(
         text,
-        "entry main = main\n\
+        "level soacs\n\
+         variables 7\n\
+         entry main = main (i32) : (i32)\n\
          fun main (p_0: i32): (i32) = {\n  \
            let (t_6: i32) = Add(p_0, 5i32)\n  \
            in (t_6)\n\
@@ -147,7 +149,9 @@ fn simplify_drops_assertions_it_has_proved() {
     let text = after(simplify, p, &[vec![i32_array(&[1, 2])]]);
     assert_eq!(
         text,
-        "entry main = main\n\
+        "level soacs\n\
+         variables 4\n\
+         entry main = main ([]i32) : (i64)\n\
          fun main (size_0: i64, p_1: [size_0]i32): (i64) = {\n  \
            let (t_3: i64) = Add(size_0, size_0)\n  \
            in (t_3)\n\
@@ -233,7 +237,9 @@ fn simplify_hoists_loop_invariant_statements() {
     let text = after(simplify, p, &[vec![Value::Prim(PrimValue::I32(3))]]);
     assert_eq!(
         text,
-        "entry main = main\n\
+        "level soacs\n\
+         variables 6\n\
+         entry main = main (i32) : (i32)\n\
          fun main (p_0: i32): (i32) = {\n  \
            let (t_3: i32) = Mul(p_0, p_0)\n  \
            let (loop_5: i32) = loop (acc_1: i32) = (0i32) for i_2 < 10i64 do {\n    \
@@ -286,7 +292,9 @@ fn inline_replaces_calls_of_small_functions_and_removes_them() {
     let text = after(inline, p, &[vec![Value::Prim(PrimValue::I32(3))]]);
     assert_eq!(
         text,
-        "entry main = main\n\
+        "level soacs\n\
+         variables 5\n\
+         entry main = main (i32) : (i32)\n\
          fun main (p_2: i32): (i32) = {\n  \
            let (call_3: i32) = Add(p_2, 1i32)\n  \
            let (call_4: i32) = Add(call_3, 1i32)\n  \
@@ -318,7 +326,9 @@ fn fuse_merges_a_map_into_its_reduction() {
     );
     assert_eq!(
         text,
-        "entry main = main\n\
+        "level soacs\n\
+         variables 10\n\
+         entry main = main ([]i32) : (i32)\n\
          fun main (size_0: i64, p_1: [size_0]i32): (i32) = {\n  \
            let (s_9: i32) = screma(size_0, {p_1}, \\ (p_2: i32): (i32) -> {\n    \
              let (t_3: i32) = Mul(p_2, 2i32)\n    \
