@@ -431,7 +431,7 @@ fn bad_ir_is_a_located_error() {
         ),
         (
             b"level gpu\n",
-            "bad.ir:1:7: unknown level `gpu`; the levels are soacs, seq, mc\n",
+            "bad.ir:1:7: unknown level `gpu`; the levels are soacs, seq, mc, seq-mem, mc-mem\n",
         ),
         (
             b"level soacs\nfun f (x_0: i32): (i64) = {\n  in (x_0)\n}\n",

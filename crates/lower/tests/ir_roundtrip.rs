@@ -1,6 +1,7 @@
 //! The printed IR reads back as the program printed: every program of
 //! the run corpus (`tests/run`), lowered and then put through each
-//! pipeline (to optimised SOACs, to sequential code, to multicore code),
+//! pipeline (to optimised SOACs, to sequential code, to multicore code,
+//! and both with memory),
 //! is printed and parsed, and the parsed program must equal the printed
 //! one (but for the names of variables that occur nowhere, which are not
 //! printed) and pass the IR checker.
@@ -61,6 +62,8 @@ fn round_trip(program: &LevelProgram) -> Option<String> {
         LevelProgram::Soacs(p) => LevelProgram::Soacs(without_unprinted_names(p)),
         LevelProgram::Seq(p) => LevelProgram::Seq(without_unprinted_names(p)),
         LevelProgram::Mc(p) => LevelProgram::Mc(without_unprinted_names(p)),
+        LevelProgram::SeqMem(p) => LevelProgram::SeqMem(without_unprinted_names(p)),
+        LevelProgram::McMem(p) => LevelProgram::McMem(without_unprinted_names(p)),
     };
     if parsed != expected {
         return Some(format!(
@@ -86,7 +89,13 @@ fn printed_programs_of_every_level_read_back() {
             continue;
         };
         let mut stages = vec![("lowered".to_owned(), LevelProgram::Soacs(lowered.clone()))];
-        for pipeline in [Pipeline::Soacs, Pipeline::Seq, Pipeline::Mc] {
+        for pipeline in [
+            Pipeline::Soacs,
+            Pipeline::Seq,
+            Pipeline::Mc,
+            Pipeline::SeqMem,
+            Pipeline::McMem,
+        ] {
             match run_pipeline(lowered.clone(), pipeline) {
                 Ok(program) => stages.push((format!("{pipeline:?}"), program)),
                 Err(error) => failures.push(format!("{} ({pipeline:?}): {error}", path.display())),
@@ -105,5 +114,5 @@ fn printed_programs_of_every_level_read_back() {
         failures.len(),
         failures.join("\n")
     );
-    assert!(compared >= 400, "only {compared} programs were compared");
+    assert!(compared >= 600, "only {compared} programs were compared");
 }

@@ -270,10 +270,7 @@ impl<R: Rep> Operation<R> for NoOp {
     }
 
     fn parse(parser: &mut Parser<'_>) -> Result<Self, ParseError> {
-        Err(parser.unexpected(&format!(
-            "an expression (the {} level has no operations of its own)",
-            R::NAME
-        )))
+        Err(parser.unexpected("an expression"))
     }
 }
 
@@ -350,6 +347,10 @@ impl<R: Rep> Operation<R> for SegOp<R> {
 
     fn count_metrics(&self, counter: &mut Counter) {
         counter.seg_op(self)
+    }
+
+    fn parse(parser: &mut Parser<'_>) -> Result<Self, ParseError> {
+        SegOp::parse(parser)
     }
 }
 
@@ -507,11 +508,17 @@ impl<R: Rep, I: Operation<R>> Operation<R> for MemOp<I> {
         }
     }
 
+    /// `alloc(size)`, or the level below's operation.
     fn parse(parser: &mut Parser<'_>) -> Result<Self, ParseError> {
-        if parser.peek_ident()?.is_some_and(SegOp::<Mc>::is_keyword) {
-            Ok(McOp::Par(SegOp::parse(parser)?))
-        } else {
-            Ok(McOp::Soac(parser.soac()?))
+        if !parser.eat_keyword("alloc")? {
+            return Ok(MemOp::Inner(I::parse(parser)?));
         }
+        parser.expect("(")?;
+        let size = parser.subexp()?;
+        parser.expect(")")?;
+        Ok(MemOp::Alloc {
+            size,
+            space: Space::Default,
+        })
     }
 }

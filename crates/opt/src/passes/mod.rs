@@ -67,13 +67,14 @@ impl LevelProgram {
 
     /// Reads a printed program of any level (its header names the level).
     pub fn parse(text: &str) -> Result<LevelProgram, ParseError> {
-        Ok(
-            match program_level(text, &[Soacs::NAME, Seq::NAME, Mc::NAME])? {
-                Soacs::NAME => LevelProgram::Soacs(parse_program(text)?),
-                Seq::NAME => LevelProgram::Seq(parse_program(text)?),
-                _ => LevelProgram::Mc(parse_program(text)?),
-            },
-        )
+        let levels = [Soacs::NAME, Seq::NAME, Mc::NAME, SeqMem::NAME, McMem::NAME];
+        Ok(match program_level(text, &levels)?.as_str() {
+            Soacs::NAME => LevelProgram::Soacs(parse_program(text)?),
+            Seq::NAME => LevelProgram::Seq(parse_program(text)?),
+            Mc::NAME => LevelProgram::Mc(parse_program(text)?),
+            SeqMem::NAME => LevelProgram::SeqMem(parse_program(text)?),
+            _ => LevelProgram::McMem(parse_program(text)?),
+        })
     }
 
     /// Upstream's metrics of the program.
@@ -208,13 +209,14 @@ impl Pipeline {
     /// SOACS); `None` if the pipeline never reaches it.
     pub fn passes_from(self, level: &str) -> Option<Vec<Pass>> {
         let passes = self.passes();
-        if level == Soacs::NAME {
-            return Some(passes);
+        let mut reached = Soacs::NAME;
+        for (i, pass) in passes.iter().enumerate() {
+            if reached == level {
+                return Some(passes[i..].to_vec());
+            }
+            reached = pass.result_level(reached);
         }
-        let reached = passes
-            .iter()
-            .position(|pass| pass.result_level() == Some(level))?;
-        Some(passes[reached + 1..].to_vec())
+        (reached == level).then(Vec::new)
     }
 }
 
@@ -257,12 +259,14 @@ impl Pass {
         PASSES.iter().copied().find(|pass| pass.name == name)
     }
 
-    /// The level the pass moves a program to, if it changes levels.
-    fn result_level(self) -> Option<&'static str> {
+    /// The level the pass leaves a program at `level` at.
+    fn result_level(self, level: &'static str) -> &'static str {
         match self.transform {
-            Transform::ToSeq(_) => Some(Seq::NAME),
-            Transform::ToMc(_) => Some(Mc::NAME),
-            Transform::AnyLevel { .. } | Transform::Soacs(_) => None,
+            Transform::ToSeq(_) => Seq::NAME,
+            Transform::ToMc(_) => Mc::NAME,
+            Transform::ToMem { .. } if level == Seq::NAME => SeqMem::NAME,
+            Transform::ToMem { .. } => McMem::NAME,
+            Transform::AnyLevel { .. } | Transform::Soacs(_) => level,
         }
     }
 

@@ -17,6 +17,7 @@ mod lexer;
 #[cfg(test)]
 mod tests;
 
+use super::mem::{IndexExp, Lmad, MemBind, Space};
 use super::print::canonical_nan;
 use super::{
     Body, DimIndex, EntryApi, EntryPoint, ErrorPart, Exp, ExtDim, ExtType, ExternalType, FuncId,
@@ -74,11 +75,11 @@ const STACK_SIZE: usize = 256 << 20;
 
 /// The level a printed program's header names (`level soacs`), which must
 /// be one of `known`.
-pub fn program_level<'t>(text: &'t str, known: &[&str]) -> Result<&'t str> {
+pub fn program_level(text: &str, known: &[&str]) -> Result<String> {
     let mut parser = Parser::new(text);
     parser.expect_keyword("level")?;
-    let (level, at) = parser.ident()?;
-    if !known.contains(&level) {
+    let (level, at) = parser.level_name()?;
+    if !known.contains(&level.as_str()) {
         return Err(parser.error_at(
             at,
             format!(
@@ -248,6 +249,18 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// A level's name: words joined by `-` (`seq-mem`), and where it
+    /// starts.
+    fn level_name(&mut self) -> Result<(String, usize)> {
+        let (first, at) = self.ident()?;
+        let mut name = first.to_owned();
+        while self.eat("-")? {
+            name.push('-');
+            name.push_str(self.ident()?.0);
+        }
+        Ok((name, at))
+    }
+
     /// A name: an identifier, or a string for any other name.
     fn name(&mut self) -> Result<String> {
         match self.peek()? {
@@ -409,8 +422,11 @@ impl<'t> Parser<'t> {
         Err(self.unexpected("a primitive type"))
     }
 
-    /// `[n_1][3i64]f32`.
+    /// `[n_1][3i64]f32`, or `mem` for a memory block.
     pub fn ty(&mut self) -> Result<Type> {
+        if self.eat_keyword("mem")? {
+            return Ok(Type::Mem(Space::Default));
+        }
         let mut shape = Vec::new();
         while self.eat("[")? {
             shape.push(self.subexp()?);
@@ -419,8 +435,11 @@ impl<'t> Parser<'t> {
         Ok(Type::with_shape(self.prim_type()?, shape))
     }
 
-    /// `[?0][n_1]f32`.
+    /// `[?0][n_1]f32`, or `mem`.
     pub fn ext_type(&mut self) -> Result<ExtType> {
+        if self.eat_keyword("mem")? {
+            return Ok(ExtType::Mem(Space::Default));
+        }
         let mut shape = Vec::new();
         while self.eat("[")? {
             shape.push(if self.eat("?")? {
@@ -433,15 +452,89 @@ impl<'t> Parser<'t> {
         Ok(ExtType::with_shape(self.prim_type()?, shape))
     }
 
-    /// `(x_1: i32, *ys_2: [n_0]f32)`.
+    /// `(x_1: i32, *ys_2: [n_0]f32)`, arrays at the memory levels with
+    /// their memory (`@ block -> {offset; strides}`).
     pub fn params(&mut self) -> Result<Vec<Param>> {
         self.list("(", ")", |p| {
             let unique = p.eat("*")?;
             let var = p.var()?;
             p.expect(":")?;
             let ty = p.ty()?;
-            Ok(Param { var, ty, unique })
+            let mem = p.mem_bind()?;
+            Ok(Param {
+                var,
+                ty,
+                unique,
+                mem,
+            })
         })
+    }
+
+    /// ` @ block -> {offset; stride, ...}` if it comes next.
+    fn mem_bind(&mut self) -> Result<Option<MemBind>> {
+        if !self.eat("@")? {
+            return Ok(None);
+        }
+        let block = self.var()?;
+        self.expect("->")?;
+        self.expect("{")?;
+        let offset = self.index_exp()?;
+        self.expect(";")?;
+        let mut strides = Vec::new();
+        if !self.eat("}")? {
+            loop {
+                strides.push(self.index_exp()?);
+                if self.eat("}")? {
+                    break;
+                }
+                if !self.eat(",")? {
+                    return Err(self.unexpected("`,` or `}`"));
+                }
+            }
+        }
+        Ok(Some(MemBind {
+            block,
+            lmad: Lmad { offset, strides },
+        }))
+    }
+
+    /// An index expression: an operand, or two joined by `+`, `-` or
+    /// `*` (compound operands are parenthesised).
+    fn index_exp(&mut self) -> Result<IndexExp> {
+        let a = self.index_operand()?;
+        let op: fn(Box<IndexExp>, Box<IndexExp>) -> IndexExp = if self.eat("+")? {
+            IndexExp::Add
+        } else if self.eat("-")? {
+            IndexExp::Sub
+        } else if self.eat("*")? {
+            IndexExp::Mul
+        } else {
+            return Ok(a);
+        };
+        let b = self.index_operand()?;
+        Ok(op(Box::new(a), Box::new(b)))
+    }
+
+    /// `12`, `-1`, `n_3` or a parenthesised index expression.
+    fn index_operand(&mut self) -> Result<IndexExp> {
+        if self.at("(")? {
+            return self.nested(|p| {
+                p.expect("(")?;
+                let e = p.index_exp()?;
+                p.expect(")")?;
+                Ok(e)
+            });
+        }
+        match self.peek_at()? {
+            (Token::Number(digits, ""), at) => {
+                self.bump()?;
+                digits
+                    .parse()
+                    .map(IndexExp::Const)
+                    .map_err(|_| self.error_at(at, format!("`{digits}` is not an i64")))
+            }
+            _ => Ok(IndexExp::Var(self.var()?)),
+        }
     }
 
     // Operands.
@@ -536,7 +629,7 @@ impl<'t> Parser<'t> {
 
     fn program<R: Rep>(&mut self) -> Result<Program<R>> {
         self.expect_keyword("level")?;
-        let (level, at) = self.ident()?;
+        let (level, at) = self.level_name()?;
         if level != R::NAME {
             return Err(self.error_at(
                 at,
@@ -776,7 +869,9 @@ impl<'t> Parser<'t> {
         let pat = self.list("(", ")", |p| {
             let var = p.var()?;
             p.expect(":")?;
-            Ok(PatElem { var, ty: p.ty()? })
+            let ty = p.ty()?;
+            let mem = p.mem_bind()?;
+            Ok(PatElem { var, ty, mem })
         })?;
         self.expect("=")?;
         let exp = self.exp()?;

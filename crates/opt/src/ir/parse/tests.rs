@@ -120,12 +120,7 @@ entry main = main (*[]i32) : ([]i32)
 fun main (n_0: i64, xs_1: [n_0]i32): ([n_0]i32) = {
   let (ys_2: [n_0]i32, zs_3: [n_0]i32) = segmap(gtid_4 < n_0) : (i32, write xs_1 rank 1) {
     let (x_5: i32) = xs_1[gtid_4]
-    let (s_6: i32) = screma(n_0, {xs_1}, \ (y_7: i32): (i32) -> {
-      in (y_7)
-    }, reduce comm (0i32) \ (a_8: i32, b_9: i32): (i32) -> {
-      let (c_10: i32) = Add(a_8, b_9)
-      in (c_10)
-    })
+    let (s_6: i32) = Add(x_5, x_5)
     in (s_6, gtid_4, x_5)
   } @ a.fut:1:1-2
   let (r_11: [2i64]i32, q_12: f32) = segred(i_13 < 2i64, j_14 < n_0) comm (0i32) \ (a_15: i32, b_16: i32): (i32) -> {
@@ -191,10 +186,7 @@ fn constants(values: &[PrimValue]) -> Program {
         .iter()
         .enumerate()
         .map(|(i, &value)| Stm {
-            pat: vec![PatElem {
-                var: Var(i as u32),
-                ty: Type::Prim(value.prim_type()),
-            }],
+            pat: vec![PatElem::new(Var(i as u32), Type::Prim(value.prim_type()))],
             exp: Exp::SubExp(SubExp::Const(value)),
             loc: None,
         })
@@ -282,7 +274,7 @@ fn errors_are_located_and_say_what_was_expected() {
         (String::new(), "1:1: expected `level`, found the end of the input"),
         (
             "level gpu\n".into(),
-            "1:7: unknown level `gpu`; the levels are soacs, seq, mc",
+            "1:7: unknown level `gpu`; the levels are soacs, seq, mc, seq-mem, mc-mem",
         ),
         (
             "level soacs\nvariables 2\nfun f (x_5: i32): () = {\n  in ()\n}\n".into(),
@@ -359,11 +351,11 @@ fn errors_are_located_and_say_what_was_expected() {
         ),
         (
             "level seq\nfun main (xs_1: [3i64]i32): () = {\n  let (y_2: [3i64]i32) = screma(3i64, {xs_1}, \\ (x_3: i32): (i32) -> {\n    in (x_3)\n  })\n  in ()\n}\n".into(),
-            "3:26: expected an expression (the seq level has no operations of its own), found `screma`",
+            "3:26: expected an expression, found `screma`",
         ),
         (
             "level mc\nfun main (): () = {\n  let (y_2: [3i64]i32) = segfoo(i_1 < 3i64) : (i32) {\n    in (1i32)\n  }\n  in ()\n}\n".into(),
-            "3:26: expected an expression, found `segfoo`",
+            "3:26: expected a segmented operation, found `segfoo`",
         ),
     ];
     for (text, expected) in cases {
