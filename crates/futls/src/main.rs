@@ -9,6 +9,7 @@
 
 mod database;
 mod diagnostics;
+mod framing;
 mod line_index;
 mod prelude_files;
 
@@ -36,12 +37,58 @@ const MESSAGES_IN_PROGRESS: usize = 64;
 
 #[tokio::main]
 async fn main() {
+    if let Some(code) = command_line(std::env::args().skip(1)) {
+        std::process::exit(code);
+    }
     prelude_files::write_prelude();
     let (service, socket) = LspService::new(Backend::new);
-    Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
+    let (to_server, server_input) = tokio::io::duplex(1 << 16);
+    let (server_output, from_server) = tokio::io::duplex(1 << 16);
+    let (replies, replies_out) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(framing::forward_input(
+        framing::read_stdin(),
+        to_server,
+        replies,
+    ));
+    let output = tokio::spawn(framing::forward_output(from_server, replies_out));
+    Server::new(server_input, server_output, socket)
         .concurrency_level(MESSAGES_IN_PROGRESS)
         .serve(service)
         .await;
+    // The server's output ends with it: wait until all of it is written.
+    let _ = output.await;
+}
+
+/// Answers `--help` and `--version` (the exit code), or `None` to serve.
+#[expect(
+    clippy::print_stdout,
+    reason = "these answers come instead of serving, before standard output carries the protocol"
+)]
+fn command_line(mut args: impl Iterator<Item = String>) -> Option<i32> {
+    let arg = args.next()?;
+    match arg.as_str() {
+        "--help" | "-h" => {
+            println!(
+                "futls {}: the Futhark language server.\n\n\
+                 Usage: futls\n\n\
+                 It speaks the Language Server Protocol over standard input and\n\
+                 output; an editor starts it. Options:\n  \
+                 -h, --help     print this help\n  \
+                 -V, --version  print the version",
+                env!("CARGO_PKG_VERSION")
+            );
+            Some(0)
+        }
+        "--version" | "-V" => {
+            println!("futls {}", env!("CARGO_PKG_VERSION"));
+            Some(0)
+        }
+        "--stdio" => None,
+        other => {
+            eprintln!("error: unknown argument `{other}`; `futls --help` says how to run it");
+            Some(2)
+        }
+    }
 }
 
 struct Backend {

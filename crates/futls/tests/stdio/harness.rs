@@ -98,6 +98,12 @@ impl Server {
         self.stdin.flush().expect("flush");
     }
 
+    /// Sends bytes as they are, framed or not.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
     pub fn notify(&mut self, method: &str, params: Value) {
         self.send(notification(method, params));
     }

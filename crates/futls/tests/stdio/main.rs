@@ -574,3 +574,101 @@ fn random_edits_and_requests_neither_crash_nor_leave_stale_diagnostics() {
         "the server exited"
     );
 }
+
+/// A frame of `body` whose header gives `length`.
+fn frame_with_length(length: &str, body: &[u8]) -> Vec<u8> {
+    [format!("Content-Length: {length}\r\n\r\n").as_bytes(), body].concat()
+}
+
+fn frame(body: &[u8]) -> Vec<u8> {
+    frame_with_length(&body.len().to_string(), body)
+}
+
+#[test]
+fn malformed_frames_are_answered_and_the_session_goes_on() {
+    let hover = br#"{"jsonrpc":"2.0","id":900,"method":"textDocument/hover","params":{}}"#;
+    let initialized = br#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#;
+    // Each malformed frame, and the error code of the answer it gets
+    // (`None`: it is skipped, or handled, without an answer of its own).
+    let cases: Vec<(&str, Vec<u8>, Option<i64>)> = vec![
+        (
+            "truncated JSON",
+            frame(br#"{"jsonrpc":"2.0","id":1,"method":"shut"#),
+            Some(-32700),
+        ),
+        ("a body that is no object", frame(b"[1, 2]"), Some(-32600)),
+        (
+            "an id that is an object",
+            frame(br#"{"jsonrpc":"2.0","id":{},"method":"m"}"#),
+            Some(-32600),
+        ),
+        (
+            "an id that is a float",
+            frame(br#"{"jsonrpc":"2.0","id":1.5,"method":"m"}"#),
+            Some(-32600),
+        ),
+        (
+            "JSON-RPC 1.0",
+            frame(br#"{"jsonrpc":"1.0","id":9,"method":"m"}"#),
+            Some(-32600),
+        ),
+        (
+            "invalid UTF-8",
+            frame(b"{\"jsonrpc\":\"2.0\",\"method\":\"\xff\"}"),
+            Some(-32700),
+        ),
+        ("a missing header", initialized.to_vec(), Some(-32700)),
+        (
+            "a length too small",
+            frame_with_length("10", initialized),
+            Some(-32700),
+        ),
+        (
+            "a length too large",
+            frame_with_length("5000", initialized),
+            None,
+        ),
+        (
+            "a length that is no number",
+            frame_with_length("ten", initialized),
+            Some(-32700),
+        ),
+        ("parameters of the wrong shape", frame(hover), Some(-32602)),
+    ];
+    let mut server = Server::start();
+    for (what, bytes, code) in cases {
+        server.send_bytes(&bytes);
+        // Skipped bytes are known to be malformed once the next frame
+        // starts.
+        let id = server.send_request("workspace/symbol", json!({"query": "map"}));
+        if let Some(code) = code {
+            let answer = server.next(|message| message.get("error").is_some());
+            assert_eq!(answer["error"]["code"], code, "{what}: {answer}");
+        }
+        let response = server.response(id);
+        assert!(response.get("result").is_some(), "after {what}: {response}");
+    }
+}
+
+#[test]
+fn help_and_version_answer_without_serving() {
+    let run = |arg: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_futls"))
+            .arg(arg)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("futls runs")
+    };
+    let help = run("--help");
+    assert_eq!(help.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Usage: futls"));
+    let version = run("--version");
+    assert_eq!(version.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&version.stdout).trim(),
+        format!("futls {}", env!("CARGO_PKG_VERSION"))
+    );
+    let unknown = run("--frobnicate");
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("`--frobnicate`"));
+}
