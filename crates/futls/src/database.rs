@@ -398,6 +398,15 @@ impl Writer {
         } in batch
         {
             match change {
+                // The prelude is built in: it is open as it is, whatever
+                // text the editor holds.
+                Change::Open { version, .. } | Change::Edit { version, .. }
+                    if is_prelude(&path) =>
+                {
+                    let text = self.text(&path).unwrap_or_default();
+                    self.set_open(&path, version, number, text);
+                    roots.push(path);
+                }
                 Change::Open { version, text } => {
                     self.set_open(&path, version, number, text);
                     roots.push(path);

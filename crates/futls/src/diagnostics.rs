@@ -21,12 +21,15 @@ use crate::{file_of, uri_of};
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
+use std::str::FromStr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, Uri,
+    CodeDescription, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location,
+    NumberOrString, Uri,
 };
 
 /// How long edits must pause before diagnostics are computed: long enough
@@ -123,10 +126,14 @@ fn compute_round(
 }
 
 /// Sends publications to the client in the order they come, dropping
-/// those of documents edited since they were computed.
+/// those of documents edited since they were computed. Unless
+/// `shows_related` (the client said it shows related information), the
+/// related places are written into the message, where every client shows
+/// them.
 pub async fn publish(
     client: Client,
     database: Database,
+    shows_related: Arc<AtomicBool>,
     mut publications: UnboundedReceiver<Publication>,
 ) {
     while let Some(publication) = publications.recv().await {
@@ -134,8 +141,11 @@ pub async fn publish(
             Publication::Computed {
                 stamp,
                 uri,
-                diagnostics,
+                mut diagnostics,
             } => {
+                if !shows_related.load(Ordering::Relaxed) {
+                    diagnostics.iter_mut().for_each(related_into_message);
+                }
                 if database.is_current(&stamp) {
                     client
                         .publish_diagnostics(uri, diagnostics, Some(stamp.version))
@@ -144,6 +154,40 @@ pub async fn publish(
             }
             Publication::Cleared { uri } => client.publish_diagnostics(uri, Vec::new(), None).await,
         }
+    }
+}
+
+/// Moves a diagnostic's related places to the end of its message, one
+/// line each (`file.fut:3:5: consumed here`, lines and columns from 1).
+fn related_into_message(diagnostic: &mut Diagnostic) {
+    for related in diagnostic.related_information.take().unwrap_or_default() {
+        let uri = related.location.uri.as_str();
+        let file = uri.rsplit('/').next().unwrap_or(uri);
+        let start = related.location.range.start;
+        diagnostic.message.push_str(&format!(
+            "\n{file}:{}:{}: {}",
+            start.line + 1,
+            start.character + 1,
+            related.message
+        ));
+    }
+}
+
+/// How `hir` ends a message that has an entry in upstream's error index.
+const MORE_INFORMATION: &str = "\n\nFor more information, see:\n  ";
+
+/// The message without its error-index reference, and the reference's
+/// name (the page's anchor) and address.
+fn split_reference(message: &str) -> (String, Option<(String, Uri)>) {
+    let Some((text, address)) = message.rsplit_once(MORE_INFORMATION) else {
+        return (message.to_owned(), None);
+    };
+    let reference = address
+        .rsplit_once('#')
+        .and_then(|(_, anchor)| Some((anchor.to_owned(), Uri::from_str(address.trim()).ok()?)));
+    match reference {
+        Some(reference) => (text.to_owned(), Some(reference)),
+        None => (message.to_owned(), None),
     }
 }
 
@@ -175,14 +219,24 @@ fn file_diagnostics(s: &Snapshot, path: &str) -> Option<Vec<Diagnostic>> {
                         })
                     })
                     .collect::<Vec<_>>();
+                let (message, reference) = split_reference(&d.message);
+                let (code, code_description) = match reference {
+                    Some((anchor, href)) => (
+                        Some(NumberOrString::String(anchor)),
+                        Some(CodeDescription { href }),
+                    ),
+                    None => (None, None),
+                };
                 Diagnostic {
                     range: index.range(d.range),
+                    code,
+                    code_description,
                     severity: Some(match d.severity {
                         hir::Severity::Error => DiagnosticSeverity::ERROR,
                         hir::Severity::Warning => DiagnosticSeverity::WARNING,
                     }),
                     source: Some("futls".to_string()),
-                    message: d.message,
+                    message,
                     related_information: (!related.is_empty()).then_some(related),
                     ..Diagnostic::default()
                 }

@@ -98,6 +98,9 @@ struct Backend {
     publications: UnboundedSender<Publication>,
     /// Whether the client registers file watchers for us.
     watch_files: AtomicBool,
+    /// Whether the client shows diagnostics' related information (if
+    /// not, it goes into their messages).
+    shows_related: Arc<AtomicBool>,
     /// Each document's last semantic tokens and their result id, from
     /// which the next request's delta is computed.
     last_tokens: std::sync::Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
@@ -130,9 +133,11 @@ impl Backend {
         let database = Database::start(applied_sender);
         let (publications, to_publish) = tokio::sync::mpsc::unbounded_channel();
         diagnostics::start(database.snapshots(), applied, publications.clone());
+        let shows_related = Arc::new(AtomicBool::new(false));
         tokio::spawn(diagnostics::publish(
             client.clone(),
             database.clone(),
+            shows_related.clone(),
             to_publish,
         ));
         Backend {
@@ -140,6 +145,7 @@ impl Backend {
             database,
             publications,
             watch_files: AtomicBool::new(false),
+            shows_related,
             last_tokens: std::sync::Mutex::new(HashMap::new()),
             next_result_id: AtomicU64::new(0),
         }
@@ -230,6 +236,14 @@ impl LanguageServer for Backend {
             .and_then(|w| w.dynamic_registration)
             .unwrap_or(false);
         self.watch_files.store(can_watch, Ordering::Relaxed);
+        let shows_related = params
+            .capabilities
+            .text_document
+            .as_ref()
+            .and_then(|t| t.publish_diagnostics.as_ref())
+            .and_then(|p| p.related_information)
+            .unwrap_or(false);
+        self.shows_related.store(shows_related, Ordering::Relaxed);
         Ok(InitializeResult {
             server_info: Some(ServerInfo {
                 name: "futls".to_string(),

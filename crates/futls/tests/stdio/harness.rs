@@ -50,8 +50,12 @@ fn framed(message: &Value) -> String {
 }
 
 impl Server {
+    /// A server initialised as VS Code initialises it, as far as the
+    /// server cares: diagnostics' related information is shown.
     pub fn start() -> Server {
-        Server::start_with(json!({}))
+        Server::start_with(
+            json!({"textDocument": {"publishDiagnostics": {"relatedInformation": true}}}),
+        )
     }
 
     /// A server initialised with the given client capabilities.

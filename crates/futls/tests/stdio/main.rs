@@ -114,7 +114,7 @@ fn diagnostics_wait_for_edits_to_settle_and_only_changes_are_published() {
 }
 
 #[test]
-fn definitions_in_the_prelude_are_read_only_files_without_diagnostics() {
+fn the_prelude_opens_read_only_and_editing_it_changes_nothing() {
     let mut server = Server::start();
     let workspace = Workspace::new("prelude");
     let fixture = Fixture::parse("def use (xs: []i32) = ma$0p (+1) xs\n");
@@ -130,6 +130,16 @@ fn definitions_in_the_prelude_are_read_only_files_without_diagnostics() {
     // Opened in the editor, it is the prelude, with no diagnostics.
     server.open(&prelude_uri, &source);
     assert!(server.diagnostics(&prelude_uri, 1).is_empty());
+    // Edited there, it is still the prelude: the editor's text is not.
+    let broken = source.replacen("def map ", "def mapp ", 1);
+    assert_ne!(broken, source);
+    server.change(&prelude_uri, 2, &broken);
+    assert!(server.diagnostics(&prelude_uri, 2).is_empty());
+    let hover = server.request("textDocument/hover", at(&uri, fixture.cursor()));
+    assert!(hover.to_string().contains("map"), "{hover}");
+    let edited = fixture.text.replace("(+1)", "(+2)");
+    server.change(&uri, 2, &edited);
+    assert!(server.diagnostics(&uri, 2).is_empty());
     // Closed, it is still the prelude.
     server.notify(
         "textDocument/didClose",
@@ -137,6 +147,8 @@ fn definitions_in_the_prelude_are_read_only_files_without_diagnostics() {
     );
     let again = server.request("textDocument/definition", at(&uri, fixture.cursor()));
     assert_eq!(again, map);
+    server.change(&uri, 3, &fixture.text);
+    assert!(server.diagnostics(&uri, 3).is_empty());
 }
 
 #[test]
@@ -671,4 +683,50 @@ fn help_and_version_answer_without_serving() {
     let unknown = run("--frobnicate");
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("`--frobnicate`"));
+}
+
+#[test]
+fn clients_that_do_not_show_related_places_get_them_in_the_message() {
+    let workspace = Workspace::new("related");
+    let text = "def f (xs: *[]i32) =\n  let ys = xs with [0] = 1\n  in xs[0] + ys[0]\n";
+    let uri = workspace.write("main.fut", text);
+    let mut server = Server::start_with(json!({}));
+    server.open(&uri, text);
+    let diagnostics = server.diagnostics(&uri, 1);
+    let message = diagnostics[0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("\nmain.fut:2:12: "), "{message}");
+    assert!(diagnostics[0].get("relatedInformation").is_none());
+    let mut server = Server::start();
+    server.open(&uri, text);
+    let diagnostics = server.diagnostics(&uri, 1);
+    let message = diagnostics[0]["message"].as_str().unwrap_or_default();
+    assert!(!message.contains("main.fut:"), "{message}");
+    assert!(diagnostics[0]["relatedInformation"].is_array());
+}
+
+#[test]
+fn the_error_index_is_the_diagnostics_code_description() {
+    let workspace = Workspace::new("error-index");
+    let text = "def g x = x x\n";
+    let uri = workspace.write("main.fut", text);
+    let mut server = Server::start();
+    server.open(&uri, text);
+    let diagnostics = server.diagnostics(&uri, 1);
+    let described: Vec<&Value> = diagnostics
+        .iter()
+        .filter(|d| d.get("codeDescription").is_some())
+        .collect();
+    assert!(!described.is_empty(), "{diagnostics:?}");
+    for diagnostic in described {
+        let href = diagnostic["codeDescription"]["href"]
+            .as_str()
+            .unwrap_or_default();
+        let code = diagnostic["code"].as_str().unwrap_or_default();
+        assert!(
+            href.ends_with(&format!("error-index.html#{code}")),
+            "{diagnostic}"
+        );
+        let message = diagnostic["message"].as_str().unwrap_or_default();
+        assert!(!message.contains("For more information"), "{message}");
+    }
 }
