@@ -255,6 +255,11 @@ impl LanguageServer for Backend {
                 )),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 definition_provider: Some(OneOf::Left(true)),
+                document_highlight_provider: Some(OneOf::Left(true)),
+                document_link_provider: Some(DocumentLinkOptions {
+                    resolve_provider: Some(false),
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                }),
                 document_symbol_provider: Some(OneOf::Left(true)),
                 references_provider: Some(OneOf::Left(true)),
                 rename_provider: Some(OneOf::Right(RenameOptions {
@@ -409,6 +414,52 @@ impl LanguageServer for Backend {
                 uri,
                 index.range(target.focus_range),
             )))
+        })
+        .await
+    }
+
+    async fn document_highlight(
+        &self,
+        params: DocumentHighlightParams,
+    ) -> Result<Option<Vec<DocumentHighlight>>> {
+        let position = params.text_document_position_params;
+        let uri = position.text_document.uri.clone();
+        self.query(Some(&uri), move |s| {
+            let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+            let index = LineIndex::new(file.text(&s.db));
+            let highlights = hir::ide::highlights_at(&s.db, s.file_set, file, offset)
+                .into_iter()
+                .map(|(range, definition)| DocumentHighlight {
+                    range: index.range(range),
+                    kind: Some(if definition {
+                        DocumentHighlightKind::WRITE
+                    } else {
+                        DocumentHighlightKind::READ
+                    }),
+                })
+                .collect();
+            Some(highlights)
+        })
+        .await
+    }
+
+    async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+        let uri = params.text_document.uri;
+        let asked_about = uri.clone();
+        self.query(Some(&asked_about), move |s| {
+            let (file, index) = document(s, &uri)?;
+            let links = hir::files::imports(&s.db, s.file_set, file)
+                .iter()
+                .filter_map(|import| {
+                    Some(DocumentLink {
+                        range: index.range(import.range),
+                        target: Some(uri_of(import.target?.path(&s.db))?),
+                        tooltip: Some(import.resolved.clone()),
+                        data: None,
+                    })
+                })
+                .collect();
+            Some(links)
         })
         .await
     }

@@ -158,6 +158,10 @@ fn definition() {
                 "import \"lib\"\ndef use = hel$0per 1\n-- file: lib.fut\ndef helper (x: i32) = x\n",
             ),
             ("a literal has none", "def f = 1$0\n"),
+            (
+                "an import's string: the file it names",
+                "import \"li$0b\"\ndef use = helper 1\n-- file: lib.fut\ndef helper (x: i32) = x\n",
+            ),
         ],
         |server, case| {
             let target = server.request("textDocument/definition", case.at_cursor());
@@ -203,6 +207,79 @@ fn references() {
                 .collect();
             lines.sort();
             lines.join("\n")
+        },
+    );
+}
+
+#[test]
+fn document_highlight() {
+    check(
+        "document_highlight",
+        &[
+            (
+                "a parameter: its definition written, its uses read",
+                "def f (count: i32) = count$0 + count * 2\n",
+            ),
+            (
+                "a shadowing binding, not the parameter it shadows",
+                "def f (x: i32) =\n  let x = x + 1\n  in x$0 * x\n",
+            ),
+            (
+                "a function of another file: only this file's uses",
+                "import \"lib\"\ndef use = hel$0per (helper 1)\n-- file: lib.fut\ndef helper (x: i32) = x\n",
+            ),
+            ("a literal has none", "def f = 1$0\n"),
+        ],
+        |server, case| {
+            let found = server.request("textDocument/documentHighlight", case.at_cursor());
+            found
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|highlight| {
+                    let kind = match highlight["kind"].as_u64() {
+                        Some(2) => "read",
+                        Some(3) => "write",
+                        _ => "text",
+                    };
+                    format!("{kind} {}", case.location(&case.uri, &highlight["range"]))
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        },
+    );
+}
+
+#[test]
+fn document_links() {
+    check(
+        "document_links",
+        &[
+            (
+                "imports, as declarations and module expressions, of files that exist",
+                "import \"lib\"\nmodule m = import \"dir/other\"\nimport \"missing\"\n-- file: lib.fut\ndef a = 1i32\n-- file: dir/other.fut\ndef b = 2i32\n",
+            ),
+            ("none", "def f = 1i32\n"),
+        ],
+        |server, case| {
+            let links = server.request(
+                "textDocument/documentLink",
+                json!({"textDocument": {"uri": case.uri}}),
+            );
+            links
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|link| {
+                    format!(
+                        "{} -> {} ({})",
+                        case.location(&case.uri, &link["range"]),
+                        case.workspace.short(link["target"].as_str().unwrap_or("")),
+                        link["tooltip"].as_str().unwrap_or("")
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
         },
     );
 }
@@ -346,6 +423,18 @@ fn completion() {
             ),
             ("prelude module members", "def use = f32.sq$0\n"),
             ("record fields", "def use (p: {x: f32, y: bool}) = p.$0\n"),
+            (
+                "record fields, before the one already written",
+                "def use (p: {x: f32, y: bool}) = p.$0x\n",
+            ),
+            (
+                "fields of a field, before the one already written",
+                "def use (p: {a: {x: f32, y: bool}, b: i32}) =\n  let q = p\n  in q.a.$0y\n",
+            ),
+            (
+                "module members, before the one already written",
+                "module M = { def inner = 1i64 def other = 2i64 }\ndef use = M.$0inner\n",
+            ),
             ("keywords", "def f (x: i32) = lo$0\n"),
         ],
         |server, case| {

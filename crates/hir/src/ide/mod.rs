@@ -26,7 +26,9 @@ pub use folding::{Fold, FoldKind, folding_ranges};
 pub use highlight::{Highlight, HighlightKind, highlights};
 pub use inlay_hints::{HintKind, TypeHint, annotation_insertions, type_hints};
 pub use outline::{OutlineEntry, OutlineKind, file_outline};
-pub use references::{FileRange, RenameError, references_at, rename_at, rename_range};
+pub use references::{
+    FileRange, RenameError, highlights_at, references_at, rename_at, rename_range,
+};
 pub use signature_help::{SignatureHelp, signature_help_at};
 
 /// A place to navigate to: the whole definition and its name.
@@ -100,6 +102,18 @@ pub fn definition_at(
     file: SourceFile,
     offset: TextSize,
 ) -> Option<NavTarget> {
+    if let Some(import) = crate::files::imports(db, file_set, file)
+        .iter()
+        .find(|import| import.range.contains_inclusive(offset))
+    {
+        // An import's string: the file it names, from its start.
+        let target = import.target?;
+        return Some(NavTarget {
+            file: target,
+            full_range: TextRange::up_to(TextSize::of(target.text(db))),
+            focus_range: TextRange::empty(TextSize::new(0)),
+        });
+    }
     let root = parse(db, file).syntax_node();
     let token = name_token_at(&root, offset)?;
     let parent = token.parent()?;
@@ -403,12 +417,14 @@ pub fn completions_at(
         item: enclosing_item(db, file, offset),
         params: None,
     };
-    if let Some((qualifier, qualifier_end)) = qualifier_before(&root, offset) {
+    if let Some((qualifier, qualifier_start, qualifier_end)) = qualifier_before(&root, offset) {
         if let Some(module) = resolver.resolve_module_path(scope, &qualifier) {
             return module_members(db, resolver, module);
         }
-        return match type_at(db, file_set, file, qualifier_end) {
-            Some((_, Ty::Record(fields))) => fields
+        let ty = variable_path_type(db, file_set, file, qualifier_start, &qualifier)
+            .or_else(|| Some(type_at(db, file_set, file, qualifier_end)?.1));
+        return match ty {
+            Some(Ty::Record(fields)) => fields
                 .iter()
                 .map(|(name, ty)| Completion {
                     label: name.to_string(),
@@ -436,7 +452,30 @@ pub fn completions_at(
 
 /// The path `a.b` before `a.b.` (or `a.b.pre`) at `offset`, and where it
 /// ends.
-fn qualifier_before(root: &SyntaxNode, offset: TextSize) -> Option<(Path, TextSize)> {
+/// The type of `path` (a variable and fields of it) written at `start`,
+/// from the variable's binding: the path may go on after the cursor
+/// (`p.|x`), where the expression's own type is the whole path's.
+fn variable_path_type(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    start: TextSize,
+    path: &Path,
+) -> Option<Ty> {
+    let binding = definition_at(db, file_set, file, start)?;
+    let (_, mut ty) = type_at(db, file_set, binding.file, binding.focus_range.start())?;
+    for field in &path.segments()[1..] {
+        let Ty::Record(fields) = ty else {
+            return None;
+        };
+        ty = fields.into_iter().find(|(name, _)| name == field)?.1;
+    }
+    Some(ty)
+}
+
+/// The path before a `.` at or just before `offset`, where it starts,
+/// and where it ends.
+fn qualifier_before(root: &SyntaxNode, offset: TextSize) -> Option<(Path, TextSize, TextSize)> {
     let mut token = root.token_at_offset(offset).left_biased()?;
     if token.kind() == SyntaxKind::IDENT {
         token = previous_non_trivia(&token)?;
@@ -447,8 +486,10 @@ fn qualifier_before(root: &SyntaxNode, offset: TextSize) -> Option<(Path, TextSi
     let mut segments = Vec::new();
     let mut cursor = previous_non_trivia(&token)?;
     let end = cursor.text_range().end();
+    let mut start = cursor.text_range().start();
     while cursor.kind() == SyntaxKind::IDENT {
         segments.push(Name::new(cursor.text()));
+        start = cursor.text_range().start();
         match previous_non_trivia(&cursor) {
             Some(dot) if dot.kind() == SyntaxKind::DOT => {
                 cursor = previous_non_trivia(&dot)?;
@@ -457,7 +498,7 @@ fn qualifier_before(root: &SyntaxNode, offset: TextSize) -> Option<(Path, TextSi
         }
     }
     segments.reverse();
-    Some((Path::new(segments)?, end))
+    Some((Path::new(segments)?, start, end))
 }
 
 fn previous_non_trivia(token: &SyntaxToken) -> Option<SyntaxToken> {

@@ -24,6 +24,45 @@ pub fn references_at(
     offset: TextSize,
     include_declaration: bool,
 ) -> Vec<FileRange> {
+    let files = file_set
+        .files(db)
+        .iter()
+        .filter(|(path, _)| !crate::prelude::is_prelude_path(path))
+        .map(|(_, &file)| file);
+    occurrences(db, file_set, file, offset, files, include_declaration)
+}
+
+/// The occurrences of the name at `offset` in its own file that refer to
+/// the same definition, in source order, each marked whether it is the
+/// definition's own name: what an editor highlights.
+pub fn highlights_at(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    offset: TextSize,
+) -> Vec<(TextRange, bool)> {
+    let Some(target) = definition_at(db, file_set, file, offset) else {
+        return Vec::new();
+    };
+    occurrences(db, file_set, file, offset, std::iter::once(file), true)
+        .into_iter()
+        .map(|found| {
+            let definition = found.file == target.file && found.range == target.focus_range;
+            (found.range, definition)
+        })
+        .collect()
+}
+
+/// The occurrences in `files` of the name at `offset` that refer to the
+/// same definition.
+fn occurrences(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    offset: TextSize,
+    files: impl Iterator<Item = SourceFile>,
+    include_declaration: bool,
+) -> Vec<FileRange> {
     let root = parse(db, file).syntax_node();
     let (Some(token), Some(target)) = (
         name_token_at(&root, offset),
@@ -37,10 +76,7 @@ pub fn references_at(
             .is_some_and(|t| t.file == target.file && t.focus_range == target.focus_range)
     };
     let mut found = Vec::new();
-    for (path, &other) in file_set.files(db) {
-        if crate::prelude::is_prelude_path(path) {
-            continue;
-        }
+    for other in files {
         let root = parse(db, other).syntax_node();
         for token in root
             .descendants_with_tokens()
