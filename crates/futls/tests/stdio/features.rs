@@ -803,6 +803,22 @@ fn signature_help() {
                 "def use (xs: []i32) = map (\\x -> x + 1) $0\n",
             ),
             ("not in an application", "def use = $0\n"),
+            (
+                "every argument given",
+                "def add (x: i32) (y: i32) = x + y\ndef use = add 1 2 $0\n",
+            ),
+            (
+                "after an operator",
+                "def add (x: i32) (y: i32) = x + y\ndef use (z: i32) = add 1 z + $0\n",
+            ),
+            (
+                "after a binding's `=`",
+                "def add (x: i32) (y: i32) = x + y\ndef use = let z = $0\n",
+            ),
+            (
+                "a variable that is no function",
+                "def use (z: i32) = z $0\n",
+            ),
         ],
         |server, case| {
             let help = server.request("textDocument/signatureHelp", case.at_cursor());
