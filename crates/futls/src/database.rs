@@ -25,6 +25,7 @@
 //! the writer. Snapshots live only inside blocking closures
 //! ([`Database::read`]) and on the diagnostics thread, which never await.
 
+use crate::disk_watch::DiskWatch;
 use crate::line_index::LineIndex;
 use crossbeam_channel::{Receiver, Sender};
 use hir::{FileSet, RootDatabase};
@@ -205,6 +206,8 @@ pub struct Database {
     ledger: Arc<Mutex<Ledger>>,
     edits: Sender<Edit>,
     snapshots: Arc<Snapshots>,
+    /// The server's own watcher of the disk, once started.
+    disk_watch: Arc<Mutex<Option<DiskWatch>>>,
 }
 
 impl Database {
@@ -215,11 +218,13 @@ impl Database {
         let mut db = RootDatabase::default();
         let file_set = FileSet::new(&db, BTreeMap::new());
         hir::prelude::add_prelude(&mut db, file_set);
+        let disk_watch = Arc::new(Mutex::new(None));
         let writer = Writer {
             db,
             file_set,
             open: HashMap::new(),
             applied: 0,
+            disk_watch: disk_watch.clone(),
         };
         let snapshots = Arc::new(Snapshots::default());
         snapshots.publish(writer.snapshot());
@@ -233,6 +238,18 @@ impl Database {
             ledger: Arc::default(),
             edits,
             snapshots,
+            disk_watch,
+        }
+    }
+
+    /// Watches the disk from now on, for a client that cannot: the
+    /// directories of the files the programs read are watched from the
+    /// next batch of edits on. (The watcher holds a handle on the
+    /// database, so the writer runs until the process ends.)
+    pub fn watch_disk(&self) {
+        let mut slot = lock(&self.disk_watch);
+        if slot.is_none() {
+            *slot = DiskWatch::start(self.clone());
         }
     }
 
@@ -342,6 +359,7 @@ struct Writer {
     open: HashMap<String, OpenDocument>,
     /// The number of the last edit applied.
     applied: u64,
+    disk_watch: Arc<Mutex<Option<DiskWatch>>>,
 }
 
 struct OpenDocument {
@@ -363,6 +381,12 @@ impl Writer {
             // leaves the server going with what was applied.
             let _ = std::panic::catch_unwind(AssertUnwindSafe(|| self.apply(batch)));
             self.applied = last;
+            if let Some(watch) = lock(&self.disk_watch).as_mut() {
+                let files = self.file_set.files(&self.db);
+                watch.watch_directories_of(
+                    files.keys().map(String::as_str).filter(|p| !is_prelude(p)),
+                );
+            }
             snapshots.publish(self.snapshot());
             // Without the diagnostics thread there is no one to tell.
             let _ = applied.send(last);

@@ -9,6 +9,7 @@
 
 mod database;
 mod diagnostics;
+mod disk_watch;
 mod framing;
 mod line_index;
 mod prelude_files;
@@ -305,6 +306,7 @@ impl LanguageServer for Backend {
 
     async fn initialized(&self, _: InitializedParams) {
         if !self.watch_files.load(Ordering::Relaxed) {
+            self.database.watch_disk();
             return;
         }
         let watch = DidChangeWatchedFilesRegistrationOptions {
@@ -322,9 +324,10 @@ impl LanguageServer for Backend {
             self.client
                 .log_message(
                     MessageType::WARNING,
-                    format!("cannot watch .fut files: {error}"),
+                    format!("the client cannot watch .fut files ({error}); futls watches them"),
                 )
                 .await;
+            self.database.watch_disk();
         }
     }
 

@@ -730,3 +730,24 @@ fn the_error_index_is_the_diagnostics_code_description() {
         assert!(!message.contains("For more information"), "{message}");
     }
 }
+
+#[test]
+fn without_client_watchers_the_server_sees_the_disk_change() {
+    let mut server = Server::start();
+    let workspace = Workspace::new("self-watched");
+    let text = "import \"lib\"\ndef use = helper 1i32\n";
+    let uri = workspace.write("main.fut", text);
+    workspace.write("lib.fut", "def helper (x: i32) = x\n");
+    let lib = workspace.dir.join("lib.fut");
+    server.open(&uri, text);
+    assert!(server.diagnostics(&uri, 1).is_empty());
+    // Changed on disk, with no notification from the client.
+    std::fs::write(&lib, "def helper (b: bool) = b\n").expect("write");
+    let diagnostics = server.next_diagnostics(&uri);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    // Saved as editors do, by renaming a new file over it.
+    let new = workspace.dir.join("lib.fut.new");
+    std::fs::write(&new, "def helper (x: i32) = x\n").expect("write");
+    std::fs::rename(&new, &lib).expect("rename");
+    assert!(server.next_diagnostics(&uri).is_empty());
+}
