@@ -203,44 +203,64 @@ fn file_diagnostics(s: &Snapshot, path: &str) -> Option<Vec<Diagnostic>> {
         .cloned()
         .collect();
     found.extend(hir::diagnostics::file_diagnostics(&s.db, s.file_set, file));
-    Some(
-        found
-            .into_iter()
-            .map(|d| {
-                let related = d
-                    .related
-                    .iter()
-                    .filter_map(|r| {
-                        let uri = uri_of(r.file.path(&s.db))?;
-                        let related_index = LineIndex::new(r.file.text(&s.db));
-                        Some(DiagnosticRelatedInformation {
-                            location: Location::new(uri, related_index.range(r.range)),
-                            message: r.message.clone(),
-                        })
-                    })
-                    .collect::<Vec<_>>();
-                let (message, reference) = split_reference(&d.message);
-                let (code, code_description) = match reference {
-                    Some((anchor, href)) => (
-                        Some(NumberOrString::String(anchor)),
-                        Some(CodeDescription { href }),
-                    ),
-                    None => (None, None),
-                };
-                Diagnostic {
-                    range: index.range(d.range),
-                    code,
-                    code_description,
-                    severity: Some(match d.severity {
-                        hir::Severity::Error => DiagnosticSeverity::ERROR,
-                        hir::Severity::Warning => DiagnosticSeverity::WARNING,
-                    }),
-                    source: Some("futls".to_string()),
-                    message,
-                    related_information: (!related.is_empty()).then_some(related),
-                    ..Diagnostic::default()
-                }
+    let mut diagnostics = Vec::new();
+    for d in found {
+        let related = d
+            .related
+            .iter()
+            .filter_map(|r| {
+                let uri = uri_of(r.file.path(&s.db))?;
+                let related_index = LineIndex::new(r.file.text(&s.db));
+                Some(DiagnosticRelatedInformation {
+                    location: Location::new(uri, related_index.range(r.range)),
+                    message: r.message.clone(),
+                })
             })
-            .collect(),
-    )
+            .collect::<Vec<_>>();
+        let (message, reference) = split_reference(&d.message);
+        let (code, code_description) = match reference {
+            Some((anchor, href)) => (
+                Some(NumberOrString::String(anchor)),
+                Some(CodeDescription { href }),
+            ),
+            None => (None, None),
+        };
+        let range = index.range(d.range);
+        // Each related place in this file is also a hint there, pointing
+        // back: clients that keep related information to themselves (as
+        // Neovim does) still show it where it is.
+        let hints: Vec<Diagnostic> = d
+            .related
+            .iter()
+            .filter(|r| r.file == file)
+            .map(|r| Diagnostic {
+                range: index.range(r.range),
+                severity: Some(DiagnosticSeverity::HINT),
+                source: Some("futls".to_string()),
+                message: r.message.clone(),
+                related_information: uri_of(path).map(|uri| {
+                    vec![DiagnosticRelatedInformation {
+                        location: Location::new(uri, range),
+                        message: message.lines().next().unwrap_or_default().to_owned(),
+                    }]
+                }),
+                ..Diagnostic::default()
+            })
+            .collect();
+        diagnostics.push(Diagnostic {
+            range,
+            code,
+            code_description,
+            severity: Some(match d.severity {
+                hir::Severity::Error => DiagnosticSeverity::ERROR,
+                hir::Severity::Warning => DiagnosticSeverity::WARNING,
+            }),
+            source: Some("futls".to_string()),
+            message,
+            related_information: (!related.is_empty()).then_some(related),
+            ..Diagnostic::default()
+        });
+        diagnostics.extend(hints);
+    }
+    Some(diagnostics)
 }

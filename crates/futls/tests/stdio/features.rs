@@ -955,6 +955,7 @@ fn diagnostics() {
                 let severity = match diagnostic["severity"].as_u64() {
                     Some(1) => "error",
                     Some(2) => "warning",
+                    Some(4) => "hint",
                     _ => "?",
                 };
                 let _ = writeln!(
