@@ -4,8 +4,9 @@
 # property, CLI and language-server tests), and the extension end to end in
 # a real VS Code (code-server in headless Chromium) against the `futls` just
 # built. Needs the Rust toolchain and Node.js 20 with npm; `npm ci` installs
-# the extension's packages and editors/vscode/test/e2e/setup.sh what the
-# end-to-end test needs (Debian packages, code-server), both idempotent.
+# the extension's packages, scripts/debian-packages.sh Neovim (the language
+# server's second client) and editors/vscode/test/e2e/setup.sh what the
+# end-to-end test needs (Debian packages, code-server), all idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +25,9 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 python3 -m pip install --user --quiet --disable-pip-version-check \
   --no-warn-script-location --root-user-action=ignore \
   futhark-data futhark-server futhark-ffi cffi "numpy<2"
+# Neovim, the language server's second real client
+# (crates/futls/tests/neovim.rs).
+bash scripts/debian-packages.sh neovim
 cargo test --workspace --locked
 
 # The C backend's tests again with the generated code (and the C API

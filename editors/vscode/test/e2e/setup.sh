@@ -21,36 +21,8 @@ log() { printf '[e2e setup %3ds] %s\n' "$SECONDS" "$*"; }
 die() { printf '[e2e setup %3ds] error: %s\n' "$SECONDS" "$*" >&2; exit 1; }
 
 # --- 1. Debian packages -------------------------------------------------------
-packages=(chromium ripgrep build-essential pkg-config libkrb5-dev libx11-dev
-          libxkbfile-dev libsecret-1-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
-    || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  command -v apt-get >/dev/null || die "apt-get not found; install ${missing[*]} by hand"
-  sudo=()
-  if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || die "not root and no sudo; install ${missing[*]} by hand"
-    sudo=(sudo)
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  log "installing Debian packages: ${missing[*]}"
-  updated=0
-  if ! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null; then
-    "${sudo[@]}" apt-get update
-    updated=1
-  fi
-  if ! "${sudo[@]}" apt-get install -y "${missing[@]}"; then
-    ((updated)) && die "apt-get install failed"
-    log "apt-get install failed; updating the package lists and trying again"
-    "${sudo[@]}" apt-get update
-    "${sudo[@]}" apt-get install -y "${missing[@]}"
-  fi
-else
-  log "Debian packages: already installed"
-fi
+bash ../../scripts/debian-packages.sh chromium ripgrep build-essential pkg-config \
+  libkrb5-dev libx11-dev libxkbfile-dev libsecret-1-dev
 
 # --- 2. npm packages ----------------------------------------------------------
 node_major=$(node -p 'process.versions.node.split(".")[0]')

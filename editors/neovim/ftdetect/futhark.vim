@@ -1,0 +1,2 @@
+" Futhark programs are *.fut files.
+autocmd BufRead,BufNewFile *.fut setfiletype futhark
