@@ -46,7 +46,13 @@ const SOURCE = [
   // `xs` is used after `with` consumed it: a consumption error.
   'def main (xs: *[]i32) = let ys = xs with [0] = double 1 in (ys, xs)',
   'def use (count: i32) = coun',
+  'import "lib"',
+  'def via_lib = helper 1i32',
 ].join('\n');
+// The imported file, as it starts and as it is changed on disk in step (f).
+const LIB_NAME = 'lib.fut';
+const LIB_SOURCE = 'def helper (x: i32) = x\n';
+const LIB_CHANGED = 'def helper (b: bool) = b\n';
 const CONSUMPTION_ERROR = 'but this was consumed';
 
 const started = Date.now();
@@ -245,6 +251,7 @@ function prepareState() {
   fs.writeFileSync(path.join(d.userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
   fs.writeFileSync(d.configFile, 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n');
   fs.writeFileSync(path.join(d.workspace, FILE_NAME), SOURCE);
+  fs.writeFileSync(path.join(d.workspace, LIB_NAME), LIB_SOURCE);
   fs.mkdirSync(OUT, { recursive: true });
   for (const name of fs.readdirSync(OUT)) {
     if (/^(\d-[a-z]+|failure)\.png$/.test(name)) fs.rmSync(path.join(OUT, name)); // an earlier run's
@@ -593,6 +600,22 @@ async function checkCompletion() {
   return `suggestions include count (${/codicon-symbol-\w+/.exec(found.icon)[0]})`;
 }
 
+async function checkDiskChange() {
+  const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'helper' });
+  if ((await row.count()) > 0) fail('an error about `helper` before lib.fut changed');
+  const changed = Date.now();
+  fs.writeFileSync(path.join(dirs().workspace, LIB_NAME), LIB_CHANGED);
+  await until(
+    'after lib.fut changes on disk, the Problems panel lists an error about `helper` in main.fut',
+    async () => {
+      if ((await page.locator('.markers-panel').count()) === 0) await page.keyboard.press('Control+Shift+M');
+      return (await row.count()) > 0;
+    },
+    async () => `it lists ${JSON.stringify(await page.locator('.markers-panel .monaco-list-row').allInnerTexts())}`,
+  );
+  return `reported ${seconds(Date.now() - changed)} after the write`;
+}
+
 // ---------------------------------------------------------------------------
 
 async function main() {
@@ -620,6 +643,7 @@ async function main() {
       ['(c) diagnostics', '3-diagnostics', checkDiagnostics],
       ['(d) go to definition', '4-definition', checkDefinition],
       ['(e) completion', '5-completion', checkCompletion],
+      ['(f) an imported file changed on disk', '6-disk-change', checkDiskChange],
     ];
     for (const [name, shot, fn] of steps) {
       current = name;
