@@ -1,7 +1,7 @@
 //! Reading source files and rendering diagnostics with source snippets.
 
 use codespan_reporting::diagnostic::{Diagnostic, Label};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::{self, Files, SimpleFiles};
 use codespan_reporting::term::{self, termcolor};
 use std::path::Path;
 
@@ -27,19 +27,200 @@ pub fn read_source(path: &Path) -> Result<String, String> {
 /// the source line with the error underlined.
 pub fn report_syntax_errors(path: &Path, text: &str, errors: &[syntax::SyntaxError]) {
     let name = path.display().to_string();
-    let file = SimpleFile::new(name.as_str(), text);
     let writer = termcolor::StandardStream::stderr(color_choice());
     let config = term::Config::default();
     let mut out = writer.lock();
-    for error in errors {
+    for error in errors.iter().take(MAX_REPORTED) {
         let range = std::ops::Range::<usize>::from(error.range);
         let (line, column) = line_column(text, range.start);
+        let mut files = ShortenedFiles::default();
+        let (id, ranges) = files.add(name.clone(), text, &[range]);
         let diagnostic = Diagnostic::error()
             .with_message(format!("{name}:{line}:{column}: {}", error.message))
-            .with_labels(vec![Label::primary((), range)]);
+            .with_labels(vec![Label::primary(id, ranges[0].clone())]);
         // A failure to write to stderr leaves nothing better to report to.
-        let _ = term::emit_to_write_style(&mut out, &config, &file, &diagnostic);
+        let _ = term::emit_to_write_style(&mut out, &config, &files, &diagnostic);
     }
+    report_unshown(&mut out, errors.len(), "syntax errors");
+}
+
+/// How many diagnostics of one run are printed; a count says how many
+/// more there were.
+const MAX_REPORTED: usize = 50;
+
+/// Says how many of `total` diagnostics were not printed, if any.
+fn report_unshown(out: &mut dyn std::io::Write, total: usize, what: &str) {
+    if total > MAX_REPORTED {
+        let _ = writeln!(
+            out,
+            "... and {} more {what} (only the first {MAX_REPORTED} are shown)",
+            total - MAX_REPORTED
+        );
+    }
+}
+
+/// The longest source line shown whole under a diagnostic.
+const MAX_LINE: usize = 160;
+/// How much of a long line is kept on each side of the labelled part.
+const CONTEXT: usize = 60;
+
+/// `text` with each line longer than [`MAX_LINE`] that holds the start
+/// of one of `ranges` cut down to the labelled part and [`CONTEXT`]
+/// bytes around it (`...` marking what was cut), and the ranges moved to
+/// match, and for each line cut its index and how many characters its
+/// start lost and gained (the `...`). Line numbers stay as they were.
+fn shorten_long_lines(
+    text: &str,
+    ranges: &[std::ops::Range<usize>],
+) -> (String, Vec<std::ops::Range<usize>>, Vec<ColumnShift>) {
+    let mut shown = String::with_capacity(text.len().min(1 << 16));
+    let mut moved = ranges.to_vec();
+    let mut shifts = Vec::new();
+    let mut line_start = 0;
+    for (line_index, line) in text.split_inclusive('\n').enumerate() {
+        let line_end = line_start + line.len();
+        let in_line: Vec<usize> = (0..ranges.len())
+            .filter(|&i| (line_start..line_end.max(line_start + 1)).contains(&ranges[i].start))
+            .collect();
+        let content = line.trim_end_matches(['\n', '\r']);
+        if content.len() <= MAX_LINE || in_line.is_empty() {
+            for &i in &in_line {
+                moved[i] = shift(&ranges[i], line_start, shown.len());
+            }
+            shown.push_str(line);
+        } else {
+            let first = in_line
+                .iter()
+                .map(|&i| ranges[i].start)
+                .min()
+                .unwrap_or(line_start);
+            let last = in_line
+                .iter()
+                .map(|&i| ranges[i].end.min(line_start + content.len()))
+                .max()
+                .unwrap_or(first);
+            let from = floor_boundary(line, (first - line_start).saturating_sub(CONTEXT));
+            let to = ceil_boundary(line, (last - line_start + CONTEXT).min(content.len()));
+            let prefix = if from > 0 { "..." } else { "" };
+            shifts.push(ColumnShift {
+                line_index,
+                removed: line[..from].chars().count(),
+                added: prefix.len(),
+            });
+            let kept_start = shown.len() + prefix.len();
+            shown.push_str(prefix);
+            shown.push_str(&line[from..to]);
+            if to < content.len() {
+                shown.push_str("...");
+            }
+            shown.push_str(&line[content.len()..]);
+            for &i in &in_line {
+                let start = kept_start + (ranges[i].start - line_start - from);
+                let end = kept_start + (ranges[i].end.min(line_start + to) - line_start - from);
+                moved[i] = start..end.max(start);
+            }
+        }
+        line_start = line_end;
+    }
+    // Ranges past every line (at the very end) keep their place.
+    for (i, range) in ranges.iter().enumerate() {
+        if range.start >= text.len() {
+            moved[i] = shift(range, text.len(), shown.len());
+        }
+    }
+    (shown, moved, shifts)
+}
+
+/// Where a shortened line's columns stand against the original's.
+struct ColumnShift {
+    line_index: usize,
+    removed: usize,
+    added: usize,
+}
+
+/// Source files with long lines shortened, whose columns are still
+/// reported as the original's.
+#[derive(Default)]
+struct ShortenedFiles {
+    files: SimpleFiles<String, String>,
+    /// Per file id, its shortened lines.
+    shifts: Vec<Vec<ColumnShift>>,
+}
+
+impl ShortenedFiles {
+    /// Adds `text` shortened around `ranges`: its id and the ranges in it.
+    fn add(
+        &mut self,
+        name: String,
+        text: &str,
+        ranges: &[std::ops::Range<usize>],
+    ) -> (usize, Vec<std::ops::Range<usize>>) {
+        let (shown, moved, shifts) = shorten_long_lines(text, ranges);
+        let id = self.files.add(name, shown);
+        self.shifts.push(shifts);
+        (id, moved)
+    }
+}
+
+impl<'a> Files<'a> for ShortenedFiles {
+    type FileId = usize;
+    type Name = String;
+    type Source = &'a str;
+
+    fn name(&'a self, id: usize) -> Result<String, files::Error> {
+        self.files.name(id)
+    }
+
+    fn source(&'a self, id: usize) -> Result<&'a str, files::Error> {
+        self.files.source(id)
+    }
+
+    fn line_index(&'a self, id: usize, byte_index: usize) -> Result<usize, files::Error> {
+        self.files.line_index(id, byte_index)
+    }
+
+    fn line_range(
+        &'a self,
+        id: usize,
+        line_index: usize,
+    ) -> Result<std::ops::Range<usize>, files::Error> {
+        self.files.line_range(id, line_index)
+    }
+
+    fn column_number(
+        &'a self,
+        id: usize,
+        line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, files::Error> {
+        let column = self.files.column_number(id, line_index, byte_index)?;
+        let shift = self
+            .shifts
+            .get(id)
+            .and_then(|shifts| shifts.iter().find(|s| s.line_index == line_index));
+        Ok(match shift {
+            Some(shift) => (column + shift.removed).saturating_sub(shift.added).max(1),
+            None => column,
+        })
+    }
+}
+
+fn shift(range: &std::ops::Range<usize>, from: usize, to: usize) -> std::ops::Range<usize> {
+    range.start - from + to..range.end - from + to
+}
+
+fn floor_boundary(line: &str, mut at: usize) -> usize {
+    while !line.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+fn ceil_boundary(line: &str, mut at: usize) -> usize {
+    while !line.is_char_boundary(at) {
+        at += 1;
+    }
+    at
 }
 
 /// One-based line and column (in characters) of a byte offset.
@@ -125,7 +306,6 @@ fn report(checked: &CheckedProgram, root_name: &Path, out: &mut dyn termcolor::W
     let db = &checked.db;
     let root = checked.root;
     let diagnostics = &checked.diagnostics;
-    use codespan_reporting::files::SimpleFiles;
     let mut files = SimpleFiles::new();
     let mut ids: Vec<(hir::SourceFile, usize)> = Vec::new();
     let mut id_of = |file: hir::SourceFile, files: &mut SimpleFiles<String, String>| {
@@ -142,7 +322,7 @@ fn report(checked: &CheckedProgram, root_name: &Path, out: &mut dyn termcolor::W
         id
     };
     let config = term::Config::default();
-    for diagnostic in diagnostics {
+    for diagnostic in diagnostics.iter().take(MAX_REPORTED) {
         let id = id_of(diagnostic.file, &mut files);
         let range = std::ops::Range::<usize>::from(diagnostic.range);
         let (line, column) = line_column(diagnostic.file.text(db), range.start);
@@ -155,6 +335,38 @@ fn report(checked: &CheckedProgram, root_name: &Path, out: &mut dyn termcolor::W
                     .with_message(related.message.clone()),
             );
         }
+        // Long lines are shown around what the labels point at.
+        let mut shortened = ShortenedFiles::default();
+        let label_files: Vec<usize> = labels.iter().map(|label| label.file_id).collect();
+        let mut done: Vec<usize> = Vec::new();
+        for file_id in label_files {
+            if done.contains(&file_id) {
+                continue;
+            }
+            done.push(file_id);
+            let Ok(file) = files.get(file_id) else {
+                continue;
+            };
+            let in_file: Vec<std::ops::Range<usize>> = labels
+                .iter()
+                .filter(|label| label.file_id == file_id)
+                .map(|label| label.range.clone())
+                .collect();
+            let (new_id, moved) = shortened.add(file.name().clone(), file.source(), &in_file);
+            for (label, range) in labels
+                .iter_mut()
+                .filter(|label| label.file_id == file_id)
+                .zip(moved)
+            {
+                label.range = range;
+                label.file_id = usize::MAX - new_id;
+            }
+        }
+        // The ids were marked as new (counting down from the top) so that
+        // an old id equal to a new one is not moved twice.
+        for label in &mut labels {
+            label.file_id = usize::MAX - label.file_id;
+        }
         let rendered = match diagnostic.severity {
             hir::Severity::Error => Diagnostic::error(),
             hir::Severity::Warning => Diagnostic::warning(),
@@ -162,6 +374,7 @@ fn report(checked: &CheckedProgram, root_name: &Path, out: &mut dyn termcolor::W
         .with_message(format!("{name}:{line}:{column}: {}", diagnostic.message))
         .with_labels(labels);
         // A failure to write to stderr leaves nothing better to report to.
-        let _ = term::emit_to_write_style(out, &config, &files, &rendered);
+        let _ = term::emit_to_write_style(out, &config, &shortened, &rendered);
     }
+    report_unshown(out, diagnostics.len(), "diagnostics");
 }

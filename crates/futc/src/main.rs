@@ -93,8 +93,29 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// Exit code for a program with errors, or a file that cannot be read.
 const EXIT_ERRORS: u8 = 2;
 
+/// The stack of the thread that runs a command: programs nested or
+/// chained hundreds of thousands deep are walked recursively. Only the
+/// pages used are ever allocated.
+const STACK_SIZE: usize = 4 << 30;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let worker = std::thread::Builder::new()
+        .name("futc".to_owned())
+        .stack_size(STACK_SIZE)
+        .spawn(move || run_command(cli));
+    match worker.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        // A panic, which the panic hook has reported.
+        Ok(Err(_)) => ExitCode::from(101),
+        Err(error) => {
+            eprintln!("error: cannot start a thread with a {STACK_SIZE}-byte stack: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_command(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Parse { file, tree } => parse_command(&file, tree),
         Command::Check { file } => check_command(&file),

@@ -110,3 +110,79 @@ fn unreadable_root_is_a_clear_error() {
         stderr(&output)
     );
 }
+
+#[test]
+fn long_lines_are_shown_around_the_error_with_its_real_column() {
+    let dir = temp_dir("check-long-line");
+    let padding = "x + ".repeat(100);
+    let file = write(
+        &dir,
+        "long.fut",
+        format!("def f (x: i32) = {padding}nowhere\n").as_bytes(),
+    );
+    let output = futc(&["check", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    let column = "def f (x: i32) = ".len() + padding.len() + 1;
+    assert!(
+        err.contains(&format!("long.fut:1:{column}: Unknown name")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("┌─ {file}:1:{column}")) || err.contains(&format!(":1:{column}\n")),
+        "{err}"
+    );
+    assert!(err.contains("...x + x"), "{err}");
+    assert!(err.lines().all(|line| line.chars().count() < 200), "{err}");
+}
+
+#[test]
+fn errors_beyond_fifty_are_counted_not_printed() {
+    let dir = temp_dir("check-many-errors");
+    let program: String = (0..60)
+        .map(|i| format!("def f{i} = nowhere{i}\n"))
+        .collect();
+    let file = write(&dir, "many.fut", program.as_bytes());
+    let output = futc(&["check", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert_eq!(err.matches("Unknown name").count(), 50, "{err}");
+    assert!(err.contains("... and 10 more diagnostics"), "{err}");
+}
+
+#[test]
+fn a_run_of_unclosed_brackets_is_one_error() {
+    let dir = temp_dir("check-unclosed");
+    let file = write(
+        &dir,
+        "unclosed.fut",
+        format!("def f (x: i32) = {}x\n", "(".repeat(4000)).as_bytes(),
+    );
+    let output = futc(&["check", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
+}
+
+#[test]
+fn long_chains_of_bindings_check_without_exhausting_the_stack() {
+    let dir = temp_dir("check-long-chain");
+    let lets: String = (0..20_000)
+        .map(|i| format!("  let x{i} = x + {}\n", i % 7))
+        .collect();
+    let file = write(
+        &dir,
+        "chain.fut",
+        format!("def main (x: i32) =\n{lets}  in x19999\n").as_bytes(),
+    );
+    let output = futc(&["check", &file]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let nested = format!(
+        "def main (x: i32) = {}x{}\n",
+        "(".repeat(20_000),
+        ")".repeat(20_000)
+    );
+    let file = write(&dir, "nested.fut", nested.as_bytes());
+    let output = futc(&["check", &file]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}

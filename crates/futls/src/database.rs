@@ -231,6 +231,7 @@ impl Database {
         let (edits, received) = crossbeam_channel::unbounded();
         let published = snapshots.clone();
         std::thread::Builder::new()
+            .stack_size(crate::STACK_SIZE)
             .name("futls-writer".to_string())
             .spawn(move || writer.run(&received, &published, &applied))
             .expect("the writer thread starts");

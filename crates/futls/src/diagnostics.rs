@@ -58,6 +58,7 @@ pub fn start(
     publications: UnboundedSender<Publication>,
 ) {
     std::thread::Builder::new()
+        .stack_size(crate::STACK_SIZE)
         .name("futls-diagnostics".to_string())
         .spawn(move || run(&snapshots, &applied, &publications))
         .expect("the diagnostics thread starts");

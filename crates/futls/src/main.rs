@@ -36,11 +36,29 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// number of requests an editor keeps in flight.
 const MESSAGES_IN_PROGRESS: usize = 64;
 
-#[tokio::main]
-async fn main() {
+/// The stack of every thread that runs queries: programs nested or
+/// chained tens of thousands deep are walked recursively. Only the pages
+/// used are ever allocated.
+pub const STACK_SIZE: usize = 1 << 30;
+
+fn main() {
     if let Some(code) = command_line(std::env::args().skip(1)) {
         std::process::exit(code);
     }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_stack_size(STACK_SIZE)
+        .build();
+    match runtime {
+        Ok(runtime) => runtime.block_on(serve()),
+        Err(error) => {
+            eprintln!("futls: cannot start: {error}");
+            std::process::exit(1);
+        }
+    }
+}
+
+async fn serve() {
     prelude_files::write_prelude();
     let (service, socket) = LspService::new(Backend::new);
     let (to_server, server_input) = tokio::io::duplex(1 << 16);

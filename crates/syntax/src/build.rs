@@ -36,6 +36,7 @@ pub(crate) fn build_tree<'t>(
         depth: 0,
         last_token_end: TextSize::from(0),
         dangling_doc: None,
+        reported: std::collections::HashSet::new(),
         errors,
     };
     let mut forward_kinds = Vec::new();
@@ -69,7 +70,11 @@ pub(crate) fn build_tree<'t>(
             Event::Token => sink.token(),
             Event::Error(message) => {
                 let range = sink.error_range();
-                sink.errors.push(SyntaxError { message, range });
+                // A run of unclosed brackets fails alike at one place:
+                // one error of each kind says it.
+                if sink.reported.insert((range, message.clone())) {
+                    sink.errors.push(SyntaxError { message, range });
+                }
             }
             Event::Tombstone => {}
         }
@@ -88,6 +93,8 @@ struct Sink<'t, 'a> {
     /// A documentation comment not yet followed by a declaration.
     dangling_doc: Option<TextRange>,
     errors: &'a mut Vec<SyntaxError>,
+    /// The parser's errors reported so far, each once.
+    reported: std::collections::HashSet<(TextRange, String)>,
 }
 
 /// Nodes that take the comments directly above them.

@@ -751,3 +751,18 @@ fn without_client_watchers_the_server_sees_the_disk_change() {
     std::fs::rename(&new, &lib).expect("rename");
     assert!(server.next_diagnostics(&uri).is_empty());
 }
+
+#[test]
+fn a_long_chain_of_bindings_is_checked_without_exhausting_the_stack() {
+    let workspace = Workspace::new("long-chain");
+    let lets: String = (0..20_000)
+        .map(|i| format!("  let x{i} = x + {}\n", i % 7))
+        .collect();
+    let text = format!("def main (x: i32) =\n{lets}  in x19999 + y\n");
+    let uri = workspace.write("main.fut", &text);
+    let mut server = Server::start();
+    server.open(&uri, &text);
+    let diagnostics = server.diagnostics(&uri, 1);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert!(diagnostics[0]["message"].as_str().unwrap_or_default().contains("\"y\""));
+}

@@ -1081,7 +1081,7 @@ impl InferCtx<'_, '_> {
         let segments = path.segments();
         let first = &segments[0];
         // A module opened by `M.(e)` after a local was bound shadows it.
-        let local_position = self.locals.iter().rposition(|l| &l.name == first);
+        let local_position = self.locals.position(first);
         let opened_shadows = self.opened.iter().any(|&(module, depth)| {
             local_position.is_some_and(|p| p < depth)
                 && self.resolver.exports(module).terms.contains_key(first)
@@ -1553,7 +1553,9 @@ impl InferCtx<'_, '_> {
                 self.expect_with(Location::Expr(arg), context, &param, arg_ty);
                 match param_name {
                     // `(n: i64) -> [n]t`: the result's size is the argument.
-                    Some(name) => {
+                    // (Only then: an expression's size costs its size to
+                    // compute, and pipelines are chains of applications.)
+                    Some(name) if self.table.resolve(&result).mentions_size(&name) => {
                         let size = self.size_of_argument(arg);
                         // The caller's names must not be captured by a
                         // parameter of the same name further on.
@@ -1566,7 +1568,7 @@ impl InferCtx<'_, '_> {
                         });
                         super::substitute(&result, &[], &[(name, size)])
                     }
-                    None => *result,
+                    _ => *result,
                 }
             }
             Ty::Error => Ty::Error,

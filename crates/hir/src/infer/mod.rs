@@ -20,6 +20,7 @@ mod decls;
 mod definition;
 mod exhaustive;
 mod expr;
+mod locals;
 mod modules;
 mod pat;
 mod recursion;
@@ -284,7 +285,7 @@ pub(crate) struct InferCtx<'a, 'db> {
     scope: Scope,
     body: &'a ValueBody,
     table: Table,
-    locals: Vec<Local>,
+    locals: locals::Locals,
     /// Type parameters in scope (rigid), by name.
     type_params: Vec<Name>,
     /// Size names in scope.
@@ -345,7 +346,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             scope,
             body,
             table: Table::default(),
-            locals: Vec::new(),
+            locals: locals::Locals::default(),
             type_params: Vec::new(),
             sizes: Vec::new(),
             expr_types: ArenaMap::default(),
@@ -1039,6 +1040,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn finish(&mut self, own_type: Ty, mut type_params: Vec<Name>) -> InferenceResult {
+        self.table.compress_chains();
         self.apply_defaults(&own_type);
         let own_type = self.table.resolve(&own_type);
         self.check_ambiguous_sizes(&own_type);
@@ -1528,9 +1530,14 @@ Unmatched case: {example}"
     fn apply_defaults(&mut self, own_type: &Ty) {
         let mut in_own_type = Vec::new();
         self.table.free_vars(own_type, &mut in_own_type);
+        // Each type's variables, then the distinct ones in order (a
+        // definition has as many as it has literals).
         let mut vars = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for ty in self.pat_types.values().chain(self.expr_types.values()) {
-            self.table.free_vars(ty, &mut vars);
+            let mut own = Vec::new();
+            self.table.free_vars(ty, &mut own);
+            vars.extend(own.into_iter().filter(|&var| seen.insert(var)));
         }
         for var in vars {
             let Some(Constraint::Prims(allowed)) = self.table.constraint(var) else {
@@ -1590,7 +1597,7 @@ Unmatched case: {example}"
     }
 
     fn lookup_local(&self, name: &Name) -> Option<&Local> {
-        self.locals.iter().rev().find(|l| &l.name == name)
+        self.locals.get(name)
     }
 }
 

@@ -565,6 +565,30 @@ impl Table {
         self.touched.push((true, var.0));
     }
 
+    /// Makes every variable bound to another variable bound to the end
+    /// of its chain instead, which resolves to the same type: a chain as
+    /// long as a program's `if`-`else if` chain would otherwise be walked
+    /// once per variable on it.
+    pub fn compress_chains(&mut self) {
+        for start in 0..self.vars.len() {
+            let mut end = start;
+            while let VarState::Bound(Ty::Var(next)) = &self.vars[end] {
+                end = next.0 as usize;
+            }
+            let mut at = start;
+            while at != end {
+                let VarState::Bound(Ty::Var(next)) = &self.vars[at] else {
+                    break;
+                };
+                let next = next.0 as usize;
+                if next != end {
+                    self.vars[at] = VarState::Bound(Ty::Var(TyVar(end as u32)));
+                }
+                at = next;
+            }
+        }
+    }
+
     /// Follows bindings at the top of `ty`.
     pub fn shallow(&self, ty: &Ty) -> Ty {
         self.shallow_ref(ty).clone()

@@ -61,7 +61,7 @@ struct Var {
 }
 
 /// What a scope entry is found by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Key {
     Pat(PatId),
     Fun(ExprId),
@@ -113,6 +113,12 @@ pub(super) struct Checker<'a> {
     /// For each variable, how many scope entries bind it.
     bound: Vec<u32>,
     scope: Vec<Entry>,
+    /// The positions in `scope` of each key, variable and name (of
+    /// patterns and functions), ascending: lookups need not scan a scope
+    /// that thousands of `let`s fill.
+    scope_by_key: FxHashMap<Key, Vec<usize>>,
+    scope_by_var: FxHashMap<VarId, Vec<usize>>,
+    scope_by_name: FxHashMap<Name, Vec<usize>>,
     frames: Vec<Frame>,
     consumed: BTreeMap<VarId, Loc>,
     /// Every variable observed, in order, and where.
@@ -216,6 +222,9 @@ impl<'a> Checker<'a> {
             vars: Vec::new(),
             bound: Vec::new(),
             scope: Vec::new(),
+            scope_by_key: FxHashMap::default(),
+            scope_by_var: FxHashMap::default(),
+            scope_by_name: FxHashMap::default(),
             frames: Vec::new(),
             consumed: BTreeMap::new(),
             observed: Vec::new(),
@@ -342,6 +351,13 @@ impl<'a> Checker<'a> {
 
     fn push_entry_with_diet(&mut self, key: Key, var: VarId, diet: Diet, at: At) {
         self.bound[var as usize] += 1;
+        let position = self.scope.len();
+        self.scope_by_key.entry(key).or_default().push(position);
+        self.scope_by_var.entry(var).or_default().push(position);
+        if matches!(key, Key::Pat(_) | Key::Fun(_)) {
+            let name = self.vars[var as usize].name.clone();
+            self.scope_by_name.entry(name).or_default().push(position);
+        }
         self.scope.push(Entry {
             key,
             var,
@@ -352,8 +368,13 @@ impl<'a> Checker<'a> {
     }
 
     fn truncate(&mut self, mark: usize) {
-        for entry in &self.scope[mark..] {
+        for entry in self.scope[mark..].iter().rev() {
             self.bound[entry.var as usize] -= 1;
+            unindex(&mut self.scope_by_key, &entry.key);
+            unindex(&mut self.scope_by_var, &entry.var);
+            if matches!(entry.key, Key::Pat(_) | Key::Fun(_)) {
+                unindex(&mut self.scope_by_name, &self.vars[entry.var as usize].name);
+            }
         }
         self.scope.truncate(mark);
     }
@@ -374,17 +395,15 @@ impl<'a> Checker<'a> {
     }
 
     fn find(&self, key: Key) -> Option<usize> {
-        self.scope.iter().rposition(|e| e.key == key)
+        self.scope_by_key.get(&key)?.last().copied()
     }
 
     fn entry_of_var(&self, var: VarId) -> Option<usize> {
-        self.scope.iter().rposition(|e| e.var == var)
+        self.scope_by_var.get(&var)?.last().copied()
     }
 
     fn find_by_name(&self, name: &Name) -> Option<usize> {
-        self.scope.iter().rposition(|e| {
-            matches!(e.key, Key::Pat(_) | Key::Fun(_)) && self.vars[e.var as usize].name == *name
-        })
+        self.scope_by_name.get(name)?.last().copied()
     }
 
     fn name_of(&self, var: VarId) -> &Name {
@@ -1124,5 +1143,16 @@ impl<'a> Checker<'a> {
         let result = self.expr(body);
         self.truncate(mark);
         result
+    }
+}
+
+/// Forgets the last position indexed under `key` (the innermost entry,
+/// which is being unbound).
+fn unindex<K: std::hash::Hash + Eq>(index: &mut FxHashMap<K, Vec<usize>>, key: &K) {
+    if let Some(positions) = index.get_mut(key) {
+        positions.pop();
+        if positions.is_empty() {
+            index.remove(key);
+        }
     }
 }
