@@ -1,6 +1,6 @@
 //! Reading source files and rendering diagnostics with source snippets.
 
-use codespan_reporting::diagnostic::{Diagnostic, Label};
+use codespan_reporting::diagnostic::{Diagnostic, Label, LabelStyle};
 use codespan_reporting::files::{self, Files, SimpleFiles};
 use codespan_reporting::term::{self, termcolor};
 use std::path::Path;
@@ -335,11 +335,12 @@ fn report(checked: &CheckedProgram, root_name: &Path, out: &mut dyn termcolor::W
                     .with_message(related.message.clone()),
             );
         }
-        // Long lines are shown around what the labels point at.
+        // Long lines are shown around what the labels point at: each file
+        // the labels are in, shortened, in a set of files of its own.
         let mut shortened = ShortenedFiles::default();
-        let label_files: Vec<usize> = labels.iter().map(|label| label.file_id).collect();
+        let mut moved_labels: Vec<Label<usize>> = Vec::new();
         let mut done: Vec<usize> = Vec::new();
-        for file_id in label_files {
+        for file_id in labels.iter().map(|label| label.file_id) {
             if done.contains(&file_id) {
                 continue;
             }
@@ -347,26 +348,24 @@ fn report(checked: &CheckedProgram, root_name: &Path, out: &mut dyn termcolor::W
             let Ok(file) = files.get(file_id) else {
                 continue;
             };
-            let in_file: Vec<std::ops::Range<usize>> = labels
+            let in_file: Vec<&Label<usize>> = labels
                 .iter()
                 .filter(|label| label.file_id == file_id)
-                .map(|label| label.range.clone())
                 .collect();
-            let (new_id, moved) = shortened.add(file.name().clone(), file.source(), &in_file);
-            for (label, range) in labels
-                .iter_mut()
-                .filter(|label| label.file_id == file_id)
-                .zip(moved)
-            {
-                label.range = range;
-                label.file_id = usize::MAX - new_id;
+            let ranges: Vec<std::ops::Range<usize>> =
+                in_file.iter().map(|label| label.range.clone()).collect();
+            let (new_id, moved) = shortened.add(file.name().clone(), file.source(), &ranges);
+            for (label, range) in in_file.into_iter().zip(moved) {
+                moved_labels.push(Label {
+                    file_id: new_id,
+                    range,
+                    ..label.clone()
+                });
             }
         }
-        // The ids were marked as new (counting down from the top) so that
-        // an old id equal to a new one is not moved twice.
-        for label in &mut labels {
-            label.file_id = usize::MAX - label.file_id;
-        }
+        // The primary label first, as it was.
+        moved_labels.sort_by_key(|label| label.style != LabelStyle::Primary);
+        let labels = moved_labels;
         let rendered = match diagnostic.severity {
             hir::Severity::Error => Diagnostic::error(),
             hir::Severity::Warning => Diagnostic::warning(),

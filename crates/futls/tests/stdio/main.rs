@@ -764,5 +764,10 @@ fn a_long_chain_of_bindings_is_checked_without_exhausting_the_stack() {
     server.open(&uri, &text);
     let diagnostics = server.diagnostics(&uri, 1);
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
-    assert!(diagnostics[0]["message"].as_str().unwrap_or_default().contains("\"y\""));
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("\"y\"")
+    );
 }

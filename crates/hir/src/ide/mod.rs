@@ -450,8 +450,6 @@ pub fn completions_at(
     items
 }
 
-/// The path `a.b` before `a.b.` (or `a.b.pre`) at `offset`, and where it
-/// ends.
 /// The type of `path` (a variable and fields of it) written at `start`,
 /// from the variable's binding: the path may go on after the cursor
 /// (`p.|x`), where the expression's own type is the whole path's.
@@ -473,8 +471,8 @@ fn variable_path_type(
     Some(ty)
 }
 
-/// The path before a `.` at or just before `offset`, where it starts,
-/// and where it ends.
+/// The path `a.b` before `a.b.` (or `a.b.pre`) at `offset`, where it
+/// starts, and where it ends.
 fn qualifier_before(root: &SyntaxNode, offset: TextSize) -> Option<(Path, TextSize, TextSize)> {
     let mut token = root.token_at_offset(offset).left_biased()?;
     if token.kind() == SyntaxKind::IDENT {
