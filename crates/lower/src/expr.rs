@@ -9,9 +9,9 @@ use super::{
 use hir::files::SourceFile;
 use hir::infer::Resolved;
 use hir::item_tree::ItemIdx;
-use hir::name::Name;
+use hir::name::{Name, Path};
 use hir::resolve::TermRef;
-use hir::store::{self, Expr, ExprId, Literal, Pat, PatId, UpdateStep};
+use hir::store::{self, Expr, ExprId, Literal, Pat, PatId, TypeParam, UpdateStep};
 use hir::ty::{PrimType, Size, SizeOp, Ty};
 use opt::ir::{DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
 use prim::{BinOp, CmpOp, UnOp};
@@ -480,6 +480,7 @@ impl Lowerer<'_> {
                         kind: ClosureKind::LocalFunction {
                             frame: closure_frame,
                             letfun: e,
+                            sizes: Vec::new(),
                         },
                         ty: Ty::Error,
                         applied: Vec::new(),
@@ -719,9 +720,22 @@ impl Lowerer<'_> {
                 let Sv::Closure(closure) = self.local(frame, &Local::Function(l))? else {
                     return error("internal error: a local function that is not a function");
                 };
+                let kind = match &closure.kind {
+                    ClosureKind::LocalFunction {
+                        frame: function_frame,
+                        letfun,
+                        ..
+                    } => ClosureKind::LocalFunction {
+                        sizes: self.local_size_args(frame, function_frame, *letfun, &term_ty),
+                        frame: function_frame.clone(),
+                        letfun: *letfun,
+                    },
+                    other => other.clone(),
+                };
                 Ok(Sv::Closure(Rc::new(Closure {
+                    kind,
                     ty: term_ty,
-                    ..(*closure).clone()
+                    applied: closure.applied.clone(),
                 })))
             }
             Some(Resolved::Term(TermRef::Value(value))) => {
@@ -752,10 +766,11 @@ impl Lowerer<'_> {
         })
     }
 
-    /// A type of the user's frame for a definition's frame: each named
-    /// size with a value becomes a fresh name (recorded in `carried` with
-    /// its value), any other becomes unknown.
-    fn carry_sizes(&mut self, ty: &Ty, values: &[(Name, Sv)], carried: &mut Vec<(Name, Sv)>) -> Ty {
+    /// A type of the user's frame for a definition's frame: each size
+    /// leaf with a value (a name, or an existential size the user's frame
+    /// knows) becomes a fresh name (recorded in `carried` with its value),
+    /// any other size becomes unknown.
+    fn carry_sizes(&mut self, ty: &Ty, values: &[(Size, Sv)], carried: &mut Vec<(Name, Sv)>) -> Ty {
         match ty {
             Ty::Array {
                 element,
@@ -767,23 +782,25 @@ impl Lowerer<'_> {
                     .map(|size| {
                         let mut known = true;
                         let renamed = size.map_leaves(&mut |leaf| match leaf {
-                            Size::Named(name) => match values.iter().find(|(n, _)| n == name) {
-                                Some((_, value)) => {
-                                    if let Some((fresh, _)) = carried.iter().find(|(_, v)| {
-                                        matches!((v, value), (Sv::Dyn(_, a), Sv::Dyn(_, b)) if a == b)
-                                    }) {
-                                        return Size::Named(fresh.clone());
+                            Size::Named(_) | Size::Unknown(_) => {
+                                match values.iter().find(|(l, _)| l == leaf) {
+                                    Some((_, value)) => {
+                                        if let Some((fresh, _)) = carried.iter().find(|(_, v)| {
+                                            matches!((v, value), (Sv::Dyn(_, a), Sv::Dyn(_, b)) if a == b)
+                                        }) {
+                                            return Size::Named(fresh.clone());
+                                        }
+                                        self.fresh_sizes += 1;
+                                        let fresh = Name::new(&format!("size'{}", self.fresh_sizes));
+                                        carried.push((fresh.clone(), value.clone()));
+                                        Size::Named(fresh)
                                     }
-                                    self.fresh_sizes += 1;
-                                    let fresh = Name::new(&format!("{name}'{}", self.fresh_sizes));
-                                    carried.push((fresh.clone(), value.clone()));
-                                    Size::Named(fresh)
+                                    None => {
+                                        known = false;
+                                        leaf.clone()
+                                    }
                                 }
-                                None => {
-                                    known = false;
-                                    leaf.clone()
-                                }
-                            },
+                            }
                             other => other.clone(),
                         });
                         if known { renamed } else { Size::Unknown(0) }
@@ -803,7 +820,7 @@ impl Lowerer<'_> {
     fn carry_components(
         &mut self,
         ty: &Ty,
-        values: &[(Name, Sv)],
+        values: &[(Size, Sv)],
         carried: &mut Vec<(Name, Sv)>,
     ) -> Ty {
         match ty {
@@ -839,14 +856,15 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The values, in `frame`, of the named sizes in a type.
-    fn named_sizes(&mut self, frame: &Frame, ty: &Ty) -> Vec<(Name, Sv)> {
-        let mut names = Vec::new();
-        collect_size_names(ty, &mut names);
+    /// The values, in `frame`, of the size leaves (names and existential
+    /// sizes) in a type.
+    fn named_sizes(&mut self, frame: &Frame, ty: &Ty) -> Vec<(Size, Sv)> {
+        let mut leaves = Vec::new();
+        collect_size_leaves(ty, &mut leaves);
         let mut values = Vec::new();
-        for name in names {
-            if let Some(value) = self.size_value(frame, &Size::Named(name.clone())) {
-                values.push((name, Sv::Dyn(Ty::i64(), vec![value])));
+        for leaf in leaves {
+            if let Some(value) = self.size_value(frame, &leaf) {
+                values.push((leaf, Sv::Dyn(Ty::i64(), vec![value])));
             }
         }
         values
@@ -872,13 +890,60 @@ impl Lowerer<'_> {
         values
     }
 
+    /// The values, in the using frame, of the size parameters of a local
+    /// function (`letfun` of `function_frame`) that its use's type fixes.
+    fn local_size_args(
+        &mut self,
+        frame: &Frame,
+        function_frame: &Frame,
+        letfun: ExprId,
+        ty: &Ty,
+    ) -> Vec<(Name, Sv)> {
+        let Expr::LetFun {
+            type_params,
+            params,
+            value,
+            ..
+        } = &function_frame.body.store.exprs[letfun]
+        else {
+            return Vec::new();
+        };
+        let size_params: Vec<&Name> = type_params
+            .iter()
+            .filter_map(|p| match p {
+                TypeParam::Size(name) => Some(name),
+                TypeParam::Type(..) => None,
+            })
+            .collect();
+        if size_params.is_empty() {
+            return Vec::new();
+        }
+        let Some(result) = function_frame.infer.expr_types.get(*value) else {
+            return Vec::new();
+        };
+        let declared = params.iter().rev().fold(result.clone(), |result, &pat| {
+            Ty::function(self.pat_type(function_frame, pat), result)
+        });
+        let mut sizes = Vec::new();
+        match_sizes(&declared, ty, &mut sizes);
+        let mut values = Vec::new();
+        for (name, size) in sizes {
+            if size_params.contains(&&name)
+                && let Some(value) = self.size_value(frame, &size)
+            {
+                values.push((name, Sv::Dyn(Ty::i64(), vec![value])));
+            }
+        }
+        values
+    }
+
     /// A top-level definition or intrinsic used at type `ty`.
     pub(super) fn term(
         &mut self,
         target: ValueTarget,
         ty: Ty,
         sizes: Vec<(Name, Sv)>,
-        use_sizes: Vec<(Name, Sv)>,
+        use_sizes: Vec<(Size, Sv)>,
     ) -> Result<Sv> {
         match target {
             ValueTarget::Intrinsic(name) => match Intrinsic::named(name.as_str()) {
@@ -887,8 +952,8 @@ impl Lowerer<'_> {
                         intrinsic,
                         use_sizes
                             .into_iter()
-                            .filter_map(|(name, value)| match value {
-                                Sv::Dyn(_, parts) if parts.len() == 1 => Some((name, parts[0])),
+                            .filter_map(|(leaf, value)| match value {
+                                Sv::Dyn(_, parts) if parts.len() == 1 => Some((leaf, parts[0])),
                                 _ => None,
                             })
                             .collect(),
@@ -950,7 +1015,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn op_path(&self, frame: &Frame, e: ExprId) -> Option<hir::name::Path> {
+    fn op_path(&self, frame: &Frame, e: ExprId) -> Option<Path> {
         match &frame.body.store.exprs[e] {
             Expr::Binary { op, .. }
             | Expr::OpSection(op)
@@ -964,7 +1029,7 @@ impl Lowerer<'_> {
     fn arity(&self, kind: &ClosureKind) -> usize {
         match kind {
             ClosureKind::Lambda { params, .. } => params.len(),
-            ClosureKind::LocalFunction { frame, letfun } => {
+            ClosureKind::LocalFunction { frame, letfun, .. } => {
                 match &frame.body.store.exprs[*letfun] {
                     Expr::LetFun { params, .. } => params.len(),
                     _ => 0,
@@ -1020,7 +1085,11 @@ impl Lowerer<'_> {
                 }
                 self.expr(&frame, body)
             }
-            ClosureKind::LocalFunction { mut frame, letfun } => {
+            ClosureKind::LocalFunction {
+                mut frame,
+                letfun,
+                sizes,
+            } => {
                 let Expr::LetFun { params, value, .. } = frame.body.store.exprs[letfun].clone()
                 else {
                     return error("internal error: not a local function");
@@ -1029,6 +1098,7 @@ impl Lowerer<'_> {
                 for (&pat, arg) in params.iter().zip(applied) {
                     self.bind_pat(&mut frame, pat, arg)?;
                 }
+                bind_unbound_sizes(&mut frame, sizes);
                 self.expr(&frame, value)
             }
             ClosureKind::Def {
@@ -1519,52 +1589,86 @@ impl Lowerer<'_> {
             deferred.push(DeferredSizes::Declared(declared.clone(), value.clone()));
             return Ok(());
         }
-        let Sv::Dyn(_, parts) = value else {
-            return Ok(());
-        };
-        let Ty::Array { shape, .. } = declared else {
-            return Ok(());
-        };
-        let Some(&first) = parts.first() else {
-            return Ok(());
-        };
-        for (dim, size) in shape.iter().enumerate() {
-            let Size::Named(name) = size else {
-                // Constants and size expressions (`[3]`, `[n + 1]`): the
-                // checker has seen to them except where values come from
-                // outside the program.
-                if self.param_check == Some(ParamCheck::Entry)
-                    && let Some(expected) = self.size_value(frame, size)
-                {
-                    self.check_param_size(first, dim, expected, ParamCheck::Entry)?;
+        let parts = match value {
+            Sv::Dyn(_, parts) => parts,
+            Sv::Record(fields) => {
+                if let Ty::Record(declared_fields) = declared {
+                    for (name, field) in fields {
+                        if let Some((_, field_ty)) = declared_fields.iter().find(|(n, _)| n == name)
+                        {
+                            self.bind_sizes(frame, field_ty, field)?;
+                        }
+                    }
                 }
-                continue;
-            };
-            // A size named by a variable (`(n: i64) ... [n]`) is that
-            // variable's value, not a size to learn from this value.
-            if frame.names.contains_key(name) {
-                if self.param_check == Some(ParamCheck::Entry)
-                    && let Some(expected) = self.size_value(frame, size)
-                {
-                    self.check_param_size(first, dim, expected, ParamCheck::Entry)?;
-                }
-                continue;
+                return Ok(());
             }
-            if let Some(Sv::Dyn(_, bound)) = frame.locals.get(&Local::Size(name.clone())) {
-                // Parameters sharing a size must agree on it.
-                if let (Some(check), [expected]) = (self.param_check, bound.as_slice()) {
-                    let expected = *expected;
-                    self.check_param_size(first, dim, expected, check)?;
+            Sv::Sum { .. } | Sv::Closure(_) => return Ok(()),
+        };
+        // Sizes may be named inside records and tuples, and by the size
+        // arguments of abstract types, which the monomorphic type shows.
+        let declared = self
+            .mono(frame, declared)
+            .unwrap_or_else(|_| declared.clone());
+        let shapes = match types::readable_shapes(&declared) {
+            Ok(shapes) if shapes.len() == parts.len() => shapes,
+            // A type not known in full: its outer dimensions are those of
+            // every component.
+            _ => match &declared {
+                Ty::Array { shape, .. } if !parts.is_empty() => vec![shape.clone()],
+                _ => return Ok(()),
+            },
+        };
+        let mut seen: Vec<&Size> = Vec::new();
+        for (&part, shape) in parts.iter().zip(&shapes) {
+            for (dim, size) in shape.iter().enumerate() {
+                if seen.contains(&size) {
+                    continue;
                 }
-                continue;
+                seen.push(size);
+                self.bind_size(frame, part, dim, size)?;
             }
-            let actual = self.size_of(first, dim)?;
-            frame.bind(
-                Local::Size(name.clone()),
-                None,
-                Sv::Dyn(Ty::i64(), vec![actual]),
-            );
         }
+        Ok(())
+    }
+
+    /// Binds a size a declared type names, if it is not bound yet, to
+    /// dimension `dim` of the component `part`; a bound one is checked.
+    fn bind_size(&mut self, frame: &mut Frame, part: SubExp, dim: usize, size: &Size) -> Result<()> {
+        let Size::Named(name) = size else {
+            // Constants and size expressions (`[3]`, `[n + 1]`): the
+            // checker has seen to them except where values come from
+            // outside the program.
+            if self.param_check == Some(ParamCheck::Entry)
+                && let Some(expected) = self.size_value(frame, size)
+            {
+                self.check_param_size(part, dim, expected, ParamCheck::Entry)?;
+            }
+            return Ok(());
+        };
+        // A size named by a variable (`(n: i64) ... [n]`) is that
+        // variable's value, not a size to learn from this value.
+        if frame.names.contains_key(name) {
+            if self.param_check == Some(ParamCheck::Entry)
+                && let Some(expected) = self.size_value(frame, size)
+            {
+                self.check_param_size(part, dim, expected, ParamCheck::Entry)?;
+            }
+            return Ok(());
+        }
+        if let Some(Sv::Dyn(_, bound)) = frame.locals.get(&Local::Size(name.clone())) {
+            // Parameters sharing a size must agree on it.
+            if let (Some(check), [expected]) = (self.param_check, bound.as_slice()) {
+                let expected = *expected;
+                self.check_param_size(part, dim, expected, check)?;
+            }
+            return Ok(());
+        }
+        let actual = self.size_of(part, dim)?;
+        frame.bind(
+            Local::Size(name.clone()),
+            None,
+            Sv::Dyn(Ty::i64(), vec![actual]),
+        );
         Ok(())
     }
 
@@ -1749,8 +1853,12 @@ impl Lowerer<'_> {
             Size::Const(n) => return Some(i64_const(*n as i64)),
             Size::Named(name) => match frame.locals.get(&Local::Size(name.clone())) {
                 Some(value) => value,
-                None => frame.locals.get(frame.names.get(name)?)?,
+                None => match frame.names.get(name).and_then(|l| frame.locals.get(l)) {
+                    Some(value) => value,
+                    None => return self.constant_size(frame, name),
+                },
             },
+            Size::Unknown(id) if *id != 0 => return self.path_size(frame, *id),
             Size::Var(_) | Size::Unknown(_) => return None,
             Size::Op(op, operands) => {
                 let a = self.size_value(frame, &operands.0)?;
@@ -1768,6 +1876,59 @@ impl Lowerer<'_> {
         };
         match value {
             Sv::Dyn(Ty::Prim(PrimType::I64), parts) if parts.len() == 1 => Some(parts[0]),
+            _ => None,
+        }
+    }
+
+    /// The value of a size that names an `i64` constant: a definition in
+    /// the frame's scope (top level or module level), or else a value of
+    /// a module parameter being instantiated (the checker names the
+    /// sizes of a parameter's specifications, `val m : [n]t`, without
+    /// the parameter's name).
+    fn constant_size(&mut self, frame: &Frame, name: &Name) -> Option<SubExp> {
+        if let Some(TermRef::Value(value)) = self.resolver.resolve_term(frame.scope(), name) {
+            let target = self.resolve_value(frame, value, &[], name, None).ok()?;
+            return self.constant_value(target);
+        }
+        let targets: Vec<ValueTarget> = frame
+            .ctx
+            .0
+            .iter()
+            .rev()
+            .filter_map(|(_, arg, arg_ctx)| {
+                let (module, ctx) = self.normalise(*arg, arg_ctx).ok()?;
+                self.value_in(module, ctx, name).ok()
+            })
+            .collect();
+        targets
+            .into_iter()
+            .find_map(|target| self.constant_value(target))
+    }
+
+    /// The value of an existential size of the frame that the checker
+    /// knows to be a module's constant (`M.n`).
+    fn path_size(&mut self, frame: &Frame, id: u32) -> Option<SubExp> {
+        let (_, path) = frame.infer.path_sizes.iter().find(|(known, _)| *known == id)?;
+        let qualifiers = Path::new(path.qualifiers().to_vec())?;
+        let (module, ctx) = self
+            .module_path(frame.scope(), &qualifiers, &frame.ctx)
+            .ok()?;
+        let target = self.value_in(module, ctx, path.last()).ok()?;
+        self.constant_value(target)
+    }
+
+    /// The value of a definition if it is an `i64` constant.
+    fn constant_value(&mut self, target: ValueTarget) -> Option<SubExp> {
+        let ValueTarget::Def(file, item, _) = &target else {
+            return None;
+        };
+        let scheme = hir::infer::value_scheme(self.db, self.file_set(), *file, *item);
+        if scheme.ty != Ty::i64() || !hir::body::value_body(self.db, *file, *item).params.is_empty()
+        {
+            return None;
+        }
+        match self.term(target, Ty::i64(), Vec::new(), Vec::new()).ok()? {
+            Sv::Dyn(_, parts) if parts.len() == 1 => Some(parts[0]),
             _ => None,
         }
     }
@@ -2639,23 +2800,22 @@ fn collect_dimension_names(ty: &Ty, out: &mut Vec<Name>) {
     }
 }
 
-/// The names of the sizes in a type.
-fn collect_size_names(ty: &Ty, out: &mut Vec<Name>) {
+/// The names and existential sizes that are leaves of the sizes in a
+/// type.
+fn collect_size_leaves(ty: &Ty, out: &mut Vec<Size>) {
     if let Ty::Array { element, shape, .. } = ty {
         for size in shape {
             size.all_leaves(&mut |leaf| {
-                if let Size::Named(name) = leaf
-                    && !out.contains(name)
-                {
-                    out.push(name.clone());
+                if matches!(leaf, Size::Named(_) | Size::Unknown(1..)) && !out.contains(leaf) {
+                    out.push(leaf.clone());
                 }
                 true
             });
         }
-        collect_size_names(element, out);
+        collect_size_leaves(element, out);
     } else {
         ty.map_components(|t| {
-            collect_size_names(t, out);
+            collect_size_leaves(t, out);
             t.clone()
         });
     }

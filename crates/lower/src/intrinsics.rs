@@ -149,16 +149,19 @@ impl Intrinsic {
     }
 }
 
-/// The value of a size from constants and the given named sizes.
+/// The value of a size from constants and the given sizes (the values
+/// at the use of the leaves of the use's type).
 fn known_size(
     size: &hir::ty::Size,
-    sizes: &[(hir::name::Name, SubExp)],
+    sizes: &[(hir::ty::Size, SubExp)],
     lowerer: &mut Lowerer<'_>,
 ) -> Option<SubExp> {
     use hir::ty::{Size, SizeOp};
     match size {
         Size::Const(n) => Some(SubExp::i64(*n as i64)),
-        Size::Named(name) => sizes.iter().find(|(n, _)| n == name).map(|(_, v)| *v),
+        Size::Named(_) | Size::Unknown(_) => {
+            sizes.iter().find(|(leaf, _)| leaf == size).map(|(_, v)| *v)
+        }
         Size::Op(op, operands) => {
             let a = known_size(&operands.0, sizes, lowerer)?;
             let b = known_size(&operands.1, sizes, lowerer)?;
@@ -172,7 +175,7 @@ fn known_size(
             };
             Some(lowerer.binop_exp(op, a, b))
         }
-        Size::Var(_) | Size::Unknown(_) => None,
+        Size::Var(_) => None,
     }
 }
 
@@ -315,7 +318,7 @@ impl Lowerer<'_> {
         &mut self,
         intrinsic: Intrinsic,
         ty: &Ty,
-        sizes: &[(hir::name::Name, SubExp)],
+        sizes: &[(hir::ty::Size, SubExp)],
         args: Vec<Sv>,
     ) -> Result<Sv> {
         let result_ty = applied_type(ty, intrinsic.arity());
@@ -678,7 +681,7 @@ impl Lowerer<'_> {
         vars: Vec<SubExp>,
         width: SubExp,
         ty: &Ty,
-        sizes: &[(hir::name::Name, SubExp)],
+        sizes: &[(hir::ty::Size, SubExp)],
     ) -> Result<Vec<SubExp>> {
         let shapes = types::component_shapes(ty);
         if shapes.len() != vars.len() {

@@ -34,7 +34,7 @@ use hir::item_tree::{Container, ItemIdx, ItemKind, ModExpr, item_tree};
 use hir::name::{Name, Path};
 use hir::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, ValueRef};
 use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
-use hir::ty::{Ty, TypeArg, abstract_display_name};
+use hir::ty::{Size, Ty, TypeArg, abstract_display_name};
 use opt::ir::build::Builder;
 use opt::ir::{EntryApi, EntryPoint, Function, Loc, Program, SubExp};
 use std::collections::HashMap;
@@ -162,6 +162,9 @@ enum ClosureKind {
     LocalFunction {
         frame: Frame,
         letfun: ExprId,
+        /// Size parameters known from the use's type (not from the
+        /// arguments), with their values at the use.
+        sizes: Vec<(Name, Sv)>,
     },
     Def {
         file: SourceFile,
@@ -170,14 +173,15 @@ enum ClosureKind {
         /// Size parameters known from the use's type (not from the
         /// arguments), with their values at the use.
         sizes: Vec<(Name, Sv)>,
-        /// The values at the use of the sizes the use's type names (in
-        /// the user's frame), which instantiated types carry into the
-        /// definition's frame under fresh names.
-        use_sizes: Vec<(Name, Sv)>,
+        /// The values at the use of the sizes the use's type names or
+        /// knows (leaves of sizes in the user's frame), which
+        /// instantiated types carry into the definition's frame under
+        /// fresh names.
+        use_sizes: Vec<(Size, Sv)>,
     },
     /// An intrinsic, with the values (at its use) of the sizes its type
     /// there names, for the shapes of its results.
-    Intrinsic(intrinsics::Intrinsic, Vec<(Name, SubExp)>),
+    Intrinsic(intrinsics::Intrinsic, Vec<(Size, SubExp)>),
     /// A recursive call of the IR function being built for a recursive
     /// definition; `statics` are its function arguments (fixed), `None`
     /// for data arguments.

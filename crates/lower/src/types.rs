@@ -121,6 +121,40 @@ fn push_shapes(ty: &Ty, outer: &[Size], out: &mut Vec<Vec<Size>>) {
     }
 }
 
+/// The dimensions of each component of a value of type `ty` (in the
+/// order of [`components`]) that its sizes can be read from: all of them,
+/// except that a sum type's payload slots give only the outer dimensions
+/// of an array of sums (a slot may hold another constructor's
+/// placeholder). An error if the type is not monomorphic.
+pub fn readable_shapes(ty: &Ty) -> TypeResult<Vec<Vec<Size>>> {
+    let count = components(ty)?.len();
+    let mut out = Vec::with_capacity(count);
+    push_readable_shapes(ty, &[], &mut out)?;
+    Ok(out)
+}
+
+fn push_readable_shapes(ty: &Ty, outer: &[Size], out: &mut Vec<Vec<Size>>) -> TypeResult<()> {
+    match ty {
+        Ty::Array { element, shape, .. } => {
+            let mut full = outer.to_vec();
+            full.extend(shape.iter().cloned());
+            push_readable_shapes(element, &full, out)?;
+        }
+        Ty::Record(fields) => {
+            for (_, field) in fields {
+                push_readable_shapes(field, outer, out)?;
+            }
+        }
+        Ty::Sum(_) => {
+            let slots = SumLayout::of(ty)?.slots.len();
+            out.extend(std::iter::repeat_n(outer.to_vec(), 1 + slots));
+        }
+        Ty::Var(_) => {}
+        _ => out.push(outer.to_vec()),
+    }
+    Ok(())
+}
+
 /// Whether a type contains functions (and so has a static part).
 pub fn has_functions(ty: &Ty) -> bool {
     match ty {

@@ -1332,13 +1332,20 @@ impl InferCtx<'_, '_> {
         values
             .into_iter()
             .map(|value| {
-                let key = qualifiers
+                let segments: Vec<Name> = qualifiers
                     .iter()
-                    .chain(std::iter::once(&value))
+                    .cloned()
+                    .chain(std::iter::once(value.clone()))
+                    .collect();
+                let key = segments
+                    .iter()
                     .map(Name::as_str)
                     .collect::<Vec<_>>()
                     .join(".");
                 let size = self.table.expression_size(Some(key), vec![first.clone()]);
+                if let Some(path) = Path::new(segments) {
+                    self.record_path_size(&size, path);
+                }
                 (value, size)
             })
             .collect()
@@ -1630,7 +1637,21 @@ impl InferCtx<'_, '_> {
     fn expression_size(&mut self, e: ExprId) -> Size {
         let mut names = Vec::new();
         let key = self.expression_key(e, &mut names);
-        self.table.expression_size(key, names)
+        let size = self.table.expression_size(key, names);
+        if let Expr::Path(path) = &self.body.store.exprs[e] {
+            self.record_path_size(&size, path.clone());
+        }
+        size
+    }
+
+    /// Records that an existential size is the value of a qualified name.
+    fn record_path_size(&mut self, size: &Size, path: Path) {
+        if let Size::Unknown(id) = *size
+            && !path.is_single()
+            && !self.path_sizes.iter().any(|(known, _)| *known == id)
+        {
+            self.path_sizes.push((id, path));
+        }
     }
 
     /// The expression's form, for comparing sizes given by expressions,

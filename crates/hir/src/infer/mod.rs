@@ -34,7 +34,7 @@ use crate::body::{ValueBody, value_body, value_body_with_source_map};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::files::{FileSet, SourceFile};
 use crate::item_tree::{ItemIdx, item_tree_with_source_map};
-use crate::name::Name;
+use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, Resolver, Scope, TermRef};
 use crate::store::{ExprId, PatId, TypeId};
 use crate::ty::{PrimType, Scheme, Size, SizeSite, Ty, TyVar, TypeArg};
@@ -110,6 +110,10 @@ pub struct InferenceResult {
     pub warnings: Vec<TypeError>,
     /// The definition's type.
     pub scheme: Scheme,
+    /// The existential sizes that are the values of qualified names
+    /// (`M.n`, a module's `i64` value, as in `M.xs : [M.n]t` for
+    /// `val xs : [n]t`), by number.
+    pub path_sizes: Vec<(u32, Path)>,
 }
 
 #[salsa::tracked(returns(clone), cycle_result = infer_value_cycle)]
@@ -147,6 +151,7 @@ fn infer_value_cycle(
         errors: Vec::new(),
         warnings: Vec::new(),
         scheme: Scheme::mono(Ty::Error),
+        path_sizes: Vec::new(),
     })
 }
 
@@ -334,6 +339,8 @@ pub(crate) struct InferCtx<'a, 'db> {
     unknown_producer: Vec<Option<ExprId>>,
     /// The existential sizes each expression made itself.
     made_unknowns: ArenaMap<ExprId, Vec<u32>>,
+    /// See [`InferenceResult::path_sizes`].
+    path_sizes: Vec<(u32, Path)>,
     /// The size variables made for the anonymous sizes of the
     /// definition's written result type.
     result_sizes: std::ops::Range<usize>,
@@ -369,6 +376,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             coerced_sizes: Vec::new(),
             unknown_producer: Vec::new(),
             made_unknowns: ArenaMap::default(),
+            path_sizes: Vec::new(),
             result_sizes: 0..0,
         }
     }
@@ -1153,6 +1161,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 size_params: self.sizes.clone(),
                 ty: self.table.resolve(&own_type),
             },
+            path_sizes: std::mem::take(&mut self.path_sizes),
         }
     }
 
