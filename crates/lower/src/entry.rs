@@ -7,7 +7,7 @@
 //! names it; otherwise by the type written out without sizes or
 //! uniqueness (`(i32, []f32)`, `{a: i32}`, `#a i32 | #b`).
 
-use crate::types::{SumLayout, components};
+use crate::types::{SumLayout, components, is_unit_only};
 use hir::body::ValueBody;
 use hir::store::{Pat, PatId, TypeId, TypeRef};
 use hir::ty::Ty;
@@ -62,6 +62,23 @@ pub fn external_type(ty: &Ty, written: Option<String>) -> Result<ExternalType, S
         name: written.unwrap_or_else(|| type_name(ty)),
         components: parts.len(),
         kind,
+    })
+}
+
+/// The external type of an entry point's result of type `ty`: one that
+/// holds nothing but empty records has no components, as upstream
+/// returns no value for it.
+pub fn external_result_type(ty: &Ty, written: Option<String>) -> Result<ExternalType, String> {
+    if !is_unit_only(ty) {
+        return external_type(ty, written);
+    }
+    Ok(ExternalType::Opaque {
+        name: written.unwrap_or_else(|| type_name(ty)),
+        components: 0,
+        kind: match ty {
+            Ty::Record(_) => OpaqueKind::Record(Vec::new()),
+            _ => OpaqueKind::Other,
+        },
     })
 }
 

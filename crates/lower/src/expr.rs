@@ -612,6 +612,9 @@ impl Lowerer<'_> {
 
     /// A record value: flat data if no field holds a function.
     fn record(&self, ty: Ty, mut fields: Vec<(Name, Sv)>) -> Sv {
+        if fields.is_empty() {
+            return Sv::Dyn(ty, vec![SubExp::bool(false)]);
+        }
         fields.sort_by(|a, b| hir::ty::field_order(&a.0, &b.0));
         if fields.iter().all(|(_, v)| matches!(v, Sv::Dyn(..))) {
             let parts = fields

@@ -471,7 +471,10 @@ impl<'db> Lowerer<'db> {
         let mut external_results = Vec::new();
         let written_results = entry::result_type_names(&frame.body, results.len());
         for (ty, written) in results.iter().zip(written_results) {
-            external_results.push(self.external_type(ty, written)?);
+            external_results.push(
+                entry::external_result_type(ty, written)
+                    .map_err(|message| LowerError { message, loc: None })?,
+            );
         }
         let func = self
             .builder
@@ -489,7 +492,18 @@ impl<'db> Lowerer<'db> {
                 value = this.apply(value, arg)?;
             }
             this.entry_call = false;
-            this.flatten(&value)
+            let mut parts = this.flatten(&value)?.into_iter();
+            let mut returned = Vec::new();
+            for ty in &results {
+                let count = this.components(ty)?.len();
+                let result_parts = parts.by_ref().take(count);
+                if types::is_unit_only(ty) {
+                    result_parts.for_each(drop);
+                } else {
+                    returned.extend(result_parts);
+                }
+            }
+            Ok(returned)
         })?;
         let ret = self
             .builder

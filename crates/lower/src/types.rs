@@ -5,7 +5,9 @@
 //! index in name order) followed by payload slots, where constructors
 //! share slots of equal type (the first free slot of the type is reused);
 //! an array of anything the arrays of its element's components (arrays of
-//! tuples are tuples of arrays).
+//! tuples are tuples of arrays). The empty record `()` is one `bool`
+//! (always false), as upstream maps it to a unit value: arrays of it keep
+//! their shapes (`[n]()` tells `n`).
 
 use hir::name::Name;
 use hir::ty::{PrimType, Size, Ty};
@@ -51,6 +53,9 @@ fn push_components(ty: &Ty, outer_rank: usize, out: &mut Vec<Component>) -> Type
         Ty::Array { element, shape, .. } => {
             push_components(element, outer_rank + shape.len(), out)?;
         }
+        Ty::Record(fields) if fields.is_empty() => {
+            out.push(Component::new(PrimType::Bool, outer_rank));
+        }
         Ty::Record(fields) => {
             for (_, field) in fields {
                 push_components(field, outer_rank, out)?;
@@ -90,6 +95,7 @@ pub fn component_shapes(ty: &Ty) -> Vec<Vec<Size>> {
 fn push_shapes(ty: &Ty, outer: &[Size], out: &mut Vec<Vec<Size>>) {
     match ty {
         Ty::Prim(_) => out.push(outer.to_vec()),
+        Ty::Record(fields) if fields.is_empty() => out.push(outer.to_vec()),
         Ty::Array { element, shape, .. } => {
             let mut full = outer.to_vec();
             full.extend(shape.iter().cloned());
@@ -140,7 +146,7 @@ fn push_readable_shapes(ty: &Ty, outer: &[Size], out: &mut Vec<Vec<Size>>) -> Ty
             full.extend(shape.iter().cloned());
             push_readable_shapes(element, &full, out)?;
         }
-        Ty::Record(fields) => {
+        Ty::Record(fields) if !fields.is_empty() => {
             for (_, field) in fields {
                 push_readable_shapes(field, outer, out)?;
             }
@@ -153,6 +159,16 @@ fn push_readable_shapes(ty: &Ty, outer: &[Size], out: &mut Vec<Vec<Size>>) -> Ty
         _ => out.push(outer.to_vec()),
     }
     Ok(())
+}
+
+/// Whether the values of a type hold nothing but empty records (`()`,
+/// `[n]()`, `((), ())`): entry points pass them as no values at all.
+pub fn is_unit_only(ty: &Ty) -> bool {
+    match ty {
+        Ty::Record(fields) => fields.iter().all(|(_, field)| is_unit_only(field)),
+        Ty::Array { element, .. } => is_unit_only(element),
+        _ => false,
+    }
 }
 
 /// Whether a type contains functions (and so has a static part).
