@@ -1098,10 +1098,11 @@ impl Lowerer<'_> {
                     return error("internal error: not a local function");
                 };
                 self.instantiate_params(&mut frame, &params, &applied, &ty)?;
-                for (&pat, arg) in params.iter().zip(applied) {
+                for (&pat, arg) in params.iter().zip(applied.clone()) {
                     self.bind_pat(&mut frame, pat, arg)?;
                 }
                 bind_unbound_sizes(&mut frame, sizes);
+                self.solve_size_params(&mut frame, &params, &applied)?;
                 self.expr(&frame, value)
             }
             ClosureKind::Def {
@@ -1146,9 +1147,10 @@ impl Lowerer<'_> {
                     self.inlined_from.push(call_site.site());
                 }
                 let result = self
-                    .bind_params(&mut frame, &body.params, applied)
+                    .bind_params(&mut frame, &body.params, applied.clone())
                     .and_then(|()| {
                         bind_unbound_sizes(&mut frame, sizes);
+                        self.solve_size_params(&mut frame, &body.params, &applied)?;
                         self.expr(&frame, body.body)
                     });
                 if call_site.is_some() {
@@ -1673,6 +1675,97 @@ impl Lowerer<'_> {
             Sv::Dyn(Ty::i64(), vec![actual]),
         );
         Ok(())
+    }
+
+    /// Binds the size parameters that neither the arguments' shapes nor
+    /// the use's type gave, but that a parameter's type determines through
+    /// a size expression (`[n * m]t` with `m` known, as `unflatten`'s
+    /// argument where its size is one the checker cannot express), by
+    /// solving the expression for them.
+    fn solve_size_params(&mut self, frame: &mut Frame, params: &[PatId], args: &[Sv]) -> Result<()> {
+        for (&pat, arg) in params.iter().zip(args) {
+            let Sv::Dyn(_, parts) = arg else {
+                continue;
+            };
+            let declared = self.pat_type(frame, pat);
+            let declared = self
+                .mono(frame, &declared)
+                .unwrap_or_else(|_| declared.clone());
+            let Ok(shapes) = types::readable_shapes(&declared) else {
+                continue;
+            };
+            if shapes.len() != parts.len() {
+                continue;
+            }
+            for (&part, shape) in parts.iter().zip(&shapes) {
+                for (dim, size) in shape.iter().enumerate() {
+                    if !matches!(size, Size::Op(..)) {
+                        continue;
+                    }
+                    let mut unknown = Vec::new();
+                    size.all_leaves(&mut |leaf| {
+                        if let Size::Named(name) = leaf
+                            && !frame.locals.contains_key(&Local::Size(name.clone()))
+                            && !frame.names.contains_key(name)
+                        {
+                            unknown.push(name.clone());
+                        }
+                        true
+                    });
+                    let [name] = unknown.as_slice() else {
+                        continue;
+                    };
+                    let actual = self.size_of(part, dim)?;
+                    if let Some(value) = self.invert_size(frame, size, name, actual) {
+                        frame.bind(
+                            Local::Size(name.clone()),
+                            None,
+                            Sv::Dyn(Ty::i64(), vec![value]),
+                        );
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `unknown`, the one unknown name of `size`, for which
+    /// `size` is `target`; `None` unless every step is `+`, `-` or `*`.
+    fn invert_size(
+        &mut self,
+        frame: &Frame,
+        size: &Size,
+        unknown: &Name,
+        target: SubExp,
+    ) -> Option<SubExp> {
+        let mentions = |s: &Size| !s.all_leaves(&mut |leaf| leaf != &Size::Named(unknown.clone()));
+        match size {
+            Size::Named(name) if name == unknown => Some(target),
+            Size::Op(op, operands) => {
+                let (a, b) = (&operands.0, &operands.1);
+                let (inner, known, unknown_left) = match (mentions(a), mentions(b)) {
+                    (true, false) => (a, b, true),
+                    (false, true) => (b, a, false),
+                    _ => return None,
+                };
+                let known = self.size_value(frame, known)?;
+                let target = match op {
+                    SizeOp::Add => self.binop(BinOp::Sub, target, known),
+                    SizeOp::Sub if unknown_left => self.binop(BinOp::Add, target, known),
+                    SizeOp::Sub => self.binop(BinOp::Sub, known, target),
+                    SizeOp::Mul => {
+                        // Any value of the unknown fits a zero factor.
+                        let zero = self.cmp(CmpOp::Eq, known, i64_const(0));
+                        let divisor = self.select(zero, i64_const(1), known);
+                        let quotient = self.binop(BinOp::Div, target, divisor);
+                        self.select(zero, i64_const(0), quotient)
+                    }
+                    SizeOp::Div | SizeOp::Mod | SizeOp::Pow => return None,
+                };
+                self.invert_size(frame, inner, unknown, target)
+            }
+            _ => None,
+        }
     }
 
     /// Fails unless dimension `dim` of the array `first` (a component of

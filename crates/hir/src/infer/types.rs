@@ -1214,7 +1214,9 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
 
     /// A size expression: a name, a constant, or `+`, `-`, `*` of size
     /// expressions; anything else (`i64.i32 n`) a size that sizes cannot
-    /// express, which may equal any size (`Size::Unknown(0)`).
+    /// express, which may equal any size (`Size::Unknown(0)`). An operator
+    /// keeps its form around such operands (`[opaque 1 * b]` is `[? * b]`),
+    /// so that its other operands still match part by part.
     fn size_expr(&mut self, e: crate::store::ExprId) -> Size {
         match &self.store.exprs[e] {
             Expr::Path(path) if path.is_single() => Size::Named(path.last().clone()),
@@ -1227,16 +1229,18 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                     Some(size_op) => {
                         let (lhs, rhs) = (*lhs, *rhs);
                         let operands = (self.size_expr(lhs), self.size_expr(rhs));
-                        if operands
-                            .0
-                            .all_leaves(&mut |s| matches!(s, Size::Named(_) | Size::Const(_)))
-                            && operands
-                                .1
-                                .all_leaves(&mut |s| matches!(s, Size::Named(_) | Size::Const(_)))
+                        let expressible = |s: &Size| {
+                            s.all_leaves(&mut |s| {
+                                matches!(s, Size::Named(_) | Size::Const(_) | Size::Unknown(0))
+                            })
+                        };
+                        if operands == (Size::Unknown(0), Size::Unknown(0))
+                            || !expressible(&operands.0)
+                            || !expressible(&operands.1)
                         {
-                            Size::Op(size_op, Box::new(operands))
-                        } else {
                             Size::Unknown(0)
+                        } else {
+                            Size::Op(size_op, Box::new(operands))
                         }
                     }
                     None => Size::Unknown(0),

@@ -410,29 +410,46 @@ impl Table {
             // (`xs[i:i+k]` is checked at run time instead).
             (Size::Op(o1, x), Size::Op(o2, y)) if o1 == o2 => {
                 let (x, y) = ((**x).clone(), (**y).clone());
-                self.unify_sizes(&x.0, &y.0)
-                    .and_then(|()| self.unify_sizes(&x.1, &y.1))
-                    .map_err(|_| Mismatch::Sizes(a.clone(), b.clone()))
+                let parts = self
+                    .unify_sizes(&x.0, &y.0)
+                    .and_then(|()| self.unify_sizes(&x.1, &y.1));
+                // A form with a part sizes cannot express may equal any
+                // size, like that part.
+                if parts.is_err() && (has_lax_part(&a) || has_lax_part(&b)) {
+                    return Ok(());
+                }
+                parts.map_err(|_| Mismatch::Sizes(a.clone(), b.clone()))
+            }
+            (op @ Size::Op(..), other) | (other, op @ Size::Op(..))
+                if has_lax_part(op) && !self.names_rigid(other) =>
+            {
+                self.open_vars_unknown(other);
+                Ok(())
             }
             (Size::Unknown(x), other) | (other, Size::Unknown(x))
                 if self.is_lax(*x) && !self.names_rigid(other) =>
             {
                 // The parts of a symbolic size equal to an expression's
                 // size are given by that expression too.
-                let mut open = Vec::new();
-                other.all_leaves(&mut |leaf| {
-                    if let Size::Var(v) = leaf {
-                        open.push(*v);
-                    }
-                    true
-                });
-                for v in open {
-                    self.size_vars[v as usize] = Some(Size::Unknown(0));
-                    self.touched.push((false, v));
-                }
+                self.open_vars_unknown(other);
                 Ok(())
             }
             _ => Err(Mismatch::Sizes(a, b)),
+        }
+    }
+
+    /// Binds the size variables in `size` to a size nobody knows.
+    fn open_vars_unknown(&mut self, size: &Size) {
+        let mut open = Vec::new();
+        size.all_leaves(&mut |leaf| {
+            if let Size::Var(v) = leaf {
+                open.push(*v);
+            }
+            true
+        });
+        for v in open {
+            self.size_vars[v as usize] = Some(Size::Unknown(0));
+            self.touched.push((false, v));
         }
     }
 
@@ -1227,4 +1244,10 @@ pub(crate) fn mentions(ty: &Ty, sizes: &[Name], types: &[Name]) -> Option<Name> 
         }),
         _ => None,
     }
+}
+
+/// Whether a symbolic size has a part sizes cannot express (written as
+/// `[opaque 1 * b]`), which may equal any size.
+fn has_lax_part(size: &Size) -> bool {
+    matches!(size, Size::Op(..)) && !size.all_leaves(&mut |leaf| leaf != &Size::Unknown(0))
 }
