@@ -37,6 +37,12 @@ pub enum Size {
     /// The checker treats it like an existential size; it is kept so that
     /// uses can be matched against it and its value computed.
     Op(SizeOp, Box<(Size, Size)>),
+    /// A size given by applying a function to sizes, as written in a type
+    /// (`[s bits n]`, by the function's name as written). The checker
+    /// cannot compute it: it may equal any size, but a use is matched
+    /// against one of the same form part by part (upstream compares size
+    /// expressions syntactically), which gives the sizes of its arguments.
+    Call(Name, Vec<Size>),
 }
 
 /// The operators of symbolic sizes.
@@ -86,6 +92,10 @@ impl Size {
                 *op,
                 Box::new((operands.0.map_leaves(f), operands.1.map_leaves(f))),
             ),
+            Size::Call(function, args) => Size::Call(
+                function.clone(),
+                args.iter().map(|arg| arg.map_leaves(f)).collect(),
+            ),
             leaf => f(leaf),
         }
     }
@@ -94,7 +104,24 @@ impl Size {
     pub fn all_leaves(&self, f: &mut impl FnMut(&Size) -> bool) -> bool {
         match self {
             Size::Op(_, operands) => operands.0.all_leaves(f) && operands.1.all_leaves(f),
+            Size::Call(_, args) => args.iter().all(|arg| arg.all_leaves(f)),
             leaf => f(leaf),
+        }
+    }
+
+    /// Whether the size has a part the checker cannot compute (an
+    /// application, or an operand sizes cannot express), so that it may
+    /// equal any size.
+    pub fn has_lax_part(&self) -> bool {
+        match self {
+            Size::Call(..) => true,
+            Size::Op(_, operands) => {
+                operands.0 == Size::Unknown(0)
+                    || operands.1 == Size::Unknown(0)
+                    || operands.0.has_lax_part()
+                    || operands.1.has_lax_part()
+            }
+            _ => false,
         }
     }
 
@@ -110,6 +137,18 @@ impl Size {
                 op.symbol(),
                 operands.1.expression()?
             )),
+            Size::Call(function, args) => {
+                let mut text = function.to_string();
+                for arg in args {
+                    let arg_text = arg.expression()?;
+                    if matches!(arg, Size::Op(..) | Size::Call(..)) {
+                        text.push_str(&format!(" ({arg_text})"));
+                    } else {
+                        text.push_str(&format!(" {arg_text}"));
+                    }
+                }
+                Some(text)
+            }
         }
     }
 }

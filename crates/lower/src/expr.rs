@@ -1638,7 +1638,13 @@ impl Lowerer<'_> {
 
     /// Binds a size a declared type names, if it is not bound yet, to
     /// dimension `dim` of the component `part`; a bound one is checked.
-    fn bind_size(&mut self, frame: &mut Frame, part: SubExp, dim: usize, size: &Size) -> Result<()> {
+    fn bind_size(
+        &mut self,
+        frame: &mut Frame,
+        part: SubExp,
+        dim: usize,
+        size: &Size,
+    ) -> Result<()> {
         let Size::Named(name) = size else {
             // Constants and size expressions (`[3]`, `[n + 1]`): the
             // checker has seen to them except where values come from
@@ -1682,7 +1688,12 @@ impl Lowerer<'_> {
     /// a size expression (`[n * m]t` with `m` known, as `unflatten`'s
     /// argument where its size is one the checker cannot express), by
     /// solving the expression for them.
-    fn solve_size_params(&mut self, frame: &mut Frame, params: &[PatId], args: &[Sv]) -> Result<()> {
+    fn solve_size_params(
+        &mut self,
+        frame: &mut Frame,
+        params: &[PatId],
+        args: &[Sv],
+    ) -> Result<()> {
         for (&pat, arg) in params.iter().zip(args) {
             let Sv::Dyn(_, parts) = arg else {
                 continue;
@@ -1955,7 +1966,9 @@ impl Lowerer<'_> {
                 },
             },
             Size::Unknown(id) if *id != 0 => return self.path_size(frame, *id),
-            Size::Var(_) | Size::Unknown(_) => return None,
+            // An application in a size is not evaluated: its value is the
+            // array's own size wherever it is needed.
+            Size::Var(_) | Size::Unknown(_) | Size::Call(..) => return None,
             Size::Op(op, operands) => {
                 let a = self.size_value(frame, &operands.0)?;
                 let b = self.size_value(frame, &operands.1)?;
@@ -2004,7 +2017,11 @@ impl Lowerer<'_> {
     /// The value of an existential size of the frame that the checker
     /// knows to be a module's constant (`M.n`).
     fn path_size(&mut self, frame: &Frame, id: u32) -> Option<SubExp> {
-        let (_, path) = frame.infer.path_sizes.iter().find(|(known, _)| *known == id)?;
+        let (_, path) = frame
+            .infer
+            .path_sizes
+            .iter()
+            .find(|(known, _)| *known == id)?;
         let qualifiers = Path::new(path.qualifiers().to_vec())?;
         let (module, ctx) = self
             .module_path(frame.scope(), &qualifiers, &frame.ctx)
@@ -2019,7 +2036,10 @@ impl Lowerer<'_> {
             return None;
         };
         let scheme = hir::infer::value_scheme(self.db, self.file_set(), *file, *item);
-        if scheme.ty != Ty::i64() || !hir::body::value_body(self.db, *file, *item).params.is_empty()
+        if scheme.ty != Ty::i64()
+            || !hir::body::value_body(self.db, *file, *item)
+                .params
+                .is_empty()
         {
             return None;
         }
@@ -2919,7 +2939,7 @@ fn collect_size_leaves(ty: &Ty, out: &mut Vec<Size>) {
 
 /// Pairs a named size with the size in its place; a symbolic size is
 /// matched part by part against one of the same form (`[n * m]` against
-/// `[2 * k]`).
+/// `[2 * k]`, `[f n]` against `[f k]`).
 fn match_size(pattern: &Size, actual: &Size, out: &mut Vec<(Name, Size)>) {
     match (pattern, actual) {
         (Size::Named(name), _) if !out.iter().any(|(n, _)| n == name) => {
@@ -2928,6 +2948,11 @@ fn match_size(pattern: &Size, actual: &Size, out: &mut Vec<(Name, Size)>) {
         (Size::Op(p, ps), Size::Op(a, actuals)) if p == a => {
             match_size(&ps.0, &actuals.0, out);
             match_size(&ps.1, &actuals.1, out);
+        }
+        (Size::Call(f, ps), Size::Call(g, actuals)) if f == g && ps.len() == actuals.len() => {
+            for (p, a) in ps.iter().zip(actuals) {
+                match_size(p, a, out);
+            }
         }
         _ => {}
     }

@@ -175,7 +175,7 @@ fn known_size(
             };
             Some(lowerer.binop_exp(op, a, b))
         }
-        Size::Var(_) => None,
+        Size::Var(_) | Size::Call(..) => None,
     }
 }
 

@@ -1836,7 +1836,7 @@ fn forget_local_size(
                 !matches!(size, Size::Op(..))
             }
         },
-        Size::Const(_) | Size::Var(_) | Size::Op(..) => true,
+        Size::Const(_) | Size::Var(_) | Size::Op(..) | Size::Call(..) => true,
     });
     if lax {
         return Size::Unknown(0);

@@ -1246,6 +1246,13 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                     None => Size::Unknown(0),
                 }
             }
+            Expr::Apply { func, args } => match &self.store.exprs[*func] {
+                Expr::Path(path) => {
+                    let (function, args) = (Name::new(&path.to_string()), args.clone());
+                    Size::Call(function, args.iter().map(|&a| self.size_expr(a)).collect())
+                }
+                _ => Size::Unknown(0),
+            },
             _ => Size::Unknown(0),
         }
     }

@@ -363,6 +363,12 @@ impl Table {
                         )),
                     );
                 }
+                Size::Call(function, args) => {
+                    return Size::Call(
+                        function,
+                        args.iter().map(|arg| self.resolve_size(arg)).collect(),
+                    );
+                }
                 other => return other,
             }
         }
@@ -415,14 +421,24 @@ impl Table {
                     .and_then(|()| self.unify_sizes(&x.1, &y.1));
                 // A form with a part sizes cannot express may equal any
                 // size, like that part.
-                if parts.is_err() && (has_lax_part(&a) || has_lax_part(&b)) {
+                if parts.is_err() && (a.has_lax_part() || b.has_lax_part()) {
                     return Ok(());
                 }
                 parts.map_err(|_| Mismatch::Sizes(a.clone(), b.clone()))
             }
-            (op @ Size::Op(..), other) | (other, op @ Size::Op(..))
-                if has_lax_part(op) && !self.names_rigid(other) =>
-            {
+            // Applications of the same function to sizes unify argument by
+            // argument, where they can.
+            (Size::Call(f, xs), Size::Call(g, ys)) if f == g && xs.len() == ys.len() => {
+                let (xs, ys) = (xs.clone(), ys.clone());
+                for (x, y) in xs.iter().zip(&ys) {
+                    if self.unify_sizes(x, y).is_err() {
+                        self.open_vars_unknown(x);
+                        self.open_vars_unknown(y);
+                    }
+                }
+                Ok(())
+            }
+            (lax, other) | (other, lax) if lax.has_lax_part() && !self.names_rigid(other) => {
                 self.open_vars_unknown(other);
                 Ok(())
             }
@@ -1244,10 +1260,4 @@ pub(crate) fn mentions(ty: &Ty, sizes: &[Name], types: &[Name]) -> Option<Name> 
         }),
         _ => None,
     }
-}
-
-/// Whether a symbolic size has a part sizes cannot express (written as
-/// `[opaque 1 * b]`), which may equal any size.
-fn has_lax_part(size: &Size) -> bool {
-    matches!(size, Size::Op(..)) && !size.all_leaves(&mut |leaf| leaf != &Size::Unknown(0))
 }
