@@ -1363,7 +1363,8 @@ impl InferCtx<'_, '_> {
             self.resolver.file_set,
             crate::resolve::ModuleKey(module),
         );
-        super::types::spec_scheme_in(self.resolver, file, spec, &env)
+        let spec_modules = super::types::SpecModules::new(&self.resolver.exports(module), module);
+        super::types::spec_scheme_in(self.resolver, file, spec, &env, &spec_modules)
     }
 
     /// The type of an operator: a built-in overloaded one, unless a

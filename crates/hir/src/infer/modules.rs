@@ -6,8 +6,8 @@ use super::instantiate_in;
 use super::size_text;
 use super::substitute;
 use super::types::{
-    TypeLowering, apply_member, exported_instance_env, functor_instance_env, liftedness_rank,
-    member_type, module_type_env, own_args, spec_definition_in, spec_scheme_in,
+    SpecModules, TypeLowering, apply_member, exported_instance_env, functor_instance_env,
+    liftedness_rank, member_type, module_type_env, own_args, spec_definition_in, spec_scheme_in,
     substitute_instance, type_def_liftedness, type_def_params,
 };
 use super::unify::{Mismatch, Table};
@@ -418,6 +418,8 @@ impl Matcher<'_> {
         let file_set = resolver.file_set;
         let provided = resolver.exports(implementation);
         let required = resolver.sig_exports(sig_scope, sig, sig_module);
+        // The module type's module specifications are the module's modules.
+        let spec_modules = SpecModules::new(&required, implementation);
         let qualified = |name: &Name| {
             quals
                 .iter()
@@ -586,7 +588,8 @@ impl Matcher<'_> {
                         ));
                         continue;
                     }
-                    let mut required_scheme = spec_scheme_in(resolver, file, spec, &env);
+                    let mut required_scheme =
+                        spec_scheme_in(resolver, file, spec, &env, &spec_modules);
                     required_scheme.ty = substitute_instance(&required_scheme.ty, instance);
                     // A size parameter the specification declares hides a
                     // value of its name.
@@ -1072,7 +1075,8 @@ fn value_type(resolver: Resolver, value: ValueRef) -> Scheme {
         ValueRef::Def(file, item) => value_scheme(resolver.db, resolver.file_set, file, item),
         ValueRef::Spec(file, spec, module) => {
             let env = module_type_env(resolver.db, resolver.file_set, ModuleKey(module));
-            spec_scheme_in(resolver, file, spec, &env)
+            let spec_modules = SpecModules::new(&resolver.exports(module), module);
+            spec_scheme_in(resolver, file, spec, &env, &spec_modules)
         }
     }
 }

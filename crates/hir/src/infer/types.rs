@@ -9,7 +9,7 @@ use crate::item_tree::{
     Container, ItemIdx, ItemKind, ModExpr, SigExpr, SpecKind, TypeItem, item_tree,
 };
 use crate::name::{Name, Path};
-use crate::resolve::{ModuleKey, ModuleRef, Resolver, Scope, SigRef, TermRef, TypeDefRef};
+use crate::resolve::{Exports, ModuleKey, ModuleRef, Resolver, Scope, SigRef, TermRef, TypeDefRef};
 use crate::store::{Expr, Literal, SizeRef, Store, TypeArgRef, TypeId, TypeParam, TypeRef};
 use crate::ty::{Scheme, Side, Size, SizeOp, Ty, TypeArg};
 use std::sync::Arc;
@@ -295,6 +295,39 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
         }
     }
     Arc::new(env)
+}
+
+/// The module specifications (`module engine : ...`) among a module type's
+/// members, and the module whose modules they are where the module type is
+/// used: the module seen through it, or the module matched against it. A
+/// specification's type naming one (`val draw : engine.state -> ...`)
+/// names that module's member.
+#[derive(Debug, Clone)]
+pub(crate) struct SpecModules {
+    names: Vec<Name>,
+    of: ModuleRef,
+}
+
+impl SpecModules {
+    /// The module specifications of a module type's `members`, standing
+    /// for `of`'s modules.
+    pub(crate) fn new(members: &Exports, of: ModuleRef) -> SpecModules {
+        let mut names: Vec<Name> = members
+            .terms
+            .iter()
+            .filter(|(_, term)| matches!(term, TermRef::Module(ModuleRef::Spec(..))))
+            .map(|(name, _)| name.clone())
+            .collect();
+        names.sort();
+        SpecModules { names, of }
+    }
+}
+
+/// What a path through a module specification names.
+enum SpecModuleMember {
+    /// A type a `with` refinement of the module's module type gives.
+    Refined(Ty),
+    Member(TypeDefRef),
 }
 
 /// An abstract type applied to its own parameters.
@@ -689,13 +722,15 @@ fn module_type_member(
 }
 
 /// The type a `val` specification gives, with `local_types` for the type
-/// members of its module type. Size names it uses without declaring them
-/// are implicitly its size parameters.
+/// members of its module type and `spec_modules` for its module
+/// specifications. Size names it uses without declaring them are
+/// implicitly its size parameters.
 pub(crate) fn spec_scheme_in(
     resolver: Resolver,
     file: SourceFile,
     spec: crate::item_tree::SpecIdx,
     local_types: &[(Name, Ty)],
+    spec_modules: &SpecModules,
 ) -> Scheme {
     let tree = item_tree(resolver.db, file);
     let SpecKind::Val {
@@ -725,6 +760,7 @@ pub(crate) fn spec_scheme_in(
         &params,
     );
     lowering.local_types = local_types;
+    lowering.spec_modules = Some(spec_modules);
     let lowered = lowering.lower(*ty);
     // Only whole sizes: a name used in a size expression is no parameter.
     lowered.visit_sizes(&mut |size, site| {
@@ -958,6 +994,9 @@ pub(crate) struct TypeLowering<'s, 'db> {
     pub opaque_modules: &'s [Name],
     /// The type parameters declared lifted (`'^t`) or size-lifted (`'~t`).
     pub lifted_params: &'s [(Name, Liftedness)],
+    /// The module specifications of the module type being lowered in,
+    /// and the module they stand for there.
+    pub spec_modules: Option<&'s SpecModules>,
     pub errors: Vec<(TypeId, String)>,
     next_unknown: u32,
 }
@@ -978,6 +1017,7 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
             local_params: &[],
             opaque_modules: &[],
             lifted_params: &[],
+            spec_modules: None,
             errors: Vec::new(),
             next_unknown: 0,
         }
@@ -1345,6 +1385,39 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
         substitute_instance(&ty, &env)
     }
 
+    /// The type a path through a module specification of the module type
+    /// being lowered in names (see [`SpecModules`]).
+    fn spec_module_member(&self, path: &Path) -> Option<SpecModuleMember> {
+        let spec_modules = self.spec_modules?;
+        let segments = path.segments();
+        if path.is_single() || !spec_modules.names.contains(&segments[0]) {
+            return None;
+        }
+        let db = self.resolver.db;
+        if let Some((sig_scope, sig, _)) =
+            module_signature(db, self.resolver.file_set, spec_modules.of)
+            && let Some(refined) = sig_refinement(self.resolver, sig_scope, &sig, segments, 0)
+        {
+            return Some(SpecModuleMember::Refined(refined));
+        }
+        let mut module = spec_modules.of;
+        for segment in path.qualifiers() {
+            let Some(TermRef::Module(next)) =
+                self.resolver.exports(module).terms.get(segment).copied()
+            else {
+                return None;
+            };
+            module = next;
+        }
+        let target = self
+            .resolver
+            .exports(module)
+            .types
+            .get(path.last())
+            .copied()?;
+        Some(SpecModuleMember::Member(target))
+    }
+
     /// A type name applied to `args`, as its definition gives it.
     fn named_as_defined(&mut self, id: TypeId, path: &Path, args: &[TypeArgRef]) -> Ty {
         if path.is_single() && self.type_params.contains(path.last()) {
@@ -1376,7 +1449,14 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 args,
             );
         }
-        let Some(target) = self.resolver.resolve_type_path(self.scope, path) else {
+        let spec_member = match self.spec_module_member(path) {
+            Some(SpecModuleMember::Refined(ty)) => return ty,
+            Some(SpecModuleMember::Member(target)) => Some(target),
+            None => None,
+        };
+        let Some(target) =
+            spec_member.or_else(|| self.resolver.resolve_type_path(self.scope, path))
+        else {
             self.errors.push((id, format!("Unknown type \"{path}\".")));
             return Ty::Error;
         };
@@ -1395,7 +1475,9 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 type_abbreviation(self.resolver.db, self.resolver.file_set, file, item)
             }
             TypeDefRef::Spec(file, spec, module) => {
-                if let Some(refined) = nested_refinement(self.resolver, self.scope, path) {
+                if spec_member.is_none()
+                    && let Some(refined) = nested_refinement(self.resolver, self.scope, path)
+                {
                     return refined;
                 }
                 let env =
