@@ -359,9 +359,14 @@ impl<'db> Resolver<'db> {
                     item: Some(item),
                     params: None,
                 };
-                // An ascribed module shows only what its module type says.
+                // An ascribed module shows only what its module type says,
+                // and so does an application of a parametric module with a
+                // result module type.
                 if let Some(sig) = &binding.sig {
                     return self.sig_exports(scope, sig, module);
+                }
+                if let Some((sig_scope, sig)) = self.applied_signature(file, item) {
+                    return self.sig_exports(sig_scope, &sig, module);
                 }
                 match self.eval_module(scope, &binding.body) {
                     Some(target) => (*self.exports(target)).clone(),
@@ -960,6 +965,53 @@ impl<'db> Resolver<'db> {
 
     /// The module expression a module binding is defined by, and the
     /// scope it is written in.
+    /// For a module binding whose module is a full application of a
+    /// parametric module with a result module type (`module s = f a` for
+    /// `module f (p: mt) : result = ...`): that module type and the scope it
+    /// is written in (the parametric module's, with its parameters). The
+    /// module is seen through it, as through an ascription: the types it
+    /// leaves abstract are abstract.
+    pub fn applied_signature(&self, file: SourceFile, item: ItemIdx) -> Option<(Scope, SigExpr)> {
+        let tree = self.tree(file);
+        let ItemKind::Module(binding) = &tree.item(item).kind else {
+            return None;
+        };
+        if !binding.params.is_empty() || binding.sig.is_some() {
+            return None;
+        }
+        let mut functor = &binding.body;
+        let mut args = 0;
+        while let ModExpr::Apply(inner, _) = functor {
+            args += 1;
+            functor = inner;
+        }
+        if args == 0 {
+            return None;
+        }
+        let scope = Scope {
+            file,
+            item: Some(item),
+            params: None,
+        };
+        let ModuleRef::Binding(functor_file, functor_item) = self.eval_module(scope, functor)?
+        else {
+            return None;
+        };
+        let functor_tree = self.tree(functor_file);
+        let ItemKind::Module(parametric) = &functor_tree.item(functor_item).kind else {
+            return None;
+        };
+        if parametric.params.len() != args {
+            return None;
+        }
+        let functor_scope = Scope {
+            file: functor_file,
+            item: Some(functor_item),
+            params: None,
+        };
+        Some((functor_scope, parametric.sig.clone()?))
+    }
+
     pub fn binding_body(&self, module: ModuleRef) -> Option<(Scope, ModExpr)> {
         let ModuleRef::Binding(file, item) = module else {
             return None;

@@ -1358,11 +1358,7 @@ impl InferCtx<'_, '_> {
         spec: crate::item_tree::SpecIdx,
         module: ModuleRef,
     ) -> Scheme {
-        let env = super::types::module_type_env(
-            self.resolver.db,
-            self.resolver.file_set,
-            crate::resolve::ModuleKey(module),
-        );
+        let env = super::types::spec_local_types(self.resolver.db, self.resolver.file_set, module);
         let spec_modules = super::types::SpecModules::new(&self.resolver.exports(module), module);
         super::types::spec_scheme_in(self.resolver, file, spec, &env, &spec_modules)
     }

@@ -7,8 +7,8 @@ use super::size_text;
 use super::substitute;
 use super::types::{
     SpecModules, TypeLowering, apply_member, exported_instance_env, functor_instance_env,
-    liftedness_rank, member_type, module_type_env, own_args, spec_definition_in, spec_scheme_in,
-    substitute_instance, type_def_liftedness, type_def_params,
+    liftedness_rank, member_type, module_type_env, own_args, spec_definition_in, spec_local_types,
+    spec_scheme_in, substitute_instance, type_def_liftedness, type_def_params,
 };
 use super::unify::{Mismatch, Table};
 use super::uniqueness::fits_spec_uniqueness;
@@ -1074,7 +1074,7 @@ fn value_type(resolver: Resolver, value: ValueRef) -> Scheme {
     match value {
         ValueRef::Def(file, item) => value_scheme(resolver.db, resolver.file_set, file, item),
         ValueRef::Spec(file, spec, module) => {
-            let env = module_type_env(resolver.db, resolver.file_set, ModuleKey(module));
+            let env = spec_local_types(resolver.db, resolver.file_set, module);
             let spec_modules = SpecModules::new(&resolver.exports(module), module);
             spec_scheme_in(resolver, file, spec, &env, &spec_modules)
         }

@@ -210,40 +210,27 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
         return Arc::new(Vec::new());
     };
     let exports = resolver.sig_exports(scope, &sig, module.0);
-    // `with` refinements, also those inside named module types (`module
-    // m : S` where `module type S = T with t = i32`); an outer one wins.
+    // `with` refinements, also those inside named and included module
+    // types (`module m : S` where `module type S = T with t = i32`); an
+    // outer one wins.
+    let outer = enclosing_types(db, file_set, module.0);
     let mut refinements: Vec<(Name, Ty)> = Vec::new();
-    let mut current = (scope, sig.clone());
-    for _ in 0..32 {
-        let (sig_scope, sig_expr) = current;
-        let tree = item_tree(db, sig_scope.file);
-        let mut sig_expr = &sig_expr;
-        while let SigExpr::With { base, path, ty, .. } = sig_expr {
-            let mut lowering = TypeLowering::new(resolver, sig_scope, &tree.store, &[]);
-            let refined = lowering.lower(*ty);
-            if !refinements.iter().any(|(n, _)| n == path.last()) {
-                refinements.push((path.last().clone(), refined));
+    collect_refinements(resolver, scope, &sig, &outer, &mut refinements, 0);
+    // A module specification's types may be refined by its host's module
+    // type (`has_int with int.t = i32`), which is outside its own and wins.
+    if let ModuleRef::Spec(file, spec, host) = module.0
+        && let SpecKind::Module {
+            name: Some(spec_name),
+            ..
+        } = &item_tree(db, file).spec(spec).kind
+        && let Some((host_scope, host_sig, _)) = module_signature(db, file_set, host.module())
+    {
+        for name in exports.types.keys() {
+            let segments = [spec_name.clone(), name.clone()];
+            if let Some(ty) = sig_refinement(resolver, host_scope, &host_sig, &segments, 0) {
+                refinements.insert(0, (name.clone(), ty));
             }
-            sig_expr = base;
         }
-        let SigExpr::Path(path) = sig_expr else {
-            break;
-        };
-        let Some(SigRef(file, item)) = resolver.resolve_sig_path(sig_scope, path) else {
-            break;
-        };
-        let named_tree = item_tree(db, file);
-        let ItemKind::ModuleType(named) = &named_tree.item(item).kind else {
-            break;
-        };
-        current = (
-            Scope {
-                file,
-                item: Some(item),
-                params: None,
-            },
-            named.sig.clone(),
-        );
     }
     let mut names: Vec<(&Name, &TypeDefRef)> = exports.types.iter().collect();
     names.sort_by(|a, b| a.0.cmp(b.0));
@@ -280,16 +267,18 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
             }
         }
     }
-    // Abbreviations in the module type may use its other type members.
+    // Abbreviations in the module type may use its other type members,
+    // and those of the module types it is nested in.
     for (name, file, spec) in defined {
         let spec_tree = item_tree(db, file);
         if let SpecKind::Type(type_item) = &spec_tree.spec(spec).kind {
+            let local_types: Vec<(Name, Ty)> = env.iter().chain(outer.iter()).cloned().collect();
             let lowered = lower_type_item_in(
                 resolver,
                 Scope::of_spec(&spec_tree, file, spec),
                 &spec_tree.store,
                 type_item,
-                &env,
+                &local_types,
             );
             env.push((name, by_position(&lowered.params, &lowered.ty)));
         }
@@ -328,6 +317,114 @@ enum SpecModuleMember {
     /// A type a `with` refinement of the module's module type gives.
     Refined(Ty),
     Member(TypeDefRef),
+}
+
+/// The type members of the module type a module specification is written
+/// in (`t` and `sc` for `module sr : {... with t = t ... sc[m][n] ...}`),
+/// as its host module has them; empty for other modules.
+pub(crate) fn enclosing_types(
+    db: &dyn Db,
+    file_set: FileSet,
+    module: ModuleRef,
+) -> Arc<Vec<(Name, Ty)>> {
+    match module {
+        ModuleRef::Spec(_, _, host) => module_type_env(db, file_set, ModuleKey(host.module())),
+        _ => Arc::new(Vec::new()),
+    }
+}
+
+/// The types a `val` specification seen through `module` may name
+/// without qualification: the module's type members, then those of the
+/// module type it is specified in.
+pub(crate) fn spec_local_types(
+    db: &dyn Db,
+    file_set: FileSet,
+    module: ModuleRef,
+) -> Vec<(Name, Ty)> {
+    let own = module_type_env(db, file_set, ModuleKey(module));
+    let outer = enclosing_types(db, file_set, module);
+    own.iter().chain(outer.iter()).cloned().collect()
+}
+
+/// The types `with` refinements give a module type's own type members
+/// (`S with t = i32`), through named and included module types, outermost
+/// first.
+fn collect_refinements(
+    resolver: Resolver,
+    scope: Scope,
+    sig: &SigExpr,
+    local_types: &[(Name, Ty)],
+    out: &mut Vec<(Name, Ty)>,
+    depth: u32,
+) {
+    // Module types naming each other in a cycle are reported elsewhere.
+    if depth > 32 {
+        return;
+    }
+    let db = resolver.db;
+    match sig {
+        SigExpr::With {
+            base,
+            path,
+            params,
+            ty,
+        } => {
+            if path.is_single() && !out.iter().any(|(n, _)| n == path.last()) {
+                let tree = item_tree(db, scope.file);
+                let type_params: Vec<Name> = params
+                    .iter()
+                    .filter_map(|p| match p {
+                        TypeParam::Type(n, _) => Some(n.clone()),
+                        TypeParam::Size(_) => None,
+                    })
+                    .collect();
+                let mut lowering = TypeLowering::new(resolver, scope, &tree.store, &type_params);
+                lowering.local_types = local_types;
+                let refined = by_position(params, &lowering.lower(*ty));
+                out.push((path.last().clone(), refined));
+            }
+            collect_refinements(resolver, scope, base, local_types, out, depth + 1);
+        }
+        SigExpr::Path(path) => {
+            let Some(SigRef(file, item)) = resolver.resolve_sig_path(scope, path) else {
+                return;
+            };
+            let named_tree = item_tree(db, file);
+            let ItemKind::ModuleType(named) = &named_tree.item(item).kind else {
+                return;
+            };
+            let named_scope = Scope {
+                file,
+                item: Some(item),
+                params: None,
+            };
+            collect_refinements(
+                resolver,
+                named_scope,
+                &named.sig,
+                local_types,
+                out,
+                depth + 1,
+            );
+        }
+        SigExpr::Specs(specs) => {
+            let tree = item_tree(db, scope.file);
+            for &spec in specs {
+                if let SpecKind::Include(included) = &tree.spec(spec).kind {
+                    let spec_scope = Scope::of_spec(&tree, scope.file, spec);
+                    collect_refinements(
+                        resolver,
+                        spec_scope,
+                        included,
+                        local_types,
+                        out,
+                        depth + 1,
+                    );
+                }
+            }
+        }
+        SigExpr::Missing | SigExpr::Arrow { .. } => {}
+    }
 }
 
 /// An abstract type applied to its own parameters.
@@ -925,7 +1022,14 @@ fn module_signature(
                 item: Some(item),
                 params: None,
             };
-            Some((scope, binding.sig.clone()?, name))
+            match &binding.sig {
+                Some(sig) => Some((scope, sig.clone(), name)),
+                None => {
+                    let resolver = Resolver { db, file_set };
+                    let (sig_scope, sig) = resolver.applied_signature(file, item)?;
+                    Some((sig_scope, sig, name))
+                }
+            }
         }
         ModuleRef::Param(file, s, index) => {
             let tree = item_tree(db, file);
