@@ -119,6 +119,10 @@ fn hover() {
                 "def inc (x: i32) = x + 1\ndef use (y: i32) = let _ = \"ő𝄞\" in in$0c y\n",
             ),
             ("a keyword has no type", "de$0f x = 1i32\n"),
+            (
+                "a member of a module applied from a package in lib/",
+                "import \"lib/github.com/someone/vectors/vectors\"\nmodule v = mk_vec f32\ndef use = v.no$0rm [3, 4]\n-- file: lib/github.com/someone/vectors/vectors.fut\nimport \"../sums/sums\"\nmodule type vec = {\n  type t\n  -- | The Euclidean norm.\n  val norm [n] : [n]t -> t\n}\nmodule mk_vec (T: real) : vec with t = T.t = {\n  type t = T.t\n  def norm [n] (xs: [n]t) = T.sqrt (total (T.+) (T.i64 0) (map (\\x -> x T.* x) xs))\n}\n-- file: lib/github.com/someone/sums/sums.fut\n-- | Adds up.\ndef total [n] 'a (add: a -> a -> a) (zero: a) (xs: [n]a) = reduce add zero xs\n",
+            ),
         ],
         |server, case| {
             let hover = server.request("textDocument/hover", case.at_cursor());
@@ -161,6 +165,14 @@ fn definition() {
             (
                 "an import's string: the file it names",
                 "import \"li$0b\"\ndef use = helper 1\n-- file: lib.fut\ndef helper (x: i32) = x\n",
+            ),
+            (
+                "a member of a module applied from a package in lib/",
+                "import \"lib/github.com/someone/vectors/vectors\"\nmodule v = mk_vec f32\ndef use = v.no$0rm [3, 4]\n-- file: lib/github.com/someone/vectors/vectors.fut\nimport \"../sums/sums\"\nmodule type vec = {\n  type t\n  -- | The Euclidean norm.\n  val norm [n] : [n]t -> t\n}\nmodule mk_vec (T: real) : vec with t = T.t = {\n  type t = T.t\n  def norm [n] (xs: [n]t) = T.sqrt (total (T.+) (T.i64 0) (map (\\x -> x T.* x) xs))\n}\n-- file: lib/github.com/someone/sums/sums.fut\n-- | Adds up.\ndef total [n] 'a (add: a -> a -> a) (zero: a) (xs: [n]a) = reduce add zero xs\n",
+            ),
+            (
+                "a parametric module in lib/",
+                "import \"lib/github.com/someone/vectors/vectors\"\nmodule v = mk_v$0ec f32\n-- file: lib/github.com/someone/vectors/vectors.fut\nimport \"../sums/sums\"\nmodule type vec = {\n  type t\n  -- | The Euclidean norm.\n  val norm [n] : [n]t -> t\n}\nmodule mk_vec (T: real) : vec with t = T.t = {\n  type t = T.t\n  def norm [n] (xs: [n]t) = T.sqrt (total (T.+) (T.i64 0) (map (\\x -> x T.* x) xs))\n}\n-- file: lib/github.com/someone/sums/sums.fut\n-- | Adds up.\ndef total [n] 'a (add: a -> a -> a) (zero: a) (xs: [n]a) = reduce add zero xs\n",
             ),
         ],
         |server, case| {
@@ -947,6 +959,10 @@ fn diagnostics() {
                 "import \"lib\"\ndef use = helper 1i32\n-- file: lib.fut\ndef helper (x: i32) = x + true\n",
             ),
             ("none", "def f (x: i32) = x + 1\n"),
+            (
+                "none for a module applied from a package in lib/",
+                "import \"lib/github.com/someone/vectors/vectors\"\nmodule v = mk_vec f32\ndef use : f32 = v.norm [3, 4]\n-- file: lib/github.com/someone/vectors/vectors.fut\nimport \"../sums/sums\"\nmodule type vec = {\n  type t\n  -- | The Euclidean norm.\n  val norm [n] : [n]t -> t\n}\nmodule mk_vec (T: real) : vec with t = T.t = {\n  type t = T.t\n  def norm [n] (xs: [n]t) = T.sqrt (total (T.+) (T.i64 0) (map (\\x -> x T.* x) xs))\n}\n-- file: lib/github.com/someone/sums/sums.fut\n-- | Adds up.\ndef total [n] 'a (add: a -> a -> a) (zero: a) (xs: [n]a) = reduce add zero xs\n",
+            ),
         ],
         |server, case| {
             let diagnostics = server.diagnostics(&case.uri, 1);
