@@ -28,7 +28,8 @@ use hir::Db;
 use hir::body::{ValueBody, value_body_with_source_map};
 use hir::files::{FileSet, SourceFile};
 use hir::infer::{
-    InferenceResult, apply_abbreviation, infer_value, module_type_env, type_abbreviation,
+    InferenceResult, applied_member_type, apply_abbreviation, infer_value, module_type_env,
+    type_abbreviation,
 };
 use hir::item_tree::{Container, ItemIdx, ItemKind, ModExpr, item_tree};
 use hir::name::{Name, Path};
@@ -738,7 +739,19 @@ impl<'db> Lowerer<'db> {
                 };
                 self.mono(&frame, &ty)
             }
-            _ => error(format!("internal error: no type `{name}` in the module")),
+            // A type the module has through a module type (an `open` of
+            // an ascribed module): what the module type says it is.
+            Some(target @ TypeDefRef::Spec(file, spec, _)) => {
+                let ty = applied_member_type(self.db, self.file_set(), target, name, args);
+                let spec_item = item_tree(self.db, *file).spec(*spec).item;
+                let frame = Frame {
+                    subst: Rc::default(),
+                    ctx,
+                    ..self.frame(*file, spec_item, Vec::new(), ModCtx::default())
+                };
+                self.mono(&frame, &ty)
+            }
+            None => error(format!("internal error: no type `{name}` in the module")),
         }
     }
 

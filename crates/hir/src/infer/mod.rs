@@ -44,7 +44,7 @@ use unify::{Constraint, Mismatch, Table, UnknownOrigin};
 
 pub use decls::declaration_diagnostics;
 pub use modules::{module_diagnostics, structure_diagnostics};
-pub use types::{apply_abbreviation, module_type_env, type_abbreviation};
+pub use types::{applied_member_type, apply_abbreviation, module_type_env, type_abbreviation};
 pub use uniqueness::uniqueness_diagnostics;
 
 /// What a name in an expression refers to.

@@ -520,6 +520,18 @@ pub(crate) fn member_type(db: &dyn Db, file_set: FileSet, target: &TypeDefRef, n
     }
 }
 
+/// The type a module's type member `name` (found as `target`) stands for,
+/// applied to `args`.
+pub fn applied_member_type(
+    db: &dyn Db,
+    file_set: FileSet,
+    target: &TypeDefRef,
+    name: &Name,
+    args: &[TypeArg],
+) -> Ty {
+    apply_member(&member_type(db, file_set, target, name), args)
+}
+
 /// The liftedness a type definition or specification declares.
 pub(crate) fn type_def_liftedness(db: &dyn Db, target: &TypeDefRef) -> Liftedness {
     match *target {

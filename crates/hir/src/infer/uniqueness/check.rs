@@ -1043,7 +1043,8 @@ impl<'a> Checker<'a> {
 
     /// A definition outside the one checked: a constant's arrays alias
     /// the constant (unless it has size parameters, and so is computed
-    /// anew at each use); functions alias nothing.
+    /// anew at each use, also when seen through a specification that
+    /// declares them); functions alias nothing.
     fn global(&mut self, id: ExprId, value: ValueRef, path: &crate::name::Path, ty: &Ty) -> At {
         let fresh = At::of_ty(ty, &Aliases::new());
         if has_function(ty) {
@@ -1067,7 +1068,12 @@ impl<'a> Checker<'a> {
                 }
                 Some(Loc::Item(file, item))
             }
-            ValueRef::Spec(..) => None,
+            ValueRef::Spec(file, spec, _) => {
+                if !crate::infer::modules::declared_size_params(self.db, file, spec).is_empty() {
+                    return fresh;
+                }
+                None
+            }
         };
         let var = match self.globals.iter().find(|(v, _)| *v == value) {
             Some(&(_, var)) => var,
