@@ -1062,6 +1062,7 @@ impl FunctionGen<'_> {
                 map,
                 scans,
                 reduces,
+                post,
             } => {
                 self.line("{");
                 let w = self.se(*width);
@@ -1072,12 +1073,21 @@ impl FunctionGen<'_> {
                 let map_temps = self.temps(&map_types);
                 let scan_types = map_types[..scan_count].to_vec();
                 let reduce_types = map_types[scan_count..scan_count + reduce_count].to_vec();
-                // The rows the outputs stack: scans, then mapped results.
-                let stacked_rows: Vec<Type> = map.ret[..scan_count]
-                    .iter()
-                    .chain(&map.ret[scan_count + reduce_count..])
-                    .cloned()
-                    .collect();
+                // The rows the outputs stack: scans, then mapped results,
+                // or the post lambda's results.
+                let stacked_rows: Vec<Type> = match post {
+                    Some(post) => post.ret.clone(),
+                    None => map.ret[..scan_count]
+                        .iter()
+                        .chain(&map.ret[scan_count + reduce_count..])
+                        .cloned()
+                        .collect(),
+                };
+                let post_kinds: Vec<Kind> = stacked_rows.iter().map(Type::kind).collect();
+                let post_temps = match post {
+                    Some(_) => self.temps(&post_kinds),
+                    None => Vec::new(),
+                };
                 let scan_accs = self.temps(&scan_types);
                 let reduce_accs = self.temps(&reduce_types);
                 let neutrals: Vec<SubExp> = scans
@@ -1170,12 +1180,34 @@ impl FunctionGen<'_> {
                     acc_index += n;
                     result += n;
                 }
-                // Store the scan accumulators and mapped results as row i.
-                let sources: Vec<String> = scan_accs
+                // Store the scan accumulators and mapped results as row i,
+                // or what the post lambda makes of them.
+                let mut sources: Vec<String> = scan_accs
                     .iter()
-                    .chain(&map_temps[scan_count + reduce_count..])
-                    .cloned()
+                    .zip(&scan_types)
+                    .map(|(acc, kind)| {
+                        if post.is_some() && kind.is_array() {
+                            format!("arr_retain({acc})")
+                        } else {
+                            acc.clone()
+                        }
+                    })
                     .collect();
+                for (temp, kind) in map_temps
+                    .iter()
+                    .zip(&map_types)
+                    .skip(scan_count + reduce_count)
+                {
+                    sources.push(if post.is_some() && kind.is_array() {
+                        format!("arr_take(&{temp})")
+                    } else {
+                        temp.clone()
+                    });
+                }
+                if let Some(post) = post {
+                    self.apply(post, &sources, &post_temps)?;
+                    sources = post_temps.clone();
+                }
                 for ((out, ty), source) in outs.iter().zip(&stacked_rows).zip(&sources) {
                     match ty {
                         Type::Mem(_) => return Err(memory_block()),
@@ -1203,9 +1235,11 @@ impl FunctionGen<'_> {
                         ));
                     }
                 }
-                // Bind: scans, reductions, mapped results.
+                // Bind: scans, reductions, mapped results (or the post
+                // lambda's results after the reductions).
+                let direct_scans = if post.is_some() { 0 } else { scan_count };
                 let mut k = 0;
-                for out in &outs[..scan_count] {
+                for out in &outs[..direct_scans] {
                     self.assign_owned(&pat[k], pat_types[k], out);
                     k += 1;
                 }
@@ -1218,10 +1252,11 @@ impl FunctionGen<'_> {
                     self.assign_owned(&pat[k], pat_types[k], &value);
                     k += 1;
                 }
-                for out in &outs[scan_count..] {
+                for out in &outs[direct_scans..] {
                     self.assign_owned(&pat[k], pat_types[k], out);
                     k += 1;
                 }
+                self.release_temps(&post_temps, &post_kinds);
                 self.release_temps(&map_temps, &map_types);
                 self.release_temps(&scan_accs, &scan_types);
                 self.release_temps(&reduce_accs, &reduce_types);
@@ -1229,53 +1264,79 @@ impl FunctionGen<'_> {
             }
             Soac::Hist {
                 width,
-                dests,
-                op,
-                neutral: _,
-                indices,
-                values,
+                arrays,
+                ops,
+                map,
             } => {
                 self.line("{");
                 let w = self.se(*width);
                 self.line(&format!("int64_t w = {w};"));
-                let targets = self.unique_targets(dests);
-                let bins = match targets.first() {
-                    Some(t) => format!("{t}->shape[0]"),
-                    None => "0".to_owned(),
-                };
-                self.line(&format!("int64_t bins = {bins};"));
-                let op_types: Vec<Kind> = op.ret.iter().map(Type::kind).collect();
-                let temps = self.temps(&op_types);
+                let dests: Vec<Var> = ops.iter().flat_map(|op| op.dests.clone()).collect();
+                let targets = self.unique_targets(&dests);
+                let map_types: Vec<Kind> = map.ret.iter().map(Type::kind).collect();
+                let map_temps = self.temps(&map_types);
+                let op_temps: Vec<(Vec<String>, Vec<Kind>)> = ops
+                    .iter()
+                    .map(|op| {
+                        let kinds: Vec<Kind> = op.op.ret.iter().map(Type::kind).collect();
+                        (self.temps(&kinds), kinds)
+                    })
+                    .collect();
                 self.line("for (int64_t i = 0; i < w; i++) {");
-                self.line(&format!(
-                    "int64_t bin = ((int64_t*)v{i}->data)[i * v{i}->stride[0]];",
-                    i = indices.0
-                ));
-                self.line("if (bin < 0 || bin >= bins) continue;");
-                let mut args = Vec::new();
-                for (t, d) in targets.iter().zip(dests) {
-                    let ty = self.var_type(*d)?;
-                    args.push(if ty.rank() == 1 {
-                        format!("((t_{}*){t}->data)[bin]", ty.element().name())
-                    } else {
-                        format!("arr_row(ctx, {t}, bin)")
-                    });
-                }
-                for &v in values {
-                    args.push(self.row_expr(v, "i")?);
-                }
-                self.apply(op, &args, &temps)?;
-                self.mark_loc();
-                for ((t, temp), ty) in targets.iter().zip(&temps).zip(&op_types) {
-                    self.line("{ dimidx s[1] = {{1, 0, 0, 0}}; s[0].start = bin;");
-                    if ty.is_array() {
-                        self.line(&format!("arr_update(ctx, &{t}, 1, s, {temp}, NULL); }}"));
-                    } else {
-                        self.line(&format!("arr_update(ctx, &{t}, 1, s, NULL, &{temp}); }}"));
+                let args: Vec<String> = arrays
+                    .iter()
+                    .map(|&a| self.row_expr(a, "i"))
+                    .collect::<Result<_, _>>()?;
+                self.apply(map, &args, &map_temps)?;
+                let mut value = ops.len();
+                let mut target = 0;
+                for (k, (op, (temps, kinds))) in ops.iter().zip(&op_temps).enumerate() {
+                    let n = op.dests.len();
+                    let own_targets = &targets[target..target + n];
+                    let bins = match own_targets.first() {
+                        Some(t) => format!("{t}->shape[0]"),
+                        None => "0".to_owned(),
+                    };
+                    self.line("{");
+                    self.line(&format!("int64_t bin = {};", map_temps[k]));
+                    self.line(&format!("if (bin >= 0 && bin < {bins}) {{"));
+                    let mut args = Vec::new();
+                    for (t, d) in own_targets.iter().zip(&op.dests) {
+                        let ty = self.var_type(*d)?;
+                        args.push(if ty.rank() == 1 {
+                            format!("((t_{}*){t}->data)[bin]", ty.element().name())
+                        } else {
+                            format!("arr_row(ctx, {t}, bin)")
+                        });
                     }
+                    for (temp, kind) in map_temps[value..value + n].iter().zip(&map_types[value..])
+                    {
+                        args.push(if kind.is_array() {
+                            format!("arr_take(&{temp})")
+                        } else {
+                            temp.clone()
+                        });
+                    }
+                    self.apply(&op.op, &args, temps)?;
+                    self.mark_loc();
+                    for ((t, temp), kind) in own_targets.iter().zip(temps).zip(kinds) {
+                        self.line("{ dimidx s[1] = {{1, 0, 0, 0}}; s[0].start = bin;");
+                        if kind.is_array() {
+                            self.line(&format!("arr_update(ctx, &{t}, 1, s, {temp}, NULL); }}"));
+                        } else {
+                            self.line(&format!("arr_update(ctx, &{t}, 1, s, NULL, &{temp}); }}"));
+                        }
+                    }
+                    self.line("}");
+                    self.line("}");
+                    value += n;
+                    target += n;
                 }
                 self.line("}");
-                self.release_temps(&temps, &op_types);
+                for (temps, kinds) in &op_temps {
+                    self.release_temps(temps, kinds);
+                }
+                self.release_temps(&map_temps, &map_types);
                 for ((dest, ty), t) in pat.iter().zip(pat_types).zip(&targets) {
                     self.assign_owned(dest, *ty, t);
                 }
@@ -1283,38 +1344,43 @@ impl FunctionGen<'_> {
             }
             Soac::Scatter {
                 width,
+                arrays,
                 dests,
-                indices,
-                values,
+                map,
             } => {
                 self.line("{");
                 let w = self.se(*width);
                 self.line(&format!("int64_t w = {w};"));
-                let targets = self.unique_targets(dests);
+                let dest_vars: Vec<Var> = dests.iter().map(|d| d.array).collect();
+                let targets = self.unique_targets(&dest_vars);
+                let map_types: Vec<Kind> = map.ret.iter().map(Type::kind).collect();
+                let map_temps = self.temps(&map_types);
+                let writes: usize = dests.iter().map(|d| d.writes).sum();
                 self.line("for (int64_t i = 0; i < w; i++) {");
-                self.line(&format!(
-                    "int64_t j = ((int64_t*)v{i}->data)[i * v{i}->stride[0]];",
-                    i = indices.0
-                ));
-                for (t, &v) in targets.iter().zip(values) {
-                    let vt = self.var_type(v)?;
-                    self.line(&format!("if (j >= 0 && j < {t}->shape[0]) {{"));
-                    self.line("dimidx s[1] = {{1, 0, 0, 0}}; s[0].start = j;");
-                    if vt.rank() == 1 {
+                let args: Vec<String> = arrays
+                    .iter()
+                    .map(|&a| self.row_expr(a, "i"))
+                    .collect::<Result<_, _>>()?;
+                self.apply(map, &args, &map_temps)?;
+                let mut write = 0;
+                for (t, dest) in targets.iter().zip(dests) {
+                    for _ in 0..dest.writes {
+                        let (index, value) = (&map_temps[write], &map_temps[writes + write]);
+                        self.line(&format!("if ({index} >= 0 && {index} < {t}->shape[0]) {{"));
                         self.line(&format!(
-                            "arr_update(ctx, &{t}, 1, s, NULL, ((t_{}*)v{v}->data) + i * v{v}->stride[0]);",
-                            vt.element().name(),
-                            v = v.0
+                            "dimidx s[1] = {{{{1, 0, 0, 0}}}}; s[0].start = {index};"
                         ));
-                    } else {
-                        self.line(&format!(
-                            "arr *r = arr_row(ctx, v{}, i); arr_update(ctx, &{t}, 1, s, r, NULL); arr_release(r);",
-                            v.0
-                        ));
+                        if map_types[writes + write].is_array() {
+                            self.line(&format!("arr_update(ctx, &{t}, 1, s, {value}, NULL);"));
+                        } else {
+                            self.line(&format!("arr_update(ctx, &{t}, 1, s, NULL, &{value});"));
+                        }
+                        self.line("}");
+                        write += 1;
                     }
-                    self.line("}");
                 }
                 self.line("}");
+                self.release_temps(&map_temps, &map_types);
                 for ((dest, ty), t) in pat.iter().zip(pat_types).zip(&targets) {
                     self.assign_owned(dest, *ty, t);
                 }

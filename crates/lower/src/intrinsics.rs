@@ -342,6 +342,7 @@ impl Lowerer<'_> {
                         map,
                         scans: Vec::new(),
                         reduces: Vec::new(),
+                        post: None,
                     }),
                 );
                 let vars = self.with_known_row_shapes(vars, width, &result_ty, sizes)?;
@@ -385,6 +386,7 @@ impl Lowerer<'_> {
                         map,
                         scans,
                         reduces,
+                        post: None,
                     }),
                 );
                 Ok(Sv::Dyn(result_ty, vars))
@@ -409,17 +411,10 @@ impl Lowerer<'_> {
                     &row_types,
                     "Row shape of destination array does not match shape of neutral element",
                 );
-                let vars = self.bind_exp(
-                    "hist",
-                    Exp::Op(Soac::Hist {
-                        width,
-                        dests,
-                        op,
-                        neutral,
-                        indices,
-                        values,
-                    }),
-                );
+                let exp = self
+                    .builder
+                    .hist(width, dests, op, neutral, indices, &values);
+                let vars = self.bind_exp("hist", exp);
                 Ok(Sv::Dyn(result_ty, vars))
             }
             (Intrinsic::Scatter, [dest, is, vs]) => {
@@ -433,15 +428,8 @@ impl Lowerer<'_> {
                     &row_types,
                     "Row shape of value array does not match row shape of scatter target",
                 )?;
-                let vars = self.bind_exp(
-                    "scatter",
-                    Exp::Op(Soac::Scatter {
-                        width,
-                        dests,
-                        indices,
-                        values,
-                    }),
-                );
+                let exp = self.builder.scatter(width, &dests, indices, &values);
+                let vars = self.bind_exp("scatter", exp);
                 Ok(Sv::Dyn(result_ty, vars))
             }
             (Intrinsic::Iota, [n]) => {
@@ -856,6 +844,7 @@ impl Lowerer<'_> {
                 map,
                 scans: Vec::new(),
                 reduces: Vec::new(),
+                post: None,
             }),
         );
         let elem_kinds = self.components_of_ty(&elems_ty)?;
@@ -961,6 +950,7 @@ impl Lowerer<'_> {
                 map,
                 scans: Vec::new(),
                 reduces: Vec::new(),
+                post: None,
             }),
         ))
     }
@@ -1238,6 +1228,7 @@ impl Lowerer<'_> {
                                     neutral: vec![SubExp::bool(true)],
                                     commutative: true,
                                 }],
+                                post: None,
                             }),
                         );
                         Ok(vec![SubExp::Var(all)])

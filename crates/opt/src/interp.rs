@@ -1077,6 +1077,7 @@ impl<R: Rep> Interpreter<'_, R> {
                 map,
                 scans,
                 reduces,
+                post,
             } => {
                 let width = self.i64(*width)?;
                 self.check_width(width, arrays)?;
@@ -1084,112 +1085,115 @@ impl<R: Rep> Interpreter<'_, R> {
                     .iter()
                     .map(|s| s.neutral.iter().map(|&n| self.subexp(n)).collect())
                     .collect::<Result<_>>()?;
-                let mut scan_outputs: Vec<Vec<Value>> =
-                    vec![Vec::new(); scan_accs.iter().map(Vec::len).sum()];
                 let mut reduce_accs: Vec<Vec<Value>> = reduces
                     .iter()
                     .map(|r| r.neutral.iter().map(|&n| self.subexp(n)).collect())
                     .collect::<Result<_>>()?;
-                let scan_count: usize = scan_outputs.len();
+                let scan_count: usize = scan_accs.iter().map(Vec::len).sum();
                 let reduce_count: usize = reduce_accs.iter().map(Vec::len).sum();
-                let mut map_outputs: Vec<Vec<Value>> =
-                    vec![Vec::new(); map.ret.len() - scan_count - reduce_count];
+                // The rows of the stacked results: the scans' and the
+                // mapped values, or the post lambda's results.
+                let row_types: Vec<&Type> = match post {
+                    Some(post) => post.ret.iter().collect(),
+                    None => map.ret[..scan_count]
+                        .iter()
+                        .chain(&map.ret[scan_count + reduce_count..])
+                        .collect(),
+                };
+                let mut outputs: Vec<Vec<Value>> = vec![Vec::new(); row_types.len()];
                 for i in 0..width {
                     let args = self.rows(arrays, i)?;
                     let mut results = self.apply(map, args)?.into_iter();
-                    let mut output = 0;
+                    let mut row = Vec::new();
                     for (scan, acc) in scans.iter().zip(&mut scan_accs) {
                         let mut args = std::mem::take(acc);
                         args.extend(results.by_ref().take(scan.neutral.len()));
                         *acc = self.apply(&scan.lambda, args)?;
-                        for value in acc.iter() {
-                            scan_outputs[output].push(value.clone());
-                            output += 1;
-                        }
+                        row.extend(acc.iter().cloned());
                     }
                     for (reduce, acc) in reduces.iter().zip(&mut reduce_accs) {
                         let mut args = std::mem::take(acc);
                         args.extend(results.by_ref().take(reduce.neutral.len()));
                         *acc = self.apply(&reduce.lambda, args)?;
                     }
-                    for (outputs, value) in map_outputs.iter_mut().zip(results) {
+                    row.extend(results);
+                    if let Some(post) = post {
+                        row = self.apply(post, row)?;
+                    }
+                    for (outputs, value) in outputs.iter_mut().zip(row) {
                         outputs.push(value);
                     }
                 }
+                let mut stacked = Vec::new();
+                for (rows, ty) in outputs.into_iter().zip(row_types) {
+                    stacked.push(stack(ty.element(), &self.shape(ty)?, rows)?);
+                }
                 let mut values = Vec::new();
-                let scan_types = map.ret[..scan_count].iter();
-                for (rows, ty) in scan_outputs.into_iter().zip(scan_types) {
-                    values.push(stack(ty.element(), &self.shape(ty)?, rows)?);
-                }
+                let after_scans = if post.is_some() { 0 } else { scan_count };
+                let mut stacked = stacked.into_iter();
+                values.extend(stacked.by_ref().take(after_scans));
                 values.extend(reduce_accs.into_iter().flatten());
-                let map_types = map.ret[scan_count + reduce_count..].iter();
-                for (rows, ty) in map_outputs.into_iter().zip(map_types) {
-                    values.push(stack(ty.element(), &self.shape(ty)?, rows)?);
-                }
+                values.extend(stacked);
                 Ok(values)
             }
             Soac::Hist {
                 width,
-                dests,
-                op,
-                neutral: _,
-                indices,
-                values,
+                arrays,
+                ops,
+                map,
             } => {
                 let width = self.i64(*width)?;
-                self.check_width(width, &[*indices])?;
-                self.check_width(width, values)?;
-                let index_array = self.array(*indices)?.clone();
-                let value_arrays: Vec<ArrayValue> = values
+                self.check_width(width, arrays)?;
+                let mut targets: Vec<Vec<ArrayValue>> = ops
                     .iter()
-                    .map(|&v| self.array(v).cloned())
+                    .map(|op| op.dests.iter().map(|&d| self.array_owned(d)).collect())
                     .collect::<Result<_>>()?;
-                let mut targets: Vec<ArrayValue> = dests
-                    .iter()
-                    .map(|&d| self.array_owned(d))
-                    .collect::<Result<_>>()?;
-                let bins = targets.first().map_or(0, |t| t.shape[0]);
                 for i in 0..width {
-                    let Some(bin) = index_array.data[i as usize].as_i64() else {
-                        return Err(RunError::internal("a histogram index that is not an i64"));
-                    };
-                    if bin < 0 || bin >= bins {
-                        continue;
-                    }
-                    let mut args: Vec<Value> = targets.iter().map(|t| row(t, bin)).collect();
-                    args.extend(value_arrays.iter().map(|v| row(v, i)));
-                    let combined = self.apply(op, args)?;
-                    for (target, value) in targets.iter_mut().zip(combined) {
-                        update(target, &[ResolvedIndex::Fix(bin)], &value)?;
+                    let args = self.rows(arrays, i)?;
+                    let results = self.apply(map, args)?;
+                    let (buckets, mut values) = results.split_at(ops.len());
+                    for ((op, dests), bucket) in ops.iter().zip(&mut targets).zip(buckets) {
+                        let (own, rest) = values.split_at(op.neutral.len());
+                        values = rest;
+                        let bin = index_value(bucket, "a histogram index")?;
+                        let bins = dests.first().map_or(0, |t| t.shape[0]);
+                        if bin < 0 || bin >= bins {
+                            continue;
+                        }
+                        let mut args: Vec<Value> = dests.iter().map(|t| row(t, bin)).collect();
+                        args.extend(own.iter().cloned());
+                        let combined = self.apply(&op.op, args)?;
+                        for (target, value) in dests.iter_mut().zip(combined) {
+                            update(target, &[ResolvedIndex::Fix(bin)], &value)?;
+                        }
                     }
                 }
-                Ok(targets.into_iter().map(Value::Array).collect())
+                Ok(targets.into_iter().flatten().map(Value::Array).collect())
             }
             Soac::Scatter {
                 width,
+                arrays,
                 dests,
-                indices,
-                values,
+                map,
             } => {
                 let width = self.i64(*width)?;
-                self.check_width(width, &[*indices])?;
-                self.check_width(width, values)?;
-                let index_array = self.array(*indices)?.clone();
-                let value_arrays: Vec<ArrayValue> = values
-                    .iter()
-                    .map(|&v| self.array(v).cloned())
-                    .collect::<Result<_>>()?;
+                self.check_width(width, arrays)?;
                 let mut targets: Vec<ArrayValue> = dests
                     .iter()
-                    .map(|&d| self.array_owned(d))
+                    .map(|d| self.array_owned(d.array))
                     .collect::<Result<_>>()?;
+                let writes: usize = dests.iter().map(|d| d.writes).sum();
                 for i in 0..width {
-                    let Some(target_index) = index_array.data[i as usize].as_i64() else {
-                        return Err(RunError::internal("a scatter index that is not an i64"));
-                    };
-                    for (target, source) in targets.iter_mut().zip(&value_arrays) {
-                        if target_index >= 0 && target_index < target.shape[0] {
-                            update(target, &[ResolvedIndex::Fix(target_index)], &row(source, i))?;
+                    let args = self.rows(arrays, i)?;
+                    let results = self.apply(map, args)?;
+                    let (indices, values) = results.split_at(writes);
+                    let mut written = indices.iter().zip(values);
+                    for (dest, target) in dests.iter().zip(&mut targets) {
+                        for (index, value) in written.by_ref().take(dest.writes) {
+                            let index = index_value(index, "a scatter index")?;
+                            if index >= 0 && index < target.shape[0] {
+                                update(target, &[ResolvedIndex::Fix(index)], value)?;
+                            }
                         }
                     }
                 }
@@ -1217,6 +1221,16 @@ impl<R: Rep> Interpreter<'_, R> {
                 self.apply(fold, args)
             }
         }
+    }
+}
+
+/// An `i64` index, or an internal error naming `what`.
+fn index_value(value: &Value, what: &str) -> Result<i64> {
+    match value {
+        Value::Prim(prim) => prim
+            .as_i64()
+            .ok_or_else(|| RunError::internal(format!("{what} that is not an i64"))),
+        Value::Array(_) => Err(RunError::internal(format!("{what} that is an array"))),
     }
 }
 

@@ -31,8 +31,8 @@ use super::rules::{binop_partial, float_fn_partial};
 use super::{Derivatives, Result, array_dims, one, product, reached_from_user_code};
 use crate::ir::build::Builder;
 use crate::ir::{
-    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Function, Lambda, LoopForm, Param, PatElem,
-    ReduceOp, ScanOp, Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Function, HistOp, Lambda, LoopForm, Param,
+    PatElem, ReduceOp, ScanOp, ScatterDest, Soac, Stm, SubExp, Type, Var,
 };
 use prim::PrimType;
 use prim::PrimValue;
@@ -171,6 +171,7 @@ fn element_adjoints(
             map,
             scans: Vec::new(),
             reduces: Vec::new(),
+            post: None,
         }),
     );
     Ok(SubExp::Var(builder.bind1(
@@ -242,6 +243,7 @@ fn dot(
                             neutral: vec![SubExp::Const(PrimValue::zero(e))],
                             commutative: true,
                         }],
+                        post: None,
                     }),
                 ))
             }
@@ -702,6 +704,41 @@ impl<'a> Forward<'a> {
         all
     }
 
+    /// The arrays of a SOAC renamed, followed by the tangents of those
+    /// that have one; which have one.
+    fn arrays_with_tangents(&mut self, arrays: &[Var]) -> Result<(Vec<Var>, Vec<bool>)> {
+        let with_tangent: Vec<bool> = arrays
+            .iter()
+            .map(|&a| self.tangent(SubExp::Var(a)).is_some())
+            .collect();
+        let mut new_arrays: Vec<Var> = arrays.iter().map(|&a| self.var(a)).collect();
+        for (&array, _) in arrays.iter().zip(&with_tangent).filter(|(_, w)| **w) {
+            new_arrays.push(self.tangent_array(array)?);
+        }
+        Ok((new_arrays, with_tangent))
+    }
+
+    /// The dual of a lambda over rows of arrays (see
+    /// [`Forward::arrays_with_tangents`]) whose results are in segments,
+    /// each segment's tangents following it.
+    fn segmented_lambda(
+        &mut self,
+        lambda: &Lambda,
+        with_tangent: &[bool],
+        segments: &[usize],
+    ) -> Result<Lambda> {
+        let dual = self.lambda(lambda, with_tangent)?;
+        let order = interleave_tangents(lambda.ret.len(), segments);
+        Ok(Lambda {
+            body: Body {
+                stms: dual.body.stms,
+                result: order.iter().map(|&i| dual.body.result[i]).collect(),
+            },
+            ret: order.iter().map(|&i| dual.ret[i].clone()).collect(),
+            params: dual.params,
+        })
+    }
+
     fn soac(&mut self, stm: &Stm, soac: &Soac) -> Result<()> {
         match soac {
             Soac::Screma {
@@ -710,31 +747,19 @@ impl<'a> Forward<'a> {
                 map,
                 scans,
                 reduces,
+                post,
             } => {
                 let width = self.se(*width);
-                let with_tangent: Vec<bool> = arrays
-                    .iter()
-                    .map(|&a| self.tangent(SubExp::Var(a)).is_some())
-                    .collect();
-                let mut new_arrays: Vec<Var> = arrays.iter().map(|&a| self.var(a)).collect();
-                for (&array, _) in arrays.iter().zip(&with_tangent).filter(|(_, w)| **w) {
-                    new_arrays.push(self.tangent_array(array)?);
-                }
-                let dual_map = self.lambda(map, &with_tangent)?;
+                let (new_arrays, with_tangent) = self.arrays_with_tangents(arrays)?;
                 // Segments of the map's results: one per scan and reduce,
                 // then the mapped values; each segment's tangents follow it.
-                let mut segments: Vec<usize> = scans.iter().map(|s| s.neutral.len()).collect();
-                segments.extend(reduces.iter().map(|r| r.neutral.len()));
-                segments.push(map.ret.len() - segments.iter().sum::<usize>());
-                let order = interleave_tangents(map.ret.len(), &segments);
-                let map = Lambda {
-                    body: Body {
-                        stms: dual_map.body.stms,
-                        result: order.iter().map(|&i| dual_map.body.result[i]).collect(),
-                    },
-                    ret: order.iter().map(|&i| dual_map.ret[i].clone()).collect(),
-                    params: dual_map.params,
-                };
+                let scan_segments: Vec<usize> = scans.iter().map(|s| s.neutral.len()).collect();
+                let reduce_segments: Vec<usize> = reduces.iter().map(|r| r.neutral.len()).collect();
+                let mut segments = scan_segments.clone();
+                segments.extend(&reduce_segments);
+                let mapped = map.ret.len() - segments.iter().sum::<usize>();
+                segments.push(mapped);
+                let map = self.segmented_lambda(map, &with_tangent, &segments)?;
                 let scans = scans
                     .iter()
                     .map(|scan| {
@@ -754,60 +779,119 @@ impl<'a> Forward<'a> {
                         })
                     })
                     .collect::<Result<Vec<_>>>()?;
+                // The post lambda takes the scans' values and the mapped
+                // values, each segment followed by its tangents.
+                let post = match post {
+                    Some(post) => {
+                        let dual = self.lambda(post, &vec![true; post.params.len()])?;
+                        let mut param_segments = scan_segments;
+                        param_segments.push(mapped);
+                        let order = interleave_tangents(post.params.len(), &param_segments);
+                        let params = order.iter().map(|&i| dual.params[i].clone()).collect();
+                        Some(Lambda { params, ..dual })
+                    }
+                    None => None,
+                };
+                let segments = match &post {
+                    Some(post) => {
+                        let mut segments = reduce_segments;
+                        segments.push(post.ret.len() / 2);
+                        segments
+                    }
+                    None => segments,
+                };
                 let exp = Exp::Op(Soac::Screma {
                     width,
                     arrays: new_arrays,
                     map,
                     scans,
                     reduces,
+                    post,
                 });
                 self.emit_segmented(&stm.pat, &segments, exp);
                 Ok(())
             }
             Soac::Hist {
                 width,
-                dests,
-                op,
-                neutral,
-                indices,
-                values,
+                arrays,
+                ops,
+                map,
             } => {
                 let width = self.se(*width);
-                let mut new_dests: Vec<Var> = dests.iter().map(|&d| self.var(d)).collect();
-                let mut new_values: Vec<Var> = values.iter().map(|&v| self.var(v)).collect();
-                for (&dest, &value) in dests.iter().zip(values) {
-                    new_dests.push(self.tangent_array(dest)?);
-                    new_values.push(self.tangent_array(value)?);
+                let (new_arrays, with_tangent) = self.arrays_with_tangents(arrays)?;
+                // The buckets, then each histogram's values with their
+                // tangents; the buckets' tangents are dropped.
+                let mut segments = vec![ops.len()];
+                segments.extend(ops.iter().map(|op| op.neutral.len()));
+                let mut map = self.segmented_lambda(map, &with_tangent, &segments)?;
+                let buckets = ops.len()..2 * ops.len();
+                map.body.result.drain(buckets.clone());
+                map.ret.drain(buckets);
+                let mut new_ops = Vec::new();
+                for op in ops {
+                    let mut dests: Vec<Var> = op.dests.iter().map(|&d| self.var(d)).collect();
+                    for &dest in &op.dests {
+                        dests.push(self.tangent_array(dest)?);
+                    }
+                    new_ops.push(HistOp {
+                        dests,
+                        neutral: self.neutral_with_tangents(&op.neutral),
+                        op: self.dual_operator(&op.op)?,
+                    });
                 }
                 let exp = Exp::Op(Soac::Hist {
                     width,
-                    dests: new_dests,
-                    op: self.dual_operator(op)?,
-                    neutral: self.neutral_with_tangents(neutral),
-                    indices: self.var(*indices),
-                    values: new_values,
+                    arrays: new_arrays,
+                    ops: new_ops,
+                    map,
                 });
-                self.emit_with_tangents(&stm.pat, exp);
+                let segments: Vec<usize> = ops.iter().map(|op| op.dests.len()).collect();
+                self.emit_segmented(&stm.pat, &segments, exp);
                 Ok(())
             }
             Soac::Scatter {
                 width,
+                arrays,
                 dests,
-                indices,
-                values,
+                map,
             } => {
                 let width = self.se(*width);
-                let mut new_dests: Vec<Var> = dests.iter().map(|&d| self.var(d)).collect();
-                let mut new_values: Vec<Var> = values.iter().map(|&v| self.var(v)).collect();
-                for (&dest, &value) in dests.iter().zip(values) {
-                    new_dests.push(self.tangent_array(dest)?);
-                    new_values.push(self.tangent_array(value)?);
+                let (new_arrays, with_tangent) = self.arrays_with_tangents(arrays)?;
+                // The indices, written again for the tangents'
+                // destinations, then the values, then their tangents.
+                let writes: usize = dests.iter().map(|d| d.writes).sum();
+                let dual = self.lambda(map, &with_tangent)?;
+                let order: Vec<usize> = (0..writes)
+                    .chain(0..writes)
+                    .chain(writes..2 * writes)
+                    .chain(3 * writes..4 * writes)
+                    .collect();
+                let map = Lambda {
+                    body: Body {
+                        stms: dual.body.stms,
+                        result: order.iter().map(|&i| dual.body.result[i]).collect(),
+                    },
+                    ret: order.iter().map(|&i| dual.ret[i].clone()).collect(),
+                    params: dual.params,
+                };
+                let mut new_dests: Vec<ScatterDest> = dests
+                    .iter()
+                    .map(|d| ScatterDest {
+                        array: self.var(d.array),
+                        writes: d.writes,
+                    })
+                    .collect();
+                for dest in dests {
+                    new_dests.push(ScatterDest {
+                        array: self.tangent_array(dest.array)?,
+                        writes: dest.writes,
+                    });
                 }
                 let exp = Exp::Op(Soac::Scatter {
                     width,
+                    arrays: new_arrays,
                     dests: new_dests,
-                    indices: self.var(*indices),
-                    values: new_values,
+                    map,
                 });
                 self.emit_with_tangents(&stm.pat, exp);
                 Ok(())

@@ -52,8 +52,8 @@ use super::{Derivatives, Result, array_dims, product, rename_exp};
 use crate::ir::build::Builder;
 use crate::ir::traverse;
 use crate::ir::{
-    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Function, Lambda, LoopForm, Param, PatElem,
-    ReduceOp, ScanOp, Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Function, Lambda, LoopForm, Operation, Param,
+    PatElem, ReduceOp, ScanOp, Soac, Stm, SubExp, Type, Var,
 };
 use prim::PrimType;
 use prim::PrimValue;
@@ -192,8 +192,19 @@ impl Analysis<'_> {
             {
                 return Err("a scan whose operator is not `+`".into());
             }
-            Soac::Hist { op, .. } if !is_plus(self.builder, op) => {
+            Soac::Screma { post: Some(_), .. } => {
+                return Err("a screma with a post lambda".into());
+            }
+            Soac::Hist { ops, .. } if ops.len() != 1 || soac.plain_inputs().is_none() => {
+                return Err("a histogram that computes its indices or values".into());
+            }
+            Soac::Hist { ops, .. } if !is_plus(self.builder, &ops[0].op) => {
                 return Err("a histogram whose operator is not `+`".into());
+            }
+            Soac::Scatter { dests, .. }
+                if dests.iter().any(|d| d.writes != 1) || soac.plain_inputs().is_none() =>
+            {
+                return Err("a scatter that computes its indices or values".into());
             }
             Soac::Stream { .. } => return Err("a stream".into()),
             _ => {}
@@ -290,6 +301,7 @@ fn adds_params(builder: &Builder, params: &[Param], body: &Body, depth: usize) -
                             map,
                             scans,
                             reduces,
+                            post: None,
                             ..
                         }) => {
                             let arrays: Vec<SubExp> =
@@ -666,6 +678,7 @@ impl Reverse<'_> {
             map: add,
             scans: Vec::new(),
             reduces: Vec::new(),
+            post: None,
         }));
         if rank == 1 {
             SubExp::Var(sum)
@@ -735,6 +748,7 @@ impl Reverse<'_> {
                 neutral: vec![neutral],
                 commutative: true,
             }],
+            post: None,
         }))
     }
 
@@ -770,6 +784,7 @@ impl Reverse<'_> {
                 map,
                 scans,
                 reduces,
+                post: None,
             }) if !is_split(map, scans, reduces) => {
                 let split = self.split_screma(stm, *width, arrays, map, scans, reduces);
                 self.forward_stms(&split)?;
@@ -977,19 +992,20 @@ impl Reverse<'_> {
     fn copy_soac(&mut self, soac: &Soac) -> Soac {
         let mut copy = soac.clone();
         copy.map_operands(&mut |se| *se = self.se(*se));
-        if let (
-            Soac::Hist { dests, .. } | Soac::Scatter { dests, .. },
-            Soac::Hist {
-                dests: originals, ..
+        let originals = Operation::consumed(soac);
+        match &mut copy {
+            Soac::Hist { ops, .. } => {
+                let dests = ops.iter_mut().flat_map(|op| op.dests.iter_mut());
+                for (dest, &original) in dests.zip(&originals) {
+                    *dest = self.consume(original);
+                }
             }
-            | Soac::Scatter {
-                dests: originals, ..
-            },
-        ) = (&mut copy, soac)
-        {
-            for (dest, &original) in dests.iter_mut().zip(originals) {
-                *dest = self.consume(original);
+            Soac::Scatter { dests, .. } => {
+                for (dest, &original) in dests.iter_mut().zip(&originals) {
+                    dest.array = self.consume(original);
+                }
             }
+            _ => {}
         }
         for lambda in copy.lambdas_mut() {
             *lambda = self.copy_lambda(lambda);
@@ -1038,6 +1054,7 @@ impl Reverse<'_> {
                     map: map.clone(),
                     scans: Vec::new(),
                     reduces: Vec::new(),
+                    post: None,
                 }),
                 loc: stm.loc.clone(),
             });
@@ -1076,6 +1093,7 @@ impl Reverse<'_> {
                     map: identity(self, n, next),
                     scans: vec![scan.clone()],
                     reduces: Vec::new(),
+                    post: None,
                 }),
                 loc: stm.loc.clone(),
             });
@@ -1091,6 +1109,7 @@ impl Reverse<'_> {
                     map: identity(self, n, next),
                     scans: Vec::new(),
                     reduces: vec![reduce.clone()],
+                    post: None,
                 }),
                 loc: stm.loc.clone(),
             });
@@ -1815,6 +1834,7 @@ impl Reverse<'_> {
                 map,
                 scans,
                 reduces,
+                ..
             } => match (&scans[..], &reduces[..]) {
                 ([], []) => self.backward_map(stm, *width, arrays, map),
                 ([scan], []) if is_plus(self.b, &scan.lambda) => {
@@ -1839,31 +1859,25 @@ impl Reverse<'_> {
                 ([], [reduce]) => self.backward_reduce(stm, *width, arrays, reduce),
                 _ => Err("internal error: a screma that was not split".into()),
             },
-            Soac::Hist {
-                dests,
-                indices,
-                values,
-                ..
-            } => {
-                for ((elem, &dest), &value) in stm.pat.iter().zip(dests).zip(values) {
+            Soac::Hist { .. } => {
+                let dests = Operation::consumed(soac);
+                let (indices, values) = plain_inputs(soac)?;
+                for ((elem, &dest), &value) in stm.pat.iter().zip(&dests).zip(&values) {
                     let Some(SubExp::Var(adj)) = self.adjoint(elem.var) else {
                         continue;
                     };
                     if self.tracked(value) {
-                        let gathered = self.gather(adj, self.var(*indices), None);
+                        let gathered = self.gather(adj, self.var(indices), None);
                         self.add_adjoint(value, gathered, true);
                     }
                     self.add_adjoint(dest, SubExp::Var(adj), false);
                 }
                 Ok(())
             }
-            Soac::Scatter {
-                width,
-                dests,
-                indices,
-                values,
-            } => {
-                self.backward_scatter(stm, *width, dests, *indices, values);
+            Soac::Scatter { width, .. } => {
+                let dests = Operation::consumed(soac);
+                let (indices, values) = plain_inputs(soac)?;
+                self.backward_scatter(stm, *width, &dests, indices, &values);
                 Ok(())
             }
             Soac::Stream { .. } => Err("internal error: reversing a stream".into()),
@@ -1941,6 +1955,7 @@ impl Reverse<'_> {
             map,
             scans: Vec::new(),
             reduces: Vec::new(),
+            post: None,
         }))
     }
 
@@ -1971,12 +1986,8 @@ impl Reverse<'_> {
                     shape: vec![dims[0]],
                     value: SubExp::i64(-1),
                 });
-                self.bind_var(Exp::Op(Soac::Scatter {
-                    width,
-                    dests: vec![none],
-                    indices,
-                    values: vec![positions],
-                }))
+                let scatter = self.b.scatter(width, &[none], indices, &[positions]);
+                self.bind_var(scatter)
             });
             let adj = self.owned_adjoint(elem.var);
             if self.tracked(value) {
@@ -1991,12 +2002,8 @@ impl Reverse<'_> {
                     shape,
                     value: SubExp::Const(PrimValue::zero(element)),
                 });
-                let cleared = self.bind(Exp::Op(Soac::Scatter {
-                    width,
-                    dests: vec![adj],
-                    indices,
-                    values: vec![zeros],
-                }));
+                let scatter = self.b.scatter(width, &[adj], indices, &[zeros]);
+                let cleared = self.bind(scatter);
                 self.add_adjoint(dest, cleared, true);
             }
         }
@@ -2041,6 +2048,7 @@ impl Reverse<'_> {
                     neutral: vec![neutral],
                 }],
                 reduces: Vec::new(),
+                post: None,
             }));
             let back = self.reversed(sums, width);
             self.add_adjoint(array, SubExp::Var(back), false);
@@ -2207,6 +2215,7 @@ impl Reverse<'_> {
                     neutral: neutral.to_vec(),
                 }],
                 reduces: Vec::new(),
+                post: None,
             }),
             k,
             &types.iter().map(|t| t.array_of(width)).collect::<Vec<_>>(),
@@ -2252,6 +2261,7 @@ impl Reverse<'_> {
                 map: shift,
                 scans: Vec::new(),
                 reduces: Vec::new(),
+                post: None,
             }),
             k,
             &types.iter().map(|t| t.array_of(width)).collect::<Vec<_>>(),
@@ -2380,6 +2390,7 @@ impl Reverse<'_> {
                 map: rev,
                 scans: Vec::new(),
                 reduces,
+                post: None,
             }),
             out_types.len(),
             &out_types,
@@ -2409,14 +2420,10 @@ impl Reverse<'_> {
                     break;
                 };
                 let op = add_operator(self.b, Type::Prim(element));
-                dest = self.bind_var(Exp::Op(Soac::Hist {
-                    width,
-                    dests: vec![dest],
-                    op,
-                    neutral: vec![zero],
-                    indices: index,
-                    values: vec![value],
-                }));
+                let hist = self
+                    .b
+                    .hist(width, vec![dest], op, vec![zero], index, &[value]);
+                dest = self.bind_var(hist);
             }
             let shaped = if dims.len() == 1 {
                 SubExp::Var(dest)
@@ -2472,7 +2479,15 @@ fn add_operator(b: &mut Builder, ty: Type) -> Lambda {
                 map: add,
                 scans: Vec::new(),
                 reduces: Vec::new(),
+                post: None,
             }),
         ))]
     })
+}
+
+/// The index array and value arrays of a histogram or scatter as
+/// lowering makes them (which is all the analysis lets through).
+fn plain_inputs(soac: &Soac) -> Result<(Var, Vec<Var>)> {
+    soac.plain_inputs()
+        .ok_or_else(|| "internal error: a histogram or scatter computing its inputs".into())
 }

@@ -61,6 +61,7 @@ fn sums_the_squares_with_a_fused_map_and_reduction() {
                     neutral: vec![SubExp::Const(PrimValue::I32(0))],
                     commutative: true,
                 }],
+                post: None,
             }),
         );
         vec![sum.into()]
@@ -220,6 +221,7 @@ fn a_stream_folds_its_chunks_into_the_accumulator_and_maps_them() {
                             neutral: vec![SubExp::Const(PrimValue::I32(0))],
                             commutative: true,
                         }],
+                        post: None,
                     }),
                 );
                 // The reduction saw the doubled elements: halve it back.
@@ -276,26 +278,17 @@ fn histograms_combine_and_scatters_overwrite_ignoring_indices_out_of_bounds() {
                 ))]
             },
         );
-        let hist = b.bind1(
-            "hist",
-            Exp::Op(Soac::Hist {
-                width: n,
-                dests: vec![dest],
-                op: add,
-                neutral: vec![SubExp::Const(PrimValue::I32(0))],
-                indices: is,
-                values: vec![vs],
-            }),
+        let hist = b.hist(
+            n,
+            vec![dest],
+            add,
+            vec![SubExp::Const(PrimValue::I32(0))],
+            is,
+            &[vs],
         );
-        let scatter = b.bind1(
-            "scatter",
-            Exp::Op(Soac::Scatter {
-                width: n,
-                dests: vec![dest_copy],
-                indices: is,
-                values: vec![vs],
-            }),
-        );
+        let hist = b.bind1("hist", hist);
+        let scatter = b.scatter(n, &[dest_copy], is, &[vs]);
+        let scatter = b.bind1("scatter", scatter);
         vec![hist.into(), scatter.into()]
     });
     let indices = Value::Array(ArrayValue::new(

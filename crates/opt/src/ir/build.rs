@@ -21,8 +21,8 @@ use super::analysis::{Types, can_fail};
 use super::check::{TypeContext, result_types};
 use super::traverse::{Renamer, bound_in_body, free_in_exp};
 use super::{
-    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExtDim, ExtType, FuncId, Function, Lambda, Loc,
-    LoopForm, Param, PatElem, Program, Rep, Soacs, Stm, SubExp, Type, Var,
+    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExtDim, ExtType, FuncId, Function, HistOp, Lambda,
+    Loc, LoopForm, Param, PatElem, Program, Rep, ScatterDest, Soac, Soacs, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, CmpOp, PrimType};
 use std::collections::{HashMap, HashSet};
@@ -867,6 +867,65 @@ fn distinct_names<R: Rep>(functions: &mut [Function<R>], entry_points: &[EntryPo
             copy += 1;
         }
         function.name = name;
+    }
+}
+
+impl Builder<Soacs> {
+    /// A scatter of the rows of `values` (one array per destination) to
+    /// the rows of `dests` at `indices`, all of outer size `width`: its
+    /// map passes the rows on, the index once per destination.
+    pub fn scatter(&mut self, width: SubExp, dests: &[Var], indices: Var, values: &[Var]) -> Exp {
+        let map = self.rows_lambda(values, dests.len());
+        let mut arrays = vec![indices];
+        arrays.extend_from_slice(values);
+        Exp::Op(Soac::Scatter {
+            width,
+            arrays,
+            dests: dests
+                .iter()
+                .map(|&array| ScatterDest { array, writes: 1 })
+                .collect(),
+            map,
+        })
+    }
+
+    /// A histogram combining the rows of `values` (one array per
+    /// destination) into the buckets of `dests` at `indices`, all of
+    /// outer size `width`, with `op`: its map passes the rows on.
+    pub fn hist(
+        &mut self,
+        width: SubExp,
+        dests: Vec<Var>,
+        op: Lambda,
+        neutral: Vec<SubExp>,
+        indices: Var,
+        values: &[Var],
+    ) -> Exp {
+        let map = self.rows_lambda(values, 1);
+        let mut arrays = vec![indices];
+        arrays.extend_from_slice(values);
+        Exp::Op(Soac::Hist {
+            width,
+            arrays,
+            ops: vec![HistOp { dests, neutral, op }],
+            map,
+        })
+    }
+
+    /// A lambda over rows of `indices` and `values` returning the index
+    /// `copies` times and then the values.
+    fn rows_lambda(&mut self, values: &[Var], copies: usize) -> Lambda {
+        let mut rows = vec![Type::i64()];
+        rows.extend(
+            values
+                .iter()
+                .filter_map(|&v| self.type_of(SubExp::Var(v)).row()),
+        );
+        self.lambda(&rows, |_, p| {
+            let mut result = vec![SubExp::Var(p[0]); copies];
+            result.extend(p[1..].iter().map(|&v| SubExp::Var(v)));
+            result
+        })
     }
 }
 

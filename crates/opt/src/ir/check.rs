@@ -442,6 +442,7 @@ pub(crate) fn soac_types<R: Rep>(
             map,
             scans,
             reduces,
+            post,
         } => {
             expect(ctx, *width, &Type::i64(), "width")?;
             expect_types(
@@ -450,7 +451,7 @@ pub(crate) fn soac_types<R: Rep>(
                 "map parameters",
             )?;
             let mut results = map.ret.iter().cloned();
-            let mut bound = Vec::new();
+            let mut scanned = Vec::new();
             for scan in scans {
                 let components: Vec<Type> = results.by_ref().take(scan.neutral.len()).collect();
                 expect_types(
@@ -459,8 +460,9 @@ pub(crate) fn soac_types<R: Rep>(
                     "scan neutral",
                 )?;
                 check_operator(&scan.lambda, &components, "scan operator")?;
-                bound.extend(components.iter().map(|t| t.array_of(*width)));
+                scanned.extend(components);
             }
+            let mut reduced = Vec::new();
             for reduce in reduces {
                 let components: Vec<Type> = results.by_ref().take(reduce.neutral.len()).collect();
                 expect_types(
@@ -469,63 +471,74 @@ pub(crate) fn soac_types<R: Rep>(
                     "reduce neutral",
                 )?;
                 check_operator(&reduce.lambda, &components, "reduce operator")?;
-                bound.extend(components);
+                reduced.extend(components);
             }
-            bound.extend(results.map(|t| t.array_of(*width)));
-            Ok(bound)
+            let mapped: Vec<Type> = results.collect();
+            let stacked = |types: &[Type]| -> Vec<Type> {
+                types.iter().map(|t| t.array_of(*width)).collect()
+            };
+            Ok(match post {
+                None => [stacked(&scanned), reduced, stacked(&mapped)].concat(),
+                Some(post) => {
+                    let inputs: Vec<Type> = scanned.into_iter().chain(mapped).collect();
+                    expect_types(&lambda_params(post), &inputs, "post parameters")?;
+                    [reduced, stacked(&post.ret)].concat()
+                }
+            })
         }
         Soac::Hist {
             width,
-            dests,
-            op,
-            neutral,
-            indices,
-            values,
+            arrays,
+            ops,
+            map,
         } => {
             expect(ctx, *width, &Type::i64(), "width")?;
-            let dest_types: Vec<Type> = dests
-                .iter()
-                .map(|&d| array_operand(ctx, d, "histogram"))
-                .collect::<Result<_, _>>()?;
-            let rows: Vec<Type> = dest_types.iter().filter_map(Type::row).collect();
-            expect_types(&subexp_types(ctx, neutral)?, &rows, "histogram neutral")?;
-            check_operator(op, &rows, "histogram operator")?;
-            expect(
-                ctx,
-                SubExp::Var(*indices),
-                &Type::with_shape(PrimType::I64, vec![*width]),
-                "histogram indices",
-            )?;
             expect_types(
-                &row_types(ctx, values, *width, "values")?,
-                &rows,
-                "histogram values",
+                &lambda_params(map),
+                &row_types(ctx, arrays, *width, "histogram input")?,
+                "histogram parameters",
             )?;
+            let mut indices = vec![Type::i64(); ops.len()];
+            let mut dest_types = Vec::new();
+            for op in ops {
+                let types: Vec<Type> = op
+                    .dests
+                    .iter()
+                    .map(|&d| array_operand(ctx, d, "histogram"))
+                    .collect::<Result<_, _>>()?;
+                let rows: Vec<Type> = types.iter().filter_map(Type::row).collect();
+                expect_types(&subexp_types(ctx, &op.neutral)?, &rows, "histogram neutral")?;
+                check_operator(&op.op, &rows, "histogram operator")?;
+                indices.extend(rows);
+                dest_types.extend(types);
+            }
+            expect_types(&map.ret, &indices, "histogram indices and values")?;
             Ok(dest_types)
         }
         Soac::Scatter {
             width,
+            arrays,
             dests,
-            indices,
-            values,
+            map,
         } => {
             expect(ctx, *width, &Type::i64(), "width")?;
-            let dest_types: Vec<Type> = dests
-                .iter()
-                .map(|&d| array_operand(ctx, d, "scatter destination"))
-                .collect::<Result<_, _>>()?;
-            let rows: Vec<Type> = dest_types.iter().filter_map(Type::row).collect();
-            expect(
-                ctx,
-                SubExp::Var(*indices),
-                &Type::with_shape(PrimType::I64, vec![*width]),
-                "scatter indices",
-            )?;
             expect_types(
-                &row_types(ctx, values, *width, "values")?,
-                &rows,
-                "scatter values",
+                &lambda_params(map),
+                &row_types(ctx, arrays, *width, "scatter input")?,
+                "scatter parameters",
             )?;
+            let mut indices = Vec::new();
+            let mut values = Vec::new();
+            let mut dest_types = Vec::new();
+            for dest in dests {
+                let ty = array_operand(ctx, dest.array, "scatter destination")?;
+                let row = ty.row().expect("an array has rows");
+                indices.extend(std::iter::repeat_n(Type::i64(), dest.writes));
+                values.extend(std::iter::repeat_n(row, dest.writes));
+                dest_types.push(ty);
+            }
+            indices.extend(values);
+            expect_types(&map.ret, &indices, "scatter indices and values")?;
             Ok(dest_types)
         }
         Soac::Stream {

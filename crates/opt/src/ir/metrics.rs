@@ -140,22 +140,23 @@ impl Counter {
     }
 
     /// A SOAC, as the construct upstream's SOACS representation has for
-    /// it: `Screma`, `Hist` and `Stream` hold their lambdas' statements
-    /// (`Hist` the operator's; upstream's bucket function only passes its
-    /// parameters on). Upstream has no scatter: it writes through an
-    /// accumulator, a `WithAcc` holding a `Screma` that holds an
-    /// `UpdateAcc` per destination (and the computation of the indices
-    /// and values, when fused into it).
+    /// it: `Screma`, `Hist` and `Stream` hold their lambdas' statements.
+    /// Upstream has no scatter: it writes through an accumulator, a
+    /// `WithAcc` holding a `Screma` that holds the map's statements and
+    /// an `UpdateAcc` per write.
     pub fn soac<R: Rep>(&mut self, soac: &Soac<R>) {
         let name = match soac {
             Soac::Screma { .. } => "Screma",
             Soac::Hist { .. } => "Hist",
             Soac::Stream { .. } => "Stream",
-            Soac::Scatter { dests, .. } => {
+            Soac::Scatter { dests, map, .. } => {
                 return self.inside("WithAcc", |counter| {
                     counter.inside("Screma", |counter| {
-                        for _ in dests {
-                            counter.basic_op("UpdateAcc");
+                        counter.lambda(map);
+                        for dest in dests {
+                            for _ in 0..dest.writes {
+                                counter.basic_op("UpdateAcc");
+                            }
                         }
                     })
                 });
@@ -228,6 +229,7 @@ mod tests {
                 map,
                 scans: vec![],
                 reduces: vec![],
+                post: None,
             }),
         )
         .into()
@@ -264,6 +266,7 @@ mod tests {
                             neutral: vec![c32(0)],
                             commutative: true,
                         }],
+                        post: None,
                     }),
                 );
                 vec![sum.into()]
@@ -340,15 +343,13 @@ mod tests {
             |b, args| {
                 let width = b.dims(args[1])[0];
                 let values = b.coerce(args[2], &[width], "sizes differ");
-                let scattered = b.bind1(
-                    "scattered",
-                    Exp::Op(Soac::Scatter {
-                        width,
-                        dests: vec![args[0].as_var().expect("a variable")],
-                        indices: args[1].as_var().expect("a variable"),
-                        values: vec![values.as_var().expect("a variable")],
-                    }),
+                let exp = b.scatter(
+                    width,
+                    &[args[0].as_var().expect("a variable")],
+                    args[1].as_var().expect("a variable"),
+                    &[values.as_var().expect("a variable")],
                 );
+                let scattered = b.bind1("scattered", exp);
                 vec![scattered.into()]
             },
         );

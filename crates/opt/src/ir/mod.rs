@@ -30,6 +30,7 @@ pub mod print;
 pub mod rep;
 pub mod rephrase;
 pub mod segop;
+pub mod soac;
 pub mod traverse;
 
 pub use mem::{MemBind, Space};
@@ -397,39 +398,67 @@ pub enum StreamKind {
     Parallel,
 }
 
-/// The second-order array combinators.
+/// A histogram of a [`Soac::Hist`]: destination arrays, one per
+/// component of the values, combined into with an associative and
+/// commutative operator on `n` components (its lambda takes `2n`
+/// parameters) whose neutral element is `neutral`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistOp<R: Rep = Soacs> {
+    pub dests: Vec<Var>,
+    pub neutral: Vec<SubExp>,
+    pub op: Lambda<R>,
+}
+
+/// A destination of a [`Soac::Scatter`]: the array written, and how many
+/// writes to it each element makes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScatterDest {
+    pub array: Var,
+    pub writes: usize,
+}
+
+/// The second-order array combinators. Each applies its `map` lambda to
+/// the rows of `arrays` (each of outer size `width`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Soac<R: Rep = Soacs> {
-    /// Applies `map` to the rows of `arrays` (each of outer size `width`);
-    /// its first results feed the scans, the next the reductions, the rest
-    /// are the mapped results. The statement binds the scan results
-    /// (arrays), the reduction results and the mapped results (arrays),
-    /// in that order.
+    /// The map's first results feed the scans, the next the reductions,
+    /// the rest are mapped values. Without a `post` lambda, the statement
+    /// binds the scan results (arrays), the reduction results and the
+    /// mapped results (arrays), in that order. A `post` lambda takes, for
+    /// each row, the scan results at that row and the mapped values, and
+    /// its results take the place of both: the statement binds the
+    /// reduction results and then the post lambda's results (arrays).
     Screma {
         width: SubExp,
         arrays: Vec<Var>,
         map: Lambda<R>,
         scans: Vec<ScanOp<R>>,
         reduces: Vec<ReduceOp<R>>,
+        post: Option<Lambda<R>>,
     },
-    /// Generalised histogram: for each `i < width`, combines `values[i]`
-    /// into `dests[indices[i]]` with `op`; indices out of bounds are
-    /// ignored. Consumes `dests`.
+    /// Generalised histograms: for each row the map gives one bucket
+    /// index per histogram and then each histogram's values, which are
+    /// combined into the bucket of the histogram's destinations; indices
+    /// out of bounds are ignored. Binds the destinations of every
+    /// histogram, in order; consumes them.
     Hist {
         width: SubExp,
-        dests: Vec<Var>,
-        op: Lambda<R>,
-        neutral: Vec<SubExp>,
-        indices: Var,
-        values: Vec<Var>,
+        arrays: Vec<Var>,
+        ops: Vec<HistOp<R>>,
+        map: Lambda<R>,
     },
-    /// Writes `values[i]` to `dests[indices[i]]` for each `i < width`;
-    /// indices out of bounds are ignored. Consumes `dests`.
+    /// For each row the map gives the index of each write (the
+    /// destinations' writes in order), then the value of each write in
+    /// the same order; each value is written to its destination's row
+    /// at the index, indices out of bounds ignored. Writes happen row by
+    /// row, in order; where several write to one element, which value it
+    /// ends with is unspecified (the language leaves it so). Binds the
+    /// destinations; consumes them.
     Scatter {
         width: SubExp,
-        dests: Vec<Var>,
-        indices: Var,
-        values: Vec<Var>,
+        arrays: Vec<Var>,
+        dests: Vec<ScatterDest>,
+        map: Lambda<R>,
     },
     /// Splits `arrays` into chunks; `fold` takes the chunk size, the
     /// accumulators and the chunks, and returns the new accumulators

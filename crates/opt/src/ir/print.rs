@@ -611,6 +611,7 @@ impl<R: Rep> Printer<'_, R> {
                 map,
                 scans,
                 reduces,
+                post,
             } => {
                 let _ = write!(
                     self.out,
@@ -632,42 +633,57 @@ impl<R: Rep> Printer<'_, R> {
                     );
                     self.lambda(&reduce.lambda);
                 }
+                if let Some(post) = post {
+                    self.out.push_str(", post ");
+                    self.lambda(post);
+                }
                 self.out.push(')');
             }
             Soac::Hist {
                 width,
-                dests,
-                op,
-                neutral,
-                indices,
-                values,
+                arrays,
+                ops,
+                map,
             } => {
                 let _ = write!(
                     self.out,
-                    "hist({}, {{{}}}, ({}), {}, {{{}}}, ",
+                    "hist({}, {{{}}}, ",
                     self.subexp(*width),
-                    self.vars(dests),
-                    self.subexps(neutral),
-                    self.var(*indices),
-                    self.vars(values)
+                    self.vars(arrays)
                 );
-                self.lambda(op);
+                self.lambda(map);
+                for op in ops {
+                    let _ = write!(
+                        self.out,
+                        ", op({{{}}}, ({})) ",
+                        self.vars(&op.dests),
+                        self.subexps(&op.neutral)
+                    );
+                    self.lambda(&op.op);
+                }
                 self.out.push(')');
             }
             Soac::Scatter {
                 width,
+                arrays,
                 dests,
-                indices,
-                values,
+                map,
             } => {
                 let _ = write!(
                     self.out,
-                    "scatter({}, {{{}}}, {}, {{{}}})",
+                    "scatter({}, {{{}}}, ",
                     self.subexp(*width),
-                    self.vars(dests),
-                    self.var(*indices),
-                    self.vars(values)
+                    self.vars(arrays)
                 );
+                self.lambda(map);
+                let dests: Vec<String> = dests
+                    .iter()
+                    .map(|d| match d.writes {
+                        1 => self.var(d.array),
+                        n => format!("{} * {n}", self.var(d.array)),
+                    })
+                    .collect();
+                let _ = write!(self.out, ", {{{}}})", dests.join(", "));
             }
             Soac::Stream {
                 kind,

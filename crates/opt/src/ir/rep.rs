@@ -144,7 +144,8 @@ impl<R: Rep> Operation<R> for Soac<R> {
 
     fn consumed(&self) -> Vec<Var> {
         match self {
-            Soac::Hist { dests, .. } | Soac::Scatter { dests, .. } => dests.clone(),
+            Soac::Hist { ops, .. } => ops.iter().flat_map(|op| op.dests.clone()).collect(),
+            Soac::Scatter { dests, .. } => dests.iter().map(|d| d.array).collect(),
             _ => Vec::new(),
         }
     }
@@ -153,32 +154,41 @@ impl<R: Rep> Operation<R> for Soac<R> {
         printer.soac(self)
     }
 
-    /// Drops the mapped results of a `screma` that nobody uses.
+    /// Drops the per-row results of a `screma` that nobody uses: mapped
+    /// results, or the post lambda's results (and then the mapped values
+    /// the post lambda no longer needs).
     fn prune_results(&mut self, pat: &mut Vec<PatElem>, live: &dyn Fn(Var) -> bool) {
         let Soac::Screma {
             map,
             scans,
             reduces,
+            post,
             ..
         } = self
         else {
             return;
         };
-        let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
-            + reduces.iter().map(|r| r.neutral.len()).sum::<usize>();
-        let mut kept = Vec::new();
-        let mut ret = Vec::new();
-        let mut result = Vec::new();
-        for (i, pe) in pat.iter().enumerate() {
-            if i < first_mapped || live(pe.var) {
-                kept.push(pe.clone());
-                ret.push(map.ret[i].clone());
-                result.push(map.body.result[i]);
-            }
-        }
-        *pat = kept;
-        map.ret = ret;
-        map.body.result = result;
+        let scanned: usize = scans.iter().map(|s| s.neutral.len()).sum();
+        let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
+        let Some(post) = post else {
+            let kept = keep_live(pat, scanned + reduced, live);
+            retain_results(map, scanned + reduced, &kept);
+            return;
+        };
+        let kept = keep_live(pat, reduced, live);
+        retain_results(post, 0, &kept);
+        // The mapped values the post lambda still reads.
+        let used = super::traverse::used_in_lambda(post);
+        let needed: Vec<bool> = post.params[scanned..]
+            .iter()
+            .map(|p| used.contains(&p.var))
+            .collect();
+        let mut index = 0;
+        post.params.retain(|_| {
+            index += 1;
+            index <= scanned || needed[index - 1 - scanned]
+        });
+        retain_results(map, scanned + reduced, &needed);
     }
 
     fn count_metrics(&self, counter: &mut Counter) {
@@ -521,4 +531,34 @@ impl<R: Rep, I: Operation<R>> Operation<R> for MemOp<I> {
             space: Space::Default,
         })
     }
+}
+
+/// Keeps the pattern elements from `first` on that are `live` (and all
+/// before it); which of those from `first` on were kept.
+fn keep_live(pat: &mut Vec<PatElem>, first: usize, live: &dyn Fn(Var) -> bool) -> Vec<bool> {
+    let kept: Vec<bool> = pat[first..].iter().map(|pe| live(pe.var)).collect();
+    let mut index = 0;
+    pat.retain(|_| {
+        index += 1;
+        index <= first || kept[index - 1 - first]
+    });
+    kept
+}
+
+/// Keeps a lambda's results from `first` on where `kept` says so (and
+/// all before it).
+fn retain_results<R: Rep>(lambda: &mut Lambda<R>, first: usize, kept: &[bool]) {
+    let keep = |i: usize| i < first || kept[i - first];
+    lambda.ret = std::mem::take(&mut lambda.ret)
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| keep(i))
+        .map(|(_, t)| t)
+        .collect();
+    lambda.body.result = std::mem::take(&mut lambda.body.result)
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| keep(i))
+        .map(|(_, r)| r)
+        .collect();
 }

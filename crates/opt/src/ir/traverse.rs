@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 
 impl<R: Rep> Soac<R> {
     /// The operands of the combinator, leaving out its lambdas: the
-    /// width, then the arrays and destinations, then the scalars
+    /// width, then the arrays, then the destinations, then the scalars
     /// (neutral elements, accumulators). Arrays are passed as
     /// variables; a replacement of one by a constant is ignored.
     pub fn map_operands(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
@@ -38,29 +38,28 @@ impl<R: Rep> Soac<R> {
                 }
             }
             Soac::Hist {
-                width,
-                dests,
-                neutral,
-                indices,
-                values,
-                ..
+                width, arrays, ops, ..
             } => {
                 f(width);
-                vars(dests, f);
-                var(indices, f);
-                vars(values, f);
-                neutral.iter_mut().for_each(f);
+                vars(arrays, f);
+                for op in ops.iter_mut() {
+                    vars(&mut op.dests, f);
+                }
+                for op in ops {
+                    op.neutral.iter_mut().for_each(&mut *f);
+                }
             }
             Soac::Scatter {
                 width,
+                arrays,
                 dests,
-                indices,
-                values,
+                ..
             } => {
                 f(width);
-                vars(dests, f);
-                var(indices, f);
-                vars(values, f);
+                vars(arrays, f);
+                for dest in dests {
+                    var(&mut dest.array, f);
+                }
             }
             Soac::Stream {
                 width,
@@ -75,40 +74,49 @@ impl<R: Rep> Soac<R> {
         }
     }
 
-    /// The functions the combinator applies.
+    /// The functions the combinator applies: the map first.
     pub fn lambdas(&self) -> Vec<&Lambda<R>> {
         match self {
             Soac::Screma {
                 map,
                 scans,
                 reduces,
+                post,
                 ..
             } => std::iter::once(map)
                 .chain(scans.iter().map(|s| &s.lambda))
                 .chain(reduces.iter().map(|r| &r.lambda))
+                .chain(post.iter())
                 .collect(),
-            Soac::Hist { op, .. } => vec![op],
-            Soac::Scatter { .. } => Vec::new(),
+            Soac::Hist { ops, map, .. } => std::iter::once(map)
+                .chain(ops.iter().map(|op| &op.op))
+                .collect(),
+            Soac::Scatter { map, .. } => vec![map],
             Soac::Stream { fold, reduce, .. } => {
                 std::iter::once(fold).chain(reduce.iter()).collect()
             }
         }
     }
 
-    /// The functions the combinator applies, mutably.
+    /// The functions the combinator applies, mutably, in the order of
+    /// [`Soac::lambdas`].
     pub fn lambdas_mut(&mut self) -> Vec<&mut Lambda<R>> {
         match self {
             Soac::Screma {
                 map,
                 scans,
                 reduces,
+                post,
                 ..
             } => std::iter::once(map)
                 .chain(scans.iter_mut().map(|s| &mut s.lambda))
                 .chain(reduces.iter_mut().map(|r| &mut r.lambda))
+                .chain(post.iter_mut())
                 .collect(),
-            Soac::Hist { op, .. } => vec![op],
-            Soac::Scatter { .. } => Vec::new(),
+            Soac::Hist { ops, map, .. } => std::iter::once(map)
+                .chain(ops.iter_mut().map(|op| &mut op.op))
+                .collect(),
+            Soac::Scatter { map, .. } => vec![map],
             Soac::Stream { fold, reduce, .. } => {
                 std::iter::once(fold).chain(reduce.iter_mut()).collect()
             }

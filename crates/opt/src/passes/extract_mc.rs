@@ -2,14 +2,17 @@
 //! multicore level ([`Mc`]). The outermost SOACs (those not inside
 //! another one) become segmented operations over their width: a map a
 //! `SegMap`, a map with reductions a `SegRed`, with scans a `SegScan`, a
-//! histogram a `SegHist`, a scatter a `SegMap` writing in place. A
-//! `screma` with both scans and reductions becomes a `SegScan` that also
-//! writes the reductions' inputs to arrays, and a `SegRed` over them.
-//! SOACs nested in segmented operations become the loops of the
-//! first-order transform, which the thread running the segment runs; so
-//! do streams, and reductions, scans and histograms whose operators
-//! combine arrays. The results and failures are the same: a parallel run
-//! may fail with any of the failures its sequential reading could reach.
+//! histogram a `SegHist`, a scatter writing once per row and destination
+//! a `SegMap` writing in place. A `screma` with both scans and reductions
+//! becomes a `SegScan` that also writes the reductions' inputs to arrays,
+//! and a `SegRed` over them; one with a post lambda the `screma` without
+//! it, giving the scans' and mapped values as arrays, and a map of the
+//! post lambda over them. SOACs nested in segmented operations become
+//! the loops of the first-order transform, which the thread running the
+//! segment runs; so do streams, scatters writing several times per row,
+//! and reductions, scans and histograms whose operators combine arrays.
+//! The results and failures are the same: a parallel run may fail with
+//! any of the failures its sequential reading could reach.
 
 use super::first_order::FirstOrder;
 use crate::ir::build::Builder;
@@ -39,6 +42,17 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
                 map,
                 scans,
                 reduces,
+                post: Some(post),
+            } if !self.nested => {
+                return self.scan_then_post(b, pat, width, arrays, map, scans, reduces, post);
+            }
+            Soac::Screma {
+                width,
+                arrays,
+                map,
+                scans,
+                reduces,
+                post: None,
             } if !self.nested && !scans.is_empty() && !reduces.is_empty() => {
                 return self.scan_then_reduce(b, pat, width, arrays, map, scans, reduces);
             }
@@ -97,6 +111,7 @@ impl ExtractMc {
             map,
             scans,
             reduces: Vec::new(),
+            post: None,
         };
         self.op(b, scan_pat, scan);
         let params: Vec<Param> = input_types
@@ -117,8 +132,68 @@ impl ExtractMc {
             map: identity,
             scans: Vec::new(),
             reduces,
+            post: None,
         };
         self.op(b, pat[scanned..scanned + reduced].to_vec(), reduce);
+    }
+
+    /// A `screma` with a post lambda as the `screma` without it, giving
+    /// the scans' and the mapped values as arrays, and a map of the post
+    /// lambda over those.
+    #[allow(clippy::too_many_arguments)]
+    fn scan_then_post(
+        &mut self,
+        b: &mut Builder<Mc>,
+        pat: Vec<PatElem>,
+        width: SubExp,
+        arrays: Vec<Var>,
+        map: Lambda<Soacs>,
+        scans: Vec<ScanOp<Soacs>>,
+        reduces: Vec<ReduceOp<Soacs>>,
+        post: Lambda<Soacs>,
+    ) {
+        let scanned: usize = scans.iter().map(|s| s.neutral.len()).sum();
+        let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
+        let stacked = |b: &mut Builder<Mc>, rows: &[Type]| -> Vec<PatElem> {
+            rows.iter()
+                .map(|t| {
+                    let ty = t.array_of(width);
+                    PatElem {
+                        var: b.new_var("post_input", ty.clone()),
+                        ty,
+                        mem: None,
+                    }
+                })
+                .collect()
+        };
+        let scan_outputs = stacked(b, &map.ret[..scanned]);
+        let mapped_outputs = stacked(b, &map.ret[scanned + reduced..]);
+        let post_inputs: Vec<Var> = scan_outputs
+            .iter()
+            .chain(&mapped_outputs)
+            .map(|p| p.var)
+            .collect();
+        let mut screma_pat = scan_outputs;
+        screma_pat.extend_from_slice(&pat[..reduced]);
+        screma_pat.extend(mapped_outputs);
+        let screma = Soac::Screma {
+            width,
+            arrays,
+            map,
+            scans,
+            reduces,
+            post: None,
+        };
+        self.op(b, screma_pat, screma);
+        let post_map = Soac::Screma {
+            width,
+            arrays: post_inputs,
+            map: post,
+            scans: Vec::new(),
+            reduces: Vec::new(),
+            post: None,
+        };
+        self.op(b, pat[reduced..].to_vec(), post_map);
     }
 
     /// The SOAC as a segmented operation over its width, or itself where
@@ -134,7 +209,7 @@ impl ExtractMc {
                 .map(|s| &s.lambda)
                 .chain(reduces.iter().map(|r| &r.lambda))
                 .any(takes_arrays),
-            Soac::Hist { op, .. } => takes_arrays(op),
+            Soac::Hist { ops, .. } => ops.iter().any(|op| takes_arrays(&op.op)),
             Soac::Scatter { .. } | Soac::Stream { .. } => false,
         };
         if array_operator {
@@ -147,6 +222,7 @@ impl ExtractMc {
                 map,
                 scans,
                 reduces,
+                post: None,
             } if scans.is_empty() || reduces.is_empty() => {
                 let operators: usize = scans
                     .iter()
@@ -207,44 +283,63 @@ impl ExtractMc {
             }
             Soac::Hist {
                 width,
-                dests,
-                op,
-                neutral,
-                indices,
-                values,
+                arrays,
+                ops,
+                map,
             } => {
-                let (space, body) = self.segment_body(b, width, |_, b, i| {
-                    let mut result = vec![index(b, indices, i)];
-                    result.extend(rows(b, &values, i));
-                    result
+                // The body gives each histogram's bucket and then its
+                // values.
+                let (space, body) = self.segment_body(b, width, |this, b, i| {
+                    let results = inline_lambda(b, this, map, |b, j| index(b, arrays[j], i));
+                    let (buckets, mut values) = results.split_at(ops.len());
+                    let mut ordered = Vec::new();
+                    for (op, &bucket) in ops.iter().zip(buckets) {
+                        let (own, rest) = values.split_at(op.neutral.len());
+                        ordered.push(bucket);
+                        ordered.extend_from_slice(own);
+                        values = rest;
+                    }
+                    ordered
                 });
                 let outer = std::mem::replace(&mut self.nested, true);
-                let lambda = rephrase_lambda(b, self, op);
+                let ops = ops
+                    .into_iter()
+                    .map(|op| SegHistOp {
+                        dests: op.dests,
+                        neutral: op.neutral,
+                        lambda: rephrase_lambda(b, self, op.op),
+                    })
+                    .collect();
                 self.nested = outer;
                 Ok(SegOp::Hist {
                     space,
-                    ops: vec![SegHistOp {
-                        dests,
-                        neutral,
-                        lambda,
-                    }],
+                    ops,
                     results: Vec::new(),
                     body,
                 })
             }
             Soac::Scatter {
                 width,
+                arrays,
                 dests,
-                indices,
-                values,
-            } => {
-                let (space, body) = self.segment_body(b, width, |_, b, i| {
-                    let j = index(b, indices, i);
-                    values.iter().flat_map(|&v| [j, index(b, v, i)]).collect()
+                map,
+            } if dests.iter().all(|d| d.writes == 1) => {
+                // The body gives each write's index and value.
+                let (space, body) = self.segment_body(b, width, |this, b, i| {
+                    let results = inline_lambda(b, this, map, |b, j| index(b, arrays[j], i));
+                    let (indices, values) = results.split_at(dests.len());
+                    indices
+                        .iter()
+                        .zip(values)
+                        .flat_map(|(&j, &v)| [j, v])
+                        .collect()
                 });
                 let results = dests
                     .into_iter()
-                    .map(|dest| SegResult::Write { dest, rank: 1 })
+                    .map(|dest| SegResult::Write {
+                        dest: dest.array,
+                        rank: 1,
+                    })
                     .collect();
                 Ok(SegOp::Map {
                     space,
@@ -283,10 +378,6 @@ impl ExtractMc {
 /// arrays), which the segmented operations leave to loops.
 fn takes_arrays(lambda: &Lambda<Soacs>) -> bool {
     lambda.params.iter().any(|p| p.ty.rank() > 0)
-}
-
-fn rows(b: &mut Builder<Mc>, arrays: &[Var], i: SubExp) -> Vec<SubExp> {
-    arrays.iter().map(|&a| index(b, a, i)).collect()
 }
 
 fn index(b: &mut Builder<Mc>, array: Var, i: SubExp) -> SubExp {

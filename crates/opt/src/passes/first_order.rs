@@ -33,15 +33,23 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                 map,
                 scans,
                 reduces,
+                post,
             } => {
                 let scanned: usize = scans.iter().map(|s| s.neutral.len()).sum();
                 let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
-                // The arrays the scans and the map write, row by row.
-                let outputs: Vec<PatElem> = pat[..scanned]
-                    .iter()
-                    .chain(&pat[scanned + reduced..])
-                    .cloned()
-                    .collect();
+                // The pattern's reductions and the arrays written row by
+                // row: the scans' and the map's, or the post lambda's.
+                let (reduced_pat, outputs): (Vec<PatElem>, Vec<PatElem>) = match post {
+                    Some(_) => (pat[..reduced].to_vec(), pat[reduced..].to_vec()),
+                    None => (
+                        pat[scanned..scanned + reduced].to_vec(),
+                        pat[..scanned]
+                            .iter()
+                            .chain(&pat[scanned + reduced..])
+                            .cloned()
+                            .collect(),
+                    ),
+                };
                 let mut inits: Vec<(SubExp, bool)> = scans
                     .iter()
                     .flat_map(|s| s.neutral.iter())
@@ -62,13 +70,13 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                         .map(|(p, _)| SubExp::Var(p.var));
                     let mut inputs = results.iter().copied();
                     let mut new_accs = Vec::new();
-                    let mut scan_values = Vec::new();
+                    let mut row = Vec::new();
                     for scan in scans {
                         let n = scan.neutral.len();
                         let mut args: Vec<SubExp> = accs.by_ref().take(n).collect();
                         args.extend(inputs.by_ref().take(n));
                         let values = inline_lambda(b, &mut FirstOrder, scan.lambda, |_, j| args[j]);
-                        scan_values.extend(values.iter().copied());
+                        row.extend(values.iter().copied());
                         new_accs.extend(values);
                     }
                     for reduce in reduces {
@@ -82,9 +90,12 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                             |_, j| args[j],
                         ));
                     }
-                    let written: Vec<SubExp> = scan_values.into_iter().chain(inputs).collect();
+                    row.extend(inputs);
+                    if let Some(post) = post {
+                        row = inline_lambda(b, &mut FirstOrder, post, |_, j| row[j]);
+                    }
                     let mut result = new_accs;
-                    for ((param, _), value) in params[scanned + reduced..].iter().zip(written) {
+                    for ((param, _), value) in params[scanned + reduced..].iter().zip(row) {
                         result.push(write(b, param.var, SubExp::Var(i), value));
                     }
                     result
@@ -98,46 +109,58 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                     },
                     body,
                 );
-                // The pattern: scans' arrays, reductions, the map's arrays.
                 let (accs, arrays) = loop_vars.split_at(scanned + reduced);
-                let values = arrays[..scanned]
-                    .iter()
-                    .chain(&accs[scanned..])
-                    .chain(&arrays[scanned..]);
-                for (elem, &value) in pat.into_iter().zip(values) {
+                for (elem, &value) in reduced_pat.into_iter().zip(&accs[scanned..]) {
+                    copy_to(b, elem, SubExp::Var(value));
+                }
+                for (elem, &value) in outputs.into_iter().zip(arrays) {
                     copy_to(b, elem, SubExp::Var(value));
                 }
             }
             Soac::Hist {
                 width,
-                dests,
-                op,
-                neutral: _,
-                indices,
-                values,
+                arrays,
+                ops,
+                map,
             } => {
-                let inits: Vec<(SubExp, bool)> =
-                    dests.iter().map(|&d| (SubExp::Var(d), true)).collect();
+                let inits: Vec<(SubExp, bool)> = ops
+                    .iter()
+                    .flat_map(|op| op.dests.iter())
+                    .map(|&d| (SubExp::Var(d), true))
+                    .collect();
                 let params = invariant_params(b, &inits);
                 let i = b.new_var("i", Type::i64());
                 let body = b.body(|b| {
-                    let bucket = index(b, indices, SubExp::Var(i));
-                    let targets: Vec<Var> = params.iter().map(|(p, _)| p.var).collect();
-                    let in_bounds = in_bounds(b, bucket, targets[0]);
-                    let then_body = b.body(|b| {
-                        let combined =
-                            inline_lambda(b, &mut FirstOrder, op, |b, j| match targets.get(j) {
-                                Some(&target) => index(b, target, bucket),
-                                None => index(b, values[j - targets.len()], SubExp::Var(i)),
-                            });
-                        targets
-                            .iter()
-                            .zip(combined)
-                            .map(|(&t, v)| write(b, t, bucket, v))
-                            .collect()
+                    let results = inline_lambda(b, &mut FirstOrder, map, |b, j| {
+                        index(b, arrays[j], SubExp::Var(i))
                     });
-                    let else_body = b.body(|_| targets.iter().map(|&t| SubExp::Var(t)).collect());
-                    if_same_types(b, in_bounds, then_body, else_body)
+                    let (buckets, mut values) = results.split_at(ops.len());
+                    let mut targets = params.iter().map(|(p, _)| p.var);
+                    let mut written = Vec::new();
+                    for (op, &bucket) in ops.into_iter().zip(buckets) {
+                        let n = op.neutral.len();
+                        let (own, rest) = values.split_at(n);
+                        values = rest;
+                        let targets: Vec<Var> = targets.by_ref().take(n).collect();
+                        let in_bounds = in_bounds(b, bucket, targets[0]);
+                        let then_body = b.body(|b| {
+                            let combined = inline_lambda(b, &mut FirstOrder, op.op, |b, j| {
+                                match targets.get(j) {
+                                    Some(&target) => index(b, target, bucket),
+                                    None => own[j - n],
+                                }
+                            });
+                            targets
+                                .iter()
+                                .zip(combined)
+                                .map(|(&t, v)| write(b, t, bucket, v))
+                                .collect()
+                        });
+                        let else_body =
+                            b.body(|_| targets.iter().map(|&t| SubExp::Var(t)).collect());
+                        written.extend(if_same_types(b, in_bounds, then_body, else_body));
+                    }
+                    written
                 });
                 let loop_vars = bind_loop(
                     b,
@@ -154,27 +177,34 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
             }
             Soac::Scatter {
                 width,
+                arrays,
                 dests,
-                indices,
-                values,
+                map,
             } => {
                 let inits: Vec<(SubExp, bool)> =
-                    dests.iter().map(|&d| (SubExp::Var(d), true)).collect();
+                    dests.iter().map(|d| (SubExp::Var(d.array), true)).collect();
                 let params = invariant_params(b, &inits);
                 let i = b.new_var("i", Type::i64());
+                let writes: usize = dests.iter().map(|d| d.writes).sum();
                 let body = b.body(|b| {
-                    let j = index(b, indices, SubExp::Var(i));
+                    let results = inline_lambda(b, &mut FirstOrder, map, |b, j| {
+                        index(b, arrays[j], SubExp::Var(i))
+                    });
+                    let (indices, values) = results.split_at(writes);
+                    let mut written = indices.iter().zip(values);
                     params
                         .iter()
-                        .zip(&values)
-                        .map(|((param, _), &source)| {
-                            let fits = in_bounds(b, j, param.var);
-                            let then_body = b.body(|b| {
-                                let value = index(b, source, SubExp::Var(i));
-                                vec![write(b, param.var, j, value)]
-                            });
-                            let else_body = b.body(|_| vec![SubExp::Var(param.var)]);
-                            if_same_types(b, fits, then_body, else_body)[0]
+                        .zip(&dests)
+                        .map(|((param, _), dest)| {
+                            let mut target = SubExp::Var(param.var);
+                            for (&j, &value) in written.by_ref().take(dest.writes) {
+                                let array = target.as_var().expect("an array");
+                                let fits = in_bounds(b, j, array);
+                                let then_body = b.body(|b| vec![write(b, array, j, value)]);
+                                let else_body = b.body(|_| vec![target]);
+                                target = if_same_types(b, fits, then_body, else_body)[0];
+                            }
+                            target
                         })
                         .collect()
                 });

@@ -70,6 +70,7 @@ impl Screma {
                 map,
                 scans,
                 reduces,
+                post: None,
             }) => Screma {
                 width,
                 arrays,
@@ -92,6 +93,7 @@ impl Screma {
                 map: self.map,
                 scans: self.scans,
                 reduces: self.reduces,
+                post: None,
             }),
             loc: self.loc,
         }
@@ -108,7 +110,9 @@ impl Screma {
 
 fn screma_width(stm: &Stm) -> Option<SubExp> {
     match &stm.exp {
-        Exp::Op(Soac::Screma { width, .. }) => Some(*width),
+        Exp::Op(Soac::Screma {
+            width, post: None, ..
+        }) => Some(*width),
         _ => None,
     }
 }
@@ -179,6 +183,7 @@ impl Fuser<'_> {
                 map,
                 scans,
                 reduces,
+                post: None,
             }) = &body.stms[ci].exp
             else {
                 continue;

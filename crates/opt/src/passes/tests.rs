@@ -77,6 +77,7 @@ fn screma(
             map,
             scans: Vec::new(),
             reduces,
+            post: None,
         }),
     )
 }

@@ -1,0 +1,66 @@
+//! What the passes ask of a SOAC beyond its structure: how its lambdas'
+//! results are laid out, and the plain forms that lowering makes (a
+//! histogram or scatter whose map passes rows of its arrays on).
+
+use super::{Lambda, Rep, Soac, SubExp, Var};
+
+impl<R: Rep> Soac<R> {
+    /// The outer size of the arrays it goes over.
+    pub fn width(&self) -> SubExp {
+        match self {
+            Soac::Screma { width, .. }
+            | Soac::Hist { width, .. }
+            | Soac::Scatter { width, .. }
+            | Soac::Stream { width, .. } => *width,
+        }
+    }
+
+    /// The arrays it goes over.
+    pub fn arrays(&self) -> &[Var] {
+        match self {
+            Soac::Screma { arrays, .. }
+            | Soac::Hist { arrays, .. }
+            | Soac::Scatter { arrays, .. }
+            | Soac::Stream { arrays, .. } => arrays,
+        }
+    }
+
+    /// For a histogram or scatter whose map passes rows of its arrays on
+    /// unchanged, one index array for every index the map gives, and the
+    /// arrays of the values: the index array and the value arrays of
+    /// `hist dests op ne is vs` and `scatter dests is vs`.
+    pub fn plain_inputs(&self) -> Option<(Var, Vec<Var>)> {
+        let (arrays, map, indices) = match self {
+            Soac::Hist {
+                arrays, ops, map, ..
+            } => (arrays, map, ops.len()),
+            Soac::Scatter {
+                arrays, dests, map, ..
+            } => (arrays, map, dests.iter().map(|d| d.writes).sum()),
+            _ => return None,
+        };
+        let rows = passed_rows(map, arrays)?;
+        let (index_rows, values) = rows.split_at(indices);
+        let (&first, rest) = index_rows.split_first()?;
+        rest.iter()
+            .all(|&i| i == first)
+            .then(|| (first, values.to_vec()))
+    }
+}
+
+/// Where each result of a lambda over rows of `arrays` is a parameter,
+/// the array whose rows it passes on.
+pub fn passed_rows<R: Rep>(lambda: &Lambda<R>, arrays: &[Var]) -> Option<Vec<Var>> {
+    lambda
+        .body
+        .result
+        .iter()
+        .map(|&result| {
+            let position = lambda
+                .params
+                .iter()
+                .position(|p| SubExp::Var(p.var) == result)?;
+            arrays.get(position).copied()
+        })
+        .collect()
+}
