@@ -1,0 +1,241 @@
+//! The dependencies between the statements of one body, as fusion needs
+//! them: which statements use which variables, which memory each array
+//! may share (its alias roots), what each statement consumes, and from
+//! these whether two statements may be brought together and where the
+//! statements between them then go.
+
+use crate::ir::analysis::{Types, can_fail, consumed};
+use crate::ir::traverse::free_in_exp;
+use crate::ir::{Body, Exp, Operation, Program, Soac, Stm, SubExp, Var};
+use std::collections::{HashMap, HashSet};
+
+/// What fusion knows about the statements of a body.
+pub(super) struct Deps {
+    /// The variables each statement binds.
+    defs: Vec<Vec<Var>>,
+    /// The variables each statement uses (its operands, nested code and
+    /// the sizes in its types).
+    uses: Vec<HashSet<Var>>,
+    /// The alias roots of the arrays each statement reads.
+    read_roots: Vec<HashSet<Var>>,
+    /// The alias roots of what each statement consumes.
+    consumed_roots: Vec<HashSet<Var>>,
+    /// Whether each statement can fail (or not terminate).
+    fails: Vec<bool>,
+    /// Whether each statement is an assertion: later statements that
+    /// can fail may count on it having held.
+    asserts: Vec<bool>,
+    /// The variables the body's result uses.
+    result: HashSet<Var>,
+}
+
+/// Where the statements between an earlier statement `first` and a later
+/// `second` go when the two become one statement: `before` it (those
+/// that neither depend on `first` nor conflict with it) and `after` it.
+pub(super) struct Placement {
+    pub before: Vec<usize>,
+    pub after: Vec<usize>,
+}
+
+impl Deps {
+    pub fn new(program: &Program, types: &Types, body: &Body) -> Deps {
+        let roots = alias_roots(types, body);
+        let roots_of = |vars: &mut dyn Iterator<Item = Var>| -> HashSet<Var> {
+            let mut out = HashSet::new();
+            for v in vars {
+                match roots.get(&v) {
+                    Some(rs) => out.extend(rs.iter().copied()),
+                    None => {
+                        out.insert(v);
+                    }
+                }
+            }
+            out
+        };
+        let mut deps = Deps {
+            defs: Vec::new(),
+            uses: Vec::new(),
+            read_roots: Vec::new(),
+            consumed_roots: Vec::new(),
+            fails: Vec::new(),
+            asserts: Vec::new(),
+            result: body.result.iter().filter_map(|se| se.as_var()).collect(),
+        };
+        for stm in &body.stms {
+            let mut uses = free_in_exp(&stm.exp);
+            for pe in &stm.pat {
+                uses.extend(pe.ty.shape().iter().filter_map(|d| d.as_var()));
+            }
+            let arrays = uses
+                .iter()
+                .copied()
+                .filter(|&v| types.get(v).is_some_and(|t| t.rank() > 0));
+            deps.read_roots.push(roots_of(&mut arrays.into_iter()));
+            deps.consumed_roots
+                .push(roots_of(&mut consumed_by(program, stm).into_iter()));
+            deps.defs.push(stm.pat.iter().map(|pe| pe.var).collect());
+            deps.uses.push(uses);
+            deps.fails.push(can_fail(types, &stm.exp));
+            deps.asserts.push(matches!(stm.exp, Exp::Assert { .. }));
+        }
+        deps
+    }
+
+    /// Whether statement `i` uses one of the variables statement `j`
+    /// binds.
+    pub fn depends(&self, i: usize, j: usize) -> bool {
+        self.defs[j].iter().any(|v| self.uses[i].contains(v))
+    }
+
+    /// Whether statements `i` and `j` may not trade places beyond their
+    /// data dependencies: one consumes memory the other reads (or
+    /// consumes), or the earlier is an assertion the later, which can
+    /// fail, may count on.
+    pub fn conflict(&self, i: usize, j: usize) -> bool {
+        let (early, late) = (i.min(j), i.max(j));
+        !self.consumed_roots[i].is_disjoint(&self.read_roots[j])
+            || !self.consumed_roots[j].is_disjoint(&self.read_roots[i])
+            || !self.consumed_roots[i].is_disjoint(&self.consumed_roots[j])
+            || (self.asserts[early] && self.fails[late])
+    }
+
+    /// Whether statement `second` consumes memory that `first` reads:
+    /// running them together would read memory while it is written.
+    pub fn consumes_read(&self, second: usize, first: usize) -> bool {
+        !self.consumed_roots[second].is_disjoint(&self.read_roots[first])
+    }
+
+    /// The statements (and the body's result, as `None`) using `var`.
+    pub fn users(&self, var: Var) -> impl Iterator<Item = Option<usize>> + '_ {
+        let stms = (0..self.uses.len())
+            .filter(move |&i| self.uses[i].contains(&var))
+            .map(Some);
+        stms.chain(self.result.contains(&var).then_some(None))
+    }
+
+    /// Where the statements between `first` and `second` go when the
+    /// two are merged into one statement, or `None` where they cannot
+    /// be: where a statement between them depends on `first` (or must
+    /// stay after it) and `second` depends on it (or it must stay before
+    /// `second`).
+    pub fn placement(&self, first: usize, second: usize) -> Option<Placement> {
+        let between = first + 1..second;
+        let mut after: Vec<usize> = Vec::new();
+        for x in between.clone() {
+            let tied = |y: usize| self.depends(x, y) || self.conflict(x, y);
+            if tied(first) || after.iter().any(|&d| tied(d)) {
+                after.push(x);
+            }
+        }
+        let mut before_second: Vec<usize> = Vec::new();
+        for x in between.clone().rev() {
+            let tied = |y: usize| self.depends(y, x) || self.conflict(x, y);
+            if tied(second) || before_second.iter().any(|&u| tied(u)) {
+                if after.contains(&x) {
+                    return None;
+                }
+                before_second.push(x);
+            }
+        }
+        let before = between.filter(|x| !after.contains(x)).collect();
+        Some(Placement { before, after })
+    }
+}
+
+/// What a statement consumes: its own consumption, and the arrays
+/// whose rows its SOAC's lambda consumes.
+fn consumed_by(program: &Program, stm: &Stm) -> HashSet<Var> {
+    let mut out = consumed(program, &stm.exp);
+    if let Exp::Op(soac) = &stm.exp {
+        let lambdas = soac.lambdas();
+        let params = &lambdas[0].params;
+        let rows = &params[params.len() - soac.arrays().len()..];
+        for (param, &array) in rows.iter().zip(soac.arrays()) {
+            if param.unique || out.contains(&param.var) {
+                out.insert(array);
+            }
+        }
+        for lambda in lambdas {
+            for param in &lambda.params {
+                out.remove(&param.var);
+            }
+        }
+    }
+    out
+}
+
+/// For each array bound in the body, the variables whose memory it may
+/// share: those of the arrays it is a view of or may return, or itself
+/// alone where it is fresh memory. Variables bound outside the body are
+/// their own roots.
+fn alias_roots(types: &Types, body: &Body) -> HashMap<Var, Vec<Var>> {
+    let mut roots: HashMap<Var, Vec<Var>> = HashMap::new();
+    let of = |roots: &HashMap<Var, Vec<Var>>, v: Var| -> Vec<Var> {
+        roots.get(&v).cloned().unwrap_or_else(|| vec![v])
+    };
+    for stm in &body.stms {
+        let sources: Vec<Var> = match &stm.exp {
+            Exp::SubExp(SubExp::Var(v)) => vec![*v],
+            Exp::Index { array, .. }
+            | Exp::Reshape { array, .. }
+            | Exp::Rearrange { array, .. }
+            | Exp::Update { array, .. } => vec![*array],
+            Exp::Copy(_)
+            | Exp::Iota { .. }
+            | Exp::Replicate { .. }
+            | Exp::ArrayLit { .. }
+            | Exp::Concat { .. } => Vec::new(),
+            Exp::Op(soac @ (Soac::Hist { .. } | Soac::Scatter { .. })) => {
+                for (pe, dest) in stm.pat.iter().zip(Operation::consumed(soac)) {
+                    let r = of(&roots, dest);
+                    roots.insert(pe.var, r);
+                }
+                continue;
+            }
+            // Anything else may return arrays it was given, but for the
+            // rows a map stacks into fresh arrays.
+            exp => {
+                let fresh = match exp {
+                    Exp::Op(Soac::Screma {
+                        scans,
+                        reduces,
+                        post,
+                        ..
+                    }) => {
+                        let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
+                        match post {
+                            Some(_) => reduced..stm.pat.len(),
+                            None => {
+                                let scanned: usize = scans.iter().map(|s| s.neutral.len()).sum();
+                                for pe in &stm.pat[..scanned] {
+                                    roots.insert(pe.var, vec![pe.var]);
+                                }
+                                scanned + reduced..stm.pat.len()
+                            }
+                        }
+                    }
+                    _ => 0..0,
+                };
+                for pe in &stm.pat[fresh] {
+                    roots.insert(pe.var, vec![pe.var]);
+                }
+                let mut arrays: Vec<Var> = free_in_exp(exp)
+                    .into_iter()
+                    .filter(|&v| types.get(v).is_some_and(|t| t.rank() > 0))
+                    .collect();
+                arrays.sort();
+                arrays
+            }
+        };
+        for pe in &stm.pat {
+            if pe.ty.rank() > 0 && !roots.contains_key(&pe.var) {
+                let mut r = vec![pe.var];
+                for &s in &sources {
+                    r.extend(of(&roots, s));
+                }
+                roots.insert(pe.var, r);
+            }
+        }
+    }
+    roots
+}

@@ -1,0 +1,346 @@
+//! Fusion of SOACs, after the PLDI'17 paper's rules (§4) on the
+//! dependency graph of each body, bottom-up (the bodies nested in a
+//! statement first, and again after its lambdas have grown by fusion):
+//!
+//! * **Vertical (producer–consumer) fusion.** A `screma` whose results
+//!   per row a later SOAC of the same width takes as input arrays is
+//!   merged into it: its map runs first in the merged map and its values
+//!   take the place of the consumer's parameters. So a map fuses into a
+//!   map, a reduction (redomap), a scan (scanomap), a histogram or a
+//!   scatter; a producer with scans or reductions keeps them (the merged
+//!   `screma` has both SOACs' operators). A map reading a scan's values
+//!   becomes part of the scan's post lambda. Results of the producer
+//!   used elsewhere stay results of the merged SOAC, so nothing is
+//!   computed twice and a producer with several consumers fuses into
+//!   them one after the other.
+//! * **Horizontal fusion.** Two independent SOACs of the same width and
+//!   kind (`screma`s, histograms or scatters) that read a common array,
+//!   or two scatters, become one, which reads the common array once.
+//!
+//! Two statements are merged where the merged statement can stand
+//! between them: the statements between them that depend on the earlier
+//! one move after it, the others stay before it, so the producer moves
+//! down and the consumer up. Fusion is refused where that is impossible
+//! (a statement between them depends on the earlier one and the later
+//! depends on it) or where it would move a statement past one that
+//! consumes memory it reads (an in-place update of the producer's input
+//! stays after the producer), let a SOAC consume memory its partner
+//! reads, or move a statement that can fail before an assertion it may
+//! count on. Arrays are assumed to share memory when one is a view of
+//! the other (index, reshape, rearrange) or may be returned by it.
+//!
+//! What fusion guarantees: a program that succeeds computes the same
+//! values. A program that fails still fails, with the message and
+//! location of a failure that its sequential reading could reach: a
+//! failing operation whose operands the program computes (every
+//! operation fusion merges or moves is computed as before, on the same
+//! values, and none is computed that was not). Which of several such
+//! failures is reported may change, since merged SOACs interleave their
+//! rows and moved statements run in another order: the order of failures
+//! is the order of data dependencies, as in parallel code. Writes of a
+//! scatter to one element from several rows (whose result the language
+//! leaves unspecified) may end with another of the values.
+
+mod deps;
+mod kernel;
+mod nest;
+mod rules;
+
+use crate::ir::analysis::{Types, consumed_anywhere};
+use crate::ir::traverse::{Renamer, free_in_exp};
+use crate::ir::{Body, Exp, Lambda, Param, PatElem, Program, Soac, Stm, SubExp, Type, Var};
+use deps::Deps;
+use kernel::Kernel;
+use rules::Defs;
+use std::collections::{HashMap, HashSet};
+
+/// Fuses SOACs in every function of the program.
+pub fn fuse(program: &mut Program) {
+    let mut types = Types::of_program(program);
+    let mut names = std::mem::take(&mut program.var_names);
+    let mut bodies: Vec<Body> = program
+        .functions
+        .iter_mut()
+        .map(|f| std::mem::take(&mut f.body))
+        .collect();
+    let mut fuser = Fuser {
+        program,
+        names: &mut names,
+        types: &mut types,
+        defs: Defs::default(),
+    };
+    for body in &mut bodies {
+        fuser.defs = Defs::of_body(body);
+        fuser.body(body);
+    }
+    for (function, body) in program.functions.iter_mut().zip(bodies) {
+        function.body = body;
+    }
+    program.var_names = names;
+}
+
+/// The state of fusion in a program whose function bodies and variable
+/// names have been taken out of it.
+pub(super) struct Fuser<'a> {
+    program: &'a Program,
+    names: &'a mut Vec<String>,
+    types: &'a mut Types,
+    /// The arrays of the function made by basic operations.
+    defs: Defs,
+}
+
+impl Fuser<'_> {
+    fn fresh(&mut self, hint: &str, ty: Type) -> Var {
+        let var = Var(self.names.len() as u32);
+        self.names.push(hint.to_owned());
+        self.types.set(var, ty);
+        var
+    }
+
+    /// A fresh lambda parameter.
+    fn param(&mut self, ty: Type) -> Param {
+        Param {
+            var: self.fresh("x", ty.clone()),
+            ty,
+            unique: false,
+            mem: None,
+        }
+    }
+
+    /// The lambda returning its parameters, of the given types.
+    fn identity(&mut self, types: &[Type]) -> Lambda {
+        let params: Vec<Param> = types.iter().map(|t| self.param(t.clone())).collect();
+        Lambda {
+            body: Body {
+                stms: Vec::new(),
+                result: params.iter().map(|p| SubExp::Var(p.var)).collect(),
+            },
+            params,
+            ret: types.to_vec(),
+        }
+    }
+
+    /// The parameters a lambda consumes.
+    fn consumed_params(&self, lambda: &Lambda) -> HashSet<Var> {
+        let consumed = consumed_anywhere(self.program, &lambda.body);
+        lambda
+            .params
+            .iter()
+            .filter(|p| p.unique || consumed.contains(&p.var))
+            .map(|p| p.var)
+            .collect()
+    }
+
+    /// Appends `body`'s statements to `stms` with the parameters of
+    /// `bindings` bound to their values, and returns its results. A
+    /// parameter in `consumed` gets a copy of its value, which may be
+    /// shared.
+    fn bind_and_inline(
+        &mut self,
+        stms: &mut Vec<Stm>,
+        bindings: Vec<(Param, SubExp)>,
+        consumed: &HashSet<Var>,
+        mut body: Body,
+    ) -> Vec<SubExp> {
+        let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+        for (param, value) in bindings {
+            match value {
+                SubExp::Var(source) if consumed.contains(&param.var) => stms.push(Stm {
+                    pat: vec![PatElem {
+                        var: param.var,
+                        ty: param.ty,
+                        mem: None,
+                    }],
+                    exp: Exp::Copy(source),
+                    loc: None,
+                }),
+                _ => {
+                    renaming.insert(param.var, value);
+                }
+            }
+        }
+        Renamer { map: &renaming }.body(&mut body);
+        stms.extend(body.stms);
+        body.result
+    }
+
+    fn body(&mut self, body: &mut Body) {
+        self.nested(body);
+        for stm in std::mem::take(&mut body.stms) {
+            let rewritten = self.rewrite(stm);
+            body.stms.extend(rewritten);
+        }
+        // Each fusion removes a statement; a bound on the rounds guards
+        // against rewrites that undo each other.
+        let mut rounds = 2 * body.stms.len() + 8;
+        while rounds > 0 && self.fuse_once(body) {
+            rounds -= 1;
+        }
+    }
+
+    /// A statement with the rules of [`rules`] applied.
+    fn rewrite(&mut self, stm: Stm) -> Vec<Stm> {
+        let defs = std::mem::take(&mut self.defs);
+        let stms = rules::rewrite(self, &defs, stm);
+        self.defs = defs;
+        for stm in &stms {
+            self.defs.add(stm);
+        }
+        stms
+    }
+
+    /// Fuses in the bodies nested in the body's statements.
+    fn nested(&mut self, body: &mut Body) {
+        for stm in &mut body.stms {
+            for inner in stm.exp.nested_bodies_mut() {
+                self.body(inner);
+            }
+        }
+    }
+
+    /// Fuses two statements of the body; whether it did.
+    fn fuse_once(&mut self, body: &mut Body) -> bool {
+        let deps = Deps::new(self.program, self.types, body);
+        if nest::pull_transforms(self, body, &deps) {
+            return true;
+        }
+        for consumer in (0..body.stms.len()).rev() {
+            for producer in producers(body, consumer) {
+                if self.try_vertical(body, &deps, producer, consumer) {
+                    return true;
+                }
+            }
+        }
+        for second in 0..body.stms.len() {
+            for first in 0..second {
+                if self.try_horizontal(body, &deps, first, second) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn try_vertical(&mut self, body: &mut Body, deps: &Deps, p: usize, c: usize) -> bool {
+        let outputs: Vec<Var> = body.stms[p].pat.iter().map(|pe| pe.var).collect();
+        // The consumer must read the producer's results as input arrays
+        // and in no other way.
+        let Exp::Op(consumer) = &body.stms[c].exp else {
+            return false;
+        };
+        if outputs
+            .iter()
+            .any(|v| uses_besides_arrays(consumer).contains(v))
+            || deps.consumes_read(c, p)
+        {
+            return false;
+        }
+        let keep: HashSet<Var> = outputs
+            .iter()
+            .copied()
+            .filter(|&v| deps.users(v).any(|user| user != Some(c)))
+            .collect();
+        let (Some(pk), Some(ck)) = (
+            Kernel::take(body.stms[p].clone()),
+            Kernel::take(body.stms[c].clone()),
+        ) else {
+            return false;
+        };
+        let Some(how) = kernel::vertical(&pk, &ck, &keep) else {
+            return false;
+        };
+        let Some(placement) = deps.placement(p, c) else {
+            return false;
+        };
+        let fused = kernel::fuse_vertically(self, pk, ck, how, &keep);
+        self.replace(body, p, c, placement, fused.into_stm());
+        true
+    }
+
+    fn try_horizontal(&mut self, body: &mut Body, deps: &Deps, a: usize, b: usize) -> bool {
+        let (Exp::Op(first), Exp::Op(second)) = (&body.stms[a].exp, &body.stms[b].exp) else {
+            return false;
+        };
+        let shared = first.arrays().iter().any(|x| second.arrays().contains(x));
+        let scatters = matches!(
+            (first, second),
+            (Soac::Scatter { .. }, Soac::Scatter { .. })
+        );
+        if !(shared || scatters) || first.width() != second.width() {
+            return false;
+        }
+        if deps.depends(b, a) || deps.conflict(a, b) {
+            return false;
+        }
+        let (Some(ak), Some(bk)) = (
+            Kernel::take(body.stms[a].clone()),
+            Kernel::take(body.stms[b].clone()),
+        ) else {
+            return false;
+        };
+        if !kernel::horizontal(&ak, &bk) {
+            return false;
+        }
+        let Some(placement) = deps.placement(a, b) else {
+            return false;
+        };
+        let fused = kernel::fuse_horizontally(self, ak, bk);
+        self.replace(body, a, b, placement, fused.into_stm());
+        true
+    }
+
+    /// Replaces statements `first` and `second` by `fused`, with the
+    /// statements between them placed as `placement` says, and fuses in
+    /// the new statement's lambdas.
+    fn replace(
+        &mut self,
+        body: &mut Body,
+        first: usize,
+        second: usize,
+        placement: deps::Placement,
+        mut fused: Stm,
+    ) {
+        for inner in fused.exp.nested_bodies_mut() {
+            self.body(inner);
+        }
+        let fused = self.rewrite(fused);
+        let count = body.stms.len();
+        let mut old: Vec<Option<Stm>> = std::mem::take(&mut body.stms)
+            .into_iter()
+            .map(Some)
+            .collect();
+        let mut take = |i: usize| old[i].take().expect("each statement placed once");
+        let mut stms = Vec::with_capacity(count - 1);
+        stms.extend((0..first).map(&mut take));
+        stms.extend(placement.before.iter().map(|&i| take(i)));
+        stms.extend(fused);
+        stms.extend(placement.after.iter().map(|&i| take(i)));
+        stms.extend((second + 1..count).map(take));
+        body.stms = stms;
+    }
+}
+
+/// The statements before `consumer` whose results it takes as input
+/// arrays, nearest first.
+fn producers(body: &Body, consumer: usize) -> Vec<usize> {
+    let Exp::Op(soac) = &body.stms[consumer].exp else {
+        return Vec::new();
+    };
+    let arrays: HashSet<Var> = soac.arrays().iter().copied().collect();
+    (0..consumer)
+        .rev()
+        .filter(|&i| body.stms[i].pat.iter().any(|pe| arrays.contains(&pe.var)))
+        .collect()
+}
+
+/// The variables a SOAC uses other than as its input arrays.
+fn uses_besides_arrays(soac: &Soac) -> HashSet<Var> {
+    let mut without = soac.clone();
+    match &mut without {
+        Soac::Screma { arrays, .. }
+        | Soac::Hist { arrays, .. }
+        | Soac::Scatter { arrays, .. }
+        | Soac::Stream { arrays, .. } => arrays.clear(),
+    }
+    free_in_exp::<crate::ir::Soacs>(&Exp::Op(without))
+}

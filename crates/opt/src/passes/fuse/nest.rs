@@ -1,0 +1,366 @@
+//! Fusion through transformed arrays: where every result of a map is
+//! used only through one transformation, the same for all of them (a
+//! rearrange, a reshape, or a slice of the outer dimension, such as a
+//! reversal), and a SOAC reads the transformed arrays, the map is made
+//! to produce the transformed arrays itself by transforming its input
+//! arrays instead, and can then fuse with that SOAC:
+//!
+//! * a rearrange of the outer `r` dimensions of a perfect nest of at
+//!   least `r` maps (each level's lambda only maps over its parameters)
+//!   rearranges the nest's inputs and levels; the innermost lambda is
+//!   applied to the same elements;
+//! * a reshape of the outer dimensions of a perfect nest of maps whose
+//!   innermost lambda gives scalars, as deep as its results, becomes a
+//!   nest as deep as the new shape over reshaped inputs;
+//! * a slice of the outer dimension of a map over arrays of scalars whose
+//!   lambda cannot fail slices its inputs (the map then computes only
+//!   the rows kept, which is invisible as none can fail).
+//!
+//! The map moves down to the last of the transformations, past
+//! statements it does not conflict with.
+
+use super::Fuser;
+use super::deps::Deps;
+use crate::ir::analysis::body_can_fail;
+use crate::ir::{Body, DimIndex, Exp, Lambda, Param, PatElem, Soac, Stm, SubExp, Type, Var};
+use std::collections::HashSet;
+
+/// A transformation of an array.
+#[derive(Debug, Clone, PartialEq)]
+enum Transform {
+    Rearrange(Vec<usize>),
+    /// A reshape to these sizes.
+    Reshape(Vec<SubExp>),
+    /// A slice of the outer dimension.
+    Slice(DimIndex),
+}
+
+impl Transform {
+    fn of(exp: &Exp) -> Option<(Transform, Var)> {
+        match exp {
+            Exp::Rearrange { perm, array } => Some((Transform::Rearrange(perm.clone()), *array)),
+            Exp::Reshape { shape, array } => Some((Transform::Reshape(shape.clone()), *array)),
+            Exp::Index { array, slice } => match slice[..] {
+                [index @ DimIndex::Slice { .. }] => Some((Transform::Slice(index), *array)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn apply(&self, array: Var) -> Exp {
+        match self {
+            Transform::Rearrange(perm) => Exp::Rearrange {
+                perm: perm.clone(),
+                array,
+            },
+            Transform::Reshape(shape) => Exp::Reshape {
+                shape: shape.clone(),
+                array,
+            },
+            Transform::Slice(index) => Exp::Index {
+                array,
+                slice: vec![*index],
+            },
+        }
+    }
+}
+
+/// A perfect nest of maps: the widths of its levels, outermost first,
+/// and the innermost lambda, whose parameters are elements of the
+/// nest's input arrays at the nest's depth.
+struct Nest {
+    widths: Vec<SubExp>,
+    inner: Lambda,
+}
+
+impl Nest {
+    /// The nest a map is, as deep as it goes.
+    fn of(width: SubExp, map: &Lambda) -> Nest {
+        let mut widths = vec![width];
+        let mut inner = map.clone();
+        while let Some((w, lambda)) = nested_map(&inner) {
+            widths.push(w);
+            inner = lambda;
+        }
+        Nest { widths, inner }
+    }
+
+    /// The nest as a map over `arrays` (whose outer dimensions are the
+    /// widths), with fresh parameters at every level but the innermost.
+    fn build(&self, f: &mut Fuser, arrays: &[Var]) -> (SubExp, Lambda) {
+        let rows: Vec<Type> = arrays
+            .iter()
+            .map(|&a| f.types.get(a).expect("an array with a type"))
+            .collect();
+        self.level(f, 0, &rows)
+    }
+
+    fn level(&self, f: &mut Fuser, depth: usize, arrays: &[Type]) -> (SubExp, Lambda) {
+        let width = self.widths[depth];
+        if depth + 1 == self.widths.len() {
+            return (width, self.inner.clone());
+        }
+        let params: Vec<Param> = arrays
+            .iter()
+            .map(|t| f.param(t.row().expect("an array")))
+            .collect();
+        let rows: Vec<Type> = params.iter().map(|p| p.ty.clone()).collect();
+        let (inner_width, inner) = self.level(f, depth + 1, &rows);
+        let ret: Vec<Type> = inner.ret.iter().map(|t| t.array_of(inner_width)).collect();
+        let results: Vec<Var> = ret.iter().map(|t| f.fresh("nest", t.clone())).collect();
+        let stm = Stm {
+            pat: results
+                .iter()
+                .zip(&ret)
+                .map(|(&var, ty)| PatElem {
+                    var,
+                    ty: ty.clone(),
+                    mem: None,
+                })
+                .collect(),
+            exp: Exp::Op(Soac::Screma {
+                width: inner_width,
+                arrays: params.iter().map(|p| p.var).collect(),
+                map: inner,
+                scans: Vec::new(),
+                reduces: Vec::new(),
+                post: None,
+            }),
+            loc: None,
+        };
+        let lambda = Lambda {
+            params,
+            body: Body {
+                stms: vec![stm],
+                result: results.into_iter().map(SubExp::Var).collect(),
+            },
+            ret,
+        };
+        (width, lambda)
+    }
+}
+
+/// Where a lambda only maps over its parameters, in order, returning the
+/// map's results: the map's width and lambda.
+fn nested_map(lambda: &Lambda) -> Option<(SubExp, Lambda)> {
+    let [stm] = &lambda.body.stms[..] else {
+        return None;
+    };
+    let Exp::Op(Soac::Screma {
+        width,
+        arrays,
+        map,
+        scans,
+        reduces,
+        post: None,
+    }) = &stm.exp
+    else {
+        return None;
+    };
+    let params: Vec<Var> = lambda.params.iter().map(|p| p.var).collect();
+    let results: Vec<SubExp> = stm.pat.iter().map(|pe| SubExp::Var(pe.var)).collect();
+    (scans.is_empty()
+        && reduces.is_empty()
+        && *arrays == params
+        && results == lambda.body.result
+        && !crate::ir::traverse::free_in_lambda(map)
+            .iter()
+            .any(|v| params.contains(v)))
+    .then(|| (*width, map.clone()))
+}
+
+/// Makes a map whose results are all used through one transformation
+/// produce the transformed arrays, where a SOAC reads them; whether it
+/// did.
+pub(super) fn pull_transforms(f: &mut Fuser, body: &mut Body, deps: &Deps) -> bool {
+    for p in 0..body.stms.len() {
+        if let Some(rewritten) = pull(f, body, deps, p) {
+            *body = rewritten;
+            return true;
+        }
+    }
+    false
+}
+
+fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
+    let producer = &body.stms[p];
+    let Exp::Op(Soac::Screma {
+        width,
+        arrays,
+        map,
+        scans,
+        reduces,
+        post: None,
+    }) = &producer.exp
+    else {
+        return None;
+    };
+    if !scans.is_empty() || !reduces.is_empty() || producer.pat.is_empty() {
+        return None;
+    }
+    // Each result used once, by a transformation, the same for all.
+    let mut users = Vec::new();
+    for pe in &producer.pat {
+        let [Some(user)] = deps.users(pe.var).collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let (transform, source) = Transform::of(&body.stms[user].exp)?;
+        if source != pe.var {
+            return None;
+        }
+        users.push((user, transform));
+    }
+    let transform = users[0].1.clone();
+    if users.iter().any(|(_, t)| *t != transform) {
+        return None;
+    }
+    let targets: HashSet<usize> = users.iter().map(|&(u, _)| u).collect();
+    let last = *targets.iter().max()?;
+    // Worth it only where a SOAC reads a transformed array, or another
+    // transformation of one.
+    let transformed: Vec<Var> = users
+        .iter()
+        .map(|&(u, _)| body.stms[u].pat[0].var)
+        .collect();
+    let read_by_soac = body.stms.iter().any(|stm| match &stm.exp {
+        Exp::Op(soac) => soac.arrays().iter().any(|a| transformed.contains(a)),
+        exp => Transform::of(exp).is_some_and(|(_, source)| transformed.contains(&source)),
+    });
+    if !read_by_soac {
+        return None;
+    }
+    // The map moves down to the last transformation.
+    for x in p + 1..last {
+        if targets.contains(&x) {
+            continue;
+        }
+        if deps.conflict(x, p) || targets.iter().any(|&t| deps.depends(x, t)) {
+            return None;
+        }
+    }
+    let rank = |v: Var| f.types.get(v).map_or(0, |t| t.rank());
+    let nest = Nest::of(*width, map);
+    let (inputs, new_nest) = match &transform {
+        Transform::Rearrange(perm) => {
+            // The outer dimensions the permutation moves.
+            let reach = perm
+                .iter()
+                .enumerate()
+                .rposition(|(i, &d)| i != d)
+                .map_or(0, |i| i + 1);
+            if reach > nest.widths.len() {
+                return None;
+            }
+            let inputs: Vec<Transform> = arrays
+                .iter()
+                .map(|&a| {
+                    let mut full = perm[..reach].to_vec();
+                    full.extend(reach..rank(a));
+                    Transform::Rearrange(full)
+                })
+                .collect();
+            let mut widths: Vec<SubExp> = perm[..reach].iter().map(|&d| nest.widths[d]).collect();
+            widths.extend_from_slice(&nest.widths[reach..]);
+            (
+                inputs,
+                Nest {
+                    widths,
+                    inner: nest.inner,
+                },
+            )
+        }
+        Transform::Reshape(shape) => {
+            let depth = nest.widths.len();
+            let scalar = nest.inner.ret.iter().all(|t| t.rank() == 0);
+            if !scalar || producer.pat.iter().any(|pe| pe.ty.rank() != depth) {
+                return None;
+            }
+            let inputs: Vec<Transform> = arrays
+                .iter()
+                .map(|&a| {
+                    let ty = f.types.get(a).expect("an array with a type");
+                    let mut full = shape.clone();
+                    full.extend_from_slice(&ty.shape()[depth..]);
+                    Transform::Reshape(full)
+                })
+                .collect();
+            (
+                inputs,
+                Nest {
+                    widths: shape.clone(),
+                    inner: nest.inner,
+                },
+            )
+        }
+        Transform::Slice(index) => {
+            let DimIndex::Slice { len, .. } = *index else {
+                return None;
+            };
+            let scalars = producer.pat.iter().all(|pe| pe.ty.rank() == 1)
+                && arrays.iter().all(|&a| rank(a) == 1);
+            if !scalars || body_can_fail(&*f.types, &map.body) {
+                return None;
+            }
+            let inputs = arrays.iter().map(|_| transform.clone()).collect();
+            let mut widths = nest.widths.clone();
+            widths.truncate(1);
+            widths[0] = len;
+            (
+                inputs,
+                Nest {
+                    widths,
+                    inner: map.clone(),
+                },
+            )
+        }
+    };
+    // The transformed inputs, then the map producing the transformed
+    // results, where the last transformation was.
+    let loc = body.stms[last].loc.clone();
+    let mut moved = Vec::new();
+    let mut new_arrays = Vec::new();
+    for (&array, t) in arrays.iter().zip(&inputs) {
+        let exp = t.apply(array);
+        let ty = crate::ir::check::result_types(&*f.types, &exp)
+            .ok()?
+            .first()?
+            .instantiate(&[]);
+        let var = f.fresh("transformed", ty.clone());
+        moved.push(Stm {
+            pat: vec![PatElem { var, ty, mem: None }],
+            exp,
+            loc: loc.clone(),
+        });
+        new_arrays.push(var);
+    }
+    let (new_width, new_map) = new_nest.build(f, &new_arrays);
+    let pat: Vec<PatElem> = users
+        .iter()
+        .map(|&(u, _)| body.stms[u].pat[0].clone())
+        .collect();
+    moved.push(Stm {
+        pat,
+        exp: Exp::Op(Soac::Screma {
+            width: new_width,
+            arrays: new_arrays,
+            map: new_map,
+            scans: Vec::new(),
+            reduces: Vec::new(),
+            post: None,
+        }),
+        loc: producer.loc.clone(),
+    });
+    let mut stms = Vec::with_capacity(body.stms.len() + moved.len());
+    for (i, stm) in body.stms.iter().enumerate() {
+        if i == last {
+            stms.append(&mut moved);
+        } else if i != p && !targets.contains(&i) {
+            stms.push(stm.clone());
+        }
+    }
+    Some(Body {
+        stms,
+        result: body.result.clone(),
+    })
+}

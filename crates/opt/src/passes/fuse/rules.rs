@@ -1,0 +1,316 @@
+//! Rewrites of single SOACs that expose fusion, applied to every SOAC
+//! before fusion and to every SOAC fusion makes:
+//!
+//! * an input array that is a `replicate` of a value is that value in
+//!   every row: the lambda reads the value instead;
+//! * a row of an array of the SOAC's width indexed by the row's position
+//!   (an input `iota` of the width) is a row of an input array (so that
+//!   a map over `iota n` that gathers from an array of `n` rows becomes
+//!   a map over that array, which its producer can fuse into);
+//! * a mapped result that is the same in every row is a `replicate`;
+//! * a scatter whose input arrays are all concatenations of the same
+//!   number of equal-sized parts goes over the parts, writing once per
+//!   part in each row.
+//!
+//! None of them computes anything the SOAC did not, skips anything it
+//! computed, or changes a failure: the rows read are in bounds.
+
+use super::Fuser;
+use crate::ir::traverse::{Renamer, bound_in_body};
+use crate::ir::{Body, DimIndex, Exp, Lambda, PatElem, ScatterDest, Soac, Stm, SubExp, Var};
+use prim::PrimType;
+use std::collections::HashMap;
+
+/// The arrays made by basic operations that the rules look through, by
+/// variable (variables are bound once in a program, so this serves every
+/// body of a function).
+#[derive(Default)]
+pub(super) struct Defs(HashMap<Var, Exp>);
+
+impl Defs {
+    /// The definitions in a body and everything nested in it.
+    pub fn of_body(body: &Body) -> Defs {
+        let mut defs = Defs::default();
+        crate::ir::traverse::for_each_stm(body, &mut |stm| defs.add(stm));
+        defs
+    }
+
+    pub fn add(&mut self, stm: &Stm) {
+        if let [pe] = &stm.pat[..]
+            && matches!(
+                stm.exp,
+                Exp::Iota { .. } | Exp::Replicate { .. } | Exp::Concat { .. }
+            )
+        {
+            self.0.insert(pe.var, stm.exp.clone());
+        }
+    }
+
+    fn get(&self, var: Var) -> Option<&Exp> {
+        self.0.get(&var)
+    }
+}
+
+/// The statement with the rules applied, followed by the statements
+/// binding what the rules moved out of it.
+pub(super) fn rewrite(f: &mut Fuser, defs: &Defs, mut stm: Stm) -> Vec<Stm> {
+    let Exp::Op(soac) = &mut stm.exp else {
+        return vec![stm];
+    };
+    if let Soac::Stream { .. } = soac {
+        return vec![stm];
+    }
+    replicated_inputs(f, defs, soac);
+    indexed_by_position(f, defs, soac);
+    if let Some(split) = concatenated_inputs(f, defs, soac) {
+        *soac = split;
+    }
+    let mut out = Vec::new();
+    let replicates = invariant_results(soac, &mut stm.pat);
+    let loc = stm.loc.clone();
+    out.push(stm);
+    for (pe, value, width) in replicates {
+        out.push(Stm {
+            pat: vec![pe],
+            exp: Exp::Replicate {
+                shape: vec![width],
+                value,
+            },
+            loc: loc.clone(),
+        });
+    }
+    out
+}
+
+/// The map lambda of a SOAC (with the arrays it goes over), mutably.
+fn map_of(soac: &mut Soac) -> Option<(&mut Vec<Var>, &mut Lambda)> {
+    match soac {
+        Soac::Screma { arrays, map, .. }
+        | Soac::Hist { arrays, map, .. }
+        | Soac::Scatter { arrays, map, .. } => Some((arrays, map)),
+        Soac::Stream { .. } => None,
+    }
+}
+
+/// An input array that replicates a value: the lambda reads the value.
+fn replicated_inputs(f: &mut Fuser, defs: &Defs, soac: &mut Soac) {
+    let width = soac.width();
+    let Some((arrays, map)) = map_of(soac) else {
+        return;
+    };
+    let consumed = f.consumed_params(map);
+    let mut renaming = HashMap::new();
+    let mut kept_arrays = Vec::new();
+    let mut kept_params = Vec::new();
+    for (array, param) in arrays.drain(..).zip(std::mem::take(&mut map.params)) {
+        match defs.get(array) {
+            Some(&Exp::Replicate { ref shape, value })
+                if shape[..] == [width] && !consumed.contains(&param.var) =>
+            {
+                renaming.insert(param.var, value);
+            }
+            _ => {
+                kept_arrays.push(array);
+                kept_params.push(param);
+            }
+        }
+    }
+    *arrays = kept_arrays;
+    map.params = kept_params;
+    Renamer { map: &renaming }.body(&mut map.body);
+}
+
+/// Rows of an array of the SOAC's width read at the position of the row
+/// (an input `iota` of the width), where the lambda does so outright:
+/// the array becomes an input.
+fn indexed_by_position(f: &mut Fuser, defs: &Defs, soac: &mut Soac) {
+    let width = soac.width();
+    let Some((arrays, map)) = map_of(soac) else {
+        return;
+    };
+    let positions: Vec<Var> = arrays
+        .iter()
+        .zip(&map.params)
+        .filter(|&(&a, _)| {
+            matches!(defs.get(a), Some(&Exp::Iota { start, step, ty: PrimType::I64, .. })
+                if start == SubExp::i64(0) && step == SubExp::i64(1))
+        })
+        .map(|(_, p)| p.var)
+        .collect();
+    if positions.is_empty() {
+        return;
+    }
+    let inner = bound_in_body(&map.body);
+    for stm in &mut map.body.stms {
+        let Exp::Index { array, slice } = &stm.exp else {
+            continue;
+        };
+        let array = *array;
+        let [DimIndex::Fix(SubExp::Var(position))] = slice[..] else {
+            continue;
+        };
+        let ty = f.types.get(array);
+        let same_width = ty
+            .as_ref()
+            .is_some_and(|t| t.shape().first() == Some(&width));
+        if !positions.contains(&position)
+            || !same_width
+            || inner.contains(&array)
+            || map.params.iter().any(|p| p.var == array)
+        {
+            continue;
+        }
+        let row = match arrays.iter().position(|&a| a == array) {
+            Some(k) => map.params[k].var,
+            None => {
+                let row_ty = ty.and_then(|t| t.row()).expect("an array has rows");
+                let param = f.param(row_ty);
+                arrays.push(array);
+                let var = param.var;
+                map.params.push(param);
+                var
+            }
+        };
+        stm.exp = Exp::SubExp(SubExp::Var(row));
+    }
+}
+
+/// A scatter going over concatenations of `k` parts of equal size goes
+/// over the parts, with `k` copies of its map, each row writing `k`
+/// times per write.
+fn concatenated_inputs(f: &mut Fuser, defs: &Defs, soac: &Soac) -> Option<Soac> {
+    let Soac::Scatter {
+        width,
+        arrays,
+        dests,
+        map,
+    } = soac
+    else {
+        return None;
+    };
+    let parts: Vec<&Vec<Var>> = arrays
+        .iter()
+        .map(|&a| match defs.get(a) {
+            Some(Exp::Concat {
+                arrays: parts,
+                width: total,
+            }) if total == width => Some(parts),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let first = parts.first()?;
+    let k = first.len();
+    let part_width = *f.types.get(first[0])?.shape().first()?;
+    let equal = parts.iter().all(|ps| {
+        ps.len() == k
+            && ps.iter().all(|&p| {
+                f.types
+                    .get(p)
+                    .is_some_and(|t| t.shape().first() == Some(&part_width))
+            })
+    });
+    if !equal || k < 2 {
+        return None;
+    }
+    let writes: usize = dests.iter().map(|d| d.writes).sum();
+    let copies: Vec<Lambda> = (0..k).map(|_| f.renamed(map)).collect();
+    let mut new_arrays = Vec::new();
+    let mut params = Vec::new();
+    let mut stms = Vec::new();
+    for (part, copy) in copies.iter().enumerate() {
+        new_arrays.extend(parts.iter().map(|ps| ps[part]));
+        params.extend(copy.params.iter().cloned());
+        stms.extend(copy.body.stms.iter().cloned());
+    }
+    // Each destination's writes: its writes in every copy, in order.
+    let mut result = Vec::new();
+    let mut ret = Vec::new();
+    for values in [false, true] {
+        let mut start = if values { writes } else { 0 };
+        for dest in dests {
+            for copy in &copies {
+                result.extend_from_slice(&copy.body.result[start..start + dest.writes]);
+                ret.extend_from_slice(&copy.ret[start..start + dest.writes]);
+            }
+            start += dest.writes;
+        }
+    }
+    Some(Soac::Scatter {
+        width: part_width,
+        arrays: new_arrays,
+        dests: dests
+            .iter()
+            .map(|d| ScatterDest {
+                array: d.array,
+                writes: d.writes * k,
+            })
+            .collect(),
+        map: Lambda {
+            params,
+            body: Body { stms, result },
+            ret,
+        },
+    })
+}
+
+/// Removes the mapped results of a `screma` (without post lambda) that
+/// are the same in every row; returns their pattern elements with the
+/// value and the width to replicate it to.
+fn invariant_results(soac: &mut Soac, pat: &mut Vec<PatElem>) -> Vec<(PatElem, SubExp, SubExp)> {
+    let Soac::Screma {
+        width,
+        map,
+        scans,
+        reduces,
+        post: None,
+        ..
+    } = soac
+    else {
+        return Vec::new();
+    };
+    let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
+        + reduces.iter().map(|r| r.neutral.len()).sum::<usize>();
+    let inner = bound_in_body(&map.body);
+    let invariant = |se: &SubExp| match se {
+        SubExp::Const(_) => true,
+        SubExp::Var(v) => !inner.contains(v) && !map.params.iter().any(|p| p.var == *v),
+    };
+    let mut moved = Vec::new();
+    let mut kept_pat = Vec::new();
+    let mut kept_result = Vec::new();
+    let mut kept_ret = Vec::new();
+    let results = pat.drain(..).zip(&map.body.result).zip(&map.ret);
+    for (index, ((pe, result), ty)) in results.enumerate() {
+        if index >= first_mapped && invariant(result) {
+            moved.push((pe, *result, *width));
+        } else {
+            kept_pat.push(pe);
+            kept_result.push(*result);
+            kept_ret.push(ty.clone());
+        }
+    }
+    *pat = kept_pat;
+    map.body.result = kept_result;
+    map.ret = kept_ret;
+    moved
+}
+
+impl Fuser<'_> {
+    /// A copy of a lambda with fresh variables for everything it binds.
+    fn renamed(&mut self, lambda: &Lambda) -> Lambda {
+        let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+        let bound = lambda
+            .params
+            .iter()
+            .map(|p| p.var)
+            .chain(bound_in_body(&lambda.body));
+        for var in bound {
+            let ty = self.types.get(var).expect("every variable has a type");
+            let hint = self.names[var.0 as usize].clone();
+            renaming.insert(var, SubExp::Var(self.fresh(&hint, ty)));
+        }
+        let mut copy = lambda.clone();
+        Renamer { map: &renaming }.lambda(&mut copy);
+        copy
+    }
+}
