@@ -1,13 +1,12 @@
 //! Each pass on small programs built with the IR builder: the printed IR
 //! after the pass, and the interpreter's results before and after it.
 
-use super::{fuse::fuse, inline::inline, simplify::simplify};
+use super::{inline::inline, simplify::simplify};
 use crate::interp::run_entry;
 use crate::ir::build::{Builder, test_program as program};
 use crate::ir::print::print_program;
 use crate::ir::{
-    DimIndex, ErrorPart, Exp, ExtType, FuncId, Function, Kind, Lambda, LoopForm, Program, ReduceOp,
-    Soac, SubExp, Type, Var,
+    DimIndex, ErrorPart, Exp, ExtType, FuncId, Function, Kind, LoopForm, Program, SubExp, Type,
 };
 use crate::value::{ArrayValue, Value};
 use prim::PrimType;
@@ -56,44 +55,6 @@ fn after(pass: fn(&mut Program), mut program: Program, inputs: &[Vec<Value>]) ->
 
 fn binop(b: &mut Builder, op: BinOp, x: SubExp, y: SubExp) -> SubExp {
     b.bind1("t", Exp::BinOp(op, x, y)).into()
-}
-
-fn map_lambda(b: &mut Builder, op: BinOp, k: i32) -> Lambda {
-    b.lambda(&[i32_ty()], |b, x| vec![binop(b, op, x[0].into(), c32(k))])
-}
-
-fn screma(
-    b: &mut Builder,
-    width: SubExp,
-    arrays: Vec<Var>,
-    map: Lambda,
-    reduces: Vec<ReduceOp>,
-) -> Vec<Var> {
-    b.bind(
-        "s",
-        Exp::Op(Soac::Screma {
-            width,
-            arrays,
-            map,
-            scans: Vec::new(),
-            reduces,
-            post: None,
-        }),
-    )
-}
-
-fn sum(b: &mut Builder, op: BinOp) -> ReduceOp {
-    ReduceOp {
-        lambda: b.lambda(&[i32_ty(), i32_ty()], |b, x| {
-            vec![binop(b, op, x[0].into(), x[1].into())]
-        }),
-        neutral: vec![c32(0)],
-        commutative: true,
-    }
-}
-
-fn identity(b: &mut Builder) -> Lambda {
-    b.lambda(&[i32_ty()], |_, x| vec![x[0].into()])
 }
 
 fn count(text: &str, what: &str) -> usize {
@@ -302,158 +263,4 @@ fn inline_replaces_calls_of_small_functions_and_removes_them() {
            in (call_4)\n\
          }\n"
     );
-}
-
-#[test]
-fn fuse_merges_a_map_into_its_reduction() {
-    let p = program(
-        &[(i32_vec(), false)],
-        |_| {},
-        |b, args| {
-            let xs = args[0].as_var().unwrap();
-            let n = b.dims(SubExp::Var(xs))[0];
-            let double = map_lambda(b, BinOp::Mul, 2);
-            let ys = screma(b, n, vec![xs], double, Vec::new());
-            let id = identity(b);
-            let add = sum(b, BinOp::Add);
-            let total = screma(b, n, ys, id, vec![add]);
-            vec![total[0].into()]
-        },
-    );
-    let text = after(
-        fuse,
-        p,
-        &[vec![i32_array(&[1, 2, 3])], vec![i32_array(&[])]],
-    );
-    assert_eq!(
-        text,
-        "level soacs\n\
-         variables 10\n\
-         entry main = main ([]i32) : (i32)\n\
-         fun main (size_0: i64, p_1: [size_0]i32): (i32) = {\n  \
-           let (s_9: i32) = screma(size_0, {p_1}, \\ (p_2: i32): (i32) -> {\n    \
-             let (t_3: i32) = Mul(p_2, 2i32)\n    \
-             let (p_5: i32) = t_3\n    \
-             in (p_5)\n  \
-           }, reduce comm (0i32) \\ (p_6: i32, p_7: i32): (i32) -> {\n    \
-             let (t_8: i32) = Add(p_6, p_7)\n    \
-             in (t_8)\n  \
-           })\n  \
-           in (s_9)\n\
-         }\n"
-    );
-}
-
-#[test]
-fn fuse_keeps_a_producers_result_that_is_used_later() {
-    let p = program(
-        &[(i32_vec(), false)],
-        |_| {},
-        |b, args| {
-            let xs = args[0].as_var().unwrap();
-            let n = b.dims(SubExp::Var(xs))[0];
-            let inc = map_lambda(b, BinOp::Add, 1);
-            let ys = screma(b, n, vec![xs], inc, Vec::new());
-            let id = identity(b);
-            let add = sum(b, BinOp::Add);
-            let total = screma(b, n, ys.clone(), id, vec![add]);
-            vec![total[0].into(), ys[0].into()]
-        },
-    );
-    let text = after(fuse, p, &[vec![i32_array(&[1, 2, 3])]]);
-    assert_eq!(count(&text, "screma("), 1, "{text}");
-    assert!(
-        text.contains("let (s_9: i32, s_4: [size_0]i32) = screma"),
-        "{text}"
-    );
-}
-
-#[test]
-fn fuse_does_not_move_a_producer_past_an_update_of_its_input() {
-    let p = program(
-        &[(i32_vec(), true)],
-        |_| {},
-        |b, args| {
-            let xs = args[0].as_var().unwrap();
-            let n = b.dims(SubExp::Var(xs))[0];
-            let inc = map_lambda(b, BinOp::Add, 1);
-            let ys = screma(b, n, vec![xs], inc, Vec::new());
-            let updated = b.bind1(
-                "upd",
-                Exp::Update {
-                    array: xs,
-                    slice: vec![DimIndex::Fix(SubExp::i64(0))],
-                    value: c32(100),
-                },
-            );
-            let id = identity(b);
-            let add = sum(b, BinOp::Add);
-            let total = screma(b, n, ys, id, vec![add]);
-            vec![total[0].into(), updated.into()]
-        },
-    );
-    let text = after(fuse, p, &[vec![i32_array(&[1, 2, 3])]]);
-    assert_eq!(count(&text, "screma("), 2, "{text}");
-}
-
-#[test]
-fn fuse_does_not_reorder_failures() {
-    // The producer indexes (and can fail); so does the consumer.
-    let p = program(
-        &[(i32_vec(), false)],
-        |_| {},
-        |b, args| {
-            let xs = args[0].as_var().unwrap();
-            let n = b.dims(SubExp::Var(xs))[0];
-            let index = |b: &mut Builder, k: i64| {
-                b.lambda(&[i32_ty()], |b, x| {
-                    let i = b.bind1("i", Exp::Convert(PrimType::I64, x[0].into()));
-                    let j = binop(b, BinOp::Add, i.into(), SubExp::i64(k));
-                    vec![
-                        b.bind1(
-                            "x",
-                            Exp::Index {
-                                array: xs,
-                                slice: vec![DimIndex::Fix(j)],
-                            },
-                        )
-                        .into(),
-                    ]
-                })
-            };
-            let first = index(b, 0);
-            let ys = screma(b, n, vec![xs], first, Vec::new());
-            let second = index(b, 1);
-            let zs = screma(b, n, ys, second, Vec::new());
-            vec![zs[0].into()]
-        },
-    );
-    let text = after(
-        fuse,
-        p,
-        &[vec![i32_array(&[0, 1, 0])], vec![i32_array(&[0, 7, 0])]],
-    );
-    assert_eq!(count(&text, "screma("), 2, "{text}");
-}
-
-#[test]
-fn fuse_merges_independent_reductions_over_the_same_array() {
-    let p = program(
-        &[(i32_vec(), false)],
-        |_| {},
-        |b, args| {
-            let xs = args[0].as_var().unwrap();
-            let n = b.dims(SubExp::Var(xs))[0];
-            let id = identity(b);
-            let add = sum(b, BinOp::Add);
-            let total = screma(b, n, vec![xs], id, vec![add]);
-            let id = identity(b);
-            let max = sum(b, BinOp::Max);
-            let largest = screma(b, n, vec![xs], id, vec![max]);
-            vec![total[0].into(), largest[0].into()]
-        },
-    );
-    let text = after(fuse, p, &[vec![i32_array(&[3, 9, 2])]]);
-    assert_eq!(count(&text, "screma("), 1, "{text}");
-    assert_eq!(count(&text, "reduce comm"), 2, "{text}");
 }

@@ -45,14 +45,16 @@ mod deps;
 mod kernel;
 mod nest;
 mod rules;
+mod stream;
 
-use crate::ir::analysis::{Types, consumed_anywhere};
-use crate::ir::traverse::{Renamer, free_in_exp};
+use crate::ir::analysis::{Types, can_fail, consumed, consumed_anywhere};
+use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
 use crate::ir::{Body, Exp, Lambda, Param, PatElem, Program, Soac, Stm, SubExp, Type, Var};
 use deps::Deps;
 use kernel::Kernel;
 use rules::Defs;
 use std::collections::{HashMap, HashSet};
+use stream::Stream;
 
 /// Fuses SOACs in every function of the program.
 pub fn fuse(program: &mut Program) {
@@ -68,6 +70,7 @@ pub fn fuse(program: &mut Program) {
         names: &mut names,
         types: &mut types,
         defs: Defs::default(),
+        in_stream: false,
     };
     for body in &mut bodies {
         fuser.defs = Defs::of_body(body);
@@ -87,6 +90,8 @@ pub(super) struct Fuser<'a> {
     types: &'a mut Types,
     /// The arrays of the function made by basic operations.
     defs: Defs,
+    /// Fusing in a stream's lambda: scans do not become streams again.
+    in_stream: bool,
 }
 
 impl Fuser<'_> {
@@ -118,6 +123,24 @@ impl Fuser<'_> {
             params,
             ret: types.to_vec(),
         }
+    }
+
+    /// A copy of a lambda with fresh variables for everything it binds.
+    fn renamed(&mut self, lambda: &Lambda) -> Lambda {
+        let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+        let bound = lambda
+            .params
+            .iter()
+            .map(|p| p.var)
+            .chain(bound_in_body(&lambda.body));
+        for var in bound {
+            let ty = self.types.get(var).expect("every variable has a type");
+            let hint = self.names[var.0 as usize].clone();
+            renaming.insert(var, SubExp::Var(self.fresh(&hint, ty)));
+        }
+        let mut copy = lambda.clone();
+        Renamer { map: &renaming }.lambda(&mut copy);
+        copy
     }
 
     /// The parameters a lambda consumes.
@@ -189,17 +212,48 @@ impl Fuser<'_> {
         stms
     }
 
+    /// Removes the statements whose results nothing uses and that can
+    /// neither fail nor consume anything (what the rules leave behind
+    /// would otherwise keep SOACs apart).
+    fn remove_dead(&self, body: &mut Body) {
+        let mut used: HashSet<Var> = body.result.iter().filter_map(|se| se.as_var()).collect();
+        let mut kept = Vec::with_capacity(body.stms.len());
+        for stm in std::mem::take(&mut body.stms).into_iter().rev() {
+            let live = stm.pat.iter().any(|pe| used.contains(&pe.var))
+                || can_fail(&*self.types, &stm.exp)
+                || !consumed(self.program, &stm.exp).is_empty();
+            if live {
+                used.extend(free_in_exp(&stm.exp));
+                for pe in &stm.pat {
+                    used.extend(pe.ty.shape().iter().filter_map(|d| d.as_var()));
+                }
+                kept.push(stm);
+            }
+        }
+        kept.reverse();
+        body.stms = kept;
+    }
+
     /// Fuses in the bodies nested in the body's statements.
     fn nested(&mut self, body: &mut Body) {
         for stm in &mut body.stms {
-            for inner in stm.exp.nested_bodies_mut() {
-                self.body(inner);
-            }
+            self.nested_in(stm);
         }
+    }
+
+    /// Fuses in the bodies nested in a statement.
+    fn nested_in(&mut self, stm: &mut Stm) {
+        let outer = self.in_stream;
+        self.in_stream |= matches!(stm.exp, Exp::Op(Soac::Stream { .. }));
+        for inner in stm.exp.nested_bodies_mut() {
+            self.body(inner);
+        }
+        self.in_stream = outer;
     }
 
     /// Fuses two statements of the body; whether it did.
     fn fuse_once(&mut self, body: &mut Body) -> bool {
+        self.remove_dead(body);
         let deps = Deps::new(self.program, self.types, body);
         if nest::pull_transforms(self, body, &deps) {
             return true;
@@ -240,20 +294,44 @@ impl Fuser<'_> {
             .copied()
             .filter(|&v| deps.users(v).any(|user| user != Some(c)))
             .collect();
-        let (Some(pk), Some(ck)) = (
-            Kernel::take(body.stms[p].clone()),
-            Kernel::take(body.stms[c].clone()),
-        ) else {
-            return false;
-        };
-        let Some(how) = kernel::vertical(&pk, &ck, &keep) else {
-            return false;
-        };
         let Some(placement) = deps.placement(p, c) else {
             return false;
         };
-        let fused = kernel::fuse_vertically(self, pk, ck, how, &keep);
-        self.replace(body, p, c, placement, fused.into_stm());
+        let fused = match (
+            Kernel::take(body.stms[p].clone()),
+            Kernel::take(body.stms[c].clone()),
+        ) {
+            (Some(pk), Some(ck)) => match kernel::vertical(&pk, &ck, &keep) {
+                Some(how) => kernel::fuse_vertically(self, pk, ck, how, &keep).into_stm(),
+                // A scan's values consumed by a reduction or scan: both
+                // become streams.
+                None if !self.in_stream && pk.width == ck.width && scans_into(&pk, &ck) => {
+                    match (Stream::of_screma(self, pk), Stream::of_screma(self, ck)) {
+                        (Some(ps), Some(cs)) => Stream::fuse(ps, cs, &keep).into_stm(),
+                        _ => return false,
+                    }
+                }
+                None => return false,
+            },
+            (pk, ck) => {
+                let stream = |f: &mut Fuser, k: Option<Kernel>, stm: &Stm| match k {
+                    Some(k) if matches!(k.form, kernel::Form::Screma { .. }) => {
+                        Stream::of_screma(f, k)
+                    }
+                    Some(_) => None,
+                    None => Stream::take(stm),
+                };
+                let ps = stream(self, pk, &body.stms[p]);
+                let cs = stream(self, ck, &body.stms[c]);
+                match (ps, cs) {
+                    (Some(ps), Some(cs)) if ps.width == cs.width && ps.reads_rows_only(&cs) => {
+                        Stream::fuse(ps, cs, &keep).into_stm()
+                    }
+                    _ => return false,
+                }
+            }
+        };
+        self.replace(body, p, c, placement, fused);
         true
     }
 
@@ -300,9 +378,7 @@ impl Fuser<'_> {
         placement: deps::Placement,
         mut fused: Stm,
     ) {
-        for inner in fused.exp.nested_bodies_mut() {
-            self.body(inner);
-        }
+        self.nested_in(&mut fused);
         let fused = self.rewrite(fused);
         let count = body.stms.len();
         let mut old: Vec<Option<Stm>> = std::mem::take(&mut body.stms)
@@ -318,6 +394,17 @@ impl Fuser<'_> {
         stms.extend((second + 1..count).map(take));
         body.stms = stms;
     }
+}
+
+/// Whether consumer `c` reads values producer `p` computes with scans
+/// (so that only streams can merge them), and no reductions of `p`.
+fn scans_into(p: &Kernel, c: &Kernel) -> bool {
+    let (scanned, reduced) = p.operator_results();
+    scanned > 0
+        && matches!(c.form, kernel::Form::Screma { .. })
+        && c.arrays
+            .iter()
+            .all(|a| !p.pat[..reduced].iter().any(|pe| pe.var == *a))
 }
 
 /// The statements before `consumer` whose results it takes as input
@@ -344,3 +431,6 @@ fn uses_besides_arrays(soac: &Soac) -> HashSet<Var> {
     }
     free_in_exp::<crate::ir::Soacs>(&Exp::Op(without))
 }
+
+#[cfg(test)]
+mod tests;

@@ -49,6 +49,20 @@ impl Defs {
     fn get(&self, var: Var) -> Option<&Exp> {
         self.0.get(&var)
     }
+
+    /// The parts of a concatenation, those that are concatenations
+    /// themselves split in turn.
+    fn concat_parts(&self, var: Var) -> Option<Vec<Var>> {
+        let Some(Exp::Concat { arrays, .. }) = self.get(var) else {
+            return None;
+        };
+        Some(
+            arrays
+                .iter()
+                .flat_map(|&a| self.concat_parts(a).unwrap_or_else(|| vec![a]))
+                .collect(),
+        )
+    }
 }
 
 /// The statement with the rules applied, followed by the statements
@@ -60,11 +74,11 @@ pub(super) fn rewrite(f: &mut Fuser, defs: &Defs, mut stm: Stm) -> Vec<Stm> {
     if let Soac::Stream { .. } = soac {
         return vec![stm];
     }
-    replicated_inputs(f, defs, soac);
-    indexed_by_position(f, defs, soac);
     if let Some(split) = concatenated_inputs(f, defs, soac) {
         *soac = split;
     }
+    replicated_inputs(f, defs, soac);
+    indexed_by_position(f, defs, soac);
     let mut out = Vec::new();
     let replicates = invariant_results(soac, &mut stm.pat);
     let loc = stm.loc.clone();
@@ -188,13 +202,10 @@ fn concatenated_inputs(f: &mut Fuser, defs: &Defs, soac: &Soac) -> Option<Soac> 
     else {
         return None;
     };
-    let parts: Vec<&Vec<Var>> = arrays
+    let parts: Vec<Vec<Var>> = arrays
         .iter()
         .map(|&a| match defs.get(a) {
-            Some(Exp::Concat {
-                arrays: parts,
-                width: total,
-            }) if total == width => Some(parts),
+            Some(Exp::Concat { width: total, .. }) if total == width => defs.concat_parts(a),
             _ => None,
         })
         .collect::<Option<_>>()?;
@@ -293,24 +304,4 @@ fn invariant_results(soac: &mut Soac, pat: &mut Vec<PatElem>) -> Vec<(PatElem, S
     map.body.result = kept_result;
     map.ret = kept_ret;
     moved
-}
-
-impl Fuser<'_> {
-    /// A copy of a lambda with fresh variables for everything it binds.
-    fn renamed(&mut self, lambda: &Lambda) -> Lambda {
-        let mut renaming: HashMap<Var, SubExp> = HashMap::new();
-        let bound = lambda
-            .params
-            .iter()
-            .map(|p| p.var)
-            .chain(bound_in_body(&lambda.body));
-        for var in bound {
-            let ty = self.types.get(var).expect("every variable has a type");
-            let hint = self.names[var.0 as usize].clone();
-            renaming.insert(var, SubExp::Var(self.fresh(&hint, ty)));
-        }
-        let mut copy = lambda.clone();
-        Renamer { map: &renaming }.lambda(&mut copy);
-        copy
-    }
 }
