@@ -43,9 +43,19 @@ impl RunError {
     }
 
     fn internal(message: impl fmt::Display) -> RunError {
-        RunError::new(format!("internal error in the interpreter: {message}"))
+        RunError::new(format!("{INTERNAL}{message}"))
+    }
+
+    /// Whether the failure is the program's own (a check that failed),
+    /// which [`run_entry_past_failures`] can run on past: not an
+    /// interpreter bug or an exhausted stack.
+    fn is_check(&self) -> bool {
+        !self.message.starts_with(INTERNAL) && !self.message.starts_with(STACK_OVERFLOW)
     }
 }
+
+const INTERNAL: &str = "internal error in the interpreter: ";
+const STACK_OVERFLOW: &str = "Stack overflow: ";
 
 impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -89,13 +99,55 @@ pub fn run_entry<R: Rep>(
         let thread = std::thread::Builder::new()
             .name("interpreter".into())
             .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, || run_entry_here(program, entry, args))
+            .spawn_scoped(scope, || run_entry_here(program, entry, args, &mut None))
             .map_err(|error| RunError::internal(format!("cannot start a thread: {error}")))?;
         thread
             .join()
             .unwrap_or_else(|_| Err(RunError::internal("the interpreter panicked")))
     })
 }
+
+/// Runs the entry point `entry` on `args` as [`run_entry`] does, but runs
+/// on past every failing check (a statement that fails binds zeros of
+/// its types instead) and returns the failures met, in order, with the
+/// result. These include every failure the program's sequential reading
+/// can reach, whichever order its operations run in as long as each
+/// runs after the operations it depends on; they may include failures
+/// of operations on the zeros. A run stops at a failure that is not a
+/// check (an exhausted stack) or after [`MAX_FAILURES_RUN_PAST`] of them.
+pub fn run_entry_past_failures<R: Rep>(
+    program: &Program<R>,
+    entry: &str,
+    args: Vec<Value>,
+) -> (Result<Vec<Value>>, Vec<RunError>) {
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name("interpreter".into())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, || {
+                let mut failures = Some(Vec::new());
+                let result = run_entry_here(program, entry, args, &mut failures);
+                (result, failures.unwrap_or_default())
+            });
+        match thread {
+            Ok(thread) => thread.join().unwrap_or_else(|_| {
+                (
+                    Err(RunError::internal("the interpreter panicked")),
+                    Vec::new(),
+                )
+            }),
+            Err(error) => (
+                Err(RunError::internal(format!(
+                    "cannot start a thread: {error}"
+                ))),
+                Vec::new(),
+            ),
+        }
+    })
+}
+
+/// How many failures [`run_entry_past_failures`] runs past.
+pub const MAX_FAILURES_RUN_PAST: usize = 10_000;
 
 /// The kinds of entry point `entry`'s arguments; an error where there is
 /// no such entry point or an argument is of an opaque type, which no data
@@ -193,10 +245,13 @@ pub fn check_arguments<R: Rep>(
     Ok(kinds)
 }
 
+/// Runs an entry point; with `failures`, running on past failing checks
+/// and recording them there.
 fn run_entry_here<R: Rep>(
     program: &Program<R>,
     entry: &str,
     args: Vec<Value>,
+    failures: &mut Option<Vec<RunError>>,
 ) -> Result<Vec<Value>> {
     check_arguments(program, entry, &args)?;
     let entry_point = find_entry_point(program, entry)?;
@@ -234,8 +289,12 @@ fn run_entry_here<R: Rep>(
         active: vec![0; program.functions.len()],
         function_vars: vec![None; program.functions.len()],
         depth: 0,
+        failures: failures.take(),
+        running: Vec::new(),
     };
-    let mut values = interpreter.call(&function.params, &function.body, all_args)?;
+    let values = interpreter.call(&function.params, &function.body, all_args);
+    *failures = interpreter.failures.take();
+    let mut values = values?;
     // The results' blocks come last, their sizes first.
     values.truncate(values.len() - crate::ir::trailing_blocks(function.ret.iter().map(|(t, _)| t)));
     values.drain(..values.len().saturating_sub(results));
@@ -297,6 +356,12 @@ pub struct Interpreter<'p, R: Rep> {
     function_vars: Vec<Option<Rc<Vec<Var>>>>,
     /// How many calls are running.
     depth: usize,
+    /// The failures run past, when running past failing checks.
+    failures: Option<Vec<RunError>>,
+    /// When running past failing checks: the location of each statement
+    /// being run, outermost first, and whether it is a call (what a
+    /// backtrace is made of).
+    running: Vec<(Option<Loc>, bool)>,
 }
 
 /// Calls nested deeper than this are reported as a stack overflow rather
@@ -540,7 +605,7 @@ impl<R: Rep> Interpreter<'_, R> {
     fn call(&mut self, params: &[Param], body: &Body<R>, args: Vec<Value>) -> Result<Vec<Value>> {
         if self.depth >= MAX_CALL_DEPTH {
             return Err(RunError::new(format!(
-                "Stack overflow: more than {MAX_CALL_DEPTH} nested calls."
+                "{STACK_OVERFLOW}more than {MAX_CALL_DEPTH} nested calls."
             )));
         }
         self.depth += 1;
@@ -554,20 +619,66 @@ impl<R: Rep> Interpreter<'_, R> {
 
     fn body(&mut self, body: &Body<R>) -> Result<Vec<Value>> {
         for stm in &body.stms {
-            self.stm(stm).map_err(|mut error| {
+            let is_call = matches!(stm.exp, Exp::Call { .. });
+            let result = match self.failures {
+                Some(_) => self.stm_running_past_failures(stm, is_call),
+                None => self.stm(stm),
+            };
+            result.map_err(|mut error| {
                 // The failing statement and the calls around it make the
                 // backtrace, with the calls that were inlined.
-                let is_call = matches!(stm.exp, Exp::Call { .. });
                 if let Some(loc) = &stm.loc
                     && (error.backtrace.is_empty() || is_call)
                 {
-                    error.backtrace.push(loc.clone());
-                    error.backtrace.extend(loc.inlined_from.iter().cloned());
+                    add_frame(&mut error.backtrace, loc);
                 }
                 error
             })?;
         }
         body.result.iter().map(|&se| self.subexp(se)).collect()
+    }
+
+    /// Runs a statement; where a check fails, records the failure (with
+    /// the backtrace it would have) and binds zeros of the statement's
+    /// types.
+    fn stm_running_past_failures(&mut self, stm: &Stm<R>, is_call: bool) -> Result<()> {
+        self.running.push((stm.loc.clone(), is_call));
+        let result = self.stm(stm);
+        self.running.pop();
+        let error = match result {
+            Err(error) if error.is_check() && error.backtrace.is_empty() => error,
+            other => return other,
+        };
+        let failures = self.failures.as_mut().expect("running past failures");
+        if failures.len() >= MAX_FAILURES_RUN_PAST {
+            return Err(error);
+        }
+        let mut recorded = error;
+        let this = (stm.loc.clone(), is_call);
+        for (loc, call) in std::iter::once(&this).chain(self.running.iter().rev()) {
+            if let Some(loc) = loc
+                && (recorded.backtrace.is_empty() || *call)
+            {
+                add_frame(&mut recorded.backtrace, loc);
+            }
+        }
+        failures.push(recorded);
+        for elem in &stm.pat {
+            let shape: Vec<i64> = self
+                .shape(&elem.ty)?
+                .into_iter()
+                .map(|d| d.max(0))
+                .collect();
+            let zero = PrimValue::zero(elem.ty.element());
+            let count = shape.iter().product::<i64>() as usize;
+            let value = if shape.is_empty() {
+                Value::Prim(zero)
+            } else {
+                Value::Array(ArrayValue::new(elem.ty.element(), shape, vec![zero; count]))
+            };
+            self.bind(elem.var, value);
+        }
+        Ok(())
     }
 
     fn apply(&mut self, lambda: &Lambda<R>, args: Vec<Value>) -> Result<Vec<Value>> {
@@ -1232,6 +1343,13 @@ fn index_value(value: &Value, what: &str) -> Result<i64> {
             .ok_or_else(|| RunError::internal(format!("{what} that is not an i64"))),
         Value::Array(_) => Err(RunError::internal(format!("{what} that is an array"))),
     }
+}
+
+/// Adds a statement's location, and the calls it was inlined from, to a
+/// backtrace.
+fn add_frame(backtrace: &mut Vec<Loc>, loc: &Loc) {
+    backtrace.push(loc.clone());
+    backtrace.extend(loc.inlined_from.iter().cloned());
 }
 
 /// How a scalar appears inside an error message: integers plain, floats

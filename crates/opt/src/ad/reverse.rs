@@ -42,7 +42,9 @@
 //! lambda falls back to the forward-mode vector-Jacobian product, when a
 //! value depending on the differentiated arguments flows through: a scan
 //! whose operator is not `+`, a `hist` whose operator is not `+` on
-//! scalars, a `stream`; a conversion of an integer or boolean to a float,
+//! scalars, a `stream`, a `screma` with a post lambda, a histogram or
+//! scatter that computes its indices or values (the forms fusion makes,
+//! not lowering); a conversion of an integer or boolean to a float,
 //! or a float made from bits; an integer result of the lambda; an error of
 //! forward mode (`gamma`, `lgamma`, `//` and `%%` on floats, a function
 //! still being defined), so that forward mode reports it.

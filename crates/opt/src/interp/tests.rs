@@ -307,3 +307,76 @@ fn histograms_combine_and_scatters_overwrite_ignoring_indices_out_of_bounds() {
         vec![i32_array(&[14, 20, 32]), i32_array(&[3, 20, 2])]
     );
 }
+
+#[test]
+fn running_past_failures_meets_every_failing_check_in_order() {
+    // `xs[5]` fails, then a map over `xs` fails at the rows where
+    // `10 / x` divides by zero, then an assertion on the first failure's
+    // (zero) result fails; the result is computed from zeros.
+    let p = program(&[i32_vec()], |b, args| {
+        let xs = args[0].as_var().unwrap();
+        let n = b.dims(SubExp::Var(xs))[0];
+        let fifth = b.bind1(
+            "fifth",
+            Exp::Index {
+                array: xs,
+                slice: vec![DimIndex::Fix(SubExp::i64(5))],
+            },
+        );
+        let divide = b.lambda(&[Type::Prim(PrimType::I32)], |b, x| {
+            vec![SubExp::Var(b.bind1(
+                "q",
+                Exp::BinOp(BinOp::Div, SubExp::Const(PrimValue::I32(10)), x[0].into()),
+            ))]
+        });
+        let quotients = b.bind1(
+            "quotients",
+            Exp::Op(Soac::Screma {
+                width: n,
+                arrays: vec![xs],
+                map: divide,
+                scans: Vec::new(),
+                reduces: Vec::new(),
+                post: None,
+            }),
+        );
+        let positive = b.bind1(
+            "positive",
+            Exp::Cmp(
+                prim::CmpOp::Lt,
+                SubExp::Const(PrimValue::I32(0)),
+                fifth.into(),
+            ),
+        );
+        b.bind(
+            "",
+            Exp::Assert {
+                condition: positive.into(),
+                message: vec![crate::ir::ErrorPart::Text("not positive".into())],
+            },
+        );
+        vec![quotients.into(), fifth.into()]
+    });
+    let args = vec![i32_array(&[2, 0, 5, 0])];
+    let (result, failures) = super::run_entry_past_failures(&p, "main", args.clone());
+    let messages: Vec<&str> = failures.iter().map(|f| f.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "Index [5] out of bounds for array of shape [4].",
+            "division by zero",
+            "division by zero",
+            "not positive",
+        ]
+    );
+    assert_eq!(
+        result,
+        Ok(vec![
+            i32_array(&[5, 0, 2, 0]),
+            Value::Prim(PrimValue::I32(0))
+        ])
+    );
+    // The first failure met is the one a normal run stops at.
+    let stopped = run_entry(&p, "main", args).expect_err("a failure");
+    assert_eq!(stopped, failures[0]);
+}

@@ -2,8 +2,9 @@
 //! ([`Seq`]), every SOAC a `for` loop over its width. It guarantees the
 //! same results and failures: a `screma` computes its map, scans and
 //! reductions row by row in order, writing the scans' and the map's
-//! results into arrays made before the loop; `hist` and `scatter` write
-//! their destinations in place, skipping indices out of bounds; a stream
+//! results (or what its post lambda makes of them) into arrays made
+//! before the loop; `hist` and `scatter` write their destinations in
+//! place, row by row, skipping indices out of bounds; a stream
 //! runs its fold once on all of its input (one chunk is a valid
 //! chunking).
 

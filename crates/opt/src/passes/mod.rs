@@ -1,7 +1,14 @@
 //! The optimisation passes on the core IR, run between lowering and the
 //! interpreter or a code generator. Each pass preserves what a program
-//! computes and how it fails at run time (messages, order of failures,
-//! locations and backtraces); each module states what it guarantees.
+//! computes and how it fails at run time: a program that succeeds
+//! computes the same values; one that fails fails with the message,
+//! location and backtrace of a failure its sequential reading reaches.
+//! All passes but fusion also keep the order of failures. Fusion, like
+//! parallel code, may reorder failing operations along their data
+//! dependencies, so that a program with several failures may report
+//! another of them, but only one whose operands the program computes
+//! ([`fuse`] states it precisely). Each module states what it
+//! guarantees.
 //!
 //! [`PASSES`] names every pass (the one list of pass names, which `futc
 //! dev --pass` offers); [`optimise`] runs the pipeline [`PIPELINE`]:

@@ -142,6 +142,7 @@ impl Stream {
                     PatElem {
                         var: f.fresh("chunk", ty.clone()),
                         ty,
+                        mem: None,
                     }
                 })
                 .collect()
@@ -380,6 +381,7 @@ fn scalars(f: &mut Fuser, types: &[Type]) -> Vec<PatElem> {
         .map(|t| PatElem {
             var: f.fresh("acc", t.clone()),
             ty: t.clone(),
+            mem: None,
         })
         .collect()
 }
