@@ -16,6 +16,7 @@ use hir::ty::{PrimType, Size, SizeOp, Ty};
 use opt::ir::{DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
 use prim::{BinOp, CmpOp, UnOp};
 use prim::{F16, PrimValue};
+use std::collections::HashMap;
 use std::rc::Rc;
 use syntax::ast::RangeEnd;
 
@@ -1502,6 +1503,7 @@ impl Lowerer<'_> {
         } else {
             ParamCheck::Function
         };
+        let args = self.with_shared_sizes(frame, params, args, check);
         // All parameters' names first: a size may be named by a later
         // parameter (`(xs: [n]t) (n: i64)`), whose value it then is.
         let outer = self.deferred_sizes.replace(Vec::new());
@@ -1518,6 +1520,56 @@ impl Lowerer<'_> {
         });
         self.param_check = previous;
         result
+    }
+
+    /// The arguments, each array dimension that the parameters' types
+    /// name with a size named before (`(xs: [n]t) (ys: [n]t)`) checked
+    /// against the first and coerced to it: the body then sees one size
+    /// where the types see one, so that the arrays it makes from several
+    /// arguments have the same sizes (and need no reshaping to meet).
+    fn with_shared_sizes(
+        &mut self,
+        frame: &Frame,
+        params: &[PatId],
+        args: Vec<Sv>,
+        check: ParamCheck,
+    ) -> Vec<Sv> {
+        let mut first: HashMap<Name, SubExp> = HashMap::new();
+        let mut out = Vec::with_capacity(args.len());
+        for (&pat, arg) in params.iter().zip(args) {
+            let Sv::Dyn(ty, parts) = arg else {
+                out.push(arg);
+                continue;
+            };
+            let shapes = types::component_shapes(&self.pat_type(frame, pat));
+            if shapes.len() != parts.len() {
+                out.push(Sv::Dyn(ty, parts));
+                continue;
+            }
+            let parts = parts
+                .into_iter()
+                .zip(shapes)
+                .map(|(part, shape)| {
+                    let dims = self.builder.dims(part);
+                    if dims.len() != shape.len() {
+                        return part;
+                    }
+                    let target: Vec<SubExp> = dims
+                        .iter()
+                        .zip(&shape)
+                        .map(|(&dim, size)| match size {
+                            Size::Named(name) => *first.entry(name.clone()).or_insert(dim),
+                            _ => dim,
+                        })
+                        .collect();
+                    self.builder.coerce_with(part, &target, |_, _| {
+                        vec![ErrorPart::Text(check.message().into())]
+                    })
+                })
+                .collect();
+            out.push(Sv::Dyn(ty, parts));
+        }
+        out
     }
 
     /// Binds a pattern's names to the parts of a value, and the sizes its
@@ -2827,7 +2879,7 @@ pub(super) enum ParamCheck {
 }
 
 impl ParamCheck {
-    fn message(self) -> &'static str {
+    pub(super) fn message(self) -> &'static str {
         match self {
             ParamCheck::Function => "Function arguments have invalid sizes.",
             ParamCheck::Entry => "Entry point arguments have invalid sizes.",
