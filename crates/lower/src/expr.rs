@@ -1523,8 +1523,10 @@ impl Lowerer<'_> {
     }
 
     /// The arguments, each array dimension that the parameters' types
-    /// name with a size named before (`(xs: [n]t) (ys: [n]t)`) checked
-    /// against the first and coerced to it: the body then sees one size
+    /// give a size given before (`(xs: [n]t) (ys: [n]t)`, or a size the
+    /// checker unified) checked against the first and coerced to it
+    /// (unified sizes are equal in every program the checker accepts,
+    /// and an entry point's arguments are checked): the body then sees one size
     /// where the types see one, so that the arrays it makes from several
     /// arguments have the same sizes (and need no reshaping to meet).
     fn with_shared_sizes(
@@ -1534,7 +1536,7 @@ impl Lowerer<'_> {
         args: Vec<Sv>,
         check: ParamCheck,
     ) -> Vec<Sv> {
-        let mut first: HashMap<Name, SubExp> = HashMap::new();
+        let mut first: HashMap<Size, SubExp> = HashMap::new();
         let mut out = Vec::with_capacity(args.len());
         for (&pat, arg) in params.iter().zip(args) {
             let Sv::Dyn(ty, parts) = arg else {
@@ -1558,7 +1560,9 @@ impl Lowerer<'_> {
                         .iter()
                         .zip(&shape)
                         .map(|(&dim, size)| match size {
-                            Size::Named(name) => *first.entry(name.clone()).or_insert(dim),
+                            Size::Named(_) | Size::Var(_) => {
+                                *first.entry(size.clone()).or_insert(dim)
+                            }
                             _ => dim,
                         })
                         .collect();

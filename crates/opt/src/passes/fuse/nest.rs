@@ -75,11 +75,21 @@ struct Nest {
 }
 
 impl Nest {
-    /// The nest a map is, as deep as it goes.
-    fn of(width: SubExp, map: &Lambda) -> Nest {
+    /// The nest a map is, as deep as it goes, and where its innermost
+    /// lambda passes rows of its parameters on, deepened to `depth` by
+    /// passing on their elements (a map of the identity is a nest of
+    /// any depth).
+    fn of(f: &mut Fuser, width: SubExp, map: &Lambda, depth: usize) -> Nest {
         let mut widths = vec![width];
         let mut inner = map.clone();
         while let Some((w, lambda)) = nested_map(&inner) {
+            widths.push(w);
+            inner = lambda;
+        }
+        while widths.len() < depth {
+            let Some((w, lambda)) = passed_elements(f, &inner) else {
+                break;
+            };
             widths.push(w);
             inner = lambda;
         }
@@ -170,6 +180,44 @@ fn nested_map(lambda: &Lambda) -> Option<(SubExp, Lambda)> {
     .then(|| (*width, map.clone()))
 }
 
+/// Where a lambda returns only its parameters, arrays of one outer
+/// size: that size and the lambda passing on their elements in the same
+/// way.
+fn passed_elements(f: &mut Fuser, lambda: &Lambda) -> Option<(SubExp, Lambda)> {
+    let positions: Vec<usize> = lambda
+        .body
+        .result
+        .iter()
+        .map(|&r| lambda.params.iter().position(|p| SubExp::Var(p.var) == r))
+        .collect::<Option<_>>()?;
+    let width = *lambda.params.first()?.ty.shape().first()?;
+    if lambda
+        .params
+        .iter()
+        .any(|p| p.ty.shape().first() != Some(&width))
+    {
+        return None;
+    }
+    let rows: Vec<Type> = lambda
+        .params
+        .iter()
+        .map(|p| p.ty.row())
+        .collect::<Option<_>>()?;
+    let params: Vec<Param> = rows.iter().map(|t| f.param(t.clone())).collect();
+    let lambda = Lambda {
+        body: Body {
+            stms: Vec::new(),
+            result: positions
+                .iter()
+                .map(|&k| SubExp::Var(params[k].var))
+                .collect(),
+        },
+        ret: positions.iter().map(|&k| rows[k].clone()).collect(),
+        params,
+    };
+    Some((width, lambda))
+}
+
 /// Makes a map whose results are all used through one transformation
 /// produce the transformed arrays, where a SOAC reads them; whether it
 /// did.
@@ -239,16 +287,22 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
             return None;
         }
     }
+    // The outer dimensions a permutation moves.
+    let reach = |perm: &[usize]| {
+        perm.iter()
+            .enumerate()
+            .rposition(|(i, &d)| i != d)
+            .map_or(0, |i| i + 1)
+    };
+    let depth = match &transform {
+        Transform::Rearrange(perm) => reach(perm),
+        _ => producer.pat[0].ty.rank(),
+    };
+    let nest = Nest::of(f, *width, map, depth);
     let rank = |v: Var| f.types.get(v).map_or(0, |t| t.rank());
-    let nest = Nest::of(*width, map);
     let (inputs, new_nest) = match &transform {
         Transform::Rearrange(perm) => {
-            // The outer dimensions the permutation moves.
-            let reach = perm
-                .iter()
-                .enumerate()
-                .rposition(|(i, &d)| i != d)
-                .map_or(0, |i| i + 1);
+            let reach = reach(perm);
             if reach > nest.widths.len() {
                 return None;
             }

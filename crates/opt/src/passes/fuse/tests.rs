@@ -580,6 +580,41 @@ fn a_transposed_map_nest_fuses_with_what_reads_the_transpose() {
 }
 
 #[test]
+fn a_map_passing_rows_on_is_a_nest_as_deep_as_a_transposition_needs() {
+    let p = program(
+        &[(Kind::new(PrimType::I32, 2), false)],
+        |_| {},
+        |b, args| {
+            let xss = args[0].as_var().expect("an array");
+            let dims = b.dims(SubExp::Var(xss));
+            let row = Type::Array {
+                element: PrimType::I32,
+                shape: vec![dims[1]],
+            };
+            let pass_on = b.lambda(&[row], |_, r| vec![r[0].into()]);
+            let copied = map(b, dims[0], vec![xss], pass_on)[0];
+            let transposed = b.bind1(
+                "transposed",
+                Exp::Rearrange {
+                    perm: vec![1, 0],
+                    array: copied,
+                },
+            );
+            vec![nested_map(b, transposed, BinOp::Mul, 3).into()]
+        },
+    );
+    let text = fused(
+        p,
+        &[
+            vec![i32_matrix(&[&[1, 2, 3], &[4, 5, 6]])],
+            vec![i32_matrix(&[])],
+        ],
+    );
+    assert_eq!(count(&text, "screma("), 2, "{text}");
+    assert!(text.contains("rearrange([1, 0], p_2)"), "{text}");
+}
+
+#[test]
 fn a_reshaped_map_fuses_with_what_reads_the_reshape() {
     let p = program(
         &[vector(PrimType::I32)],
