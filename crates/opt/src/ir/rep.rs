@@ -35,9 +35,13 @@ pub trait Operation<R: Rep>: Clone + fmt::Debug + PartialEq + Send + Sync + 'sta
     /// are passed as variables, and a replacement of one by a constant is
     /// ignored.
     fn map_operands(&mut self, f: &mut dyn FnMut(&mut SubExp));
+    /// [`Operation::map_operands`] by value.
+    fn for_each_operand(&self, f: &mut dyn FnMut(SubExp));
     /// Calls `f` on the dimensions of the types the operation writes
     /// itself (not its lambdas').
     fn map_type_dims(&mut self, f: &mut dyn FnMut(&mut SubExp));
+    /// [`Operation::map_type_dims`] by value.
+    fn for_each_type_dim(&self, f: &mut dyn FnMut(SubExp));
     /// The lambdas the operation applies.
     fn lambdas(&self) -> Vec<&Lambda<R>>;
     fn lambdas_mut(&mut self) -> Vec<&mut Lambda<R>>;
@@ -97,7 +101,13 @@ impl<R: Rep> Operation<R> for Soac<R> {
         Soac::map_operands(self, f)
     }
 
+    fn for_each_operand(&self, f: &mut dyn FnMut(SubExp)) {
+        Soac::for_each_operand(self, f)
+    }
+
     fn map_type_dims(&mut self, _: &mut dyn FnMut(&mut SubExp)) {}
+
+    fn for_each_type_dim(&self, _: &mut dyn FnMut(SubExp)) {}
 
     fn lambdas(&self) -> Vec<&Lambda<R>> {
         Soac::lambdas(self)
@@ -219,7 +229,15 @@ impl<R: Rep> Operation<R> for NoOp {
         match *self {}
     }
 
+    fn for_each_operand(&self, _: &mut dyn FnMut(SubExp)) {
+        match *self {}
+    }
+
     fn map_type_dims(&mut self, _: &mut dyn FnMut(&mut SubExp)) {
+        match *self {}
+    }
+
+    fn for_each_type_dim(&self, _: &mut dyn FnMut(SubExp)) {
         match *self {}
     }
 
@@ -299,8 +317,16 @@ impl<R: Rep> Operation<R> for SegOp<R> {
         SegOp::map_operands(self, f)
     }
 
+    fn for_each_operand(&self, f: &mut dyn FnMut(SubExp)) {
+        SegOp::for_each_operand(self, f)
+    }
+
     fn map_type_dims(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
         SegOp::map_type_dims(self, f)
+    }
+
+    fn for_each_type_dim(&self, f: &mut dyn FnMut(SubExp)) {
+        SegOp::for_each_type_dim(self, f)
     }
 
     fn lambdas(&self) -> Vec<&Lambda<R>> {
@@ -404,9 +430,22 @@ impl<R: Rep, I: Operation<R>> Operation<R> for MemOp<I> {
         }
     }
 
+    fn for_each_operand(&self, f: &mut dyn FnMut(SubExp)) {
+        match self {
+            MemOp::Alloc { size, .. } => f(*size),
+            MemOp::Inner(op) => op.for_each_operand(f),
+        }
+    }
+
     fn map_type_dims(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
         if let MemOp::Inner(op) = self {
             op.map_type_dims(f);
+        }
+    }
+
+    fn for_each_type_dim(&self, f: &mut dyn FnMut(SubExp)) {
+        if let MemOp::Inner(op) = self {
+            op.for_each_type_dim(f);
         }
     }
 

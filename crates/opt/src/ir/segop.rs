@@ -218,6 +218,41 @@ impl<R: Rep> SegOp<R> {
         }
     }
 
+    /// [`SegOp::map_operands`] by value.
+    pub fn for_each_operand(&self, f: &mut dyn FnMut(SubExp)) {
+        for &(_, size) in &self.space().dims {
+            f(size);
+        }
+        match self {
+            SegOp::Red { ops, .. } | SegOp::Scan { ops, .. } => {
+                for op in ops {
+                    op.neutral.iter().for_each(|&se| f(se));
+                }
+            }
+            SegOp::Hist { ops, .. } => {
+                for op in ops {
+                    op.dests.iter().for_each(|&dest| f(SubExp::Var(dest)));
+                    op.neutral.iter().for_each(|&se| f(se));
+                }
+            }
+            SegOp::Map { .. } => {}
+        }
+        for result in self.results() {
+            if let SegResult::Write { dest, .. } = result {
+                f(SubExp::Var(*dest));
+            }
+        }
+    }
+
+    /// [`SegOp::map_type_dims`] by value.
+    pub fn for_each_type_dim(&self, f: &mut dyn FnMut(SubExp)) {
+        for result in self.results() {
+            if let SegResult::Returns(ty) = result {
+                ty.shape().iter().for_each(|&d| f(d));
+            }
+        }
+    }
+
     pub fn map_type_dims(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
         for result in self.results_mut() {
             if let SegResult::Returns(ty) = result {

@@ -25,6 +25,16 @@ impl<R: Rep> Soac<R> {
         }
     }
 
+    /// The arrays it goes over, mutably.
+    pub fn arrays_mut(&mut self) -> &mut Vec<Var> {
+        match self {
+            Soac::Screma { arrays, .. }
+            | Soac::Hist { arrays, .. }
+            | Soac::Scatter { arrays, .. }
+            | Soac::Stream { arrays, .. } => arrays,
+        }
+    }
+
     /// For a histogram or scatter whose map passes rows of its arrays on
     /// unchanged, one index array for every index the map gives, and the
     /// arrays of the values: the index array and the value arrays of

@@ -74,6 +74,68 @@ impl<R: Rep> Soac<R> {
         }
     }
 
+    /// [`Soac::map_operands`] by value.
+    pub fn for_each_operand(&self, f: &mut dyn FnMut(SubExp)) {
+        let arrays = |arrays: &[Var], f: &mut dyn FnMut(SubExp)| {
+            arrays.iter().for_each(|&a| f(SubExp::Var(a)));
+        };
+        match self {
+            Soac::Screma {
+                width,
+                arrays: inputs,
+                scans,
+                reduces,
+                ..
+            } => {
+                f(*width);
+                arrays(inputs, f);
+                for scan in scans {
+                    scan.neutral.iter().for_each(|&se| f(se));
+                }
+                for reduce in reduces {
+                    reduce.neutral.iter().for_each(|&se| f(se));
+                }
+            }
+            Soac::Hist {
+                width,
+                arrays: inputs,
+                ops,
+                ..
+            } => {
+                f(*width);
+                arrays(inputs, f);
+                for op in ops {
+                    arrays(&op.dests, f);
+                }
+                for op in ops {
+                    op.neutral.iter().for_each(|&se| f(se));
+                }
+            }
+            Soac::Scatter {
+                width,
+                arrays: inputs,
+                dests,
+                ..
+            } => {
+                f(*width);
+                arrays(inputs, f);
+                for dest in dests {
+                    f(SubExp::Var(dest.array));
+                }
+            }
+            Soac::Stream {
+                width,
+                arrays: inputs,
+                accumulators,
+                ..
+            } => {
+                f(*width);
+                arrays(inputs, f);
+                accumulators.iter().for_each(|&se| f(se));
+            }
+        }
+    }
+
     /// The functions the combinator applies: the map first.
     pub fn lambdas(&self) -> Vec<&Lambda<R>> {
         match self {
@@ -338,10 +400,7 @@ impl<R: Rep> Exp<R> {
                     p.for_each_annotation_var(&mut |v| f(SubExp::Var(v)));
                 }
             }
-            Exp::Op(op) => {
-                let mut copy = op.clone();
-                copy.map_type_dims(&mut |se| f(*se));
-            }
+            Exp::Op(op) => op.for_each_type_dim(f),
             _ => {}
         }
     }
@@ -349,7 +408,7 @@ impl<R: Rep> Exp<R> {
     /// Calls `f` on every operand of the expression, in the order of
     /// [`Exp::map_operands`], leaving out nested bodies and lambdas.
     pub fn for_each_operand(&self, f: &mut dyn FnMut(SubExp)) {
-        // Expressions are small apart from their nested code, which
+        // Other expressions are small apart from their nested code, which
         // `map_operands` does not visit; a copy of the rest is cheap.
         match self {
             Exp::If { condition, .. } => f(*condition),
@@ -359,10 +418,7 @@ impl<R: Rep> Exp<R> {
                     f(*bound);
                 }
             }
-            Exp::Op(op) => {
-                let mut operands = op.clone();
-                operands.map_operands(&mut |se| f(*se));
-            }
+            Exp::Op(op) => op.for_each_operand(f),
             _ => self.clone().map_operands(&mut |se| f(*se)),
         }
     }

@@ -39,7 +39,18 @@ pub(super) struct Placement {
 
 impl Deps {
     pub fn new(program: &Program, types: &Types, body: &Body) -> Deps {
-        let roots = alias_roots(types, body);
+        let uses: Vec<HashSet<Var>> = body
+            .stms
+            .iter()
+            .map(|stm| {
+                let mut uses = free_in_exp(&stm.exp);
+                for pe in &stm.pat {
+                    uses.extend(pe.ty.shape().iter().filter_map(|d| d.as_var()));
+                }
+                uses
+            })
+            .collect();
+        let roots = alias_roots(types, body, &uses);
         let roots_of = |vars: &mut dyn Iterator<Item = Var>| -> HashSet<Var> {
             let mut out = HashSet::new();
             for v in vars {
@@ -61,11 +72,7 @@ impl Deps {
             asserts: Vec::new(),
             result: body.result.iter().filter_map(|se| se.as_var()).collect(),
         };
-        for stm in &body.stms {
-            let mut uses = free_in_exp(&stm.exp);
-            for pe in &stm.pat {
-                uses.extend(pe.ty.shape().iter().filter_map(|d| d.as_var()));
-            }
+        for (stm, uses) in body.stms.iter().zip(uses) {
             let arrays = uses
                 .iter()
                 .copied()
@@ -79,6 +86,17 @@ impl Deps {
             deps.asserts.push(matches!(stm.exp, Exp::Assert { .. }));
         }
         deps
+    }
+
+    /// The variables statement `i` uses.
+    pub fn uses_of(&self, i: usize) -> impl Iterator<Item = Var> + '_ {
+        self.uses[i].iter().copied()
+    }
+
+    /// Whether statement `i` can fail or consumes anything (so that it
+    /// stays where nothing uses its results).
+    pub fn effectful(&self, i: usize) -> bool {
+        self.fails[i] || !self.consumed_roots[i].is_empty()
     }
 
     /// Whether statement `i` uses one of the variables statement `j`
@@ -120,25 +138,79 @@ impl Deps {
     /// `second`).
     pub fn placement(&self, first: usize, second: usize) -> Option<Placement> {
         let between = first + 1..second;
-        let mut after: Vec<usize> = Vec::new();
+        // What the statements tied to `first` bind, read and consume, and
+        // whether one is an assertion, gathered as they are found.
+        let mut after = Tied::of(self, first);
+        let mut after_list = Vec::new();
         for x in between.clone() {
-            let tied = |y: usize| self.depends(x, y) || self.conflict(x, y);
-            if tied(first) || after.iter().any(|&d| tied(d)) {
-                after.push(x);
+            let tied = self.uses[x].iter().any(|v| after.defs.contains(v))
+                || !self.consumed_roots[x].is_disjoint(&after.read_roots)
+                || !after.consumed_roots.is_disjoint(&self.read_roots[x])
+                || !self.consumed_roots[x].is_disjoint(&after.consumed_roots)
+                || (after.asserts && self.fails[x]);
+            if tied {
+                after.add(self, x);
+                after_list.push(x);
             }
         }
-        let mut before_second: Vec<usize> = Vec::new();
+        // Those `second` is tied to, from it backwards.
+        let mut before_second = Tied::of(self, second);
         for x in between.clone().rev() {
-            let tied = |y: usize| self.depends(y, x) || self.conflict(x, y);
-            if tied(second) || before_second.iter().any(|&u| tied(u)) {
-                if after.contains(&x) {
+            let tied = self.defs[x].iter().any(|v| before_second.uses.contains(v))
+                || !self.consumed_roots[x].is_disjoint(&before_second.read_roots)
+                || !before_second
+                    .consumed_roots
+                    .is_disjoint(&self.read_roots[x])
+                || !self.consumed_roots[x].is_disjoint(&before_second.consumed_roots)
+                || (self.asserts[x] && before_second.fails);
+            if tied {
+                if after_list.contains(&x) {
                     return None;
                 }
-                before_second.push(x);
+                before_second.add(self, x);
             }
         }
-        let before = between.filter(|x| !after.contains(x)).collect();
-        Some(Placement { before, after })
+        let before = between.filter(|x| !after_list.contains(x)).collect();
+        Some(Placement {
+            before,
+            after: after_list,
+        })
+    }
+}
+
+/// The union of what some statements bind, use, read and consume, and
+/// whether one is an assertion or can fail.
+struct Tied {
+    defs: HashSet<Var>,
+    uses: HashSet<Var>,
+    read_roots: HashSet<Var>,
+    consumed_roots: HashSet<Var>,
+    asserts: bool,
+    fails: bool,
+}
+
+impl Tied {
+    fn of(deps: &Deps, i: usize) -> Tied {
+        let mut tied = Tied {
+            defs: HashSet::new(),
+            uses: HashSet::new(),
+            read_roots: HashSet::new(),
+            consumed_roots: HashSet::new(),
+            asserts: false,
+            fails: false,
+        };
+        tied.add(deps, i);
+        tied
+    }
+
+    fn add(&mut self, deps: &Deps, i: usize) {
+        self.defs.extend(deps.defs[i].iter().copied());
+        self.uses.extend(deps.uses[i].iter().copied());
+        self.read_roots.extend(deps.read_roots[i].iter().copied());
+        self.consumed_roots
+            .extend(deps.consumed_roots[i].iter().copied());
+        self.asserts |= deps.asserts[i];
+        self.fails |= deps.fails[i];
     }
 }
 
@@ -167,13 +239,13 @@ fn consumed_by(program: &Program, stm: &Stm) -> HashSet<Var> {
 /// For each array bound in the body, the variables whose memory it may
 /// share: those of the arrays it is a view of or may return, or itself
 /// alone where it is fresh memory. Variables bound outside the body are
-/// their own roots.
-fn alias_roots(types: &Types, body: &Body) -> HashMap<Var, Vec<Var>> {
+/// their own roots. `uses` are the variables each statement uses.
+fn alias_roots(types: &Types, body: &Body, uses: &[HashSet<Var>]) -> HashMap<Var, Vec<Var>> {
     let mut roots: HashMap<Var, Vec<Var>> = HashMap::new();
     let of = |roots: &HashMap<Var, Vec<Var>>, v: Var| -> Vec<Var> {
         roots.get(&v).cloned().unwrap_or_else(|| vec![v])
     };
-    for stm in &body.stms {
+    for (stm, uses) in body.stms.iter().zip(uses) {
         let sources: Vec<Var> = match &stm.exp {
             Exp::SubExp(SubExp::Var(v)) => vec![*v],
             Exp::Index { array, .. }
@@ -219,8 +291,9 @@ fn alias_roots(types: &Types, body: &Body) -> HashMap<Var, Vec<Var>> {
                 for pe in &stm.pat[fresh] {
                     roots.insert(pe.var, vec![pe.var]);
                 }
-                let mut arrays: Vec<Var> = free_in_exp(exp)
-                    .into_iter()
+                let mut arrays: Vec<Var> = uses
+                    .iter()
+                    .copied()
                     .filter(|&v| types.get(v).is_some_and(|t| t.rank() > 0))
                     .collect();
                 arrays.sort();

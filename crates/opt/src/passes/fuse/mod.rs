@@ -47,7 +47,7 @@ mod nest;
 mod rules;
 mod stream;
 
-use crate::ir::analysis::{Types, can_fail, consumed, consumed_anywhere};
+use crate::ir::analysis::{Types, consumed_anywhere};
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
 use crate::ir::{Body, Exp, Lambda, Param, PatElem, Program, Soac, Stm, SubExp, Type, Var};
 use deps::Deps;
@@ -189,6 +189,11 @@ impl Fuser<'_> {
 
     fn body(&mut self, body: &mut Body) {
         self.nested(body);
+        self.level(body);
+    }
+
+    /// Fuses the statements of a body whose nested bodies are fused.
+    fn level(&mut self, body: &mut Body) {
         for stm in std::mem::take(&mut body.stms) {
             let rewritten = self.rewrite(stm);
             body.stms.extend(rewritten);
@@ -214,24 +219,22 @@ impl Fuser<'_> {
 
     /// Removes the statements whose results nothing uses and that can
     /// neither fail nor consume anything (what the rules leave behind
-    /// would otherwise keep SOACs apart).
-    fn remove_dead(&self, body: &mut Body) {
+    /// would otherwise keep SOACs apart); whether it removed any.
+    fn remove_dead(body: &mut Body, deps: &Deps) -> bool {
         let mut used: HashSet<Var> = body.result.iter().filter_map(|se| se.as_var()).collect();
-        let mut kept = Vec::with_capacity(body.stms.len());
-        for stm in std::mem::take(&mut body.stms).into_iter().rev() {
-            let live = stm.pat.iter().any(|pe| used.contains(&pe.var))
-                || can_fail(&*self.types, &stm.exp)
-                || !consumed(self.program, &stm.exp).is_empty();
-            if live {
-                used.extend(free_in_exp(&stm.exp));
-                for pe in &stm.pat {
-                    used.extend(pe.ty.shape().iter().filter_map(|d| d.as_var()));
-                }
-                kept.push(stm);
+        let mut live = vec![false; body.stms.len()];
+        for (i, stm) in body.stms.iter().enumerate().rev() {
+            live[i] = stm.pat.iter().any(|pe| used.contains(&pe.var)) || deps.effectful(i);
+            if live[i] {
+                used.extend(deps.uses_of(i));
             }
         }
-        kept.reverse();
-        body.stms = kept;
+        if live.iter().all(|&l| l) {
+            return false;
+        }
+        let mut live = live.into_iter();
+        body.stms.retain(|_| live.next() == Some(true));
+        true
     }
 
     /// Fuses in the bodies nested in the body's statements.
@@ -243,24 +246,37 @@ impl Fuser<'_> {
 
     /// Fuses in the bodies nested in a statement.
     fn nested_in(&mut self, stm: &mut Stm) {
+        self.each_nested(stm, Self::body);
+    }
+
+    /// Runs `fuse` on each body nested in a statement (in a stream's
+    /// lambda, with `in_stream` set).
+    fn each_nested(&mut self, stm: &mut Stm, fuse: fn(&mut Self, &mut Body)) {
         let outer = self.in_stream;
         self.in_stream |= matches!(stm.exp, Exp::Op(Soac::Stream { .. }));
         for inner in stm.exp.nested_bodies_mut() {
-            self.body(inner);
+            fuse(self, inner);
         }
         self.in_stream = outer;
     }
 
     /// Fuses two statements of the body; whether it did.
     fn fuse_once(&mut self, body: &mut Body) -> bool {
-        self.remove_dead(body);
-        let deps = Deps::new(self.program, self.types, body);
+        let mut deps = Deps::new(self.program, self.types, body);
+        if Self::remove_dead(body, &deps) {
+            deps = Deps::new(self.program, self.types, body);
+        }
         if nest::pull_transforms(self, body, &deps) {
             return true;
         }
         for consumer in (0..body.stms.len()).rev() {
-            for producer in producers(body, consumer) {
-                if self.try_vertical(body, &deps, producer, consumer) {
+            let producers = producers(body, consumer);
+            if producers.is_empty() {
+                continue;
+            }
+            let other_uses = uses_besides_arrays(&mut body.stms[consumer]);
+            for producer in producers {
+                if self.try_vertical(body, &deps, &other_uses, producer, consumer) {
                     return true;
                 }
             }
@@ -275,18 +291,20 @@ impl Fuser<'_> {
         false
     }
 
-    fn try_vertical(&mut self, body: &mut Body, deps: &Deps, p: usize, c: usize) -> bool {
+    /// Fuses producer `p` into consumer `c`, which uses `other_uses`
+    /// other than as its input arrays.
+    fn try_vertical(
+        &mut self,
+        body: &mut Body,
+        deps: &Deps,
+        other_uses: &HashSet<Var>,
+        p: usize,
+        c: usize,
+    ) -> bool {
         let outputs: Vec<Var> = body.stms[p].pat.iter().map(|pe| pe.var).collect();
         // The consumer must read the producer's results as input arrays
         // and in no other way.
-        let Exp::Op(consumer) = &body.stms[c].exp else {
-            return false;
-        };
-        if outputs
-            .iter()
-            .any(|v| uses_besides_arrays(consumer).contains(v))
-            || deps.consumes_read(c, p)
-        {
+        if outputs.iter().any(|v| other_uses.contains(v)) || deps.consumes_read(c, p) {
             return false;
         }
         let keep: HashSet<Var> = outputs
@@ -369,7 +387,9 @@ impl Fuser<'_> {
 
     /// Replaces statements `first` and `second` by `fused`, with the
     /// statements between them placed as `placement` says, and fuses in
-    /// the new statement's lambdas.
+    /// the new statement's lambdas (whose statements come from fused
+    /// bodies: what fuses anew is at their level, and fusing there fuses
+    /// the bodies it merges in turn).
     fn replace(
         &mut self,
         body: &mut Body,
@@ -378,7 +398,7 @@ impl Fuser<'_> {
         placement: deps::Placement,
         mut fused: Stm,
     ) {
-        self.nested_in(&mut fused);
+        self.each_nested(&mut fused, Self::level);
         let fused = self.rewrite(fused);
         let count = body.stms.len();
         let mut old: Vec<Option<Stm>> = std::mem::take(&mut body.stms)
@@ -420,16 +440,17 @@ fn producers(body: &Body, consumer: usize) -> Vec<usize> {
         .collect()
 }
 
-/// The variables a SOAC uses other than as its input arrays.
-fn uses_besides_arrays(soac: &Soac) -> HashSet<Var> {
-    let mut without = soac.clone();
-    match &mut without {
-        Soac::Screma { arrays, .. }
-        | Soac::Hist { arrays, .. }
-        | Soac::Scatter { arrays, .. }
-        | Soac::Stream { arrays, .. } => arrays.clear(),
+/// The variables a SOAC's statement uses other than as its input arrays.
+fn uses_besides_arrays(stm: &mut Stm) -> HashSet<Var> {
+    let Exp::Op(soac) = &mut stm.exp else {
+        return HashSet::new();
+    };
+    let arrays = std::mem::take(soac.arrays_mut());
+    let uses = free_in_exp(&stm.exp);
+    if let Exp::Op(soac) = &mut stm.exp {
+        *soac.arrays_mut() = arrays;
     }
-    free_in_exp::<crate::ir::Soacs>(&Exp::Op(without))
+    uses
 }
 
 #[cfg(test)]
