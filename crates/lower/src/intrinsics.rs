@@ -330,9 +330,23 @@ impl Lowerer<'_> {
                     arrays,
                     ..
                 } = self.soac_input(xs)?;
+                let known = self.known_row_shapes(&result_ty, sizes);
                 let map = self.map_lambda(width, &arrays, |this, params| {
                     let result = this.apply(f.clone(), Sv::Dyn(row_ty.clone(), params))?;
-                    this.flatten(&result)
+                    let parts = this.flatten(&result)?;
+                    if known.len() != parts.len() {
+                        return Ok(parts);
+                    }
+                    Ok(parts
+                        .into_iter()
+                        .zip(&known)
+                        .map(|(part, rows)| match rows {
+                            Some(rows) if this.builder.dims(part).len() == rows.len() => this
+                                .builder
+                                .coerce(part, rows, "Rows of an array have different shapes"),
+                            _ => part,
+                        })
+                        .collect())
                 })?;
                 let vars = self.bind_exp(
                     "map",
@@ -659,6 +673,25 @@ impl Lowerer<'_> {
                 ],
             },
         );
+    }
+
+    /// For each component of a map's result type, the sizes of its rows
+    /// where the type gives them all (computed before the map).
+    fn known_row_shapes(
+        &mut self,
+        ty: &Ty,
+        sizes: &[(hir::name::Name, SubExp)],
+    ) -> Vec<Option<Vec<SubExp>>> {
+        types::component_shapes(ty)
+            .into_iter()
+            .map(|shape| {
+                shape
+                    .get(1..)?
+                    .iter()
+                    .map(|size| known_size(size, sizes, self))
+                    .collect()
+            })
+            .collect()
     }
 
     /// The arrays a map produced, reshaped, if empty, to the row sizes
