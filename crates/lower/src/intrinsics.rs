@@ -359,7 +359,6 @@ impl Lowerer<'_> {
                         post: None,
                     }),
                 );
-                let vars = self.with_known_row_shapes(vars, width, &result_ty, sizes)?;
                 Ok(Sv::Dyn(result_ty, vars))
             }
             (Intrinsic::Reduce { .. } | Intrinsic::Scan, [op, ne, xs]) => {
@@ -692,53 +691,6 @@ impl Lowerer<'_> {
                     .collect()
             })
             .collect()
-    }
-
-    /// The arrays a map produced, reshaped, if empty, to the row sizes
-    /// their type gives (where all are known at the use): a map over no
-    /// rows cannot learn them from its function.
-    fn with_known_row_shapes(
-        &mut self,
-        vars: Vec<SubExp>,
-        width: SubExp,
-        ty: &Ty,
-        sizes: &[(hir::ty::Size, SubExp)],
-    ) -> Result<Vec<SubExp>> {
-        let shapes = types::component_shapes(ty);
-        if shapes.len() != vars.len() {
-            return Ok(vars);
-        }
-        let mut out = Vec::with_capacity(vars.len());
-        for (var, shape) in vars.into_iter().zip(shapes) {
-            let rank = self.builder.type_of(var).rank();
-            let known: Option<Vec<SubExp>> = if rank >= 2 && shape.len() == rank {
-                shape[1..]
-                    .iter()
-                    .map(|size| known_size(size, sizes, self))
-                    .collect()
-            } else {
-                None
-            };
-            match (known, var) {
-                // Only an empty result needs them (the checker's sizes are
-                // not exact enough to check non-empty ones against).
-                (Some(rows), SubExp::Var(array)) if self.builder.dims(var)[1..] != rows[..] => {
-                    let empty = self.cmp_exp(CmpOp::Eq, width, SubExp::i64(0));
-                    let then_body = self.sub_body(|this| {
-                        let mut full = vec![SubExp::i64(0)];
-                        full.extend(rows);
-                        Ok(vec![SubExp::Var(
-                            this.builder
-                                .bind1("shaped", Exp::Reshape { shape: full, array }),
-                        )])
-                    })?;
-                    let else_body = self.builder.body(|_| vec![var]);
-                    out.extend(self.bind_if("shaped", empty, then_body, else_body));
-                }
-                _ => out.push(var),
-            }
-        }
-        Ok(out)
     }
 
     /// What a SOAC over the array value `xs` needs: its components, all
