@@ -7,7 +7,9 @@
 //!   (an input `iota` of the width) is a row of an input array (so that
 //!   a map over `iota n` that gathers from an array of `n` rows becomes
 //!   a map over that array, which its producer can fuse into);
-//! * a mapped result that is the same in every row is a `replicate`;
+//! * a mapped result that is the same in every row is a `replicate` (the
+//!   statements computing it, where they use no row, cannot fail and
+//!   consume nothing, move out of the lambda);
 //! * a scatter whose input arrays are all concatenations of the same
 //!   number of equal-sized parts goes over the parts, writing once per
 //!   part in each row.
@@ -16,10 +18,11 @@
 //! computed, or changes a failure: the rows read are in bounds.
 
 use super::Fuser;
-use crate::ir::traverse::{Renamer, bound_in_body};
+use crate::ir::analysis::{can_fail, consumed, consumed_anywhere};
+use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
 use crate::ir::{Body, DimIndex, Exp, Lambda, PatElem, ScatterDest, Soac, Stm, SubExp, Var};
 use prim::PrimType;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The arrays made by basic operations that the rules look through, by
 /// variable (variables are bound once in a program, so this serves every
@@ -79,7 +82,7 @@ pub(super) fn rewrite(f: &mut Fuser, defs: &Defs, mut stm: Stm) -> Vec<Stm> {
     }
     replicated_inputs(f, defs, soac);
     indexed_by_position(f, defs, soac);
-    let mut out = Vec::new();
+    let mut out = invariant_computations(f, soac);
     let replicates = invariant_results(soac, &mut stm.pat);
     let loc = stm.loc.clone();
     out.push(stm);
@@ -262,6 +265,78 @@ fn concatenated_inputs(f: &mut Fuser, defs: &Defs, soac: &Soac) -> Option<Soac> 
             ret,
         },
     })
+}
+
+/// Moves the statements of a `screma`'s map (without post lambda) that
+/// compute mapped results the same in every row out of it: those that
+/// use no row, cannot fail, consume nothing and make nothing the body
+/// consumes (so that computing them once, even for no rows, changes
+/// nothing). Returns them.
+fn invariant_computations(f: &Fuser, soac: &mut Soac) -> Vec<Stm> {
+    let Soac::Screma {
+        map,
+        scans,
+        reduces,
+        post: None,
+        ..
+    } = soac
+    else {
+        return Vec::new();
+    };
+    let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
+        + reduces.iter().map(|r| r.neutral.len()).sum::<usize>();
+    // The variables that differ between rows.
+    let mut varying: HashSet<Var> = map.params.iter().map(|p| p.var).collect();
+    // A free variable of a lambda cannot be consumed, and an array the
+    // body consumes may be an alias of any array made there: where the
+    // body consumes anything, only scalars move out.
+    let body_consumes = !consumed_anywhere(f.program, &map.body).is_empty();
+    let mut invariant = vec![false; map.body.stms.len()];
+    for (i, stm) in map.body.stms.iter().enumerate() {
+        let dims = stm
+            .pat
+            .iter()
+            .flat_map(|pe| pe.ty.shape())
+            .filter_map(|d| d.as_var());
+        invariant[i] = !can_fail(&*f.types, &stm.exp)
+            && consumed(f.program, &stm.exp).is_empty()
+            && free_in_exp(&stm.exp).is_disjoint(&varying)
+            && dims.clone().all(|d| !varying.contains(&d))
+            && !(body_consumes && stm.pat.iter().any(|pe| pe.ty.rank() > 0));
+        if !invariant[i] {
+            varying.extend(stm.pat.iter().map(|pe| pe.var));
+        }
+    }
+    // The invariant statements the invariant mapped results need.
+    let mut needed: HashSet<Var> = map.body.result[first_mapped..]
+        .iter()
+        .filter_map(|se| se.as_var())
+        .filter(|v| !varying.contains(v))
+        .collect();
+    let mut hoisted = vec![false; map.body.stms.len()];
+    for (i, stm) in map.body.stms.iter().enumerate().rev() {
+        if invariant[i] && stm.pat.iter().any(|pe| needed.contains(&pe.var)) {
+            hoisted[i] = true;
+            needed.extend(free_in_exp(&stm.exp));
+            needed.extend(
+                stm.pat
+                    .iter()
+                    .flat_map(|pe| pe.ty.shape())
+                    .filter_map(|d| d.as_var()),
+            );
+        }
+    }
+    let mut out = Vec::new();
+    let mut kept = Vec::new();
+    for (stm, hoist) in std::mem::take(&mut map.body.stms).into_iter().zip(hoisted) {
+        if hoist {
+            out.push(stm);
+        } else {
+            kept.push(stm);
+        }
+    }
+    map.body.stms = kept;
+    out
 }
 
 /// Removes the mapped results of a `screma` (without post lambda) that

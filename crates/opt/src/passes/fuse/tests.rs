@@ -852,3 +852,30 @@ fn an_assertion_stays_before_a_statement_that_may_count_on_it() {
     let index = text.find("[0i64]").expect("an index");
     assert!(assert < index, "{text}");
 }
+
+#[test]
+fn the_computation_of_an_invariant_result_moves_out_of_the_map() {
+    let p = program(
+        &[vector(PrimType::I32)],
+        |_| {},
+        |b, args| {
+            let (xs, n) = array_and_width(b, args);
+            let lambda = b.lambda(&[i32_ty()], |b, x| {
+                let k = binop(b, BinOp::Mul, c32(6), c32(7));
+                let y = binop(b, BinOp::Add, x[0].into(), k);
+                let quotient = binop(b, BinOp::Div, c32(84), k);
+                vec![y, k, quotient]
+            });
+            map(b, n, vec![xs], lambda)
+                .into_iter()
+                .map(SubExp::from)
+                .collect()
+        },
+    );
+    let text = fused(p, &[vec![i32_array(&[1, 2])], vec![i32_array(&[])]]);
+    let product = text.find("Mul(6i32, 7i32)").expect(&text);
+    let screma = text.find("screma(").expect(&text);
+    assert!(product < screma, "{text}");
+    assert_eq!(count(&text, "replicate("), 1, "{text}");
+    assert!(text.find("Div(84i32").expect(&text) > screma, "{text}");
+}
