@@ -21,8 +21,8 @@ use super::mem::{IndexExp, Lmad, MemBind, Space};
 use super::print::canonical_nan;
 use super::{
     Body, DimIndex, EntryApi, EntryPoint, ErrorPart, Exp, ExtDim, ExtType, ExternalType, FuncId,
-    Function, Lambda, Loc, LoopForm, OpaqueKind, Operation, Param, PatElem, Program, ReduceOp, Rep,
-    ScanOp, Soac, Stm, StreamKind, SubExp, SumVariant, Type, Var,
+    Function, HistOp, Lambda, Loc, LoopForm, OpaqueKind, Operation, Param, PatElem, Program,
+    ReduceOp, Rep, ScanOp, ScatterDest, Soac, Stm, StreamKind, SubExp, SumVariant, Type, Var,
 };
 use lexer::{Lexer, Token};
 use prim::{BinOp, CmpOp, F16, FloatFn, PrimFn, PrimType, PrimValue, UnOp};
@@ -1201,8 +1201,9 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// `screma(w, {arrays}, \map, scan(ne) \op, reduce [comm] (ne) \op)`,
-    /// after `screma`, scans before reductions.
+    /// `screma(w, {arrays}, \map, scan(ne) \op, reduce [comm] (ne) \op,
+    /// post \post)`, after `screma`: scans before reductions, the post
+    /// lambda optional.
     fn screma<R: Rep>(&mut self) -> Result<Soac<R>> {
         self.expect("(")?;
         let width = self.subexp()?;
@@ -1212,7 +1213,8 @@ impl<'t> Parser<'t> {
         let map = self.lambda()?;
         let mut scans = Vec::new();
         let mut reduces = Vec::new();
-        while self.eat(",")? {
+        let mut post = None;
+        while post.is_none() && self.eat(",")? {
             if self.eat_keyword("scan")? {
                 let neutral = self.subexps()?;
                 let lambda = self.lambda()?;
@@ -1226,8 +1228,10 @@ impl<'t> Parser<'t> {
                     neutral,
                     commutative,
                 });
+            } else if self.eat_keyword("post")? {
+                post = Some(self.lambda()?);
             } else {
-                return Err(self.unexpected("`scan` or `reduce`"));
+                return Err(self.unexpected("`scan`, `reduce` or `post`"));
             }
         }
         self.expect(")")?;
@@ -1237,50 +1241,60 @@ impl<'t> Parser<'t> {
             map,
             scans,
             reduces,
+            post,
         })
     }
 
-    /// `hist(w, {dests}, (ne), indices, {values}, \op)`, after `hist`.
+    /// `hist(w, {arrays}, \map, op({dests}, (ne)) \op, ...)`, after
+    /// `hist`.
     fn hist<R: Rep>(&mut self) -> Result<Soac<R>> {
         self.expect("(")?;
         let width = self.subexp()?;
         self.expect(",")?;
-        let dests = self.vars_in_braces()?;
+        let arrays = self.vars_in_braces()?;
         self.expect(",")?;
-        let neutral = self.subexps()?;
-        self.expect(",")?;
-        let indices = self.var()?;
-        self.expect(",")?;
-        let values = self.vars_in_braces()?;
-        self.expect(",")?;
-        let op = self.lambda()?;
+        let map = self.lambda()?;
+        let mut ops = Vec::new();
+        while self.eat(",")? {
+            self.expect_keyword("op")?;
+            self.expect("(")?;
+            let dests = self.vars_in_braces()?;
+            self.expect(",")?;
+            let neutral = self.subexps()?;
+            self.expect(")")?;
+            let op = self.lambda()?;
+            ops.push(HistOp { dests, neutral, op });
+        }
         self.expect(")")?;
         Ok(Soac::Hist {
             width,
-            dests,
-            op,
-            neutral,
-            indices,
-            values,
+            arrays,
+            ops,
+            map,
         })
     }
 
-    /// `scatter(w, {dests}, indices, {values})`, after `scatter`.
+    /// `scatter(w, {arrays}, \map, {dest, dest * writes, ...})`, after
+    /// `scatter`.
     fn scatter<R: Rep>(&mut self) -> Result<Soac<R>> {
         self.expect("(")?;
         let width = self.subexp()?;
         self.expect(",")?;
-        let dests = self.vars_in_braces()?;
+        let arrays = self.vars_in_braces()?;
         self.expect(",")?;
-        let indices = self.var()?;
+        let map = self.lambda()?;
         self.expect(",")?;
-        let values = self.vars_in_braces()?;
+        let dests = self.list("{", "}", |p| {
+            let array = p.var()?;
+            let writes = if p.eat("*")? { p.usize()? } else { 1 };
+            Ok(ScatterDest { array, writes })
+        })?;
         self.expect(")")?;
         Ok(Soac::Scatter {
             width,
+            arrays,
             dests,
-            indices,
-            values,
+            map,
         })
     }
 

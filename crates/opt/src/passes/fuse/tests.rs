@@ -154,7 +154,9 @@ fn a_map_fuses_into_its_reduction() {
     let text = fused(p, &[vec![i32_array(&[1, 2, 3])], vec![i32_array(&[])]]);
     assert_eq!(
         text,
-        "entry main = main\n\
+        "level soacs\n\
+         variables 10\n\
+         entry main = main ([]i32) : (i32)\n\
          fun main (size_0: i64, p_1: [size_0]i32): (i32) = {\n  \
            let (s_9: i32) = screma(size_0, {p_1}, \\ (p_2: i32): (i32) -> {\n    \
              let (t_3: i32) = Mul(p_2, 2i32)\n    \
