@@ -679,7 +679,7 @@ impl Lowerer<'_> {
     fn known_row_shapes(
         &mut self,
         ty: &Ty,
-        sizes: &[(hir::name::Name, SubExp)],
+        sizes: &[(hir::ty::Size, SubExp)],
     ) -> Vec<Option<Vec<SubExp>>> {
         types::component_shapes(ty)
             .into_iter()
