@@ -31,7 +31,7 @@ use hir::infer::{
     InferenceResult, applied_member_type, apply_abbreviation, infer_value, module_type_env,
     type_abbreviation,
 };
-use hir::item_tree::{Container, ItemIdx, ItemKind, ModExpr, SpecKind, TypeItem, item_tree};
+use hir::item_tree::{Container, ItemIdx, ItemKind, ModExpr, item_tree};
 use hir::name::{Name, Path};
 use hir::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, ValueRef};
 use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
@@ -742,15 +742,19 @@ impl<'db> Lowerer<'db> {
             // A type the module has through a module type (an `open` of
             // an ascribed module): what the module type says it is.
             Some(target @ TypeDefRef::Spec(file, spec, _)) => {
-                let tree = item_tree(self.db, *file);
-                let spec = tree.spec(*spec);
-                // An abstract type there (an accumulator of the intrinsics,
-                // say) stands for nothing more; its callers keep it.
-                if matches!(&spec.kind, SpecKind::Type(TypeItem { ty: None, .. })) {
+                let ty = applied_member_type(self.db, self.file_set(), target, name, args);
+                // A type the module type leaves abstract (an accumulator of
+                // the intrinsics, say) stands for nothing more; its callers
+                // keep it.
+                if let Ty::Abstract(abstract_name, ..) = &ty
+                    && abstract_display_name(abstract_name.as_str())
+                        .rsplit('.')
+                        .next()
+                        == Some(name.as_str())
+                {
                     return error(format!("the type `{name}` is abstract"));
                 }
-                let ty = applied_member_type(self.db, self.file_set(), target, name, args);
-                let spec_item = spec.item;
+                let spec_item = item_tree(self.db, *file).spec(*spec).item;
                 let frame = Frame {
                     subst: Rc::default(),
                     ctx,
