@@ -6,7 +6,7 @@
 use crate::ir::check::{TypeContext, subexp_type};
 use crate::ir::traverse::{bound_in_body, for_each_stm};
 use crate::ir::{
-    Body, Exp, ExtType, FuncId, Function, LoopForm, Operation, Param, PatElem, Program, Rep,
+    Body, Exp, ExtType, FuncId, Function, LoopForm, Operation, Param, PatElem, Program, Rep, Stm,
     SubExp, Type, Var,
 };
 use prim::{BinOp, PrimValue};
@@ -142,6 +142,21 @@ fn nonnegative_constant(se: SubExp) -> bool {
 /// of bounds, a failed assertion or size check, integer division by
 /// zero, a negative size) or fail to terminate (a `while` loop, a call).
 pub fn can_fail<R: Rep>(types: &dyn TypeContext, exp: &Exp<R>) -> bool {
+    can_fail_unless(types, exp, &|_| false)
+}
+
+/// [`can_fail`], where the statements nested in the expression that
+/// `proven` accepts are known not to fail (a pass has proved it).
+pub fn can_fail_unless<R: Rep>(
+    types: &dyn TypeContext,
+    exp: &Exp<R>,
+    proven: &dyn Fn(&Stm<R>) -> bool,
+) -> bool {
+    let body_can_fail = |body: &Body<R>| {
+        body.stms
+            .iter()
+            .any(|stm| !proven(stm) && can_fail_unless(types, &stm.exp, proven))
+    };
     match exp {
         Exp::SubExp(_)
         | Exp::Cmp(..)
@@ -168,18 +183,12 @@ pub fn can_fail<R: Rep>(types: &dyn TypeContext, exp: &Exp<R>) -> bool {
             then_body,
             else_body,
             ..
-        } => body_can_fail(types, then_body) || body_can_fail(types, else_body),
+        } => body_can_fail(then_body) || body_can_fail(else_body),
         Exp::Loop { form, body, .. } => match form {
-            LoopForm::For { .. } => body_can_fail(types, body),
+            LoopForm::For { .. } => body_can_fail(body),
             LoopForm::While { .. } => true,
         },
-        Exp::Op(op) => {
-            op.fails_itself()
-                || exp
-                    .nested_bodies()
-                    .iter()
-                    .any(|body| body_can_fail(types, body))
-        }
+        Exp::Op(op) => op.fails_itself() || exp.nested_bodies().into_iter().any(body_can_fail),
         Exp::Call { .. } | Exp::Index { .. } | Exp::Update { .. } | Exp::Reshape { .. } => true,
     }
 }

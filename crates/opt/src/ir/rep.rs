@@ -13,8 +13,9 @@ use super::metrics::Counter;
 use super::parse::{ParseError, Parser};
 use super::print::Printer;
 use super::segop::SegOp;
-use super::{Body, Lambda, PatElem, Soac, SubExp, Type, Var};
+use super::{Body, Lambda, PatElem, Soac, Stm, SubExp, Type, Var};
 use crate::interp::Interpret;
+use crate::passes::simplify::soac as soac_rules;
 use std::fmt;
 
 /// A level of the IR.
@@ -76,6 +77,33 @@ pub trait Operation<R: Rep>: Clone + fmt::Debug + PartialEq + Send + Sync + 'sta
     /// token is its first (a word that is none of the shared
     /// expressions').
     fn parse(parser: &mut Parser<'_>) -> Result<Self, ParseError>;
+    /// Simplifies the operation by rules of its own, once its nested
+    /// code is simplified: it may change itself and its pattern, and
+    /// returns the statements to follow it that bind what it no longer
+    /// computes. By default nothing changes.
+    fn simplify(&mut self, _pat: &mut Vec<PatElem>, _ctx: &mut dyn SimplifyOp<R>) -> Vec<Stm<R>> {
+        Vec::new()
+    }
+    /// Drops (after [`Operation::prune_results`]) the parts of its
+    /// results that are not `live` and that nothing live needs;
+    /// `needed_params` tells which parameters of a lambda its results
+    /// marked live need. By default nothing is dropped.
+    fn prune_components(
+        &mut self,
+        _pat: &mut Vec<PatElem>,
+        _live: &dyn Fn(Var) -> bool,
+        _needed_params: &dyn Fn(&Lambda<R>, &[bool]) -> Vec<bool>,
+    ) {
+    }
+}
+
+/// The simplifier's service to an operation's [`Operation::simplify`].
+pub trait SimplifyOp<R: Rep> {
+    /// Whether running the body can fail (what the simplifier proved of
+    /// its statements considered).
+    fn body_can_fail(&self, body: &Body<R>) -> bool;
+    /// A fresh variable of the given type.
+    fn new_var(&mut self, hint: &str, ty: Type) -> Var;
 }
 
 /// The checker's service to an operation's [`Operation::check_nested`].
@@ -207,6 +235,19 @@ impl<R: Rep> Operation<R> for Soac<R> {
 
     fn parse(parser: &mut Parser<'_>) -> Result<Self, ParseError> {
         parser.soac()
+    }
+
+    fn simplify(&mut self, pat: &mut Vec<PatElem>, ctx: &mut dyn SimplifyOp<R>) -> Vec<Stm<R>> {
+        soac_rules::simplify(self, pat, ctx)
+    }
+
+    fn prune_components(
+        &mut self,
+        pat: &mut Vec<PatElem>,
+        live: &dyn Fn(Var) -> bool,
+        needed_params: &dyn Fn(&Lambda<R>, &[bool]) -> Vec<bool>,
+    ) {
+        soac_rules::prune_components(self, pat, live, needed_params)
     }
 }
 

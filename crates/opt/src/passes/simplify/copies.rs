@@ -1,0 +1,185 @@
+//! Which arrays a function may consume, and copies that nothing needs.
+//!
+//! Arrays share memory through aliases: a variable bound to another, a
+//! slice, a reshape or rearrangement, an update's result and its array,
+//! the results of a branch or loop and what its bodies return (a loop's
+//! parameters, initial values and body results too), a call's results
+//! that are not unique and its arguments. An operation's results are
+//! fresh, but for one that consumes something, whose results and free
+//! arrays are all taken as one. A copy `y = copy x` where neither `x`
+//! nor `y` shares memory with anything consumed (an update, a unique
+//! argument or loop parameter, a unique result of the function) is `x`:
+//! nothing can tell them apart.
+
+use crate::ir::analysis::consumed;
+use crate::ir::traverse::{Renamer, for_each_stm, free_in_exp};
+use crate::ir::{Body, Exp, Program, Rep, Stm, SubExp, Var};
+use std::collections::{HashMap, HashSet};
+
+/// Classes of variables that may share memory.
+#[derive(Default)]
+struct Aliases {
+    parent: HashMap<Var, Var>,
+}
+
+impl Aliases {
+    fn find(&mut self, v: Var) -> Var {
+        let mut root = v;
+        while let Some(&p) = self.parent.get(&root) {
+            root = p;
+        }
+        let mut current = v;
+        while let Some(&p) = self.parent.get(&current) {
+            self.parent.insert(current, root);
+            current = p;
+        }
+        root
+    }
+
+    fn join(&mut self, a: Var, b: Var) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent.insert(a, b);
+        }
+    }
+
+    fn join_se(&mut self, a: Var, b: SubExp) {
+        if let SubExp::Var(b) = b {
+            self.join(a, b);
+        }
+    }
+}
+
+/// The variables of a function body that may share memory with an array
+/// something consumes (`unique_results`: which results of the function
+/// are unique, and so consumable by its callers).
+pub(super) fn may_be_consumed<R: Rep>(
+    program: &Program<R>,
+    body: &Body<R>,
+    unique_results: &[bool],
+) -> HashSet<Var> {
+    let mut aliases = Aliases::default();
+    let mut seeds: Vec<Var> = Vec::new();
+    for (se, &unique) in body.result.iter().zip(unique_results) {
+        if let (SubExp::Var(v), true) = (se, unique) {
+            seeds.push(*v);
+        }
+    }
+    for_each_stm(body, &mut |stm| {
+        alias_stm(program, stm, &mut aliases, &mut seeds);
+    });
+    let roots: HashSet<Var> = seeds.iter().map(|&v| aliases.find(v)).collect();
+    let mut all: Vec<Var> = aliases.parent.keys().copied().collect();
+    all.extend(seeds.iter().copied());
+    all.into_iter()
+        .filter(|&v| roots.contains(&aliases.find(v)))
+        .collect()
+}
+
+fn alias_stm<R: Rep>(
+    program: &Program<R>,
+    stm: &Stm<R>,
+    aliases: &mut Aliases,
+    seeds: &mut Vec<Var>,
+) {
+    let consumed_here = consumed(program, &stm.exp);
+    seeds.extend(consumed_here.iter().copied());
+    let first = stm.pat.first().map(|p| p.var);
+    match &stm.exp {
+        Exp::SubExp(se) => {
+            if let Some(x) = first {
+                aliases.join_se(x, *se);
+            }
+        }
+        Exp::Index { array, .. }
+        | Exp::Reshape { array, .. }
+        | Exp::Rearrange { array, .. }
+        | Exp::Update { array, .. } => {
+            if let Some(x) = first {
+                aliases.join(x, *array);
+            }
+        }
+        Exp::If {
+            then_body,
+            else_body,
+            ..
+        } => {
+            for (i, pe) in stm.pat.iter().enumerate() {
+                for body in [then_body, else_body] {
+                    if let Some(&se) = body.result.get(i) {
+                        aliases.join_se(pe.var, se);
+                    }
+                }
+            }
+        }
+        Exp::Loop { params, body, .. } => {
+            for (i, (param, init)) in params.iter().enumerate() {
+                aliases.join_se(param.var, *init);
+                if let Some(&se) = body.result.get(i) {
+                    aliases.join_se(param.var, se);
+                }
+                if let Some(pe) = stm.pat.get(i) {
+                    aliases.join(pe.var, param.var);
+                }
+            }
+        }
+        Exp::Call { func, args } => {
+            let function = program.function(*func);
+            let context = stm.pat.len().saturating_sub(function.ret.len());
+            for (pe, (_, unique)) in stm.pat.iter().skip(context).zip(&function.ret) {
+                if !unique {
+                    for &arg in args {
+                        aliases.join_se(pe.var, arg);
+                    }
+                }
+            }
+        }
+        Exp::Op(_) if !consumed_here.is_empty() => {
+            let mut shared: Vec<Var> = free_in_exp(&stm.exp).into_iter().collect();
+            shared.extend(stm.pat.iter().map(|pe| pe.var));
+            shared.extend(consumed_here.iter().copied());
+            seeds.extend(shared.iter().copied());
+            for pair in shared.windows(2) {
+                aliases.join(pair[0], pair[1]);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Replaces every copy of an array that neither it nor its source may be
+/// consumed by its source.
+pub(super) fn remove_copies<R: Rep>(
+    program: &Program<R>,
+    body: &mut Body<R>,
+    unique_results: &[bool],
+) {
+    let consumable = may_be_consumed(program, body, unique_results);
+    let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+    for_each_stm(body, &mut |stm| {
+        if let (Exp::Copy(x), [pe]) = (&stm.exp, stm.pat.as_slice())
+            && pe.ty.rank() > 0
+            && !consumable.contains(x)
+            && !consumable.contains(&pe.var)
+        {
+            let source = renaming.get(x).copied().unwrap_or(SubExp::Var(*x));
+            renaming.insert(pe.var, source);
+        }
+    });
+    if renaming.is_empty() {
+        return;
+    }
+    remove_bindings(body, &renaming);
+    Renamer { map: &renaming }.body(body);
+}
+
+/// Removes the statements binding the variables of `renaming`.
+fn remove_bindings<R: Rep>(body: &mut Body<R>, renaming: &HashMap<Var, SubExp>) {
+    body.stms
+        .retain(|stm| !(stm.pat.len() == 1 && renaming.contains_key(&stm.pat[0].var)));
+    for stm in &mut body.stms {
+        for inner in stm.exp.nested_bodies_mut() {
+            remove_bindings(inner, renaming);
+        }
+    }
+}

@@ -1,0 +1,879 @@
+//! The simplifier. It rewrites every function body, preserving the
+//! values it computes and its run-time failures (the same messages, in
+//! the same order, at the same locations). It runs rounds of a forward
+//! pass, dead code removal and copy removal until nothing changes (or a
+//! few rounds have run), since one rule's result is often another's
+//! input.
+//!
+//! The forward pass walks each body in order, knowing what the
+//! statements before tell:
+//!
+//! * copy propagation: `let x = y` and `let x = 3` disappear and `x` is
+//!   replaced by `y` or `3`;
+//! * scalar rules ([`scalar`]): constant folding with the interpreter's
+//!   own semantics ([`crate::prim`]), an operation that would fail on its
+//!   constants (division by zero) being left to fail at run time;
+//!   identities that hold for every value (`x + 0`, `x * 1`, `x == x` on
+//!   integers, `true && x`, conversion to the same type); integer
+//!   constants reassociated (`(x - 2) + 1` is `x - 1`); conversion
+//!   chains that one conversion does (`f32.i64 (i64.i32 x)` is
+//!   `f32.i32 x`); comparisons that sizes decide (a size is never
+//!   negative; a `for` loop's bound is positive inside its body);
+//! * array rules ([`arrays`]): indexing an array literal, an update at
+//!   the same index, an `iota`, a `replicate`, a reshape, a
+//!   rearrangement, a concatenation or a copy reads the operand instead
+//!   (after a bounds check with the message of the original index,
+//!   unless the index is known to be in bounds); a reshape of a reshape
+//!   is one reshape, a rearrangement of a rearrangement one
+//!   rearrangement; concatenations are flattened and lose empty
+//!   arrays, neighbouring literals and replicates of one value merge;
+//!   an array literal of equal elements is a `replicate`, one of
+//!   literals one literal and a reshape;
+//! * facts: after `assert(c)`, `c` is true (so repeated assertions go),
+//!   and so is what `c` says of sizes (`0 <= n`, `n == m`); in a branch
+//!   its condition is known; the dimensions of every value in scope are
+//!   not negative. An asserted equality of sizes does not make one size
+//!   the other (the values whose types name them keep their types, and
+//!   a reshape, a checked coercion, is what changes a type): it only
+//!   serves to prove that checks cannot fail;
+//! * proofs: an `iota` or `replicate` of sizes known not to be negative,
+//!   a reshape whose sizes multiply to the same product, an index known
+//!   to be in bounds cannot fail, which lets dead code removal and
+//!   hoisting treat it as pure;
+//! * common subexpressions: a scalar operation (or `size`, or indexing
+//!   to a scalar) already computed by a statement that dominates this one
+//!   is reused, commutative operands in either order; operations on
+//!   arrays are never shared, so in-place updates cannot observe sharing
+//!   they did not have;
+//! * branches on constants become the branch taken, and a result both
+//!   branches give the same is that value; `assert(true)` goes;
+//! * loops ([`loops`]): a `for` loop of bound 0 is its initial values,
+//!   one of bound 1 its body; a loop parameter that every iteration
+//!   passes on unchanged (the size of an array whose shape stays)
+//!   becomes its initial value; one that the body does not read and
+//!   whose new value does not depend on the iteration is that value if
+//!   the loop runs at all;
+//! * loop-invariant code motion: a statement in a loop body or in a
+//!   SOAC's lambda that uses nothing bound inside, cannot fail (or is
+//!   proved not to fail by what is known outside), consumes nothing and
+//!   whose result is neither consumed nor an array the body returns
+//!   moves in front of the loop or SOAC;
+//! * the representation's own rules ([`Operation::simplify`]; for SOACs
+//!   in [`soac`]).
+//!
+//! Dead code removal ([`dead`]) then removes statements whose results
+//! are unused and which cannot fail, unused loop parameters, unused
+//! results of operations; copy removal ([`copies`]) replaces copies
+//! that nothing consumes by their source.
+
+mod arrays;
+mod copies;
+mod dead;
+mod loops;
+mod scalar;
+pub(crate) mod soac;
+
+use loops::LoopOutcome;
+#[cfg(test)]
+mod tests;
+
+use crate::ir::analysis::{Types, can_fail_unless, consumed};
+use crate::ir::check::result_types;
+use crate::ir::rep::SimplifyOp;
+use crate::ir::traverse::{free_in_exp, map_lambda_types, map_type};
+use crate::ir::{
+    Body, DimIndex, ErrorPart, Exp, Loc, Operation, Param, PatElem, Program, Rep, Stm, SubExp,
+    Type, Var,
+};
+use prim::{BinOp, CmpOp, PrimType, PrimValue};
+use std::collections::{HashMap, HashSet};
+
+/// How many rounds the simplifier runs at most.
+const MAX_ROUNDS: usize = 8;
+
+/// Simplifies every function of the program.
+pub fn simplify<R: Rep>(program: &mut Program<R>) {
+    for _ in 0..MAX_ROUNDS {
+        if !simplify_round(program) {
+            break;
+        }
+    }
+}
+
+/// One round of the forward pass, dead code removal and copy removal
+/// over every function; whether anything changed.
+fn simplify_round<R: Rep>(program: &mut Program<R>) -> bool {
+    let mut types = Types::of_program(program);
+    let mut names = std::mem::take(&mut program.var_names);
+    let mut bodies: Vec<Body<R>> = program
+        .functions
+        .iter_mut()
+        .map(|f| std::mem::take(&mut f.body))
+        .collect();
+    let mut changed = false;
+    for (function, body) in program.functions.iter().zip(&mut bodies) {
+        let before = body.clone();
+        let unique_results: Vec<bool> = function.ret.iter().map(|(_, unique)| *unique).collect();
+        let consumable = copies::may_be_consumed(program, body, &unique_results);
+        let mut simplifier = Simplifier {
+            program,
+            names: &mut names,
+            types: &mut types,
+            subst: HashMap::new(),
+            cse: HashMap::new(),
+            defs: HashMap::new(),
+            facts: Facts::default(),
+            proven: HashMap::new(),
+            consumable,
+            depth: 0,
+            undo: Vec::new(),
+        };
+        simplifier.params(&function.params);
+        simplifier.body(body);
+        let proven = std::mem::take(&mut simplifier.proven);
+        dead::remove_dead_code(program, &types, &proven, &mut names, body);
+        copies::remove_copies(program, body, &unique_results);
+        changed |= *body != before;
+    }
+    program.var_names = names;
+    for (function, body) in program.functions.iter_mut().zip(bodies) {
+        function.body = body;
+    }
+    changed
+}
+
+/// An operand in a key of the common-subexpression table (constants by
+/// their exact text, so that `-0.0` and `0.0` differ).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Operand {
+    Var(Var),
+    Const(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Key(String, Vec<Operand>);
+
+/// What the forward pass knows of sizes at a point, each fact with the
+/// depth of nesting (of bodies) where it became known: a proof from facts
+/// of depth `d` holds only inside the body at depth `d`.
+#[derive(Debug, Default)]
+struct Facts {
+    /// Variables known not to be negative.
+    nonnegative: HashMap<Var, usize>,
+    /// Variables known to be positive.
+    positive: HashMap<Var, usize>,
+    /// Sizes known to be equal: each variable's representative.
+    equal: HashMap<Var, (SubExp, usize)>,
+    /// The loop counters in scope, with their bounds (a counter `i` of
+    /// `for i < n` is in `[0, n)`).
+    counters: HashMap<Var, SubExp>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum FactKind {
+    Nonnegative,
+    Positive,
+}
+
+enum Undo {
+    Subst(Var, Option<SubExp>),
+    Cse(Key, Option<Vec<Var>>),
+    Fact(FactKind, Var, Option<usize>),
+    Equal(Var, Option<(SubExp, usize)>),
+}
+
+/// The result of simplifying one statement.
+enum Simplified<R: Rep> {
+    /// The statement's results are these operands.
+    To(Vec<SubExp>),
+    /// These statements replace it (the last ones binding its pattern);
+    /// each is simplified in turn.
+    Stms(Vec<Stm<R>>),
+    /// The statement stays.
+    Keep,
+    /// The statement does nothing.
+    Gone,
+}
+
+struct Simplifier<'p, R: Rep> {
+    program: &'p Program<R>,
+    names: &'p mut Vec<String>,
+    types: &'p mut Types,
+    subst: HashMap<Var, SubExp>,
+    cse: HashMap<Key, Vec<Var>>,
+    /// The expression (without nested code) that bound each variable
+    /// bound alone by a statement kept so far; valid wherever the
+    /// variable is in scope.
+    defs: HashMap<Var, Exp<R>>,
+    facts: Facts,
+    /// The statements (by their first variable) proved not to fail, with
+    /// the depth of the facts the proof used.
+    proven: HashMap<Var, usize>,
+    /// Arrays that some statement of the function may consume (or that
+    /// share memory with one that may be): a rule may not read one
+    /// later than the program did.
+    consumable: HashSet<Var>,
+    /// The nesting depth of the body being simplified.
+    depth: usize,
+    undo: Vec<Undo>,
+}
+
+fn operand(se: SubExp) -> Operand {
+    match se {
+        SubExp::Var(v) => Operand::Var(v),
+        SubExp::Const(c) => Operand::Const(format!("{c:?}")),
+    }
+}
+
+fn is_zero(se: SubExp) -> bool {
+    matches!(se, SubExp::Const(c) if c == PrimValue::zero(c.prim_type()))
+}
+
+fn is_one(se: SubExp) -> bool {
+    matches!(se, SubExp::Const(c) if c != PrimValue::Bool(true)
+        && prim::convert(PrimValue::I64(1), c.prim_type()) == c)
+}
+
+/// The constant `value` of an integer type.
+fn int_const(ty: PrimType, value: i64) -> SubExp {
+    SubExp::Const(prim::convert(PrimValue::I64(value), ty))
+}
+
+impl<R: Rep> Simplifier<'_, R> {
+    fn lookup(&self, se: SubExp) -> SubExp {
+        match se {
+            SubExp::Var(v) => self.subst.get(&v).copied().unwrap_or(se),
+            SubExp::Const(_) => se,
+        }
+    }
+
+    fn type_of(&self, se: SubExp) -> Option<Type> {
+        self.types.of(se)
+    }
+
+    fn bind_subst(&mut self, var: Var, se: SubExp, scoped: bool) {
+        let previous = self.subst.insert(var, se);
+        if scoped {
+            self.undo.push(Undo::Subst(var, previous));
+        }
+    }
+
+    fn restore(&mut self, mark: usize) {
+        while self.undo.len() > mark {
+            let Some(undo) = self.undo.pop() else { break };
+            match undo {
+                Undo::Subst(var, previous) => restore_entry(&mut self.subst, var, previous),
+                Undo::Cse(key, previous) => restore_entry(&mut self.cse, key, previous),
+                Undo::Fact(kind, var, previous) => {
+                    restore_entry(self.facts.of_kind(kind), var, previous)
+                }
+                Undo::Equal(var, previous) => restore_entry(&mut self.facts.equal, var, previous),
+            }
+        }
+    }
+
+    /// A fresh variable of the given type.
+    fn fresh(&mut self, hint: &str, ty: Type) -> Var {
+        crate::ir::analysis::fresh_var(self.names, self.types, hint, ty)
+    }
+
+    /// A statement binding the single result of `exp` to a fresh
+    /// variable.
+    fn new_stm(&mut self, hint: &str, exp: Exp<R>, loc: &Option<Loc>) -> (SubExp, Stm<R>) {
+        let ty = match result_types(&*self.types, &exp).as_deref() {
+            Ok([ty]) => ty.instantiate(&[]),
+            _ => panic!("simplifier bug: ill-typed {exp:?}"),
+        };
+        let var = self.fresh(hint, ty.clone());
+        let stm = Stm {
+            pat: vec![PatElem::new(var, ty)],
+            exp,
+            loc: loc.clone(),
+        };
+        (SubExp::Var(var), stm)
+    }
+
+    // Facts.
+
+    fn note(&mut self, kind: FactKind, se: SubExp) {
+        let depth = self.depth;
+        let SubExp::Var(var) = se else { return };
+        let map = self.facts.of_kind(kind);
+        let previous = map.get(&var).copied();
+        if previous.is_none_or(|d| d > depth) {
+            map.insert(var, depth);
+            self.undo.push(Undo::Fact(kind, var, previous));
+        }
+    }
+
+    /// The depth of the facts that make `se` known not to be negative.
+    fn nonnegative(&self, se: SubExp) -> Option<usize> {
+        match se {
+            SubExp::Const(c) => (!is_negative(c)).then_some(0),
+            SubExp::Var(v) => {
+                let known = [&self.facts.nonnegative, &self.facts.positive]
+                    .into_iter()
+                    .filter_map(|m| m.get(&v).copied())
+                    .min();
+                known.or_else(|| self.counter_depth(v))
+            }
+        }
+    }
+
+    /// A loop counter is not negative wherever it is in scope.
+    fn counter_depth(&self, v: Var) -> Option<usize> {
+        self.facts.counters.contains_key(&v).then_some(self.depth)
+    }
+
+    /// The depth of the facts that make `se` known to be positive.
+    fn positive(&self, se: SubExp) -> Option<usize> {
+        match se {
+            SubExp::Const(c) => (!is_negative(c) && !is_zero(se)).then_some(0),
+            SubExp::Var(v) => self.facts.positive.get(&v).copied(),
+        }
+    }
+
+    /// The representative of a size among those known equal to it, and
+    /// the depth of the facts that say so.
+    fn size_class(&self, se: SubExp) -> (SubExp, usize) {
+        let mut current = se;
+        let mut depth = 0;
+        while let SubExp::Var(v) = current
+            && let Some(&(next, d)) = self.facts.equal.get(&v)
+        {
+            current = next;
+            depth = depth.max(d);
+        }
+        (current, depth)
+    }
+
+    fn note_equal(&mut self, a: SubExp, b: SubExp) {
+        let (a, _) = self.size_class(a);
+        let (b, _) = self.size_class(b);
+        if a == b {
+            return;
+        }
+        let (from, to) = match (a, b) {
+            (SubExp::Var(v), other) | (other, SubExp::Var(v)) => (v, other),
+            _ => return,
+        };
+        let previous = self.facts.equal.insert(from, (to, self.depth));
+        self.undo.push(Undo::Equal(from, previous));
+    }
+
+    /// Records that a boolean operand is true here (an assertion passed,
+    /// a branch was taken): itself, and what its definition says of
+    /// sizes.
+    fn learn_true(&mut self, condition: SubExp) {
+        let SubExp::Var(c) = condition else { return };
+        self.bind_subst(c, SubExp::bool(true), true);
+        match self.defs.get(&c).cloned() {
+            Some(Exp::Cmp(CmpOp::Le, a, b)) if self.nonnegative(a).is_some() => {
+                self.note(FactKind::Nonnegative, b);
+                if self.positive(a).is_some() {
+                    self.note(FactKind::Positive, b);
+                }
+            }
+            Some(Exp::Cmp(CmpOp::Lt, a, b)) if self.nonnegative(a).is_some() => {
+                self.note(FactKind::Positive, b);
+            }
+            Some(Exp::Cmp(CmpOp::Eq, a, b))
+                if self.type_of(a) == Some(Type::i64()) && self.type_of(b) == Some(Type::i64()) =>
+            {
+                self.note_equal(a, b);
+                for kind in [FactKind::Nonnegative, FactKind::Positive] {
+                    let known = |s: &Self, se| match kind {
+                        FactKind::Nonnegative => s.nonnegative(se).is_some(),
+                        FactKind::Positive => s.positive(se).is_some(),
+                    };
+                    if known(self, a) {
+                        self.note(kind, b);
+                    } else if known(self, b) {
+                        self.note(kind, a);
+                    }
+                }
+            }
+            Some(Exp::BinOp(BinOp::And, a, b)) => {
+                self.learn_true(a);
+                self.learn_true(b);
+            }
+            _ => {}
+        }
+    }
+
+    /// Records that the dimensions of a type are sizes.
+    fn note_type(&mut self, ty: &Type) {
+        for &d in ty.shape() {
+            self.note(FactKind::Nonnegative, d);
+        }
+    }
+
+    fn params(&mut self, params: &[Param]) {
+        for p in params {
+            self.note_type(&p.ty);
+        }
+    }
+
+    // Proofs.
+
+    /// Whether a statement is known not to fail at run time (by its kind
+    /// or by a proof), for dead code removal where it stands.
+    fn fails(&self, stm: &Stm<R>) -> bool {
+        let proven = |s: &Stm<R>| {
+            s.pat
+                .first()
+                .is_some_and(|p| self.proven.contains_key(&p.var))
+        };
+        !proven(stm) && can_fail_unless(&*self.types, &stm.exp, &proven)
+    }
+
+    /// Whether a statement of the body at depth `depth` can fail where
+    /// only the facts from outside that body hold.
+    fn fails_outside(&self, stm: &Stm<R>, depth: usize) -> bool {
+        let proven = |s: &Stm<R>| {
+            s.pat
+                .first()
+                .and_then(|p| self.proven.get(&p.var))
+                .is_some_and(|&d| d != depth)
+        };
+        !proven(stm) && can_fail_unless(&*self.types, &stm.exp, &proven)
+    }
+
+    fn prove(&mut self, stm: &Stm<R>, depth: usize) {
+        if let Some(p) = stm.pat.first() {
+            self.proven.insert(p.var, depth);
+        }
+    }
+
+    /// Records what a kept statement proves about itself (that it cannot
+    /// fail) and tells about what follows.
+    fn learn(&mut self, stm: &Stm<R>) {
+        if let Some(depth) = self.proof(stm) {
+            self.prove(stm, depth);
+        }
+        for pe in &stm.pat {
+            self.note_type(&pe.ty);
+        }
+        match &stm.exp {
+            Exp::Assert { condition, .. } => self.learn_true(*condition),
+            Exp::If { .. } | Exp::Loop { .. } | Exp::Op(_) => {}
+            exp => {
+                if let [pe] = stm.pat.as_slice() {
+                    self.defs.insert(pe.var, exp.clone());
+                }
+            }
+        }
+    }
+
+    /// The depth of the facts proving that a statement that could fail
+    /// by its kind does not.
+    fn proof(&self, stm: &Stm<R>) -> Option<usize> {
+        match &stm.exp {
+            Exp::Iota { len, .. } => self.nonnegative(*len),
+            Exp::Replicate { shape, .. } => self.all_nonnegative(shape),
+            Exp::Reshape { shape, array } => self.reshape_proof(shape, *array),
+            Exp::Index { array, slice } => self.in_bounds(*array, slice),
+            _ => None,
+        }
+    }
+
+    fn all_nonnegative(&self, dims: &[SubExp]) -> Option<usize> {
+        dims.iter()
+            .map(|&d| self.nonnegative(d))
+            .try_fold(0, |acc, d| Some(acc.max(d?)))
+    }
+
+    /// Whether every index of a slice is known to be in bounds, and the
+    /// depth of the facts that say so.
+    fn in_bounds(&self, array: Var, slice: &[DimIndex]) -> Option<usize> {
+        let ty = self.types.get(array)?;
+        slice
+            .iter()
+            .zip(ty.shape())
+            .map(|(index, &dim)| match *index {
+                DimIndex::Fix(i) => self.index_in_bounds(i, dim),
+                DimIndex::Slice { .. } => None,
+            })
+            .try_fold(0, |acc, d| Some(acc.max(d?)))
+    }
+
+    fn index_in_bounds(&self, i: SubExp, dim: SubExp) -> Option<usize> {
+        match (i, dim) {
+            (SubExp::Const(i), SubExp::Const(d)) => {
+                let (i, d) = (i.as_i64()?, d.as_i64()?);
+                (0 <= i && i < d).then_some(0)
+            }
+            (SubExp::Var(v), _) => {
+                let bound = *self.facts.counters.get(&v)?;
+                (self.size_class(bound).0 == self.size_class(dim).0
+                    && self.type_of(i) == Some(Type::i64()))
+                .then_some(self.depth.max(self.size_class(dim).1))
+            }
+            _ => None,
+        }
+    }
+
+    // Traversal.
+
+    fn body(&mut self, body: &mut Body<R>) {
+        let mark = self.undo.len();
+        let mut out = Vec::with_capacity(body.stms.len());
+        for stm in std::mem::take(&mut body.stms) {
+            self.stm(stm, &mut out);
+        }
+        for se in &mut body.result {
+            *se = self.lookup(*se);
+        }
+        self.restore(mark);
+        body.stms = out;
+    }
+
+    /// Simplifies a body nested one level deeper, with `params` bound
+    /// around it and `facts` run first.
+    fn nested(&mut self, body: &mut Body<R>, params: &[Param], facts: impl FnOnce(&mut Self)) {
+        let mark = self.undo.len();
+        self.depth += 1;
+        self.params(params);
+        facts(self);
+        self.body(body);
+        self.depth -= 1;
+        self.restore(mark);
+    }
+
+    fn stm(&mut self, mut stm: Stm<R>, out: &mut Vec<Stm<R>>) {
+        stm.exp.map_operands(&mut |se| *se = self.lookup(*se));
+        stm.exp.map_type_dims(&mut |se| *se = self.lookup(*se));
+        for pe in &mut stm.pat {
+            map_type(&mut pe.ty, &mut |se| *se = self.lookup(*se));
+        }
+        let loc = stm.loc.clone();
+        let mut after = Vec::new();
+        match &mut stm.exp {
+            Exp::If {
+                condition: SubExp::Const(c),
+                then_body,
+                else_body,
+                ..
+            } => {
+                let taken = if c.as_bool() == Some(true) {
+                    std::mem::take(then_body)
+                } else {
+                    std::mem::take(else_body)
+                };
+                self.inline_body(taken, &stm.pat, out);
+                return;
+            }
+            Exp::If {
+                condition,
+                then_body,
+                else_body,
+                ..
+            } => {
+                let condition = *condition;
+                self.nested(then_body, &[], |s| s.learn_true(condition));
+                self.nested(else_body, &[], |s| {
+                    if let SubExp::Var(c) = condition {
+                        s.bind_subst(c, SubExp::bool(false), true);
+                    }
+                });
+            }
+            Exp::Loop { .. } => {
+                let (outcome, hoisted) = self.loop_stm(&mut stm);
+                out.extend(hoisted);
+                match outcome {
+                    LoopOutcome::Replaced(stms) => {
+                        for inner in stms {
+                            self.stm(inner, out);
+                        }
+                        return;
+                    }
+                    LoopOutcome::Kept(stms) => after = stms,
+                }
+            }
+            Exp::Op(op) => {
+                for (var, ty) in op.binders() {
+                    self.types.set(var, ty);
+                }
+                let binders: Vec<Param> = op
+                    .binders()
+                    .into_iter()
+                    .map(|(var, ty)| Param {
+                        var,
+                        ty,
+                        unique: false,
+                        mem: None,
+                    })
+                    .collect();
+                let inside: HashSet<Var> = binders.iter().map(|p| p.var).collect();
+                let depth = self.depth + 1;
+                for body in op.bodies_mut() {
+                    self.nested(body, &binders, |_| {});
+                    out.extend(self.hoist(body, inside.clone(), depth));
+                }
+                for lambda in op.lambdas_mut() {
+                    map_lambda_types(lambda, &mut |se| *se = self.lookup(*se));
+                    self.nested(&mut lambda.body, &lambda.params, |_| {});
+                    let inside = lambda.params.iter().map(|p| p.var).collect();
+                    out.extend(self.hoist(&mut lambda.body, inside, depth));
+                }
+                after = op.simplify(&mut stm.pat, self);
+            }
+            _ => {}
+        }
+        let simplified = self.simplify_stm(&stm);
+        match simplified {
+            Simplified::To(ses) => {
+                for (pe, se) in stm.pat.iter().zip(ses) {
+                    let se = self.lookup(se);
+                    self.bind_subst(pe.var, se, false);
+                }
+            }
+            Simplified::Stms(stms) => {
+                for inner in stms {
+                    self.stm(inner, out);
+                }
+            }
+            Simplified::Gone => {}
+            Simplified::Keep => self.keep(stm, out),
+        }
+        for mut inner in after {
+            if inner.loc.is_none() {
+                inner.loc = loc.clone();
+            }
+            self.stm(inner, out);
+        }
+    }
+
+    /// Keeps a statement, unless an equal one is already in scope.
+    fn keep(&mut self, stm: Stm<R>, out: &mut Vec<Stm<R>>) {
+        if let Some(key) = self.key(&stm.exp) {
+            if let Some(vars) = self.cse.get(&key).cloned()
+                && vars.len() == stm.pat.len()
+            {
+                for (pe, var) in stm.pat.iter().zip(vars) {
+                    self.bind_subst(pe.var, SubExp::Var(var), false);
+                }
+                return;
+            }
+            let vars = stm.pat.iter().map(|p| p.var).collect();
+            let previous = self.cse.insert(key.clone(), vars);
+            self.undo.push(Undo::Cse(key, previous));
+        }
+        self.learn(&stm);
+        out.push(stm);
+    }
+
+    /// Emits the statements of a body that runs exactly once here, its
+    /// results becoming the pattern's values.
+    fn inline_body(&mut self, body: Body<R>, pat: &[PatElem], out: &mut Vec<Stm<R>>) {
+        for inner in body.stms {
+            self.stm(inner, out);
+        }
+        for (pe, se) in pat.iter().zip(body.result) {
+            let se = self.lookup(se);
+            self.bind_subst(pe.var, se, false);
+        }
+    }
+
+    /// The key of an expression that may share the result of an equal
+    /// earlier one: scalar operations, sizes and scalar indexing.
+    fn key(&self, exp: &Exp<R>) -> Option<Key> {
+        let mut commutative = false;
+        let tag = match exp {
+            Exp::BinOp(op, a, _) => {
+                commutative = scalar::commutes(*op, self.type_of(*a));
+                format!("{op:?}")
+            }
+            Exp::Cmp(op, ..) => {
+                commutative = *op == CmpOp::Eq;
+                format!("{op:?}")
+            }
+            Exp::UnOp(op, ..) => format!("{op:?}"),
+            Exp::Convert(to, ..) => format!("to {}", to.name()),
+            Exp::PrimFn(f, ..) => format!("{f:?}"),
+            Exp::Index { array, slice }
+                if slice.iter().all(|i| matches!(i, DimIndex::Fix(_)))
+                    && self.types.get(*array).map(|t| t.rank()) == Some(slice.len()) =>
+            {
+                "index".to_owned()
+            }
+            _ => return None,
+        };
+        let mut ops = Vec::new();
+        exp.for_each_operand(&mut |se| ops.push(operand(se)));
+        if commutative {
+            ops.sort();
+        }
+        Some(Key(tag, ops))
+    }
+
+    fn simplify_stm(&mut self, stm: &Stm<R>) -> Simplified<R> {
+        match &stm.exp {
+            Exp::SubExp(se) => Simplified::To(vec![*se]),
+            Exp::BinOp(op, a, b) => self.binop(stm, *op, *a, *b),
+            Exp::Cmp(op, a, b) => self.cmp(*op, *a, *b),
+            Exp::UnOp(op, SubExp::Const(x)) => {
+                Simplified::To(vec![SubExp::Const(prim::eval_unop(*op, *x))])
+            }
+            Exp::Convert(to, a) => self.convert(stm, *to, *a),
+            Exp::PrimFn(f, args) => scalar::prim_fn(*f, args),
+            Exp::Assert { condition, .. } if *condition == SubExp::bool(true) => Simplified::Gone,
+            Exp::Copy(x) if self.types.get(*x).is_some_and(|t| t.rank() == 0) => {
+                Simplified::To(vec![SubExp::Var(*x)])
+            }
+            Exp::Index { array, slice } => self.index(stm, *array, slice),
+            Exp::Reshape { shape, array } => self.reshape(stm, shape, *array),
+            Exp::Rearrange { perm, array } => self.rearrange(stm, perm, *array),
+            Exp::Concat { arrays, width } => self.concat(stm, arrays, *width),
+            Exp::ArrayLit { elements, row } => self.array_lit(stm, elements, row),
+            Exp::If { .. } => self.branch_results(stm),
+            _ => Simplified::Keep,
+        }
+    }
+
+    /// Moves the statements of `body` (at nesting depth `depth`) that do
+    /// not depend on `inside` (the variables the construct binds around
+    /// the body) and are safe to evaluate once, up front, out of it;
+    /// returns them.
+    fn hoist(&self, body: &mut Body<R>, mut inside: HashSet<Var>, depth: usize) -> Vec<Stm<R>> {
+        let mut kept_back: HashSet<Var> = body
+            .result
+            .iter()
+            .filter_map(|se| se.as_var())
+            .filter(|&v| self.types.get(v).is_none_or(|t| t.rank() > 0))
+            .collect();
+        for stm in &body.stms {
+            kept_back.extend(consumed(self.program, &stm.exp));
+        }
+        let mut hoisted = Vec::new();
+        let mut staying = Vec::with_capacity(body.stms.len());
+        for stm in std::mem::take(&mut body.stms) {
+            let movable = !self.fails_outside(&stm, depth)
+                && !matches!(stm.exp, Exp::SubExp(_))
+                && stm.pat.iter().all(|p| !kept_back.contains(&p.var))
+                && consumed(self.program, &stm.exp).is_empty()
+                && free_in_exp(&stm.exp).is_disjoint(&inside)
+                && stm
+                    .pat
+                    .iter()
+                    .flat_map(|p| p.ty.shape())
+                    .all(|d| d.as_var().is_none_or(|v| !inside.contains(&v)));
+            if movable {
+                hoisted.push(stm);
+            } else {
+                inside.extend(stm.pat.iter().map(|p| p.var));
+                staying.push(stm);
+            }
+        }
+        body.stms = staying;
+        hoisted
+    }
+
+    /// A check that `indices` index an array of `shape` in bounds,
+    /// failing with the message indexing it would fail with; no
+    /// statements where that is known.
+    fn bounds_check(
+        &mut self,
+        shape: &[SubExp],
+        indices: &[SubExp],
+        loc: &Option<Loc>,
+    ) -> (Vec<Stm<R>>, usize) {
+        let mut stms = Vec::new();
+        let mut condition: Option<SubExp> = None;
+        let mut depth = 0;
+        for (&i, &dim) in indices.iter().zip(shape) {
+            if let Some(d) = self.index_in_bounds(i, dim) {
+                depth = depth.max(d);
+                continue;
+            }
+            depth = self.depth;
+            let (low, s) = self.new_stm("bounds", Exp::Cmp(CmpOp::Le, SubExp::i64(0), i), loc);
+            stms.push(s);
+            let (high, s) = self.new_stm("bounds", Exp::Cmp(CmpOp::Lt, i, dim), loc);
+            stms.push(s);
+            let (both, s) = self.new_stm("bounds", Exp::BinOp(BinOp::And, low, high), loc);
+            stms.push(s);
+            condition = Some(match condition {
+                None => both,
+                Some(previous) => {
+                    let (all, s) =
+                        self.new_stm("bounds", Exp::BinOp(BinOp::And, previous, both), loc);
+                    stms.push(s);
+                    all
+                }
+            });
+        }
+        if let Some(condition) = condition {
+            let mut message = vec![ErrorPart::Text("Index [".into())];
+            for (k, &i) in indices.iter().enumerate() {
+                if k > 0 {
+                    message.push(ErrorPart::Text(", ".into()));
+                }
+                message.push(ErrorPart::Value(i));
+            }
+            message.push(ErrorPart::Text(
+                "] out of bounds for array of shape ".into(),
+            ));
+            for &d in shape {
+                message.push(ErrorPart::Text("[".into()));
+                message.push(ErrorPart::Value(d));
+                message.push(ErrorPart::Text("]".into()));
+            }
+            message.push(ErrorPart::Text(".".into()));
+            stms.push(Stm {
+                pat: Vec::new(),
+                exp: Exp::Assert { condition, message },
+                loc: loc.clone(),
+            });
+        }
+        (stms, depth)
+    }
+
+    /// Whether a rule may read `se` where the program read something
+    /// else: it is a scalar, or an array nothing may consume.
+    fn readable(&self, se: SubExp) -> bool {
+        match se {
+            SubExp::Const(_) => true,
+            SubExp::Var(v) => {
+                self.types.get(v).is_some_and(|t| t.rank() == 0) || !self.consumable.contains(&v)
+            }
+        }
+    }
+}
+
+fn restore_entry<K: std::hash::Hash + Eq, V>(map: &mut HashMap<K, V>, key: K, previous: Option<V>) {
+    match previous {
+        Some(value) => map.insert(key, value),
+        None => map.remove(&key),
+    };
+}
+
+fn is_negative(c: PrimValue) -> bool {
+    match c {
+        PrimValue::I8(v) => v < 0,
+        PrimValue::I16(v) => v < 0,
+        PrimValue::I32(v) => v < 0,
+        PrimValue::I64(v) => v < 0,
+        PrimValue::F16(_) | PrimValue::F32(_) | PrimValue::F64(_) | PrimValue::Bool(_) => true,
+        _ => false,
+    }
+}
+
+impl Facts {
+    fn of_kind(&mut self, kind: FactKind) -> &mut HashMap<Var, usize> {
+        match kind {
+            FactKind::Nonnegative => &mut self.nonnegative,
+            FactKind::Positive => &mut self.positive,
+        }
+    }
+}
+
+impl<R: Rep> SimplifyOp<R> for Simplifier<'_, R> {
+    fn body_can_fail(&self, body: &Body<R>) -> bool {
+        body.stms.iter().any(|stm| self.fails(stm))
+    }
+
+    fn new_var(&mut self, hint: &str, ty: Type) -> Var {
+        self.fresh(hint, ty)
+    }
+}

@@ -1,0 +1,155 @@
+//! The simplifier's rules for SOACs ([`Operation::simplify`] and
+//! [`Operation::prune_components`] of [`Soac`]):
+//!
+//! * a `screma`'s inputs whose parameters its map does not read go;
+//! * a mapped result that is the same for every row is a `replicate` of
+//!   it, one that is a row of an input a copy of the input (unless that
+//!   would leave a map that can fail without results);
+//! * the components of a reduction or scan whose results are unused and
+//!   that the other components do not need go, with what computes them.
+//!
+//! [`Operation::simplify`]: crate::ir::Operation::simplify
+//! [`Operation::prune_components`]: crate::ir::Operation::prune_components
+
+use crate::ir::rep::SimplifyOp;
+use crate::ir::traverse::{bound_in_body, used_in_lambda};
+use crate::ir::{Exp, Lambda, PatElem, Rep, Soac, Stm, SubExp, Var};
+
+pub(crate) fn simplify<R: Rep>(
+    soac: &mut Soac<R>,
+    pat: &mut Vec<PatElem>,
+    ctx: &mut dyn SimplifyOp<R>,
+) -> Vec<Stm<R>> {
+    let Soac::Screma {
+        width,
+        arrays,
+        map,
+        scans,
+        reduces,
+    } = soac
+    else {
+        return Vec::new();
+    };
+    if pat.len() != map.body.result.len() || arrays.len() != map.params.len() {
+        return Vec::new();
+    }
+    let used = used_in_lambda(map);
+    let mut unused: Vec<usize> = (0..arrays.len())
+        .filter(|&j| !used.contains(&map.params[j].var))
+        .collect();
+    if unused.len() == arrays.len() {
+        // One input stays to give the width.
+        unused.remove(0);
+    }
+    for &j in unused.iter().rev() {
+        arrays.remove(j);
+        map.params.remove(j);
+    }
+    if arrays.is_empty() {
+        return Vec::new();
+    }
+    let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
+        + reduces.iter().map(|r| r.neutral.len()).sum::<usize>();
+    let bound = bound_in_body(&map.body);
+    let can_fail = ctx.body_can_fail(&map.body);
+    let mut after = Vec::new();
+    for k in (first_mapped..pat.len()).rev() {
+        let exp = match map.body.result[k] {
+            SubExp::Var(v) => match map.params.iter().position(|p| p.var == v) {
+                Some(j) => Exp::Copy(arrays[j]),
+                None if bound.contains(&v) => continue,
+                None => Exp::Replicate {
+                    shape: vec![*width],
+                    value: SubExp::Var(v),
+                },
+            },
+            value => Exp::Replicate {
+                shape: vec![*width],
+                value,
+            },
+        };
+        if pat.len() == 1 && can_fail {
+            continue;
+        }
+        let pe = pat.remove(k);
+        map.ret.remove(k);
+        map.body.result.remove(k);
+        after.push(Stm {
+            pat: vec![pe],
+            exp,
+            loc: None,
+        });
+    }
+    after.reverse();
+    after
+}
+
+pub(crate) fn prune_components<R: Rep>(
+    soac: &mut Soac<R>,
+    pat: &mut Vec<PatElem>,
+    live: &dyn Fn(Var) -> bool,
+    needed_params: &dyn Fn(&Lambda<R>, &[bool]) -> Vec<bool>,
+) {
+    let Soac::Screma {
+        map,
+        scans,
+        reduces,
+        ..
+    } = soac
+    else {
+        return;
+    };
+    if pat.len() != map.body.result.len() {
+        return;
+    }
+    // The operators in order of their results, each with its first
+    // result's position.
+    let mut offset = 0;
+    let mut operators: Vec<(usize, &mut Lambda<R>, &mut Vec<SubExp>)> = Vec::new();
+    for scan in scans.iter_mut() {
+        let n = scan.neutral.len();
+        operators.push((offset, &mut scan.lambda, &mut scan.neutral));
+        offset += n;
+    }
+    for reduce in reduces.iter_mut() {
+        let n = reduce.neutral.len();
+        operators.push((offset, &mut reduce.lambda, &mut reduce.neutral));
+        offset += n;
+    }
+    for (offset, lambda, neutral) in operators.into_iter().rev() {
+        let n = neutral.len();
+        let mut live_components: Vec<bool> = (0..n).map(|j| live(pat[offset + j].var)).collect();
+        // A component whose parameters a needed one reads is needed.
+        loop {
+            if live_components.iter().all(|&l| l) {
+                break;
+            }
+            let needed = needed_params(lambda, &live_components);
+            let more: Vec<usize> = (0..n)
+                .filter(|&j| !live_components[j] && (needed[j] || needed[n + j]))
+                .collect();
+            if more.is_empty() {
+                break;
+            }
+            for j in more {
+                live_components[j] = true;
+            }
+        }
+        for j in (0..n).rev() {
+            if live_components[j] {
+                continue;
+            }
+            let components = neutral.len();
+            neutral.remove(j);
+            lambda.params.remove(components + j);
+            lambda.params.remove(j);
+            lambda.ret.remove(j);
+            lambda.body.result.remove(j);
+            map.ret.remove(offset + j);
+            map.body.result.remove(offset + j);
+            pat.remove(offset + j);
+        }
+    }
+    scans.retain(|s| !s.neutral.is_empty());
+    reduces.retain(|r| !r.neutral.is_empty());
+}

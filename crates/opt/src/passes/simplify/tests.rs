@@ -1,0 +1,1 @@
+//! The simplifier on small programs built with the IR builder.
