@@ -16,6 +16,7 @@ use super::segop::SegOp;
 use super::{Body, Lambda, PatElem, Soac, Stm, SubExp, Type, Var};
 use crate::interp::Interpret;
 use crate::passes::simplify::soac as soac_rules;
+use std::collections::HashSet;
 use std::fmt;
 
 /// A level of the IR.
@@ -102,8 +103,13 @@ pub trait SimplifyOp<R: Rep> {
     /// Whether running the body can fail (what the simplifier proved of
     /// its statements considered).
     fn body_can_fail(&self, body: &Body<R>) -> bool;
-    /// A fresh variable of the given type.
-    fn new_var(&mut self, hint: &str, ty: Type) -> Var;
+    /// Whether an `i64` operand is known not to be negative here.
+    fn nonnegative(&self, size: SubExp) -> bool;
+    /// The value every row of `array` is, if it is a `replicate` of one
+    /// that may be read here instead.
+    fn replicated_row(&self, array: Var) -> Option<SubExp>;
+    /// The variables bound outside a body that it consumes.
+    fn consumed_in(&self, body: &Body<R>) -> HashSet<Var>;
 }
 
 /// The checker's service to an operation's [`Operation::check_nested`].

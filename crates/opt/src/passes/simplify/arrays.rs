@@ -3,8 +3,10 @@
 //! array literals in simpler forms, and results both branches of an
 //! `if` give alike.
 
-use super::{Simplified, Simplifier};
-use crate::ir::{Body, DimIndex, Exp, ExtDim, Loc, PatElem, Rep, Stm, SubExp, Type, Var};
+use super::{Simplified, Simplifier, is_zero};
+use crate::ir::{
+    Body, DimIndex, ErrorPart, Exp, ExtDim, Loc, PatElem, Rep, Stm, SubExp, Type, Var,
+};
 use prim::{BinOp, CmpOp, PrimType};
 
 /// A part of a concatenation: an array, or what makes one that a
@@ -129,7 +131,7 @@ impl<R: Rep> Simplifier<'_, R> {
                 shape: outer,
                 value,
             } => {
-                if !self.readable(value) {
+                if !self.readable(value) && !self.computed_from_index(value) {
                     return Simplified::Keep;
                 }
                 let (mut stms, depth) = self.checked(known, &shape, &fixed, &stm.loc);
@@ -167,16 +169,6 @@ impl<R: Rep> Simplifier<'_, R> {
             Exp::Reshape { array: x, .. } if whole && self.indexes_away(x) => {
                 self.index_reshape(stm, known, &shape, &fixed, x)
             }
-            Exp::Rearrange { perm, array: x } if whole => {
-                let (mut stms, depth) = self.checked(known, &shape, &fixed, &stm.loc);
-                let mut permuted = vec![SubExp::i64(0); fixed.len()];
-                for (i, &p) in perm.iter().enumerate() {
-                    permuted[p] = fixed[i];
-                }
-                let slice = permuted.into_iter().map(DimIndex::Fix).collect();
-                stms.push(self.proven_stm(stm, Exp::Index { array: x, slice }, depth));
-                Simplified::Stms(stms)
-            }
             Exp::Concat { arrays, .. }
                 if arrays.len() > 1 && arrays.iter().all(|&a| self.readable(SubExp::Var(a))) =>
             {
@@ -208,6 +200,13 @@ impl<R: Rep> Simplifier<'_, R> {
             Some(depth) => (Vec::new(), depth),
             None => self.bounds_check(shape, fixed, loc),
         }
+    }
+
+    /// Whether indexing `se` reads nothing but computes the element (of
+    /// an `iota`).
+    fn computed_from_index(&self, se: SubExp) -> bool {
+        se.as_var()
+            .is_some_and(|v| matches!(self.defs.get(&v), Some(Exp::Iota { .. })))
     }
 
     /// Whether indexing `x` is simplified further (so that indexing a
@@ -396,6 +395,105 @@ impl<R: Rep> Simplifier<'_, R> {
             }
         }
         Some((constant, factors, depth))
+    }
+
+    pub(super) fn replicate(
+        &mut self,
+        stm: &Stm<R>,
+        shape: &[SubExp],
+        value: SubExp,
+    ) -> Simplified<R> {
+        let SubExp::Var(v) = value else {
+            return Simplified::Keep;
+        };
+        match self.defs.get(&v) {
+            Some(&Exp::Replicate {
+                shape: ref inner,
+                value: element,
+            }) if self.readable(element) => {
+                let mut whole = shape.to_vec();
+                whole.extend(inner.iter().copied());
+                Simplified::Stms(vec![Self::same_pattern(
+                    stm,
+                    Exp::Replicate {
+                        shape: whole,
+                        value: element,
+                    },
+                )])
+            }
+            _ => Simplified::Keep,
+        }
+    }
+
+    /// Writing a one-element slice with a `replicate` of one element is
+    /// writing the element (after the bounds check of the slice).
+    pub(super) fn update(
+        &mut self,
+        stm: &Stm<R>,
+        array: Var,
+        slice: &[DimIndex],
+        value: SubExp,
+    ) -> Simplified<R> {
+        let Some(&Exp::Replicate {
+            shape: ref written,
+            value: element,
+        }) = value.as_var().and_then(|v| self.defs.get(&v))
+        else {
+            return Simplified::Keep;
+        };
+        let Some(shape) = self.types.get(array).map(|t| t.shape().to_vec()) else {
+            return Simplified::Keep;
+        };
+        let Some((DimIndex::Slice { start, len, stride }, fixed)) = slice.split_last() else {
+            return Simplified::Keep;
+        };
+        let fixed: Option<Vec<SubExp>> = fixed
+            .iter()
+            .map(|i| match *i {
+                DimIndex::Fix(i) => Some(i),
+                DimIndex::Slice { .. } => None,
+            })
+            .collect();
+        let one_element = *len == SubExp::i64(1)
+            && written.as_slice() == [SubExp::i64(1)]
+            && slice.len() == shape.len()
+            && matches!(*stride, SubExp::Const(s) if !is_zero(SubExp::Const(s)));
+        let (Some(fixed), true) = (fixed, one_element) else {
+            return Simplified::Keep;
+        };
+        if self.type_of(element).is_none_or(|t| t.rank() > 0) {
+            return Simplified::Keep;
+        }
+        let (start, stride) = (*start, *stride);
+        let (end, end_stm) = self.new_stm("end", Exp::BinOp(BinOp::Add, start, stride), &stm.loc);
+        let mut shown: Vec<Vec<ErrorPart>> =
+            fixed.iter().map(|&i| vec![ErrorPart::Value(i)]).collect();
+        let mut last = vec![
+            ErrorPart::Value(start),
+            ErrorPart::Text(":".into()),
+            ErrorPart::Value(end),
+        ];
+        if stride != SubExp::i64(1) {
+            last.extend([ErrorPart::Text(":".into()), ErrorPart::Value(stride)]);
+        }
+        shown.push(last);
+        let mut indices = fixed;
+        indices.push(start);
+        let (checks, _) = self.bounds_check_shown(&shape, &indices, shown, &stm.loc);
+        let mut stms = Vec::new();
+        if !checks.is_empty() {
+            stms.push(end_stm);
+            stms.extend(checks);
+        }
+        stms.push(Self::same_pattern(
+            stm,
+            Exp::Update {
+                array,
+                slice: indices.into_iter().map(DimIndex::Fix).collect(),
+                value: element,
+            },
+        ));
+        Simplified::Stms(stms)
     }
 
     pub(super) fn rearrange(&mut self, stm: &Stm<R>, perm: &[usize], array: Var) -> Simplified<R> {

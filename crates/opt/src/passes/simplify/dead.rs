@@ -7,7 +7,7 @@
 use crate::ir::analysis::{Types, can_fail_unless};
 use crate::ir::traverse::{for_each_use, for_each_use_in_body};
 use crate::ir::{
-    Body, DimIndex, Exp, Lambda, LoopForm, Operation, PatElem, Program, Rep, Stm, Var,
+    Body, DimIndex, Exp, ExtDim, Lambda, LoopForm, Operation, PatElem, Program, Rep, Stm, Var,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -121,6 +121,7 @@ impl<R: Rep> DeadCode<'_, R> {
                     );
                 }
                 Exp::Loop { .. } => self.remove_unneeded_params(&mut stm, live),
+                Exp::If { .. } => remove_unused_branch_results(&mut stm, live),
                 _ => {}
             }
             for inner in stm.exp.nested_bodies_mut() {
@@ -227,4 +228,60 @@ impl<R: Rep> DeadCode<'_, R> {
             }
         }
     }
+}
+
+/// Removes the results of a branch that are unused, unless a result
+/// that is used has a size that it gives.
+fn remove_unused_branch_results<R: Rep>(stm: &mut Stm<R>, live: &HashSet<Var>) {
+    let Exp::If {
+        then_body,
+        else_body,
+        ret,
+        ..
+    } = &mut stm.exp
+    else {
+        return;
+    };
+    if stm.pat.len() != ret.len() {
+        return;
+    }
+    let mut keep: Vec<bool> = stm.pat.iter().map(|pe| live.contains(&pe.var)).collect();
+    for i in 0..ret.len() {
+        if keep[i] {
+            for d in ret[i].shape() {
+                if let ExtDim::Ext(j) = d {
+                    keep[*j] = true;
+                }
+            }
+        }
+    }
+    if keep.iter().all(|&k| k) {
+        return;
+    }
+    let mut renumbered = vec![0; ret.len()];
+    let mut next = 0;
+    for (i, &k) in keep.iter().enumerate() {
+        renumbered[i] = next;
+        next += usize::from(k);
+    }
+    let kept = |i: usize| keep[i];
+    retain_indexed(&mut stm.pat, kept);
+    retain_indexed(&mut then_body.result, kept);
+    retain_indexed(&mut else_body.result, kept);
+    retain_indexed(ret, kept);
+    for ty in ret.iter_mut() {
+        *ty = ty.map_dims(|&d| match d {
+            ExtDim::Ext(j) => ExtDim::Ext(renumbered[j]),
+            free => free,
+        });
+    }
+}
+
+/// Keeps the elements whose index `keep` accepts.
+fn retain_indexed<T>(items: &mut Vec<T>, keep: impl Fn(usize) -> bool) {
+    let mut index = 0;
+    items.retain(|_| {
+        index += 1;
+        keep(index - 1)
+    });
 }

@@ -77,7 +77,7 @@ use loops::LoopOutcome;
 #[cfg(test)]
 mod tests;
 
-use crate::ir::analysis::{Types, can_fail_unless, consumed};
+use crate::ir::analysis::{Types, can_fail_unless, consumed, consumed_anywhere};
 use crate::ir::check::result_types;
 use crate::ir::rep::SimplifyOp;
 use crate::ir::traverse::{free_in_exp, map_lambda_types, map_type};
@@ -505,9 +505,14 @@ impl<R: Rep> Simplifier<'_, R> {
             }
             (SubExp::Var(v), _) => {
                 let bound = *self.facts.counters.get(&v)?;
-                (self.size_class(bound).0 == self.size_class(dim).0
-                    && self.type_of(i) == Some(Type::i64()))
-                .then_some(self.depth.max(self.size_class(dim).1))
+                let (bound, bound_depth) = self.size_class(bound);
+                let (dim, dim_depth) = self.size_class(dim);
+                let within = match (bound, dim) {
+                    (SubExp::Const(b), SubExp::Const(d)) => b.as_i64()? <= d.as_i64()?,
+                    _ => bound == dim,
+                };
+                (within && self.type_of(i) == Some(Type::i64()))
+                    .then_some(self.depth.max(bound_depth).max(dim_depth))
             }
             _ => None,
         }
@@ -723,6 +728,12 @@ impl<R: Rep> Simplifier<'_, R> {
             }
             Exp::Index { array, slice } => self.index(stm, *array, slice),
             Exp::Reshape { shape, array } => self.reshape(stm, shape, *array),
+            Exp::Replicate { shape, value } => self.replicate(stm, shape, *value),
+            Exp::Update {
+                array,
+                slice,
+                value,
+            } => self.update(stm, *array, slice, *value),
             Exp::Rearrange { perm, array } => self.rearrange(stm, perm, *array),
             Exp::Concat { arrays, width } => self.concat(stm, arrays, *width),
             Exp::ArrayLit { elements, row } => self.array_lit(stm, elements, row),
@@ -778,6 +789,19 @@ impl<R: Rep> Simplifier<'_, R> {
         indices: &[SubExp],
         loc: &Option<Loc>,
     ) -> (Vec<Stm<R>>, usize) {
+        let shown = indices.iter().map(|&i| vec![ErrorPart::Value(i)]).collect();
+        self.bounds_check_shown(shape, indices, shown, loc)
+    }
+
+    /// [`Simplifier::bounds_check`], where the message shows each index
+    /// as `shown` gives it.
+    fn bounds_check_shown(
+        &mut self,
+        shape: &[SubExp],
+        indices: &[SubExp],
+        shown: Vec<Vec<ErrorPart>>,
+        loc: &Option<Loc>,
+    ) -> (Vec<Stm<R>>, usize) {
         let mut stms = Vec::new();
         let mut condition: Option<SubExp> = None;
         let mut depth = 0;
@@ -805,11 +829,11 @@ impl<R: Rep> Simplifier<'_, R> {
         }
         if let Some(condition) = condition {
             let mut message = vec![ErrorPart::Text("Index [".into())];
-            for (k, &i) in indices.iter().enumerate() {
+            for (k, parts) in shown.into_iter().enumerate() {
                 if k > 0 {
                     message.push(ErrorPart::Text(", ".into()));
                 }
-                message.push(ErrorPart::Value(i));
+                message.extend(parts);
             }
             message.push(ErrorPart::Text(
                 "] out of bounds for array of shape ".into(),
@@ -873,7 +897,22 @@ impl<R: Rep> SimplifyOp<R> for Simplifier<'_, R> {
         body.stms.iter().any(|stm| self.fails(stm))
     }
 
-    fn new_var(&mut self, hint: &str, ty: Type) -> Var {
-        self.fresh(hint, ty)
+    fn nonnegative(&self, size: SubExp) -> bool {
+        Simplifier::nonnegative(self, size).is_some()
+    }
+
+    fn replicated_row(&self, array: Var) -> Option<SubExp> {
+        match self.defs.get(&array) {
+            Some(&Exp::Replicate { ref shape, value })
+                if shape.len() == 1 && self.readable(value) =>
+            {
+                Some(value)
+            }
+            _ => None,
+        }
+    }
+
+    fn consumed_in(&self, body: &Body<R>) -> HashSet<Var> {
+        consumed_anywhere(self.program, body)
     }
 }

@@ -131,6 +131,9 @@ impl<R: Rep> Simplifier<'_, R> {
         if !ty.is_integer() {
             return Simplified::Keep;
         }
+        if let Some(se) = self.cancel(op, a, b) {
+            return Simplified::To(vec![se]);
+        }
         // `x - c` is `x + (-c)`, which reassociates.
         let (op, a, b) = match (op, b) {
             (BinOp::Sub, SubExp::Const(c)) => {
@@ -174,6 +177,19 @@ impl<R: Rep> Simplifier<'_, R> {
         }
     }
 
+    /// An integer sum and difference of the same operand cancelling:
+    /// `(x + y) - y` and `(x - y) + y` are `x`.
+    fn cancel(&self, op: BinOp, a: SubExp, b: SubExp) -> Option<SubExp> {
+        let def = |se: SubExp| se.as_var().and_then(|v| self.defs.get(&v));
+        match (op, def(a), def(b)) {
+            (BinOp::Sub, Some(&Exp::BinOp(BinOp::Add, p, q)), _) if q == b => Some(p),
+            (BinOp::Sub, Some(&Exp::BinOp(BinOp::Add, p, q)), _) if p == b => Some(q),
+            (BinOp::Add, Some(&Exp::BinOp(BinOp::Sub, p, q)), _) if q == b => Some(p),
+            (BinOp::Add, _, Some(&Exp::BinOp(BinOp::Sub, p, q))) if q == a => Some(p),
+            _ => None,
+        }
+    }
+
     /// The statement with the operation `op a b`, if that is not what it
     /// has.
     fn rewritten(&self, stm: &Stm<R>, op: BinOp, a: SubExp, b: SubExp) -> Simplified<R> {
@@ -206,6 +222,10 @@ impl<R: Rep> Simplifier<'_, R> {
             BinOp::Mul if !boolean && is_one(a) => Some(b),
             BinOp::Mul if integer && is_zero(b) => Some(b),
             BinOp::Mul if integer && is_zero(a) => Some(a),
+            BinOp::Div | BinOp::Quot if integer && is_one(b) => Some(a),
+            BinOp::Mod | BinOp::Rem if integer && is_one(b) => {
+                Some(SubExp::Const(PrimValue::zero(ty.element())))
+            }
             BinOp::And | BinOp::Or | BinOp::Min | BinOp::Max if (integer || boolean) && a == b => {
                 Some(a)
             }

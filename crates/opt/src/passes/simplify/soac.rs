@@ -1,19 +1,32 @@
 //! The simplifier's rules for SOACs ([`Operation::simplify`] and
 //! [`Operation::prune_components`] of [`Soac`]):
 //!
-//! * a `screma`'s inputs whose parameters its map does not read go;
+//! * a `screma`'s input that is a `replicate` gives its value to the
+//!   map instead of rows; inputs whose parameters the map does not read
+//!   go;
 //! * a mapped result that is the same for every row is a `replicate` of
 //!   it, one that is a row of an input a copy of the input (unless that
 //!   would leave a map that can fail without results);
 //! * the components of a reduction or scan whose results are unused and
-//!   that the other components do not need go, with what computes them.
+//!   that the other components do not need go, with what computes them,
+//!   and then the inputs the map no longer needs.
 //!
 //! [`Operation::simplify`]: crate::ir::Operation::simplify
 //! [`Operation::prune_components`]: crate::ir::Operation::prune_components
 
 use crate::ir::rep::SimplifyOp;
-use crate::ir::traverse::{bound_in_body, used_in_lambda};
+use crate::ir::traverse::{Renamer, bound_in_body, map_lambda_types, used_in_lambda};
 use crate::ir::{Exp, Lambda, PatElem, Rep, Soac, Stm, SubExp, Var};
+use std::collections::HashMap;
+
+/// A dimension with the variables of `renaming` replaced.
+fn renamer_dim(renaming: &HashMap<Var, SubExp>, se: &mut SubExp) {
+    if let SubExp::Var(v) = se
+        && let Some(&new) = renaming.get(v)
+    {
+        *se = new;
+    }
+}
 
 pub(crate) fn simplify<R: Rep>(
     soac: &mut Soac<R>,
@@ -33,11 +46,27 @@ pub(crate) fn simplify<R: Rep>(
     if pat.len() != map.body.result.len() || arrays.len() != map.params.len() {
         return Vec::new();
     }
+    // An input that is a replicate gives its value as every row.
+    let consumed = ctx.consumed_in(&map.body);
+    let mut rows = HashMap::new();
+    for (param, &array) in map.params.iter().zip(arrays.iter()) {
+        if let Some(row) = ctx.replicated_row(array)
+            && !consumed.contains(&param.var)
+        {
+            rows.insert(param.var, row);
+        }
+    }
+    if !rows.is_empty() {
+        let renamer = Renamer { map: &rows };
+        renamer.body(&mut map.body);
+        map_lambda_types(map, &mut |se| renamer_dim(&rows, se));
+    }
     let used = used_in_lambda(map);
     let mut unused: Vec<usize> = (0..arrays.len())
         .filter(|&j| !used.contains(&map.params[j].var))
         .collect();
-    if unused.len() == arrays.len() {
+    let width_known = ctx.nonnegative(*width);
+    if !arrays.is_empty() && unused.len() == arrays.len() && !width_known {
         // One input stays to give the width.
         unused.remove(0);
     }
@@ -45,7 +74,7 @@ pub(crate) fn simplify<R: Rep>(
         arrays.remove(j);
         map.params.remove(j);
     }
-    if arrays.is_empty() {
+    if !width_known && arrays.is_empty() {
         return Vec::new();
     }
     let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
@@ -91,6 +120,7 @@ pub(crate) fn prune_components<R: Rep>(
     needed_params: &dyn Fn(&Lambda<R>, &[bool]) -> Vec<bool>,
 ) {
     let Soac::Screma {
+        arrays,
         map,
         scans,
         reduces,
@@ -99,7 +129,7 @@ pub(crate) fn prune_components<R: Rep>(
     else {
         return;
     };
-    if pat.len() != map.body.result.len() {
+    if pat.len() != map.body.result.len() || arrays.len() != map.params.len() {
         return;
     }
     // The operators in order of their results, each with its first
@@ -152,4 +182,15 @@ pub(crate) fn prune_components<R: Rep>(
     }
     scans.retain(|s| !s.neutral.is_empty());
     reduces.retain(|r| !r.neutral.is_empty());
+    // Inputs whose rows the map no longer needs.
+    let needed = needed_params(map, &vec![true; map.body.result.len()]);
+    let mut unneeded: Vec<usize> = (0..arrays.len()).filter(|&j| !needed[j]).collect();
+    if !arrays.is_empty() && unneeded.len() == arrays.len() {
+        // One input stays to give the width.
+        unneeded.remove(0);
+    }
+    for &j in unneeded.iter().rev() {
+        arrays.remove(j);
+        map.params.remove(j);
+    }
 }
