@@ -12,14 +12,16 @@
 //! nothing can tell them apart.
 
 use crate::ir::analysis::consumed;
-use crate::ir::traverse::{Renamer, for_each_stm, free_in_exp};
-use crate::ir::{Body, Exp, Program, Rep, Stm, SubExp, Var};
+use crate::ir::traverse::{Renamer, for_each_stm, for_each_use, free_in_exp};
+use crate::ir::{Body, Exp, Param, Program, Rep, Stm, SubExp, Var};
 use std::collections::{HashMap, HashSet};
 
 /// Classes of variables that may share memory.
 #[derive(Default)]
 struct Aliases {
     parent: HashMap<Var, Var>,
+    /// Variables consumed.
+    seeds: Vec<Var>,
 }
 
 impl Aliases {
@@ -48,42 +50,52 @@ impl Aliases {
             self.join(a, b);
         }
     }
+
+    /// Every variable that shares memory with a consumed one.
+    fn consumable(mut self) -> HashSet<Var> {
+        let seeds = std::mem::take(&mut self.seeds);
+        let roots: HashSet<Var> = seeds.iter().map(|&v| self.find(v)).collect();
+        let mut all: Vec<Var> = self.parent.keys().copied().collect();
+        all.extend(seeds);
+        all.into_iter()
+            .filter(|&v| roots.contains(&self.find(v)))
+            .collect()
+    }
+
+    /// The variables sharing memory with `v` (itself included) among
+    /// those given.
+    fn class_of(&mut self, v: Var, among: &[Var]) -> Vec<Var> {
+        let root = self.find(v);
+        among
+            .iter()
+            .copied()
+            .filter(|&u| self.find(u) == root)
+            .collect()
+    }
 }
 
 /// The variables of a function body that may share memory with an array
-/// something consumes (`unique_results`: which results of the function
-/// are unique, and so consumable by its callers).
-pub(super) fn may_be_consumed<R: Rep>(
-    program: &Program<R>,
-    body: &Body<R>,
-    unique_results: &[bool],
-) -> HashSet<Var> {
-    let mut aliases = Aliases::default();
-    let mut seeds: Vec<Var> = Vec::new();
-    for (se, &unique) in body.result.iter().zip(unique_results) {
-        if let (SubExp::Var(v), true) = (se, unique) {
-            seeds.push(*v);
-        }
-    }
-    for_each_stm(body, &mut |stm| {
-        alias_stm(program, stm, &mut aliases, &mut seeds);
-    });
-    let roots: HashSet<Var> = seeds.iter().map(|&v| aliases.find(v)).collect();
-    let mut all: Vec<Var> = aliases.parent.keys().copied().collect();
-    all.extend(seeds.iter().copied());
-    all.into_iter()
-        .filter(|&v| roots.contains(&aliases.find(v)))
-        .collect()
+/// something consumes, the function's results included (its callers may
+/// consume them).
+pub(super) fn may_be_consumed<R: Rep>(program: &Program<R>, body: &Body<R>) -> HashSet<Var> {
+    let aliases = aliases(program, body);
+    aliases.consumable()
 }
 
-fn alias_stm<R: Rep>(
-    program: &Program<R>,
-    stm: &Stm<R>,
-    aliases: &mut Aliases,
-    seeds: &mut Vec<Var>,
-) {
+/// The alias classes of a function body's variables, and what is
+/// consumed.
+fn aliases<R: Rep>(program: &Program<R>, body: &Body<R>) -> Aliases {
+    let mut aliases = Aliases::default();
+    aliases
+        .seeds
+        .extend(body.result.iter().filter_map(|se| se.as_var()));
+    for_each_stm(body, &mut |stm| alias_stm(program, stm, &mut aliases));
+    aliases
+}
+
+fn alias_stm<R: Rep>(program: &Program<R>, stm: &Stm<R>, aliases: &mut Aliases) {
     let consumed_here = consumed(program, &stm.exp);
-    seeds.extend(consumed_here.iter().copied());
+    aliases.seeds.extend(consumed_here.iter().copied());
     let first = stm.pat.first().map(|p| p.var);
     match &stm.exp {
         Exp::SubExp(se) => {
@@ -138,7 +150,7 @@ fn alias_stm<R: Rep>(
             let mut shared: Vec<Var> = free_in_exp(&stm.exp).into_iter().collect();
             shared.extend(stm.pat.iter().map(|pe| pe.var));
             shared.extend(consumed_here.iter().copied());
-            seeds.extend(shared.iter().copied());
+            aliases.seeds.extend(shared.iter().copied());
             for pair in shared.windows(2) {
                 aliases.join(pair[0], pair[1]);
             }
@@ -147,14 +159,12 @@ fn alias_stm<R: Rep>(
     }
 }
 
-/// Replaces every copy of an array that neither it nor its source may be
-/// consumed by its source.
-pub(super) fn remove_copies<R: Rep>(
-    program: &Program<R>,
-    body: &mut Body<R>,
-    unique_results: &[bool],
-) {
-    let consumable = may_be_consumed(program, body, unique_results);
+/// Replaces copies by their sources: every copy where neither it nor
+/// its source may be consumed, and one copy in the function's body (not
+/// nested) whose source shares memory only with the unique parameters
+/// and variables that nothing reads after the copy.
+pub(super) fn remove_copies<R: Rep>(program: &Program<R>, params: &[Param], body: &mut Body<R>) {
+    let consumable = may_be_consumed(program, body);
     let mut renaming: HashMap<Var, SubExp> = HashMap::new();
     for_each_stm(body, &mut |stm| {
         if let (Exp::Copy(x), [pe]) = (&stm.exp, stm.pat.as_slice())
@@ -166,11 +176,48 @@ pub(super) fn remove_copies<R: Rep>(
             renaming.insert(pe.var, source);
         }
     });
+    if renaming.is_empty()
+        && let Some((copy, source)) = last_use_copy(program, params, body)
+    {
+        renaming.insert(copy, SubExp::Var(source));
+    }
     if renaming.is_empty() {
         return;
     }
     remove_bindings(body, &renaming);
     Renamer { map: &renaming }.body(body);
+}
+
+/// A copy in the body (not nested) whose source may be consumed in its
+/// place: nothing sharing memory with the source is read after the copy
+/// or is a parameter the function may not consume.
+fn last_use_copy<R: Rep>(
+    program: &Program<R>,
+    params: &[Param],
+    body: &Body<R>,
+) -> Option<(Var, Var)> {
+    let mut aliases = aliases(program, body);
+    let mut read_after: HashSet<Var> = body.result.iter().filter_map(|se| se.as_var()).collect();
+    let mut candidates = Vec::new();
+    for (position, stm) in body.stms.iter().enumerate().rev() {
+        if let (Exp::Copy(x), [pe]) = (&stm.exp, stm.pat.as_slice())
+            && pe.ty.rank() > 0
+        {
+            candidates.push((position, pe.var, *x, read_after.clone()));
+        }
+        for_each_use(&stm.exp, &mut |v| {
+            read_after.insert(v);
+        });
+    }
+    let shared: Vec<Var> = params.iter().filter(|p| !p.unique).map(|p| p.var).collect();
+    for (_, copy, source, read_later) in candidates {
+        let mut among: Vec<Var> = read_later.iter().copied().collect();
+        among.extend(shared.iter().copied());
+        if aliases.class_of(source, &among).is_empty() {
+            return Some((copy, source));
+        }
+    }
+    None
 }
 
 /// Removes the statements binding the variables of `renaming`.

@@ -113,8 +113,7 @@ fn simplify_round<R: Rep>(program: &mut Program<R>) -> bool {
     let mut changed = false;
     for (function, body) in program.functions.iter().zip(&mut bodies) {
         let before = body.clone();
-        let unique_results: Vec<bool> = function.ret.iter().map(|(_, unique)| *unique).collect();
-        let consumable = copies::may_be_consumed(program, body, &unique_results);
+        let consumable = copies::may_be_consumed(program, body);
         let mut simplifier = Simplifier {
             program,
             names: &mut names,
@@ -132,7 +131,7 @@ fn simplify_round<R: Rep>(program: &mut Program<R>) -> bool {
         simplifier.body(body);
         let proven = std::mem::take(&mut simplifier.proven);
         dead::remove_dead_code(program, &types, &proven, &mut names, body);
-        copies::remove_copies(program, body, &unique_results);
+        copies::remove_copies(program, &function.params, body);
         changed |= *body != before;
     }
     program.var_names = names;
