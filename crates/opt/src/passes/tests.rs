@@ -180,12 +180,12 @@ fn simplify_hoists_loop_invariant_statements() {
             let i = b.new_var("i", Type::i64());
             let body = b.body(|b| {
                 let square = binop(b, BinOp::Mul, args[0], args[0]);
-                vec![binop(b, BinOp::Add, acc.var.into(), square)]
+                vec![binop(b, BinOp::Mul, acc.var.into(), square)]
             });
             let result = b.bind1(
                 "loop",
                 Exp::Loop {
-                    params: vec![(acc, c32(0))],
+                    params: vec![(acc, c32(1))],
                     form: LoopForm::For {
                         var: i,
                         bound: SubExp::i64(10),
@@ -204,8 +204,8 @@ fn simplify_hoists_loop_invariant_statements() {
          entry main = main (i32) : (i32)\n\
          fun main (p_0: i32): (i32) = {\n  \
            let (t_3: i32) = Mul(p_0, p_0)\n  \
-           let (loop_5: i32) = loop (acc_1: i32) = (0i32) for i_2 < 10i64 do {\n    \
-             let (t_4: i32) = Add(acc_1, t_3)\n    \
+           let (loop_5: i32) = loop (acc_1: i32) = (1i32) for i_2 < 10i64 do {\n    \
+             let (t_4: i32) = Mul(acc_1, t_3)\n    \
              in (t_4)\n  \
            }\n  \
            in (loop_5)\n\

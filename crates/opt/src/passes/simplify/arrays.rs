@@ -4,10 +4,12 @@
 //! `if` give alike.
 
 use super::{Simplified, Simplifier, is_zero};
+use crate::ir::traverse::map_type;
 use crate::ir::{
     Body, DimIndex, ErrorPart, Exp, ExtDim, Loc, PatElem, Rep, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, CmpOp, PrimType};
+use std::collections::HashMap;
 
 /// A part of a concatenation: an array, or what makes one that a
 /// neighbour of the same kind may join.
@@ -718,7 +720,9 @@ impl<R: Rep> Simplifier<'_, R> {
     }
 
     /// An `if` whose branches give the same operand for some result: that
-    /// result is the operand, and the `if` no longer returns it.
+    /// result is the operand, and the `if` no longer returns it; one
+    /// whose branches give for two results what they give for another
+    /// earlier: the same as that one.
     pub(super) fn branch_results(&mut self, stm: &Stm<R>) -> Simplified<R> {
         let Exp::If {
             condition,
@@ -729,45 +733,86 @@ impl<R: Rep> Simplifier<'_, R> {
         else {
             return Simplified::Keep;
         };
-        let same: Vec<usize> = (0..ret.len())
-            .filter(|&i| then_body.result[i] == else_body.result[i])
-            .collect();
-        if same.is_empty() || stm.pat.len() != ret.len() {
+        if stm.pat.len() != ret.len() {
             return Simplified::Keep;
         }
-        let value = |i: usize| then_body.result[i];
+        let pair = |i: usize| (then_body.result[i], else_body.result[i]);
+        let kinds: Vec<BranchResult> = (0..ret.len())
+            .map(|i| {
+                let (t, e) = pair(i);
+                if t == e {
+                    BranchResult::Same(t)
+                } else {
+                    match (0..i).find(|&k| pair(k) == (t, e)) {
+                        Some(k) => BranchResult::Duplicate(k),
+                        None => BranchResult::Kept,
+                    }
+                }
+            })
+            .collect();
+        if kinds.iter().all(|k| matches!(k, BranchResult::Kept)) {
+            return Simplified::Keep;
+        }
         let mut kept_ret = Vec::new();
         let mut pat = Vec::new();
         let mut then_result = Vec::new();
         let mut else_result = Vec::new();
         // Where each kept result moves.
-        let mut renumbered = vec![None; ret.len()];
-        for i in 0..ret.len() {
-            if !same.contains(&i) {
-                renumbered[i] = Some(kept_ret.len());
+        let mut renumbered = vec![0; ret.len()];
+        for (i, kind) in kinds.iter().enumerate() {
+            if let BranchResult::Kept = kind {
+                renumbered[i] = kept_ret.len();
                 kept_ret.push(ret[i].clone());
                 pat.push(stm.pat[i].clone());
                 then_result.push(then_body.result[i]);
                 else_result.push(else_body.result[i]);
             }
         }
+        // The kept pattern's types name the first of duplicate results,
+        // which the branch still binds.
+        let duplicate_of: HashMap<Var, SubExp> = kinds
+            .iter()
+            .enumerate()
+            .filter_map(|(i, kind)| match *kind {
+                BranchResult::Duplicate(k) => Some((stm.pat[i].var, SubExp::Var(stm.pat[k].var))),
+                _ => None,
+            })
+            .collect();
+        for pe in &mut pat {
+            map_type(&mut pe.ty, &mut |d| {
+                if let SubExp::Var(v) = d
+                    && let Some(&first) = duplicate_of.get(v)
+                {
+                    *d = first;
+                }
+            });
+        }
         for ty in &mut kept_ret {
             *ty = ty.map_dims(|&d| match d {
-                ExtDim::Ext(i) => match renumbered[i] {
-                    Some(j) => ExtDim::Ext(j),
-                    None => ExtDim::Free(value(i)),
+                ExtDim::Ext(i) => match kinds[i] {
+                    BranchResult::Same(value) => ExtDim::Free(value),
+                    BranchResult::Duplicate(k) => ExtDim::Ext(renumbered[k]),
+                    BranchResult::Kept => ExtDim::Ext(renumbered[i]),
                 },
                 free => free,
             });
         }
-        let mut stms: Vec<Stm<R>> = same
-            .iter()
-            .map(|&i| Stm {
-                pat: vec![stm.pat[i].clone()],
-                exp: Exp::SubExp(value(i)),
-                loc: stm.loc.clone(),
-            })
-            .collect();
+        let bind = |i: usize, value: SubExp| Stm {
+            pat: vec![stm.pat[i].clone()],
+            exp: Exp::SubExp(value),
+            loc: stm.loc.clone(),
+        };
+        // The sizes the branch no longer returns are bound first, so that
+        // the pattern's types may name them.
+        let mut stms: Vec<Stm<R>> = Vec::new();
+        let mut duplicates = Vec::new();
+        for (i, kind) in kinds.iter().enumerate() {
+            match *kind {
+                BranchResult::Same(value) => stms.push(bind(i, value)),
+                BranchResult::Duplicate(k) => duplicates.push(bind(i, SubExp::Var(stm.pat[k].var))),
+                BranchResult::Kept => {}
+            }
+        }
         let no_results = kept_ret.is_empty();
         let branch = Stm {
             pat,
@@ -786,10 +831,18 @@ impl<R: Rep> Simplifier<'_, R> {
             loc: stm.loc.clone(),
         };
         if !(no_results && !self.fails(&branch)) {
-            // The sizes the branch no longer returns are bound first, so
-            // that the pattern's types may name them.
             stms.push(branch);
         }
+        stms.extend(duplicates);
         Simplified::Stms(stms)
     }
+}
+
+/// What becomes of a result of a branch.
+enum BranchResult {
+    /// Both branches give this operand.
+    Same(SubExp),
+    /// The branches give what they give for this earlier result.
+    Duplicate(usize),
+    Kept,
 }

@@ -75,20 +75,25 @@ impl Aliases {
 }
 
 /// The variables of a function body that may share memory with an array
-/// something consumes, the function's results included (its callers may
-/// consume them).
-pub(super) fn may_be_consumed<R: Rep>(program: &Program<R>, body: &Body<R>) -> HashSet<Var> {
-    let aliases = aliases(program, body);
-    aliases.consumable()
+/// something in it consumes, or, where `results_consumed`, with its
+/// results (which its callers may consume).
+pub(super) fn may_be_consumed<R: Rep>(
+    program: &Program<R>,
+    body: &Body<R>,
+    results_consumed: bool,
+) -> HashSet<Var> {
+    aliases(program, body, results_consumed).consumable()
 }
 
 /// The alias classes of a function body's variables, and what is
 /// consumed.
-fn aliases<R: Rep>(program: &Program<R>, body: &Body<R>) -> Aliases {
+fn aliases<R: Rep>(program: &Program<R>, body: &Body<R>, results_consumed: bool) -> Aliases {
     let mut aliases = Aliases::default();
-    aliases
-        .seeds
-        .extend(body.result.iter().filter_map(|se| se.as_var()));
+    if results_consumed {
+        aliases
+            .seeds
+            .extend(body.result.iter().filter_map(|se| se.as_var()));
+    }
     for_each_stm(body, &mut |stm| alias_stm(program, stm, &mut aliases));
     aliases
 }
@@ -164,7 +169,7 @@ fn alias_stm<R: Rep>(program: &Program<R>, stm: &Stm<R>, aliases: &mut Aliases) 
 /// nested) whose source shares memory only with the unique parameters
 /// and variables that nothing reads after the copy.
 pub(super) fn remove_copies<R: Rep>(program: &Program<R>, params: &[Param], body: &mut Body<R>) {
-    let consumable = may_be_consumed(program, body);
+    let consumable = may_be_consumed(program, body, true);
     let mut renaming: HashMap<Var, SubExp> = HashMap::new();
     for_each_stm(body, &mut |stm| {
         if let (Exp::Copy(x), [pe]) = (&stm.exp, stm.pat.as_slice())
@@ -196,7 +201,7 @@ fn last_use_copy<R: Rep>(
     params: &[Param],
     body: &Body<R>,
 ) -> Option<(Var, Var)> {
-    let mut aliases = aliases(program, body);
+    let mut aliases = aliases(program, body, true);
     let mut read_after: HashSet<Var> = body.result.iter().filter_map(|se| se.as_var()).collect();
     let mut candidates = Vec::new();
     for (position, stm) in body.stms.iter().enumerate().rev() {

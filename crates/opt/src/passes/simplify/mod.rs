@@ -113,7 +113,8 @@ fn simplify_round<R: Rep>(program: &mut Program<R>) -> bool {
     let mut changed = false;
     for (function, body) in program.functions.iter().zip(&mut bodies) {
         let before = body.clone();
-        let consumable = copies::may_be_consumed(program, body);
+        let consumed = copies::may_be_consumed(program, body, false);
+        let consumable = copies::may_be_consumed(program, body, true);
         let mut simplifier = Simplifier {
             program,
             names: &mut names,
@@ -123,6 +124,7 @@ fn simplify_round<R: Rep>(program: &mut Program<R>) -> bool {
             defs: HashMap::new(),
             facts: Facts::default(),
             proven: HashMap::new(),
+            consumed,
             consumable,
             depth: 0,
             undo: Vec::new(),
@@ -211,6 +213,10 @@ struct Simplifier<'p, R: Rep> {
     /// Arrays that some statement of the function may consume (or that
     /// share memory with one that may be): a rule may not read one
     /// later than the program did.
+    consumed: HashSet<Var>,
+    /// Those and the arrays that share memory with the function's
+    /// results, which its callers may consume: a rule may not make one
+    /// share memory with another array.
     consumable: HashSet<Var>,
     /// The nesting depth of the body being simplified.
     depth: usize,
@@ -591,7 +597,12 @@ impl<R: Rep> Simplifier<'_, R> {
                         }
                         return;
                     }
-                    LoopOutcome::Kept(stms) => after = stms,
+                    LoopOutcome::Kept(before, stms) => {
+                        for inner in before {
+                            self.stm(inner, out);
+                        }
+                        after = stms;
+                    }
                 }
             }
             Exp::Op(op) => {
@@ -650,7 +661,7 @@ impl<R: Rep> Simplifier<'_, R> {
 
     /// Keeps a statement, unless an equal one is already in scope.
     fn keep(&mut self, stm: Stm<R>, out: &mut Vec<Stm<R>>) {
-        if let Some(key) = self.key(&stm.exp) {
+        if let Some(key) = self.key(&stm) {
             if let Some(vars) = self.cse.get(&key).cloned()
                 && vars.len() == stm.pat.len()
             {
@@ -679,10 +690,13 @@ impl<R: Rep> Simplifier<'_, R> {
         }
     }
 
-    /// The key of an expression that may share the result of an equal
-    /// earlier one: scalar operations, sizes and scalar indexing.
-    fn key(&self, exp: &Exp<R>) -> Option<Key> {
+    /// The key of a statement whose expression may share the result of
+    /// an equal earlier one: scalar operations, sizes and scalar
+    /// indexing, and array operations whose results nothing may consume.
+    fn key(&self, stm: &Stm<R>) -> Option<Key> {
+        let exp = &stm.exp;
         let mut commutative = false;
+        let unconsumed = stm.pat.iter().all(|pe| !self.consumable.contains(&pe.var));
         let tag = match exp {
             Exp::BinOp(op, a, _) => {
                 commutative = scalar::commutes(*op, self.type_of(*a));
@@ -701,6 +715,14 @@ impl<R: Rep> Simplifier<'_, R> {
             {
                 "index".to_owned()
             }
+            // Views of one array share its memory anyway.
+            Exp::Index { slice, .. } => format!("slice {slice:?}"),
+            Exp::Reshape { .. } => "reshape".to_owned(),
+            Exp::Rearrange { perm, .. } => format!("rearrange {perm:?}"),
+            Exp::Iota { ty, .. } if unconsumed => format!("iota {}", ty.name()),
+            Exp::Replicate { shape, .. } if unconsumed => format!("replicate {}", shape.len()),
+            Exp::Concat { .. } if unconsumed => "concat".to_owned(),
+            Exp::ArrayLit { row, .. } if unconsumed => format!("literal {row:?}"),
             _ => return None,
         };
         let mut ops = Vec::new();
@@ -858,7 +880,7 @@ impl<R: Rep> Simplifier<'_, R> {
         match se {
             SubExp::Const(_) => true,
             SubExp::Var(v) => {
-                self.types.get(v).is_some_and(|t| t.rank() == 0) || !self.consumable.contains(&v)
+                self.types.get(v).is_some_and(|t| t.rank() == 0) || !self.consumed.contains(&v)
             }
         }
     }
