@@ -93,10 +93,13 @@ pub trait Operation<R: Rep>: Clone + fmt::Debug + PartialEq + Send + Sync + 'sta
         &mut self,
         _pat: &mut Vec<PatElem>,
         _live: &dyn Fn(Var) -> bool,
-        _needed_params: &dyn Fn(&Lambda<R>, &[bool]) -> Vec<bool>,
+        _needed_params: &NeededParams<'_, R>,
     ) {
     }
 }
+
+/// Which parameters of a lambda the results marked live need.
+pub type NeededParams<'a, R> = dyn Fn(&Lambda<R>, &[bool]) -> Vec<bool> + 'a;
 
 /// The simplifier's service to an operation's [`Operation::simplify`].
 pub trait SimplifyOp<R: Rep> {
@@ -251,7 +254,7 @@ impl<R: Rep> Operation<R> for Soac<R> {
         &mut self,
         pat: &mut Vec<PatElem>,
         live: &dyn Fn(Var) -> bool,
-        needed_params: &dyn Fn(&Lambda<R>, &[bool]) -> Vec<bool>,
+        needed_params: &NeededParams<'_, R>,
     ) {
         soac_rules::prune_components(self, pat, live, needed_params)
     }

@@ -830,7 +830,7 @@ impl<R: Rep> Simplifier<'_, R> {
             },
             loc: stm.loc.clone(),
         };
-        if !(no_results && !self.fails(&branch)) {
+        if !no_results || self.fails(&branch) {
             stms.push(branch);
         }
         stms.extend(duplicates);

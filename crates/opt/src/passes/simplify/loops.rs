@@ -372,7 +372,7 @@ impl<R: Rep> Simplifier<'_, R> {
             let ty = match inner.pat.as_slice() {
                 [pe] if movable => match pe.ty {
                     Type::Prim(ty) => Some(ty),
-                    Type::Array { .. } => None,
+                    _ => None,
                 },
                 _ => None,
             };
@@ -391,10 +391,7 @@ impl<R: Rep> Simplifier<'_, R> {
             let value = self.fresh("hoisted", Type::Prim(ty));
             let pat = inner.pat.clone();
             let moved = Stm {
-                pat: vec![PatElem {
-                    var: value,
-                    ty: Type::Prim(ty),
-                }],
+                pat: vec![PatElem::new(value, Type::Prim(ty))],
                 exp: inner.exp,
                 loc: inner.loc.clone(),
             };

@@ -14,7 +14,7 @@
 //! [`Operation::simplify`]: crate::ir::Operation::simplify
 //! [`Operation::prune_components`]: crate::ir::Operation::prune_components
 
-use crate::ir::rep::SimplifyOp;
+use crate::ir::rep::{NeededParams, SimplifyOp};
 use crate::ir::traverse::{Renamer, bound_in_body, map_lambda_types, used_in_lambda};
 use crate::ir::{Exp, Lambda, PatElem, Rep, Soac, Stm, SubExp, Var};
 use std::collections::HashMap;
@@ -117,7 +117,7 @@ pub(crate) fn prune_components<R: Rep>(
     soac: &mut Soac<R>,
     pat: &mut Vec<PatElem>,
     live: &dyn Fn(Var) -> bool,
-    needed_params: &dyn Fn(&Lambda<R>, &[bool]) -> Vec<bool>,
+    needed_params: &NeededParams<'_, R>,
 ) {
     let Soac::Screma {
         arrays,
