@@ -168,6 +168,23 @@ impl<R: Rep> Simplifier<'_, R> {
                 }
                 Simplified::Stms(stms)
             }
+            Exp::Rearrange { perm, array: x } if whole => {
+                let (mut stms, depth) = self.checked(known, &shape, &fixed, &stm.loc);
+                // Dimension `k` of the rearrangement is `perm[k]` of `x`.
+                let mut indices = vec![DimIndex::Fix(SubExp::i64(0)); fixed.len()];
+                for (&p, &i) in perm.iter().zip(&fixed) {
+                    indices[p] = DimIndex::Fix(i);
+                }
+                stms.push(self.proven_stm(
+                    stm,
+                    Exp::Index {
+                        array: x,
+                        slice: indices,
+                    },
+                    depth,
+                ));
+                Simplified::Stms(stms)
+            }
             Exp::Reshape { array: x, .. } if whole && self.indexes_away(x) => {
                 self.index_reshape(stm, known, &shape, &fixed, x)
             }

@@ -1,1 +1,509 @@
-//! The simplifier on small programs built with the IR builder.
+//! One small program per rule of the simplifier, written in the IR's
+//! text: each test checks the program the simplifier makes of it, and
+//! that the interpreter gives the same values and the same failures
+//! before and after on the inputs given.
+
+use super::simplify;
+use crate::interp::run_entry;
+use crate::ir::Program;
+use crate::ir::check::check_program;
+use crate::ir::parse::parse_program;
+use crate::ir::print::print_program;
+use crate::value::{ArrayValue, Value};
+use prim::{PrimType, PrimValue};
+
+/// Simplifies the SOACS program `text` (without its `level` line), checks
+/// the result and that it computes and fails as the program did on each
+/// of `inputs` to `main`; returns the printed functions.
+fn simplified(text: &str, inputs: &[Vec<Value>]) -> String {
+    let program: Program =
+        parse_program(&format!("level soacs\n{text}")).unwrap_or_else(|error| panic!("{error}"));
+    check_program(&program).unwrap_or_else(|error| panic!("an ill-typed test: {error:?}"));
+    let mut after = program.clone();
+    simplify(&mut after);
+    let printed = print_program(&after);
+    check_program(&after).unwrap_or_else(|error| panic!("{error:?} in\n{printed}"));
+    for input in inputs {
+        assert_eq!(
+            run_entry(&program, "main", input.clone()),
+            run_entry(&after, "main", input.clone()),
+            "different results on {input:?} from\n{printed}"
+        );
+    }
+    let start = printed.find("fun ").expect("a function");
+    printed[start..].to_owned()
+}
+
+fn i32s(values: &[i32]) -> Value {
+    Value::Array(ArrayValue::new(
+        PrimType::I32,
+        vec![values.len() as i64],
+        values.iter().map(|&v| PrimValue::I32(v)).collect(),
+    ))
+}
+
+fn i32s2(rows: &[&[i32]]) -> Value {
+    Value::Array(ArrayValue::new(
+        PrimType::I32,
+        vec![
+            rows.len() as i64,
+            rows.first().map_or(0, |r| r.len()) as i64,
+        ],
+        rows.iter()
+            .flat_map(|r| r.iter().map(|&v| PrimValue::I32(v)))
+            .collect(),
+    ))
+}
+
+fn i32(value: i32) -> Value {
+    Value::Prim(PrimValue::I32(value))
+}
+
+fn i64(value: i64) -> Value {
+    Value::Prim(PrimValue::I64(value))
+}
+
+fn bool(value: bool) -> Value {
+    Value::Prim(PrimValue::Bool(value))
+}
+
+// Scalars.
+
+#[test]
+fn constants_fold() {
+    let text = simplified(
+        "entry main = main () : (i32, bool)
+fun main (): (i32, bool) = {
+  let (a_0: i32) = Add(2i32, 3i32)
+  let (b_1: i32) = Mul(a_0, a_0)
+  let (c_2: bool) = Lt(b_1, 30i32)
+  in (b_1, c_2)
+}",
+        &[vec![]],
+    );
+    assert_eq!(
+        text,
+        "fun main (): (i32, bool) = {
+  in (25i32, true)
+}
+"
+    );
+}
+
+#[test]
+fn division_by_constant_zero_is_left_to_fail() {
+    let text = simplified(
+        "entry main = main (x: i32) : (i32)
+fun main (x_0: i32): (i32) = {
+  let (a_1: i32) = Div(x_0, 0i32)
+  in (a_1)
+}",
+        &[vec![i32(3)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32): (i32) = {
+  let (a_1: i32) = Div(x_0, 0i32)
+  in (a_1)
+}
+"
+    );
+}
+
+#[test]
+fn identities_hold_for_every_value() {
+    let text = simplified(
+        "entry main = main (x: i32, b: bool) : (i32, bool, bool)
+fun main (x_0: i32, b_1: bool): (i32, bool, bool) = {
+  let (a_2: i32) = Add(x_0, 0i32)
+  let (c_3: i32) = Mul(1i32, a_2)
+  let (d_4: bool) = Eq(c_3, c_3)
+  let (e_5: bool) = And(true, b_1)
+  let (f_6: i32) = Sub(c_3, c_3)
+  let (g_7: i32) = Add(c_3, f_6)
+  in (g_7, d_4, e_5)
+}",
+        &[vec![i32(-4), bool(true)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32, b_1: bool): (i32, bool, bool) = {
+  in (x_0, true, b_1)
+}
+"
+    );
+}
+
+#[test]
+fn integer_constants_reassociate() {
+    let text = simplified(
+        "entry main = main (x: i32) : (i32)
+fun main (x_0: i32): (i32) = {
+  let (a_1: i32) = Sub(x_0, 2i32)
+  let (b_2: i32) = Add(a_1, 1i32)
+  in (b_2)
+}",
+        &[vec![i32(i32::MIN)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32): (i32) = {
+  let (b_2: i32) = Add(x_0, -1i32)
+  in (b_2)
+}
+"
+    );
+}
+
+#[test]
+fn sums_cancel() {
+    let text = simplified(
+        "entry main = main (x: i32, y: i32) : (i32, i32)
+fun main (x_0: i32, y_1: i32): (i32, i32) = {
+  let (a_2: i32) = Add(x_0, y_1)
+  let (b_3: i32) = Sub(a_2, y_1)
+  let (c_4: i32) = Sub(x_0, y_1)
+  let (d_5: i32) = Add(y_1, c_4)
+  in (b_3, d_5)
+}",
+        &[vec![i32(i32::MAX), i32(7)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32, y_1: i32): (i32, i32) = {
+  in (x_0, x_0)
+}
+"
+    );
+}
+
+#[test]
+fn conversion_chains_compose_where_one_conversion_does_the_same() {
+    let text = simplified(
+        "entry main = main (x: i8, y: u8) : (i64, i32)
+fun main (x_0: i8, y_1: u8): (i64, i32) = {
+  let (a_2: i32) = to_i32(x_0)
+  let (b_3: i64) = to_i64(a_2)
+  let (c_4: i8) = to_i8(y_1)
+  let (d_5: i32) = to_i32(c_4)
+  in (b_3, d_5)
+}",
+        &[vec![
+            Value::Prim(PrimValue::I8(-3)),
+            Value::Prim(PrimValue::U8(200)),
+        ]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i8, y_1: u8): (i64, i32) = {
+  let (b_3: i64) = to_i64(x_0)
+  let (c_4: i8) = to_i8(y_1)
+  let (d_5: i32) = to_i32(c_4)
+  in (b_3, d_5)
+}
+"
+    );
+}
+
+#[test]
+fn sizes_are_not_negative() {
+    let text = simplified(
+        "entry main = main (xs: []i32) : (bool, bool, bool)
+fun main (n_0: i64, xs_1: [n_0]i32): (bool, bool, bool) = {
+  let (a_2: bool) = Le(0i64, n_0)
+  let (b_3: bool) = Lt(n_0, 0i64)
+  let (c_4: bool) = Lt(0i64, n_0)
+  in (a_2, b_3, c_4)
+}",
+        &[vec![i32s(&[1, 2])], vec![i32s(&[])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32): (bool, bool, bool) = {
+  let (c_4: bool) = Lt(0i64, n_0)
+  in (true, false, c_4)
+}
+"
+    );
+}
+
+#[test]
+fn a_loop_bound_is_positive_in_the_body() {
+    let text = simplified(
+        "entry main = main (n: i64) : (i64)
+fun main (n_0: i64): (i64) = {
+  let (r_1: i64) = loop (acc_2: i64) = (0i64) for i_3 < n_0 do {
+    let (p_4: bool) = Lt(0i64, n_0)
+    let (s_5: i64) = if p_4 then {
+      in (i_3)
+    } else {
+      in (n_0)
+    } : (i64)
+    let (t_6: i64) = Mul(acc_2, s_5)
+    in (t_6)
+  }
+  in (r_1)
+}",
+        &[vec![i64(3)], vec![i64(-1)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64): (i64) = {
+  let (r_1: i64) = loop (acc_2: i64) = (0i64) for i_3 < n_0 do {
+    let (t_6: i64) = Mul(acc_2, i_3)
+    in (t_6)
+  }
+  in (r_1)
+}
+"
+    );
+}
+
+// Arrays.
+
+#[test]
+fn indexing_a_literal_reads_the_element() {
+    let text = simplified(
+        "entry main = main (x: i32, y: i32) : (i32)
+fun main (x_0: i32, y_1: i32): (i32) = {
+  let (a_2: [2i64]i32) = [x_0, y_1]: i32
+  let (b_3: i32) = a_2[1i64]
+  in (b_3)
+}",
+        &[vec![i32(1), i32(2)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32, y_1: i32): (i32) = {
+  in (y_1)
+}
+"
+    );
+}
+
+#[test]
+fn indexing_an_iota_is_arithmetic_after_a_bounds_check() {
+    let text = simplified(
+        "entry main = main (n: i64, i: i64) : (i64)
+fun main (n_0: i64, i_1: i64): (i64) = {
+  let (c_2: bool) = Le(0i64, n_0)
+  let () = assert(c_2, \"bad size\")
+  let (a_3: [n_0]i64) = iota_i64(n_0, 5i64, 2i64)
+  let (b_4: i64) = a_3[i_1]
+  in (b_4)
+}",
+        &[
+            vec![i64(4), i64(3)],
+            vec![i64(4), i64(4)],
+            vec![i64(-1), i64(0)],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, i_1: i64): (i64) = {
+  let (c_2: bool) = Le(0i64, n_0)
+  let () = assert(c_2, \"bad size\")
+  let (bounds_5: bool) = Le(0i64, i_1)
+  let (bounds_6: bool) = Lt(i_1, n_0)
+  let (bounds_7: bool) = And(bounds_5, bounds_6)
+  let () = assert(bounds_7, \"Index [\" i_1 \"] out of bounds for array of shape \" \"[\" n_0 \"]\" \".\")
+  let (iota_elem_8: i64) = Mul(i_1, 2i64)
+  let (b_4: i64) = Add(5i64, iota_elem_8)
+  in (b_4)
+}
+"
+    );
+}
+
+#[test]
+fn indexing_a_replicate_reads_its_value() {
+    let text = simplified(
+        "entry main = main (xs: []i32, i: i64) : (i32)
+fun main (n_0: i64, xs_1: [n_0]i32, i_2: i64): (i32) = {
+  let (a_3: [3i64][n_0]i32) = replicate([3i64], xs_1)
+  let (b_4: i32) = a_3[1i64, i_2]
+  in (b_4)
+}",
+        &[vec![i32s(&[4, 5]), i64(1)], vec![i32s(&[4, 5]), i64(2)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32, i_2: i64): (i32) = {
+  let (bounds_5: bool) = Le(0i64, i_2)
+  let (bounds_6: bool) = Lt(i_2, n_0)
+  let (bounds_7: bool) = And(bounds_5, bounds_6)
+  let () = assert(bounds_7, \"Index [\" 1i64 \", \" i_2 \"] out of bounds for array of shape \" \"[\" 3i64 \"]\" \"[\" n_0 \"]\" \".\")
+  let (b_4: i32) = xs_1[i_2]
+  in (b_4)
+}
+"
+    );
+}
+
+#[test]
+fn indexing_an_update_at_its_index_reads_the_value() {
+    let text = simplified(
+        "entry main = main (*xs: []i32, i: i64, v: i32) : (i32, []i32)
+fun main (n_0: i64, *xs_1: [n_0]i32, i_2: i64, v_3: i32): (i32, [n_0]i32) = {
+  let (a_4: [n_0]i32) = xs_1 with [i_2] = v_3
+  let (b_5: i32) = a_4[i_2]
+  in (b_5, a_4)
+}",
+        &[
+            vec![i32s(&[4, 5]), i64(1), i32(9)],
+            vec![i32s(&[4, 5]), i64(2), i32(9)],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, *xs_1: [n_0]i32, i_2: i64, v_3: i32): (i32, [n_0]i32) = {
+  let (a_4: [n_0]i32) = xs_1 with [i_2] = v_3
+  in (v_3, a_4)
+}
+"
+    );
+}
+
+#[test]
+fn indexing_a_rearrangement_indexes_its_operand() {
+    let text = simplified(
+        "entry main = main (xss: [][]i32, i: i64, j: i64) : (i32)
+fun main (n_0: i64, m_1: i64, xss_2: [n_0][m_1]i32, i_3: i64, j_4: i64): (i32) = {
+  let (a_5: [m_1][n_0]i32) = rearrange([1, 0], xss_2)
+  let (b_6: i32) = a_5[i_3, j_4]
+  in (b_6)
+}",
+        &[
+            vec![i32s2(&[&[1, 2, 3], &[4, 5, 6]]), i64(2), i64(1)],
+            vec![i32s2(&[&[1, 2, 3], &[4, 5, 6]]), i64(1), i64(2)],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, m_1: i64, xss_2: [n_0][m_1]i32, i_3: i64, j_4: i64): (i32) = {
+  let (bounds_7: bool) = Le(0i64, i_3)
+  let (bounds_8: bool) = Lt(i_3, m_1)
+  let (bounds_9: bool) = And(bounds_7, bounds_8)
+  let (bounds_10: bool) = Le(0i64, j_4)
+  let (bounds_11: bool) = Lt(j_4, n_0)
+  let (bounds_12: bool) = And(bounds_10, bounds_11)
+  let (bounds_13: bool) = And(bounds_9, bounds_12)
+  let () = assert(bounds_13, \"Index [\" i_3 \", \" j_4 \"] out of bounds for array of shape \" \"[\" m_1 \"]\" \"[\" n_0 \"]\" \".\")
+  let (b_6: i32) = xss_2[j_4, i_3]
+  in (b_6)
+}
+"
+    );
+}
+
+#[test]
+fn a_reshape_to_the_shape_an_array_has_is_the_array() {
+    let text = simplified(
+        "entry main = main (xs: []i32) : ([]i32)
+fun main (n_0: i64, xs_1: [n_0]i32): ([n_0]i32) = {
+  let (a_2: [n_0]i32) = reshape([n_0], xs_1)
+  in (a_2)
+}",
+        &[vec![i32s(&[1, 2])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32): ([n_0]i32) = {
+  in (xs_1)
+}
+"
+    );
+}
+
+#[test]
+fn reshapes_and_rearrangements_of_their_own_kind_are_one() {
+    let text = simplified(
+        "entry main = main (xs: []i32) : ([]i32, [][][]i32)
+fun main (xs_0: [6i64]i32): ([6i64]i32, [3i64][2i64][1i64]i32) = {
+  let (a_1: [2i64][3i64]i32) = reshape([2i64, 3i64], xs_0)
+  let (b_2: [3i64][2i64]i32) = reshape([3i64, 2i64], a_1)
+  let (c_3: [6i64]i32) = reshape([6i64], b_2)
+  let (d_4: [1i64][2i64][3i64]i32) = reshape([1i64, 2i64, 3i64], xs_0)
+  let (e_5: [2i64][3i64][1i64]i32) = rearrange([1, 2, 0], d_4)
+  let (f_6: [3i64][2i64][1i64]i32) = rearrange([1, 0, 2], e_5)
+  in (c_3, f_6)
+}",
+        &[vec![i32s(&[1, 2, 3, 4, 5, 6])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (xs_0: [6i64]i32): ([6i64]i32, [3i64][2i64][1i64]i32) = {
+  let (d_4: [1i64][2i64][3i64]i32) = reshape([1i64, 2i64, 3i64], xs_0)
+  let (f_6: [3i64][2i64][1i64]i32) = rearrange([2, 1, 0], d_4)
+  in (xs_0, f_6)
+}
+"
+    );
+}
+
+#[test]
+fn concatenations_flatten_and_lose_empty_arrays() {
+    let text = simplified(
+        "entry main = main (xs: []i32, ys: []i32) : (*[]i32)
+fun main (n_0: i64, m_2: i64, xs_1: [n_0]i32, ys_3: [m_2]i32): (i64, [?0]i32) = {
+  let (e_4: [0i64]i32) = []: i32
+  let (s_5: i64) = Add(n_0, m_2)
+  let (a_6: [s_5]i32) = concat(xs_1, ys_3) : s_5
+  let (s_7: i64) = Add(s_5, n_0)
+  let (b_8: [s_7]i32) = concat(a_6, e_4, xs_1) : s_7
+  in (s_7, b_8)
+}",
+        &[vec![i32s(&[1, 2]), i32s(&[3])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, m_2: i64, xs_1: [n_0]i32, ys_3: [m_2]i32): (i64, [?0]i32) = {
+  let (s_5: i64) = Add(n_0, m_2)
+  let (s_7: i64) = Add(s_5, n_0)
+  let (b_8: [s_7]i32) = concat(xs_1, ys_3, xs_1) : s_7
+  in (s_7, b_8)
+}
+"
+    );
+}
+
+#[test]
+fn a_literal_of_equal_elements_is_a_replicate() {
+    let text = simplified(
+        "entry main = main (x: i32) : ([]i32)
+fun main (x_0: i32): ([3i64]i32) = {
+  let (a_1: [3i64]i32) = [x_0, x_0, x_0]: i32
+  in (a_1)
+}",
+        &[vec![i32(7)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32): ([3i64]i32) = {
+  let (a_1: [3i64]i32) = replicate([3i64], x_0)
+  in (a_1)
+}
+"
+    );
+}
+
+#[test]
+fn a_replicate_of_a_replicate_is_one() {
+    let text = simplified(
+        "entry main = main (n: i64, x: i32) : ([][]i32)
+fun main (n_0: i64, x_1: i32): ([n_0][3i64]i32) = {
+  let (a_2: [3i64]i32) = replicate([3i64], x_1)
+  let (b_3: [n_0][3i64]i32) = replicate([n_0], a_2)
+  in (b_3)
+}",
+        &[vec![i64(2), i32(7)], vec![i64(-2), i32(7)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, x_1: i32): ([n_0][3i64]i32) = {
+  let (b_3: [n_0][3i64]i32) = replicate([n_0, 3i64], x_1)
+  in (b_3)
+}
+"
+    );
+}
