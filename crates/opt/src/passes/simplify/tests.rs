@@ -507,3 +507,313 @@ fun main (n_0: i64, x_1: i32): ([n_0][3i64]i32) = {
 "
     );
 }
+
+#[test]
+fn a_one_element_slice_update_is_an_element_update() {
+    let text = simplified(
+        "entry main = main (*xs: []i32, i: i64, v: i32) : ([]i32)
+fun main (n_0: i64, *xs_1: [n_0]i32, i_2: i64, v_3: i32): ([n_0]i32) = {
+  let (a_4: [1i64]i32) = replicate([1i64], v_3)
+  let (b_5: [n_0]i32) = xs_1 with [i_2:+1i64*1i64] = a_4
+  in (b_5)
+}",
+        &[vec![i32s(&[1, 2]), i64(1), i32(5)], vec![i32s(&[1, 2]), i64(2), i32(5)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, *xs_1: [n_0]i32, i_2: i64, v_3: i32): ([n_0]i32) = {
+  let (end_6: i64) = Add(i_2, 1i64)
+  let (bounds_7: bool) = Le(0i64, i_2)
+  let (bounds_8: bool) = Lt(i_2, n_0)
+  let (bounds_9: bool) = And(bounds_7, bounds_8)
+  let () = assert(bounds_9, \"Index [\" i_2 \":\" end_6 \"] out of bounds for array of shape \" \"[\" n_0 \"]\" \".\")
+  let (b_5: [n_0]i32) = xs_1 with [i_2] = v_3
+  in (b_5)
+}
+"
+    );
+}
+
+// Facts and proofs.
+
+#[test]
+fn an_assertion_makes_its_condition_true_after_it() {
+    let text = simplified(
+        "entry main = main (x: i32) : (bool)
+fun main (x_0: i32): (bool) = {
+  let (c_1: bool) = Lt(x_0, 10i32)
+  let () = assert(c_1, \"first\")
+  let (d_2: bool) = Lt(x_0, 10i32)
+  let () = assert(d_2, \"second\")
+  let () = assert(true, \"never\")
+  in (d_2)
+}",
+        &[vec![i32(3)], vec![i32(10)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32): (bool) = {
+  let (c_1: bool) = Lt(x_0, 10i32)
+  let () = assert(c_1, \"first\")
+  in (true)
+}
+"
+    );
+}
+
+#[test]
+fn an_asserted_size_proves_an_iota_cannot_fail() {
+    let text = simplified(
+        "entry main = main (n: i64) : (i64)
+fun main (n_0: i64): (i64) = {
+  let (c_1: bool) = Le(0i64, n_0)
+  let () = assert(c_1, \"negative\")
+  let (unused_2: [n_0]i64) = iota_i64(n_0, 0i64, 1i64)
+  let (unchecked_3: [n_0]i64) = iota_i64(n_0, 0i64, 1i64)
+  in (n_0)
+}",
+        &[vec![i64(3)], vec![i64(-3)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64): (i64) = {
+  let (c_1: bool) = Le(0i64, n_0)
+  let () = assert(c_1, \"negative\")
+  in (n_0)
+}
+"
+    );
+}
+
+#[test]
+fn a_failing_statement_stays_though_unused() {
+    let text = simplified(
+        "entry main = main (n: i64) : (i64)
+fun main (n_0: i64): (i64) = {
+  let (unused_1: [n_0]i64) = iota_i64(n_0, 0i64, 1i64)
+  in (n_0)
+}",
+        &[vec![i64(3)], vec![i64(-3)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64): (i64) = {
+  let (unused_1: [n_0]i64) = iota_i64(n_0, 0i64, 1i64)
+  in (n_0)
+}
+"
+    );
+}
+
+#[test]
+fn a_branch_knows_its_condition() {
+    let text = simplified(
+        "entry main = main (x: i32) : (i32)
+fun main (x_0: i32): (i32) = {
+  let (c_1: bool) = Lt(x_0, 10i32)
+  let (r_2: i32) = if c_1 then {
+    let (d_3: bool) = Lt(x_0, 10i32)
+    let (e_4: i32) = if d_3 then {
+      in (1i32)
+    } else {
+      in (2i32)
+    } : (i32)
+    in (e_4)
+  } else {
+    let (f_5: i32) = if c_1 then {
+      in (3i32)
+    } else {
+      in (4i32)
+    } : (i32)
+    in (f_5)
+  } : (i32)
+  in (r_2)
+}",
+        &[vec![i32(3)], vec![i32(10)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32): (i32) = {
+  let (c_1: bool) = Lt(x_0, 10i32)
+  let (r_2: i32) = if c_1 then {
+    in (1i32)
+  } else {
+    in (4i32)
+  } : (i32)
+  in (r_2)
+}
+"
+    );
+}
+
+#[test]
+fn an_index_by_a_loop_counter_below_the_size_cannot_fail() {
+    let text = simplified(
+        "entry main = main (xs: []i32) : (i32)
+fun main (n_0: i64, xs_1: [n_0]i32): (i32) = {
+  let (r_2: i32) = loop (acc_3: i32) = (0i32) for i_4 < n_0 do {
+    let (x_5: i32) = xs_1[i_4]
+    let (unused_6: i32) = xs_1[i_4]
+    let (s_7: i32) = Xor(acc_3, x_5)
+    in (s_7)
+  }
+  in (r_2)
+}",
+        &[vec![i32s(&[1, 2, 4])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32): (i32) = {
+  let (r_2: i32) = loop (acc_3: i32) = (0i32) for i_4 < n_0 do {
+    let (x_5: i32) = xs_1[i_4]
+    let (s_7: i32) = Xor(acc_3, x_5)
+    in (s_7)
+  }
+  in (r_2)
+}
+"
+    );
+}
+
+// Common subexpressions.
+
+#[test]
+fn equal_scalar_operations_are_computed_once() {
+    let text = simplified(
+        "entry main = main (x: i32, y: i32) : (i32, i32, bool, bool)
+fun main (x_0: i32, y_1: i32): (i32, i32, bool, bool) = {
+  let (a_2: i32) = Add(x_0, y_1)
+  let (b_3: i32) = Add(y_1, x_0)
+  let (c_4: bool) = Lt(x_0, y_1)
+  let (d_5: bool) = Lt(y_1, x_0)
+  in (a_2, b_3, c_4, d_5)
+}",
+        &[vec![i32(1), i32(2)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32, y_1: i32): (i32, i32, bool, bool) = {
+  let (a_2: i32) = Add(x_0, y_1)
+  let (c_4: bool) = Lt(x_0, y_1)
+  let (d_5: bool) = Lt(y_1, x_0)
+  in (a_2, a_2, c_4, d_5)
+}
+"
+    );
+}
+
+#[test]
+fn equal_arrays_are_shared_unless_consumed() {
+    let text = simplified(
+        "entry main = main (n: i64) : (*[]i64, *[]i64)
+fun main (n_0: i64): (i64, [?0]i64, [n_0]i64) = {
+  let (c_1: bool) = Le(0i64, n_0)
+  let () = assert(c_1, \"negative\")
+  let (a_2: [n_0]i64) = iota_i64(n_0, 0i64, 1i64)
+  let (b_3: [n_0]i64) = iota_i64(n_0, 0i64, 1i64)
+  let (d_4: [n_0]i64) = iota_i64(n_0, 0i64, 1i64)
+  let (e_5: [n_0]i64) = d_4 with [0i64] = 7i64
+  let (m_6: i64) = Add(n_0, n_0)
+  let (f_7: [m_6]i64) = concat(a_2, b_3) : m_6
+  in (m_6, f_7, e_5)
+}",
+        &[vec![i64(3)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64): (i64, [?0]i64, [n_0]i64) = {
+  let (c_1: bool) = Le(0i64, n_0)
+  let () = assert(c_1, \"negative\")
+  let (a_2: [n_0]i64) = iota_i64(n_0, 0i64, 1i64)
+  let (d_4: [n_0]i64) = iota_i64(n_0, 0i64, 1i64)
+  let (e_5: [n_0]i64) = d_4 with [0i64] = 7i64
+  let (m_6: i64) = Add(n_0, n_0)
+  let (f_7: [m_6]i64) = concat(a_2, a_2) : m_6
+  in (m_6, f_7, e_5)
+}
+"
+    );
+}
+
+// Branches.
+
+#[test]
+fn a_branch_on_a_constant_is_the_branch_taken() {
+    let text = simplified(
+        "entry main = main (x: i32) : (i32)
+fun main (x_0: i32): (i32) = {
+  let (r_1: i32) = if true then {
+    let (a_2: i32) = Add(x_0, 1i32)
+    in (a_2)
+  } else {
+    in (x_0)
+  } : (i32)
+  in (r_1)
+}",
+        &[vec![i32(1)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32): (i32) = {
+  let (a_2: i32) = Add(x_0, 1i32)
+  in (a_2)
+}
+"
+    );
+}
+
+#[test]
+fn results_both_branches_give_alike_leave_the_branch() {
+    let text = simplified(
+        "entry main = main (c: bool, x: i32, y: i32) : (i32, i32, i32, i32)
+fun main (c_0: bool, x_1: i32, y_2: i32): (i32, i32, i32, i32) = {
+  let (a_3: i32, b_4: i32, d_5: i32, unused_6: i32) = if c_0 then {
+    in (x_1, y_2, y_2, x_1)
+  } else {
+    in (x_1, x_1, x_1, y_2)
+  } : (i32, i32, i32, i32)
+  in (a_3, b_4, d_5, a_3)
+}",
+        &[vec![bool(true), i32(1), i32(2)], vec![bool(false), i32(1), i32(2)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (c_0: bool, x_1: i32, y_2: i32): (i32, i32, i32, i32) = {
+  let (b_4: i32) = if c_0 then {
+    in (y_2)
+  } else {
+    in (x_1)
+  } : (i32)
+  in (x_1, b_4, b_4, x_1)
+}
+"
+    );
+}
+
+#[test]
+fn a_size_both_branches_give_alike_leaves_the_branch() {
+    let text = simplified(
+        "entry main = main (c: bool, xs: []i32, ys: []i32) : ([]i32)
+fun main (n_0: i64, c_1: bool, xs_2: [n_0]i32, ys_3: [n_0]i32): (i64, [?0]i32) = {
+  let (m_4: i64, r_5: [m_4]i32) = if c_1 then {
+    in (n_0, xs_2)
+  } else {
+    in (n_0, ys_3)
+  } : (i64, [?0]i32)
+  in (m_4, r_5)
+}",
+        &[vec![bool(true), i32s(&[1]), i32s(&[2])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, c_1: bool, xs_2: [n_0]i32, ys_3: [n_0]i32): (i64, [?0]i32) = {
+  let (r_5: [n_0]i32) = if c_1 then {
+    in (xs_2)
+  } else {
+    in (ys_3)
+  } : ([n_0]i32)
+  in (n_0, r_5)
+}
+"
+    );
+}
