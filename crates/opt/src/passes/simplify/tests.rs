@@ -817,3 +817,279 @@ fun main (n_0: i64, c_1: bool, xs_2: [n_0]i32, ys_3: [n_0]i32): (i64, [?0]i32) =
 "
     );
 }
+
+// Loops.
+
+#[test]
+fn a_loop_of_no_iteration_is_its_initial_values() {
+    let text = simplified(
+        "entry main = main (x: i32) : (i32)
+fun main (x_0: i32): (i32) = {
+  let (r_1: i32) = loop (acc_2: i32) = (x_0) for i_3 < 0i64 do {
+    let (a_4: i32) = Div(acc_2, 0i32)
+    in (a_4)
+  }
+  in (r_1)
+}",
+        &[vec![i32(5)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32): (i32) = {
+  in (x_0)
+}
+"
+    );
+}
+
+#[test]
+fn a_loop_of_one_iteration_is_its_body() {
+    let text = simplified(
+        "entry main = main (x: i32) : (i32)
+fun main (x_0: i32): (i32) = {
+  let (r_1: i32) = loop (acc_2: i32) = (x_0) for i_3 < 1i64 do {
+    let (j_4: i32) = to_i32(i_3)
+    let (a_5: i32) = Add(acc_2, j_4)
+    let (b_6: i32) = Mul(a_5, a_5)
+    in (b_6)
+  }
+  in (r_1)
+}",
+        &[vec![i32(5)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32): (i32) = {
+  let (b_6: i32) = Mul(x_0, x_0)
+  in (b_6)
+}
+"
+    );
+}
+
+#[test]
+fn loop_parameters_that_keep_their_initial_values_go() {
+    let text = simplified(
+        "entry main = main (n: i64, x: i32, y: i32) : (i32, i32, i32)
+fun main (n_0: i64, x_1: i32, y_2: i32): (i32, i32, i32) = {
+  let (r_3: i32, s_4: i32, t_5: i32) = loop (a_6: i32, b_7: i32, c_8: i32) = (x_1, y_2, 0i32) for i_9 < n_0 do {
+    let (d_10: i32) = Mul(a_6, b_7)
+    let (e_11: i32) = Add(c_8, d_10)
+    let (f_12: i32) = Mul(e_11, 3i32)
+    in (a_6, y_2, f_12)
+  }
+  in (r_3, s_4, t_5)
+}",
+        &[vec![i64(3), i32(2), i32(5)], vec![i64(0), i32(2), i32(5)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, x_1: i32, y_2: i32): (i32, i32, i32) = {
+  let (d_10: i32) = Mul(x_1, y_2)
+  let (t_5: i32) = loop (c_8: i32) = (0i32) for i_9 < n_0 do {
+    let (e_11: i32) = Add(c_8, d_10)
+    let (f_12: i32) = Mul(e_11, 3i32)
+    in (f_12)
+  }
+  in (x_1, y_2, t_5)
+}
+"
+    );
+}
+
+#[test]
+fn loop_results_that_do_not_depend_on_the_iteration_follow_the_loop() {
+    let text = simplified(
+        "entry main = main (n: i64, x: i32, y: i32) : (i32, i32)
+fun main (n_0: i64, x_1: i32, y_2: i32): (i32, i32) = {
+  let (r_3: i32, s_4: i32) = loop (a_5: i32, b_6: i32) = (x_1, 0i32) for i_7 < n_0 do {
+    let (c_8: i32) = Mul(b_6, 3i32)
+    let (d_9: i32) = Add(c_8, 1i32)
+    in (y_2, d_9)
+  }
+  in (r_3, s_4)
+}",
+        &[vec![i64(3), i32(2), i32(5)], vec![i64(0), i32(2), i32(5)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, x_1: i32, y_2: i32): (i32, i32) = {
+  let (s_4: i32) = loop (b_6: i32) = (0i32) for i_7 < n_0 do {
+    let (c_8: i32) = Mul(b_6, 3i32)
+    let (d_9: i32) = Add(c_8, 1i32)
+    in (d_9)
+  }
+  let (runs_10: bool) = Lt(0i64, n_0)
+  let (r_3: i32) = if runs_10 then {
+    in (y_2)
+  } else {
+    in (x_1)
+  } : (i32)
+  in (r_3, s_4)
+}
+"
+    );
+}
+
+#[test]
+fn a_counter_adding_the_same_value_each_iteration_has_a_closed_form() {
+    let text = simplified(
+        "entry main = main (n: i64, x: i32) : (i32, i32)
+fun main (n_0: i64, x_1: i32): (i32, i32) = {
+  let (r_2: i32, s_3: i32) = loop (a_4: i32, b_5: i32) = (0i32, 1i32) for i_6 < n_0 do {
+    let (c_7: i32) = Add(a_4, x_1)
+    let (d_8: i32) = Mul(b_5, x_1)
+    in (c_7, d_8)
+  }
+  in (r_2, s_3)
+}",
+        &[
+            vec![i64(3), i32(7)],
+            vec![i64(-2), i32(7)],
+            vec![i64(5), i32(i32::MAX)],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, x_1: i32): (i32, i32) = {
+  let (s_3: i32) = loop (b_5: i32) = (1i32) for i_6 < n_0 do {
+    let (d_8: i32) = Mul(b_5, x_1)
+    in (d_8)
+  }
+  let (trips_9: i64) = Max(n_0, 0i64)
+  let (trips_10: i32) = to_i32(trips_9)
+  let (total_11: i32) = Mul(trips_10, x_1)
+  in (total_11, s_3)
+}
+"
+    );
+}
+
+#[test]
+fn loop_invariant_statements_that_cannot_fail_move_before_the_loop() {
+    let text = simplified(
+        "entry main = main (n: i64, x: i32) : (i32)
+fun main (n_0: i64, x_1: i32): (i32) = {
+  let (r_2: i32) = loop (a_3: i32) = (1i32) for i_4 < n_0 do {
+    let (s_5: i32) = Mul(x_1, x_1)
+    let (t_6: i32) = Mul(a_3, s_5)
+    in (t_6)
+  }
+  in (r_2)
+}",
+        &[vec![i64(3), i32(2)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, x_1: i32): (i32) = {
+  let (s_5: i32) = Mul(x_1, x_1)
+  let (r_2: i32) = loop (a_3: i32) = (1i32) for i_4 < n_0 do {
+    let (t_6: i32) = Mul(a_3, s_5)
+    in (t_6)
+  }
+  in (r_2)
+}
+"
+    );
+}
+
+#[test]
+fn loop_invariant_statements_that_can_fail_move_before_the_loop_when_it_runs() {
+    let text = simplified(
+        "entry main = main (n: i64, xs: []i32, j: i64) : (i32)
+fun main (m_1: i64, n_0: i64, xs_2: [m_1]i32, j_3: i64): (i32) = {
+  let (r_4: i32) = loop (a_5: i32) = (1i32) for i_6 < n_0 do {
+    let (x_7: i32) = xs_2[j_3]
+    let (y_8: i32) = Mul(x_7, x_7)
+    let (t_9: i32) = Mul(a_5, y_8)
+    in (t_9)
+  }
+  in (r_4)
+}",
+        &[
+            vec![i64(3), i32s(&[2, 3]), i64(1)],
+            vec![i64(3), i32s(&[2, 3]), i64(2)],
+            vec![i64(0), i32s(&[2, 3]), i64(2)],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (m_1: i64, n_0: i64, xs_2: [m_1]i32, j_3: i64): (i32) = {
+  let (runs_10: bool) = Lt(0i64, n_0)
+  let (x_7: i32) = if runs_10 then {
+    let (hoisted_11: i32) = xs_2[j_3]
+    in (hoisted_11)
+  } else {
+    in (0i32)
+  } : (i32)
+  let (y_8: i32) = Mul(x_7, x_7)
+  let (r_4: i32) = loop (a_5: i32) = (1i32) for i_6 < n_0 do {
+    let (t_9: i32) = Mul(a_5, y_8)
+    in (t_9)
+  }
+  in (r_4)
+}
+"
+    );
+}
+
+#[test]
+fn a_failing_statement_stays_in_the_loop_after_another_that_can_fail() {
+    let text = simplified(
+        "entry main = main (n: i64, xs: []i32, j: i64) : (i32)
+fun main (m_1: i64, n_0: i64, xs_2: [m_1]i32, j_3: i64): (i32) = {
+  let (r_4: i32) = loop (a_5: i32) = (1i32) for i_6 < n_0 do {
+    let (q_7: i32) = Div(100i32, a_5)
+    let (x_8: i32) = xs_2[j_3]
+    let (t_9: i32) = Sub(q_7, x_8)
+    in (t_9)
+  }
+  in (r_4)
+}",
+        &[
+            vec![i64(3), i32s(&[2, 3]), i64(1)],
+            vec![i64(3), i32s(&[2, 3]), i64(2)],
+            vec![i64(3), i32s(&[1, 100]), i64(1)],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (m_1: i64, n_0: i64, xs_2: [m_1]i32, j_3: i64): (i32) = {
+  let (r_4: i32) = loop (a_5: i32) = (1i32) for i_6 < n_0 do {
+    let (q_7: i32) = Div(100i32, a_5)
+    let (x_8: i32) = xs_2[j_3]
+    let (t_9: i32) = Sub(q_7, x_8)
+    in (t_9)
+  }
+  in (r_4)
+}
+"
+    );
+}
+
+#[test]
+fn unused_loop_parameters_go() {
+    let text = simplified(
+        "entry main = main (n: i64, x: i32) : (i32)
+fun main (n_0: i64, x_1: i32): (i32) = {
+  let (r_2: i32, s_3: i32) = loop (a_4: i32, b_5: i32) = (x_1, 0i32) for i_6 < n_0 do {
+    let (c_7: i32) = Mul(a_4, 3i32)
+    let (d_8: i32) = Mul(b_5, a_4)
+    in (c_7, d_8)
+  }
+  in (r_2)
+}",
+        &[vec![i64(3), i32(2)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, x_1: i32): (i32) = {
+  let (r_2: i32) = loop (a_4: i32) = (x_1) for i_6 < n_0 do {
+    let (c_7: i32) = Mul(a_4, 3i32)
+    in (c_7)
+  }
+  in (r_2)
+}
+"
+    );
+}
