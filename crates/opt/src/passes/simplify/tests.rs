@@ -517,7 +517,10 @@ fun main (n_0: i64, *xs_1: [n_0]i32, i_2: i64, v_3: i32): ([n_0]i32) = {
   let (b_5: [n_0]i32) = xs_1 with [i_2:+1i64*1i64] = a_4
   in (b_5)
 }",
-        &[vec![i32s(&[1, 2]), i64(1), i32(5)], vec![i32s(&[1, 2]), i64(2), i32(5)]],
+        &[
+            vec![i32s(&[1, 2]), i64(1), i32(5)],
+            vec![i32s(&[1, 2]), i64(2), i32(5)],
+        ],
     );
     assert_eq!(
         text,
@@ -774,7 +777,10 @@ fun main (c_0: bool, x_1: i32, y_2: i32): (i32, i32, i32, i32) = {
   } : (i32, i32, i32, i32)
   in (a_3, b_4, d_5, a_3)
 }",
-        &[vec![bool(true), i32(1), i32(2)], vec![bool(false), i32(1), i32(2)]],
+        &[
+            vec![bool(true), i32(1), i32(2)],
+            vec![bool(false), i32(1), i32(2)],
+        ],
     );
     assert_eq!(
         text,
@@ -1089,6 +1095,227 @@ fun main (n_0: i64, x_1: i32): (i32) = {
     in (c_7)
   }
   in (r_2)
+}
+"
+    );
+}
+
+// SOACs.
+
+#[test]
+fn a_replicated_input_gives_its_value_to_every_row() {
+    let text = simplified(
+        "entry main = main (xs: []i32, y: i32) : ([]i32)
+fun main (n_0: i64, xs_1: [n_0]i32, y_2: i32): ([n_0]i32) = {
+  let (ys_3: [n_0]i32) = replicate([n_0], y_2)
+  let (r_4: [n_0]i32) = screma(n_0, {xs_1, ys_3}, \\ (x_5: i32, y_6: i32): (i32) -> {
+    let (s_7: i32) = Add(x_5, y_6)
+    in (s_7)
+  })
+  in (r_4)
+}",
+        &[vec![i32s(&[1, 2]), i32(3)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32, y_2: i32): ([n_0]i32) = {
+  let (r_4: [n_0]i32) = screma(n_0, {xs_1}, \\ (x_5: i32): (i32) -> {
+    let (s_7: i32) = Add(x_5, y_2)
+    in (s_7)
+  })
+  in (r_4)
+}
+"
+    );
+}
+
+#[test]
+fn mapped_results_alike_in_every_row_are_replicates_and_copies() {
+    let text = simplified(
+        "entry main = main (xs: []i32, y: i32) : ([]i32, []i32, []i32)
+fun main (n_0: i64, xs_1: [n_0]i32, y_2: i32): ([n_0]i32, [n_0]i32, [n_0]i32) = {
+  let (a_3: [n_0]i32, b_4: [n_0]i32, c_5: [n_0]i32) = screma(n_0, {xs_1}, \\ (x_6: i32): (i32, i32, i32) -> {
+    let (s_7: i32) = Mul(x_6, x_6)
+    in (s_7, y_2, x_6)
+  })
+  in (a_3, b_4, c_5)
+}",
+        &[vec![i32s(&[1, 2]), i32(3)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32, y_2: i32): ([n_0]i32, [n_0]i32, [n_0]i32) = {
+  let (a_3: [n_0]i32) = screma(n_0, {xs_1}, \\ (x_6: i32): (i32) -> {
+    let (s_7: i32) = Mul(x_6, x_6)
+    in (s_7)
+  })
+  let (b_4: [n_0]i32) = replicate([n_0], y_2)
+  let (c_5: [n_0]i32) = copy(xs_1)
+  in (a_3, b_4, c_5)
+}
+"
+    );
+}
+
+#[test]
+fn unused_reduction_components_go() {
+    let text = simplified(
+        "entry main = main (xs: []i32) : (i32)
+fun main (n_0: i64, xs_1: [n_0]i32): (i32) = {
+  let (s_2: i32, p_3: i32) = screma(n_0, {xs_1}, \\ (x_4: i32): (i32, i32) -> {
+    let (y_5: i32) = Mul(x_4, 2i32)
+    in (x_4, y_5)
+  }, reduce (0i32, 1i32) \\ (a_6: i32, b_7: i32, c_8: i32, d_9: i32): (i32, i32) -> {
+    let (e_10: i32) = Add(a_6, c_8)
+    let (f_11: i32) = Mul(b_7, d_9)
+    in (e_10, f_11)
+  })
+  in (s_2)
+}",
+        &[vec![i32s(&[1, 2, 3])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32): (i32) = {
+  let (s_2: i32) = screma(n_0, {xs_1}, \\ (x_4: i32): (i32) -> {
+    in (x_4)
+  }, reduce (0i32) \\ (a_6: i32, c_8: i32): (i32) -> {
+    let (e_10: i32) = Add(a_6, c_8)
+    in (e_10)
+  })
+  in (s_2)
+}
+"
+    );
+}
+
+#[test]
+fn statements_of_a_lambda_that_do_not_depend_on_its_parameters_move_out() {
+    let text = simplified(
+        "entry main = main (xs: []i32, y: i32) : ([]i32)
+fun main (n_0: i64, xs_1: [n_0]i32, y_2: i32): ([n_0]i32) = {
+  let (r_3: [n_0]i32) = screma(n_0, {xs_1}, \\ (x_4: i32): (i32) -> {
+    let (z_5: i32) = Mul(y_2, y_2)
+    let (s_6: i32) = Add(x_4, z_5)
+    in (s_6)
+  })
+  in (r_3)
+}",
+        &[vec![i32s(&[1, 2]), i32(3)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32, y_2: i32): ([n_0]i32) = {
+  let (z_5: i32) = Mul(y_2, y_2)
+  let (r_3: [n_0]i32) = screma(n_0, {xs_1}, \\ (x_4: i32): (i32) -> {
+    let (s_6: i32) = Add(x_4, z_5)
+    in (s_6)
+  })
+  in (r_3)
+}
+"
+    );
+}
+
+// Dead code and copies.
+
+#[test]
+fn unused_statements_that_cannot_fail_go() {
+    let text = simplified(
+        "entry main = main (x: i32, y: i32) : (i32)
+fun main (x_0: i32, y_1: i32): (i32) = {
+  let (a_2: i32) = Mul(x_0, y_1)
+  let (b_3: i32) = Div(x_0, y_1)
+  in (x_0)
+}",
+        &[vec![i32(1), i32(0)], vec![i32(1), i32(2)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32, y_1: i32): (i32) = {
+  let (b_3: i32) = Div(x_0, y_1)
+  in (x_0)
+}
+"
+    );
+}
+
+#[test]
+fn a_copy_nothing_consumes_is_its_source() {
+    let text = simplified(
+        "entry main = main (xs: []i32) : (i32)
+fun main (n_0: i64, xs_1: [n_0]i32): (i32) = {
+  let (a_2: [n_0]i32) = copy(xs_1)
+  let (b_3: i32) = a_2[0i64]
+  let (c_4: [n_0]i32) = copy(xs_1)
+  let (r_5: i32) = screma(n_0, {c_4}, \\ (x_6: i32): (i32) -> {
+    in (x_6)
+  }, reduce (0i32) \\ (a_7: i32, b_8: i32): (i32) -> {
+    let (s_9: i32) = Add(a_7, b_8)
+    in (s_9)
+  })
+  let (t_10: i32) = Add(r_5, b_3)
+  in (t_10)
+}",
+        &[vec![i32s(&[1, 2])], vec![i32s(&[])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32): (i32) = {
+  let (b_3: i32) = xs_1[0i64]
+  let (r_5: i32) = screma(n_0, {xs_1}, \\ (x_6: i32): (i32) -> {
+    in (x_6)
+  }, reduce (0i32) \\ (a_7: i32, b_8: i32): (i32) -> {
+    let (s_9: i32) = Add(a_7, b_8)
+    in (s_9)
+  })
+  let (t_10: i32) = Add(r_5, b_3)
+  in (t_10)
+}
+"
+    );
+}
+
+#[test]
+fn a_copy_whose_source_is_not_read_after_it_is_its_source() {
+    let text = simplified(
+        "entry main = main (*xs: []i32) : ([]i32)
+fun main (n_0: i64, *xs_1: [n_0]i32): ([n_0]i32) = {
+  let (a_2: [n_0]i32) = copy(xs_1)
+  let (b_3: [n_0]i32) = a_2 with [0i64] = 5i32
+  in (b_3)
+}",
+        &[vec![i32s(&[1, 2])], vec![i32s(&[])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, *xs_1: [n_0]i32): ([n_0]i32) = {
+  let (b_3: [n_0]i32) = xs_1 with [0i64] = 5i32
+  in (b_3)
+}
+"
+    );
+}
+
+#[test]
+fn a_copy_whose_source_is_read_after_it_stays() {
+    let text = simplified(
+        "entry main = main (*xs: []i32) : ([]i32, i32)
+fun main (n_0: i64, *xs_1: [n_0]i32): ([n_0]i32, i32) = {
+  let (a_2: [n_0]i32) = copy(xs_1)
+  let (b_3: [n_0]i32) = a_2 with [0i64] = 5i32
+  let (c_4: i32) = xs_1[0i64]
+  in (b_3, c_4)
+}",
+        &[vec![i32s(&[1, 2])], vec![i32s(&[])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, *xs_1: [n_0]i32): ([n_0]i32, i32) = {
+  let (a_2: [n_0]i32) = copy(xs_1)
+  let (b_3: [n_0]i32) = a_2 with [0i64] = 5i32
+  let (c_4: i32) = xs_1[0i64]
+  in (b_3, c_4)
 }
 "
     );
