@@ -555,7 +555,7 @@ pub fn for_each_body<R: Rep>(body: &Body<R>, f: &mut dyn FnMut(&Body<R>)) {
 
 /// The variables bound inside an expression: its binders, its lambdas'
 /// parameters and everything bound in its nested code.
-fn for_each_bound_inside<R: Rep>(exp: &Exp<R>, f: &mut dyn FnMut(Var)) {
+pub fn for_each_bound_inside<R: Rep>(exp: &Exp<R>, f: &mut dyn FnMut(Var)) {
     exp.for_each_binder(f);
     for lambda in exp.lambdas() {
         lambda.params.iter().for_each(|p| f(p.var));

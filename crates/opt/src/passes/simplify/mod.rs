@@ -67,6 +67,7 @@
 //! that nothing consumes by their source.
 
 mod arrays;
+mod branches;
 mod copies;
 mod dead;
 mod loops;
@@ -586,6 +587,9 @@ impl<R: Rep> Simplifier<'_, R> {
                         s.bind_subst(c, SubExp::bool(false), true);
                     }
                 });
+                for inner in self.common_branch_stms(&mut stm) {
+                    self.stm(inner, out);
+                }
             }
             Exp::Loop { .. } => {
                 let (outcome, hoisted) = self.loop_stm(&mut stm);

@@ -824,6 +824,65 @@ fun main (n_0: i64, c_1: bool, xs_2: [n_0]i32, ys_3: [n_0]i32): (i64, [?0]i32) =
     );
 }
 
+#[test]
+fn statements_both_branches_compute_alike_go_before_the_branch() {
+    let text = simplified(
+        "entry main = main (c: bool, xs: []i32) : (i32)
+fun main (n_0: i64, c_1: bool, xs_2: [n_0]i32): (i32) = {
+  let (r_3: i32) = if c_1 then {
+    let (a_4: i32) = screma(n_0, {xs_2}, \\ (x_5: i32): (i32) -> {
+      let (y_6: i32) = Mul(x_5, x_5)
+      in (y_6)
+    }, reduce (0i32) \\ (p_7: i32, q_8: i32): (i32) -> {
+      let (s_9: i32) = Add(p_7, q_8)
+      in (s_9)
+    })
+    let (b_10: i32) = Add(a_4, 1i32)
+    in (b_10)
+  } else {
+    let (d_11: i32) = Div(7i32, 0i32)
+    let (e_12: i32) = screma(n_0, {xs_2}, \\ (x_13: i32): (i32) -> {
+      let (y_14: i32) = Mul(x_13, x_13)
+      in (y_14)
+    }, reduce (0i32) \\ (p_15: i32, q_16: i32): (i32) -> {
+      let (s_17: i32) = Add(p_15, q_16)
+      in (s_17)
+    })
+    let (f_18: i32) = Add(e_12, 1i32)
+    let (g_19: i32) = Add(f_18, d_11)
+    in (g_19)
+  } : (i32)
+  in (r_3)
+}",
+        &[
+            vec![bool(true), i32s(&[1, 2])],
+            vec![bool(false), i32s(&[1, 2])],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, c_1: bool, xs_2: [n_0]i32): (i32) = {
+  let (a_4: i32) = screma(n_0, {xs_2}, \\ (x_5: i32): (i32) -> {
+    let (y_6: i32) = Mul(x_5, x_5)
+    in (y_6)
+  }, reduce (0i32) \\ (p_7: i32, q_8: i32): (i32) -> {
+    let (s_9: i32) = Add(p_7, q_8)
+    in (s_9)
+  })
+  let (b_10: i32) = Add(a_4, 1i32)
+  let (r_3: i32) = if c_1 then {
+    in (b_10)
+  } else {
+    let (d_11: i32) = Div(7i32, 0i32)
+    let (g_19: i32) = Add(b_10, d_11)
+    in (g_19)
+  } : (i32)
+  in (r_3)
+}
+"
+    );
+}
+
 // Loops.
 
 #[test]

@@ -1,0 +1,119 @@
+//! Statements that both branches of an `if` compute alike (up to the
+//! names they bind) move in front of it, once.
+
+use super::Simplifier;
+use crate::ir::analysis::consumed;
+use crate::ir::traverse::{Renamer, bound_in_body, for_each_bound_inside, free_in_exp};
+use crate::ir::{Exp, Rep, Stm, SubExp, Var};
+use std::collections::{HashMap, HashSet};
+
+impl<R: Rep> Simplifier<'_, R> {
+    /// Takes out of the branches of `stm` (an `if` whose branches are
+    /// simplified) the statements that both compute alike and that
+    /// cannot fail, consume nothing and need nothing else the branches
+    /// bind; returns them, in order, to go before it. Either branch ran
+    /// them once, so they run once still.
+    pub(super) fn common_branch_stms(&self, stm: &mut Stm<R>) -> Vec<Stm<R>> {
+        let Exp::If {
+            then_body,
+            else_body,
+            ..
+        } = &mut stm.exp
+        else {
+            return Vec::new();
+        };
+        if then_body.stms.is_empty() || else_body.stms.is_empty() {
+            return Vec::new();
+        }
+        let depth = self.depth + 1;
+        let bound_in_then = bound_in_body(then_body);
+        // The variables of the statements moved, and what the else
+        // branch's equal ones become.
+        let mut moved_vars: HashSet<Var> = HashSet::new();
+        let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+        let mut moved = Vec::new();
+        let mut matched = vec![false; else_body.stms.len()];
+        let mut staying = Vec::with_capacity(then_body.stms.len());
+        for then_stm in std::mem::take(&mut then_body.stms) {
+            let needs_only_outside = free_in_exp(&then_stm.exp)
+                .into_iter()
+                .chain(
+                    then_stm
+                        .pat
+                        .iter()
+                        .flat_map(|pe| pe.ty.shape().iter().filter_map(|d| d.as_var())),
+                )
+                .all(|v| !bound_in_then.contains(&v) || moved_vars.contains(&v));
+            let movable = needs_only_outside
+                && !matches!(then_stm.exp, Exp::SubExp(_))
+                && !self.fails_outside(&then_stm, depth)
+                && consumed(self.program, &then_stm.exp).is_empty();
+            let twin = movable
+                .then(|| {
+                    let key = without_locations(&then_stm);
+                    (0..else_body.stms.len())
+                        .find(|&k| !matched[k] && alike(&key, &else_body.stms[k], &renaming))
+                })
+                .flatten();
+            let Some(k) = twin else {
+                staying.push(then_stm);
+                continue;
+            };
+            matched[k] = true;
+            for (twin_pe, pe) in else_body.stms[k].pat.iter().zip(&then_stm.pat) {
+                renaming.insert(twin_pe.var, SubExp::Var(pe.var));
+            }
+            moved_vars.extend(then_stm.pat.iter().map(|pe| pe.var));
+            moved.push(then_stm);
+        }
+        then_body.stms = staying;
+        let mut k = 0;
+        else_body.stms.retain(|_| {
+            k += 1;
+            !matched[k - 1]
+        });
+        Renamer { map: &renaming }.body(else_body);
+        moved
+    }
+}
+
+/// Whether `other` is `stm` (without its locations) once the variables
+/// `renaming` maps and those it binds itself are renamed to `stm`'s.
+fn alike<R: Rep>(stm: &Stm<R>, other: &Stm<R>, renaming: &HashMap<Var, SubExp>) -> bool {
+    if std::mem::discriminant(&stm.exp) != std::mem::discriminant(&other.exp)
+        || stm.pat.len() != other.pat.len()
+    {
+        return false;
+    }
+    let ours = binders(stm);
+    let theirs = binders(other);
+    if ours.len() != theirs.len() {
+        return false;
+    }
+    let mut map = renaming.clone();
+    map.extend(theirs.into_iter().zip(ours.into_iter().map(SubExp::Var)));
+    let mut other = without_locations(other);
+    Renamer { map: &map }.stm(&mut other);
+    other == *stm
+}
+
+/// The variables a statement binds, its nested code's included, in
+/// order.
+fn binders<R: Rep>(stm: &Stm<R>) -> Vec<Var> {
+    let mut vars: Vec<Var> = stm.pat.iter().map(|pe| pe.var).collect();
+    for_each_bound_inside(&stm.exp, &mut |v| vars.push(v));
+    vars
+}
+
+/// A statement with no locations, its nested statements' included.
+fn without_locations<R: Rep>(stm: &Stm<R>) -> Stm<R> {
+    fn strip<R: Rep>(stm: &mut Stm<R>) {
+        stm.loc = None;
+        for body in stm.exp.nested_bodies_mut() {
+            body.stms.iter_mut().for_each(strip);
+        }
+    }
+    let mut stm = stm.clone();
+    strip(&mut stm);
+    stm
+}
