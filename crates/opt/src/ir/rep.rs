@@ -85,6 +85,11 @@ pub trait Operation<R: Rep>: Clone + fmt::Debug + PartialEq + Send + Sync + 'sta
     fn simplify(&mut self, _pat: &mut Vec<PatElem>, _ctx: &mut dyn SimplifyOp<R>) -> Vec<Stm<R>> {
         Vec::new()
     }
+    /// Its lambda and input arrays, if all it does is apply the lambda
+    /// to each row of its inputs and give the results as its own rows.
+    fn as_map(&self) -> Option<(&Lambda<R>, &[Var])> {
+        None
+    }
     /// Drops (after [`Operation::prune_results`]) the parts of its
     /// results that are not `live` and that nothing live needs;
     /// `needed_params` tells which parameters of a lambda its results
@@ -248,6 +253,19 @@ impl<R: Rep> Operation<R> for Soac<R> {
 
     fn simplify(&mut self, pat: &mut Vec<PatElem>, ctx: &mut dyn SimplifyOp<R>) -> Vec<Stm<R>> {
         soac_rules::simplify(self, pat, ctx)
+    }
+
+    fn as_map(&self) -> Option<(&Lambda<R>, &[Var])> {
+        match self {
+            Soac::Screma {
+                arrays,
+                map,
+                scans,
+                reduces,
+                ..
+            } if scans.is_empty() && reduces.is_empty() => Some((map, arrays)),
+            _ => None,
+        }
     }
 
     fn prune_components(

@@ -4,11 +4,17 @@
 //! `if` give alike.
 
 use super::{Simplified, Simplifier, is_zero};
+use crate::ir::analysis::can_fail_unless;
 use crate::ir::traverse::map_type;
+use crate::ir::traverse::{Renamer, free_in_body};
 use crate::ir::{
     Body, DimIndex, ErrorPart, Exp, ExtDim, Loc, PatElem, Rep, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, CmpOp, PrimType};
+
+/// The most statements a map's lambda may have to be computed where a
+/// row of its result is read instead.
+const MAX_INLINED_MAP: usize = 16;
 use std::collections::HashMap;
 
 /// A part of a concatenation: an array, or what makes one that a
@@ -53,6 +59,11 @@ impl<R: Rep> Simplifier<'_, R> {
         else {
             return Simplified::Keep;
         };
+        if let [row] = fixed[..]
+            && let Some(simplified) = self.index_map(stm, array, row)
+        {
+            return simplified;
+        }
         let (Some(ty), Some(def)) = (self.types.get(array), self.defs.get(&array).cloned()) else {
             return Simplified::Keep;
         };
@@ -204,6 +215,68 @@ impl<R: Rep> Simplifier<'_, R> {
             }
             _ => Simplified::Keep,
         }
+    }
+
+    /// A row of the result of a map that nothing else uses: the map's
+    /// lambda on that row of its inputs, where the lambda is a few
+    /// scalar operations that cannot fail and reads nothing consumed
+    /// (the map then goes, so nothing is computed twice).
+    fn index_map(&mut self, stm: &Stm<R>, array: Var, row: SubExp) -> Option<Simplified<R>> {
+        let (lambda, arrays) = self.maps.get(&array)?;
+        let cheap = lambda.body.stms.len() <= MAX_INLINED_MAP
+            && lambda.body.stms.iter().all(|s| {
+                matches!(
+                    s.exp,
+                    Exp::SubExp(_)
+                        | Exp::BinOp(..)
+                        | Exp::UnOp(..)
+                        | Exp::Cmp(..)
+                        | Exp::Convert(..)
+                        | Exp::PrimFn(..)
+                ) && !can_fail_unless(&*self.types, &s.exp, &|_| false)
+            });
+        let readable = free_in_body(&lambda.body)
+            .into_iter()
+            .chain(arrays.iter().copied())
+            .all(|v| self.readable(SubExp::Var(v)));
+        if !cheap || !readable || lambda.body.result.len() != 1 {
+            return None;
+        }
+        let (lambda, arrays) = (lambda.clone(), arrays.clone());
+        let shape = self.types.get(array)?.shape().to_vec();
+        let known = stm
+            .pat
+            .first()
+            .and_then(|p| self.proven.get(&p.var))
+            .copied();
+        let (mut stms, depth) = self.checked(known, &shape, &[row], &stm.loc);
+        // Fresh names for the parameters, bound to the row's elements
+        // (in bounds: the inputs have the map's rows), and for what the
+        // lambda binds.
+        let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+        for (param, &input) in lambda.params.iter().zip(&arrays) {
+            let hint = self.names[param.var.0 as usize].clone();
+            let index = Exp::Index {
+                array: input,
+                slice: vec![DimIndex::Fix(row)],
+            };
+            let (element, s) = self.new_stm(&hint, index, &stm.loc);
+            self.prove(&s, depth);
+            stms.push(s);
+            renaming.insert(param.var, element);
+        }
+        for inner in &lambda.body.stms {
+            for pe in &inner.pat {
+                let hint = self.names[pe.var.0 as usize].clone();
+                let var = self.fresh(&hint, pe.ty.clone());
+                renaming.insert(pe.var, SubExp::Var(var));
+            }
+        }
+        let mut body = lambda.body;
+        Renamer { map: &renaming }.body(&mut body);
+        stms.extend(body.stms);
+        stms.push(Self::same_pattern(stm, Exp::SubExp(body.result[0])));
+        Some(Simplified::Stms(stms))
     }
 
     /// The bounds check of an index (unless `known` already proves it)

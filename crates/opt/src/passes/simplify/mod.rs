@@ -81,10 +81,10 @@ mod tests;
 use crate::ir::analysis::{Types, can_fail_unless, consumed, consumed_anywhere};
 use crate::ir::check::result_types;
 use crate::ir::rep::SimplifyOp;
-use crate::ir::traverse::{free_in_exp, map_lambda_types, map_type};
+use crate::ir::traverse::{for_each_use_in_body, free_in_exp, map_lambda_types, map_type};
 use crate::ir::{
-    Body, DimIndex, ErrorPart, Exp, Loc, Operation, Param, PatElem, Program, Rep, Stm, SubExp,
-    Type, Var,
+    Body, DimIndex, ErrorPart, Exp, Lambda, Loc, Operation, Param, PatElem, Program, Rep, Stm,
+    SubExp, Type, Var,
 };
 use prim::{BinOp, CmpOp, PrimType, PrimValue};
 use std::collections::{HashMap, HashSet};
@@ -127,6 +127,8 @@ fn simplify_round<R: Rep>(program: &mut Program<R>) -> bool {
             proven: HashMap::new(),
             consumed,
             consumable,
+            uses: use_counts(body),
+            maps: HashMap::new(),
             depth: 0,
             undo: Vec::new(),
         };
@@ -219,6 +221,12 @@ struct Simplifier<'p, R: Rep> {
     /// results, which its callers may consume: a rule may not make one
     /// share memory with another array.
     consumable: HashSet<Var>,
+    /// How many times the function uses each variable (at the start of
+    /// the round), in nested code and types too.
+    uses: HashMap<Var, usize>,
+    /// The lambda and inputs of each map (an operation that only maps)
+    /// kept so far whose one result the function uses once.
+    maps: HashMap<Var, (Lambda<R>, Vec<Var>)>,
     /// The nesting depth of the body being simplified.
     depth: usize,
     undo: Vec<Undo>,
@@ -462,7 +470,15 @@ impl<R: Rep> Simplifier<'_, R> {
         }
         match &stm.exp {
             Exp::Assert { condition, .. } => self.learn_true(*condition),
-            Exp::If { .. } | Exp::Loop { .. } | Exp::Op(_) => {}
+            Exp::Op(op) => {
+                if let [pe] = stm.pat.as_slice()
+                    && self.uses.get(&pe.var) == Some(&1)
+                    && let Some((lambda, arrays)) = op.as_map()
+                {
+                    self.maps.insert(pe.var, (lambda.clone(), arrays.to_vec()));
+                }
+            }
+            Exp::If { .. } | Exp::Loop { .. } => {}
             exp => {
                 if let [pe] = stm.pat.as_slice() {
                     self.defs.insert(pe.var, exp.clone());
@@ -888,6 +904,14 @@ impl<R: Rep> Simplifier<'_, R> {
             }
         }
     }
+}
+
+/// How many times a body uses each variable, in nested code and types
+/// too.
+fn use_counts<R: Rep>(body: &Body<R>) -> HashMap<Var, usize> {
+    let mut uses = HashMap::new();
+    for_each_use_in_body(body, &mut |v| *uses.entry(v).or_default() += 1);
+    uses
 }
 
 fn restore_entry<K: std::hash::Hash + Eq, V>(map: &mut HashMap<K, V>, key: K, previous: Option<V>) {

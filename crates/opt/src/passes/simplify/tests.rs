@@ -1276,6 +1276,91 @@ fun main (n_0: i64, xs_1: [n_0]i32, y_2: i32): ([n_0]i32) = {
     );
 }
 
+#[test]
+fn reading_the_only_used_row_of_a_map_computes_the_row_there() {
+    let text = simplified(
+        "entry main = main (xs: []i32, ys: []i32) : (i32)
+fun main (n_0: i64, xs_1: [n_0]i32, ys_2: [n_0]i32): (i32) = {
+  let (m_3: [n_0]i32) = screma(n_0, {xs_1, ys_2}, \\ (x_4: i32, y_5: i32): (i32) -> {
+    let (s_6: i32) = Add(x_4, y_5)
+    let (t_7: i32) = Mul(s_6, 2i32)
+    in (t_7)
+  })
+  let (r_8: i32) = loop (acc_9: i32) = (0i32) for i_10 < n_0 do {
+    let (z_11: i32) = m_3[i_10]
+    let (a_12: i32) = Xor(acc_9, z_11)
+    in (a_12)
+  }
+  let (j_13: i64) = Sub(n_0, 1i64)
+  let (m_14: [n_0]i32) = screma(n_0, {xs_1}, \\ (x_15: i32): (i32) -> {
+    let (s_16: i32) = Add(x_15, 1i32)
+    in (s_16)
+  })
+  let (last_17: i32) = m_14[j_13]
+  let (q_18: i32) = Add(r_8, last_17)
+  in (q_18)
+}",
+        &[
+            vec![i32s(&[1, 2, 3]), i32s(&[4, 5, 6])],
+            vec![i32s(&[]), i32s(&[])],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32, ys_2: [n_0]i32): (i32) = {
+  let (r_8: i32) = loop (acc_9: i32) = (0i32) for i_10 < n_0 do {
+    let (x_19: i32) = xs_1[i_10]
+    let (y_20: i32) = ys_2[i_10]
+    let (s_21: i32) = Add(x_19, y_20)
+    let (t_22: i32) = Mul(s_21, 2i32)
+    let (a_12: i32) = Xor(acc_9, t_22)
+    in (a_12)
+  }
+  let (j_13: i64) = Add(n_0, -1i64)
+  let (bounds_23: bool) = Le(0i64, j_13)
+  let (bounds_24: bool) = Lt(j_13, n_0)
+  let (bounds_25: bool) = And(bounds_23, bounds_24)
+  let () = assert(bounds_25, \"Index [\" j_13 \"] out of bounds for array of shape \" \"[\" n_0 \"]\" \".\")
+  let (x_26: i32) = xs_1[j_13]
+  let (s_27: i32) = Add(x_26, 1i32)
+  let (q_18: i32) = Add(r_8, s_27)
+  in (q_18)
+}
+"
+    );
+}
+
+#[test]
+fn a_row_of_a_map_used_twice_is_read() {
+    let text = simplified(
+        "entry main = main (xs: []i32, i: i64) : (i32, []i32)
+fun main (n_0: i64, xs_1: [n_0]i32, i_2: i64): (i32, [n_0]i32) = {
+  let (m_3: [n_0]i32) = screma(n_0, {xs_1}, \\ (x_4: i32): (i32) -> {
+    let (s_5: i32) = Add(x_4, 1i32)
+    in (s_5)
+  })
+  let (z_6: i32) = m_3[i_2]
+  in (z_6, m_3)
+}",
+        &[
+            vec![i32s(&[1, 2, 3]), i64(1)],
+            vec![i32s(&[1, 2, 3]), i64(3)],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32, i_2: i64): (i32, [n_0]i32) = {
+  let (m_3: [n_0]i32) = screma(n_0, {xs_1}, \\ (x_4: i32): (i32) -> {
+    let (s_5: i32) = Add(x_4, 1i32)
+    in (s_5)
+  })
+  let (z_6: i32) = m_3[i_2]
+  in (z_6, m_3)
+}
+"
+    );
+}
+
 // Dead code and copies.
 
 #[test]
