@@ -217,11 +217,19 @@ impl<R: Rep> Simplifier<'_, R> {
         }
     }
 
-    /// A row of the result of a map that nothing else uses: the map's
-    /// lambda on that row of its inputs, where the lambda is a few
-    /// scalar operations that cannot fail and reads nothing consumed
-    /// (the map then goes, so nothing is computed twice).
+    /// The row of a map's result that a loop reads at its counter,
+    /// where nothing else uses the result: the map's lambda on that row
+    /// of its inputs, where the lambda is a few scalar operations that
+    /// cannot fail and reads nothing consumed (the map then goes, so
+    /// nothing is computed twice, and the loop reads its inputs as it
+    /// went).
     fn index_map(&mut self, stm: &Stm<R>, array: Var, row: SubExp) -> Option<Simplified<R>> {
+        if !row
+            .as_var()
+            .is_some_and(|i| self.facts.counters.contains_key(&i))
+        {
+            return None;
+        }
         let (lambda, arrays) = self.maps.get(&array)?;
         let cheap = lambda.body.stms.len() <= MAX_INLINED_MAP
             && lambda.body.stms.iter().all(|s| {

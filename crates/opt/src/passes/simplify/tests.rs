@@ -1277,7 +1277,7 @@ fun main (n_0: i64, xs_1: [n_0]i32, y_2: i32): ([n_0]i32) = {
 }
 
 #[test]
-fn reading_the_only_used_row_of_a_map_computes_the_row_there() {
+fn a_loop_reading_the_only_used_row_of_a_map_at_its_counter_computes_the_row() {
     let text = simplified(
         "entry main = main (xs: []i32, ys: []i32) : (i32)
 fun main (n_0: i64, xs_1: [n_0]i32, ys_2: [n_0]i32): (i32) = {
@@ -1317,13 +1317,12 @@ fun main (n_0: i64, xs_1: [n_0]i32, ys_2: [n_0]i32): (i32) = {
     in (a_12)
   }
   let (j_13: i64) = Add(n_0, -1i64)
-  let (bounds_23: bool) = Le(0i64, j_13)
-  let (bounds_24: bool) = Lt(j_13, n_0)
-  let (bounds_25: bool) = And(bounds_23, bounds_24)
-  let () = assert(bounds_25, \"Index [\" j_13 \"] out of bounds for array of shape \" \"[\" n_0 \"]\" \".\")
-  let (x_26: i32) = xs_1[j_13]
-  let (s_27: i32) = Add(x_26, 1i32)
-  let (q_18: i32) = Add(r_8, s_27)
+  let (m_14: [n_0]i32) = screma(n_0, {xs_1}, \\ (x_15: i32): (i32) -> {
+    let (s_16: i32) = Add(x_15, 1i32)
+    in (s_16)
+  })
+  let (last_17: i32) = m_14[j_13]
+  let (q_18: i32) = Add(r_8, last_17)
   in (q_18)
 }
 "
