@@ -1,58 +1,76 @@
 //! The simplifier. It rewrites every function body, preserving the
 //! values it computes and its run-time failures (the same messages, in
-//! the same order, at the same locations). It runs rounds of a forward
-//! pass, dead code removal and copy removal until nothing changes (or a
-//! few rounds have run), since one rule's result is often another's
-//! input.
+//! the same order, at the same locations: a check a rule makes explicit
+//! carries the message of the operation it stands for). It runs rounds
+//! of a forward pass, dead code removal and copy removal until nothing
+//! changes (or `MAX_ROUNDS` have run), since one rule's result is
+//! often another's input. It runs at the SOACS, sequential and
+//! multicore levels, not at the memory levels.
 //!
 //! The forward pass walks each body in order, knowing what the
 //! statements before tell:
 //!
 //! * copy propagation: `let x = y` and `let x = 3` disappear and `x` is
-//!   replaced by `y` or `3`;
+//!   replaced by `y` or `3`, in types too;
 //! * scalar rules ([`scalar`]): constant folding with the interpreter's
-//!   own semantics ([`crate::prim`]), an operation that would fail on its
+//!   own semantics ([`prim`]), an operation that would fail on its
 //!   constants (division by zero) being left to fail at run time;
 //!   identities that hold for every value (`x + 0`, `x * 1`, `x == x` on
 //!   integers, `true && x`, conversion to the same type); integer
-//!   constants reassociated (`(x - 2) + 1` is `x - 1`); conversion
-//!   chains that one conversion does (`f32.i64 (i64.i32 x)` is
-//!   `f32.i32 x`); comparisons that sizes decide (a size is never
-//!   negative; a `for` loop's bound is positive inside its body);
+//!   constants reassociated (`(x - 2) + 1` is `x - 1`); sums that cancel
+//!   (`(x + y) - y` is `x`); conversion chains that one conversion does
+//!   (`f32.i64 (i64.i32 x)` is `f32.i32 x`); comparisons that facts
+//!   decide;
 //! * array rules ([`arrays`]): indexing an array literal, an update at
 //!   the same index, an `iota`, a `replicate`, a reshape, a
 //!   rearrangement, a concatenation or a copy reads the operand instead
 //!   (after a bounds check with the message of the original index,
-//!   unless the index is known to be in bounds); a reshape of a reshape
-//!   is one reshape, a rearrangement of a rearrangement one
-//!   rearrangement; concatenations are flattened and lose empty
-//!   arrays, neighbouring literals and replicates of one value merge;
-//!   an array literal of equal elements is a `replicate`, one of
-//!   literals one literal and a reshape;
-//! * facts: after `assert(c)`, `c` is true (so repeated assertions go),
-//!   and so is what `c` says of sizes (`0 <= n`, `n == m`); in a branch
-//!   its condition is known; the dimensions of every value in scope are
-//!   not negative. An asserted equality of sizes does not make one size
-//!   the other (the values whose types name them keep their types, and
-//!   a reshape, a checked coercion, is what changes a type): it only
-//!   serves to prove that checks cannot fail;
+//!   unless the index is known to be in bounds); a loop reading the row
+//!   of a map at its counter, where nothing else uses the map's result,
+//!   computes the row there if the map's lambda is a few scalar
+//!   operations that cannot fail; a reshape of a reshape is one reshape,
+//!   a rearrangement of a rearrangement one rearrangement, a replicate
+//!   of a replicate one replicate; concatenations are flattened and lose
+//!   empty arrays, neighbouring literals and replicates of one value
+//!   merge; an array literal of equal elements is a `replicate`, one of
+//!   literals one literal and a reshape; an update of a one-element
+//!   slice with a replicate is an update of the element;
+//! * facts: the dimensions of every value in scope are not negative;
+//!   after `assert(c)`, `c` is true (so repeated assertions go), and so
+//!   is what `c` says of sizes (`0 <= n`, `0 < n`, `n == m`); in a
+//!   branch its condition is known; a `for` loop's counter is in
+//!   `[0, bound)` and its bound positive in its body. An asserted
+//!   equality of sizes does not make one size the other (the values
+//!   whose types name them keep their types, and a reshape, a checked
+//!   coercion, is what changes a type): it only serves proofs. Each fact
+//!   carries the nesting depth where it became known, so that a proof
+//!   made inside a body does not let its statement leave the body;
 //! * proofs: an `iota` or `replicate` of sizes known not to be negative,
 //!   a reshape whose sizes multiply to the same product, an index known
 //!   to be in bounds cannot fail, which lets dead code removal and
 //!   hoisting treat it as pure;
-//! * common subexpressions: a scalar operation (or `size`, or indexing
-//!   to a scalar) already computed by a statement that dominates this one
-//!   is reused, commutative operands in either order; operations on
-//!   arrays are never shared, so in-place updates cannot observe sharing
-//!   they did not have;
-//! * branches on constants become the branch taken, and a result both
-//!   branches give the same is that value; `assert(true)` goes;
+//! * common subexpressions: a scalar operation (or indexing to a
+//!   scalar), a view of an array (slice, reshape, rearrangement), or an
+//!   array operation (`iota`, `replicate`, concatenation, literal) whose
+//!   result nothing may consume, already computed by a statement that
+//!   dominates this one, is reused, commutative operands in either order;
+//!   so an in-place update never sees sharing it did not have;
+//! * branches ([`branches`]): a branch on a constant is the branch taken;
+//!   a result both branches give the same is that value, results the
+//!   branches give alike are one; statements both branches compute alike
+//!   (up to the names they bind) that cannot fail and consume nothing
+//!   move in front of the branch; `assert(true)` goes;
 //! * loops ([`loops`]): a `for` loop of bound 0 is its initial values,
 //!   one of bound 1 its body; a loop parameter that every iteration
-//!   passes on unchanged (the size of an array whose shape stays)
-//!   becomes its initial value; one that the body does not read and
-//!   whose new value does not depend on the iteration is that value if
-//!   the loop runs at all;
+//!   passes on unchanged or sets to its initial value becomes that
+//!   value; those that the body does not read and whose new values do
+//!   not depend on the iteration are those values if the loop runs at
+//!   all (an array with the sizes its type names); an integer parameter
+//!   that only adds the same value in every iteration is its initial
+//!   value plus the number of iterations times that value; scalar
+//!   statements at the start of a `for` loop's body that do not depend on
+//!   the iteration but can fail move in front of it, in a branch on
+//!   whether it runs, up to the first that can fail and cannot move;
 //! * loop-invariant code motion: a statement in a loop body or in a
 //!   SOAC's lambda that uses nothing bound inside, cannot fail (or is
 //!   proved not to fail by what is known outside), consumes nothing and
@@ -63,8 +81,9 @@
 //!
 //! Dead code removal ([`dead`]) then removes statements whose results
 //! are unused and which cannot fail, unused loop parameters, unused
-//! results of operations; copy removal ([`copies`]) replaces copies
-//! that nothing consumes by their source.
+//! results and reduction components of operations; copy removal
+//! ([`copies`]) replaces copies that nothing consumes, or whose source
+//! nothing reads after them, by their source.
 
 mod arrays;
 mod branches;
