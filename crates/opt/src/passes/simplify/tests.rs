@@ -537,6 +537,149 @@ fun main (n_0: i64, *xs_1: [n_0]i32, i_2: i64, v_3: i32): ([n_0]i32) = {
     );
 }
 
+#[test]
+fn indexing_a_concatenation_indexes_the_part_the_index_falls_in() {
+    let text = simplified(
+        "entry main = main (xs: []i32, ys: []i32, i: i64) : (i32)
+fun main (n_0: i64, m_1: i64, xs_2: [n_0]i32, ys_3: [m_1]i32, i_4: i64): (i32) = {
+  let (s_5: i64) = Add(n_0, m_1)
+  let (a_6: [s_5]i32) = concat(xs_2, ys_3) : s_5
+  let (b_7: i32) = a_6[i_4]
+  in (b_7)
+}",
+        &[
+            vec![i32s(&[1, 2]), i32s(&[3]), i64(1)],
+            vec![i32s(&[1, 2]), i32s(&[3]), i64(2)],
+            vec![i32s(&[1, 2]), i32s(&[3]), i64(3)],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, m_1: i64, xs_2: [n_0]i32, ys_3: [m_1]i32, i_4: i64): (i32) = {
+  let (s_5: i64) = Add(n_0, m_1)
+  let (bounds_8: bool) = Le(0i64, i_4)
+  let (bounds_9: bool) = Lt(i_4, s_5)
+  let (bounds_10: bool) = And(bounds_8, bounds_9)
+  let () = assert(bounds_10, \"Index [\" i_4 \"] out of bounds for array of shape \" \"[\" s_5 \"]\" \".\")
+  let (in_first_14: bool) = Lt(i_4, n_0)
+  let (concat_elem_15: i32) = if in_first_14 then {
+    let (elem_11: i32) = xs_2[i_4]
+    in (elem_11)
+  } else {
+    let (i_12: i64) = Sub(i_4, n_0)
+    let (elem_13: i32) = ys_3[i_12]
+    in (elem_13)
+  } : (i32)
+  in (concat_elem_15)
+}
+"
+    );
+}
+
+#[test]
+fn indexing_a_reshaped_iota_is_arithmetic() {
+    let text = simplified(
+        "entry main = main (i: i64, j: i64) : (i64)
+fun main (i_0: i64, j_1: i64): (i64) = {
+  let (a_2: [6i64]i64) = iota_i64(6i64, 0i64, 1i64)
+  let (b_3: [2i64][3i64]i64) = reshape([2i64, 3i64], a_2)
+  let (c_4: i64) = b_3[i_0, j_1]
+  in (c_4)
+}",
+        &[vec![i64(1), i64(2)], vec![i64(2), i64(0)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (i_0: i64, j_1: i64): (i64) = {
+  let (bounds_5: bool) = Le(0i64, i_0)
+  let (bounds_6: bool) = Lt(i_0, 2i64)
+  let (bounds_7: bool) = And(bounds_5, bounds_6)
+  let (bounds_8: bool) = Le(0i64, j_1)
+  let (bounds_9: bool) = Lt(j_1, 3i64)
+  let (bounds_10: bool) = And(bounds_8, bounds_9)
+  let (bounds_11: bool) = And(bounds_7, bounds_10)
+  let () = assert(bounds_11, \"Index [\" i_0 \", \" j_1 \"] out of bounds for array of shape \" \"[\" 2i64 \"]\" \"[\" 3i64 \"]\" \".\")
+  let (offset_12: i64) = Mul(i_0, 3i64)
+  let (offset_13: i64) = Add(offset_12, j_1)
+  in (offset_13)
+}
+"
+    );
+}
+
+#[test]
+fn indexing_a_copy_indexes_its_source() {
+    let text = simplified(
+        "entry main = main (xs: []i32, i: i64) : (i32, []i32)
+fun main (n_0: i64, xs_1: [n_0]i32, i_2: i64): (i32, [n_0]i32) = {
+  let (a_3: [n_0]i32) = copy(xs_1)
+  let (b_4: i32) = a_3[i_2]
+  let (c_5: [n_0]i32) = a_3 with [0i64] = b_4
+  in (b_4, c_5)
+}",
+        &[vec![i32s(&[1, 2]), i64(1)], vec![i32s(&[1, 2]), i64(2)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32, i_2: i64): (i32, [n_0]i32) = {
+  let (a_3: [n_0]i32) = copy(xs_1)
+  let (b_4: i32) = xs_1[i_2]
+  let (c_5: [n_0]i32) = a_3 with [0i64] = b_4
+  in (b_4, c_5)
+}
+"
+    );
+}
+
+#[test]
+fn neighbouring_literals_and_replicates_in_a_concatenation_merge() {
+    let text = simplified(
+        "entry main = main (x: i32, y: i32) : ([]i32)
+fun main (x_0: i32, y_1: i32): ([7i64]i32) = {
+  let (a_2: [2i64]i32) = [x_0, y_1]: i32
+  let (b_3: [1i64]i32) = [y_1]: i32
+  let (c_4: [2i64]i32) = replicate([2i64], x_0)
+  let (d_5: [2i64]i32) = replicate([2i64], x_0)
+  let (e_6: [7i64]i32) = concat(a_2, b_3, c_4, d_5) : 7i64
+  in (e_6)
+}",
+        &[vec![i32(1), i32(2)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32, y_1: i32): ([7i64]i32) = {
+  let (concat_part_7: [3i64]i32) = [x_0, y_1, y_1]: i32
+  let (concat_part_9: [4i64]i32) = replicate([4i64], x_0)
+  let (e_6: [7i64]i32) = concat(concat_part_7, concat_part_9) : 7i64
+  in (e_6)
+}
+"
+    );
+}
+
+#[test]
+fn a_literal_of_literals_is_one_literal_reshaped() {
+    let text = simplified(
+        "entry main = main (x: i32, y: i32) : ([][]i32)
+fun main (x_0: i32, y_1: i32): ([2i64][2i64]i32) = {
+  let (a_2: [2i64]i32) = [x_0, y_1]: i32
+  let (b_3: [2i64]i32) = [y_1, x_0]: i32
+  let (c_4: [2i64][2i64]i32) = [a_2, b_3]: [2i64]i32
+  in (c_4)
+}",
+        &[vec![i32(1), i32(2)]],
+    );
+    assert_eq!(
+        text,
+        "fun main (x_0: i32, y_1: i32): ([2i64][2i64]i32) = {
+  let (flat_lit_5: [4i64]i32) = [x_0, y_1, y_1, x_0]: i32
+  let (c_4: [2i64][2i64]i32) = reshape([2i64, 2i64], flat_lit_5)
+  in (c_4)
+}
+"
+    );
+}
+
 // Facts and proofs.
 
 #[test]
@@ -733,6 +876,46 @@ fun main (n_0: i64): (i64, [?0]i64, [n_0]i64) = {
   let (m_6: i64) = Add(n_0, n_0)
   let (f_7: [m_6]i64) = concat(a_2, a_2) : m_6
   in (m_6, f_7, e_5)
+}
+"
+    );
+}
+
+#[test]
+fn equal_views_of_an_array_are_one() {
+    let text = simplified(
+        "entry main = main (xss: [][]i32, i: i64) : (i32)
+fun main (n_0: i64, m_1: i64, xss_2: [n_0][m_1]i32, i_3: i64): (i32) = {
+  let (a_4: [m_1]i32) = xss_2[i_3]
+  let (b_5: [m_1]i32) = xss_2[i_3]
+  let (r_6: i32, s_7: i32) = screma(m_1, {a_4, b_5}, \\ (x_8: i32, y_9: i32): (i32, i32) -> {
+    in (x_8, y_9)
+  }, reduce (0i32, 0i32) \\ (p_10: i32, q_11: i32, u_12: i32, v_13: i32): (i32, i32) -> {
+    let (e_14: i32) = Add(p_10, u_12)
+    let (f_15: i32) = Max(q_11, v_13)
+    in (e_14, f_15)
+  })
+  let (t_16: i32) = Sub(r_6, s_7)
+  in (t_16)
+}",
+        &[
+            vec![i32s2(&[&[1, 2], &[3, 4]]), i64(1)],
+            vec![i32s2(&[&[1, 2], &[3, 4]]), i64(2)],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, m_1: i64, xss_2: [n_0][m_1]i32, i_3: i64): (i32) = {
+  let (a_4: [m_1]i32) = xss_2[i_3]
+  let (r_6: i32, s_7: i32) = screma(m_1, {a_4, a_4}, \\ (x_8: i32, y_9: i32): (i32, i32) -> {
+    in (x_8, y_9)
+  }, reduce (0i32, 0i32) \\ (p_10: i32, q_11: i32, u_12: i32, v_13: i32): (i32, i32) -> {
+    let (e_14: i32) = Add(p_10, u_12)
+    let (f_15: i32) = Max(q_11, v_13)
+    in (e_14, f_15)
+  })
+  let (t_16: i32) = Sub(r_6, s_7)
+  in (t_16)
 }
 "
     );
@@ -991,6 +1174,37 @@ fun main (n_0: i64, x_1: i32, y_2: i32): (i32, i32) = {
     in (x_1)
   } : (i32)
   in (r_3, s_4)
+}
+"
+    );
+}
+
+#[test]
+fn an_array_and_its_size_that_do_not_depend_on_the_iteration_follow_the_loop_together() {
+    let text = simplified(
+        "entry main = main (n: i64, xs: []i32, ys: []i32) : ([]i32)
+fun main (k_0: i64, j_1: i64, n_2: i64, xs_3: [k_0]i32, ys_4: [j_1]i32): (i64, [?0]i32) = {
+  let (m_5: i64, r_6: [m_5]i32, c_7: i64) = loop (l_8: i64, a_9: [l_8]i32, t_10: i64) = (k_0, xs_3, 0i64) for i_11 < n_2 do {
+    let (u_12: i64) = Add(t_10, 1i64)
+    in (j_1, ys_4, u_12)
+  }
+  in (m_5, r_6)
+}",
+        &[
+            vec![i64(2), i32s(&[1, 2]), i32s(&[3])],
+            vec![i64(0), i32s(&[1, 2]), i32s(&[3])],
+        ],
+    );
+    assert_eq!(
+        text,
+        "fun main (k_0: i64, j_1: i64, n_2: i64, xs_3: [k_0]i32, ys_4: [j_1]i32): (i64, [?0]i32) = {
+  let (runs_13: bool) = Lt(0i64, n_2)
+  let (m_5: i64, r_6: [m_5]i32) = if runs_13 then {
+    in (j_1, ys_4)
+  } else {
+    in (k_0, xs_3)
+  } : (i64, [?0]i32)
+  in (m_5, r_6)
 }
 "
     );
