@@ -508,6 +508,7 @@ impl FunctionGen<'_> {
     fn may_fail(&self, stm: &Stm) -> Result<bool, CodegenError> {
         Ok(match &stm.exp {
             Exp::SubExp(_)
+            | Exp::Opaque(_)
             | Exp::Cmp(..)
             | Exp::UnOp(..)
             | Exp::Convert(..)
@@ -553,7 +554,7 @@ impl FunctionGen<'_> {
             this.assign_owned(&pat[0], pat_types[0], &value);
         };
         match &stm.exp {
-            Exp::SubExp(se) => self.assign_se(&pat[0], pat_types[0], *se),
+            Exp::SubExp(se) | Exp::Opaque(se) => self.assign_se(&pat[0], pat_types[0], *se),
             Exp::BinOp(op, a, b) => {
                 let value = self.binop(*op, *a, *b)?;
                 single(self, value);

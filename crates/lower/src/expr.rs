@@ -255,6 +255,21 @@ impl Lowerer<'_> {
                 self.unsafe_code = outer;
                 value
             }
+            // `#[opaque] e`: its data, which the simplifier does not look
+            // through.
+            Expr::Attr {
+                attr: store::Attr::Atom(name),
+                expr,
+            } if name.as_str() == "opaque" => match self.expr(frame, expr)? {
+                Sv::Dyn(ty, parts) => {
+                    let parts = parts
+                        .into_iter()
+                        .map(|se| SubExp::Var(self.builder.bind1("opaque", Exp::Opaque(se))))
+                        .collect();
+                    Ok(Sv::Dyn(ty, parts))
+                }
+                value => Ok(value),
+            },
             // `#[param(name)] e`: a tuning parameter defaulting to `e`.
             Expr::Attr {
                 attr: store::Attr::Compound(attr, ref args),

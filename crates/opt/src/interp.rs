@@ -739,7 +739,7 @@ impl<R: Rep> Interpreter<'_, R> {
     fn exp(&mut self, exp: &Exp<R>) -> Result<Vec<Value>> {
         let single = |value: Value| Ok(vec![value]);
         match exp {
-            Exp::SubExp(se) => single(self.subexp(*se)?),
+            Exp::SubExp(se) | Exp::Opaque(se) => single(self.subexp(*se)?),
             Exp::BinOp(op, a, b) => {
                 let result = eval_binop(*op, self.prim(*a)?, self.prim(*b)?)
                     .map_err(|error| RunError::new(error.to_string()))?;

@@ -437,7 +437,7 @@ impl<R: ImpLevel> Translator<R> {
             }
         };
         match &stm.exp {
-            ir::Exp::SubExp(se) => {
+            ir::Exp::SubExp(se) | ir::Exp::Opaque(se) => {
                 let elem = single()?;
                 self.assign(elem.var, &elem.ty, *se)?;
             }

@@ -988,7 +988,7 @@ impl<'a> Forward<'a> {
     /// expression without nested code, `None` when it is zero.
     fn simple_tangent(&mut self, exp: &Exp, result: SubExp) -> Result<Option<SubExp>> {
         Ok(match exp {
-            Exp::SubExp(a) => self.tangent(*a),
+            Exp::SubExp(a) | Exp::Opaque(a) => self.tangent(*a),
             Exp::BinOp(op, a, b) => {
                 let (ta, tb) = (self.tangent(*a), self.tangent(*b));
                 if ta.is_none() && tb.is_none() {

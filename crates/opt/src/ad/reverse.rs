@@ -1317,7 +1317,7 @@ impl Reverse<'_> {
         let adj = self.adjoint(result).unwrap_or(SubExp::i64(0));
         let primal = SubExp::Var(self.var(result));
         match &stm.exp {
-            Exp::SubExp(a) => self.add_se(*a, adj, false),
+            Exp::SubExp(a) | Exp::Opaque(a) => self.add_se(*a, adj, false),
             Exp::Copy(array) => self.add_adjoint(*array, adj, false),
             Exp::BinOp(op, x, y) => {
                 let ty = self.type_of(result).element();

@@ -159,6 +159,7 @@ pub fn can_fail_unless<R: Rep>(
     };
     match exp {
         Exp::SubExp(_)
+        | Exp::Opaque(_)
         | Exp::Cmp(..)
         | Exp::UnOp(..)
         | Exp::Convert(..)

@@ -224,7 +224,7 @@ fn free(types: Vec<Type>) -> Vec<ExtType> {
 /// existential dimension `Ext(i)` is the value of result `i`.
 pub fn result_types<R: Rep>(ctx: &dyn TypeContext, exp: &Exp<R>) -> Result<Vec<ExtType>, String> {
     Ok(match exp {
-        Exp::SubExp(se) => vec![subexp_type(ctx, *se)?.ext()],
+        Exp::SubExp(se) | Exp::Opaque(se) => vec![subexp_type(ctx, *se)?.ext()],
         Exp::BinOp(op, a, b) => {
             let ty = prim_operand(ctx, *a, "operand")?;
             expect(ctx, *b, &Type::Prim(ty), "second operand")?;

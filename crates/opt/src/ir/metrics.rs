@@ -103,6 +103,7 @@ impl Counter {
     fn exp<R: Rep>(&mut self, exp: &Exp<R>) {
         match exp {
             Exp::SubExp(_) => self.basic_op("SubExp"),
+            Exp::Opaque(_) => self.basic_op("Opaque"),
             Exp::BinOp(..) => self.basic_op("BinOp"),
             Exp::Cmp(..) => self.basic_op("CmpOp"),
             Exp::UnOp(..) => self.basic_op("UnOp"),

@@ -550,6 +550,9 @@ pub enum Exp<R: Rep = Soacs> {
     },
     /// A fresh copy.
     Copy(Var),
+    /// The operand itself (an array shares its memory), which the
+    /// simplifier does not look through (`opaque`).
+    Opaque(SubExp),
     /// Fails with the message unless `condition` holds; binds nothing.
     Assert {
         condition: SubExp,

@@ -474,6 +474,7 @@ impl<R: Rep> Printer<'_, R> {
     pub fn exp(&mut self, exp: &Exp<R>) {
         let text = match exp {
             Exp::SubExp(se) => self.subexp(*se),
+            Exp::Opaque(se) => format!("opaque({})", self.subexp(*se)),
             Exp::BinOp(op, a, b) => {
                 format!("{}({}, {})", op.name(), self.subexp(*a), self.subexp(*b))
             }

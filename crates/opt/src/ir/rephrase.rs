@@ -146,6 +146,7 @@ fn rephrase_stm<F: Rep, T: Rep>(
             body: rephrase_body(builder, pass, body),
         },
         Exp::SubExp(se) => Exp::SubExp(se),
+        Exp::Opaque(se) => Exp::Opaque(se),
         Exp::BinOp(op, a, b) => Exp::BinOp(op, a, b),
         Exp::Cmp(op, a, b) => Exp::Cmp(op, a, b),
         Exp::UnOp(op, a) => Exp::UnOp(op, a),

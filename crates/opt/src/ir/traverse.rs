@@ -295,7 +295,7 @@ impl<R: Rep> Exp<R> {
     /// variables; a replacement of one by a constant is ignored.
     pub fn map_operands(&mut self, f: &mut dyn FnMut(&mut SubExp)) {
         match self {
-            Exp::SubExp(a) | Exp::UnOp(_, a) | Exp::Convert(_, a) => f(a),
+            Exp::SubExp(a) | Exp::Opaque(a) | Exp::UnOp(_, a) | Exp::Convert(_, a) => f(a),
             Exp::BinOp(_, a, b) | Exp::Cmp(_, a, b) => {
                 f(a);
                 f(b);

@@ -427,14 +427,17 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
                 pat = self.crossing_pattern(pat);
                 Exp::Call { func, args }
             }
-            Exp::SubExp(se) => {
+            Exp::SubExp(se) | Exp::Opaque(se) => {
                 if let (SubExp::Var(source), [elem]) = (se, pat.as_mut_slice())
                     && elem.ty.rank() > 0
                 {
                     let mem = self.mem_of(source);
                     self.annotate(elem, mem);
                 }
-                Exp::SubExp(se)
+                match exp {
+                    Exp::Opaque(_) => Exp::Opaque(se),
+                    _ => Exp::SubExp(se),
+                }
             }
             Exp::Index { array, slice } => {
                 if let [elem] = pat.as_mut_slice()
@@ -518,6 +521,7 @@ impl<F: Rep, T: Rep> Allocator<F, T> {
     fn simple(&mut self, exp: Exp<F>) -> Exp<T> {
         match exp {
             Exp::SubExp(se) => Exp::SubExp(se),
+            Exp::Opaque(se) => Exp::Opaque(se),
             Exp::BinOp(op, a, b) => Exp::BinOp(op, a, b),
             Exp::Cmp(op, a, b) => Exp::Cmp(op, a, b),
             Exp::UnOp(op, a) => Exp::UnOp(op, a),

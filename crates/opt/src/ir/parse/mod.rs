@@ -970,6 +970,7 @@ impl<'t> Parser<'t> {
             "rearrange" => self.rearrange_exp()?,
             "concat" => self.concat_exp()?,
             "copy" => self.copy_exp()?,
+            "opaque" => self.opaque_exp()?,
             "assert" => self.assert_exp()?,
             "tuning" => self.tuning_exp()?,
             _ => match word.strip_prefix("iota_").and_then(PrimType::from_name) {
@@ -1097,6 +1098,15 @@ impl<'t> Parser<'t> {
         let var = self.var()?;
         self.expect(")")?;
         Ok(Exp::Copy(var))
+    }
+
+    /// `opaque(operand)`.
+    fn opaque_exp<R: Rep>(&mut self) -> Result<Exp<R>> {
+        self.expect_keyword("opaque")?;
+        self.expect("(")?;
+        let se = self.subexp()?;
+        self.expect(")")?;
+        Ok(Exp::Opaque(se))
     }
 
     /// `assert(c)` or `assert(c, "text" value "text" ...)`.

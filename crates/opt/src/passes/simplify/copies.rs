@@ -103,7 +103,7 @@ fn alias_stm<R: Rep>(program: &Program<R>, stm: &Stm<R>, aliases: &mut Aliases) 
     aliases.seeds.extend(consumed_here.iter().copied());
     let first = stm.pat.first().map(|p| p.var);
     match &stm.exp {
-        Exp::SubExp(se) => {
+        Exp::SubExp(se) | Exp::Opaque(se) => {
             if let Some(x) = first {
                 aliases.join_se(x, *se);
             }
