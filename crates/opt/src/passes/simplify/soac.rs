@@ -11,6 +11,8 @@
 //!   that the other components do not need go, with what computes them,
 //!   and then the inputs the map no longer needs.
 //!
+//! The rules on results leave a `screma` with a post lambda alone.
+//!
 //! [`Operation::simplify`]: crate::ir::Operation::simplify
 //! [`Operation::prune_components`]: crate::ir::Operation::prune_components
 
@@ -39,11 +41,12 @@ pub(crate) fn simplify<R: Rep>(
         map,
         scans,
         reduces,
+        post,
     } = soac
     else {
         return Vec::new();
     };
-    if pat.len() != map.body.result.len() || arrays.len() != map.params.len() {
+    if arrays.len() != map.params.len() {
         return Vec::new();
     }
     // An input that is a replicate gives its value as every row.
@@ -74,7 +77,8 @@ pub(crate) fn simplify<R: Rep>(
         arrays.remove(j);
         map.params.remove(j);
     }
-    if !width_known && arrays.is_empty() {
+    // Results that a post lambda takes are not the pattern's.
+    if (!width_known && arrays.is_empty()) || post.is_some() || pat.len() != map.body.result.len() {
         return Vec::new();
     }
     let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
@@ -124,6 +128,7 @@ pub(crate) fn prune_components<R: Rep>(
         map,
         scans,
         reduces,
+        post: None,
         ..
     } = soac
     else {
