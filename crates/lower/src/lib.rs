@@ -586,7 +586,15 @@ impl<'db> Lowerer<'db> {
                     Ok(resolved) => self.mono(frame, &resolved)?,
                     Err(_) => match frame.subst.iter().rev().find(|(n, _)| n == name) {
                         Some((_, t)) => t.clone(),
-                        None => Ty::Abstract(name.clone(), *liftedness, mono_args),
+                        // An accumulator is represented by its array.
+                        None => match &mono_args[..] {
+                            [TypeArg::Type(array)]
+                                if abstract_display_name(name.as_str()) == "intrinsics.acc" =>
+                            {
+                                array.clone()
+                            }
+                            _ => Ty::Abstract(name.clone(), *liftedness, mono_args),
+                        },
                     },
                 }
             }
