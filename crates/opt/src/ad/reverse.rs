@@ -52,6 +52,7 @@
 use super::rules::{binop_partial, float_fn_partial};
 use super::{Derivatives, Result, array_dims, product, rename_exp};
 use crate::ir::build::Builder;
+use crate::ir::soac::accumulated_results;
 use crate::ir::traverse;
 use crate::ir::{
     Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Function, Lambda, LoopForm, Operation, Param,
@@ -324,8 +325,7 @@ fn adds_params(builder: &Builder, params: &[Param], body: &Body, depth: usize) -
 fn is_split(map: &Lambda, scans: &[ScanOp], reduces: &[ReduceOp]) -> bool {
     scans.len() + reduces.len() == 0
         || (scans.len() + reduces.len() == 1 && is_identity(map) && {
-            let n: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
-                + reduces.iter().map(|r| r.neutral.len()).sum::<usize>();
+            let n = accumulated_results(scans, reduces);
             n == map.ret.len()
         })
 }

@@ -2,7 +2,14 @@
 //! results are laid out, and the plain forms that lowering makes (a
 //! histogram or scatter whose map passes rows of its arrays on).
 
-use super::{Lambda, Rep, Soac, SubExp, Var};
+use super::{Lambda, ReduceOp, Rep, ScanOp, Soac, SubExp, Var};
+
+/// How many of a `screma` map's results go to its scans and reductions
+/// (they come first; the mapped results follow).
+pub fn accumulated_results<R: Rep>(scans: &[ScanOp<R>], reduces: &[ReduceOp<R>]) -> usize {
+    scans.iter().map(|s| s.neutral.len()).sum::<usize>()
+        + reduces.iter().map(|r| r.neutral.len()).sum::<usize>()
+}
 
 impl<R: Rep> Soac<R> {
     /// The outer size of the arrays it goes over.

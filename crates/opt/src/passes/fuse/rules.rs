@@ -19,6 +19,7 @@
 
 use super::Fuser;
 use crate::ir::analysis::{can_fail, consumed, consumed_anywhere};
+use crate::ir::soac::accumulated_results;
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
 use crate::ir::{Body, DimIndex, Exp, Lambda, PatElem, ScatterDest, Soac, Stm, SubExp, Var};
 use prim::PrimType;
@@ -283,8 +284,7 @@ fn invariant_computations(f: &Fuser, soac: &mut Soac) -> Vec<Stm> {
     else {
         return Vec::new();
     };
-    let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
-        + reduces.iter().map(|r| r.neutral.len()).sum::<usize>();
+    let first_mapped = accumulated_results(scans, reduces);
     // The variables that differ between rows.
     let mut varying: HashSet<Var> = map.params.iter().map(|p| p.var).collect();
     // A free variable of a lambda cannot be consumed, and an array the
@@ -354,8 +354,7 @@ fn invariant_results(soac: &mut Soac, pat: &mut Vec<PatElem>) -> Vec<(PatElem, S
     else {
         return Vec::new();
     };
-    let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
-        + reduces.iter().map(|r| r.neutral.len()).sum::<usize>();
+    let first_mapped = accumulated_results(scans, reduces);
     let inner = bound_in_body(&map.body);
     let invariant = |se: &SubExp| match se {
         SubExp::Const(_) => true,

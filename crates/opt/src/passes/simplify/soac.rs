@@ -17,6 +17,7 @@
 //! [`Operation::prune_components`]: crate::ir::Operation::prune_components
 
 use crate::ir::rep::{NeededParams, SimplifyOp};
+use crate::ir::soac::accumulated_results;
 use crate::ir::traverse::{Renamer, bound_in_body, map_lambda_types, used_in_lambda};
 use crate::ir::{Exp, Lambda, PatElem, Rep, Soac, Stm, SubExp, Var};
 use std::collections::HashMap;
@@ -81,8 +82,7 @@ pub(crate) fn simplify<R: Rep>(
     if (!width_known && arrays.is_empty()) || post.is_some() || pat.len() != map.body.result.len() {
         return Vec::new();
     }
-    let first_mapped: usize = scans.iter().map(|s| s.neutral.len()).sum::<usize>()
-        + reduces.iter().map(|r| r.neutral.len()).sum::<usize>();
+    let first_mapped = accumulated_results(scans, reduces);
     let bound = bound_in_body(&map.body);
     let can_fail = ctx.body_can_fail(&map.body);
     let mut after = Vec::new();
