@@ -40,13 +40,14 @@ static void write_value(FILE *f, const arr *a, int binary) {
   else { write_text_value(f, a->elem, a->rank, a->shape, a->data); fputc('\n', f); }
 }
 
-/* Once every value is freed no array may be left: otherwise reference
-   counting went wrong somewhere. Returns 1 (after saying so) if some is. */
+/* Once every value is freed no array or block may be left: otherwise
+   reference counting went wrong somewhere. Returns 1 (after saying so) if some is. */
 static int check_no_arrays(fut_ctx *ctx) {
   int64_t alive = 0;
   for (arr *a = ctx->live->next; a != ctx->live; a = a->next) alive++;
-  if (alive == 0) return 0;
-  fprintf(stderr, "Internal error: %lld arrays were not freed.\n", (long long)alive);
+  if (alive == 0 && ctx->blocks == 0) return 0;
+  fprintf(stderr, "Internal error: %lld arrays and %lld memory blocks were not freed.\n", (long long)alive,
+          (long long)ctx->blocks);
   return 1;
 }
 

@@ -3,7 +3,7 @@
 //! works from, the public functions of the header, and the manifest.
 
 use crate::CodegenError;
-use crate::gen_c::{c_literal, elem_code};
+use crate::c::scalar::{c_literal, elem_code};
 use opt::ir::{ExternalType, OpaqueKind, Program, Type};
 use prim::PrimType;
 use serde_json::{Map, Value, json};
@@ -495,7 +495,7 @@ impl Api {
             let function = &program.functions[entry.func];
             let _ = writeln!(
                 out,
-                "static void entry_run_{k}(fut_ctx *ctx, arr **outs, arr **ins) {{"
+                "static int entry_run_{k}(fut_ctx *ctx, arr **outs, arr **ins) {{"
             );
             let mut args = vec!["ctx".to_owned()];
             for (i, (ty, _)) in function.ret.iter().enumerate() {
@@ -553,7 +553,7 @@ impl Api {
                     let _ = writeln!(out, "  outs[{k}] = r{i};");
                 }
             }
-            out.push_str("}\n");
+            out.push_str("  return 0;\n}\n");
         }
     }
 

@@ -1,6 +1,7 @@
 //! The translation of IR functions, statements and SOACs to C.
 
 use crate::api::Api;
+use crate::c::scalar::{self, c_literal, constant, convert, elem_code};
 use crate::{API, CodegenError, PRELUDE, RUNTIME};
 use opt::ir::analysis::Types;
 use opt::ir::traverse::{for_each_body, free_in_body, free_in_lambda};
@@ -9,8 +10,7 @@ use opt::ir::{
     SubExp, Type, Var,
 };
 use prim::PrimType;
-use prim::PrimValue;
-use prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
+use prim::{BinOp, PrimFn};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
@@ -98,81 +98,11 @@ fn ctype(kind: Kind) -> String {
     }
 }
 
-pub(crate) fn elem_code(prim: PrimType) -> &'static str {
-    match prim {
-        PrimType::Bool => "E_BOOL",
-        PrimType::I8 => "E_I8",
-        PrimType::I16 => "E_I16",
-        PrimType::I32 => "E_I32",
-        PrimType::I64 => "E_I64",
-        PrimType::U8 => "E_U8",
-        PrimType::U16 => "E_U16",
-        PrimType::U32 => "E_U32",
-        PrimType::U64 => "E_U64",
-        PrimType::F16 => "E_F16",
-        PrimType::F32 => "E_F32",
-        PrimType::F64 => "E_F64",
-    }
-}
 
-fn is_signed(prim: PrimType) -> bool {
-    matches!(
-        prim,
-        PrimType::I8 | PrimType::I16 | PrimType::I32 | PrimType::I64
-    )
-}
 
-fn width(prim: PrimType) -> u32 {
-    match prim {
-        PrimType::Bool | PrimType::I8 | PrimType::U8 => 8,
-        PrimType::I16 | PrimType::U16 | PrimType::F16 => 16,
-        PrimType::I32 | PrimType::U32 | PrimType::F32 => 32,
-        PrimType::I64 | PrimType::U64 | PrimType::F64 => 64,
-    }
-}
 
-fn unsigned_of(prim: PrimType) -> &'static str {
-    match width(prim) {
-        8 => "uint8_t",
-        16 => "uint16_t",
-        32 => "uint32_t",
-        _ => "uint64_t",
-    }
-}
 
-fn constant(value: PrimValue) -> String {
-    match value {
-        PrimValue::Bool(b) => format!("((t_bool){})", u8::from(b)),
-        PrimValue::I8(v) => format!("((t_i8){v})"),
-        PrimValue::I16(v) => format!("((t_i16){v})"),
-        PrimValue::I32(v) => format!("((t_i32){}LL)", v),
-        PrimValue::I64(v) => format!("((t_i64)(uint64_t){}ULL)", v as u64),
-        PrimValue::U8(v) => format!("((t_u8){v}U)"),
-        PrimValue::U16(v) => format!("((t_u16){v}U)"),
-        PrimValue::U32(v) => format!("((t_u32){v}UL)"),
-        PrimValue::U64(v) => format!("((t_u64){v}ULL)"),
-        PrimValue::F16(v) => format!("((t_f16){}U)", v.0),
-        PrimValue::F32(v) => format!("bits_f32({}U)", v.to_bits()),
-        PrimValue::F64(v) => format!("bits_f64({}ULL)", v.to_bits()),
-    }
-}
 
-/// A C string literal of `text`.
-pub(crate) fn c_literal(text: &str) -> String {
-    let mut out = String::from("\"");
-    for byte in text.bytes() {
-        match byte {
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            0x20..=0x7e => out.push(byte as char),
-            _ => {
-                let _ = write!(out, "\\{byte:03o}");
-            }
-        }
-    }
-    out.push('"');
-    out
-}
 
 /// A C string literal of `text` for use as a `printf` format.
 fn c_string(text: &str) -> String {
@@ -561,39 +491,11 @@ impl FunctionGen<'_> {
             }
             Exp::Cmp(op, a, b) => {
                 let prim = self.prim_of(*a)?;
-                let (x, y) = if prim == PrimType::F16 {
-                    (
-                        format!("f16_to_f32({})", self.se(*a)),
-                        format!("f16_to_f32({})", self.se(*b)),
-                    )
-                } else {
-                    (self.se(*a), self.se(*b))
-                };
-                let c = match op {
-                    CmpOp::Eq => "==",
-                    CmpOp::Lt => "<",
-                    CmpOp::Le => "<=",
-                };
-                single(self, format!("(t_bool)({x} {c} {y})"));
+                single(self, scalar::cmp(*op, prim, &self.se(*a), &self.se(*b)));
             }
             Exp::UnOp(op, a) => {
                 let prim = self.prim_of(*a)?;
-                let x = self.se(*a);
-                let value = match (op, prim) {
-                    (_, PrimType::Bool) => format!("(t_bool)!{x}"),
-                    (UnOp::Neg, PrimType::F16) => format!("(t_f16)({x} ^ 0x8000)"),
-                    (UnOp::Neg, PrimType::F32 | PrimType::F64) => format!("(-{x})"),
-                    (UnOp::Neg, _) => format!("neg_{}({x})", prim.name()),
-                    (UnOp::Not | UnOp::Complement, PrimType::F16) => format!("(t_f16)~{x}"),
-                    (UnOp::Not | UnOp::Complement, PrimType::F32) => {
-                        format!("bits_f32(~f32_bits({x}))")
-                    }
-                    (UnOp::Not | UnOp::Complement, PrimType::F64) => {
-                        format!("bits_f64(~f64_bits({x}))")
-                    }
-                    (UnOp::Not | UnOp::Complement, _) => format!("compl_{}({x})", prim.name()),
-                };
-                single(self, value);
+                single(self, scalar::unop(*op, prim, &self.se(*a)));
             }
             Exp::Convert(to, a) => {
                 let from = self.prim_of(*a)?;
@@ -882,172 +784,33 @@ impl FunctionGen<'_> {
         Ok(self.binop_expr(op, prim, &self.se(a), &self.se(b)))
     }
 
+    /// A binary operator; integer divisions and signed powers check
+    /// their right operand, failing as the interpreter does.
     fn binop_expr(&self, op: BinOp, prim: PrimType, x: &str, y: &str) -> String {
-        if prim.is_float() {
-            let (cx, cy, wrap_open, wrap_close, suffix, t) = match prim {
-                PrimType::F16 => (
-                    format!("f16_to_f32({x})"),
-                    format!("f16_to_f32({y})"),
-                    "f32_to_f16(",
-                    ")",
-                    "f",
-                    "f32",
-                ),
-                PrimType::F32 => (x.to_owned(), y.to_owned(), "(", ")", "f", "f32"),
-                _ => (x.to_owned(), y.to_owned(), "(", ")", "", "f64"),
-            };
-            let inner = match op {
-                BinOp::Add => format!("{cx} + {cy}"),
-                BinOp::Sub => format!("{cx} - {cy}"),
-                BinOp::Mul => format!("{cx} * {cy}"),
-                BinOp::Div => format!("{cx} / {cy}"),
-                BinOp::Mod | BinOp::Rem => format!("fmod{suffix}({cx}, {cy})"),
-                BinOp::Quot => format!("trunc{suffix}({cx} / {cy})"),
-                BinOp::Pow => format!("pow{suffix}({cx}, {cy})"),
-                BinOp::Min => format!("min_{t}_({cx}, {cy})"),
-                BinOp::Max => format!("max_{t}_({cx}, {cy})"),
-                // Bit operators on floats act on their bit patterns.
-                BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr | BinOp::LShr => {
-                    let ut = match prim {
-                        PrimType::F16 => PrimType::U16,
-                        PrimType::F32 => PrimType::U32,
-                        _ => PrimType::U64,
-                    };
-                    let (to_bits, from_bits) = match prim {
-                        PrimType::F16 => ("", ""),
-                        PrimType::F32 => ("f32_bits", "bits_f32"),
-                        _ => ("f64_bits", "bits_f64"),
-                    };
-                    let bits = self.binop_expr(
-                        op,
-                        ut,
-                        &format!("{to_bits}({x})"),
-                        &format!("{to_bits}({y})"),
-                    );
-                    return format!("{from_bits}({bits})");
-                }
-            };
-            return format!("{wrap_open}{inner}{wrap_close}");
-        }
-        let name = prim.name();
-        let f = match op {
-            BinOp::Add => "add",
-            BinOp::Sub => "sub",
-            BinOp::Mul => "mul",
-            BinOp::Div => "div",
-            BinOp::Mod => "mod",
-            BinOp::Quot => "quot",
-            BinOp::Rem => "rem",
-            BinOp::Pow => "pow",
-            BinOp::And => "and",
-            BinOp::Or => "or",
-            BinOp::Xor => "xor",
-            BinOp::Shl => "shl",
-            BinOp::Shr => "shr",
-            BinOp::LShr => "lshr",
-            BinOp::Min => "min",
-            BinOp::Max => "max",
+        let operand = if prim == PrimType::Bool { PrimType::U8 } else { prim };
+        let check = match op {
+            _ if prim.is_float() => None,
+            BinOp::Div | BinOp::Mod | BinOp::Quot | BinOp::Rem => Some("nonzero"),
+            BinOp::Pow if scalar::is_signed(prim) => Some("exponent"),
+            _ => None,
         };
-        // The operations that can fail need the context.
-        let ctx = if binop_can_fail(op, prim) {
-            "ctx, "
-        } else {
-            ""
-        };
-        if prim == PrimType::Bool
-            && !matches!(
+        match check {
+            Some(check) => scalar::binop(
                 op,
-                BinOp::And
-                    | BinOp::Or
-                    | BinOp::Xor
-                    | BinOp::Min
-                    | BinOp::Max
-                    | BinOp::Add
-                    | BinOp::Sub
-                    | BinOp::Mul
-            )
-        {
-            // As the interpreter: a bool acts as the u8 0 or 1.
-            return format!("(t_bool)({f}_u8({ctx}{x}, {y}) != 0)");
+                prim,
+                x,
+                &format!("{check}_{}(ctx, {y})", operand.name()),
+            ),
+            None => scalar::binop(op, prim, x, y),
         }
-        format!("{f}_{name}({ctx}{x}, {y})")
     }
 
     fn prim_fn(&self, f: PrimFn, args: &[SubExp]) -> Result<String, CodegenError> {
-        let arg = |i: usize| self.se(args[i]);
-        Ok(match f {
-            PrimFn::Float(ff, ty) => {
-                let (suffix, to, from) = match ty {
-                    PrimType::F16 => ("f", "f16_to_f32", "f32_to_f16"),
-                    PrimType::F32 => ("f", "(float)", ""),
-                    _ => ("", "(double)", ""),
-                };
-                let mut c_args = Vec::new();
-                for (i, &a) in args.iter().enumerate() {
-                    let at = self.prim_of(a)?;
-                    if ff == FloatFn::Ldexp && i == 1 {
-                        c_args.push(convert(at, PrimType::I32, &self.se(a)));
-                    } else {
-                        let x = if at == ty {
-                            self.se(a)
-                        } else {
-                            convert(at, ty, &self.se(a))
-                        };
-                        c_args.push(format!("{to}({x})"));
-                    }
-                }
-                let name = match ff {
-                    FloatFn::Gamma => "tgamma",
-                    FloatFn::Round => "rint",
-                    other => other.name(),
-                };
-                format!("{from}({name}{suffix}({}))", c_args.join(", "))
-            }
-            PrimFn::ToBits(ty) => match ty {
-                PrimType::F32 => format!("f32_bits({})", arg(0)),
-                PrimType::F64 => format!("f64_bits({})", arg(0)),
-                _ => format!("(t_u{})({})", width(ty), arg(0)),
-            },
-            PrimFn::FromBits(ty) => match ty {
-                PrimType::F32 => format!("bits_f32({})", arg(0)),
-                PrimType::F64 => format!("bits_f64({})", arg(0)),
-                _ => format!("(t_{})({})", ty.name(), arg(0)),
-            },
-            PrimFn::Popc(ty) => {
-                format!("(t_i32)popc64((uint64_t)({})({}))", unsigned_of(ty), arg(0))
-            }
-            PrimFn::Clz(ty) => format!(
-                "(t_i32)clz_w((uint64_t)({})({}), {})",
-                unsigned_of(ty),
-                arg(0),
-                width(ty)
-            ),
-            PrimFn::Ctz(ty) => format!(
-                "(t_i32)ctz_w((uint64_t)({})({}), {})",
-                unsigned_of(ty),
-                arg(0),
-                width(ty)
-            ),
-            PrimFn::Tuning(k) => format!("fut_tuning(ctx, {k}, {})", arg(0)),
-            PrimFn::MulHi(ty) => match (ty, is_signed(ty)) {
-                (PrimType::I64, _) => format!("mul_hi_i64({}, {})", arg(0), arg(1)),
-                (PrimType::U64, _) => format!("mul_hi_u64({}, {})", arg(0), arg(1)),
-                (_, true) => format!(
-                    "(t_{})(uint64_t)(((int64_t){} * (int64_t){}) >> {})",
-                    ty.name(),
-                    arg(0),
-                    arg(1),
-                    width(ty)
-                ),
-                (_, false) => format!(
-                    "(t_{})(((uint64_t){} * (uint64_t){}) >> {})",
-                    ty.name(),
-                    arg(0),
-                    arg(1),
-                    width(ty)
-                ),
-            },
-        })
+        let args = args
+            .iter()
+            .map(|&a| Ok((self.se(a), self.prim_of(a)?)))
+            .collect::<Result<Vec<_>, CodegenError>>()?;
+        Ok(scalar::prim_fn(f, &args, "ctx"))
     }
 
     fn soac(
@@ -1457,35 +1220,6 @@ fn iterated_in(var: Var, exp: &Exp) -> bool {
     }
 }
 
-/// A C expression converting `x` of type `from` to `to`, as
-/// `prim::convert` does.
-fn convert(from: PrimType, to: PrimType, x: &str) -> String {
-    if from == to {
-        return x.to_owned();
-    }
-    if from.is_float() {
-        let d = match from {
-            PrimType::F16 => format!("(double)f16_to_f32({x})"),
-            _ => format!("(double)({x})"),
-        };
-        return match to {
-            PrimType::Bool => format!("(t_bool)({d} != 0.0)"),
-            PrimType::F64 => d,
-            PrimType::F32 => format!("(float)({d})"),
-            PrimType::F16 => format!("f32_to_f16((float)({d}))"),
-            _ => format!("(t_{})float_to_int_bits({d})", to.name()),
-        };
-    }
-    match to {
-        PrimType::Bool => format!("(t_bool)({x} != 0)"),
-        PrimType::F64 => format!("(double)({x})"),
-        PrimType::F32 => format!("(float)({x})"),
-        PrimType::F16 => format!("f32_to_f16((float)({x}))"),
-        _ if from == PrimType::Bool => format!("(t_{})({x})", to.name()),
-        _ if is_signed(from) && is_signed(to) => format!("(t_{})(int64_t)({x})", to.name()),
-        _ => format!("(t_{})(uint64_t)({})({x})", to.name(), unsigned_of(from)),
-    }
-}
 
 /// The error for a memory block in the SOACS-level program this
 /// generator takes, which has none.

@@ -49,6 +49,7 @@
 //! entry points through the same generic `fut_call` as the library.
 
 mod api;
+pub mod c;
 mod gen_c;
 pub mod imp;
 

@@ -1,0 +1,3 @@
+//! C code from the imperative IR.
+
+pub(crate) mod scalar;
