@@ -5,6 +5,10 @@
 
 struct futhark_context_config {
   int debug, logging, profiling;
+#ifdef FUT_MULTICORE
+  /* The threads to run parallel tasks on (0: one per core). */
+  int num_threads;
+#endif
   /* The tuning parameters' values, where set (as in the context). */
   int64_t *tuning;
   unsigned char *tuning_set;
@@ -35,6 +39,12 @@ void futhark_context_config_set_debugging(struct futhark_context_config *cfg, in
   cfg->debug = flag != 0;
   cfg->logging = cfg->logging || flag != 0;
 }
+
+#ifdef FUT_MULTICORE
+void futhark_context_config_set_num_threads(struct futhark_context_config *cfg, int n) {
+  cfg->num_threads = n > 0 ? n : 0;
+}
+#endif
 
 void futhark_context_config_set_profiling(struct futhark_context_config *cfg, int flag) {
   cfg->profiling = flag != 0;
@@ -88,10 +98,22 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
   ctx->logging = cfg->logging;
   ctx->profiling = cfg->profiling;
   ctx->log = stderr;
+#ifdef FUT_MULTICORE
+  if (fut_pool_start(ctx, cfg->num_threads > 0 ? cfg->num_threads : fut_cores()) != 0) {
+    free(ctx->tuning);
+    free(ctx->tuning_set);
+    free(ctx->live);
+    free(ctx);
+    return NULL;
+  }
+#endif
   return ctx;
 }
 
 void futhark_context_free(struct futhark_context *ctx) {
+#ifdef FUT_MULTICORE
+  fut_pool_stop(ctx);
+#endif
   /* Values the caller did not free go with the context. */
   while (ctx->live->next != ctx->live) arr_free(ctx->live->next);
   free(ctx->live);

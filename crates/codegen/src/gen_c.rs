@@ -2,7 +2,8 @@
 
 use crate::api::Api;
 use crate::c::scalar::{self, c_literal, constant, convert, elem_code};
-use crate::{API, CodegenError, PRELUDE, RUNTIME};
+use crate::c::{Generated, Mode};
+use crate::{API, Backend, CodegenError, PRELUDE, RUNTIME};
 use opt::ir::analysis::Types;
 use opt::ir::traverse::{for_each_body, free_in_body, free_in_lambda};
 use opt::ir::{
@@ -14,25 +15,6 @@ use prim::{BinOp, PrimFn};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-/// What `futc c` makes of a program.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// An executable reading arguments from standard input.
-    Executable,
-    /// An executable speaking the server protocol.
-    Server,
-    /// A library: the C file and its header, no `main`.
-    Library,
-}
-
-/// The C file of a program, its header and manifest.
-#[derive(Debug, Clone)]
-pub struct Generated {
-    pub c: String,
-    pub header: String,
-    pub manifest: String,
-}
-
 /// The C code of `program`: the header's declarations, the prelude of
 /// the runtime, one C function per IR function, the API's tables and
 /// functions, and a `main` unless it is a library. A library is one
@@ -41,7 +23,7 @@ pub struct Generated {
 /// ([`runtime_source`](crate::runtime_source)).
 pub fn generate(program: &Program, mode: Mode) -> Result<Generated, CodegenError> {
     let api = Api::new(program)?;
-    let header = api.header();
+    let header = api.header(Backend::C);
     let single_file = mode == Mode::Library;
     let mut out = String::new();
     // The header's declarations, but not its include guard.
@@ -86,7 +68,7 @@ pub fn generate(program: &Program, mode: Mode) -> Result<Generated, CodegenError
     Ok(Generated {
         c: out,
         header,
-        manifest: api.manifest(),
+        manifest: api.manifest(Backend::C),
     })
 }
 
@@ -97,12 +79,6 @@ fn ctype(kind: Kind) -> String {
         format!("t_{}", kind.element.name())
     }
 }
-
-
-
-
-
-
 
 /// A C string literal of `text` for use as a `printf` format.
 fn c_string(text: &str) -> String {
@@ -787,7 +763,11 @@ impl FunctionGen<'_> {
     /// A binary operator; integer divisions and signed powers check
     /// their right operand, failing as the interpreter does.
     fn binop_expr(&self, op: BinOp, prim: PrimType, x: &str, y: &str) -> String {
-        let operand = if prim == PrimType::Bool { PrimType::U8 } else { prim };
+        let operand = if prim == PrimType::Bool {
+            PrimType::U8
+        } else {
+            prim
+        };
         let check = match op {
             _ if prim.is_float() => None,
             BinOp::Div | BinOp::Mod | BinOp::Quot | BinOp::Rem => Some("nonzero"),
@@ -1219,7 +1199,6 @@ fn iterated_in(var: Var, exp: &Exp) -> bool {
         _ => false,
     }
 }
-
 
 /// The error for a memory block in the SOACS-level program this
 /// generator takes, which has none.

@@ -55,7 +55,34 @@ pub mod imp;
 
 use std::fmt;
 
-pub use gen_c::{Generated, Mode, generate};
+pub use c::{Generated, Mode};
+pub use gen_c::generate;
+
+/// A C back end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// Sequential C (`futc c`).
+    C,
+    /// C with a thread pool running parallel tasks (`futc multicore`).
+    Multicore,
+}
+
+impl Backend {
+    /// The name upstream's manifests and `FUTHARK_BACKEND_*` use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::C => "c",
+            Backend::Multicore => "multicore",
+        }
+    }
+
+    fn description(self) -> &'static str {
+        match self {
+            Backend::C => "sequential C",
+            Backend::Multicore => "multicore C",
+        }
+    }
+}
 
 /// A construct the C generator cannot translate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,18 +99,32 @@ impl std::error::Error for CodegenError {}
 /// The part of the runtime every generated file holds: types, structures,
 /// scalar operations and the declarations of the generic runtime.
 const PRELUDE: &str = include_str!("../runtime/prelude.h");
-/// The generic runtime: failures, arrays, the data formats.
+/// The generic runtime: failures, memory blocks, arrays, the data formats.
 const RUNTIME: &str = include_str!("../runtime/runtime.c");
+/// The multicore back end's thread pool.
+const SCHEDULER: &str = include_str!("../runtime/scheduler.c");
 /// The C API over the generated tables.
 const API: &str = include_str!("../runtime/api.c");
 /// The `main`s of executables and servers.
 const DRIVER: &str = include_str!("../runtime/driver.c");
 
-/// The generic runtime as one C file, the same for every program: the
-/// prelude, the runtime, the API over the program's tables and the
-/// drivers. Executables and servers are the generated file linked with
-/// this file compiled on its own (with the same compiler and flags), so
-/// it is compiled once rather than with every program.
-pub fn runtime_source() -> String {
-    [PRELUDE, RUNTIME, API, DRIVER].concat()
+/// The generic runtime of a back end as one C file, the same for every
+/// program: the prelude, the runtime (and the thread pool), the API over
+/// the program's tables and the drivers. Executables and servers are the
+/// generated file linked with this file compiled on its own (with the
+/// same compiler and flags), so it is compiled once rather than with
+/// every program.
+pub fn runtime_source(backend: Backend) -> String {
+    match backend {
+        Backend::C => [PRELUDE, RUNTIME, API, DRIVER].concat(),
+        Backend::Multicore => [
+            "#define FUT_MULTICORE\n",
+            PRELUDE,
+            RUNTIME,
+            SCHEDULER,
+            API,
+            DRIVER,
+        ]
+        .concat(),
+    }
 }

@@ -292,7 +292,11 @@ pub(crate) fn prim_fn(f: PrimFn, args: &[(String, PrimType)], ctx: &str) -> Stri
                 _ => format!("(t_{})({})", ty.name(), arg(0, bits)),
             }
         }
-        PrimFn::Popc(ty) => format!("(t_i32)popc64((uint64_t)({})({}))", unsigned_of(ty), arg(0, ty)),
+        PrimFn::Popc(ty) => format!(
+            "(t_i32)popc64((uint64_t)({})({}))",
+            unsigned_of(ty),
+            arg(0, ty)
+        ),
         PrimFn::Clz(ty) => format!(
             "(t_i32)clz_w((uint64_t)({})({}), {})",
             unsigned_of(ty),
