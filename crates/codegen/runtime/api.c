@@ -162,14 +162,12 @@ static int fut_error(fut_ctx *ctx, const char *fmt, ...) {
   return FUTHARK_PROGRAM_ERROR;
 }
 
-/* After a failure of the old generator's code or of the data format
-   reader: frees every array no API value holds (see the context's
-   comment) and resets the others' reference counts, and those of the
-   blocks, which only arrays refer to here. */
+/* After a failure of the runtime's own work: frees every array no API
+   value holds (see the context's comment) and resets the others'
+   reference counts, and those of their blocks, which only arrays refer
+   to outside generated code. */
 static void fut_recover(fut_ctx *ctx) {
   ctx->fail = NULL;
-  ctx->depth = 0;
-  ctx->loc = NULL;
   arr *live = ctx->live;
   for (arr *a = live->next; a != live; a = a->next) {
     a->rc = a->ext;
@@ -549,16 +547,12 @@ FUT_LINK int fut_call(fut_ctx *ctx, int k, void *const *res, const void *const *
     j += n;
   }
   if (ctx->logging) fprintf(ctx->log, "Running entry point `%s`.\n", e->name);
-  ctx->loc = NULL;
   double start = now_us();
   int error = e->run(ctx, outs, ins);
-  ctx->loc = NULL;
   if (error != 0) {
     ctx->fail = NULL;
     return error;
   }
-  /* Results leave the program in row-major layout. */
-  for (int k = 0; k < e->nout_comp; k++) outs[k] = arr_normalise(ctx, outs[k]);
   double end = now_us();
   if (ctx->logging) {
     int64_t alive = 0;

@@ -41,22 +41,19 @@ typedef struct futhark_context fut_ctx;
    lambda applications too, so its limit is reached slightly earlier). */
 #define FUT_MAX_DEPTH 10000
 
-/* Run-time failures of the code of the old generator (gen_c.rs) unwind
-   to the API function that started the work: `fut_fail` records the
-   message in the context and jumps to the `fail` point that function set
-   with `FUT_PROTECT`. Afterwards every array that no API value
-   (`fut_obj`) holds is garbage (arrays hold no other arrays), so
-   `fut_recover` frees those and resets the others' counts to the API
-   references: a failure leaks nothing. The data format readers fail the
-   same way. Code generated from the imperative IR returns error codes
-   instead (see `fut_run`). */
+/* Generated code reports failures through error codes (see `fut_run`);
+   failures of the runtime's own work for the API (unreadable data, out
+   of memory while making API values) unwind with `longjmp`: `fut_fail`
+   records the message in the context and jumps to the `fail` point of
+   the API function that started the work (`FUT_PROTECT`). Afterwards
+   every array that no API value (`fut_obj`) holds is garbage, so
+   `fut_recover` frees those (and the blocks only they use) and resets
+   the others' counts to the API references: a failure leaks nothing. */
 struct futhark_context {
   jmp_buf *fail;
   char *error;
   /* All arrays alive, in a circular list through this sentinel. */
   struct arr *live;
-  /* The depth of nested calls of program functions. */
-  int depth;
   int debug, logging, profiling, profiling_paused;
   FILE *log;
   /* The input being read (data format reader), and what is read from
@@ -69,12 +66,6 @@ struct futhark_context {
   /* Bytes of the memory blocks that own their data, now and at most so
      far, and the number of blocks alive (updated atomically). */
   int64_t mem_bytes, mem_peak, blocks;
-  /* Where the program is, for the backtrace of a failure: the source
-     locations (one per line, innermost first: the statement, then the
-     calls inlined around it) of the statement that may fail next, and
-     of the call each function at depth d made (`call_locs[d]`). */
-  const char *loc;
-  const char *call_locs[FUT_MAX_DEPTH + 1];
   /* The tuning parameters' values (`#[param(name)]`), where set. */
   int64_t *tuning;
   unsigned char *tuning_set;
@@ -196,15 +187,6 @@ static int64_t neg_sat(int64_t x) { return x == INT64_MIN ? INT64_MAX : -x; }
     while (e != 0) { if (e & 1) result *= base; base *= base; e >>= 1; }      \
     return (t_##T)result;                                                     \
   }                                                                           \
-  /* The checks of the old generator's code, which fail by unwinding. */     \
-  static inline t_##T nonzero_##T(fut_ctx *ctx, t_##T b) {                   \
-    if (b == 0) fut_fail(ctx, "division by zero");                           \
-    return b;                                                                 \
-  }                                                                           \
-  static inline t_##T exponent_##T(fut_ctx *ctx, t_##T b) {                  \
-    if (SIGNED && (int64_t)b < 0) fut_fail(ctx, "negative exponent");        \
-    return b;                                                                 \
-  }                                                                           \
   static inline int64_t amount_##T(t_##T b) { return SIGNED ? (int64_t)b : (int64_t)(((uint64_t)b << (64 - W))) >> (64 - W); } \
   static inline t_##T shl_##T(t_##T a, t_##T b) { return (t_##T)fut_shift((uint64_t)a, SIGNED && a < 0, amount_##T(b)); } \
   static inline t_##T shr_##T(t_##T a, t_##T b) { return (t_##T)fut_shift((uint64_t)a, SIGNED && a < 0, neg_sat(amount_##T(b))); } \
@@ -298,6 +280,9 @@ static inline void mem_move(fut_mem **dst, fut_mem **src) {
 }
 
 /* ---------------- runs of generated code ---------------- */
+/* Failure paths are cold. */
+#define fut_unlikely(x) __builtin_expect(!!(x), 0)
+
 /* The frames of a backtrace kept for a failure's message. */
 #define FUT_MAX_FRAMES 20
 
@@ -322,68 +307,26 @@ typedef struct fut_run {
   int nframes, frame_lines;
 } fut_run;
 
-/* A part of a failure's message: text, a scalar (printed as the
-   interpreter prints it) or a slice's range (`start:end[:stride]`). */
-enum { FUT_PART_TEXT, FUT_PART_VALUE, FUT_PART_RANGE };
-typedef struct {
-  int kind, elem;
-  const char *text;
-  unsigned char value[8];
-  int64_t start, len, stride;
-} fut_part;
-
-static inline fut_part fut_text(const char *text) {
-  fut_part p;
-  memset(&p, 0, sizeof p);
-  p.kind = FUT_PART_TEXT;
-  p.text = text;
-  return p;
-}
-#define FUT_VALUE_PART(T, E)                     \
-  static inline fut_part fut_value_##T(t_##T x) { \
-    fut_part p;                                  \
-    memset(&p, 0, sizeof p);                     \
-    p.kind = FUT_PART_VALUE;                     \
-    p.elem = E;                                  \
-    memcpy(p.value, &x, sizeof x);               \
-    return p;                                    \
-  }
-FUT_VALUE_PART(bool, E_BOOL)
-FUT_VALUE_PART(i8, E_I8)
-FUT_VALUE_PART(i16, E_I16)
-FUT_VALUE_PART(i32, E_I32)
-FUT_VALUE_PART(i64, E_I64)
-FUT_VALUE_PART(u8, E_U8)
-FUT_VALUE_PART(u16, E_U16)
-FUT_VALUE_PART(u32, E_U32)
-FUT_VALUE_PART(u64, E_U64)
-FUT_VALUE_PART(f16, E_F16)
-FUT_VALUE_PART(f32, E_F32)
-FUT_VALUE_PART(f64, E_F64)
-static inline fut_part fut_range(int64_t start, int64_t len, int64_t stride) {
-  fut_part p;
-  memset(&p, 0, sizeof p);
-  p.kind = FUT_PART_RANGE;
-  p.start = start;
-  p.len = len;
-  p.stride = stride;
-  return p;
-}
-
-/* Records a failing assertion (its message and the locations of the
-   statement) and returns its error code. */
-FUT_LINK int fut_failure(fut_run *run, const char *locs, int nparts, const fut_part *parts);
+/* Records a failing assertion and returns its error code: the message
+   is `format` with each `%` and a letter replaced by the next value as
+   the interpreter prints it (b: bool, c, s, i, l: i8 to i64, passed as
+   int64_t; C, S, I, L: u8 to u64, passed as uint64_t; h: f16's bits, as
+   uint64_t; f, d: f32, f64, as double), `%r` by a slice's range
+   (start, length and stride as int64_t, written `start:end[:stride]`),
+   `%%` by `%`; the backtrace starts with the statement's locations. */
+FUT_LINK int fut_failf(fut_run *run, const char *locs, const char *format, ...);
 /* Adds the locations of a call to the backtrace of the failure of the
    called function; returns the error code. */
 FUT_LINK int fut_trace(fut_run *run, const char *locs);
 /* The failure of a call nested too deeply. */
 FUT_LINK int fut_overflow(fut_run *run);
 /* Makes *m a reference to a new block of `bytes` bytes (dropping the one
-   it held); fails when memory runs out. */
+   it held; none for a negative size); fails when memory runs out. */
 FUT_LINK int mem_alloc(fut_run *run, fut_mem **m, int64_t bytes);
-/* Copies the elements of an array of the shape (rank 1 or more) from
-   `src` at offset `src_offset` laid out with `src_strides` to `dst`
-   likewise (offsets and strides counted in elements of `es` bytes). */
+/* Copies the elements of an array of the shape (rank 1 or more; none if
+   a dimension is not positive) from `src` at offset `src_offset` laid
+   out with `src_strides` to `dst` likewise (offsets and strides counted
+   in elements of `es` bytes). */
 FUT_LINK void fut_copy(int es, int rank, const int64_t *shape, char *dst, int64_t dst_offset, const int64_t *dst_strides,
                        const char *src, int64_t src_offset, const int64_t *src_strides);
 
@@ -401,8 +344,8 @@ FUT_LINK int fut_parallel(fut_run *run, fut_task task, const void *env, int64_t 
 
 /* ---------------- arrays ---------------- */
 #define MAX_RANK 32
-/* An array of the API (and of the old generator's code): element type,
-   shape and an index function over a memory block. */
+/* An array of the API: element type, shape and an index function over
+   a memory block. */
 struct arr {
   int64_t rc;
   /* How many of the references are held by API values (fut_obj). */
@@ -410,10 +353,8 @@ struct arr {
   int elem;
   int rank;
   /* The block holding the elements, of which the array holds a
-     reference. Several arrays share a block when they are views of one
-     array: what indexing, slicing, rearranging and reshaping make in the
-     old generator's code. Views are never written to (`arr_unique`
-     copies). */
+     reference (several arrays may share one: the results of an entry
+     point returning one block twice, say). */
   fut_mem *mem;
   struct arr *prev, *next;
   /* The index function, one LMAD: the element at index (i0, i1, ...)
@@ -430,10 +371,6 @@ static inline arr *arr_retain(arr *a) { if (a) a->rc++; return a; }
 static inline void arr_release(arr *a) {
   if (a && --a->rc == 0) arr_free(a);
 }
-static inline void arr_set(arr **dst, arr *src) { arr *old = *dst; *dst = src; arr_release(old); }
-static inline arr *arr_take(arr **p) { arr *a = *p; *p = NULL; return a; }
-
-typedef struct { int fix; int64_t start, len, stride; } dimidx;
 
 /* ---------------- what the generated tables describe ---------------- */
 /* Kinds of types as the server protocol names them. */
@@ -484,23 +421,8 @@ typedef struct {
 } fut_obj;
 
 /* The generic runtime as the program uses it. */
-FUT_LINK void *fut_malloc(fut_ctx *ctx, size_t n);
 FUT_LINK arr *arr_new(fut_ctx *ctx, int elem, int rank, const int64_t *shape);
 FUT_LINK arr *arr_scalar(fut_ctx *ctx, int elem, const void *p);
-FUT_LINK arr *arr_copy(fut_ctx *ctx, const arr *a);
-FUT_LINK arr *arr_unique(fut_ctx *ctx, arr *a);
-FUT_LINK arr *arr_normalise(fut_ctx *ctx, arr *a);
-FUT_LINK int64_t fix_offset(fut_ctx *ctx, const arr *a, int n, const dimidx *slice);
-FUT_LINK arr *arr_index(fut_ctx *ctx, const arr *a, int n, const dimidx *slice);
-FUT_LINK void arr_update(fut_ctx *ctx, arr **dst, int n, const dimidx *slice, const arr *value, const void *scalar);
-FUT_LINK arr *arr_row(fut_ctx *ctx, const arr *a, int64_t i);
-FUT_LINK void stack_put(fut_ctx *ctx, arr **out, int elem, int64_t width, int64_t i, const arr *row);
-FUT_LINK arr *stack_finish(fut_ctx *ctx, arr *out, int elem, int rank, const int64_t *row_shape);
-FUT_LINK void check_negative(fut_ctx *ctx, int n, const int64_t *dims);
-FUT_LINK arr *arr_replicate(fut_ctx *ctx, int elem, int n, const int64_t *dims, const arr *inner, const void *scalar);
-FUT_LINK arr *arr_rearrange(fut_ctx *ctx, const arr *a, int n, const int *perm);
-FUT_LINK arr *arr_reshape(fut_ctx *ctx, const arr *a, int n, const int64_t *dims);
-FUT_LINK arr *arr_concat(fut_ctx *ctx, int n, arr *const *parts);
 FUT_LINK void message_prim(char *buf, size_t cap, int elem, const void *p);
 /* Entry points of code generated from the imperative IR: a run's start,
    and its end, which moves a failure's message and backtrace into the

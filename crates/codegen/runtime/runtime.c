@@ -69,23 +69,11 @@ static void fut_append_trace(fut_ctx *ctx, const char *const *locs, int n) {
   }
 }
 
-/* The old generator's backtrace: the failing statement's locations and
-   the calls around it. */
-static void fut_append_backtrace(fut_ctx *ctx) {
-  if (ctx->loc == NULL) return;
-  const char *locs[FUT_MAX_DEPTH + 1];
-  int n = 0;
-  locs[n++] = ctx->loc;
-  for (int d = ctx->depth - 1; d >= 1; d--) locs[n++] = ctx->call_locs[d];
-  fut_append_trace(ctx, locs, n);
-}
-
 FUT_LINK void fut_fail(fut_ctx *ctx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   fut_set_error(ctx, fmt, ap);
   va_end(ap);
-  fut_append_backtrace(ctx);
   fut_jump(ctx, FUTHARK_PROGRAM_ERROR);
 }
 
@@ -96,12 +84,6 @@ static void fut_out_of_memory(fut_ctx *ctx) {
   fut_jump(ctx, FUTHARK_OUT_OF_MEMORY);
 }
 
-
-FUT_LINK void *fut_malloc(fut_ctx *ctx, size_t n) {
-  void *p = malloc(n == 0 ? 1 : n);
-  if (p == NULL) fut_out_of_memory(ctx);
-  return p;
-}
 
 /* ---------------- runs and their failures ---------------- */
 
@@ -154,23 +136,39 @@ static void message_add(message *m, const char *text, size_t n) {
   m->text[m->len] = 0;
 }
 
-FUT_LINK int fut_failure(fut_run *run, const char *locs, int nparts, const fut_part *parts) {
+FUT_LINK int fut_failf(fut_run *run, const char *locs, const char *format, ...) {
   message m = {malloc(64), 0, 64};
   if (m.text) m.text[0] = 0;
-  for (int i = 0; i < nparts; i++) {
+  va_list ap;
+  va_start(ap, format);
+  for (const char *c = format; *c; c++) {
     char buf[512];
-    const fut_part *p = &parts[i];
-    switch (p->kind) {
-    case FUT_PART_TEXT: message_add(&m, p->text, strlen(p->text)); continue;
-    case FUT_PART_VALUE: message_prim(buf, sizeof buf, p->elem, p->value); break;
-    default: {
-      long long end = (long long)((uint64_t)p->start + (uint64_t)p->len * (uint64_t)p->stride);
-      if (p->stride == 1) snprintf(buf, sizeof buf, "%lld:%lld", (long long)p->start, end);
-      else snprintf(buf, sizeof buf, "%lld:%lld:%lld", (long long)p->start, end, (long long)p->stride);
-    }
+    if (*c != '%') { message_add(&m, c, 1); continue; }
+    c++;
+    if (*c == 'r') {
+      int64_t start = va_arg(ap, int64_t), len = va_arg(ap, int64_t), stride = va_arg(ap, int64_t);
+      long long end = (long long)((uint64_t)start + (uint64_t)len * (uint64_t)stride);
+      if (stride == 1) snprintf(buf, sizeof buf, "%lld:%lld", (long long)start, end);
+      else snprintf(buf, sizeof buf, "%lld:%lld:%lld", (long long)start, end, (long long)stride);
+    } else if (*c == '%') {
+      snprintf(buf, sizeof buf, "%%");
+    } else {
+      /* The value's bytes (little-endian: the low ones of a wider one). */
+      static const char codes[] = "bcsilCSILhfd";
+      static const int elems[] = {E_BOOL, E_I8, E_I16, E_I32, E_I64, E_U8, E_U16, E_U32, E_U64, E_F16, E_F32, E_F64};
+      const char *at = *c ? strchr(codes, *c) : NULL;
+      if (at == NULL) break;
+      int elem = elems[at - codes];
+      unsigned char value[8];
+      if (elem == E_F32) { float x = (float)va_arg(ap, double); memcpy(value, &x, 4); }
+      else if (elem == E_F64) { double x = va_arg(ap, double); memcpy(value, &x, 8); }
+      else if (*c >= 'a') { int64_t x = va_arg(ap, int64_t); memcpy(value, &x, 8); }
+      else { uint64_t x = va_arg(ap, uint64_t); memcpy(value, &x, 8); }
+      message_prim(buf, sizeof buf, elem, value);
     }
     message_add(&m, buf, strlen(buf));
   }
+  va_end(ap);
   if (m.text == NULL) return fut_run_out_of_memory(run);
   fut_run_fail(run, FUTHARK_PROGRAM_ERROR, m.text);
   return fut_trace(run, locs);
@@ -237,7 +235,9 @@ FUT_LINK void mem_free(fut_mem *m) {
 
 FUT_LINK int mem_alloc(fut_run *run, fut_mem **m, int64_t bytes) {
   mem_release(m);
-  *m = mem_new(run->ctx, bytes, NULL);
+  /* A negative size comes from a negative dimension, which the
+     assertion after the allocation reports with its own message. */
+  *m = mem_new(run->ctx, bytes < 0 ? 0 : bytes, NULL);
   return *m == NULL ? fut_run_out_of_memory(run) : 0;
 }
 
@@ -311,7 +311,8 @@ static void copy_strided(int es, int rank, const int64_t *shape, char *dst, cons
 
 FUT_LINK void fut_copy(int es, int rank, const int64_t *shape, char *dst, int64_t dst_offset, const int64_t *dst_strides,
                        const char *src, int64_t src_offset, const int64_t *src_strides) {
-  if (shape_count(rank, shape) == 0) return;
+  for (int d = 0; d < rank; d++)
+    if (shape[d] <= 0) return;
   copy_strided(es, rank, shape, dst + dst_offset * es, dst_strides, src + src_offset * es, src_strides);
 }
 
@@ -367,14 +368,6 @@ FUT_LINK arr *arr_new(fut_ctx *ctx, int elem, int rank, const int64_t *shape) {
 FUT_LINK arr *arr_of_block(fut_ctx *ctx, int elem, int rank, const int64_t *shape, fut_mem *m) {
   return arr_header(ctx, elem, rank, shape, m, m->data);
 }
-/* A view of a's block: the element at `offset` from a's first (counted
-   in elements) and the shape laid out with the strides. */
-static arr *arr_view(fut_ctx *ctx, const arr *a, int rank, const int64_t *shape, const int64_t *strides, int64_t offset) {
-  mem_retain(a->mem);
-  arr *r = arr_header(ctx, a->elem, rank, shape, a->mem, a->data + offset * elem_size[a->elem]);
-  for (int d = 0; d < rank; d++) r->stride[d] = strides[d];
-  return r;
-}
 /* Whether a is the only user of its block. */
 static int arr_exclusive(const arr *a) {
   return a->rc == 1 && __atomic_load_n(&a->mem->rc, __ATOMIC_ACQUIRE) == 1;
@@ -398,245 +391,10 @@ FUT_LINK arr *arr_scalar(fut_ctx *ctx, int elem, const void *p) {
   memcpy(a->data, p, (size_t)elem_size[elem]);
   return a;
 }
-FUT_LINK arr *arr_copy(fut_ctx *ctx, const arr *a) {
-  arr *b = arr_new(ctx, a->elem, a->rank, a->shape);
-  copy_strided(elem_size[a->elem], a->rank, a->shape, b->data, b->stride, a->data, a->stride);
-  return b;
-}
-/* a in row-major layout; takes a's reference. */
-FUT_LINK arr *arr_normalise(fut_ctx *ctx, arr *a) {
-  if (a == NULL || arr_dense(a)) return a;
-  arr *b = arr_copy(ctx, a);
-  arr_release(a);
-  return b;
-}
-/* An array with reference count 1 holding a's elements; takes a's reference. */
-FUT_LINK arr *arr_unique(fut_ctx *ctx, arr *a) {
-  if (arr_exclusive(a)) return a;
-  arr *b = arr_copy(ctx, a);
-  arr_release(a);
-  return b;
-}
-
 static void shape_text(char *buf, size_t cap, int rank, const int64_t *shape) {
   size_t n = 0;
   buf[0] = 0;
   for (int i = 0; i < rank && n < cap; i++) n += (size_t)snprintf(buf + n, cap - n, "[%lld]", (long long)shape[i]);
-}
-
-
-static void fail_bounds(fut_ctx *ctx, const arr *a, int n, const dimidx *slice) {
-  char idx[1024], shp[1024];
-  size_t k = 0;
-  k += (size_t)snprintf(idx + k, sizeof idx - k, "[");
-  for (int i = 0; i < n && k < sizeof idx; i++) {
-    if (i > 0) k += (size_t)snprintf(idx + k, sizeof idx - k, ", ");
-    if (k >= sizeof idx) break;
-    if (slice[i].fix) k += (size_t)snprintf(idx + k, sizeof idx - k, "%lld", (long long)slice[i].start);
-    else {
-      long long end = (long long)((uint64_t)slice[i].start + (uint64_t)slice[i].len * (uint64_t)slice[i].stride);
-      if (slice[i].stride == 1) k += (size_t)snprintf(idx + k, sizeof idx - k, "%lld:%lld", (long long)slice[i].start, end);
-      else k += (size_t)snprintf(idx + k, sizeof idx - k, "%lld:%lld:%lld", (long long)slice[i].start, end, (long long)slice[i].stride);
-    }
-  }
-  if (k < sizeof idx) snprintf(idx + k, sizeof idx - k, "]");
-  shape_text(shp, sizeof shp, a->rank, a->shape);
-  fut_fail(ctx, "Index %s out of bounds for array of shape %s.", idx, shp);
-}
-
-/* Resolves a slice: the offset of its first element from a's first
-   and, per remaining dimension, its length and step (in elements);
-   returns the number of dimensions. */
-static int slice_resolve(fut_ctx *ctx, const arr *a, int n, const dimidx *slice, int64_t *base, int64_t *lens, int64_t *steps) {
-  const int64_t *strides = a->stride;
-  int64_t b = 0;
-  int k = 0;
-  for (int d = 0; d < a->rank; d++) {
-    int64_t extent = a->shape[d];
-    if (d < n && slice[d].fix) {
-      int64_t i = slice[d].start;
-      if (i < 0 || i >= extent) fail_bounds(ctx, a, n, slice);
-      b += i * strides[d];
-    } else if (d < n) {
-      int64_t start = slice[d].start, len = slice[d].len, stride = slice[d].stride;
-      if (len < 0 || stride == 0) fail_bounds(ctx, a, n, slice);
-      if (len > 0) {
-        __int128 last = (__int128)start + (__int128)(len - 1) * stride;
-        if (start < 0 || start >= extent || last < 0 || last >= extent) fail_bounds(ctx, a, n, slice);
-        b += start * strides[d];
-      }
-      lens[k] = len; steps[k] = stride * strides[d]; k++;
-    } else {
-      lens[k] = extent; steps[k] = strides[d]; k++;
-    }
-  }
-  *base = shape_count(k, lens) == 0 ? 0 : b;
-  return k;
-}
-
-/* Calls back with (source offset, destination index) for each element. */
-FUT_LINK int64_t fix_offset(fut_ctx *ctx, const arr *a, int n, const dimidx *slice) {
-  int64_t base, lens[MAX_RANK], steps[MAX_RANK];
-  slice_resolve(ctx, a, n, slice, &base, lens, steps);
-  return base;
-}
-
-/* A slice of a is a view of a's block, whatever its strides. */
-FUT_LINK arr *arr_index(fut_ctx *ctx, const arr *a, int n, const dimidx *slice) {
-  int64_t base, lens[MAX_RANK], steps[MAX_RANK];
-  int k = slice_resolve(ctx, a, n, slice, &base, lens, steps);
-  return arr_view(ctx, a, k, lens, steps, base);
-}
-
-static void fail_write_shape(fut_ctx *ctx, int vrank, const int64_t *vshape, int k, const int64_t *lens) {
-  char a[1024], b[1024];
-  shape_text(a, sizeof a, vrank, vshape);
-  shape_text(b, sizeof b, k, lens);
-  fut_fail(ctx, "Value of shape %s cannot be written to a slice of shape %s.", a, b);
-}
-
-/* Writes `value` (an array, or the scalar at `scalar` when value is NULL)
-   to the slice of *dst, first making *dst unique. */
-FUT_LINK void arr_update(fut_ctx *ctx, arr **dst, int n, const dimidx *slice, const arr *value, const void *scalar) {
-  int64_t base, lens[MAX_RANK], steps[MAX_RANK];
-  int k = slice_resolve(ctx, *dst, n, slice, &base, lens, steps);
-  if (value == NULL && k != 0) fail_write_shape(ctx, 0, lens, k, lens);
-  if (value != NULL) {
-    int same = value->rank == k;
-    for (int d = 0; same && d < k; d++) same = value->shape[d] == lens[d];
-    if (!same) fail_write_shape(ctx, value->rank, value->shape, k, lens);
-  }
-  if (!arr_exclusive(*dst)) {
-    /* The copy is row-major: the slice's layout in it differs. */
-    *dst = arr_unique(ctx, *dst);
-    k = slice_resolve(ctx, *dst, n, slice, &base, lens, steps);
-  }
-  int es = elem_size[(*dst)->elem];
-  if (value == NULL) memcpy((*dst)->data + base * es, scalar, (size_t)es);
-  else copy_strided(es, k, lens, (*dst)->data + base * es, steps, value->data, value->stride);
-}
-
-/* Row i of an array of rank > 1, as a view. */
-FUT_LINK arr *arr_row(fut_ctx *ctx, const arr *a, int64_t i) {
-  return arr_view(ctx, a, a->rank - 1, a->shape + 1, a->stride + 1, i * a->stride[0]);
-}
-
-/* Puts `row` (an array) as row i of *out, an array of `width` rows,
-   allocated at the first row; fails on rows of different shapes. */
-FUT_LINK void stack_put(fut_ctx *ctx, arr **out, int elem, int64_t width, int64_t i, const arr *row) {
-  if (*out == NULL) {
-    int64_t shape[MAX_RANK];
-    shape[0] = width;
-    for (int d = 0; d < row->rank; d++) shape[d + 1] = row->shape[d];
-    *out = arr_new(ctx, elem, row->rank + 1, shape);
-  } else {
-    int same = 1;
-    for (int d = 0; d < row->rank; d++) same = same && (*out)->shape[d + 1] == row->shape[d];
-    if (!same) {
-      char a[1024], b[1024];
-      shape_text(a, sizeof a, row->rank, (*out)->shape + 1);
-      shape_text(b, sizeof b, row->rank, row->shape);
-      fut_fail(ctx, "Rows of an array have different shapes: %s and %s.", a, b);
-    }
-  }
-  copy_strided(elem_size[elem], row->rank, row->shape, (*out)->data + i * (*out)->stride[0] * elem_size[elem],
-               (*out)->stride + 1, row->data, row->stride);
-}
-/* After stacking: an array of zero rows has the row shape its type
-   gives. */
-FUT_LINK arr *stack_finish(fut_ctx *ctx, arr *out, int elem, int rank, const int64_t *row_shape) {
-  if (out != NULL) return out;
-  int64_t shape[MAX_RANK];
-  shape[0] = 0;
-  for (int d = 1; d < rank; d++) shape[d] = row_shape[d - 1];
-  return arr_new(ctx, elem, rank, shape);
-}
-
-FUT_LINK void check_negative(fut_ctx *ctx, int n, const int64_t *dims) {
-  for (int i = 0; i < n; i++)
-    if (dims[i] < 0) fut_fail(ctx, "Cannot construct an array of negative length %lld.", (long long)dims[i]);
-}
-
-FUT_LINK arr *arr_replicate(fut_ctx *ctx, int elem, int n, const int64_t *dims, const arr *inner, const void *scalar) {
-  check_negative(ctx, n, dims);
-  int64_t shape[MAX_RANK];
-  for (int i = 0; i < n; i++) shape[i] = dims[i];
-  int rank = n;
-  if (inner) for (int d = 0; d < inner->rank; d++) shape[rank++] = inner->shape[d];
-  arr *r = arr_new(ctx, elem, rank, shape);
-  int64_t count = shape_count(n, dims);
-  if (count == 0) return r;
-  int64_t len = (inner ? arr_count(inner) : 1) * elem_size[elem];
-  if (inner) copy_strided(elem_size[elem], inner->rank, inner->shape, r->data, r->stride + n, inner->data, inner->stride);
-  else memcpy(r->data, scalar, (size_t)len);
-  for (int64_t i = 1; i < count; i++) memcpy(r->data + i * len, r->data, (size_t)len);
-  return r;
-}
-
-/* A view with the dimensions (and their strides) permuted. */
-FUT_LINK arr *arr_rearrange(fut_ctx *ctx, const arr *a, int n, const int *perm) {
-  int64_t shape[MAX_RANK], strides[MAX_RANK];
-  for (int i = 0; i < n; i++) { shape[i] = a->shape[perm[i]]; strides[i] = a->stride[perm[i]]; }
-  return arr_view(ctx, a, n, shape, strides, 0);
-}
-
-FUT_LINK arr *arr_reshape(fut_ctx *ctx, const arr *a, int n, const int64_t *dims) {
-  int64_t count = 1;
-  int negative = 0;
-  for (int i = 0; i < n; i++) { count = (int64_t)((uint64_t)count * (uint64_t)dims[i]); if (dims[i] < 0) negative = 1; }
-  if (negative || count != arr_count(a)) {
-    char x[1024], y[1024];
-    shape_text(x, sizeof x, a->rank, a->shape);
-    shape_text(y, sizeof y, n, dims);
-    fut_fail(ctx, "Cannot reshape array of shape %s to shape %s.", x, y);
-  }
-  int64_t strides[MAX_RANK];
-  dense_strides(n, dims, strides);
-  if (arr_dense(a)) return arr_view(ctx, a, n, dims, strides, 0);
-  arr *r = arr_copy(ctx, a);
-  arr_set_shape(r, n, dims);
-  return r;
-}
-
-FUT_LINK arr *arr_concat(fut_ctx *ctx, int n, arr *const *parts) {
-  int64_t shape[MAX_RANK];
-  const arr *first = parts[0];
-  int rank = first->rank;
-  for (int d = 0; d < rank; d++) shape[d] = first->shape[d];
-  int64_t total = arr_count(first);
-  for (int i = 1; i < n; i++) {
-    const arr *p = parts[i];
-    int64_t pc = arr_count(p);
-    if (total == 0 && pc != 0) {
-      for (int d = 1; d < rank; d++) shape[d] = p->shape[d];
-    } else if (pc != 0) {
-      int same = 1;
-      for (int d = 1; d < rank; d++) same = same && p->shape[d] == shape[d];
-      if (!same) {
-        char x[1024], y[1024];
-        shape_text(x, sizeof x, rank, shape);
-        shape_text(y, sizeof y, rank, p->shape);
-        fut_fail(ctx, "Cannot concatenate arrays of shapes %s and %s.", x, y);
-      }
-    }
-    shape[0] += p->shape[0];
-    total += pc;
-  }
-  int es = elem_size[first->elem];
-  /* The data is the parts' data one after the other, whatever the shapes
-     (the total is right even where the shapes of empty parts differ). */
-  int64_t flat = total;
-  arr *r = arr_new(ctx, first->elem, 1, &flat);
-  arr_set_shape(r, rank, shape);
-  int64_t at = 0;
-  for (int i = 0; i < n; i++) {
-    const arr *p = parts[i];
-    int64_t strides[MAX_RANK];
-    dense_strides(p->rank, p->shape, strides);
-    copy_strided(es, p->rank, p->shape, r->data + at, strides, p->data, p->stride);
-    at += arr_count(p) * es;
-  }
-  return r;
 }
 
 /* ---------------- printing ---------------- */

@@ -81,10 +81,6 @@ struct ApiType {
 
 struct Entry {
     name: String,
-    func: usize,
-    /// How many IR values the parameters and results are made of.
-    param_components: usize,
-    result_components: usize,
     inputs: Vec<usize>,
     outputs: Vec<usize>,
     input_names: Vec<Option<String>>,
@@ -194,9 +190,6 @@ impl Api {
             let flag = |flags: &[bool], i: usize| flags.get(i).copied().unwrap_or(false);
             api.entries.push(Entry {
                 name: entry.name.clone(),
-                func: entry.func.0 as usize,
-                param_components: param_count,
-                result_components: result_count,
                 input_names: (0..inputs.len())
                     .map(|i| entry.api.param_names.get(i).cloned().flatten())
                     .collect(),
@@ -498,75 +491,6 @@ impl Api {
         }
         out.push_str(HEADER_END);
         out
-    }
-
-    /// One trampoline per entry point: unpacks the components the generic
-    /// `fut_call` passes and calls the entry point's IR function.
-    pub fn trampolines(&self, program: &Program, out: &mut String) {
-        for (k, entry) in self.entries.iter().enumerate() {
-            let function = &program.functions[entry.func];
-            let _ = writeln!(
-                out,
-                "static int entry_run_{k}(fut_ctx *ctx, arr **outs, arr **ins) {{"
-            );
-            let mut args = vec!["ctx".to_owned()];
-            for (i, (ty, _)) in function.ret.iter().enumerate() {
-                if ty.rank() == 0 {
-                    let _ = writeln!(out, "  t_{} r{i} = 0;", ty.element().name());
-                } else {
-                    let _ = writeln!(out, "  arr *r{i} = NULL;");
-                }
-                args.push(format!("&r{i}"));
-            }
-            // The size parameters come from the arguments' shapes, the
-            // values from the arguments.
-            let values: Vec<&opt::ir::Param> = function
-                .params
-                .iter()
-                .skip(function.params.len() - entry.param_components)
-                .collect();
-            for (source, dim) in function
-                .entry_size_sources(values.len())
-                .unwrap_or_default()
-            {
-                args.push(format!("ins[{source}]->shape[{dim}]"));
-            }
-            for (i, param) in values.iter().enumerate() {
-                if param.ty.rank() == 0 {
-                    let _ = writeln!(
-                        out,
-                        "  t_{p} a{i} = *(t_{p} *)ins[{i}]->data;",
-                        p = param.ty.element().name()
-                    );
-                    args.push(format!("a{i}"));
-                } else {
-                    args.push(format!("ins[{i}]"));
-                }
-            }
-            for (i, param) in values.iter().enumerate() {
-                if param.ty.rank() == 0 {
-                    let _ = writeln!(out, "  arr_release(ins[{i}]);");
-                }
-            }
-            let _ = writeln!(out, "  f{}({});", entry.func, args.join(", "));
-            // The results' own sizes come first and are not returned.
-            let first_value = function.ret.len() - entry.result_components;
-            for (i, (ty, _)) in function.ret.iter().enumerate() {
-                let Some(k) = i.checked_sub(first_value) else {
-                    continue;
-                };
-                if ty.rank() == 0 {
-                    let _ = writeln!(
-                        out,
-                        "  outs[{k}] = arr_scalar(ctx, {}, &r{i});",
-                        elem_code(ty.element())
-                    );
-                } else {
-                    let _ = writeln!(out, "  outs[{k}] = r{i};");
-                }
-            }
-            out.push_str("  return 0;\n}\n");
-        }
     }
 
     /// The tables `fut_types` and `fut_entries`.

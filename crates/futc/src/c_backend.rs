@@ -167,17 +167,20 @@ fn compile_c(backend: Backend, c_path: &Path, exe_path: &Path) -> Result<(), Str
 
 /// The C of an optimised program for a backend in `mode`.
 fn generate(program: &Program, backend: Backend, mode: Mode) -> Result<codegen::Generated, String> {
-    let generated = match backend {
-        Backend::C => codegen::generate(program, mode),
-        Backend::Multicore => {
-            let level = opt::passes::continue_pipeline(program.clone(), Pipeline::McMem)
-                .map_err(|error| format!("{error}\n"))?;
-            let LevelProgram::McMem(program) = level else {
-                return Err(
-                    "internal error: the mc-mem pipeline ends at another level\n".to_owned(),
-                );
-            };
-            codegen::c::generate_multicore(&program, mode)
+    let pipeline = match backend {
+        Backend::C => Pipeline::SeqMem,
+        Backend::Multicore => Pipeline::McMem,
+    };
+    let level = opt::passes::continue_pipeline(program.clone(), pipeline)
+        .map_err(|error| format!("{error}\n"))?;
+    let generated = match level {
+        LevelProgram::SeqMem(program) => codegen::c::generate_sequential(&program, mode),
+        LevelProgram::McMem(program) => codegen::c::generate_multicore(&program, mode),
+        other => {
+            return Err(format!(
+                "internal error: a pipeline for C ends at the {} level\n",
+                other.level()
+            ));
         }
     };
     generated.map_err(|error| {

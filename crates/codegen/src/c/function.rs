@@ -395,6 +395,11 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
         let scope = self.scopes.last_mut().ok_or_else(|| internal("no scope"))?;
         let again = scope.insert(var, kind);
         let name = self.prog.var(var);
+        if again.is_some_and(|before| before != kind) {
+            return Err(internal(format!(
+                "`{name}` is declared again with another type"
+            )));
+        }
         match kind {
             VarKind::Scalar(t) => {
                 if again.is_none() {
@@ -624,43 +629,47 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
         Ok(())
     }
 
+    /// A failing assertion calls `fut_failf` with a format of the message
+    /// (`%l` and the like for values, `%r` for slice ranges; see
+    /// `runtime.c`) and the values, widened as the format says.
     fn assert(&mut self, condition: &Exp, message: &[ErrorPart], loc: Option<&Loc>) -> Result<()> {
         if matches!(condition, Exp::Const(prim::PrimValue::Bool(true))) {
             return Ok(());
         }
-        let parts = message
-            .iter()
-            .map(|part| {
-                Ok(match part {
-                    ErrorPart::Text(text) => format!("fut_text({})", c_literal(text)),
-                    ErrorPart::Value(e) => {
-                        format!("fut_value_{}({})", self.exp_type(e).name(), self.exp(e)?)
-                    }
-                    ErrorPart::Range { start, len, stride } => format!(
-                        "fut_range({}, {}, {})",
-                        self.exp(start)?,
-                        self.exp(len)?,
-                        self.exp(stride)?
-                    ),
-                })
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let mut format = String::new();
+        let mut args = Vec::new();
+        for part in message {
+            match part {
+                ErrorPart::Text(text) => format.push_str(&text.replace('%', "%%")),
+                ErrorPart::Value(e) => {
+                    let t = self.exp_type(e);
+                    let (code, widened) = format_code(t);
+                    format.push('%');
+                    format.push(code);
+                    let value = self.exp(e)?;
+                    args.push(match widened {
+                        Some(cast) => format!("({cast}){value}"),
+                        None => value,
+                    });
+                }
+                ErrorPart::Range { start, len, stride } => {
+                    format.push_str("%r");
+                    args.push(self.exp(start)?);
+                    args.push(self.exp(len)?);
+                    args.push(self.exp(stride)?);
+                }
+            }
+        }
         let condition = self.exp(condition)?;
         let locs = loc.map_or_else(|| "NULL".to_owned(), locations);
-        self.jumps = true;
-        self.line(&format!("if (!{condition}) {{"));
-        if parts.is_empty() {
-            self.line(&format!("  err = fut_failure(run, {locs}, 0, NULL);"));
-        } else {
-            self.line(&format!(
-                "  const fut_part message[] = {{{}}};",
-                parts.join(", ")
-            ));
-            self.line(&format!(
-                "  err = fut_failure(run, {locs}, {}, message);",
-                parts.len()
-            ));
+        let mut call = format!("fut_failf(run, {locs}, {}", c_literal(&format));
+        for arg in args {
+            call.push_str(", ");
+            call.push_str(&arg);
         }
+        self.jumps = true;
+        self.line(&format!("if (fut_unlikely(!{condition})) {{"));
+        self.line(&format!("  err = {call});"));
         self.line("  goto done;");
         self.line("}");
         Ok(())
@@ -747,6 +756,26 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
             .collect::<Vec<_>>();
         self.line(&format!("const {env} env = {{{}}};", values.join(", ")));
         Ok("&env".to_owned())
+    }
+}
+
+/// The letter `fut_failf`'s format gives a value of the type, and the
+/// type it is passed as where that is not its own (`int64_t`, `uint64_t`
+/// or `double`).
+fn format_code(t: PrimType) -> (char, Option<&'static str>) {
+    match t {
+        PrimType::Bool => ('b', Some("uint64_t")),
+        PrimType::I8 => ('c', Some("int64_t")),
+        PrimType::I16 => ('s', Some("int64_t")),
+        PrimType::I32 => ('i', Some("int64_t")),
+        PrimType::I64 => ('l', None),
+        PrimType::U8 => ('C', Some("uint64_t")),
+        PrimType::U16 => ('S', Some("uint64_t")),
+        PrimType::U32 => ('I', Some("uint64_t")),
+        PrimType::U64 => ('L', None),
+        PrimType::F16 => ('h', Some("uint64_t")),
+        PrimType::F32 => ('f', Some("double")),
+        PrimType::F64 => ('d', None),
     }
 }
 
