@@ -30,12 +30,12 @@ python3 -m pip install --user --quiet --disable-pip-version-check \
 bash scripts/debian-packages.sh neovim
 cargo test --workspace --locked
 
-# The C backend's tests again with the generated code (and the C API
+# The C backends' tests again with the generated code (and the C API
 # client) compiled with the address and undefined-behaviour sanitizers:
 # every run of tests/run, the library and the server must pass with no
 # report (see crates/futc/tests/support.rs, test_cflags).
 FUTC_TEST_CFLAGS='-O1 -std=c99 -fsanitize=address,undefined -fno-sanitize-recover=all' \
-  cargo test -p futc --locked --test c_backend --test c_api --test c_server --test c_views
+  cargo test -p futc --locked --test c_backend --test c_api --test c_server --test c_views --test multicore
 
 cargo build -p futls --locked
 futls="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/futls"

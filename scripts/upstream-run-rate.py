@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Runs `futc test` (the interpreter, or `--backend c`) over each program
-of a Futhark test directory (such as upstream's tests/) and reports, per
-directory, how many of the run cases (an input with an expected output or
-run-time error) pass. Programs whose test block expects a compile-time
-error are not run cases and are left out, as are, for the interpreter,
-runs tagged `compiled` (it skips them).
+"""Runs `futc test` (the interpreter, or `--backend c` or `multicore`)
+over each program of a Futhark test directory (such as upstream's tests/)
+and reports, per directory, how many of the run cases (an input with an
+expected output or run-time error) pass. Programs whose test block
+expects a compile-time error are not run cases and are left out, as are,
+for the interpreter, runs tagged `compiled` (it skips them).
 
 Usage: scripts/upstream-run-rate.py TESTS_DIR [FUTC] [--jobs N] [--timeout S]
-       [--failures FILE] [--backend interpreter|c]
+       [--failures FILE] [--backend interpreter|c|multicore]
 """
 import argparse
 import collections

@@ -5,6 +5,10 @@
 
 struct futhark_context_config {
   int debug, logging, profiling;
+#ifdef FUT_MULTICORE
+  /* The threads to run parallel tasks on (0: one per core). */
+  int num_threads;
+#endif
   /* The tuning parameters' values, where set (as in the context). */
   int64_t *tuning;
   unsigned char *tuning_set;
@@ -35,6 +39,12 @@ void futhark_context_config_set_debugging(struct futhark_context_config *cfg, in
   cfg->debug = flag != 0;
   cfg->logging = cfg->logging || flag != 0;
 }
+
+#ifdef FUT_MULTICORE
+void futhark_context_config_set_num_threads(struct futhark_context_config *cfg, int n) {
+  cfg->num_threads = n > 0 ? n : 0;
+}
+#endif
 
 void futhark_context_config_set_profiling(struct futhark_context_config *cfg, int flag) {
   cfg->profiling = flag != 0;
@@ -88,16 +98,24 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
   ctx->logging = cfg->logging;
   ctx->profiling = cfg->profiling;
   ctx->log = stderr;
+#ifdef FUT_MULTICORE
+  if (fut_pool_start(ctx, cfg->num_threads > 0 ? cfg->num_threads : fut_cores()) != 0) {
+    free(ctx->tuning);
+    free(ctx->tuning_set);
+    free(ctx->live);
+    free(ctx);
+    return NULL;
+  }
+#endif
   return ctx;
 }
 
 void futhark_context_free(struct futhark_context *ctx) {
+#ifdef FUT_MULTICORE
+  fut_pool_stop(ctx);
+#endif
   /* Values the caller did not free go with the context. */
-  while (ctx->live->next != ctx->live) {
-    arr *a = ctx->live->next;
-    a->base = NULL;
-    arr_free(a);
-  }
+  while (ctx->live->next != ctx->live) arr_free(ctx->live->next);
   free(ctx->live);
   free(ctx->error);
   free(ctx->tuning);
@@ -144,23 +162,35 @@ static int fut_error(fut_ctx *ctx, const char *fmt, ...) {
   return FUTHARK_PROGRAM_ERROR;
 }
 
-/* After a failure: frees every array no API value holds (see the
-   context's comment) and resets the others' reference counts. */
+/* After a failure of the runtime's own work: frees every array no API
+   value holds (see the context's comment) and resets the others'
+   reference counts, and those of their blocks, which only arrays refer
+   to outside generated code. */
 static void fut_recover(fut_ctx *ctx) {
   ctx->fail = NULL;
-  ctx->depth = 0;
-  ctx->loc = NULL;
-  /* An array survives when an API value holds it or a surviving view
-     of it (views of views share the first one's base). */
-  for (arr *a = ctx->live->next; a != ctx->live; a = a->next) a->rc = a->ext;
-  for (arr *a = ctx->live->next; a != ctx->live; a = a->next)
-    if (a->ext > 0 && a->base) a->base->rc++;
-  arr *a = ctx->live->next;
-  while (a != ctx->live) {
+  arr *live = ctx->live;
+  for (arr *a = live->next; a != live; a = a->next) {
+    a->rc = a->ext;
+    a->mem->rc = 0;
+  }
+  for (arr *a = live->next; a != live; a = a->next)
+    if (a->rc > 0) a->mem->rc++;
+  /* A block no surviving array uses is freed with the first of the
+     others met (which marks its count -1; the rest forget it). */
+  for (arr *a = live->next; a != live; a = a->next) {
+    if (a->rc > 0) continue;
+    if (a->mem->rc == 0) a->mem->rc = -1;
+    else if (a->mem->rc == -1) a->mem = NULL;
+  }
+  arr *a = live->next;
+  while (a != live) {
     arr *next = a->next;
     if (a->rc == 0) {
-      a->base = NULL;
-      arr_free(a);
+      fut_mem *m = a->mem;
+      a->prev->next = a->next;
+      a->next->prev = a->prev;
+      free(a);
+      if (m != NULL && m->rc < 0) mem_free(m);
     }
     a = next;
   }
@@ -517,18 +547,18 @@ FUT_LINK int fut_call(fut_ctx *ctx, int k, void *const *res, const void *const *
     j += n;
   }
   if (ctx->logging) fprintf(ctx->log, "Running entry point `%s`.\n", e->name);
-  ctx->loc = NULL;
   double start = now_us();
-  e->run(ctx, outs, ins);
-  ctx->loc = NULL;
-  /* Results leave the program in row-major layout. */
-  for (int k = 0; k < e->nout_comp; k++) outs[k] = arr_normalise(ctx, outs[k]);
+  int error = e->run(ctx, outs, ins);
+  if (error != 0) {
+    ctx->fail = NULL;
+    return error;
+  }
   double end = now_us();
   if (ctx->logging) {
     int64_t alive = 0;
     for (arr *a = ctx->live->next; a != ctx->live; a = a->next) alive++;
-    fprintf(ctx->log, "Entry point `%s` ran for %lld microseconds; %lld arrays are allocated.\n",
-            e->name, (long long)(end - start), (long long)alive);
+    fprintf(ctx->log, "Entry point `%s` ran for %lld microseconds; %lld arrays in %lld memory blocks are allocated.\n",
+            e->name, (long long)(end - start), (long long)alive, (long long)ctx->blocks);
   }
   if (ctx->profiling && !ctx->profiling_paused) {
     ctx->calls++;

@@ -3,6 +3,12 @@
    protocol). Both run entry points through the C API's `fut_call`.
    Included verbatim after the API. */
 
+#ifdef FUT_MULTICORE
+#define FUT_THREADS_USAGE " [--num-threads N]"
+#else
+#define FUT_THREADS_USAGE ""
+#endif
+
 static int find_entry(const char *name) {
   for (int k = 0; k < fut_num_entries; k++)
     if (strcmp(fut_entries[k].name, name) == 0) return k;
@@ -40,13 +46,14 @@ static void write_value(FILE *f, const arr *a, int binary) {
   else { write_text_value(f, a->elem, a->rank, a->shape, a->data); fputc('\n', f); }
 }
 
-/* Once every value is freed no array may be left: otherwise reference
-   counting went wrong somewhere. Returns 1 (after saying so) if some is. */
+/* Once every value is freed no array or block may be left: otherwise
+   reference counting went wrong somewhere. Returns 1 (after saying so) if some is. */
 static int check_no_arrays(fut_ctx *ctx) {
   int64_t alive = 0;
   for (arr *a = ctx->live->next; a != ctx->live; a = a->next) alive++;
-  if (alive == 0) return 0;
-  fprintf(stderr, "Internal error: %lld arrays were not freed.\n", (long long)alive);
+  if (alive == 0 && ctx->blocks == 0) return 0;
+  fprintf(stderr, "Internal error: %lld arrays and %lld memory blocks were not freed.\n", (long long)alive,
+          (long long)ctx->blocks);
   return 1;
 }
 
@@ -132,12 +139,25 @@ static int read_tuning_file(struct futhark_context_config *cfg, const char *path
 }
 
 /* The options executables and servers share: `--tuning FILE`, `--param
-   NAME=VALUE`, `--print-params`. Returns how many arguments from argv[i]
+   NAME=VALUE`, `--print-params`, and for multicore programs
+   `--num-threads N`. Returns how many arguments from argv[i]
    on it used (0: not one of these), -1 to exit with 1 (after saying
    why) and -2 to exit with 0. */
 static int config_option(struct futhark_context_config *cfg, int argc, char **argv, int i) {
   if (strcmp(argv[i], "--tuning") == 0 && i + 1 < argc) return read_tuning_file(cfg, argv[i + 1]) ? -1 : 2;
   if (strcmp(argv[i], "--param") == 0 && i + 1 < argc) return set_param(cfg, argv[i + 1]) ? -1 : 2;
+#ifdef FUT_MULTICORE
+  if (strcmp(argv[i], "--num-threads") == 0 && i + 1 < argc) {
+    char *end = NULL;
+    long n = strtol(argv[i + 1], &end, 10);
+    if (end == argv[i + 1] || *end != 0 || n < 1 || n > 4096) {
+      fprintf(stderr, "Error: Invalid number of threads `%s`: expected a positive integer.\n", argv[i + 1]);
+      return -1;
+    }
+    futhark_context_config_set_num_threads(cfg, (int)n);
+    return 2;
+  }
+#endif
   if (strcmp(argv[i], "--print-params") == 0) {
     for (int k = 0; k < futhark_get_tuning_param_count(); k++)
       printf("%s (%s)\n", futhark_get_tuning_param_name(k), futhark_get_tuning_param_class(k));
@@ -168,7 +188,8 @@ int exe_main(int argc, char **argv) {
       futhark_context_config_free(cfg);
       return 0;
     } else {
-      fprintf(stderr, "Usage: %s [-e ENTRY] [-b] [-t FILE] [-r N] [-D] [--entry-points] [--tuning FILE] [--param NAME=VALUE] [--print-params]\n", argv[0]);
+      fprintf(stderr, "Usage: %s [-e ENTRY] [-b] [-t FILE] [-r N] [-D] [--entry-points] [--tuning FILE] [--param NAME=VALUE] [--print-params]%s\n",
+              argv[0], FUT_THREADS_USAGE);
       futhark_context_config_free(cfg);
       return 2;
     }
@@ -641,7 +662,7 @@ int server_main(int argc, char **argv) {
     if (used > 0) { i += used - 1; continue; }
     if (strcmp(argv[i], "-D") == 0) debug = 1;
     else {
-      fprintf(stderr, "Usage: %s [-D] [--tuning FILE] [--param NAME=VALUE] [--print-params]\n", argv[0]);
+      fprintf(stderr, "Usage: %s [-D] [--tuning FILE] [--param NAME=VALUE] [--print-params]%s\n", argv[0], FUT_THREADS_USAGE);
       futhark_context_config_free(cfg);
       return 2;
     }

@@ -2,9 +2,9 @@
 //! tables the generic runtime code (`runtime/api.c`, `runtime/driver.c`)
 //! works from, the public functions of the header, and the manifest.
 
-use crate::CodegenError;
-use crate::gen_c::{c_literal, elem_code};
-use opt::ir::{ExternalType, OpaqueKind, Program, Type};
+use crate::c::scalar::{c_literal, elem_code};
+use crate::{Backend, CodegenError};
+use opt::ir::{ExternalType, OpaqueKind, Program, Rep, Type, trailing_blocks};
 use prim::PrimType;
 use serde_json::{Map, Value, json};
 use std::fmt::Write as _;
@@ -81,10 +81,6 @@ struct ApiType {
 
 struct Entry {
     name: String,
-    func: usize,
-    /// How many IR values the parameters and results are made of.
-    param_components: usize,
-    result_components: usize,
     inputs: Vec<usize>,
     outputs: Vec<usize>,
     input_names: Vec<Option<String>>,
@@ -148,7 +144,10 @@ fn c_ident(name: &str) -> String {
 }
 
 impl Api {
-    pub fn new(program: &Program) -> Result<Api, CodegenError> {
+    /// The API of a program's entry points, at any level of the IR (the
+    /// blocks of arrays that functions take and return at the memory
+    /// levels are no part of it).
+    pub fn new<R: Rep>(program: &Program<R>) -> Result<Api, CodegenError> {
         let mut api = Api {
             tuning_params: program.tuning_params.clone(),
             types: PRIMS
@@ -171,13 +170,15 @@ impl Api {
             // sizes of others: the API shows neither.
             let param_count: usize = entry.params.iter().map(ExternalType::components).sum();
             let result_count: usize = entry.results.iter().map(ExternalType::components).sum();
-            let param_types: Vec<Component> = function.params
-                [function.params.len().saturating_sub(param_count)..]
+            let params = &function.params
+                [..function.params.len() - trailing_blocks(function.params.iter().map(|p| &p.ty))];
+            let ret = &function.ret
+                [..function.ret.len() - trailing_blocks(function.ret.iter().map(|(t, _)| t))];
+            let param_types: Vec<Component> = params[params.len().saturating_sub(param_count)..]
                 .iter()
                 .map(|p| Component::of(&p.ty))
                 .collect();
-            let ret_types: Vec<Component> = function.ret
-                [function.ret.len().saturating_sub(result_count)..]
+            let ret_types: Vec<Component> = ret[ret.len().saturating_sub(result_count)..]
                 .iter()
                 .map(|(t, _)| Component {
                     element: t.element(),
@@ -189,9 +190,6 @@ impl Api {
             let flag = |flags: &[bool], i: usize| flags.get(i).copied().unwrap_or(false);
             api.entries.push(Entry {
                 name: entry.name.clone(),
-                func: entry.func.0 as usize,
-                param_components: param_count,
-                result_components: result_count,
                 input_names: (0..inputs.len())
                     .map(|i| entry.api.param_names.get(i).cloned().flatten())
                     .collect(),
@@ -472,8 +470,15 @@ impl Api {
     }
 
     /// The header file: the context API and the program's functions.
-    pub fn header(&self) -> String {
-        let mut out = String::from(HEADER_START);
+    pub fn header(&self, backend: Backend) -> String {
+        let mut out = HEADER_START
+            .replace("BACKEND_DESCRIPTION", backend.description())
+            .replace("BACKEND_NAME", backend.name());
+        if backend == Backend::Multicore {
+            out.push_str(
+                "void futhark_context_config_set_num_threads(struct futhark_context_config *cfg, int n);\n",
+            );
+        }
         for decl in self.declarations() {
             if decl.ends_with(';') {
                 out.push('\n');
@@ -486,75 +491,6 @@ impl Api {
         }
         out.push_str(HEADER_END);
         out
-    }
-
-    /// One trampoline per entry point: unpacks the components the generic
-    /// `fut_call` passes and calls the entry point's IR function.
-    pub fn trampolines(&self, program: &Program, out: &mut String) {
-        for (k, entry) in self.entries.iter().enumerate() {
-            let function = &program.functions[entry.func];
-            let _ = writeln!(
-                out,
-                "static void entry_run_{k}(fut_ctx *ctx, arr **outs, arr **ins) {{"
-            );
-            let mut args = vec!["ctx".to_owned()];
-            for (i, (ty, _)) in function.ret.iter().enumerate() {
-                if ty.rank() == 0 {
-                    let _ = writeln!(out, "  t_{} r{i} = 0;", ty.element().name());
-                } else {
-                    let _ = writeln!(out, "  arr *r{i} = NULL;");
-                }
-                args.push(format!("&r{i}"));
-            }
-            // The size parameters come from the arguments' shapes, the
-            // values from the arguments.
-            let values: Vec<&opt::ir::Param> = function
-                .params
-                .iter()
-                .skip(function.params.len() - entry.param_components)
-                .collect();
-            for (source, dim) in function
-                .entry_size_sources(values.len())
-                .unwrap_or_default()
-            {
-                args.push(format!("ins[{source}]->shape[{dim}]"));
-            }
-            for (i, param) in values.iter().enumerate() {
-                if param.ty.rank() == 0 {
-                    let _ = writeln!(
-                        out,
-                        "  t_{p} a{i} = *(t_{p} *)ins[{i}]->data;",
-                        p = param.ty.element().name()
-                    );
-                    args.push(format!("a{i}"));
-                } else {
-                    args.push(format!("ins[{i}]"));
-                }
-            }
-            for (i, param) in values.iter().enumerate() {
-                if param.ty.rank() == 0 {
-                    let _ = writeln!(out, "  arr_release(ins[{i}]);");
-                }
-            }
-            let _ = writeln!(out, "  f{}({});", entry.func, args.join(", "));
-            // The results' own sizes come first and are not returned.
-            let first_value = function.ret.len() - entry.result_components;
-            for (i, (ty, _)) in function.ret.iter().enumerate() {
-                let Some(k) = i.checked_sub(first_value) else {
-                    continue;
-                };
-                if ty.rank() == 0 {
-                    let _ = writeln!(
-                        out,
-                        "  outs[{k}] = arr_scalar(ctx, {}, &r{i});",
-                        elem_code(ty.element())
-                    );
-                } else {
-                    let _ = writeln!(out, "  outs[{k}] = r{i};");
-                }
-            }
-            out.push_str("}\n");
-        }
     }
 
     /// The tables `fut_types` and `fut_entries`.
@@ -852,7 +788,7 @@ impl Api {
     }
 
     /// The manifest: entry points and types with their C functions.
-    pub fn manifest(&self) -> String {
+    pub fn manifest(&self, backend: Backend) -> String {
         let mut entry_points = Map::new();
         for entry in &self.entries {
             let inputs: Vec<Value> = entry
@@ -951,7 +887,7 @@ impl Api {
             types.insert(ty.name.clone(), value);
         }
         let manifest = json!({
-            "backend": "c",
+            "backend": backend.name(),
             "version": env!("CARGO_PKG_VERSION"),
             "entry_points": entry_points,
             "types": types,
@@ -968,7 +904,7 @@ fn emit(out: &mut String, decl: Option<String>, body: &str) {
     }
 }
 
-const HEADER_START: &str = r#"/* The C API of a Futhark program compiled by futc (sequential C). */
+const HEADER_START: &str = r#"/* The C API of a Futhark program compiled by futc (BACKEND_DESCRIPTION). */
 #pragma once
 #include <stdint.h>
 #include <stddef.h>
@@ -977,7 +913,7 @@ const HEADER_START: &str = r#"/* The C API of a Futhark program compiled by futc
 #ifdef __cplusplus
 extern "C" {
 #endif
-#define FUTHARK_BACKEND_c
+#define FUTHARK_BACKEND_BACKEND_NAME
 #define FUTHARK_SUCCESS 0
 #define FUTHARK_PROGRAM_ERROR 2
 #define FUTHARK_OUT_OF_MEMORY 3

@@ -1,10 +1,13 @@
-//! The sequential C backend: `futc c` and the `c` test backend. The
-//! program is lowered to the core IR and translated to C by `codegen`.
-//! An executable or server is compiled with the system C compiler
-//! (`$CC`, default `cc`, with `$CFLAGS`, default `-O3 -std=c99`, and
-//! `-lm`) and linked with the generic runtime, which is compiled once per
-//! compiler and flags and cached in the temporary directory; a library is
-//! left as `OUT.c`, `OUT.h` and `OUT.json`, one self-contained C file.
+//! The C backends: `futc c` (sequential) and `futc multicore`, and their
+//! test backends. The program is lowered to the core IR and translated to
+//! C by `codegen`: sequential C from the optimised SOACs, multicore C
+//! from the `mc-mem` level through the imperative IR. An executable or
+//! server is compiled with the system C compiler (`$CC`, default `cc`,
+//! with `$CFLAGS`, default `-O3 -std=c99`, and `-lm`; multicore code with
+//! `-pthread` too) and linked with the backend's generic runtime, which
+//! is compiled once per compiler, flags and backend and cached in the
+//! temporary directory; a library is left as `OUT.c`, `OUT.h` and
+//! `OUT.json`, one self-contained C file.
 //!
 //! The test backend compiles each program once as a server and runs all
 //! of its cases through one server process, passing values in files in
@@ -13,9 +16,10 @@
 //! sets the server's tuning parameters.
 
 use crate::compile::compile_to_ir;
-use crate::test_runner::{Backend, Compiled, Signature};
-use codegen::Mode;
+use crate::test_runner::{self, Compiled, Signature};
+use codegen::{Backend, Mode};
 use opt::ir::Program;
+use opt::passes::{LevelProgram, Pipeline};
 use opt::value::Value;
 use opt::value::data::{read_values, write_binary};
 use std::ffi::OsString;
@@ -39,12 +43,16 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
         .map_err(|error| format!("error: cannot write {}: {error}\n", path.display()))
 }
 
-/// The C compiler (`$CC`, default `cc`) and its flags (`$CFLAGS`,
-/// default `-O3 -std=c99`).
-fn compiler() -> (String, Vec<String>) {
+/// The C compiler (`$CC`, default `cc`) and its flags for a backend
+/// (`$CFLAGS`, default `-O3 -std=c99`; `-pthread` for multicore).
+fn compiler(backend: Backend) -> (String, Vec<String>) {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
     let cflags = std::env::var("CFLAGS").unwrap_or_else(|_| "-O3 -std=c99".to_owned());
-    (cc, cflags.split_whitespace().map(str::to_owned).collect())
+    let mut flags: Vec<String> = cflags.split_whitespace().map(str::to_owned).collect();
+    if backend == Backend::Multicore {
+        flags.push("-pthread".to_owned());
+    }
+    (cc, flags)
 }
 
 /// Runs the C compiler with `args`.
@@ -81,15 +89,16 @@ fn unique_suffix() -> String {
     )
 }
 
-/// The generic runtime (`codegen::runtime_source`) compiled by `cc` with
-/// `cflags` into an object file, cached in the temporary directory under
-/// a name keyed by a hash of the source, the compiler and the flags.
+/// The generic runtime of a backend (`codegen::runtime_source`)
+/// compiled by `cc` with `cflags` into an object file, cached in the
+/// temporary directory under a name keyed by a hash of the source, the
+/// compiler and the flags.
 /// Several `futc` processes may race to build it: each compiles into a
 /// file of its own and renames it into place. Threads of one process
 /// wait for each other, so a process compiles it at most once.
-fn runtime_object(cc: &str, cflags: &[String]) -> Result<PathBuf, String> {
+fn runtime_object(backend: Backend, cc: &str, cflags: &[String]) -> Result<PathBuf, String> {
     static BUILDING: Mutex<()> = Mutex::new(());
-    let source = codegen::runtime_source();
+    let source = codegen::runtime_source(backend);
     let mut key = vec![source.as_str(), cc];
     key.extend(cflags.iter().map(String::as_str));
     let dir = std::env::temp_dir().join("futc-runtime");
@@ -138,11 +147,11 @@ fn fnv1a(parts: &[&str]) -> u64 {
     hash
 }
 
-/// Compiles the C file at `c_path` and links it with the generic runtime
-/// into the executable `exe_path`.
-fn compile_c(c_path: &Path, exe_path: &Path) -> Result<(), String> {
-    let (cc, cflags) = compiler();
-    let object = runtime_object(&cc, &cflags)?;
+/// Compiles the C file at `c_path` and links it with the backend's
+/// generic runtime into the executable `exe_path`.
+fn compile_c(backend: Backend, c_path: &Path, exe_path: &Path) -> Result<(), String> {
+    let (cc, cflags) = compiler(backend);
+    let object = runtime_object(backend, &cc, &cflags)?;
     run_cc(
         &cc,
         &cflags,
@@ -156,30 +165,60 @@ fn compile_c(c_path: &Path, exe_path: &Path) -> Result<(), String> {
     )
 }
 
-/// Translates `program` to C in `mode`: writes `base.c` (and for a
-/// library `base.h` and `base.json`), and compiles executables into
-/// `base`. `Err` carries the rendered reason.
-fn build(program: &Program, mode: Mode, base: &Path) -> Result<(), String> {
-    let generated = codegen::generate(program, mode)
-        .map_err(|error| format!("internal error in the C backend: {error}\n"))?;
+/// The C of an optimised program for a backend in `mode`.
+fn generate(program: &Program, backend: Backend, mode: Mode) -> Result<codegen::Generated, String> {
+    let pipeline = match backend {
+        Backend::C => Pipeline::SeqMem,
+        Backend::Multicore => Pipeline::McMem,
+    };
+    let level = opt::passes::continue_pipeline(program.clone(), pipeline)
+        .map_err(|error| format!("{error}\n"))?;
+    let generated = match level {
+        LevelProgram::SeqMem(program) => codegen::c::generate_sequential(&program, mode),
+        LevelProgram::McMem(program) => codegen::c::generate_multicore(&program, mode),
+        other => {
+            return Err(format!(
+                "internal error: a pipeline for C ends at the {} level\n",
+                other.level()
+            ));
+        }
+    };
+    generated.map_err(|error| {
+        format!(
+            "internal error in the {} backend: {error}\n",
+            backend.name()
+        )
+    })
+}
+
+/// Translates `program` to C for a backend in `mode`: writes `base.c`
+/// (and for a library `base.h` and `base.json`), and compiles executables
+/// into `base`. `Err` carries the rendered reason.
+fn build(program: &Program, backend: Backend, mode: Mode, base: &Path) -> Result<(), String> {
+    let generated = generate(program, backend, mode)?;
     let c_path = with_suffix(base, ".c");
     write_file(&c_path, &generated.c)?;
     if mode == Mode::Library {
         write_file(&with_suffix(base, ".h"), &generated.header)?;
         return write_file(&with_suffix(base, ".json"), &generated.manifest);
     }
-    compile_c(&c_path, base)
+    compile_c(backend, &c_path, base)
 }
 
-/// `futc c FILE [-o OUT] [--library | --server]`: writes `OUT.c` and
-/// compiles it into `OUT` (by default the file's name without `.fut`),
-/// or writes the library `OUT.c`, `OUT.h`, `OUT.json`.
-pub fn compile_command(file: &Path, output: Option<&Path>, mode: Mode) -> ExitCode {
+/// `futc c|multicore FILE [-o OUT] [--library | --server]`: writes
+/// `OUT.c` and compiles it into `OUT` (by default the file's name without
+/// `.fut`), or writes the library `OUT.c`, `OUT.h`, `OUT.json`.
+pub fn compile_command(
+    file: &Path,
+    output: Option<&Path>,
+    backend: Backend,
+    mode: Mode,
+) -> ExitCode {
     let base = match output {
         Some(out) => out.to_path_buf(),
         None => file.with_extension(""),
     };
-    match compile_to_ir(file).and_then(|program| build(&program, mode, &base)) {
+    match compile_to_ir(file).and_then(|program| build(&program, backend, mode, &base)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprint!("{message}");
@@ -191,7 +230,8 @@ pub fn compile_command(file: &Path, output: Option<&Path>, mode: Mode) -> ExitCo
     }
 }
 
-pub struct CBackend;
+/// A C backend as a test backend.
+pub struct CBackend(pub Backend);
 
 /// A program compiled as a server in a temporary directory of its own,
 /// and the server process once started.
@@ -222,15 +262,16 @@ impl Drop for CompiledC {
 
 static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
 
-impl Backend for CBackend {
+impl test_runner::Backend for CBackend {
     fn name(&self) -> &str {
-        "c"
+        self.0.name()
     }
 
     fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String> {
         let program = compile_to_ir(path)?;
         let dir = std::env::temp_dir().join(format!(
-            "futc-c-{}-{}",
+            "futc-{}-{}-{}",
+            self.0.name(),
             std::process::id(),
             NEXT_DIR.fetch_add(1, Ordering::Relaxed)
         ));
@@ -246,7 +287,7 @@ impl Backend for CBackend {
             tuning: tuning.is_file().then_some(tuning),
             server: None,
         };
-        build(&compiled.program, Mode::Server, &compiled.exe)?;
+        build(&compiled.program, self.0, Mode::Server, &compiled.exe)?;
         Ok(Box::new(compiled))
     }
 }

@@ -49,19 +49,12 @@ enum Command {
     /// Compile a program to a sequential C executable: writes OUT.c and
     /// compiles it with $CC (default `cc`) and $CFLAGS (default
     /// `-O3 -std=c99`) into OUT.
-    C {
-        file: PathBuf,
-        /// The executable to write (default: FILE without `.fut`).
-        #[arg(short = 'o')]
-        output: Option<PathBuf>,
-        /// Write a C library instead: OUT.c, OUT.h and the manifest
-        /// OUT.json.
-        #[arg(long, conflicts_with = "server")]
-        library: bool,
-        /// Make the executable a server speaking the server protocol.
-        #[arg(long)]
-        server: bool,
-    },
+    C(CompileArgs),
+    /// Compile a program to a multicore C executable, which runs parallel
+    /// code on a thread pool (`--num-threads N`, default one thread per
+    /// core): writes OUT.c and compiles it with $CC and $CFLAGS (default
+    /// `-O3 -std=c99`) and `-pthread` into OUT.
+    Multicore(CompileArgs),
     /// Generate random values of the types given with -g, or convert the
     /// values on standard input to the text (default) or binary format.
     Dataset(dataset::DatasetArgs),
@@ -83,6 +76,34 @@ enum Command {
     /// their files go under lib/. Packages are git repositories, fetched
     /// with the system `git` from https://PKGPATH.
     Pkg(pkg::PkgArgs),
+}
+
+#[derive(clap::Args)]
+struct CompileArgs {
+    file: PathBuf,
+    /// The executable to write (default: FILE without `.fut`).
+    #[arg(short = 'o')]
+    output: Option<PathBuf>,
+    /// Write a C library instead: OUT.c, OUT.h and the manifest
+    /// OUT.json.
+    #[arg(long, conflicts_with = "server")]
+    library: bool,
+    /// Make the executable a server speaking the server protocol.
+    #[arg(long)]
+    server: bool,
+}
+
+impl CompileArgs {
+    fn run(&self, backend: codegen::Backend) -> ExitCode {
+        let mode = if self.library {
+            codegen::Mode::Library
+        } else if self.server {
+            codegen::Mode::Server
+        } else {
+            codegen::Mode::Executable
+        };
+        c_backend::compile_command(&self.file, self.output.as_deref(), backend, mode)
+    }
 }
 
 // Syntax trees are many small allocations, which mimalloc serves faster
@@ -121,21 +142,8 @@ fn run_command(cli: Cli) -> ExitCode {
         Command::Check { file } => check_command(&file),
         Command::Run(args) => run::run(&args),
         Command::Dev(args) => dev::run(&args),
-        Command::C {
-            file,
-            output,
-            library,
-            server,
-        } => {
-            let mode = if library {
-                codegen::Mode::Library
-            } else if server {
-                codegen::Mode::Server
-            } else {
-                codegen::Mode::Executable
-            };
-            c_backend::compile_command(&file, output.as_deref(), mode)
-        }
+        Command::C(args) => args.run(codegen::Backend::C),
+        Command::Multicore(args) => args.run(codegen::Backend::Multicore),
         Command::Dataset(args) => dataset_command(&args),
         Command::Test {
             paths,

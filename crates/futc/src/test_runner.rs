@@ -121,7 +121,10 @@ pub trait Compiled: Send {
 pub fn backend_named(name: &str) -> Option<Box<dyn Backend>> {
     match name {
         INTERPRETER => Some(Box::new(crate::interpreter::InterpreterBackend)),
-        "c" => Some(Box::new(crate::c_backend::CBackend)),
+        "c" => Some(Box::new(crate::c_backend::CBackend(codegen::Backend::C))),
+        "multicore" => Some(Box::new(crate::c_backend::CBackend(
+            codegen::Backend::Multicore,
+        ))),
         _ => None,
     }
 }

@@ -1,8 +1,8 @@
-//! `futc c --library`: the C API and the manifest. A C program
-//! (`c_api/library_client.c`) links the library made from
-//! `c_api/library.fut` and exercises arrays, entry points, records,
-//! sums, serialisation, consumption and errors; its output must be
-//! `c_api/library_client.expected`. The client is compiled with
+//! `futc c --library` and `futc multicore --library`: the C API and the
+//! manifest. A C program (`c_api/library_client.c`) links the library
+//! made from `c_api/library.fut` and exercises arrays, entry points,
+//! records, sums, serialisation, consumption and errors; its output must
+//! be `c_api/library_client.expected` with either backend. The client is compiled with
 //! `$FUTC_TEST_CFLAGS` (see `support::test_cflags`), so the sanitizer job
 //! also checks the library for leaks and undefined behaviour.
 
@@ -19,12 +19,13 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Builds the library of `c_api/library.fut` into `dir/prog.*`.
-fn build_library(dir: &Path) {
+/// Builds the library of `c_api/library.fut` into `dir/prog.*` with
+/// the backend (`c` or `multicore`).
+fn build_library(dir: &Path, backend: &str) {
     let source = fixture("library.fut");
     let base = dir.join("prog");
     let output = futc(&[
-        "c",
+        backend,
         "--library",
         source.to_str().expect("UTF-8 path"),
         "-o",
@@ -37,14 +38,16 @@ fn build_library(dir: &Path) {
     );
 }
 
-#[test]
-fn a_c_program_uses_the_library() {
-    let dir = temp_dir("c-api-client");
-    build_library(&dir);
+/// Compiles the client with the library of the backend and checks its
+/// output.
+fn client_uses_the_library(backend: &str) {
+    let dir = temp_dir(&format!("{backend}-api-client"));
+    build_library(&dir, backend);
     let exe = dir.join("client");
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
     let output = Command::new(&cc)
         .args(test_cflags().split_whitespace())
+        .arg("-pthread")
         .arg("-I")
         .arg(&dir)
         .arg(fixture("library_client.c"))
@@ -64,9 +67,19 @@ fn a_c_program_uses_the_library() {
 }
 
 #[test]
+fn a_c_program_uses_the_library() {
+    client_uses_the_library("c");
+}
+
+#[test]
+fn a_c_program_uses_the_multicore_library() {
+    client_uses_the_library("multicore");
+}
+
+#[test]
 fn the_manifest_describes_entry_points_and_types() {
     let dir = temp_dir("c-api-manifest");
-    build_library(&dir);
+    build_library(&dir, "c");
     let text = std::fs::read_to_string(dir.join("prog.json")).expect("manifest");
     let manifest: Value = serde_json::from_str(&text).expect("the manifest is JSON");
     assert_eq!(manifest["backend"], "c");
@@ -137,6 +150,23 @@ fn the_manifest_describes_entry_points_and_types() {
     ] {
         assert!(header.contains(declaration), "{declaration}\n{header}");
     }
+    assert!(!header.contains("num_threads"), "{header}");
+    let dir = temp_dir("multicore-api-manifest");
+    build_library(&dir, "multicore");
+    let text = std::fs::read_to_string(dir.join("prog.json")).expect("manifest");
+    let manifest: Value = serde_json::from_str(&text).expect("the manifest is JSON");
+    assert_eq!(manifest["backend"], "multicore");
+    let header = std::fs::read_to_string(dir.join("prog.h")).expect("header");
+    assert!(
+        header.contains("#define FUTHARK_BACKEND_multicore"),
+        "{header}"
+    );
+    assert!(
+        header.contains(
+            "void futhark_context_config_set_num_threads(struct futhark_context_config *cfg, int n);"
+        ),
+        "{header}"
+    );
 }
 
 #[test]

@@ -89,12 +89,17 @@ fn points(tr: &mut Translator<McMem>, sizes: &[SubExp]) -> Result<Exp> {
 }
 
 /// Sets the space's index variables (declaring them) from the row-major
-/// number of a point.
+/// number of a point (below the number of points, so the outermost index
+/// is what is left of it after the inner ones).
 fn point_indices(tr: &mut Translator<McMem>, space: &SegSpace, flat: Exp) -> Result<()> {
     let mut rest = flat;
-    for &(var, size) in space.dims.iter().rev() {
-        let size = tr.se(size)?;
+    for (k, &(var, size)) in space.dims.iter().enumerate().rev() {
         tr.emit(Code::DeclareScalar(var, PrimType::I64));
+        if k == 0 {
+            tr.emit(Code::SetScalar(var, rest.clone()));
+            break;
+        }
+        let size = tr.se(size)?;
         tr.emit(Code::SetScalar(
             var,
             Exp::BinOp(BinOp::Mod, Box::new(rest.clone()), Box::new(size.clone())),

@@ -15,6 +15,9 @@ int main(void) {
   struct futhark_context_config *cfg = futhark_context_config_new();
   futhark_context_config_set_debugging(cfg, 0);
   futhark_context_config_set_profiling(cfg, 1);
+#ifdef FUTHARK_BACKEND_multicore
+  futhark_context_config_set_num_threads(cfg, 3);
+#endif
   ctx = futhark_context_new(cfg);
   char *err = futhark_context_get_error(ctx);
   printf("init: %s\n", err ? err : "ok");

@@ -199,8 +199,9 @@ pub fn body_can_fail<R: Rep>(types: &dyn TypeContext, body: &Body<R>) -> bool {
 }
 
 /// The variables an expression consumes (in-place updates, unique
-/// arguments and loop parameters, histogram and scatter destinations),
-/// nested bodies included, leaving out what it binds itself.
+/// arguments, the initial values of loop parameters that are unique or
+/// consumed in the loop, histogram and scatter destinations), nested
+/// bodies included, leaving out what it binds itself.
 pub fn consumed<R: Rep>(program: &Program<R>, exp: &Exp<R>) -> HashSet<Var> {
     let mut out = HashSet::new();
     consumed_directly(program, exp, &mut out);
@@ -237,8 +238,15 @@ fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut HashS
             let params = &program.function(*func).params;
             unique_args(&mut params.iter().map(|p| p.unique).zip(args.iter().copied()));
         }
-        Exp::Loop { params, .. } => {
-            unique_args(&mut params.iter().map(|(p, init)| (p.unique, *init)));
+        Exp::Loop { params, body, .. } => {
+            // A parameter the body consumes consumes its initial value,
+            // whether or not it is marked unique.
+            let in_body = consumed_anywhere(program, body);
+            unique_args(
+                &mut params
+                    .iter()
+                    .map(|(p, init)| (p.unique || in_body.contains(&p.var), *init)),
+            );
         }
         Exp::Op(op) => out.extend(op.consumed()),
         _ => {}

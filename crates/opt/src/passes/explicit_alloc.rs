@@ -475,7 +475,11 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
             Exp::Reshape { shape, array } => {
                 let source_ty = self.b.type_of(SubExp::Var(array));
                 let mut mem = self.mem_of(array);
-                let array = if mem.lmad.is_row_major(source_ty.shape()) {
+                // A one-dimensional array reshaped to one dimension (a
+                // size coercion) keeps its elements where they are,
+                // whatever its stride.
+                let coercion = source_ty.rank() == 1 && shape.len() == 1;
+                let array = if coercion || mem.lmad.is_row_major(source_ty.shape()) {
                     array
                 } else {
                     mem = self.fresh(&source_ty);
@@ -486,7 +490,9 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
                     copy
                 };
                 if let [elem] = pat.as_mut_slice() {
-                    mem.lmad.strides = Lmad::direct(&shape).strides;
+                    if !coercion {
+                        mem.lmad.strides = Lmad::direct(&shape).strides;
+                    }
                     self.annotate(elem, mem);
                 }
                 Exp::Reshape { shape, array }
@@ -681,6 +687,57 @@ mod tests {
                         .collect(),
                 )),
             ]
+        );
+    }
+
+    #[test]
+    fn a_column_coerced_to_another_size_stays_a_view() {
+        // `reshape([n], column)` of a strided column of a matrix.
+        let program = test_program(
+            &[
+                (Kind::new(PrimType::I32, 2), false),
+                (Kind::new(PrimType::I64, 0), false),
+            ],
+            |_| {},
+            |b, args| {
+                let matrix = args[0].as_var().expect("a variable");
+                let transposed = b.bind1(
+                    "transposed",
+                    Exp::Rearrange {
+                        perm: vec![1, 0],
+                        array: matrix,
+                    },
+                );
+                let column = b.bind1(
+                    "column",
+                    Exp::Index {
+                        array: transposed,
+                        slice: vec![DimIndex::Fix(SubExp::i64(1))],
+                    },
+                );
+                let coerced = b.bind1(
+                    "coerced",
+                    Exp::Reshape {
+                        shape: vec![args[1]],
+                        array: column,
+                    },
+                );
+                vec![b.bind1("copy", Exp::Copy(coerced)).into()]
+            },
+        );
+        let (mem, text) = seq_mem(program);
+        // The coercion keeps the column's stride: no row-major copy.
+        assert!(!text.contains("row_major"), "{text}");
+        assert!(text.contains("-> {1; size_1}) = reshape("), "{text}");
+        let args = vec![matrix(3, 2), Value::Prim(PrimValue::I64(3))];
+        let results = run_entry(&mem, "main", args).expect("it runs");
+        assert_eq!(
+            results,
+            vec![Value::Array(ArrayValue::new(
+                PrimType::I32,
+                vec![3],
+                [1, 3, 5].iter().map(|&v| PrimValue::I32(v)).collect(),
+            ))]
         );
     }
 

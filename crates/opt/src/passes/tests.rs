@@ -214,6 +214,79 @@ fn simplify_hoists_loop_invariant_statements() {
 }
 
 #[test]
+fn simplify_keeps_a_copy_that_an_inner_loop_updates_in_place_inside_the_outer_loop() {
+    // for j < 3: (loop acc = copy xs for i < n: acc with [i] = acc[i] * 2)[0]
+    // The inner loop's parameter is not marked unique, but its body
+    // updates it: the copy is consumed every outer iteration.
+    let p = program(
+        &[(i32_vec(), false)],
+        |_| {},
+        |b, args| {
+            let xs = args[0].as_var().expect("a variable");
+            let n = b.type_of(args[0]).shape()[0];
+            let total = b.param("total", i32_ty(), false);
+            let j = b.new_var("j", Type::i64());
+            let outer = b.body(|b| {
+                let copy = b.bind1("copy", Exp::Copy(xs));
+                let acc = b.param("acc", b.type_of(SubExp::Var(xs)), false);
+                let i = b.new_var("i", Type::i64());
+                let inner = b.body(|b| {
+                    let x = b.bind1(
+                        "x",
+                        Exp::Index {
+                            array: acc.var,
+                            slice: vec![DimIndex::Fix(SubExp::Var(i))],
+                        },
+                    );
+                    let doubled = binop(b, BinOp::Mul, x.into(), c32(2));
+                    let updated = b.bind1(
+                        "updated",
+                        Exp::Update {
+                            array: acc.var,
+                            slice: vec![DimIndex::Fix(SubExp::Var(i))],
+                            value: doubled,
+                        },
+                    );
+                    vec![updated.into()]
+                });
+                let doubled = b.bind1(
+                    "doubled",
+                    Exp::Loop {
+                        params: vec![(acc, SubExp::Var(copy))],
+                        form: LoopForm::For { var: i, bound: n },
+                        body: inner,
+                    },
+                );
+                let first = b.bind1(
+                    "first",
+                    Exp::Index {
+                        array: doubled,
+                        slice: vec![DimIndex::Fix(SubExp::i64(0))],
+                    },
+                );
+                vec![binop(b, BinOp::Add, total.var.into(), first.into())]
+            });
+            let result = b.bind1(
+                "loop",
+                Exp::Loop {
+                    params: vec![(total, c32(0))],
+                    form: LoopForm::For {
+                        var: j,
+                        bound: SubExp::i64(3),
+                    },
+                    body: outer,
+                },
+            );
+            vec![result.into()]
+        },
+    );
+    let text = after(simplify, p, &[vec![i32_array(&[5, 6])]]);
+    let outer_loop = text.find("loop (total").expect("the outer loop");
+    let copy = text.find("copy(").expect("the copy");
+    assert!(copy > outer_loop, "{text}");
+}
+
+#[test]
 fn inline_replaces_calls_of_small_functions_and_removes_them() {
     let p = program(
         &[(i32_scalar(), false)],

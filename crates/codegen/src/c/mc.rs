@@ -1,0 +1,71 @@
+//! The multicore back end's operations in C: `Chunks` asks the thread
+//! pool how to split a task (`fut_chunks`), and `Parallel` outlines its
+//! body into a task function over a structure of the variables it reads
+//! (`struct task_N_env`), which `fut_parallel` runs once per chunk on the
+//! pool's threads (see `runtime/scheduler.c`).
+
+use super::function::{COp, FunctionPrinter, Result, VarUses};
+use crate::imp::mc::McOp;
+
+impl COp for McOp {
+    fn print(&self, printer: &mut FunctionPrinter<'_, '_, Self>) -> Result<()> {
+        match self {
+            McOp::Chunks { var, iterations } => {
+                let text = format!(
+                    "{} = fut_chunks(run, {});",
+                    printer.var(*var)?,
+                    printer.exp(iterations)?
+                );
+                printer.line(&text);
+            }
+            McOp::Parallel {
+                iterations,
+                chunks,
+                chunk,
+                start,
+                end,
+                body,
+            } => {
+                let name = printer.prog.new_task();
+                printer.line("{");
+                printer.indent();
+                let env = printer.outline(&name, body, *chunk, *start, *end)?;
+                let call = format!(
+                    "fut_parallel(run, {name}, {env}, {}, {})",
+                    printer.exp(iterations)?,
+                    printer.exp(chunks)?
+                );
+                printer.checked(&call, None);
+                printer.dedent();
+                printer.line("}");
+            }
+        }
+        Ok(())
+    }
+
+    fn visit(&self, uses: &mut VarUses) {
+        match self {
+            McOp::Chunks { var, iterations } => {
+                uses.exp(iterations);
+                uses.set(*var);
+            }
+            McOp::Parallel {
+                iterations,
+                chunks,
+                chunk,
+                start,
+                end,
+                body,
+            } => {
+                uses.exp(iterations);
+                uses.exp(chunks);
+                uses.scoped(|uses| {
+                    uses.declare(*chunk);
+                    uses.declare(*start);
+                    uses.declare(*end);
+                    uses.code(body);
+                });
+            }
+        }
+    }
+}
