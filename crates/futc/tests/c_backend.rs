@@ -11,7 +11,7 @@ mod support;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use support::{stderr, temp_dir, test_cflags, write};
+use support::{stderr, summary, temp_dir, test_cflags, write};
 
 fn futc_with_cflags(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_futc"))
@@ -19,23 +19,6 @@ fn futc_with_cflags(args: &[&str]) -> Output {
         .env("CFLAGS", test_cflags())
         .output()
         .expect("futc runs")
-}
-
-/// The counts of the last summary line `N passed, N failed, N skipped`.
-fn summary(output: &Output) -> (usize, usize, usize) {
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    stdout
-        .lines()
-        .rev()
-        .find_map(|line| {
-            let counts: Vec<usize> = line
-                .split(", ")
-                .map(|part| part.split_once(' ').and_then(|(n, _)| n.parse().ok()))
-                .collect::<Option<_>>()?;
-            (counts.len() == 3 && line.contains("passed"))
-                .then(|| (counts[0], counts[1], counts[2]))
-        })
-        .unwrap_or_else(|| panic!("no summary line:\n{stdout}\n{}", stderr(output)))
 }
 
 #[test]

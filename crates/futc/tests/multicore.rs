@@ -11,7 +11,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use support::{stderr, temp_dir, test_cflags, write};
+use support::{stderr, summary, temp_dir, test_cflags, write};
 
 /// Compiles `source` with `futc multicore` and `cflags` into `dir/prog`.
 fn compile(dir: &Path, source: &str, cflags: &str) -> PathBuf {
@@ -222,22 +222,6 @@ fn programs_run_clean_under_the_address_and_undefined_behaviour_sanitizers() {
 #[test]
 fn programs_run_clean_under_the_thread_sanitizer() {
     run_sanitized("mc-tsan", "-fsanitize=thread");
-}
-
-/// The counts of the last summary line `N passed, N failed, N skipped`.
-fn summary(output: &Output) -> (usize, usize, usize) {
-    let text = stdout(output);
-    text.lines()
-        .rev()
-        .find_map(|line| {
-            let counts: Vec<usize> = line
-                .split(", ")
-                .map(|part| part.split_once(' ').and_then(|(n, _)| n.parse().ok()))
-                .collect::<Option<_>>()?;
-            (counts.len() == 3 && line.contains("passed"))
-                .then(|| (counts[0], counts[1], counts[2]))
-        })
-        .unwrap_or_else(|| panic!("no summary line:\n{text}\n{}", stderr(output)))
 }
 
 #[test]

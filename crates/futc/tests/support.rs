@@ -115,3 +115,21 @@ pub fn check_rejection(path: &Path) -> Result<(String, String), String> {
     }
     Ok((text, message))
 }
+
+/// The counts of the last summary line of `futc test`: `N passed, N
+/// failed, N skipped`.
+pub fn summary(output: &Output) -> (usize, usize, usize) {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    stdout
+        .lines()
+        .rev()
+        .find_map(|line| {
+            let counts: Vec<usize> = line
+                .split(", ")
+                .map(|part| part.split_once(' ').and_then(|(n, _)| n.parse().ok()))
+                .collect::<Option<_>>()?;
+            (counts.len() == 3 && line.contains("passed"))
+                .then(|| (counts[0], counts[1], counts[2]))
+        })
+        .unwrap_or_else(|| panic!("no summary line:\n{stdout}\n{}", stderr(output)))
+}
