@@ -637,9 +637,14 @@ impl<R: Rep> Simplifier<'_, R> {
                         return;
                     }
                     LoopOutcome::Kept(before, stms) => {
+                        let moved = before
+                            .iter()
+                            .flat_map(|inner| inner.pat.iter().map(|pe| pe.var))
+                            .collect::<Vec<_>>();
                         for inner in before {
                             self.stm(inner, out);
                         }
+                        self.rename_in_loop(&mut stm, &moved);
                         after = stms;
                     }
                 }

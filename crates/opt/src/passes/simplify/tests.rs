@@ -1273,6 +1273,40 @@ fun main (n_0: i64, x_1: i32): (i32) = {
 }
 
 #[test]
+fn statements_moved_before_a_loop_that_surely_runs_are_read_under_their_new_names() {
+    // The loop runs four times: the branch guarding the moved index goes,
+    // and the body reads the index's new variable.
+    let text = simplified(
+        "entry main = main (xs: []i32) : (i32)
+fun main (m_1: i64, xs_2: [m_1]i32): (i32) = {
+  let (r_4: i32) = loop (a_5: i32) = (1i32) for i_6 < 4i64 do {
+    let (x_7: i32) = xs_2[0i64]
+    let (c_8: i32) = to_i32(i_6)
+    let (y_9: i32) = Shr(x_7, c_8)
+    let (t_10: i32) = Add(a_5, y_9)
+    in (t_10)
+  }
+  in (r_4)
+}",
+        &[vec![i32s(&[40, 3])], vec![i32s(&[])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (m_1: i64, xs_2: [m_1]i32): (i32) = {
+  let (hoisted_12: i32) = xs_2[0i64]
+  let (r_4: i32) = loop (a_5: i32) = (1i32) for i_6 < 4i64 do {
+    let (c_8: i32) = to_i32(i_6)
+    let (y_9: i32) = Shr(hoisted_12, c_8)
+    let (t_10: i32) = Add(a_5, y_9)
+    in (t_10)
+  }
+  in (r_4)
+}
+"
+    );
+}
+
+#[test]
 fn loop_invariant_statements_that_can_fail_move_before_the_loop_when_it_runs() {
     let text = simplified(
         "entry main = main (n: i64, xs: []i32, j: i64) : (i32)
