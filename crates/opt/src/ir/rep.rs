@@ -190,8 +190,20 @@ impl<R: Rep> Operation<R> for Soac<R> {
             .try_for_each(|l| checker.lambda(l))
     }
 
+    /// A histogram or scatter of array elements fails where a value's
+    /// shape is not its destination's rows'; elements that are scalars
+    /// always fit, and indices outside the destination are ignored.
     fn fails_itself(&self) -> bool {
-        matches!(self, Soac::Hist { .. } | Soac::Scatter { .. })
+        match self {
+            Soac::Hist { ops, .. } => ops
+                .iter()
+                .any(|op| op.op.params.iter().any(|p| p.ty.rank() > 0)),
+            Soac::Scatter { dests, map, .. } => {
+                let indices: usize = dests.iter().map(|d| d.writes).sum();
+                map.ret[indices..].iter().any(|t| t.rank() > 0)
+            }
+            _ => false,
+        }
     }
 
     fn consumed(&self) -> Vec<Var> {
