@@ -425,17 +425,7 @@ impl Printer<'_> {
     }
 
     fn attr(&mut self, attr: &Attr) {
-        match attr {
-            Attr::Atom(name) => self.push(name.as_str()),
-            Attr::Int(value) => {
-                let _ = write!(self.out, "{value}");
-            }
-            Attr::Compound(name, args) => {
-                let _ = write!(self.out, "{name}(");
-                self.separated(&args.iter().collect::<Vec<_>>(), ", ", |p, a| p.attr(a));
-                self.push(")");
-            }
-        }
+        let _ = write!(self.out, "{attr}");
     }
 
     fn type_params(&mut self, params: &[TypeParam]) {

@@ -150,6 +150,26 @@ pub enum Attr {
     Compound(Name, Vec<Attr>),
 }
 
+/// As written between `#[` and `]`.
+impl std::fmt::Display for Attr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Attr::Atom(name) => write!(f, "{name}"),
+            Attr::Int(value) => write!(f, "{value}"),
+            Attr::Compound(name, args) => {
+                write!(f, "{name}(")?;
+                for (i, arg) in args.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{arg}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
 /// A type or size parameter of a definition.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum TypeParam {

@@ -8,7 +8,7 @@ use super::{
 };
 use hir::files::SourceFile;
 use hir::infer::Resolved;
-use hir::item_tree::ItemIdx;
+use hir::item_tree::{ItemIdx, item_tree};
 use hir::name::{Name, Path};
 use hir::resolve::TermRef;
 use hir::store::{self, Expr, ExprId, Literal, Pat, PatId, TypeParam, UpdateStep};
@@ -289,9 +289,17 @@ impl Lowerer<'_> {
                 );
                 Ok(Sv::Dyn(Ty::i64(), vec![SubExp::Var(var)]))
             }
-            Expr::QualParen { expr, .. }
-            | Expr::Ascription { expr, .. }
-            | Expr::Attr { expr, .. } => self.expr(frame, expr),
+            // Any other attribute: the statements computing the
+            // expression carry it, for the passes that look for it
+            // (`#[noinline]`, `#[unroll]`, ...).
+            Expr::Attr { attr, expr } => {
+                let attrs = self.builder.attrs().with(&attr.to_string());
+                let outer = self.builder.set_attrs(attrs);
+                let value = self.expr(frame, expr);
+                self.builder.set_attrs(outer);
+                value
+            }
+            Expr::QualParen { expr, .. } | Expr::Ascription { expr, .. } => self.expr(frame, expr),
             Expr::Coercion { expr, ty: written } => {
                 let value = self.expr(frame, expr)?;
                 let ty = self.expr_ty(frame, e)?;
@@ -1305,7 +1313,20 @@ impl Lowerer<'_> {
         for arg in applied {
             args.extend(self.flatten(arg)?);
         }
+        // `#[noinline] def`: no call of it is inlined.
+        let noinline = item_tree(self.db, file)
+            .item(item)
+            .attrs
+            .iter()
+            .any(|a| matches!(a, store::Attr::Atom(name) if name.as_str() == "noinline"));
+        let outer_attrs = noinline.then(|| {
+            let attrs = self.builder.attrs().with("noinline");
+            self.builder.set_attrs(attrs)
+        });
         let vars = self.builder.bind_call("call", func, &args);
+        if let Some(outer_attrs) = outer_attrs {
+            self.builder.set_attrs(outer_attrs);
+        }
         Ok(Some(Sv::Dyn(
             ret,
             vars.into_iter().map(SubExp::Var).collect(),
@@ -1348,12 +1369,14 @@ impl Lowerer<'_> {
         // from any of them.
         let inlined_from = std::mem::take(&mut self.inlined_from);
         let outer_loc = self.builder.set_loc(None);
+        let outer_attrs = self.builder.set_attrs(opt::ir::Attrs::default());
         let function_body = self.sub_body(|this| {
             this.bind_params(&mut frame, &body.params, param_values)?;
             let result = this.expr(&frame, body.body)?;
             this.flatten(&result)
         });
         self.builder.set_loc(outer_loc);
+        self.builder.set_attrs(outer_attrs);
         self.inlined_from = inlined_from;
         let mut function_body = function_body?;
         let ret = self
@@ -1469,12 +1492,16 @@ impl Lowerer<'_> {
             applied: Vec::new(),
         }));
         self.instantiate_params(&mut frame, &body.params, &applied, &Ty::Error)?;
-        let mut function_body = self.sub_body(|this| {
+        // The function is shared by every call: none's attributes are its.
+        let outer_attrs = self.builder.set_attrs(opt::ir::Attrs::default());
+        let function_body = self.sub_body(|this| {
             this.bind_params(&mut frame, &body.params, param_values)?;
             bind_unbound_sizes(&mut frame, sizes);
             let result = this.expr(&frame, body.body)?;
             this.flatten(&result)
-        })?;
+        });
+        self.builder.set_attrs(outer_attrs);
+        let mut function_body = function_body?;
         self.builder
             .function_results(&params, &mut function_body, true);
         self.builder.define_function(

@@ -491,6 +491,7 @@ impl<'a> Forward<'a> {
                     pat,
                     exp: renamed,
                     loc: stm.loc.clone(),
+                    attrs: stm.attrs.clone(),
                 };
                 let (Some(elem), Some(result)) = (stm.pat.first(), primal.pat.first()) else {
                     self.builder.add_stm(primal);
@@ -523,6 +524,7 @@ impl<'a> Forward<'a> {
             pat: new_pat,
             exp,
             loc: self.builder.loc(),
+            attrs: self.builder.attrs(),
         });
     }
 
@@ -552,6 +554,7 @@ impl<'a> Forward<'a> {
                 pat,
                 exp: Exp::Call { func, args },
                 loc: stm.loc.clone(),
+                attrs: stm.attrs.clone(),
             });
             return Ok(());
         }
@@ -975,6 +978,7 @@ impl<'a> Forward<'a> {
             pat: new_pat,
             exp,
             loc: self.builder.loc(),
+            attrs: self.builder.attrs(),
         });
     }
 

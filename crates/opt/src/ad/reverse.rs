@@ -819,6 +819,7 @@ impl Reverse<'_> {
                     pat,
                     exp: Exp::Call { func: *func, args },
                     loc: stm.loc.clone(),
+                    attrs: stm.attrs.clone(),
                 });
                 Ok(())
             }
@@ -885,6 +886,7 @@ impl Reverse<'_> {
             pat,
             exp,
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
         });
     }
 
@@ -1059,6 +1061,7 @@ impl Reverse<'_> {
                     post: None,
                 }),
                 loc: stm.loc.clone(),
+                attrs: stm.attrs.clone(),
             });
             vars
         };
@@ -1098,6 +1101,7 @@ impl Reverse<'_> {
                     post: None,
                 }),
                 loc: stm.loc.clone(),
+                attrs: stm.attrs.clone(),
             });
             next += n;
         }
@@ -1114,6 +1118,7 @@ impl Reverse<'_> {
                     post: None,
                 }),
                 loc: stm.loc.clone(),
+                attrs: stm.attrs.clone(),
             });
             next += n;
         }
@@ -1122,6 +1127,7 @@ impl Reverse<'_> {
                 pat: vec![elem],
                 exp: Exp::SubExp(SubExp::Var(input)),
                 loc: stm.loc.clone(),
+                attrs: stm.attrs.clone(),
             });
         }
         stms
@@ -1227,6 +1233,7 @@ impl Reverse<'_> {
                 body: new_body,
             },
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
         });
         self.tapes.insert(
             stm as *const Stm,
@@ -2151,6 +2158,7 @@ impl Reverse<'_> {
             pat,
             exp: Exp::SubExp(SubExp::i64(0)),
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
         };
         self.backward_map(&synthetic, width, &map_inputs, &g)
     }
@@ -2167,6 +2175,7 @@ impl Reverse<'_> {
                 pat: vec![PatElem { var, ty, mem: None }],
                 exp: Exp::SubExp(arg),
                 loc: self.b.loc(),
+                attrs: self.b.attrs(),
             });
             map.insert(p.var, var);
         }

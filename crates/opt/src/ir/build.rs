@@ -24,6 +24,7 @@ use super::{
     Body, DimIndex, EntryPoint, ErrorPart, Exp, ExtDim, ExtType, FuncId, Function, HistOp, Lambda,
     Loc, LoopForm, Param, PatElem, Program, Rep, ScatterDest, Soac, Soacs, Stm, SubExp, Type, Var,
 };
+use crate::ir::Attrs;
 use prim::{BinOp, CmpOp, PrimType};
 use std::collections::{HashMap, HashSet};
 
@@ -33,6 +34,7 @@ pub struct Builder<R: Rep = Soacs> {
     var_types: Vec<Type>,
     scopes: Vec<Vec<Stm<R>>>,
     loc: Option<Loc>,
+    attrs: Attrs,
     signatures: Vec<(String, Vec<Param>, Vec<ExtType>)>,
     functions: Vec<Option<Function<R>>>,
     entry_points: Vec<EntryPoint>,
@@ -113,6 +115,7 @@ impl<R: Rep> Builder<R> {
             var_types: Vec::new(),
             scopes: vec![Vec::new()],
             loc: None,
+            attrs: Attrs::default(),
             signatures: Vec::new(),
             functions: Vec::new(),
             entry_points: Vec::new(),
@@ -188,6 +191,17 @@ impl<R: Rep> Builder<R> {
         std::mem::replace(&mut self.loc, loc)
     }
 
+    /// The attributes of the statements bound now.
+    pub fn attrs(&self) -> Attrs {
+        self.attrs.clone()
+    }
+
+    /// Sets the attributes of the statements bound from now on,
+    /// returning the previous ones.
+    pub fn set_attrs(&mut self, attrs: Attrs) -> Attrs {
+        std::mem::replace(&mut self.attrs, attrs)
+    }
+
     /// Binds the results of `exp` to fresh variables named `hint`, the
     /// sizes its result types make existential included.
     pub fn bind(&mut self, hint: &str, exp: Exp<R>) -> Vec<Var> {
@@ -214,6 +228,7 @@ impl<R: Rep> Builder<R> {
                     pat,
                     exp,
                     loc: self.loc.clone(),
+                    attrs: self.attrs.clone(),
                 });
                 vars
             }

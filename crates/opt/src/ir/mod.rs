@@ -320,12 +320,45 @@ impl PatElem {
     }
 }
 
-/// `let (pat) = exp`, with the source location of what it computes.
+/// `let (pat) = exp`, with the source location of what it computes and
+/// the attributes of the source expression it comes from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stm<R: Rep = Soacs> {
     pub pat: Vec<PatElem>,
     pub exp: Exp<R>,
     pub loc: Option<Loc>,
+    pub attrs: Attrs,
+}
+
+/// The attributes of a statement (`#[noinline]`, `#[unroll]`,
+/// `#[sequential]`, ...), each as written in the source without `#[` and
+/// `]`; every statement computed from an attributed source expression
+/// carries them, in the order written, without repetitions.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Attrs(Vec<Arc<str>>);
+
+impl Attrs {
+    /// The attributes named `attr` (an atom) among them.
+    pub fn contains(&self, attr: &str) -> bool {
+        self.0.iter().any(|a| &**a == attr)
+    }
+
+    /// These attributes and then `attr`, unless they have it.
+    pub fn with(&self, attr: &str) -> Attrs {
+        let mut attrs = self.clone();
+        if !attrs.contains(attr) {
+            attrs.0.push(attr.into());
+        }
+        attrs
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|a| &**a)
+    }
 }
 
 /// Statements and the values they end with.

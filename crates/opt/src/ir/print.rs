@@ -463,7 +463,8 @@ impl<R: Rep> Printer<'_, R> {
     }
 
     pub fn stm(&mut self, stm: &Stm<R>) {
-        let head = format!("let ({}) = ", self.pat(&stm.pat));
+        let attrs: String = stm.attrs.iter().map(|a| format!("#[{a}] ")).collect();
+        let head = format!("{attrs}let ({}) = ", self.pat(&stm.pat));
         self.line(&head);
         self.exp(&stm.exp);
         if let Some(loc) = &stm.loc {

@@ -109,6 +109,7 @@ pub fn inline_lambda<F: Rep, T: Rep>(
             }],
             exp: Exp::SubExp(value),
             loc: builder.loc(),
+            attrs: builder.attrs(),
         });
     }
     let Body { stms, result } = lambda.body;
@@ -121,12 +122,19 @@ fn rephrase_stm<F: Rep, T: Rep>(
     pass: &mut dyn Rephrase<F, T>,
     stm: Stm<F>,
 ) {
-    let Stm { pat, exp, loc } = stm;
+    let Stm {
+        pat,
+        exp,
+        loc,
+        attrs,
+    } = stm;
     let saved = builder.set_loc(loc.clone());
+    let saved_attrs = builder.set_attrs(attrs.clone());
     let exp = match exp {
         Exp::Op(op) => {
             pass.op(builder, pat, op);
             builder.set_loc(saved);
+            builder.set_attrs(saved_attrs);
             return;
         }
         Exp::If {
@@ -182,6 +190,12 @@ fn rephrase_stm<F: Rep, T: Rep>(
         Exp::Copy(array) => Exp::Copy(array),
         Exp::Assert { condition, message } => Exp::Assert { condition, message },
     };
-    builder.add_stm(Stm { pat, exp, loc });
+    builder.add_stm(Stm {
+        pat,
+        exp,
+        loc,
+        attrs,
+    });
     builder.set_loc(saved);
+    builder.set_attrs(saved_attrs);
 }

@@ -238,7 +238,13 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
 
     fn emit(&mut self, pat: Vec<PatElem>, exp: Exp<T>) {
         let loc = self.b.loc();
-        self.b.add_stm(Stm { pat, exp, loc });
+        let attrs = self.b.attrs();
+        self.b.add_stm(Stm {
+            pat,
+            exp,
+            loc,
+            attrs,
+        });
     }
 
     /// A new block for an array of type `ty`, which is direct in it.
@@ -383,12 +389,19 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
     }
 
     fn stm(&mut self, stm: Stm<F>) {
-        let Stm { mut pat, exp, loc } = stm;
+        let Stm {
+            mut pat,
+            exp,
+            loc,
+            attrs,
+        } = stm;
         let saved = self.b.set_loc(loc);
+        let saved_attrs = self.b.set_attrs(attrs);
         let exp = match exp {
             Exp::Op(op) => {
                 F::allocate_op(self, pat, op);
                 self.b.set_loc(saved);
+                self.b.set_attrs(saved_attrs);
                 return;
             }
             Exp::If {
@@ -519,6 +532,7 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
         };
         self.emit(pat, exp);
         self.b.set_loc(saved);
+        self.b.set_attrs(saved_attrs);
     }
 }
 

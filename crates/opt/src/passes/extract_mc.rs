@@ -66,6 +66,7 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
                 pat,
                 exp: Exp::Op(seg),
                 loc: b.loc(),
+                attrs: b.attrs(),
             }),
             Err(soac) => FirstOrder.op(b, pat, *soac),
         }

@@ -251,6 +251,7 @@ fn copy_to<T: Rep>(b: &mut Builder<T>, elem: PatElem, value: SubExp) {
         pat: vec![elem],
         exp: Exp::SubExp(value),
         loc: b.loc(),
+        attrs: b.attrs(),
     });
 }
 

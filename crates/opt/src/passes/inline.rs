@@ -125,7 +125,9 @@ impl<R: Rep> Inliner<'_, R> {
                 self.body(inner);
             }
             match &stm.exp {
-                Exp::Call { func, args } if self.inlinable[func.0 as usize] => {
+                Exp::Call { func, args }
+                    if self.inlinable[func.0 as usize] && !stm.attrs.contains("noinline") =>
+                {
                     let (func, args) = (*func, args.clone());
                     same.extend(self.inline_call(stm, func, &args, &mut out));
                 }

@@ -200,6 +200,28 @@ impl<'t> Lexer<'t> {
         Err(bad())
     }
 
+    /// The text of an attribute after its `#[`, up to the `]` closing it
+    /// (brackets and parentheses inside balanced), which is skipped.
+    pub(super) fn attr_text(&mut self) -> Result<String, ParseError> {
+        let start = self.pos;
+        let rest = self.rest();
+        let mut depth = 0usize;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '[' | '(' => depth += 1,
+                ']' if depth == 0 => {
+                    let text = rest[..i].trim().to_owned();
+                    self.pos += i + 1;
+                    return Ok(text);
+                }
+                ']' | ')' => depth = depth.saturating_sub(1),
+                '\n' => break,
+                _ => {}
+            }
+        }
+        Err(self.error(start, "expected `]` closing an attribute"))
+    }
+
     /// A location, after its `@`: a site, then each call it was inlined
     /// from after `<-` (a site, or a parenthesised location when the call
     /// has its own chain, at most `nesting` deep).

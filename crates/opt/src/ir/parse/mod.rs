@@ -24,6 +24,7 @@ use super::{
     Function, HistOp, Lambda, Loc, LoopForm, OpaqueKind, Operation, Param, PatElem, Program,
     ReduceOp, Rep, ScanOp, ScatterDest, Soac, Stm, StreamKind, SubExp, SumVariant, Type, Var,
 };
+use crate::ir::Attrs;
 use lexer::{Lexer, Token};
 use prim::{BinOp, CmpOp, F16, FloatFn, PrimFn, PrimType, PrimValue, UnOp};
 use std::collections::HashMap;
@@ -841,7 +842,7 @@ impl<'t> Parser<'t> {
     fn body_here<R: Rep>(&mut self) -> Result<Body<R>> {
         self.expect("{")?;
         let mut stms = Vec::new();
-        while self.at_keyword("let")? {
+        while self.at_keyword("let")? || self.at("#")? {
             stms.push(self.stm()?);
         }
         if !self.eat_keyword("in")? {
@@ -863,8 +864,13 @@ impl<'t> Parser<'t> {
         Ok(Lambda { params, body, ret })
     }
 
-    /// `let (x_1: i32) = exp @ location`.
+    /// `#[attr] let (x_1: i32) = exp @ location`.
     fn stm<R: Rep>(&mut self) -> Result<Stm<R>> {
+        let mut attrs = Attrs::default();
+        while self.eat("#")? {
+            self.expect("[")?;
+            attrs = attrs.with(&self.lexer.attr_text()?);
+        }
         self.expect_keyword("let")?;
         let pat = self.list("(", ")", |p| {
             let var = p.var()?;
@@ -880,7 +886,12 @@ impl<'t> Parser<'t> {
         } else {
             None
         };
-        Ok(Stm { pat, exp, loc })
+        Ok(Stm {
+            pat,
+            exp,
+            loc,
+            attrs,
+        })
     }
 
     /// A location, after `@`: read from the text directly.

@@ -4,7 +4,7 @@
 use super::parse_program;
 use crate::ir::print::print_program;
 use crate::ir::{
-    Body, Exp, Function, Mc, PatElem, Program, Rep, Seq, Soacs, Stm, SubExp, Type, Var,
+    Attrs, Body, Exp, Function, Mc, PatElem, Program, Rep, Seq, Soacs, Stm, SubExp, Type, Var,
 };
 use crate::passes::LevelProgram;
 use prim::{F16, PrimValue};
@@ -40,10 +40,10 @@ fun main (n_0: i64, xs_1: [n_0]i32, *ys_2: [n_0][3i64]f32): (*[?0]i32, i64) = {
   } else {
     in (xs_1, 2i64)
   } : ([n_0]i32, i64)
-  let (l_14: i32, m_15: [n_0]i32) = loop (acc_16: i32, *arr_17: [n_0]i32) = (0i32, xs_1) for i_18 < n_0 do {
+  #[unroll] let (l_14: i32, m_15: [n_0]i32) = loop (acc_16: i32, *arr_17: [n_0]i32) = (0i32, xs_1) for i_18 < n_0 do {
     in (acc_16, arr_17)
   } @ main.fut:10:1-12:3
-  let (o_19: bool) = loop (go_20: bool) = (true) while go_20 do {
+  #[sequential] #[incremental_flattening(only_inner)] let (o_19: bool) = loop (go_20: bool) = (true) while go_20 do {
     in (false)
   }
   let (p_21: [3i64]f32) = ys_2[0i64]
@@ -201,6 +201,7 @@ fn constants(values: &[PrimValue]) -> Program {
             pat: vec![PatElem::new(Var(i as u32), Type::Prim(value.prim_type()))],
             exp: Exp::SubExp(SubExp::Const(value)),
             loc: None,
+            attrs: Attrs::default(),
         })
         .collect();
     Program {
@@ -331,6 +332,14 @@ fn errors_are_located_and_say_what_was_expected() {
         (
             with_body("  let (x_1: i32) = 1i32 @ main.fut:1"),
             "4:27: expected a location, `file:line:col-col` or `file:line:col-line:col`",
+        ),
+        (
+            with_body("  #[unroll(2] let (x_1: i32) = 1i32"),
+            "4:5: expected `]` closing an attribute",
+        ),
+        (
+            with_body("  #[unroll] 1i32"),
+            "4:13: expected `let`, found `1i32`",
         ),
         (
             with_body("  let () = assert(true, \"no end)"),

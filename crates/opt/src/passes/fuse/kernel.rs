@@ -8,6 +8,7 @@
 //! the map (it can only read mapped values, which the map can give it).
 
 use super::Fuser;
+use crate::ir::Attrs;
 use crate::ir::traverse::Renamer;
 use crate::ir::{
     Body, Exp, HistOp, Lambda, Loc, PatElem, ReduceOp, ScanOp, ScatterDest, Soac, Stm, SubExp,
@@ -15,12 +16,13 @@ use crate::ir::{
 };
 use std::collections::{HashMap, HashSet};
 
-/// A SOAC statement taken apart: its pattern, location, width, arrays,
+/// A SOAC statement taken apart: its pattern, location, attributes, width, arrays,
 /// the map over their rows, and what it does with the map's results.
 #[derive(Debug, Clone)]
 pub(super) struct Kernel {
     pub pat: Vec<PatElem>,
     pub loc: Option<Loc>,
+    pub attrs: Attrs,
     pub width: SubExp,
     pub arrays: Vec<Var>,
     pub map: Lambda,
@@ -51,7 +53,12 @@ impl Kernel {
     /// The statement taken apart, if it is a `screma`, `hist` or
     /// `scatter`.
     pub fn take(stm: Stm) -> Option<Kernel> {
-        let Stm { pat, exp, loc } = stm;
+        let Stm {
+            pat,
+            exp,
+            loc,
+            attrs,
+        } = stm;
         let (width, arrays, map, form, pat) = match exp {
             Exp::Op(Soac::Screma {
                 width,
@@ -96,6 +103,7 @@ impl Kernel {
         let mut kernel = Kernel {
             pat,
             loc,
+            attrs,
             width,
             arrays,
             map,
@@ -110,6 +118,7 @@ impl Kernel {
         let Kernel {
             pat,
             loc,
+            attrs,
             width,
             arrays,
             map,
@@ -165,6 +174,7 @@ impl Kernel {
             pat,
             exp: Exp::Op(soac),
             loc,
+            attrs,
         }
     }
 
@@ -486,6 +496,7 @@ pub(super) fn fuse_vertically(
                     Kernel {
                         pat,
                         loc: c.loc,
+                        attrs: c.attrs.clone(),
                         width: c.width,
                         arrays,
                         map,
@@ -504,6 +515,7 @@ pub(super) fn fuse_vertically(
                     Kernel {
                         pat: c.pat,
                         loc: c.loc,
+                        attrs: c.attrs.clone(),
                         width: c.width,
                         arrays,
                         map,
@@ -550,6 +562,7 @@ pub(super) fn fuse_vertically(
             Kernel {
                 pat,
                 loc: c.loc,
+                attrs: c.attrs.clone(),
                 width: c.width,
                 arrays,
                 map,
@@ -693,6 +706,7 @@ pub(super) fn fuse_horizontally(f: &mut Fuser, a: Kernel, b: Kernel) -> Kernel {
     Kernel {
         pat,
         loc: b.loc,
+        attrs: b.attrs,
         width: b.width,
         arrays,
         map,

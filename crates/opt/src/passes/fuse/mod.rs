@@ -47,6 +47,7 @@ mod nest;
 mod rules;
 mod stream;
 
+use crate::ir::Attrs;
 use crate::ir::analysis::{Types, consumed_anywhere};
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
 use crate::ir::{Body, Exp, Lambda, Param, PatElem, Program, Soac, Stm, SubExp, Type, Var};
@@ -176,6 +177,7 @@ impl Fuser<'_> {
                     }],
                     exp: Exp::Copy(source),
                     loc: None,
+                    attrs: Attrs::default(),
                 }),
                 _ => {
                     renaming.insert(param.var, value);

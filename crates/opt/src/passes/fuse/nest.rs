@@ -21,6 +21,7 @@
 
 use super::Fuser;
 use super::deps::Deps;
+use crate::ir::Attrs;
 use crate::ir::analysis::body_can_fail;
 use crate::ir::{Body, DimIndex, Exp, Lambda, Param, PatElem, Soac, Stm, SubExp, Type, Var};
 use std::collections::HashSet;
@@ -138,6 +139,7 @@ impl Nest {
                 post: None,
             }),
             loc: None,
+            attrs: Attrs::default(),
         };
         let lambda = Lambda {
             params,
@@ -385,6 +387,7 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
             pat: vec![PatElem { var, ty, mem: None }],
             exp,
             loc: loc.clone(),
+            attrs: Attrs::default(),
         });
         new_arrays.push(var);
     }
@@ -404,6 +407,7 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
             post: None,
         }),
         loc: producer.loc.clone(),
+        attrs: producer.attrs.clone(),
     });
     let mut stms = Vec::with_capacity(body.stms.len() + moved.len());
     for (i, stm) in body.stms.iter().enumerate() {

@@ -18,6 +18,7 @@
 //! computed, or changes a failure: the rows read are in bounds.
 
 use super::Fuser;
+use crate::ir::Attrs;
 use crate::ir::analysis::{can_fail, consumed, consumed_anywhere};
 use crate::ir::soac::accumulated_results;
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
@@ -95,6 +96,7 @@ pub(super) fn rewrite(f: &mut Fuser, defs: &Defs, mut stm: Stm) -> Vec<Stm> {
                 value,
             },
             loc: loc.clone(),
+            attrs: Attrs::default(),
         });
     }
     out

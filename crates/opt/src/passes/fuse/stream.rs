@@ -15,6 +15,7 @@
 
 use super::Fuser;
 use super::kernel::{Form, Kernel};
+use crate::ir::Attrs;
 use crate::ir::{
     Body, Exp, Lambda, Param, PatElem, ReduceOp, ScanOp, Soac, Stm, StreamKind, SubExp, Type, Var,
 };
@@ -24,6 +25,7 @@ use std::collections::{HashMap, HashSet};
 pub(super) struct Stream {
     pub pat: Vec<PatElem>,
     pub loc: Option<crate::ir::Loc>,
+    pub attrs: Attrs,
     pub width: SubExp,
     pub arrays: Vec<Var>,
     pub accumulators: Vec<SubExp>,
@@ -47,6 +49,7 @@ impl Stream {
         Some(Stream {
             pat: stm.pat.clone(),
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
             width: *width,
             arrays: arrays.clone(),
             accumulators: accumulators.clone(),
@@ -66,6 +69,7 @@ impl Stream {
                 reduce: None,
             }),
             loc: self.loc,
+            attrs: self.attrs,
         }
     }
 
@@ -87,6 +91,7 @@ impl Stream {
         let Kernel {
             pat,
             loc,
+            attrs,
             width,
             arrays,
             mut map,
@@ -175,6 +180,7 @@ impl Stream {
                 post: None,
             }),
             loc: loc.clone(),
+            attrs: attrs.clone(),
         });
         // Each scan's values with the accumulator combined from the left.
         let mut rows: Vec<SubExp> = Vec::new();
@@ -213,6 +219,7 @@ impl Stream {
                     post: None,
                 }),
                 loc: loc.clone(),
+                attrs: attrs.clone(),
             });
             rows.extend(combined.iter().map(|p| SubExp::Var(p.var)));
         }
@@ -258,6 +265,7 @@ impl Stream {
                         post: None,
                     }),
                     loc: loc.clone(),
+                    attrs: attrs.clone(),
                 });
                 (out.iter().map(|p| SubExp::Var(p.var)).collect(), types)
             }
@@ -285,6 +293,7 @@ impl Stream {
         Some(Stream {
             pat: stream_pat,
             loc,
+            attrs,
             width,
             arrays,
             accumulators: neutrals,
@@ -353,6 +362,7 @@ impl Stream {
         Stream {
             pat,
             loc: c.loc,
+            attrs: c.attrs,
             width: c.width,
             arrays,
             accumulators,

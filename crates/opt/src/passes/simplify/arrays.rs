@@ -4,6 +4,7 @@
 //! `if` give alike.
 
 use super::{Simplified, Simplifier, is_zero};
+use crate::ir::Attrs;
 use crate::ir::analysis::can_fail_unless;
 use crate::ir::traverse::map_type;
 use crate::ir::traverse::{Renamer, free_in_body};
@@ -35,6 +36,7 @@ impl<R: Rep> Simplifier<'_, R> {
             pat: stm.pat.clone(),
             exp,
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
         };
         self.prove(&new, depth);
         new
@@ -45,6 +47,7 @@ impl<R: Rep> Simplifier<'_, R> {
             pat: stm.pat.clone(),
             exp,
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
         }
     }
 
@@ -162,6 +165,7 @@ impl<R: Rep> Simplifier<'_, R> {
                         pat: vec![pe.clone()],
                         exp: Exp::SubExp(value),
                         loc: stm.loc.clone(),
+                        attrs: stm.attrs.clone(),
                     }));
                 } else {
                     let SubExp::Var(value) = value else {
@@ -210,6 +214,7 @@ impl<R: Rep> Simplifier<'_, R> {
                     pat: vec![pe.clone()],
                     exp: Exp::SubExp(se),
                     loc: stm.loc.clone(),
+                    attrs: stm.attrs.clone(),
                 }));
                 Simplified::Stms(stms)
             }
@@ -413,6 +418,7 @@ impl<R: Rep> Simplifier<'_, R> {
                         ret: vec![row.ext()],
                     },
                     loc: loc.clone(),
+                    attrs: Attrs::default(),
                 },
             ],
             result: vec![SubExp::Var(var)],
@@ -899,6 +905,7 @@ impl<R: Rep> Simplifier<'_, R> {
             pat: vec![stm.pat[i].clone()],
             exp: Exp::SubExp(value),
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
         };
         // The sizes the branch no longer returns are bound first, so that
         // the pattern's types may name them.
@@ -927,6 +934,7 @@ impl<R: Rep> Simplifier<'_, R> {
                 ret: kept_ret,
             },
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
         };
         if !no_results || self.fails(&branch) {
             stms.push(branch);

@@ -170,6 +170,7 @@ impl<R: Rep> DeadCode<'_, R> {
                 slice: slice.clone(),
             },
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
         })
     }
 

@@ -1,8 +1,10 @@
-//! Rules for loops: loops of no iteration or one, parameters every
-//! iteration passes on unchanged, and parameters whose new value does
-//! not depend on the iteration.
+//! Rules for loops: loops of no iteration or one, `#[unroll]` loops of
+//! a known number of iterations, parameters every iteration passes on
+//! unchanged, and parameters whose new value does not depend on the
+//! iteration.
 
 use super::{FactKind, Simplifier, int_const, is_negative, is_one, is_zero};
+use crate::ir::Attrs;
 use crate::ir::analysis::consumed;
 use crate::ir::traverse::{
     Renamer, bound_in_body, for_each_use, for_each_use_in_body, free_in_exp, map_type,
@@ -12,6 +14,10 @@ use crate::ir::{
 };
 use prim::{BinOp, CmpOp};
 use std::collections::{HashMap, HashSet};
+
+/// The most iterations a `#[unroll]` loop is unrolled for; longer ones
+/// stay loops, so that the attribute cannot make code size explode.
+const MAX_UNROLLED_ITERATIONS: i64 = 256;
 
 /// What became of a loop.
 pub(super) enum LoopOutcome<R: Rep> {
@@ -51,9 +57,16 @@ impl<R: Rep> Simplifier<'_, R> {
                 pat: vec![pe.clone()],
                 exp: Exp::SubExp(se),
                 loc: stm.loc.clone(),
+                attrs: stm.attrs.clone(),
             }));
             return (LoopOutcome::Replaced(stms), Vec::new());
         }
+        if let Some(stms) = self.unrolled(stm) {
+            return (LoopOutcome::Replaced(stms), Vec::new());
+        }
+        let Exp::Loop { params, form, body } = &mut stm.exp else {
+            unreachable!("matched above");
+        };
         let mut inside: HashSet<Var> = params.iter().map(|(p, _)| p.var).collect();
         let mut positive_bound = None;
         if let LoopForm::For { var, bound } = *form {
@@ -73,6 +86,59 @@ impl<R: Rep> Simplifier<'_, R> {
         let mut after = self.invariant_results(stm);
         after.extend(self.closed_forms(stm));
         (LoopOutcome::Kept(before, after), hoisted)
+    }
+
+    /// A `#[unroll]` `for` loop of a known number of iterations (at
+    /// most [`MAX_UNROLLED_ITERATIONS`]): its body once per iteration,
+    /// each copy with fresh variables, the counter a constant and the
+    /// parameters the previous copy's results.
+    fn unrolled(&mut self, stm: &Stm<R>) -> Option<Vec<Stm<R>>> {
+        let Exp::Loop {
+            params,
+            form: LoopForm::For { var, bound },
+            body,
+        } = &stm.exp
+        else {
+            return None;
+        };
+        // The count may be a size an assertion says is a constant.
+        let (SubExp::Const(trips), _) = self.size_class(*bound) else {
+            return None;
+        };
+        let trips = prim::convert(trips, prim::PrimType::I64).as_i64()?;
+        if !stm.attrs.contains("unroll") || !(1..=MAX_UNROLLED_ITERATIONS).contains(&trips) {
+            return None;
+        }
+        let Some(Type::Prim(counter_ty)) = self.type_of(*bound) else {
+            return None;
+        };
+        let bound_vars = bound_in_body(body);
+        let mut values: Vec<SubExp> = params.iter().map(|(_, init)| *init).collect();
+        let mut stms = Vec::new();
+        for k in 0..trips {
+            let mut renaming: HashMap<Var, SubExp> = params
+                .iter()
+                .map(|(p, _)| p.var)
+                .zip(values.iter().copied())
+                .collect();
+            renaming.insert(*var, int_const(counter_ty, k));
+            for &inner in &bound_vars {
+                let ty = self.types.get(inner)?;
+                let hint = self.names[inner.0 as usize].clone();
+                renaming.insert(inner, SubExp::Var(self.fresh(&hint, ty)));
+            }
+            let mut copy = body.clone();
+            Renamer { map: &renaming }.body(&mut copy);
+            stms.extend(copy.stms);
+            values = copy.result;
+        }
+        stms.extend(stm.pat.iter().zip(values).map(|(pe, se)| Stm {
+            pat: vec![pe.clone()],
+            exp: Exp::SubExp(se),
+            loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
+        }));
+        Some(stms)
     }
 
     /// Renames, in the body of the loop `stm`, those of the variables of
@@ -251,6 +317,7 @@ impl<R: Rep> Simplifier<'_, R> {
                     ret,
                 },
                 loc: stm.loc.clone(),
+                attrs: stm.attrs.clone(),
             },
         ]
     }
@@ -346,6 +413,7 @@ impl<R: Rep> Simplifier<'_, R> {
                 pat: vec![pe],
                 exp: Exp::BinOp(op, init, total),
                 loc: stm.loc.clone(),
+                attrs: stm.attrs.clone(),
             });
         }
         removed_stms.sort_unstable();
@@ -414,6 +482,7 @@ impl<R: Rep> Simplifier<'_, R> {
                 pat: vec![PatElem::new(value, Type::Prim(ty))],
                 exp: inner.exp,
                 loc: inner.loc.clone(),
+                attrs: inner.attrs.clone(),
             };
             guarded.push(Stm {
                 pat,
@@ -430,6 +499,7 @@ impl<R: Rep> Simplifier<'_, R> {
                     ret: vec![ExtType::Prim(ty)],
                 },
                 loc: inner.loc,
+                attrs: Attrs::default(),
             });
         }
         body.stms = staying;

@@ -93,6 +93,7 @@ mod loops;
 mod scalar;
 pub(crate) mod soac;
 
+use crate::ir::Attrs;
 use loops::LoopOutcome;
 #[cfg(test)]
 mod tests;
@@ -322,6 +323,7 @@ impl<R: Rep> Simplifier<'_, R> {
             pat: vec![PatElem::new(var, ty)],
             exp,
             loc: loc.clone(),
+            attrs: Attrs::default(),
         };
         (SubExp::Var(var), stm)
     }
@@ -913,6 +915,7 @@ impl<R: Rep> Simplifier<'_, R> {
                 pat: Vec::new(),
                 exp: Exp::Assert { condition, message },
                 loc: loc.clone(),
+                attrs: Attrs::default(),
             });
         }
         (stms, depth)

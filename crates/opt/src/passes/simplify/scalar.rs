@@ -201,6 +201,7 @@ impl<R: Rep> Simplifier<'_, R> {
             pat: stm.pat.clone(),
             exp,
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
         }])
     }
 
@@ -299,6 +300,7 @@ impl<R: Rep> Simplifier<'_, R> {
             pat: stm.pat.clone(),
             exp: Exp::Convert(to, x),
             loc: stm.loc.clone(),
+            attrs: stm.attrs.clone(),
         }])
     }
 }

@@ -16,6 +16,7 @@
 //! [`Operation::simplify`]: crate::ir::Operation::simplify
 //! [`Operation::prune_components`]: crate::ir::Operation::prune_components
 
+use crate::ir::Attrs;
 use crate::ir::rep::{NeededParams, SimplifyOp};
 use crate::ir::soac::accumulated_results;
 use crate::ir::traverse::{Renamer, bound_in_body, map_lambda_types, used_in_lambda};
@@ -111,6 +112,7 @@ pub(crate) fn simplify<R: Rep>(
             pat: vec![pe],
             exp,
             loc: None,
+            attrs: Attrs::default(),
         });
     }
     after.reverse();
