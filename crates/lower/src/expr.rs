@@ -270,6 +270,19 @@ impl Lowerer<'_> {
                 }
                 value => Ok(value),
             },
+            // `#[blank] e`, `#[scratch] e`: any value of the type will
+            // do (for `scratch`, even uninitialised memory): zeros, where
+            // the type's sizes are known here; else `e`.
+            Expr::Attr {
+                attr: store::Attr::Atom(name),
+                expr,
+            } if matches!(name.as_str(), "blank" | "scratch") => {
+                let ty = self.expr_ty(frame, expr)?;
+                match self.zeros_of_type(frame, &ty)? {
+                    Some(value) => Ok(value),
+                    None => self.expr(frame, expr),
+                }
+            }
             // `#[param(name)] e`: a tuning parameter defaulting to `e`.
             Expr::Attr {
                 attr: store::Attr::Compound(attr, ref args),
@@ -2878,6 +2891,31 @@ impl Lowerer<'_> {
         }
         let dims = self.template_shape(frame, component, shape);
         self.zeros(component.element, dims)
+    }
+
+    /// The value of type `ty` whose elements are all zero (`false`), if
+    /// it has no functions and every size it names has a value here.
+    fn zeros_of_type(&mut self, frame: &Frame, ty: &Ty) -> Result<Option<Sv>> {
+        if types::has_functions(ty) {
+            return Ok(None);
+        }
+        let components = self.components_of(ty)?;
+        let shapes = types::component_shapes(ty);
+        let mut parts = Vec::with_capacity(components.len());
+        for (component, sizes) in components.into_iter().zip(&shapes) {
+            if sizes.len() != component.rank {
+                return Ok(None);
+            }
+            let Some(dims) = sizes
+                .iter()
+                .map(|size| self.size_value(frame, size))
+                .collect::<Option<Vec<_>>>()
+            else {
+                return Ok(None);
+            };
+            parts.push(self.zeros(component.element, dims));
+        }
+        Ok(Some(Sv::Dyn(ty.clone(), parts)))
     }
 
     /// An array of zeros of the given shape (a zero for no dimensions).

@@ -62,9 +62,7 @@ impl<R: Rep> Simplifier<'_, R> {
         else {
             return Simplified::Keep;
         };
-        if let [row] = fixed[..]
-            && let Some(simplified) = self.index_map(stm, array, row)
-        {
+        if let Some(simplified) = self.index_map(stm, array, &fixed) {
             return simplified;
         }
         let (Some(ty), Some(def)) = (self.types.get(array), self.defs.get(&array).cloned()) else {
@@ -222,20 +220,23 @@ impl<R: Rep> Simplifier<'_, R> {
         }
     }
 
-    /// The row of a map's result that a loop reads at its counter,
-    /// where nothing else uses the result: the map's lambda on that row
-    /// of its inputs, where the lambda is a few scalar operations that
-    /// cannot fail and reads nothing consumed (the map then goes, so
-    /// nothing is computed twice, and the loop reads its inputs as it
-    /// went).
-    fn index_map(&mut self, stm: &Stm<R>, array: Var, row: SubExp) -> Option<Simplified<R>> {
-        if !row
+    /// An element or row of a map's result that nothing else uses, read
+    /// once for each time the map runs (in the body computing the map),
+    /// or by a loop at its counter: the map's lambda on that row of its
+    /// inputs (indexed further at the rest of `fixed`), where the lambda
+    /// is a few scalar operations or concatenations that cannot fail and
+    /// reads nothing consumed (the map then goes, so nothing is computed
+    /// twice, and a loop reads the inputs as the map went).
+    fn index_map(&mut self, stm: &Stm<R>, array: Var, fixed: &[SubExp]) -> Option<Simplified<R>> {
+        let (&row, rest) = fixed.split_first()?;
+        let map = self.maps.get(&array)?;
+        let by_counter = row
             .as_var()
-            .is_some_and(|i| self.facts.counters.contains_key(&i))
-        {
+            .is_some_and(|i| self.facts.counters.contains_key(&i));
+        if !by_counter && map.depth != self.depth {
             return None;
         }
-        let (lambda, arrays) = self.maps.get(&array)?;
+        let (lambda, arrays) = (&map.lambda, &map.arrays);
         let cheap = lambda.body.stms.len() <= MAX_INLINED_MAP
             && lambda.body.stms.iter().all(|s| {
                 matches!(
@@ -246,13 +247,15 @@ impl<R: Rep> Simplifier<'_, R> {
                         | Exp::Cmp(..)
                         | Exp::Convert(..)
                         | Exp::PrimFn(..)
+                        | Exp::Concat { .. }
                 ) && !can_fail_unless(&*self.types, &s.exp, &|_| false)
             });
         let readable = free_in_body(&lambda.body)
             .into_iter()
             .chain(arrays.iter().copied())
             .all(|v| self.readable(SubExp::Var(v)));
-        if !cheap || !readable || lambda.body.result.len() != 1 {
+        let indexable = rest.is_empty() || lambda.body.result.first()?.as_var().is_some();
+        if !cheap || !readable || !indexable || lambda.body.result.len() != 1 {
             return None;
         }
         let (lambda, arrays) = (lambda.clone(), arrays.clone());
@@ -262,7 +265,7 @@ impl<R: Rep> Simplifier<'_, R> {
             .first()
             .and_then(|p| self.proven.get(&p.var))
             .copied();
-        let (mut stms, depth) = self.checked(known, &shape, &[row], &stm.loc);
+        let (mut stms, depth) = self.checked(known, &shape, fixed, &stm.loc);
         // Fresh names for the parameters, bound to the row's elements
         // (in bounds: the inputs have the map's rows), and for what the
         // lambda binds.
@@ -288,7 +291,15 @@ impl<R: Rep> Simplifier<'_, R> {
         let mut body = lambda.body;
         Renamer { map: &renaming }.body(&mut body);
         stms.extend(body.stms);
-        stms.push(Self::same_pattern(stm, Exp::SubExp(body.result[0])));
+        let value = body.result[0];
+        let exp = match value {
+            SubExp::Var(row_array) if !rest.is_empty() => Exp::Index {
+                array: row_array,
+                slice: rest.iter().map(|&i| DimIndex::Fix(i)).collect(),
+            },
+            _ => Exp::SubExp(value),
+        };
+        stms.push(self.proven_stm(stm, exp, depth));
         Some(Simplified::Stms(stms))
     }
 

@@ -246,10 +246,18 @@ struct Simplifier<'p, R: Rep> {
     uses: HashMap<Var, usize>,
     /// The lambda and inputs of each map (an operation that only maps)
     /// kept so far whose one result the function uses once.
-    maps: HashMap<Var, (Lambda<R>, Vec<Var>)>,
+    maps: HashMap<Var, MapDef<R>>,
     /// The nesting depth of the body being simplified.
     depth: usize,
     undo: Vec<Undo>,
+}
+
+/// A map whose one result is used once: its lambda, its input arrays and
+/// the nesting depth of the body computing it.
+struct MapDef<R: Rep> {
+    lambda: Lambda<R>,
+    arrays: Vec<Var>,
+    depth: usize,
 }
 
 fn operand(se: SubExp) -> Operand {
@@ -496,7 +504,12 @@ impl<R: Rep> Simplifier<'_, R> {
                     && self.uses.get(&pe.var) == Some(&1)
                     && let Some((lambda, arrays)) = op.as_map()
                 {
-                    self.maps.insert(pe.var, (lambda.clone(), arrays.to_vec()));
+                    let map = MapDef {
+                        lambda: lambda.clone(),
+                        arrays: arrays.to_vec(),
+                        depth: self.depth,
+                    };
+                    self.maps.insert(pe.var, map);
                 }
             }
             Exp::If { .. } | Exp::Loop { .. } => {}
