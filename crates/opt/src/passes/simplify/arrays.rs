@@ -220,20 +220,23 @@ impl<R: Rep> Simplifier<'_, R> {
         }
     }
 
-    /// An element or row of a map's result that nothing else uses, read
-    /// once for each time the map runs (in the body computing the map),
-    /// or by a loop at its counter: the map's lambda on that row of its
-    /// inputs (indexed further at the rest of `fixed`), where the lambda
-    /// is a few scalar operations or concatenations that cannot fail and
-    /// reads nothing consumed (the map then goes, so nothing is computed
-    /// twice, and a loop reads the inputs as the map went).
+    /// A row of a map's result that nothing else uses, read by a loop at
+    /// its counter, or an element inside a row read once for each time
+    /// the map runs (in the body computing the map, `fixed` going past
+    /// the row): the map's lambda on that row of its inputs (indexed
+    /// further at the rest of `fixed`), where the lambda is a few scalar
+    /// operations or concatenations that cannot fail and reads nothing
+    /// consumed. The map then goes, so nothing is computed twice, and a
+    /// loop reads the inputs as the map went. A map of scalars read at a
+    /// few rows outside loops stays, as upstream keeps it, for fusion
+    /// with its neighbours.
     fn index_map(&mut self, stm: &Stm<R>, array: Var, fixed: &[SubExp]) -> Option<Simplified<R>> {
         let (&row, rest) = fixed.split_first()?;
         let map = self.maps.get(&array)?;
         let by_counter = row
             .as_var()
             .is_some_and(|i| self.facts.counters.contains_key(&i));
-        if !by_counter && map.depth != self.depth {
+        if !by_counter && (rest.is_empty() || map.depth != self.depth) {
             return None;
         }
         let (lambda, arrays) = (&map.lambda, &map.arrays);
