@@ -31,7 +31,7 @@ def lets(n):
 
 
 def ifs(n):
-    chain = "".join(f"if x == {i} then {i} else " for i in range(n))
+    chain = "".join(f"if x == {i} then {i}i32 else " for i in range(n))
     return f"def main (x: i32) = {chain}0\n"
 
 
@@ -44,11 +44,11 @@ def parens(n):
 
 
 def arrays(n):
-    return "def main = " + "[" * n + "1" + "]" * n + "\n"
+    return "def main = " + "[" * n + "1i32" + "]" * n + "\n"
 
 
 def tuples(n):
-    return "def main = " + "(1, " * n + "()" + ")" * n + "\n"
+    return "def main = " + "(1i32, " * n + "()" + ")" * n + "\n"
 
 
 def args(n):

@@ -53,3 +53,67 @@ fn a_long_chain_of_operators_runs() {
     let program = format!("def main (x: i32) = {sum}\n");
     assert_eq!(run("deep-plus", &program, "5"), "50000i32\n");
 }
+
+fn check(name: &str, program: &str) -> Output {
+    let dir = temp_dir(name);
+    let file = write(&dir, "main.fut", program.as_bytes());
+    support::futc(&["check", &file])
+}
+
+const NESTED_TOO_DEEP: &str = "Array, tuple and record literals may be nested at most 500 deep";
+
+#[test]
+fn literals_nest_up_to_the_documented_limit() {
+    let array = format!("def main = {}1i32{}\n", "[".repeat(500), "]".repeat(500));
+    let output = check("deep-array-ok", &array);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let tuple = format!(
+        "def main = {}(){}\n",
+        "(1i32, ".repeat(499),
+        ")".repeat(499)
+    );
+    let output = check("deep-tuple-ok", &tuple);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
+fn literals_nested_deeper_than_the_limit_are_one_error() {
+    let programs = [
+        format!("def main = {}1i32{}\n", "[".repeat(5000), "]".repeat(5000)),
+        format!(
+            "def main = {}(){}\n",
+            "(1i32, ".repeat(5000),
+            ")".repeat(5000)
+        ),
+        format!(
+            "def main = {}1i32{}\n",
+            "(".repeat(5000),
+            ", 2i32)".repeat(5000)
+        ),
+        format!(
+            "def main = {}1i32{}\n",
+            "{a = ".repeat(5000),
+            "}".repeat(5000)
+        ),
+        // Parentheses around an array count.
+        format!("def main = {}[1i32]{}\n", "(".repeat(600), ")".repeat(600)),
+    ];
+    for (i, program) in programs.iter().enumerate() {
+        let output = check(&format!("deep-literal-{i}"), program);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{err}");
+        assert_eq!(err.matches("error:").count(), 1, "{err}");
+        assert!(err.contains(NESTED_TOO_DEEP), "{err}");
+    }
+}
+
+#[test]
+fn a_run_of_unclosed_array_brackets_is_a_few_errors() {
+    let program = format!("def main (x: i32) = {}x\n", "[".repeat(4000));
+    let output = check("deep-unclosed-array", &program);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains(NESTED_TOO_DEEP), "{err}");
+    assert!(err.matches("error:").count() <= 3, "{err}");
+    assert!(err.lines().count() < 40, "{err}");
+}
