@@ -117,3 +117,17 @@ fn a_run_of_unclosed_array_brackets_is_a_few_errors() {
     assert!(err.matches("error:").count() <= 3, "{err}");
     assert!(err.lines().count() < 40, "{err}");
 }
+
+#[test]
+fn a_function_of_thousands_of_curried_parameters_checks() {
+    // Each parameter's written sizes were checked after unbinding every
+    // later parameter, and each argument's aliasing against every later
+    // argument rebuilt: quadratic in the count.
+    let params: String = (0..2_000).map(|i| format!(" (a{i}: i32)")).collect();
+    let program = format!(
+        "def f{params} = a1999\ndef main = f{}\n",
+        " 1".repeat(2_000)
+    );
+    let output = check("deep-args", &program);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
