@@ -178,6 +178,76 @@ impl Lowerer<'_> {
         result
     }
 
+    /// A chain of `let`s (of any kind) and the body it ends in, lowered in
+    /// one frame that each binding extends: a long chain (generated code
+    /// is made of them) neither copies the bindings in scope nor nests a
+    /// call per `let`.
+    fn let_chain(&mut self, frame: &Frame, mut e: ExprId) -> Result<Sv> {
+        let mut inner = frame.clone();
+        loop {
+            let loc = self.loc(&inner, e);
+            self.builder.set_loc(loc.clone());
+            let step = self.bind_let(&mut inner, e).map_err(|mut err| {
+                if err.loc.is_none() {
+                    err.loc = loc;
+                }
+                err
+            })?;
+            match step {
+                Some(body) => e = body,
+                None => return self.expr(&inner, e),
+            }
+        }
+    }
+
+    /// Binds what the `let` `e` binds in `frame` and returns its body, or
+    /// `None` if `e` is not a `let`.
+    fn bind_let(&mut self, frame: &mut Frame, e: ExprId) -> Result<Option<ExprId>> {
+        let store = frame.body.clone();
+        match &store.store.exprs[e] {
+            // The sizes `let [n] ...` binds are named in the pattern's
+            // type, and bound with the pattern.
+            &Expr::Let {
+                pat, value, body, ..
+            } => {
+                let value = self.expr(frame, value)?;
+                self.bind_pat(frame, pat, value)?;
+                Ok(Some(body))
+            }
+            Expr::LetFun { name, body, .. } => {
+                let function = Sv::Closure(Rc::new(Closure {
+                    kind: ClosureKind::LocalFunction {
+                        frame: frame.clone(),
+                        letfun: e,
+                        sizes: Vec::new(),
+                    },
+                    ty: Ty::Error,
+                    applied: Vec::new(),
+                }));
+                frame.bind(Local::Function(e), Some(name), function);
+                Ok(Some(*body))
+            }
+            Expr::LetUpdate {
+                name,
+                path,
+                value,
+                body,
+            } => {
+                let Some(local) = frame.names.get(name).cloned() else {
+                    return error(format!("internal error: `{name}` is not bound"));
+                };
+                let Some(current) = frame.locals.get(&local).cloned() else {
+                    return error(format!("internal error: `{name}` has no value"));
+                };
+                let new_value = self.expr(frame, *value)?;
+                let updated = self.update(frame, current, path, new_value)?;
+                frame.bind(local, Some(name), updated);
+                Ok(Some(*body))
+            }
+            _ => Ok(None),
+        }
+    }
+
     fn expr_inner(&mut self, frame: &Frame, e: ExprId) -> Result<Sv> {
         let expr = frame.body.store.exprs[e].clone();
         match expr {
@@ -494,54 +564,8 @@ impl Lowerer<'_> {
                 let vars = self.bind_if("if", c, then_body, else_body);
                 Ok(Sv::Dyn(ty, vars))
             }
-            // The sizes `let [n] ...` binds are named in the pattern's
-            // type, and bound with the pattern.
-            Expr::Let {
-                sizes: _,
-                pat,
-                value,
-                body,
-            } => {
-                let value = self.expr(frame, value)?;
-                let mut inner = frame.clone();
-                self.bind_pat(&mut inner, pat, value)?;
-                self.expr(&inner, body)
-            }
-            Expr::LetFun { name, body, .. } => {
-                let mut inner = frame.clone();
-                let closure_frame = frame.clone();
-                inner.bind(
-                    Local::Function(e),
-                    Some(&name),
-                    Sv::Closure(Rc::new(Closure {
-                        kind: ClosureKind::LocalFunction {
-                            frame: closure_frame,
-                            letfun: e,
-                            sizes: Vec::new(),
-                        },
-                        ty: Ty::Error,
-                        applied: Vec::new(),
-                    })),
-                );
-                self.expr(&inner, body)
-            }
-            Expr::LetUpdate {
-                name,
-                path,
-                value,
-                body,
-            } => {
-                let Some(local) = frame.names.get(&name).cloned() else {
-                    return error(format!("internal error: `{name}` is not bound"));
-                };
-                let Some(current) = frame.locals.get(&local).cloned() else {
-                    return error(format!("internal error: `{name}` has no value"));
-                };
-                let new_value = self.expr(frame, value)?;
-                let updated = self.update(frame, current, &path, new_value)?;
-                let mut inner = frame.clone();
-                inner.bind(local, Some(&name), updated);
-                self.expr(&inner, body)
+            Expr::Let { .. } | Expr::LetFun { .. } | Expr::LetUpdate { .. } => {
+                self.let_chain(frame, e)
             }
             Expr::Update { base, path, value } => {
                 let current = self.expr(frame, base)?;

@@ -87,6 +87,11 @@ pub(crate) struct Parser<'i> {
     pos: usize,
     events: Vec<Event>,
     steps: Cell<u32>,
+    /// How many array, record and parenthesised expressions enclose the
+    /// cursor (see `grammar::expressions::LITERAL_NESTING_LIMIT`).
+    pub(crate) literal_depth: u32,
+    /// Whether this chunk has reported a literal nested too deep already.
+    pub(crate) nesting_reported: bool,
 }
 
 impl<'i> Parser<'i> {
@@ -96,6 +101,8 @@ impl<'i> Parser<'i> {
             pos: 0,
             events: Vec::with_capacity(input.kinds.len() * 2),
             steps: Cell::new(0),
+            literal_depth: 0,
+            nesting_reported: false,
         }
     }
 

@@ -931,13 +931,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 names.len()
             })
             .collect();
-        let mut visible = self.locals.len() - bound.iter().sum::<usize>();
+        // The parameters' names are unbound once and bound again one
+        // parameter at a time (unbinding the later ones per parameter was
+        // quadratic in a long parameter list).
+        let first = self.locals.len() - bound.iter().sum::<usize>();
+        let mut names = self.locals.split_off(first).into_iter();
         for (&param, count) in params.iter().zip(bound) {
-            let later = self.locals.split_off(visible);
             let types = self.pattern_types(&[param]);
             self.check_written_sizes(types);
-            self.locals.extend(later);
-            visible += count;
+            self.locals.extend(names.by_ref().take(count));
         }
         if let Some(ret) = ret {
             self.check_written_sizes(vec![ret]);

@@ -23,6 +23,7 @@ use super::declarations::param;
 use super::patterns::{pattern, starts_param};
 use super::types::{size_binder, ty, type_term};
 use super::*;
+use crate::parser::Marker;
 
 /// A full expression. Returns false, consuming nothing, if none starts here.
 pub(crate) fn expr(p: &mut Parser) -> bool {
@@ -576,15 +577,22 @@ fn atom_base(p: &mut Parser) -> Option<CompletedMarker> {
                 PATH_EXPR
             }
         }
+        L_BRACK | L_CURLY if p.literal_depth >= LITERAL_NESTING_LIMIT => {
+            return Some(skip_nested_too_deep(p, m, 0));
+        }
         L_BRACK => {
             p.bump(L_BRACK);
+            p.literal_depth += 1;
             comma_list(p, R_BRACK, "an array element", expr);
+            p.literal_depth -= 1;
             p.expect(R_BRACK);
             ARRAY_EXPR
         }
         L_CURLY => {
             p.bump(L_CURLY);
+            p.literal_depth += 1;
             comma_list(p, R_CURLY, "a record field", record_field);
+            p.literal_depth -= 1;
             p.expect(R_CURLY);
             RECORD_EXPR
         }
@@ -616,8 +624,50 @@ fn record_field(p: &mut Parser) -> bool {
     true
 }
 
+/// How deep array, tuple and record literals may nest, counting the
+/// parentheses around them. Each level of a literal has a type as deep as
+/// what it encloses, and the checker keeps every expression's type, so
+/// deeper literals would cost time and memory quadratic in their depth
+/// (and the C compiler more). Parentheses alone nest without limit.
+pub(crate) const LITERAL_NESTING_LIMIT: u32 = 500;
+
+/// Reports (once per chunk) a literal nested deeper than
+/// [`LITERAL_NESTING_LIMIT`] and consumes the rest of it, up to the bracket
+/// closing the `open` brackets already consumed (0: the current token opens
+/// it), so that nothing deeper is parsed or checked. The literal becomes an
+/// error node in parentheses: an expression without parts, which the
+/// checker takes as erroneous without further messages.
+fn skip_nested_too_deep(p: &mut Parser, m: Marker, mut open: u32) -> CompletedMarker {
+    if !p.nesting_reported {
+        p.nesting_reported = true;
+        p.error(format!(
+            "Array, tuple and record literals may be nested at most \
+             {LITERAL_NESTING_LIMIT} deep (counting the parentheses around them)."
+        ));
+    }
+    while !p.at_eof() {
+        match p.current() {
+            L_PAREN | L_BRACK | L_CURLY => open += 1,
+            R_PAREN | R_BRACK | R_CURLY => open = open.saturating_sub(1),
+            _ => {}
+        }
+        p.bump_any();
+        if open == 0 {
+            break;
+        }
+    }
+    m.complete(p, ERROR).precede(p).complete(p, PAREN_EXPR)
+}
+
 /// Everything that starts with `(`: parentheses, tuples, and sections.
 fn paren_expr(p: &mut Parser) -> CompletedMarker {
+    p.literal_depth += 1;
+    let completed = paren_expr_inner(p);
+    p.literal_depth -= 1;
+    completed
+}
+
+fn paren_expr_inner(p: &mut Parser) -> CompletedMarker {
     let m = p.start();
     p.bump(L_PAREN);
     if p.eat(R_PAREN) {
@@ -653,6 +703,9 @@ fn paren_expr(p: &mut Parser) -> CompletedMarker {
         op(p);
         p.bump(R_PAREN);
         return m.complete(p, LEFT_SECTION);
+    }
+    if p.at(COMMA) && p.literal_depth > LITERAL_NESTING_LIMIT {
+        return skip_nested_too_deep(p, m, 1);
     }
     if p.at(COMMA) {
         let mut elements = 1;

@@ -283,8 +283,13 @@ impl Fuser<'_> {
                 }
             }
         }
-        for second in 0..body.stms.len() {
-            for first in 0..second {
+        // Only SOACs fuse horizontally; pairing them alone keeps a long
+        // body of scalar statements linear.
+        let soacs: Vec<usize> = (0..body.stms.len())
+            .filter(|&i| matches!(body.stms[i].exp, Exp::Op(_)))
+            .collect();
+        for (k, &second) in soacs.iter().enumerate() {
+            for &first in &soacs[..k] {
                 if self.try_horizontal(body, &deps, first, second) {
                     return true;
                 }

@@ -98,8 +98,9 @@ impl Checker<'_> {
     }
 
     /// The argument `arg` for a parameter `param`; `prev` are the
-    /// arguments already checked (applications are checked right to
-    /// left).
+    /// arguments already checked that alias variables, the last checked
+    /// last (applications are checked right to left, so the nearest
+    /// argument is last).
     pub(super) fn check_arg(&mut self, prev: &[(Loc, Vars)], param: &ParamSig, arg: ExprId) -> At {
         let since = self.problems.len();
         let (at, consumed) = self.contain(|c| c.expr(arg));
@@ -238,7 +239,11 @@ impl Checker<'_> {
         let gone = consumed_part(diet, value);
         self.consume(at, &gone, since);
         for var in self.bound_vars(&value.all()) {
-            if let Some((other, _)) = prev.iter().find(|(_, aliases)| aliases.contains(&var)) {
+            if let Some((other, _)) = prev
+                .iter()
+                .rev()
+                .find(|(_, aliases)| aliases.contains(&var))
+            {
                 let name = self.name_of(var).clone();
                 self.problem(
                     at,
@@ -293,16 +298,20 @@ impl Checker<'_> {
         let sig = self.callee_sig(func);
         let n = args.len();
         let mut ats = vec![At::Prim; n];
+        // Grown as arguments are checked rather than rebuilt per argument:
+        // a call with thousands of arguments stays linear.
+        let mut prev: Vec<(Loc, Vars)> = Vec::new();
         for i in (0..n).rev() {
-            let prev: Vec<(Loc, Vars)> = ((i + 1)..n)
-                .map(|j| (Loc::Expr(args[j]), self.bound_vars(&ats[j].all())))
-                .collect();
             let param = sig
                 .params
                 .get(i)
                 .cloned()
                 .unwrap_or_else(ParamSig::observing);
             ats[i] = self.check_arg(&prev, &param, args[i]);
+            let vars = self.bound_vars(&ats[i].all());
+            if !vars.is_empty() {
+                prev.push((Loc::Expr(args[i]), vars));
+            }
         }
         let name = self.callee_name(func);
         self.call_result(id, name, &func_at, &sig, &ats)

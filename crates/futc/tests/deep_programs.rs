@@ -1,0 +1,133 @@
+//! Long chains and deep nestings (generated code is made of them) go
+//! through every command without exhausting the stack or taking time
+//! quadratic in their length. `scripts/deep-programs.py` measures the same
+//! shapes 100,000 deep on a release build.
+
+mod support;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use support::{stderr, temp_dir, write};
+
+/// `futc ARGS`, with `input` on its standard input.
+fn futc_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_futc"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("futc runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("futc finishes")
+}
+
+fn run(name: &str, program: &str, input: &str) -> String {
+    let dir = temp_dir(name);
+    let file = write(&dir, "main.fut", program.as_bytes());
+    let output = futc_with_input(&["run", &file], input);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+#[test]
+fn a_long_chain_of_lets_runs() {
+    // Each `let` used to copy every binding in scope while lowering (15 GB
+    // at this length).
+    let lets: String = (1..10_000)
+        .map(|i| format!("  let x{i} = x{} + 1\n", i - 1))
+        .collect();
+    let program = format!("def main (x0: i32) =\n{lets}  in x9999\n");
+    assert_eq!(run("deep-lets", &program, "5"), "10004i32\n");
+}
+
+#[test]
+fn a_long_chain_of_operators_runs() {
+    let sum = vec!["x"; 10_000].join(" + ");
+    let program = format!("def main (x: i32) = {sum}\n");
+    assert_eq!(run("deep-plus", &program, "5"), "50000i32\n");
+}
+
+fn check(name: &str, program: &str) -> Output {
+    let dir = temp_dir(name);
+    let file = write(&dir, "main.fut", program.as_bytes());
+    support::futc(&["check", &file])
+}
+
+const NESTED_TOO_DEEP: &str = "Array, tuple and record literals may be nested at most 500 deep";
+
+#[test]
+fn literals_nest_up_to_the_documented_limit() {
+    let array = format!("def main = {}1i32{}\n", "[".repeat(500), "]".repeat(500));
+    let output = check("deep-array-ok", &array);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let tuple = format!(
+        "def main = {}(){}\n",
+        "(1i32, ".repeat(499),
+        ")".repeat(499)
+    );
+    let output = check("deep-tuple-ok", &tuple);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
+fn literals_nested_deeper_than_the_limit_are_one_error() {
+    let programs = [
+        format!("def main = {}1i32{}\n", "[".repeat(5000), "]".repeat(5000)),
+        format!(
+            "def main = {}(){}\n",
+            "(1i32, ".repeat(5000),
+            ")".repeat(5000)
+        ),
+        format!(
+            "def main = {}1i32{}\n",
+            "(".repeat(5000),
+            ", 2i32)".repeat(5000)
+        ),
+        format!(
+            "def main = {}1i32{}\n",
+            "{a = ".repeat(5000),
+            "}".repeat(5000)
+        ),
+        // Parentheses around an array count.
+        format!("def main = {}[1i32]{}\n", "(".repeat(600), ")".repeat(600)),
+    ];
+    for (i, program) in programs.iter().enumerate() {
+        let output = check(&format!("deep-literal-{i}"), program);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{err}");
+        assert_eq!(err.matches("error:").count(), 1, "{err}");
+        assert!(err.contains(NESTED_TOO_DEEP), "{err}");
+    }
+}
+
+#[test]
+fn a_run_of_unclosed_array_brackets_is_a_few_errors() {
+    let program = format!("def main (x: i32) = {}x\n", "[".repeat(4000));
+    let output = check("deep-unclosed-array", &program);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains(NESTED_TOO_DEEP), "{err}");
+    assert!(err.matches("error:").count() <= 3, "{err}");
+    assert!(err.lines().count() < 40, "{err}");
+}
+
+#[test]
+fn a_function_of_thousands_of_curried_parameters_checks() {
+    // Each parameter's written sizes were checked after unbinding every
+    // later parameter, and each argument's aliasing against every later
+    // argument rebuilt: quadratic in the count.
+    let params: String = (0..2_000).map(|i| format!(" (a{i}: i32)")).collect();
+    let program = format!(
+        "def f{params} = a1999\ndef main = f{}\n",
+        " 1".repeat(2_000)
+    );
+    let output = check("deep-args", &program);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
