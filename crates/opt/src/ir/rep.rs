@@ -57,6 +57,11 @@ pub trait Operation<R: Rep>: Clone + fmt::Debug + PartialEq + Send + Sync + 'sta
     /// types.
     fn binders(&self) -> Vec<(Var, Type)>;
     fn map_binders(&mut self, f: &mut dyn FnMut(&mut Var));
+    /// The binders that take every value from 0 to below a bound in its
+    /// bodies (a segmented operation's indices), with their bounds.
+    fn counters(&self) -> Vec<(Var, SubExp)> {
+        Vec::new()
+    }
     /// The types of its results, checking its operands (and its lambdas'
     /// declared types, not their bodies).
     fn result_types(&self, ctx: &dyn TypeContext) -> Result<Vec<Type>, String>;
@@ -421,6 +426,10 @@ impl<R: Rep> Operation<R> for SegOp<R> {
         SegOp::binders(self)
     }
 
+    fn counters(&self) -> Vec<(Var, SubExp)> {
+        self.space().dims.clone()
+    }
+
     fn map_binders(&mut self, f: &mut dyn FnMut(&mut Var)) {
         SegOp::map_binders(self, f)
     }
@@ -556,6 +565,13 @@ impl<R: Rep, I: Operation<R>> Operation<R> for MemOp<I> {
         match self {
             MemOp::Alloc { .. } => Vec::new(),
             MemOp::Inner(op) => op.binders(),
+        }
+    }
+
+    fn counters(&self) -> Vec<(Var, SubExp)> {
+        match self {
+            MemOp::Alloc { .. } => Vec::new(),
+            MemOp::Inner(op) => op.counters(),
         }
     }
 
