@@ -62,6 +62,12 @@ pub trait Operation<R: Rep>: Clone + fmt::Debug + PartialEq + Send + Sync + 'sta
     fn counters(&self) -> Vec<(Var, SubExp)> {
         Vec::new()
     }
+    /// Whether each point of [`Operation::counters`] writes the elements
+    /// of every result at that point only, after its body ran, and
+    /// nothing else (a map without in-place results).
+    fn pointwise(&self) -> bool {
+        false
+    }
     /// The types of its results, checking its operands (and its lambdas'
     /// declared types, not their bodies).
     fn result_types(&self, ctx: &dyn TypeContext) -> Result<Vec<Type>, String>;
@@ -430,6 +436,11 @@ impl<R: Rep> Operation<R> for SegOp<R> {
         self.space().dims.clone()
     }
 
+    fn pointwise(&self) -> bool {
+        matches!(self, SegOp::Map { results, .. }
+            if results.iter().all(|r| matches!(r, super::segop::SegResult::Returns(_))))
+    }
+
     fn map_binders(&mut self, f: &mut dyn FnMut(&mut Var)) {
         SegOp::map_binders(self, f)
     }
@@ -572,6 +583,13 @@ impl<R: Rep, I: Operation<R>> Operation<R> for MemOp<I> {
         match self {
             MemOp::Alloc { .. } => Vec::new(),
             MemOp::Inner(op) => op.counters(),
+        }
+    }
+
+    fn pointwise(&self) -> bool {
+        match self {
+            MemOp::Alloc { .. } => false,
+            MemOp::Inner(op) => op.pointwise(),
         }
     }
 

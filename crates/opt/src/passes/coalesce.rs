@@ -97,9 +97,9 @@ fn coalesce_in_body<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
 
 /// What the pass knows of a function: where each array is, the types,
 /// and which allocations and parameters each block may be.
-struct Facts {
-    mems: HashMap<Var, MemBind>,
-    types: Types,
+pub(super) struct Facts {
+    pub(super) mems: HashMap<Var, MemBind>,
+    pub(super) types: Types,
     origins: HashMap<Var, BTreeSet<Var>>,
     /// The sizes of the function's array parameters, never negative.
     sizes: HashSet<Var>,
@@ -110,7 +110,7 @@ struct Facts {
 }
 
 impl Facts {
-    fn of<R: Rep<Op = MemOp<I>>, I: Operation<R>>(function: &Function<R>) -> Facts {
+    pub(super) fn of<R: Rep<Op = MemOp<I>>, I: Operation<R>>(function: &Function<R>) -> Facts {
         let mut facts = Facts {
             mems: HashMap::new(),
             types: Types::of_function(function),
@@ -187,7 +187,7 @@ impl Facts {
         size
     }
 
-    fn same_shape(&self, a: &[SubExp], b: &[SubExp]) -> bool {
+    pub(super) fn same_shape(&self, a: &[SubExp], b: &[SubExp]) -> bool {
         a.len() == b.len()
             && a.iter()
                 .zip(b)
@@ -306,7 +306,7 @@ impl Facts {
 
     /// The origins of the memory a variable (an array or a block) is or
     /// lives in; empty for scalars.
-    fn memory_of(&self, var: Var) -> BTreeSet<Var> {
+    pub(super) fn memory_of(&self, var: Var) -> BTreeSet<Var> {
         match self.types.get(var) {
             Some(Type::Mem(_)) => self.origins_of(SubExp::Var(var)),
             Some(Type::Array { .. }) => self
@@ -698,7 +698,7 @@ impl Safety<'_> {
 
 /// Whether a statement (its pattern's annotations and everything nested
 /// included) uses a variable `test` accepts.
-fn mentions<R: Rep>(stm: &Stm<R>, test: &mut dyn FnMut(Var) -> bool) -> bool {
+pub(super) fn mentions<R: Rep>(stm: &Stm<R>, test: &mut dyn FnMut(Var) -> bool) -> bool {
     let mut found = false;
     let mut check = |v: Var| found |= test(v);
     for elem in &stm.pat {
@@ -1269,7 +1269,7 @@ fn check_stms<R: Rep>(check: BoundsCheck, var_names: &mut Vec<String>) -> Vec<St
 
 /// Removes the statements computing the removed allocation's size (a
 /// product of sizes) that nothing else uses.
-fn remove_unused_size<R: Rep>(body: &mut Body<R>, size: SubExp) {
+pub(super) fn remove_unused_size<R: Rep>(body: &mut Body<R>, size: SubExp) {
     let SubExp::Var(size) = size else {
         return;
     };

@@ -25,6 +25,7 @@ pub mod extract_mc;
 pub mod first_order;
 pub mod fuse;
 pub mod inline;
+pub mod reuse;
 pub mod simplify;
 
 use crate::interp::{RunError, run_entry};
@@ -183,6 +184,14 @@ const COALESCE_MEMORY: Pass = Pass {
     },
 };
 
+const REUSE_MEMORY: Pass = Pass {
+    name: "reuse-memory",
+    transform: Transform::Mem {
+        seq: reuse::reuse,
+        mc: reuse::reuse,
+    },
+};
+
 /// Every pass.
 pub const PASSES: &[Pass] = &[
     INLINE,
@@ -192,6 +201,7 @@ pub const PASSES: &[Pass] = &[
     EXTRACT_MULTICORE,
     EXPLICIT_ALLOCATIONS,
     COALESCE_MEMORY,
+    REUSE_MEMORY,
 ];
 
 /// The passes [`optimise`] runs, in order: what every back end gets.
@@ -220,14 +230,19 @@ impl Pipeline {
             Pipeline::Soacs => {}
             Pipeline::Seq => passes.extend([FIRST_ORDER, SIMPLIFY]),
             Pipeline::Mc => passes.extend([EXTRACT_MULTICORE, SIMPLIFY]),
-            Pipeline::SeqMem => {
-                passes.extend([FIRST_ORDER, SIMPLIFY, EXPLICIT_ALLOCATIONS, COALESCE_MEMORY])
-            }
+            Pipeline::SeqMem => passes.extend([
+                FIRST_ORDER,
+                SIMPLIFY,
+                EXPLICIT_ALLOCATIONS,
+                COALESCE_MEMORY,
+                REUSE_MEMORY,
+            ]),
             Pipeline::McMem => passes.extend([
                 EXTRACT_MULTICORE,
                 SIMPLIFY,
                 EXPLICIT_ALLOCATIONS,
                 COALESCE_MEMORY,
+                REUSE_MEMORY,
             ]),
         }
         passes
