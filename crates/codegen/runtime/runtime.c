@@ -313,6 +313,12 @@ FUT_LINK void fut_copy(int es, int rank, const int64_t *shape, char *dst, int64_
                        const char *src, int64_t src_offset, const int64_t *src_strides) {
   for (int d = 0; d < rank; d++)
     if (shape[d] <= 0) return;
+  /* A place copied onto itself (an array that memory coalescing made
+     where its copy goes) stays as it is. */
+  int same = dst + dst_offset * es == src + src_offset * es;
+  for (int d = 0; same && d < rank; d++)
+    same = shape[d] == 1 || dst_strides[d] == src_strides[d];
+  if (same) return;
   copy_strided(es, rank, shape, dst + dst_offset * es, dst_strides, src + src_offset * es, src_strides);
 }
 

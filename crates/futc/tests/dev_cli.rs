@@ -201,7 +201,7 @@ fn bad_options_are_errors_before_compiling() {
         ),
         (
             &["--stop-after", "tile"],
-            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse, first-order, extract-multicore, explicit-allocations) or a \
+            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse, first-order, extract-multicore, explicit-allocations, coalesce-memory, reuse-memory) or a \
              pass's position",
         ),
     ];
@@ -225,7 +225,7 @@ fn bad_options_are_errors_before_compiling() {
     assert_eq!(output.status.code(), Some(2));
     assert!(
         stderr(&output)
-            .contains("[possible values: inline, simplify, fuse, first-order, extract-multicore, explicit-allocations]"),
+            .contains("[possible values: inline, simplify, fuse, first-order, extract-multicore, explicit-allocations, coalesce-memory, reuse-memory]"),
         "{}",
         stderr(&output)
     );

@@ -10,10 +10,11 @@
 //! nested bodies: the builder uses it to type what it binds, the checker
 //! uses it and then checks the nested bodies.
 
+use super::mem::Lmad;
 use super::rep::NestedCheck;
 use super::{
     Body, DimIndex, Exp, ExtDim, ExtType, FuncId, Lambda, LoopForm, MemBind, Operation, Param,
-    Program, Rep, Soac, Stm, SubExp, Type, Var,
+    PatElem, Program, Rep, Soac, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, FloatFn, PrimFn, PrimType, UnOp};
 use std::collections::{HashMap, HashSet};
@@ -769,28 +770,40 @@ impl<R: Rep> Checker<'_, R> {
     }
 
     /// At the memory levels, checks that the arrays among `values` (of
-    /// `types`) are direct, each in the block given after all the other
-    /// values: what a function's, branch's or loop's parameters and
-    /// results must be.
-    fn direct_values(&self, types: &[Type], values: &[SubExp], what: &str) -> Result<(), String> {
+    /// `types`) are each in the block given after all the other values,
+    /// laid out as `layouts` says (by the arrays' order; direct where it
+    /// says nothing): what a function's, branch's or loop's parameters
+    /// and results must be.
+    fn crossing_values(
+        &self,
+        types: &[Type],
+        values: &[SubExp],
+        layouts: &[Option<Lmad>],
+        what: &str,
+    ) -> Result<(), String> {
         if !R::HAS_MEMORY {
             return Ok(());
         }
-        for (array, block) in boundary_blocks(types, what)? {
+        for (k, (array, block)) in boundary_blocks(types, what)?.into_iter().enumerate() {
             let SubExp::Var(var) = values[array] else {
                 return Err(format!("{what}: an array that is a constant"));
             };
             let SubExp::Var(block_var) = values[block] else {
                 return Err(format!("{what}: a memory block that is a constant"));
             };
-            // Directness is judged by the value's own shape (a loop's
-            // parameter names sizes its initial value does not).
-            let shape = subexp_type(self, SubExp::Var(var))?.shape().to_vec();
             let mem = self.mems.get(var.0 as usize).cloned().flatten();
-            let direct = mem.is_some_and(|m| m.block == block_var && m.lmad.is_direct(&shape));
-            if !direct {
+            let laid_out = match layouts.get(k).cloned().flatten() {
+                Some(fixed) => mem.is_some_and(|m| m.block == block_var && m.lmad == fixed),
+                // Directness is judged by the value's own shape (a loop's
+                // parameter names sizes its initial value does not).
+                None => {
+                    let shape = subexp_type(self, SubExp::Var(var))?.shape().to_vec();
+                    mem.is_some_and(|m| m.block == block_var && m.lmad.is_direct(&shape))
+                }
+            };
+            if !laid_out {
                 return Err(format!(
-                    "{what}: array {} is not direct in its block {}",
+                    "{what}: array {} is not laid out in its block {} as the boundary says",
                     var.0, block_var.0
                 ));
             }
@@ -798,12 +811,17 @@ impl<R: Rep> Checker<'_, R> {
         Ok(())
     }
 
-    /// [`Checker::direct_values`] for bound variables with their
+    /// [`Checker::crossing_values`] for bound variables with their
     /// annotations (a pattern or parameters).
-    fn direct_vars(&self, vars: &[(Var, Type)], what: &str) -> Result<(), String> {
+    fn crossing_vars(
+        &self,
+        vars: &[(Var, Type)],
+        layouts: &[Option<Lmad>],
+        what: &str,
+    ) -> Result<(), String> {
         let types: Vec<Type> = vars.iter().map(|(_, t)| t.clone()).collect();
         let values: Vec<SubExp> = vars.iter().map(|&(v, _)| SubExp::Var(v)).collect();
-        self.direct_values(&types, &values, what)
+        self.crossing_values(&types, &values, layouts, what)
     }
 
     fn function(&mut self, function: &super::Function<R>) -> Result<(), String> {
@@ -813,12 +831,12 @@ impl<R: Rep> Checker<'_, R> {
             .iter()
             .map(|p| (p.var, p.ty.clone()))
             .collect();
-        self.direct_vars(&params, "function parameters")?;
+        self.crossing_vars(&params, &[], "function parameters")?;
         let ret: Vec<ExtType> = function.ret.iter().map(|(t, _)| t.clone()).collect();
         for ty in &ret {
             self.ext_type_in_scope(ty, ret.len(), "function result type")?;
         }
-        self.body_matching(&function.body, &ret, "function result")
+        self.body_matching(&function.body, &ret, &[], "function result")
     }
 
     /// Checks a body's statements and returns its results' types, in the
@@ -832,25 +850,31 @@ impl<R: Rep> Checker<'_, R> {
 
     /// Checks that a body's results have the types `ret` gives them, its
     /// existential sizes being the body's own results.
-    /// The results of a function, branch or loop body (`crossing`) are
-    /// direct arrays in blocks of their own at the memory levels.
-    fn body_matching(&mut self, body: &Body<R>, ret: &[ExtType], what: &str) -> Result<(), String> {
-        self.body_matching_crossing(body, ret, true, what)
+    /// The results of a function, branch or loop body are arrays in
+    /// blocks of their own at the memory levels, laid out as `layouts`
+    /// says (direct where it says nothing).
+    fn body_matching(
+        &mut self,
+        body: &Body<R>,
+        ret: &[ExtType],
+        layouts: &[Option<Lmad>],
+        what: &str,
+    ) -> Result<(), String> {
+        self.body_matching_crossing(body, ret, Some(layouts), what)
     }
 
     fn body_matching_crossing(
         &mut self,
         body: &Body<R>,
         ret: &[ExtType],
-        crossing: bool,
+        crossing: Option<&[Option<Lmad>]>,
         what: &str,
     ) -> Result<(), String> {
         self.enter();
         let actual = self.body_in_scope(body)?;
-        let direct = if crossing {
-            self.direct_values(&actual, &body.result, what)
-        } else {
-            Ok(())
+        let direct = match crossing {
+            Some(layouts) => self.crossing_values(&actual, &body.result, layouts, what),
+            None => Ok(()),
         };
         self.leave();
         direct?;
@@ -880,7 +904,7 @@ impl<R: Rep> Checker<'_, R> {
 
     fn stm(&mut self, stm: &Stm<R>) -> Result<(), String> {
         let types = result_types(self, &stm.exp)?;
-        self.nested(&stm.exp)?;
+        self.nested(&stm.exp, &stm.pat)?;
         if types.len() != stm.pat.len() {
             return Err(format!(
                 "statement pattern: {} names for {} results",
@@ -906,29 +930,49 @@ impl<R: Rep> Checker<'_, R> {
     }
 
     /// The values that cross into and out of functions, branches and
-    /// loops are direct arrays in blocks of their own.
+    /// loops are arrays in blocks of their own: direct, or, for branches
+    /// and loops, laid out as the pattern or loop parameter says, over
+    /// variables bound before the construct.
     fn crossing_memory(&self, stm: &Stm<R>) -> Result<(), String> {
         let pat: Vec<(Var, Type)> = stm.pat.iter().map(|p| (p.var, p.ty.clone())).collect();
         match &stm.exp {
-            Exp::If { .. } => self.direct_vars(&pat, "branch results"),
+            Exp::If { .. } => {
+                let layouts = fixed_layouts(stm.pat.iter().map(|p| (&p.ty, p.mem.as_ref())));
+                let mut own = None;
+                for lmad in layouts.iter().flatten() {
+                    lmad.for_each_var(&mut |v| {
+                        if stm.pat.iter().any(|p| p.var == v) {
+                            own = Some(v);
+                        }
+                    });
+                }
+                if let Some(v) = own {
+                    return Err(format!(
+                        "branch results: a layout naming the branch's own result {}",
+                        v.0
+                    ));
+                }
+                self.crossing_vars(&pat, &layouts, "branch results")
+            }
             Exp::Loop { params, .. } => {
+                let layouts = fixed_layouts(params.iter().map(|(p, _)| (&p.ty, p.mem.as_ref())));
                 let types: Vec<Type> = params.iter().map(|(p, _)| p.ty.clone()).collect();
                 let inits: Vec<SubExp> = params.iter().map(|&(_, init)| init).collect();
-                self.direct_values(&types, &inits, "loop initial values")?;
-                self.direct_vars(&pat, "loop results")
+                self.crossing_values(&types, &inits, &layouts, "loop initial values")?;
+                self.crossing_vars(&pat, &layouts, "loop results")
             }
             Exp::Call { func, args } => {
                 let callee = self.program.function(*func);
                 let types: Vec<Type> = callee.params.iter().map(|p| p.ty.clone()).collect();
-                self.direct_values(&types, args, "call arguments")?;
-                self.direct_vars(&pat, "call results")
+                self.crossing_values(&types, args, &[], "call arguments")?;
+                self.crossing_vars(&pat, &[], "call results")
             }
             _ => Ok(()),
         }
     }
 
     /// Checks the bodies and lambdas inside an expression.
-    fn nested(&mut self, exp: &Exp<R>) -> Result<(), String> {
+    fn nested(&mut self, exp: &Exp<R>, pat: &[PatElem]) -> Result<(), String> {
         match exp {
             Exp::If {
                 then_body,
@@ -939,8 +983,9 @@ impl<R: Rep> Checker<'_, R> {
                 for ty in ret {
                     self.ext_type_in_scope(ty, ret.len(), "branch result type")?;
                 }
-                self.body_matching(then_body, ret, "then branch")?;
-                self.body_matching(else_body, ret, "else branch")
+                let layouts = fixed_layouts(pat.iter().map(|p| (&p.ty, p.mem.as_ref())));
+                self.body_matching(then_body, ret, &layouts, "then branch")?;
+                self.body_matching(else_body, ret, &layouts, "else branch")
             }
             Exp::Loop { params, form, body } => {
                 self.enter();
@@ -952,7 +997,8 @@ impl<R: Rep> Checker<'_, R> {
                 self.bind_params(&loop_params)?;
                 let bound: Vec<(Var, Type)> =
                     loop_params.iter().map(|p| (p.var, p.ty.clone())).collect();
-                self.direct_vars(&bound, "loop parameters")?;
+                let layouts = fixed_layouts(loop_params.iter().map(|p| (&p.ty, p.mem.as_ref())));
+                self.crossing_vars(&bound, &layouts, "loop parameters")?;
                 let position: HashMap<Var, usize> = loop_params
                     .iter()
                     .enumerate()
@@ -969,7 +1015,7 @@ impl<R: Rep> Checker<'_, R> {
                         })
                     })
                     .collect();
-                let result = self.body_matching(body, &ret, "loop body");
+                let result = self.body_matching(body, &ret, &layouts, "loop body");
                 self.leave();
                 result
             }
@@ -991,10 +1037,25 @@ impl<R: Rep> NestedCheck<R> for Checker<'_, R> {
             self.bind(*var, ty.clone())?;
         }
         let ret: Vec<ExtType> = ret.iter().map(Type::ext).collect();
-        let result = self.body_matching_crossing(body, &ret, false, "nested body");
+        let result = self.body_matching_crossing(body, &ret, None, "nested body");
         self.leave();
         result
     }
+}
+
+/// The layout of each array among annotated values (in order): `None`
+/// where it is direct, else its LMAD, which every value crossing the
+/// same boundary position must share.
+fn fixed_layouts<'a>(
+    annotated: impl Iterator<Item = (&'a Type, Option<&'a MemBind>)>,
+) -> Vec<Option<Lmad>> {
+    annotated
+        .filter(|(ty, _)| ty.rank() > 0)
+        .map(|(ty, mem)| {
+            mem.filter(|m| !m.lmad.is_direct(ty.shape()))
+                .map(|m| m.lmad.clone())
+        })
+        .collect()
 }
 
 /// The positions of the arrays among `types` paired with those of the

@@ -14,7 +14,7 @@
 //! own, which the construct passes along as an extra value of type `mem`
 //! (after all the others, one per array, in the arrays' order).
 
-use super::{SubExp, Var};
+use super::{DimIndex, SubExp, Var};
 use std::fmt;
 
 /// Where a memory block lives.
@@ -138,6 +138,37 @@ impl Lmad {
     /// Whether the LMAD is row-major from offset 0.
     pub fn is_direct(&self, shape: &[SubExp]) -> bool {
         self.offset == IndexExp::Const(0) && self.is_row_major(shape)
+    }
+
+    /// The LMAD of a slice of an array laid out by `self`: fixed
+    /// indices move the offset and drop their dimension; slices move the
+    /// offset by their start and multiply the stride by theirs.
+    pub fn sliced(&self, slice: &[DimIndex]) -> Lmad {
+        let mut offset = self.offset.clone();
+        let mut strides = Vec::new();
+        for (index, stride) in slice.iter().zip(&self.strides) {
+            match *index {
+                DimIndex::Fix(i) => offset = offset + IndexExp::of(i) * stride.clone(),
+                DimIndex::Slice {
+                    start,
+                    stride: step,
+                    ..
+                } => {
+                    offset = offset + IndexExp::of(start) * stride.clone();
+                    strides.push(stride.clone() * IndexExp::of(step));
+                }
+            }
+        }
+        strides.extend(self.strides.iter().skip(slice.len()).cloned());
+        Lmad { offset, strides }
+    }
+
+    /// The LMAD with its dimensions permuted.
+    pub fn permuted(&self, perm: &[usize]) -> Lmad {
+        Lmad {
+            offset: self.offset.clone(),
+            strides: perm.iter().map(|&p| self.strides[p].clone()).collect(),
+        }
     }
 
     pub fn map_vars(&mut self, f: &mut dyn FnMut(&mut SubExp)) {

@@ -57,6 +57,17 @@ pub trait Operation<R: Rep>: Clone + fmt::Debug + PartialEq + Send + Sync + 'sta
     /// types.
     fn binders(&self) -> Vec<(Var, Type)>;
     fn map_binders(&mut self, f: &mut dyn FnMut(&mut Var));
+    /// The binders that take every value from 0 to below a bound in its
+    /// bodies (a segmented operation's indices), with their bounds.
+    fn counters(&self) -> Vec<(Var, SubExp)> {
+        Vec::new()
+    }
+    /// Whether each point of [`Operation::counters`] writes the elements
+    /// of every result at that point only, after its body ran, and
+    /// nothing else (a map without in-place results).
+    fn pointwise(&self) -> bool {
+        false
+    }
     /// The types of its results, checking its operands (and its lambdas'
     /// declared types, not their bodies).
     fn result_types(&self, ctx: &dyn TypeContext) -> Result<Vec<Type>, String>;
@@ -433,6 +444,15 @@ impl<R: Rep> Operation<R> for SegOp<R> {
         SegOp::binders(self)
     }
 
+    fn counters(&self) -> Vec<(Var, SubExp)> {
+        self.space().dims.clone()
+    }
+
+    fn pointwise(&self) -> bool {
+        matches!(self, SegOp::Map { results, .. }
+            if results.iter().all(|r| matches!(r, super::segop::SegResult::Returns(_))))
+    }
+
     fn map_binders(&mut self, f: &mut dyn FnMut(&mut Var)) {
         SegOp::map_binders(self, f)
     }
@@ -568,6 +588,20 @@ impl<R: Rep, I: Operation<R>> Operation<R> for MemOp<I> {
         match self {
             MemOp::Alloc { .. } => Vec::new(),
             MemOp::Inner(op) => op.binders(),
+        }
+    }
+
+    fn counters(&self) -> Vec<(Var, SubExp)> {
+        match self {
+            MemOp::Alloc { .. } => Vec::new(),
+            MemOp::Inner(op) => op.counters(),
+        }
+    }
+
+    fn pointwise(&self) -> bool {
+        match self {
+            MemOp::Alloc { .. } => false,
+            MemOp::Inner(op) => op.pointwise(),
         }
     }
 

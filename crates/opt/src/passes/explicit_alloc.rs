@@ -20,11 +20,11 @@
 //! It guarantees the same values and failures: only copies are added.
 
 use crate::ir::build::Builder;
-use crate::ir::mem::{IndexExp, Lmad, MemBind, Space};
+use crate::ir::mem::{Lmad, MemBind, Space};
 use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult};
 use crate::ir::{
-    Body, DimIndex, Exp, ExtType, Function, Lambda, LoopForm, Mc, McMem, MemOp, NoOp, Param,
-    PatElem, Program, Rep, Seq, SeqMem, Stm, SubExp, Type, Var,
+    Body, Exp, ExtType, Function, Lambda, LoopForm, Mc, McMem, MemOp, NoOp, Param, PatElem,
+    Program, Rep, Seq, SeqMem, Stm, SubExp, Type, Var,
 };
 use prim::BinOp;
 use std::collections::HashMap;
@@ -457,7 +457,7 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
                     && elem.ty.rank() > 0
                 {
                     let mut mem = self.mem_of(array);
-                    mem.lmad = sliced(&mem.lmad, &slice);
+                    mem.lmad = mem.lmad.sliced(&slice);
                     self.annotate(elem, mem);
                 }
                 Exp::Index { array, slice }
@@ -479,7 +479,7 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
             }
             Exp::Rearrange { perm, array } => {
                 let mut mem = self.mem_of(array);
-                mem.lmad.strides = perm.iter().map(|&p| mem.lmad.strides[p].clone()).collect();
+                mem.lmad = mem.lmad.permuted(&perm);
                 // One that moves the innermost dimension is copied into a
                 // row-major block of its own, so that code going along
                 // its rows (a loop over a transposed matrix's rows) reads
@@ -602,35 +602,13 @@ impl<F: Rep, T: Rep> Allocator<F, T> {
     }
 }
 
-/// The index function of a slice of an array with index function
-/// `lmad`: fixed indices move the offset and drop their dimension;
-/// slices move the offset by their start and multiply the stride by
-/// theirs.
-fn sliced(lmad: &Lmad, slice: &[DimIndex]) -> Lmad {
-    let mut offset = lmad.offset.clone();
-    let mut strides = Vec::new();
-    for (index, stride) in slice.iter().zip(&lmad.strides) {
-        match *index {
-            DimIndex::Fix(i) => offset = offset + IndexExp::of(i) * stride.clone(),
-            DimIndex::Slice {
-                start,
-                stride: step,
-                ..
-            } => {
-                offset = offset + IndexExp::of(start) * stride.clone();
-                strides.push(stride.clone() * IndexExp::of(step));
-            }
-        }
-    }
-    strides.extend(lmad.strides.iter().skip(slice.len()).cloned());
-    Lmad { offset, strides }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::interp::run_entry;
+    use crate::ir::DimIndex;
     use crate::ir::build::test_program;
+    use crate::ir::mem::IndexExp;
     use crate::ir::print::print_program;
     use crate::ir::{Kind, check::check_program};
     use crate::passes::{LevelProgram, Pipeline, run_pipeline};
@@ -777,26 +755,23 @@ mod tests {
         let lmad = Lmad::direct(&[SubExp::i64(4), SubExp::i64(6)]);
         assert_eq!(lmad.strides, vec![IndexExp::Const(6), IndexExp::Const(1)]);
         // Rows 1, 3 and columns 2..5 of a 4x6 matrix.
-        let view = sliced(
-            &lmad,
-            &[
-                DimIndex::Slice {
-                    start: SubExp::i64(1),
-                    len: SubExp::i64(2),
-                    stride: SubExp::i64(2),
-                },
-                DimIndex::Slice {
-                    start: SubExp::i64(2),
-                    len: SubExp::i64(3),
-                    stride: SubExp::i64(1),
-                },
-            ],
-        );
+        let view = lmad.sliced(&[
+            DimIndex::Slice {
+                start: SubExp::i64(1),
+                len: SubExp::i64(2),
+                stride: SubExp::i64(2),
+            },
+            DimIndex::Slice {
+                start: SubExp::i64(2),
+                len: SubExp::i64(3),
+                stride: SubExp::i64(1),
+            },
+        ]);
         assert_eq!(view.offset, IndexExp::Const(8));
         assert_eq!(view.strides, vec![IndexExp::Const(12), IndexExp::Const(1)]);
         assert!(!view.is_row_major(&[SubExp::i64(2), SubExp::i64(3)]));
         // A fixed row keeps the column stride.
-        let row = sliced(&lmad, &[DimIndex::Fix(SubExp::i64(3))]);
+        let row = lmad.sliced(&[DimIndex::Fix(SubExp::i64(3))]);
         assert_eq!(row.offset, IndexExp::Const(18));
         assert!(row.is_row_major(&[SubExp::i64(6)]));
         assert!(!row.is_direct(&[SubExp::i64(6)]));

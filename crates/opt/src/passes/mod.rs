@@ -19,11 +19,13 @@
 //! sequential code, extraction of multicore parallelism to segmented
 //! operations, and explicit allocation to the memory levels. In debug builds the IR checker runs after every pass.
 
+pub mod coalesce;
 pub mod explicit_alloc;
 pub mod extract_mc;
 pub mod first_order;
 pub mod fuse;
 pub mod inline;
+pub mod reuse;
 pub mod simplify;
 
 use crate::interp::{RunError, run_entry};
@@ -121,6 +123,11 @@ enum Transform {
     ToSeq(fn(Program<Soacs>) -> Result<Program<Seq>, String>),
     /// Moves a SOACS program to the multicore level.
     ToMc(fn(Program<Soacs>) -> Result<Program<Mc>, String>),
+    /// Applies at the memory levels.
+    Mem {
+        seq: fn(&mut Program<SeqMem>),
+        mc: fn(&mut Program<McMem>),
+    },
     /// Gives a sequential or multicore program memory.
     ToMem {
         seq: fn(Program<Seq>) -> Result<Program<SeqMem>, String>,
@@ -169,6 +176,22 @@ const EXPLICIT_ALLOCATIONS: Pass = Pass {
     },
 };
 
+const COALESCE_MEMORY: Pass = Pass {
+    name: "coalesce-memory",
+    transform: Transform::Mem {
+        seq: coalesce::coalesce,
+        mc: coalesce::coalesce,
+    },
+};
+
+const REUSE_MEMORY: Pass = Pass {
+    name: "reuse-memory",
+    transform: Transform::Mem {
+        seq: reuse::reuse,
+        mc: reuse::reuse,
+    },
+};
+
 /// Every pass.
 pub const PASSES: &[Pass] = &[
     INLINE,
@@ -177,6 +200,8 @@ pub const PASSES: &[Pass] = &[
     FIRST_ORDER,
     EXTRACT_MULTICORE,
     EXPLICIT_ALLOCATIONS,
+    COALESCE_MEMORY,
+    REUSE_MEMORY,
 ];
 
 /// The passes [`optimise`] runs, in order: what every back end gets.
@@ -205,8 +230,20 @@ impl Pipeline {
             Pipeline::Soacs => {}
             Pipeline::Seq => passes.extend([FIRST_ORDER, SIMPLIFY]),
             Pipeline::Mc => passes.extend([EXTRACT_MULTICORE, SIMPLIFY]),
-            Pipeline::SeqMem => passes.extend([FIRST_ORDER, SIMPLIFY, EXPLICIT_ALLOCATIONS]),
-            Pipeline::McMem => passes.extend([EXTRACT_MULTICORE, SIMPLIFY, EXPLICIT_ALLOCATIONS]),
+            Pipeline::SeqMem => passes.extend([
+                FIRST_ORDER,
+                SIMPLIFY,
+                EXPLICIT_ALLOCATIONS,
+                COALESCE_MEMORY,
+                REUSE_MEMORY,
+            ]),
+            Pipeline::McMem => passes.extend([
+                EXTRACT_MULTICORE,
+                SIMPLIFY,
+                EXPLICIT_ALLOCATIONS,
+                COALESCE_MEMORY,
+                REUSE_MEMORY,
+            ]),
         }
         passes
     }
@@ -273,7 +310,7 @@ impl Pass {
             Transform::ToMc(_) => Mc::NAME,
             Transform::ToMem { .. } if level == Seq::NAME => SeqMem::NAME,
             Transform::ToMem { .. } => McMem::NAME,
-            Transform::AnyLevel { .. } | Transform::Soacs(_) => level,
+            Transform::AnyLevel { .. } | Transform::Soacs(_) | Transform::Mem { .. } => level,
         }
     }
 
@@ -296,6 +333,8 @@ impl Pass {
             (Transform::ToMc(to_mc), LevelProgram::Soacs(p)) => {
                 *program = LevelProgram::Mc(to_mc(std::mem::take(p)).map_err(failed)?)
             }
+            (Transform::Mem { seq, .. }, LevelProgram::SeqMem(p)) => seq(p),
+            (Transform::Mem { mc, .. }, LevelProgram::McMem(p)) => mc(p),
             (Transform::ToMem { seq, .. }, LevelProgram::Seq(p)) => {
                 *program = LevelProgram::SeqMem(seq(std::mem::take(p)).map_err(failed)?)
             }
