@@ -138,6 +138,14 @@ impl<R: Rep> Simplifier<'_, R> {
             loc: stm.loc.clone(),
             attrs: stm.attrs.clone(),
         }));
+        // What may be consumed was found before the copies' variables
+        // existed: any of them may be, so none is shared with another.
+        for inner in &stms {
+            self.consumable.extend(inner.pat.iter().map(|pe| pe.var));
+            for body in inner.exp.nested_bodies() {
+                self.consumable.extend(bound_in_body(body));
+            }
+        }
         Some(stms)
     }
 
