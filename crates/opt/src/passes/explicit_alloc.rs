@@ -478,29 +478,12 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
                 }
             }
             Exp::Rearrange { perm, array } => {
-                let mut mem = self.mem_of(array);
-                mem.lmad = mem.lmad.permuted(&perm);
-                // One that moves the innermost dimension is copied into a
-                // row-major block of its own, so that code going along
-                // its rows (a loop over a transposed matrix's rows) reads
-                // adjacent elements.
-                let innermost_moves = perm.last().is_some_and(|&p| p + 1 != perm.len());
-                match pat.as_mut_slice() {
-                    [elem] if innermost_moves => {
-                        let view = self.b.new_var("rearranged", elem.ty.clone());
-                        let mut view_elem = PatElem::new(view, elem.ty.clone());
-                        self.annotate(&mut view_elem, mem);
-                        self.emit(vec![view_elem], Exp::Rearrange { perm, array });
-                        let block = self.fresh(&elem.ty);
-                        self.annotate(elem, block);
-                        Exp::Copy(view)
-                    }
-                    [elem] => {
-                        self.annotate(elem, mem);
-                        Exp::Rearrange { perm, array }
-                    }
-                    _ => Exp::Rearrange { perm, array },
+                if let [elem] = pat.as_mut_slice() {
+                    let mut mem = self.mem_of(array);
+                    mem.lmad = mem.lmad.permuted(&perm);
+                    self.annotate(elem, mem);
                 }
+                Exp::Rearrange { perm, array }
             }
             Exp::Reshape { shape, array } => {
                 let source_ty = self.b.type_of(SubExp::Var(array));
