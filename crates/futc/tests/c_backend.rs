@@ -11,7 +11,7 @@ mod support;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use support::{stderr, summary, temp_dir, test_cflags, write};
+use support::{futc_with_input, run_with_input, stderr, summary, temp_dir, test_cflags, write};
 
 fn futc_with_cflags(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_futc"))
@@ -54,20 +54,7 @@ fn compile_and_run(name: &str, source: &str, args: &[&str], input: &[u8]) -> Out
     let output = futc_with_cflags(&["c", &file, "-o", exe_text]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(dir.join("prog.c").exists());
-    let mut child = Command::new(&exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the executable runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input)
-        .expect("write stdin");
-    child.wait_with_output().expect("the executable finishes")
+    run_with_input(&exe, args, input)
 }
 
 fn interpret(name: &str, source: &str, args: &[&str], input: &[u8]) -> Output {
@@ -75,20 +62,7 @@ fn interpret(name: &str, source: &str, args: &[&str], input: &[u8]) -> Output {
     let file = write(&dir, "prog.fut", source.as_bytes());
     let mut all = vec!["run", file.as_str()];
     all.extend_from_slice(args);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_futc"))
-        .args(&all)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("futc runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input)
-        .expect("write stdin");
-    child.wait_with_output().expect("futc finishes")
+    futc_with_input(&all, input)
 }
 
 #[test]
@@ -247,20 +221,6 @@ fn tuning_parameters_come_from_options_files_and_the_server() {
     );
     let stored = std::fs::read(dir.join("r.bin")).expect("stored result");
     assert_eq!(&stored[7..], &105i64.to_le_bytes());
-}
-
-/// Runs `program` with `args` on `input`; its output.
-fn run_with_input(program: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program runs");
-    // A failure may come before all of the input is read.
-    let _ = child.stdin.take().expect("stdin").write_all(input);
-    child.wait_with_output().expect("the program finishes")
 }
 
 #[test]

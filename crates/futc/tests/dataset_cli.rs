@@ -8,26 +8,13 @@ use opt::value::Value;
 use opt::value::data::read_values;
 use prim::PrimType;
 use prim::PrimValue;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-use support::{futc, stderr};
+use std::process::Output;
+use support::{futc, futc_with_input, stderr};
 
 fn dataset(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_futc"))
-        .arg("dataset")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("futc runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("futc finishes")
+    let mut all = vec!["dataset"];
+    all.extend_from_slice(args);
+    futc_with_input(&all, stdin)
 }
 
 fn succeed(args: &[&str], stdin: &[u8]) -> Vec<u8> {

@@ -5,33 +5,14 @@
 
 mod support;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-use support::{stderr, temp_dir, write};
-
-/// `futc ARGS`, with `input` on its standard input.
-fn futc_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_futc"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("futc runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("futc finishes")
-}
+use support::{futc_with_input, stderr, temp_dir, write};
 
 fn run(name: &str, program: &str, input: &str) -> String {
     let dir = temp_dir(name);
     let file = write(&dir, "main.fut", program.as_bytes());
-    let output = futc_with_input(&["run", &file], input);
+    let output = futc_with_input(&["run", &file], input.as_bytes());
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     String::from_utf8(output.stdout).expect("UTF-8 output")
 }

@@ -2,14 +2,35 @@
 //! some of them.
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 pub fn futc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_futc"))
         .args(args)
         .output()
         .expect("futc runs")
+}
+
+/// Runs `program` with `args` and `input` on its standard input; its
+/// output. A failing program may stop before reading all of the input.
+pub fn run_with_input(program: impl AsRef<OsStr>, args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program runs");
+    let _ = child.stdin.take().expect("stdin").write_all(input);
+    child.wait_with_output().expect("the program finishes")
+}
+
+/// `futc ARGS` with `input` on its standard input.
+pub fn futc_with_input(args: &[&str], input: &[u8]) -> Output {
+    run_with_input(env!("CARGO_BIN_EXE_futc"), args, input)
 }
 
 /// A fresh temporary directory for one test.
