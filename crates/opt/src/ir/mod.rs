@@ -293,6 +293,30 @@ pub enum ErrorPart {
     Value(SubExp),
 }
 
+impl ErrorPart {
+    /// `Index [i, j] out of bounds for array of shape [n][m].`, each
+    /// index written by its parts.
+    pub fn index_out_of_bounds(indices: Vec<Vec<ErrorPart>>, shape: &[SubExp]) -> Vec<ErrorPart> {
+        let mut message = vec![ErrorPart::Text("Index [".into())];
+        for (k, parts) in indices.into_iter().enumerate() {
+            if k > 0 {
+                message.push(ErrorPart::Text(", ".into()));
+            }
+            message.extend(parts);
+        }
+        message.push(ErrorPart::Text(
+            "] out of bounds for array of shape ".into(),
+        ));
+        for &d in shape {
+            message.push(ErrorPart::Text("[".into()));
+            message.push(ErrorPart::Value(d));
+            message.push(ErrorPart::Text("]".into()));
+        }
+        message.push(ErrorPart::Text(".".into()));
+        message
+    }
+}
+
 /// A parameter of a function, lambda or loop.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Param {

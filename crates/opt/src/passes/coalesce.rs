@@ -1234,29 +1234,18 @@ fn check_stms<R: Rep>(check: BoundsCheck, var_names: &mut Vec<String>) -> Vec<St
             bind(&mut stms, "index_ok", Exp::BinOp(BinOp::And, ok, both))
         };
     }
-    let mut message = vec![ErrorPart::Text("Index [".into())];
-    for (k, index) in check.slice.iter().enumerate() {
-        if k > 0 {
-            message.push(ErrorPart::Text(", ".into()));
-        }
-        match *index {
-            DimIndex::Fix(i) => message.push(ErrorPart::Value(i)),
+    let shown = check
+        .slice
+        .iter()
+        .map(|index| match *index {
+            DimIndex::Fix(i) => vec![ErrorPart::Value(i)],
             // Only whole dimensions, `0:n`.
             DimIndex::Slice { len, .. } => {
-                message.push(ErrorPart::Text("0:".into()));
-                message.push(ErrorPart::Value(len));
+                vec![ErrorPart::Text("0:".into()), ErrorPart::Value(len)]
             }
-        }
-    }
-    message.push(ErrorPart::Text(
-        "] out of bounds for array of shape ".into(),
-    ));
-    for &d in &check.shape {
-        message.push(ErrorPart::Text("[".into()));
-        message.push(ErrorPart::Value(d));
-        message.push(ErrorPart::Text("]".into()));
-    }
-    message.push(ErrorPart::Text(".".into()));
+        })
+        .collect();
+    let message = ErrorPart::index_out_of_bounds(shown, &check.shape);
     stms.push(Stm {
         pat: Vec::new(),
         exp: Exp::Assert {

@@ -908,22 +908,7 @@ impl<R: Rep> Simplifier<'_, R> {
             });
         }
         if let Some(condition) = condition {
-            let mut message = vec![ErrorPart::Text("Index [".into())];
-            for (k, parts) in shown.into_iter().enumerate() {
-                if k > 0 {
-                    message.push(ErrorPart::Text(", ".into()));
-                }
-                message.extend(parts);
-            }
-            message.push(ErrorPart::Text(
-                "] out of bounds for array of shape ".into(),
-            ));
-            for &d in shape {
-                message.push(ErrorPart::Text("[".into()));
-                message.push(ErrorPart::Value(d));
-                message.push(ErrorPart::Text("]".into()));
-            }
-            message.push(ErrorPart::Text(".".into()));
+            let message = ErrorPart::index_out_of_bounds(shown, shape);
             stms.push(Stm {
                 pat: Vec::new(),
                 exp: Exp::Assert { condition, message },
