@@ -9,6 +9,11 @@ struct futhark_context_config {
   /* The threads to run parallel tasks on (0: one per core). */
   int num_threads;
 #endif
+#ifdef FUT_OPENCL
+  /* Substrings of the names of the platform and device to use (NULL:
+     any), and options for building the kernels (malloc'd). */
+  char *platform, *device, *build_options;
+#endif
   /* The tuning parameters' values, where set (as in the context). */
   int64_t *tuning;
   unsigned char *tuning_set;
@@ -30,6 +35,11 @@ struct futhark_context_config *futhark_context_config_new(void) {
 
 void futhark_context_config_free(struct futhark_context_config *cfg) {
   if (cfg == NULL) return;
+#ifdef FUT_OPENCL
+  free(cfg->platform);
+  free(cfg->device);
+  free(cfg->build_options);
+#endif
   free(cfg->tuning);
   free(cfg->tuning_set);
   free(cfg);
@@ -43,6 +53,24 @@ void futhark_context_config_set_debugging(struct futhark_context_config *cfg, in
 #ifdef FUT_MULTICORE
 void futhark_context_config_set_num_threads(struct futhark_context_config *cfg, int n) {
   cfg->num_threads = n > 0 ? n : 0;
+}
+#endif
+
+#ifdef FUT_OPENCL
+static void config_text(char **field, const char *text) {
+  free(*field);
+  *field = text ? text_copy(text) : NULL;
+}
+void futhark_context_config_set_platform(struct futhark_context_config *cfg, const char *s) { config_text(&cfg->platform, s); }
+void futhark_context_config_set_device(struct futhark_context_config *cfg, const char *s) { config_text(&cfg->device, s); }
+void futhark_context_config_add_build_option(struct futhark_context_config *cfg, const char *opt) {
+  size_t old = cfg->build_options ? strlen(cfg->build_options) : 0;
+  char *grown = realloc(cfg->build_options, old + strlen(opt) + 2);
+  if (grown == NULL) return;
+  if (old == 0) grown[0] = 0;
+  else strcat(grown, " ");
+  strcat(grown, opt);
+  cfg->build_options = grown;
 }
 #endif
 
@@ -107,6 +135,12 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
     return NULL;
   }
 #endif
+#ifdef FUT_OPENCL
+  /* A context whose device could not be set up says why through
+     `futhark_context_get_error`; its entry points fail likewise. */
+  ctx->cl_problem = fut_cl_init(ctx, cfg->platform, cfg->device, cfg->build_options);
+  if (ctx->cl_problem) ctx->error = text_copy(ctx->cl_problem);
+#endif
   return ctx;
 }
 
@@ -117,6 +151,10 @@ void futhark_context_free(struct futhark_context *ctx) {
   /* Values the caller did not free go with the context. */
   while (ctx->live->next != ctx->live) arr_free(ctx->live->next);
   free(ctx->live);
+#ifdef FUT_OPENCL
+  fut_cl_free(ctx);
+  free(ctx->cl_problem);
+#endif
   free(ctx->error);
   free(ctx->tuning);
   free(ctx->tuning_set);
@@ -511,6 +549,9 @@ FUT_LINK int fut_destruct(fut_ctx *ctx, int type, int variant, void *const *outs
    On failure the outputs are untouched. */
 FUT_LINK int fut_call(fut_ctx *ctx, int k, void *const *res, const void *const *args, int boxed) {
   const fut_entry *e = &fut_entries[k];
+#ifdef FUT_OPENCL
+  if (ctx->cl_problem) return fut_error(ctx, "%s", ctx->cl_problem);
+#endif
   for (int i = 0; i < e->nin; i++) {
     if (type_is_scalar(e->in_types[i]) && !boxed) continue;
     char what[256];

@@ -5,6 +5,8 @@
 
 #ifdef FUT_MULTICORE
 #define FUT_THREADS_USAGE " [--num-threads N]"
+#elif defined(FUT_OPENCL)
+#define FUT_THREADS_USAGE " [-p PLATFORM] [-d DEVICE] [--build-option OPT] [--list-devices]"
 #else
 #define FUT_THREADS_USAGE ""
 #endif
@@ -158,6 +160,21 @@ static int config_option(struct futhark_context_config *cfg, int argc, char **ar
     return 2;
   }
 #endif
+#ifdef FUT_OPENCL
+  if ((strcmp(argv[i], "-p") == 0 || strcmp(argv[i], "--platform") == 0) && i + 1 < argc) {
+    futhark_context_config_set_platform(cfg, argv[i + 1]);
+    return 2;
+  }
+  if ((strcmp(argv[i], "-d") == 0 || strcmp(argv[i], "--device") == 0) && i + 1 < argc) {
+    futhark_context_config_set_device(cfg, argv[i + 1]);
+    return 2;
+  }
+  if (strcmp(argv[i], "--build-option") == 0 && i + 1 < argc) {
+    futhark_context_config_add_build_option(cfg, argv[i + 1]);
+    return 2;
+  }
+  if (strcmp(argv[i], "--list-devices") == 0) return fut_cl_list_devices() ? -1 : -2;
+#endif
   if (strcmp(argv[i], "--print-params") == 0) {
     for (int k = 0; k < futhark_get_tuning_param_count(); k++)
       printf("%s (%s)\n", futhark_get_tuning_param_name(k), futhark_get_tuning_param_class(k));
@@ -197,6 +214,9 @@ int exe_main(int argc, char **argv) {
   futhark_context_config_set_debugging(cfg, debug);
   fut_ctx *ctx = futhark_context_new(cfg);
   if (ctx == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
+#ifdef FUT_OPENCL
+  if (ctx->cl_problem) { fprintf(stderr, "Error: %s\n", ctx->cl_problem); return 1; }
+#endif
   size_t len;
   unsigned char *input = read_stream(stdin, &len);
   if (input == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
@@ -672,6 +692,9 @@ int server_main(int argc, char **argv) {
   futhark_context_config_set_debugging(cfg, debug);
   fut_ctx *ctx = futhark_context_new(cfg);
   if (ctx == NULL) { fputs("Out of memory.\n", stderr); return 1; }
+#ifdef FUT_OPENCL
+  if (ctx->cl_problem) { fprintf(stderr, "Error: %s\n", ctx->cl_problem); return 1; }
+#endif
   printf("%%%%%% OK\n");
   fflush(stdout);
   size_t cap = 1024;

@@ -136,17 +136,18 @@ static void message_add(message *m, const char *text, size_t n) {
   m->text[m->len] = 0;
 }
 
-FUT_LINK int fut_failf(fut_run *run, const char *locs, const char *format, ...) {
+FUT_LINK int fut_fail_slots(fut_run *run, const char *locs, const char *format, const uint64_t *slots, int nslots) {
+  const uint64_t *slots_end = slots + nslots;
   message m = {malloc(64), 0, 64};
   if (m.text) m.text[0] = 0;
-  va_list ap;
-  va_start(ap, format);
   for (const char *c = format; *c; c++) {
     char buf[512];
     if (*c != '%') { message_add(&m, c, 1); continue; }
     c++;
+    int need = *c == 'r' ? 3 : *c == '%' ? 0 : 1;
+    if (slots + need > slots_end) break;
     if (*c == 'r') {
-      int64_t start = va_arg(ap, int64_t), len = va_arg(ap, int64_t), stride = va_arg(ap, int64_t);
+      int64_t start = (int64_t)*slots++, len = (int64_t)*slots++, stride = (int64_t)*slots++;
       long long end = (long long)((uint64_t)start + (uint64_t)len * (uint64_t)stride);
       if (stride == 1) snprintf(buf, sizeof buf, "%lld:%lld", (long long)start, end);
       else snprintf(buf, sizeof buf, "%lld:%lld:%lld", (long long)start, end, (long long)stride);
@@ -160,18 +161,42 @@ FUT_LINK int fut_failf(fut_run *run, const char *locs, const char *format, ...) 
       if (at == NULL) break;
       int elem = elems[at - codes];
       unsigned char value[8];
-      if (elem == E_F32) { float x = (float)va_arg(ap, double); memcpy(value, &x, 4); }
-      else if (elem == E_F64) { double x = va_arg(ap, double); memcpy(value, &x, 8); }
-      else if (*c >= 'a') { int64_t x = va_arg(ap, int64_t); memcpy(value, &x, 8); }
-      else { uint64_t x = va_arg(ap, uint64_t); memcpy(value, &x, 8); }
+      uint64_t slot = *slots++;
+      if (elem == E_F32) { float x = (float)bits_f64(slot); memcpy(value, &x, 4); }
+      else memcpy(value, &slot, 8);
       message_prim(buf, sizeof buf, elem, value);
     }
     message_add(&m, buf, strlen(buf));
   }
-  va_end(ap);
   if (m.text == NULL) return fut_run_out_of_memory(run);
   fut_run_fail(run, FUTHARK_PROGRAM_ERROR, m.text);
   return fut_trace(run, locs);
+}
+
+FUT_LINK int fut_failf(fut_run *run, const char *locs, const char *format, ...) {
+  /* Each value as a slot of 64 bits: integers widened, floats as the
+     bits of a double. */
+  uint64_t slots[FUT_MAX_SLOTS];
+  int n = 0;
+  va_list ap;
+  va_start(ap, format);
+  for (const char *c = format; *c && n + 3 <= FUT_MAX_SLOTS; c++) {
+    if (*c != '%') continue;
+    c++;
+    if (*c == 'r') {
+      for (int k = 0; k < 3; k++) slots[n++] = (uint64_t)va_arg(ap, int64_t);
+    } else if (*c == 'f' || *c == 'd') {
+      slots[n++] = f64_bits(va_arg(ap, double));
+    } else if (*c >= 'a' && *c <= 'z') {
+      slots[n++] = (uint64_t)va_arg(ap, int64_t);
+    } else if (*c >= 'A' && *c <= 'Z') {
+      slots[n++] = va_arg(ap, uint64_t);
+    } else if (*c == 0) {
+      break;
+    }
+  }
+  va_end(ap);
+  return fut_fail_slots(run, locs, format, slots, n);
 }
 
 FUT_LINK int fut_overflow(fut_run *run) {
@@ -214,6 +239,10 @@ static fut_mem *mem_new(fut_ctx *ctx, int64_t bytes, char *data) {
   m->owns_data = data == NULL;
   m->bytes = 0;
   m->data = data;
+#ifdef FUT_OPENCL
+  m->dev = NULL;
+  m->dev_bytes = 0;
+#endif
   if (data == NULL) {
     m->data = malloc(bytes == 0 ? 1 : (size_t)bytes);
     if (m->data == NULL) { free(m); return NULL; }
@@ -225,6 +254,9 @@ static fut_mem *mem_new(fut_ctx *ctx, int64_t bytes, char *data) {
 }
 
 FUT_LINK void mem_free(fut_mem *m) {
+#ifdef FUT_OPENCL
+  if (m->dev) fut_cl_release(m);
+#endif
   if (m->owns_data) {
     free(m->data);
     mem_count(m->ctx, -m->bytes);

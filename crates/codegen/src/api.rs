@@ -215,7 +215,7 @@ impl Api {
     ) -> Result<Vec<usize>, CodegenError> {
         let total: usize = types.iter().map(ExternalType::components).sum();
         if total != components.len() {
-            return Err(CodegenError(format!(
+            return Err(CodegenError::internal(format!(
                 "entry point `{entry}` has {total} components but its function {}",
                 components.len()
             )));
@@ -256,7 +256,9 @@ impl Api {
                         for (field, field_ty) in fields {
                             let n = field_ty.components();
                             let slice = components.get(at..at + n).ok_or_else(|| {
-                                CodegenError(format!("the fields of `{name}` do not fit it"))
+                                CodegenError::internal(format!(
+                                    "the fields of `{name}` do not fit it"
+                                ))
                             })?;
                             interned.push((field.clone(), self.intern(field_ty, slice)?));
                             at += n;
@@ -271,7 +273,7 @@ impl Api {
                                 .iter()
                                 .map(|&c| {
                                     components.get(c).copied().ok_or_else(|| {
-                                        CodegenError(format!(
+                                        CodegenError::internal(format!(
                                             "a variant of `{name}` does not fit it"
                                         ))
                                     })
@@ -282,7 +284,9 @@ impl Api {
                             for payload_ty in &variant.payload {
                                 let n = payload_ty.components();
                                 let slice = slots.get(at..at + n).ok_or_else(|| {
-                                    CodegenError(format!("a variant of `{name}` does not fit it"))
+                                    CodegenError::internal(format!(
+                                        "a variant of `{name}` does not fit it"
+                                    ))
                                 })?;
                                 payload.push(self.intern(payload_ty, slice)?);
                                 at += n;
@@ -474,10 +478,16 @@ impl Api {
         let mut out = HEADER_START
             .replace("BACKEND_DESCRIPTION", backend.description())
             .replace("BACKEND_NAME", backend.name());
-        if backend == Backend::Multicore {
-            out.push_str(
+        match backend {
+            Backend::C => {}
+            Backend::Multicore => out.push_str(
                 "void futhark_context_config_set_num_threads(struct futhark_context_config *cfg, int n);\n",
-            );
+            ),
+            Backend::OpenCl => out.push_str(
+                "void futhark_context_config_set_platform(struct futhark_context_config *cfg, const char *s);\n\
+                 void futhark_context_config_set_device(struct futhark_context_config *cfg, const char *s);\n\
+                 void futhark_context_config_add_build_option(struct futhark_context_config *cfg, const char *opt);\n",
+            ),
         }
         for decl in self.declarations() {
             if decl.ends_with(';') {

@@ -38,6 +38,8 @@ pub enum Backend {
     C,
     /// C with a thread pool running parallel tasks (`futc multicore`).
     Multicore,
+    /// C host code running OpenCL kernels (`futc opencl`).
+    OpenCl,
 }
 
 impl Backend {
@@ -46,6 +48,7 @@ impl Backend {
         match self {
             Backend::C => "c",
             Backend::Multicore => "multicore",
+            Backend::OpenCl => "opencl",
         }
     }
 
@@ -53,29 +56,62 @@ impl Backend {
         match self {
             Backend::C => "sequential C",
             Backend::Multicore => "multicore C",
+            Backend::OpenCl => "OpenCL",
         }
     }
 }
 
-/// A construct the C generator cannot translate.
+/// A construct the C generator cannot translate: a bug of the compiler,
+/// or what a back end does not support yet.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CodegenError(pub String);
+pub struct CodegenError {
+    message: String,
+    limitation: bool,
+}
+
+impl CodegenError {
+    /// A bug of the compiler.
+    pub fn internal(message: String) -> Self {
+        CodegenError {
+            message,
+            limitation: false,
+        }
+    }
+
+    /// What a back end does not support yet.
+    pub fn limitation(message: String) -> Self {
+        CodegenError {
+            message,
+            limitation: true,
+        }
+    }
+
+    pub fn is_limitation(&self) -> bool {
+        self.limitation
+    }
+}
 
 impl fmt::Display for CodegenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
 impl std::error::Error for CodegenError {}
 
-/// The part of the runtime every generated file holds: types, structures,
-/// scalar operations and the declarations of the generic runtime.
-const PRELUDE: &str = include_str!("../runtime/prelude.h");
+/// The part of the runtime every generated file holds: the scalar
+/// operations (shared with OpenCL kernels), types, structures and the
+/// declarations of the generic runtime.
+const PRELUDE: &str = concat!(
+    include_str!("../runtime/scalar.h"),
+    include_str!("../runtime/prelude.h")
+);
 /// The generic runtime: failures, memory blocks, arrays, the data formats.
 const RUNTIME: &str = include_str!("../runtime/runtime.c");
 /// The multicore back end's thread pool.
 const SCHEDULER: &str = include_str!("../runtime/scheduler.c");
+/// The OpenCL back end's host runtime.
+const OPENCL: &str = include_str!("../runtime/opencl.c");
 /// The C API over the generated tables.
 const API: &str = include_str!("../runtime/api.c");
 /// The `main`s of executables and servers.
@@ -95,6 +131,15 @@ pub fn runtime_source(backend: Backend) -> String {
             PRELUDE,
             RUNTIME,
             SCHEDULER,
+            API,
+            DRIVER,
+        ]
+        .concat(),
+        Backend::OpenCl => [
+            "#define FUT_OPENCL\n",
+            PRELUDE,
+            RUNTIME,
+            OPENCL,
             API,
             DRIVER,
         ]

@@ -1,10 +1,11 @@
-//! The C backends: `futc c` (sequential) and `futc multicore`, and their
-//! test backends. The program is lowered to the core IR and translated to
-//! C by `codegen`: sequential C from the optimised SOACs, multicore C
-//! from the `mc-mem` level through the imperative IR. An executable or
+//! The C backends: `futc c` (sequential), `futc multicore` and `futc
+//! opencl`, and their test backends. The program is lowered to the core
+//! IR and translated to C by `codegen`: sequential C from the `seq-mem`
+//! level, multicore C and OpenCL host C with kernels from the `mc-mem`
+//! level, all through the imperative IR. An executable or
 //! server is compiled with the system C compiler (`$CC`, default `cc`,
-//! with `$CFLAGS`, default `-O3 -std=c99`, and `-lm`; multicore code with
-//! `-pthread` too) and linked with the backend's generic runtime, which
+//! with `$CFLAGS`, default `-O3 -std=c99`, and `-lm -ldl`; multicore and
+//! OpenCL code with `-pthread` too) and linked with the backend's generic runtime, which
 //! is compiled once per compiler, flags and backend and cached in the
 //! temporary directory; a library is left as `OUT.c`, `OUT.h` and
 //! `OUT.json`, one self-contained C file.
@@ -44,12 +45,13 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
 }
 
 /// The C compiler (`$CC`, default `cc`) and its flags for a backend
-/// (`$CFLAGS`, default `-O3 -std=c99`; `-pthread` for multicore).
+/// (`$CFLAGS`, default `-O3 -std=c99`; `-pthread` for multicore and
+/// OpenCL).
 fn compiler(backend: Backend) -> (String, Vec<String>) {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
     let cflags = std::env::var("CFLAGS").unwrap_or_else(|_| "-O3 -std=c99".to_owned());
     let mut flags: Vec<String> = cflags.split_whitespace().map(str::to_owned).collect();
-    if backend == Backend::Multicore {
+    if backend != Backend::C {
         flags.push("-pthread".to_owned());
     }
     (cc, flags)
@@ -161,6 +163,8 @@ fn compile_c(backend: Backend, c_path: &Path, exe_path: &Path) -> Result<(), Str
             "-o".as_ref(),
             exe_path.as_os_str(),
             "-lm".as_ref(),
+            // The OpenCL runtime loads the OpenCL library with `dlopen`.
+            "-ldl".as_ref(),
         ],
     )
 }
@@ -169,12 +173,15 @@ fn compile_c(backend: Backend, c_path: &Path, exe_path: &Path) -> Result<(), Str
 fn generate(program: &Program, backend: Backend, mode: Mode) -> Result<codegen::Generated, String> {
     let pipeline = match backend {
         Backend::C => Pipeline::SeqMem,
-        Backend::Multicore => Pipeline::McMem,
+        Backend::Multicore | Backend::OpenCl => Pipeline::McMem,
     };
     let level = opt::passes::continue_pipeline(program.clone(), pipeline)
         .map_err(|error| format!("{error}\n"))?;
     let generated = match level {
         LevelProgram::SeqMem(program) => codegen::c::generate_sequential(&program, mode),
+        LevelProgram::McMem(program) if backend == Backend::OpenCl => {
+            codegen::c::generate_opencl(&program, mode)
+        }
         LevelProgram::McMem(program) => codegen::c::generate_multicore(&program, mode),
         other => {
             return Err(format!(
@@ -184,10 +191,14 @@ fn generate(program: &Program, backend: Backend, mode: Mode) -> Result<codegen::
         }
     };
     generated.map_err(|error| {
-        format!(
-            "internal error in the {} backend: {error}\n",
-            backend.name()
-        )
+        if error.is_limitation() {
+            format!("error: {error}\n")
+        } else {
+            format!(
+                "internal error in the {} backend: {error}\n",
+                backend.name()
+            )
+        }
     })
 }
 
@@ -205,7 +216,7 @@ fn build(program: &Program, backend: Backend, mode: Mode, base: &Path) -> Result
     compile_c(backend, &c_path, base)
 }
 
-/// `futc c|multicore FILE [-o OUT] [--library | --server]`: writes
+/// `futc c|multicore|opencl FILE [-o OUT] [--library | --server]`: writes
 /// `OUT.c` and compiles it into `OUT` (by default the file's name without
 /// `.fut`), or writes the library `OUT.c`, `OUT.h`, `OUT.json`.
 pub fn compile_command(

@@ -55,6 +55,12 @@ enum Command {
     /// core): writes OUT.c and compiles it with $CC and $CFLAGS (default
     /// `-O3 -std=c99`) and `-pthread` into OUT.
     Multicore(CompileArgs),
+    /// Compile a program to an executable running its parallel code as
+    /// OpenCL kernels on a device chosen at run time (`-p PLATFORM`, `-d
+    /// DEVICE`, `--list-devices`; the OpenCL library is loaded when the
+    /// program runs): writes OUT.c and compiles it with $CC and $CFLAGS
+    /// (default `-O3 -std=c99`) into OUT.
+    Opencl(CompileArgs),
     /// Generate random values of the types given with -g, or convert the
     /// values on standard input to the text (default) or binary format.
     Dataset(dataset::DatasetArgs),
@@ -144,6 +150,7 @@ fn run_command(cli: Cli) -> ExitCode {
         Command::Dev(args) => dev::run(&args),
         Command::C(args) => args.run(codegen::Backend::C),
         Command::Multicore(args) => args.run(codegen::Backend::Multicore),
+        Command::Opencl(args) => args.run(codegen::Backend::OpenCl),
         Command::Dataset(args) => dataset_command(&args),
         Command::Test {
             paths,

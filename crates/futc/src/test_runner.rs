@@ -125,6 +125,9 @@ pub fn backend_named(name: &str) -> Option<Box<dyn Backend>> {
         "multicore" => Some(Box::new(crate::c_backend::CBackend(
             codegen::Backend::Multicore,
         ))),
+        "opencl" => Some(Box::new(crate::c_backend::CBackend(
+            codegen::Backend::OpenCl,
+        ))),
         _ => None,
     }
 }

@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 pub(crate) type Result<T> = std::result::Result<T, CodegenError>;
 
 fn internal(message: impl Into<String>) -> CodegenError {
-    CodegenError(format!(
+    CodegenError::internal(format!(
         "internal error in the C generator: {}",
         message.into()
     ))
@@ -56,6 +56,9 @@ pub struct ProgramPrinter<'p, Op> {
     recursive: HashSet<usize>,
     pub(crate) tasks: String,
     task_count: usize,
+    /// The kernels of an OpenCL program (its blocks are in device
+    /// memory); `None` for the C back ends.
+    pub(crate) kernels: Option<super::opencl::Kernels>,
 }
 
 impl<'p, Op: COp> ProgramPrinter<'p, Op> {
@@ -65,7 +68,14 @@ impl<'p, Op: COp> ProgramPrinter<'p, Op> {
             recursive: recursive_functions(program),
             tasks: String::new(),
             task_count: 0,
+            kernels: None,
         }
+    }
+
+    /// Whether the program's blocks are in device memory (OpenCL), which
+    /// host code reads and writes through the runtime.
+    pub(crate) fn device_memory(&self) -> bool {
+        self.kernels.is_some()
     }
 
     /// The C name of a variable: its hint made an identifier, and its
@@ -423,46 +433,12 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
 
     /// The type of a scalar expression.
     pub(crate) fn exp_type(&self, e: &Exp) -> PrimType {
-        match e {
-            Exp::Const(c) => c.prim_type(),
-            Exp::Var(_, t) => *t,
-            Exp::Read { element, .. } => *element,
-            Exp::BinOp(_, a, _) | Exp::UnOp(_, a) => self.exp_type(a),
-            Exp::Cmp(..) => PrimType::Bool,
-            Exp::Convert(t, _) => *t,
-            Exp::PrimFn(f, _) => scalar::prim_fn_type(*f),
-        }
+        exp_type(e)
     }
 
     /// A scalar expression in C.
     pub fn exp(&self, e: &Exp) -> Result<String> {
-        Ok(match e {
-            Exp::Const(c) => constant(*c),
-            Exp::Var(v, _) => self.var(*v)?,
-            Exp::Read {
-                block,
-                index,
-                element,
-            } => format!(
-                "(({} *){}->data)[{}]",
-                c_type(*element),
-                self.mem(*block)?,
-                self.exp(index)?
-            ),
-            Exp::BinOp(op, a, b) => {
-                scalar::binop(*op, self.exp_type(a), &self.exp(a)?, &self.exp(b)?)
-            }
-            Exp::Cmp(op, a, b) => scalar::cmp(*op, self.exp_type(a), &self.exp(a)?, &self.exp(b)?),
-            Exp::UnOp(op, a) => scalar::unop(*op, self.exp_type(a), &self.exp(a)?),
-            Exp::Convert(to, a) => scalar::convert(self.exp_type(a), *to, &self.exp(a)?),
-            Exp::PrimFn(f, args) => {
-                let args = args
-                    .iter()
-                    .map(|a| Ok((self.exp(a)?, self.exp_type(a))))
-                    .collect::<Result<Vec<_>>>()?;
-                scalar::prim_fn(*f, &args, "run->ctx")
-            }
-        })
+        print_exp(self, e)
     }
 
     /// An `int64_t` array initialiser of the expressions.
@@ -492,8 +468,13 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
                 self.line(&text);
             }
             Code::Allocate { mem, bytes, .. } => {
+                let allocate = if self.prog.device_memory() {
+                    "mem_alloc_dev"
+                } else {
+                    "mem_alloc"
+                };
                 let call = format!(
-                    "mem_alloc(run, &{}, {})",
+                    "{allocate}(run, &{}, {})",
                     self.owned_mem(*mem)?,
                     self.exp(bytes)?
                 );
@@ -505,14 +486,20 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
                 element,
                 value,
             } => {
-                let text = format!(
-                    "(({} *){}->data)[{}] = {};",
-                    c_type(*element),
-                    self.mem(*block)?,
-                    self.exp(index)?,
-                    self.exp(value)?
-                );
-                self.line(&text);
+                let (block, index, value) = (self.mem(*block)?, self.exp(index)?, self.exp(value)?);
+                if self.prog.device_memory() {
+                    let call = format!(
+                        "fut_cl_write_{}(run, {block}, {index}, {value})",
+                        element.name()
+                    );
+                    self.checked(&call, None);
+                } else {
+                    let text = format!(
+                        "(({} *){block}->data)[{index}] = {value};",
+                        c_type(*element)
+                    );
+                    self.line(&text);
+                }
             }
             Code::Copy {
                 element,
@@ -607,6 +594,26 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
         let t = c_type(element);
         let (d, s) = (self.mem(dest.block)?, self.mem(source.block)?);
         let (d_offset, s_offset) = (self.exp(&dest.offset)?, self.exp(&source.offset)?);
+        if self.prog.device_memory() {
+            // An element is a copy of rank 0.
+            let list = |printer: &Self, exps: &[Exp]| -> Result<String> {
+                Ok(if exps.is_empty() {
+                    "NULL".to_owned()
+                } else {
+                    format!("(const int64_t[]){}", printer.i64_list(exps)?)
+                })
+            };
+            let call = format!(
+                "fut_cl_copy(run, {}, {}, {}, {d}, {d_offset}, {}, {s}, {s_offset}, {})",
+                element.byte_size(),
+                shape.len(),
+                list(self, shape)?,
+                list(self, &dest.strides)?,
+                list(self, &source.strides)?
+            );
+            self.checked(&call, None);
+            return Ok(());
+        }
         if shape.is_empty() {
             self.line(&format!(
                 "(({t} *){d}->data)[{d_offset}] = (({t} *){s}->data)[{s_offset}];"
@@ -636,29 +643,14 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
         if matches!(condition, Exp::Const(prim::PrimValue::Bool(true))) {
             return Ok(());
         }
-        let mut format = String::new();
+        let (format, values) = failure_format(message)?;
         let mut args = Vec::new();
-        for part in message {
-            match part {
-                ErrorPart::Text(text) => format.push_str(&text.replace('%', "%%")),
-                ErrorPart::Value(e) => {
-                    let t = self.exp_type(e);
-                    let (code, widened) = format_code(t);
-                    format.push('%');
-                    format.push(code);
-                    let value = self.exp(e)?;
-                    args.push(match widened {
-                        Some(cast) => format!("({cast}){value}"),
-                        None => value,
-                    });
-                }
-                ErrorPart::Range { start, len, stride } => {
-                    format.push_str("%r");
-                    args.push(self.exp(start)?);
-                    args.push(self.exp(len)?);
-                    args.push(self.exp(stride)?);
-                }
-            }
+        for value in values {
+            let text = self.exp(value)?;
+            args.push(match format_code(exp_type(value)).1 {
+                Some(cast) => format!("({cast}){text}"),
+                None => text,
+            });
         }
         let condition = self.exp(condition)?;
         let locs = loc.map_or_else(|| "NULL".to_owned(), locations);
@@ -759,10 +751,112 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
     }
 }
 
+/// How a printer writes what scalar expressions refer to: variables,
+/// elements of memory blocks and the context (host C and OpenCL kernels
+/// differ only there).
+pub(crate) trait ExpContext {
+    fn var_name(&self, var: Var) -> Result<String>;
+    /// The element of type `element` at `index` (a C expression) of a
+    /// block.
+    fn read(&self, block: Var, index: String, element: PrimType) -> Result<String>;
+    /// The C expression of the context, which tuning parameters are read
+    /// from.
+    fn context(&self) -> Result<&'static str>;
+}
+
+impl<Op: COp> ExpContext for FunctionPrinter<'_, '_, Op> {
+    fn var_name(&self, var: Var) -> Result<String> {
+        self.var(var)
+    }
+
+    fn read(&self, block: Var, index: String, element: PrimType) -> Result<String> {
+        let block = self.mem(block)?;
+        Ok(if self.prog.device_memory() {
+            format!("fut_cl_read_{}(run, {block}, {index})", element.name())
+        } else {
+            format!("(({} *){block}->data)[{index}]", c_type(element))
+        })
+    }
+
+    fn context(&self) -> Result<&'static str> {
+        Ok("run->ctx")
+    }
+}
+
+/// The type of a scalar expression.
+pub(crate) fn exp_type(e: &Exp) -> PrimType {
+    match e {
+        Exp::Const(c) => c.prim_type(),
+        Exp::Var(_, t) => *t,
+        Exp::Read { element, .. } => *element,
+        Exp::BinOp(_, a, _) | Exp::UnOp(_, a) => exp_type(a),
+        Exp::Cmp(..) => PrimType::Bool,
+        Exp::Convert(t, _) => *t,
+        Exp::PrimFn(f, _) => scalar::prim_fn_type(*f),
+    }
+}
+
+/// A scalar expression in C (or OpenCL C).
+pub(crate) fn print_exp(cx: &impl ExpContext, e: &Exp) -> Result<String> {
+    Ok(match e {
+        Exp::Const(c) => constant(*c),
+        Exp::Var(v, _) => cx.var_name(*v)?,
+        Exp::Read {
+            block,
+            index,
+            element,
+        } => cx.read(*block, print_exp(cx, index)?, *element)?,
+        Exp::BinOp(op, a, b) => {
+            scalar::binop(*op, exp_type(a), &print_exp(cx, a)?, &print_exp(cx, b)?)
+        }
+        Exp::Cmp(op, a, b) => scalar::cmp(*op, exp_type(a), &print_exp(cx, a)?, &print_exp(cx, b)?),
+        Exp::UnOp(op, a) => scalar::unop(*op, exp_type(a), &print_exp(cx, a)?),
+        Exp::Convert(to, a) => scalar::convert(exp_type(a), *to, &print_exp(cx, a)?),
+        Exp::PrimFn(f, args) => {
+            let args = args
+                .iter()
+                .map(|a| Ok((print_exp(cx, a)?, exp_type(a))))
+                .collect::<Result<Vec<_>>>()?;
+            let context = match f {
+                prim::PrimFn::Tuning(_) => cx.context()?,
+                _ => "",
+            };
+            scalar::prim_fn(*f, &args, context)
+        }
+    })
+}
+
+/// The format of a failure's message for `fut_failf` (a letter per
+/// value, `%r` per range) and its values in order (three per range:
+/// start, length and stride, each an `i64`).
+pub(crate) fn failure_format(message: &[ErrorPart]) -> Result<(String, Vec<&Exp>)> {
+    let mut format = String::new();
+    let mut values = Vec::new();
+    for part in message {
+        match part {
+            ErrorPart::Text(text) => format.push_str(&text.replace('%', "%%")),
+            ErrorPart::Value(e) => {
+                format.push('%');
+                format.push(format_code(exp_type(e)).0);
+                values.push(e);
+            }
+            ErrorPart::Range { start, len, stride } => {
+                format.push_str("%r");
+                values.extend([start, len, stride]);
+            }
+        }
+    }
+    // The runtime keeps this many (`FUT_MAX_SLOTS`).
+    if values.len() > 64 {
+        return Err(internal("a failure's message has more than 64 values"));
+    }
+    Ok((format, values))
+}
+
 /// The letter `fut_failf`'s format gives a value of the type, and the
 /// type it is passed as where that is not its own (`int64_t`, `uint64_t`
 /// or `double`).
-fn format_code(t: PrimType) -> (char, Option<&'static str>) {
+pub(crate) fn format_code(t: PrimType) -> (char, Option<&'static str>) {
     match t {
         PrimType::Bool => ('b', Some("uint64_t")),
         PrimType::I8 => ('c', Some("int64_t")),
@@ -785,7 +879,7 @@ fn is_empty<Op>(code: &Code<Op>) -> bool {
 
 /// A C string of a statement's locations for backtraces: its own and
 /// those of the calls inlined around it, one per line.
-fn locations(loc: &Loc) -> String {
+pub(crate) fn locations(loc: &Loc) -> String {
     let frames: Vec<String> = std::iter::once(loc)
         .chain(loc.inlined_from.iter())
         .map(Loc::to_string)
@@ -805,6 +899,16 @@ pub struct VarUses {
 }
 
 impl VarUses {
+    /// The variables read or set without being declared.
+    pub(crate) fn free(&self) -> &BTreeSet<Var> {
+        &self.free
+    }
+
+    /// The variables set without being declared.
+    pub(crate) fn assigned(&self) -> &BTreeSet<Var> {
+        &self.assigned
+    }
+
     pub fn declare(&mut self, var: Var) {
         if self.scopes.is_empty() {
             self.scopes.push(HashSet::new());

@@ -2,13 +2,17 @@
 //! pool how to split a task (`fut_chunks`), and `Parallel` outlines its
 //! body into a task function over a structure of the variables it reads
 //! (`struct task_N_env`), which `fut_parallel` runs once per chunk on the
-//! pool's threads (see `runtime/scheduler.c`).
+//! pool's threads (see `runtime/scheduler.c`). The OpenCL back end
+//! prints them as kernels instead (`opencl.rs`).
 
 use super::function::{COp, FunctionPrinter, Result, VarUses};
 use crate::imp::mc::McOp;
 
 impl COp for McOp {
     fn print(&self, printer: &mut FunctionPrinter<'_, '_, Self>) -> Result<()> {
+        if printer.prog.device_memory() {
+            return super::opencl::print_op(self, printer);
+        }
         match self {
             McOp::Chunks { var, iterations } => {
                 let text = format!(

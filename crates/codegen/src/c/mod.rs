@@ -12,6 +12,7 @@
 
 mod function;
 mod mc;
+mod opencl;
 pub(crate) mod scalar;
 
 pub use function::{COp, FunctionPrinter, VarKind, VarUses};
@@ -19,7 +20,7 @@ pub use function::{COp, FunctionPrinter, VarKind, VarUses};
 use crate::api::Api;
 use crate::imp::translate::{NoOp, generate_mc, generate_seq};
 use crate::imp::{self, EntryArg, EntryDim, EntryResult, Param};
-use crate::{API, Backend, CodegenError, PRELUDE, RUNTIME, SCHEDULER};
+use crate::{API, Backend, CodegenError, OPENCL, PRELUDE, RUNTIME, SCHEDULER};
 use function::{ProgramPrinter, Result};
 use opt::ir::{self, McMem, Rep, SeqMem};
 use scalar::{c_type, elem_code};
@@ -66,6 +67,13 @@ pub fn generate_multicore(program: &ir::Program<McMem>, mode: Mode) -> Result<Ge
     generate(program, &imp, Backend::Multicore, mode)
 }
 
+/// The OpenCL C of a program at the `mc-mem` level: host C whose parallel
+/// tasks are OpenCL kernels (see `opencl.rs`).
+pub fn generate_opencl(program: &ir::Program<McMem>, mode: Mode) -> Result<Generated> {
+    let imp = generate_mc(program)?;
+    generate(program, &imp, Backend::OpenCl, mode)
+}
+
 fn generate<R: Rep, Op: COp>(
     core: &ir::Program<R>,
     imp: &imp::Program<Op>,
@@ -81,12 +89,17 @@ fn generate<R: Rep, Op: COp>(
     if single_file {
         out.push_str("#define FUT_SINGLE_FILE\n");
     }
-    if backend == Backend::Multicore {
-        out.push_str("#define FUT_MULTICORE\n");
+    match backend {
+        Backend::C => {}
+        Backend::Multicore => out.push_str("#define FUT_MULTICORE\n"),
+        Backend::OpenCl => out.push_str("#define FUT_OPENCL\n"),
     }
     out.push_str(PRELUDE);
     out.push_str("\n/* ---------------- the program ---------------- */\n");
     let mut printer = ProgramPrinter::new(imp);
+    if backend == Backend::OpenCl {
+        printer.kernels = Some(opencl::Kernels::default());
+    }
     for index in 0..imp.functions.len() {
         let _ = writeln!(out, "{};", printer.signature(index));
     }
@@ -100,10 +113,15 @@ fn generate<R: Rep, Op: COp>(
         out.push_str(&trampoline(&printer, k, entry)?);
     }
     api.tables(&mut out);
+    if let Some(kernels) = &printer.kernels {
+        kernels.tables(&mut out);
+    }
     if single_file {
         out.push_str(RUNTIME);
-        if backend == Backend::Multicore {
-            out.push_str(SCHEDULER);
+        match backend {
+            Backend::C => {}
+            Backend::Multicore => out.push_str(SCHEDULER),
+            Backend::OpenCl => out.push_str(OPENCL),
         }
         out.push_str(API);
     }
@@ -125,7 +143,7 @@ fn generate<R: Rep, Op: COp>(
 }
 
 fn internal(message: &str) -> CodegenError {
-    CodegenError(format!("internal error in the C generator: {message}"))
+    CodegenError::internal(format!("internal error in the C generator: {message}"))
 }
 
 /// The function `fut_call` runs for entry point `k`: it takes the
@@ -204,6 +222,12 @@ fn trampoline<Op: COp>(
             out,
             "  if (err == 0) err = arr_block(&run, ins[{component}], {unique}, &{name});"
         );
+        if printer.device_memory() {
+            let _ = writeln!(
+                out,
+                "  if (err == 0) err = fut_cl_upload(&run, &{name}, ins[{component}]);"
+            );
+        }
     }
     let _ = writeln!(
         out,
@@ -224,6 +248,15 @@ fn trampoline<Op: COp>(
         .filter(|(_, r)| matches!(r, Param::Mem(..)))
         .map(|(position, _)| position)
         .collect();
+    if printer.device_memory() {
+        // The results' blocks in host memory, where the API keeps arrays.
+        for &position in &mems {
+            let _ = writeln!(
+                out,
+                "  if (err == 0) err = fut_cl_download(&run, &r{position});"
+            );
+        }
+    }
     out.push_str("  if (err != 0) {\n");
     for &position in &mems {
         let _ = writeln!(out, "    mem_release(&r{position});");

@@ -100,7 +100,7 @@ fn generate<R: ImpLevel>(program: &ir::Program<R>) -> Result<Program<R::ImpOp>> 
 }
 
 pub(super) fn internal(message: impl Into<String>) -> CodegenError {
-    CodegenError(format!("internal error: {}", message.into()))
+    CodegenError::internal(format!("internal error: {}", message.into()))
 }
 
 /// Where an entry point's function's parameters come from, and where its

@@ -1,0 +1,53 @@
+/* What every OpenCL program's kernels share, after the scalar operations:
+   copies between LMADs inside a kernel, and the kernel the host's copies
+   of non-contiguous arrays run (one work-item per element). */
+
+static void fut_copy_element(int64_t es, __global unsigned char *dst, int64_t d, __global const unsigned char *src, int64_t s) {
+  switch (es) {
+  case 1: dst[d] = src[s]; break;
+  case 2: ((__global uint16_t *)dst)[d] = ((__global const uint16_t *)src)[s]; break;
+  case 4: ((__global uint32_t *)dst)[d] = ((__global const uint32_t *)src)[s]; break;
+  default: ((__global uint64_t *)dst)[d] = ((__global const uint64_t *)src)[s]; break;
+  }
+}
+
+/* Copies an array of the shape between two LMADs (offsets and strides in
+   elements of `es` bytes), sequentially. */
+static void fut_copy_lmad(int64_t es, int rank, const int64_t *shape, __global unsigned char *dst, int64_t dst_offset,
+                          const int64_t *dst_strides, __global const unsigned char *src, int64_t src_offset,
+                          const int64_t *src_strides) {
+  int64_t n = 1;
+  for (int d = 0; d < rank; d++) n *= shape[d];
+  for (int64_t i = 0; i < n; i++) {
+    int64_t rest = i, d_at = dst_offset, s_at = src_offset;
+    for (int d = rank - 1; d >= 0; d--) {
+      int64_t k = rest % shape[d];
+      rest /= shape[d];
+      d_at += k * dst_strides[d];
+      s_at += k * src_strides[d];
+    }
+    fut_copy_element(es, dst, d_at, src, s_at);
+  }
+}
+
+#define FUT_COPY_DIM(d) int64_t n##d, int64_t ds##d, int64_t ss##d
+__kernel void fut_copy_kernel(__global uint64_t *errors, int64_t chunks, int64_t iterations, int64_t es,
+                              __global unsigned char *dst, int64_t dst_offset, __global const unsigned char *src,
+                              int64_t src_offset, int64_t rank, FUT_COPY_DIM(0), FUT_COPY_DIM(1), FUT_COPY_DIM(2),
+                              FUT_COPY_DIM(3), FUT_COPY_DIM(4), FUT_COPY_DIM(5), FUT_COPY_DIM(6), FUT_COPY_DIM(7)) {
+  (void)errors;
+  (void)iterations;
+  int64_t i = get_global_id(0);
+  if (i >= chunks) return;
+  const int64_t shape[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
+  const int64_t dst_strides[8] = {ds0, ds1, ds2, ds3, ds4, ds5, ds6, ds7};
+  const int64_t src_strides[8] = {ss0, ss1, ss2, ss3, ss4, ss5, ss6, ss7};
+  int64_t rest = i, d_at = dst_offset, s_at = src_offset;
+  for (int d = (int)rank - 1; d >= 0; d--) {
+    int64_t k = rest % shape[d];
+    rest /= shape[d];
+    d_at += k * dst_strides[d];
+    s_at += k * src_strides[d];
+  }
+  fut_copy_element(es, dst, d_at, src, s_at);
+}

@@ -1,0 +1,433 @@
+/* The OpenCL back end's runtime: it loads the OpenCL library when a
+   context is made (so programs build and link without OpenCL
+   installed), picks a platform and device (`-p`/`-d` name substrings),
+   builds the program's kernels (`fut_cl_source`, the scalar operations
+   and `kernels.cl` before the generated kernels) and gives generated
+   host code device memory blocks, reads and writes of single elements,
+   copies between blocks and kernel launches. A kernel records a failing
+   assertion in the error buffer (its number in `fut_cl_failures`, then
+   its values as 64-bit slots); every launch waits for the kernel and
+   turns a recorded failure into the run's failure, with the message and
+   locations the C back end gives. */
+
+#include <dlfcn.h>
+
+typedef int32_t cl_int;
+typedef uint32_t cl_uint;
+typedef uint64_t cl_ulong;
+typedef cl_ulong cl_bitfield;
+typedef struct _cl_platform_id *cl_platform_id;
+typedef struct _cl_device_id *cl_device_id;
+typedef struct _cl_context *cl_context;
+typedef struct _cl_command_queue *cl_command_queue;
+typedef struct _cl_mem *cl_mem;
+typedef struct _cl_program *cl_program;
+typedef struct _cl_kernel *cl_kernel;
+typedef struct _cl_event *cl_event;
+
+#define CL_SUCCESS 0
+#define CL_DEVICE_NOT_FOUND -1
+#define CL_MEM_OBJECT_ALLOCATION_FAILURE -4
+#define CL_OUT_OF_RESOURCES -5
+#define CL_OUT_OF_HOST_MEMORY -6
+#define CL_PLATFORM_NAME 0x0902
+#define CL_DEVICE_TYPE_ALL 0xFFFFFFFF
+#define CL_DEVICE_TYPE 0x1000
+#define CL_DEVICE_TYPE_GPU (1 << 2)
+#define CL_DEVICE_MAX_WORK_GROUP_SIZE 0x1004
+#define CL_DEVICE_NAME 0x102B
+#define CL_MEM_READ_WRITE (1 << 0)
+#define CL_PROGRAM_BUILD_LOG 0x1183
+#define CL_TRUE 1
+
+/* The OpenCL functions the runtime calls, found with `dlsym`. */
+#define FUT_CL_FUNCTIONS(X)                                                                                 \
+  X(clGetPlatformIDs, cl_int, (cl_uint, cl_platform_id *, cl_uint *))                                      \
+  X(clGetPlatformInfo, cl_int, (cl_platform_id, cl_uint, size_t, void *, size_t *))                        \
+  X(clGetDeviceIDs, cl_int, (cl_platform_id, cl_bitfield, cl_uint, cl_device_id *, cl_uint *))            \
+  X(clGetDeviceInfo, cl_int, (cl_device_id, cl_uint, size_t, void *, size_t *))                            \
+  X(clCreateContext, cl_context, (const intptr_t *, cl_uint, const cl_device_id *, void *, void *, cl_int *)) \
+  X(clCreateCommandQueue, cl_command_queue, (cl_context, cl_device_id, cl_bitfield, cl_int *))             \
+  X(clCreateProgramWithSource, cl_program, (cl_context, cl_uint, const char **, const size_t *, cl_int *)) \
+  X(clBuildProgram, cl_int, (cl_program, cl_uint, const cl_device_id *, const char *, void *, void *))     \
+  X(clGetProgramBuildInfo, cl_int, (cl_program, cl_device_id, cl_uint, size_t, void *, size_t *))          \
+  X(clCreateKernel, cl_kernel, (cl_program, const char *, cl_int *))                                        \
+  X(clSetKernelArg, cl_int, (cl_kernel, cl_uint, size_t, const void *))                                    \
+  X(clEnqueueNDRangeKernel, cl_int,                                                                         \
+    (cl_command_queue, cl_kernel, cl_uint, const size_t *, const size_t *, const size_t *, cl_uint,         \
+     const cl_event *, cl_event *))                                                                         \
+  X(clFinish, cl_int, (cl_command_queue))                                                                   \
+  X(clCreateBuffer, cl_mem, (cl_context, cl_bitfield, size_t, void *, cl_int *))                           \
+  X(clReleaseMemObject, cl_int, (cl_mem))                                                                   \
+  X(clEnqueueReadBuffer, cl_int,                                                                            \
+    (cl_command_queue, cl_mem, cl_uint, size_t, size_t, void *, cl_uint, const cl_event *, cl_event *))    \
+  X(clEnqueueWriteBuffer, cl_int,                                                                           \
+    (cl_command_queue, cl_mem, cl_uint, size_t, size_t, const void *, cl_uint, const cl_event *, cl_event *)) \
+  X(clEnqueueCopyBuffer, cl_int,                                                                            \
+    (cl_command_queue, cl_mem, cl_mem, size_t, size_t, size_t, cl_uint, const cl_event *, cl_event *))     \
+  X(clReleaseKernel, cl_int, (cl_kernel))                                                                   \
+  X(clReleaseProgram, cl_int, (cl_program))                                                                 \
+  X(clReleaseCommandQueue, cl_int, (cl_command_queue))                                                      \
+  X(clReleaseContext, cl_int, (cl_context))
+
+#define FUT_CL_POINTER(name, ret, args) ret(*name) args;
+struct fut_cl_api {
+  FUT_CL_FUNCTIONS(FUT_CL_POINTER)
+};
+
+/* Slots of the error buffer: the failure's number plus one (0: none),
+   then its values. */
+#define FUT_CL_ERROR_SLOTS (1 + FUT_MAX_SLOTS)
+
+struct fut_cl {
+  void *library;
+  struct fut_cl_api api;
+  cl_device_id device;
+  cl_context context;
+  cl_command_queue queue;
+  cl_program program;
+  cl_kernel *kernels;
+  cl_kernel copy_kernel;
+  cl_mem errors;
+  size_t group_size;
+};
+
+#define CL (run->ctx->cl->api)
+
+/* Loads the library and its functions; a message on failure. */
+static const char *fut_cl_load(struct fut_cl *cl) {
+  static const char *const names[] = {"libOpenCL.so.1", "libOpenCL.so", "/System/Library/Frameworks/OpenCL.framework/OpenCL"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0] && cl->library == NULL; i++)
+    cl->library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+  if (cl->library == NULL) return "Cannot load the OpenCL library (libOpenCL.so.1): is an OpenCL driver installed?";
+#define FUT_CL_LOAD(name, ret, args)                                  \
+  *(void **)&cl->api.name = dlsym(cl->library, #name);                \
+  if (cl->api.name == NULL) return "The OpenCL library lacks " #name ".";
+  FUT_CL_FUNCTIONS(FUT_CL_LOAD)
+  return NULL;
+}
+
+/* Every device of every platform, calling `f` on each with its
+   platform's and its own name, until `f` returns nonzero. */
+static void fut_cl_each_device(struct fut_cl *cl, int (*f)(void *, cl_device_id, const char *, const char *, int), void *env) {
+  cl_uint nplatforms = 0;
+  if (cl->api.clGetPlatformIDs(0, NULL, &nplatforms) != CL_SUCCESS || nplatforms == 0) return;
+  cl_platform_id platforms[nplatforms];
+  if (cl->api.clGetPlatformIDs(nplatforms, platforms, NULL) != CL_SUCCESS) return;
+  for (cl_uint p = 0; p < nplatforms; p++) {
+    char pname[256] = "";
+    cl->api.clGetPlatformInfo(platforms[p], CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL);
+    cl_uint ndevices = 0;
+    if (cl->api.clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL, &ndevices) != CL_SUCCESS || ndevices == 0) continue;
+    cl_device_id devices[ndevices];
+    if (cl->api.clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, ndevices, devices, NULL) != CL_SUCCESS) continue;
+    for (cl_uint d = 0; d < ndevices; d++) {
+      char dname[256] = "";
+      cl_bitfield type = 0;
+      cl->api.clGetDeviceInfo(devices[d], CL_DEVICE_NAME, sizeof dname - 1, dname, NULL);
+      cl->api.clGetDeviceInfo(devices[d], CL_DEVICE_TYPE, sizeof type, &type, NULL);
+      if (f(env, devices[d], pname, dname, (type & CL_DEVICE_TYPE_GPU) != 0)) return;
+    }
+  }
+}
+
+struct fut_cl_choice {
+  const char *platform, *device;
+  cl_device_id chosen;
+  int chosen_gpu;
+};
+
+/* The first device whose names contain the requested ones, a GPU before
+   any other. */
+static int fut_cl_consider(void *env, cl_device_id device, const char *pname, const char *dname, int gpu) {
+  struct fut_cl_choice *c = env;
+  if (c->platform && !strstr(pname, c->platform)) return 0;
+  if (c->device && !strstr(dname, c->device)) return 0;
+  if (c->chosen == NULL || (gpu && !c->chosen_gpu)) {
+    c->chosen = device;
+    c->chosen_gpu = gpu;
+  }
+  return 0;
+}
+
+static int fut_cl_print_device(void *env, cl_device_id device, const char *pname, const char *dname, int gpu) {
+  (void)device;
+  (void)gpu;
+  printf("%s: %s\n", pname, dname);
+  (*(int *)env)++;
+  return 0;
+}
+
+FUT_LINK int fut_cl_list_devices(void) {
+  struct fut_cl cl;
+  memset(&cl, 0, sizeof cl);
+  const char *problem = fut_cl_load(&cl);
+  if (problem) {
+    fprintf(stderr, "Error: %s\n", problem);
+    return 1;
+  }
+  int count = 0;
+  fut_cl_each_device(&cl, fut_cl_print_device, &count);
+  if (count == 0) fputs("No OpenCL devices.\n", stderr);
+  dlclose(cl.library);
+  return count == 0;
+}
+
+/* Sets up OpenCL for a new context: a message (malloc'd) on failure. */
+FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *device, const char *build_options) {
+  char text[512];
+  struct fut_cl *cl = calloc(1, sizeof(struct fut_cl));
+  if (cl == NULL) return text_copy("Out of memory.");
+  ctx->cl = cl;
+  const char *problem = fut_cl_load(cl);
+  if (problem) return text_copy(problem);
+  struct fut_cl_choice choice = {platform, device, NULL, 0};
+  fut_cl_each_device(cl, fut_cl_consider, &choice);
+  if (choice.chosen == NULL) {
+    snprintf(text, sizeof text, "No OpenCL device%s%s%s%s found.", platform ? " of platform " : "", platform ? platform : "",
+             device ? " named " : "", device ? device : "");
+    return text_copy(text);
+  }
+  cl->device = choice.chosen;
+  cl_int err;
+  cl->context = cl->api.clCreateContext(NULL, 1, &cl->device, NULL, NULL, &err);
+  if (err != CL_SUCCESS) goto failed;
+  cl->queue = cl->api.clCreateCommandQueue(cl->context, cl->device, 0, &err);
+  if (err != CL_SUCCESS) goto failed;
+  cl->api.clGetDeviceInfo(cl->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof cl->group_size, &cl->group_size, NULL);
+  if (cl->group_size == 0 || cl->group_size > 256) cl->group_size = 256;
+  const char *source = fut_cl_source;
+  cl->program = cl->api.clCreateProgramWithSource(cl->context, 1, &source, NULL, &err);
+  if (err != CL_SUCCESS) goto failed;
+  err = cl->api.clBuildProgram(cl->program, 1, &cl->device, build_options ? build_options : "", NULL, NULL);
+  if (err != CL_SUCCESS) {
+    size_t len = 0;
+    cl->api.clGetProgramBuildInfo(cl->program, cl->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+    char *log = malloc(len + 64);
+    if (log == NULL) return text_copy("Out of memory.");
+    int n = snprintf(log, 64, "Building the OpenCL kernels failed:\n");
+    cl->api.clGetProgramBuildInfo(cl->program, cl->device, CL_PROGRAM_BUILD_LOG, len, log + n, NULL);
+    log[n + len] = 0;
+    return log;
+  }
+  cl->kernels = calloc((size_t)fut_cl_num_kernels + 1, sizeof(cl_kernel));
+  if (cl->kernels == NULL) return text_copy("Out of memory.");
+  for (int k = 0; k < fut_cl_num_kernels; k++) {
+    cl->kernels[k] = cl->api.clCreateKernel(cl->program, fut_cl_kernel_names[k], &err);
+    if (err != CL_SUCCESS) goto failed;
+  }
+  cl->copy_kernel = cl->api.clCreateKernel(cl->program, "fut_copy_kernel", &err);
+  if (err != CL_SUCCESS) goto failed;
+  cl->errors = cl->api.clCreateBuffer(cl->context, CL_MEM_READ_WRITE, FUT_CL_ERROR_SLOTS * 8, NULL, &err);
+  if (err != CL_SUCCESS) goto failed;
+  static const uint64_t zeros[FUT_CL_ERROR_SLOTS];
+  err = cl->api.clEnqueueWriteBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof zeros, zeros, 0, NULL, NULL);
+  if (err != CL_SUCCESS) goto failed;
+  return NULL;
+failed:
+  snprintf(text, sizeof text, "Setting up OpenCL failed with error %d.", (int)err);
+  return text_copy(text);
+}
+
+FUT_LINK void fut_cl_free(fut_ctx *ctx) {
+  struct fut_cl *cl = ctx->cl;
+  if (cl == NULL) return;
+  if (cl->library) {
+    if (cl->kernels)
+      for (int k = 0; k < fut_cl_num_kernels; k++)
+        if (cl->kernels[k]) cl->api.clReleaseKernel(cl->kernels[k]);
+    if (cl->copy_kernel) cl->api.clReleaseKernel(cl->copy_kernel);
+    if (cl->errors) cl->api.clReleaseMemObject(cl->errors);
+    if (cl->program) cl->api.clReleaseProgram(cl->program);
+    if (cl->queue) cl->api.clReleaseCommandQueue(cl->queue);
+    if (cl->context) cl->api.clReleaseContext(cl->context);
+  }
+  free(cl->kernels);
+  ctx->cl = NULL;
+  free(cl);
+}
+
+/* The failure of an OpenCL call that should not fail. */
+static int fut_cl_failed(fut_run *run, const char *what, cl_int err) {
+  if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES || err == CL_OUT_OF_HOST_MEMORY)
+    return fut_run_out_of_memory(run);
+  char text[128];
+  snprintf(text, sizeof text, "OpenCL error %d in %s.", (int)err, what);
+  char *copy = text_copy(text);
+  if (copy == NULL) return fut_run_out_of_memory(run);
+  return fut_run_fail(run, FUTHARK_PROGRAM_ERROR, copy);
+}
+
+FUT_LINK void fut_cl_release(fut_mem *m) {
+  m->ctx->cl->api.clReleaseMemObject((cl_mem)m->dev);
+  mem_count(m->ctx, -m->dev_bytes);
+  m->dev = NULL;
+}
+
+FUT_LINK int mem_alloc_dev(fut_run *run, fut_mem **m, int64_t bytes) {
+  mem_release(m);
+  if (bytes < 0) bytes = 0;
+  fut_mem *b = mem_new(run->ctx, 0, (char *)"");
+  if (b == NULL) return fut_run_out_of_memory(run);
+  cl_int err;
+  b->dev = CL.clCreateBuffer(run->ctx->cl->context, CL_MEM_READ_WRITE, bytes == 0 ? 1 : (size_t)bytes, NULL, &err);
+  if (err != CL_SUCCESS) {
+    b->dev = NULL;
+    mem_free(b);
+    return fut_cl_failed(run, "clCreateBuffer", err);
+  }
+  b->data = NULL;
+  b->dev_bytes = bytes;
+  mem_count(run->ctx, bytes);
+  *m = b;
+  return 0;
+}
+
+FUT_LINK int fut_cl_upload(fut_run *run, fut_mem **m, const arr *a) {
+  int64_t bytes = arr_count(a) * elem_size[a->elem];
+  fut_mem *dev = NULL;
+  int err = mem_alloc_dev(run, &dev, bytes);
+  if (err) return err;
+  if (bytes > 0) {
+    cl_int e = CL.clEnqueueWriteBuffer(run->ctx->cl->queue, (cl_mem)dev->dev, CL_TRUE, 0, (size_t)bytes, (*m)->data, 0, NULL, NULL);
+    if (e != CL_SUCCESS) {
+      mem_release(&dev);
+      return fut_cl_failed(run, "clEnqueueWriteBuffer", e);
+    }
+  }
+  mem_move(m, &dev);
+  return 0;
+}
+
+FUT_LINK int fut_cl_download(fut_run *run, fut_mem **m) {
+  fut_mem *dev = *m;
+  if (dev == NULL || dev->dev == NULL) return 0;
+  fut_mem *host = NULL;
+  int err = mem_alloc(run, &host, dev->dev_bytes);
+  if (err) return err;
+  if (dev->dev_bytes > 0) {
+    cl_int e = CL.clEnqueueReadBuffer(run->ctx->cl->queue, (cl_mem)dev->dev, CL_TRUE, 0, (size_t)dev->dev_bytes, host->data, 0, NULL, NULL);
+    if (e != CL_SUCCESS) {
+      mem_release(&host);
+      return fut_cl_failed(run, "clEnqueueReadBuffer", e);
+    }
+  }
+  mem_move(m, &host);
+  return 0;
+}
+
+/* Reads `n` bytes at byte `offset` of a device block into `out`; a
+   failure is kept in the run (the next launch or the end of the call
+   reports it) and gives zeros. */
+static void fut_cl_read(fut_run *run, fut_mem *m, int64_t offset, size_t n, void *out) {
+  memset(out, 0, n);
+  if (run->error) return;
+  cl_int e = CL.clEnqueueReadBuffer(run->ctx->cl->queue, (cl_mem)m->dev, CL_TRUE, (size_t)offset, n, out, 0, NULL, NULL);
+  if (e != CL_SUCCESS) fut_cl_failed(run, "clEnqueueReadBuffer", e);
+}
+
+#define FUT_CL_ELEMENT(T)                                                               \
+  FUT_LINK t_##T fut_cl_read_##T(fut_run *run, fut_mem *m, int64_t index) {             \
+    t_##T x;                                                                            \
+    fut_cl_read(run, m, index * (int64_t)sizeof x, sizeof x, &x);                       \
+    return x;                                                                           \
+  }                                                                                     \
+  FUT_LINK int fut_cl_write_##T(fut_run *run, fut_mem *m, int64_t index, t_##T x) {     \
+    cl_int e = CL.clEnqueueWriteBuffer(run->ctx->cl->queue, (cl_mem)m->dev, CL_TRUE,    \
+                                       (size_t)(index * (int64_t)sizeof x), sizeof x, &x, 0, NULL, NULL); \
+    return e == CL_SUCCESS ? 0 : fut_cl_failed(run, "clEnqueueWriteBuffer", e);         \
+  }
+FUT_CL_ELEMENT(bool)
+FUT_CL_ELEMENT(i8)
+FUT_CL_ELEMENT(i16)
+FUT_CL_ELEMENT(i32)
+FUT_CL_ELEMENT(i64)
+FUT_CL_ELEMENT(u8)
+FUT_CL_ELEMENT(u16)
+FUT_CL_ELEMENT(u32)
+FUT_CL_ELEMENT(u64)
+FUT_CL_ELEMENT(f16)
+FUT_CL_ELEMENT(f32)
+FUT_CL_ELEMENT(f64)
+
+FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations) {
+  (void)run;
+  if (iterations < 1) return 1;
+  return iterations < FUT_CL_MAX_CHUNKS ? iterations : FUT_CL_MAX_CHUNKS;
+}
+
+/* Waits for the kernels launched so far and reports the failure one of
+   them recorded. */
+static int fut_cl_check(fut_run *run) {
+  struct fut_cl *cl = run->ctx->cl;
+  cl_int e = cl->api.clFinish(cl->queue);
+  if (e != CL_SUCCESS) return fut_cl_failed(run, "a kernel", e);
+  uint64_t slots[FUT_CL_ERROR_SLOTS];
+  e = cl->api.clEnqueueReadBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL);
+  if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueReadBuffer", e);
+  if (slots[0] == 0) return 0;
+  static const uint64_t zeros[FUT_CL_ERROR_SLOTS];
+  e = cl->api.clEnqueueWriteBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof zeros, zeros, 0, NULL, NULL);
+  if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueWriteBuffer", e);
+  const fut_cl_failure *f = &fut_cl_failures[slots[0] - 1];
+  return fut_fail_slots(run, f->locs, f->format, slots + 1, FUT_MAX_SLOTS);
+}
+
+/* Runs `kernel` with one work-item per chunk: arguments 0 to 2 are the
+   error buffer, the number of chunks and of iterations, then `args`. */
+static int fut_cl_run(fut_run *run, cl_kernel kernel, int64_t chunks, int64_t iterations, int nargs, const fut_cl_arg *args) {
+  if (run->error) return run->error;
+  if (chunks <= 0) return 0;
+  struct fut_cl *cl = run->ctx->cl;
+  cl_int e = cl->api.clSetKernelArg(kernel, 0, sizeof(cl_mem), &cl->errors);
+  if (e == CL_SUCCESS) e = cl->api.clSetKernelArg(kernel, 1, sizeof chunks, &chunks);
+  if (e == CL_SUCCESS) e = cl->api.clSetKernelArg(kernel, 2, sizeof iterations, &iterations);
+  for (int i = 0; i < nargs && e == CL_SUCCESS; i++) {
+    if (args[i].mem) e = cl->api.clSetKernelArg(kernel, (cl_uint)(3 + i), sizeof(cl_mem), &args[i].mem->dev);
+    else if (args[i].size == 0) e = cl->api.clSetKernelArg(kernel, (cl_uint)(3 + i), sizeof(cl_mem), NULL);
+    else e = cl->api.clSetKernelArg(kernel, (cl_uint)(3 + i), args[i].size, args[i].value);
+  }
+  if (e != CL_SUCCESS) return fut_cl_failed(run, "clSetKernelArg", e);
+  size_t local = cl->group_size;
+  size_t global = (size_t)((chunks + (int64_t)local - 1) / (int64_t)local) * local;
+  e = cl->api.clEnqueueNDRangeKernel(cl->queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL);
+  if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueNDRangeKernel", e);
+  return fut_cl_check(run);
+}
+
+FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int64_t chunks, int64_t iterations, int nargs, const fut_cl_arg *args) {
+  return fut_cl_run(run, run->ctx->cl->kernels[kernel], chunks, iterations, nargs, args);
+}
+
+FUT_LINK int fut_cl_copy(fut_run *run, int es, int rank, const int64_t *shape, fut_mem *dst, int64_t dst_offset,
+                         const int64_t *dst_strides, fut_mem *src, int64_t src_offset, const int64_t *src_strides) {
+  if (rank > FUT_CL_COPY_RANK) {
+    char *text = text_copy("Copies of arrays of more than 8 dimensions are not supported by the OpenCL back end.");
+    return text ? fut_run_fail(run, FUTHARK_PROGRAM_ERROR, text) : fut_run_out_of_memory(run);
+  }
+  int64_t n = shape_count(rank, shape);
+  if (n <= 0 || (dst == src && dst_offset == src_offset && memcmp(dst_strides, src_strides, (size_t)rank * 8) == 0)) return 0;
+  if (strides_dense(rank, shape, dst_strides) && strides_dense(rank, shape, src_strides)) {
+    cl_int e = CL.clEnqueueCopyBuffer(run->ctx->cl->queue, (cl_mem)src->dev, (cl_mem)dst->dev, (size_t)(src_offset * es),
+                                      (size_t)(dst_offset * es), (size_t)(n * es), 0, NULL, NULL);
+    return e == CL_SUCCESS ? fut_cl_check(run) : fut_cl_failed(run, "clEnqueueCopyBuffer", e);
+  }
+  int64_t values[3 + 3 * FUT_CL_COPY_RANK];
+  fut_cl_arg args[4 + 3 + 3 * FUT_CL_COPY_RANK];
+  int64_t es64 = es, rank64 = rank;
+  args[0] = (fut_cl_arg){sizeof es64, &es64, NULL};
+  args[1] = (fut_cl_arg){0, NULL, dst};
+  args[2] = (fut_cl_arg){8, &dst_offset, NULL};
+  args[3] = (fut_cl_arg){0, NULL, src};
+  args[4] = (fut_cl_arg){8, &src_offset, NULL};
+  args[5] = (fut_cl_arg){8, &rank64, NULL};
+  for (int d = 0; d < FUT_CL_COPY_RANK; d++) {
+    values[3 * d] = d < rank ? shape[d] : 1;
+    values[3 * d + 1] = d < rank ? dst_strides[d] : 0;
+    values[3 * d + 2] = d < rank ? src_strides[d] : 0;
+    for (int k = 0; k < 3; k++) args[6 + 3 * d + k] = (fut_cl_arg){8, &values[3 * d + k], NULL};
+  }
+  return fut_cl_run(run, run->ctx->cl->copy_kernel, n, n, 6 + 3 * FUT_CL_COPY_RANK, args);
+}
+
+#undef CL

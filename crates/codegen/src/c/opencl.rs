@@ -1,0 +1,675 @@
+//! The OpenCL back end's C: host code is the multicore program's, with
+//! every block in device memory (reads, writes, copies and allocations
+//! of host code go through the runtime, `runtime/opencl.c`), and each
+//! parallel task (`McOp::Parallel`) becomes an OpenCL kernel run with one
+//! work-item per chunk. A kernel's parameters are the error buffer, the
+//! number of chunks and of iterations, and the scalars and blocks its
+//! body reads from outside; its body is printed here as OpenCL C, over
+//! the same scalar operations as host C (`runtime/scalar.h`). A failing
+//! assertion in a kernel records its number (in [`Kernels::failures`])
+//! and its values in the error buffer, which the runtime checks after the
+//! kernel: the failure has the message and locations of the C back end.
+//! A kernel's allocations are parts of regions the host allocates for
+//! all chunks (see [`regions`]); allocations of sizes computed in the
+//! kernel, or for loop parameters, and calls of functions are not
+//! supported yet: such programs get a clear error.
+
+use super::function::{
+    ExpContext, FunctionPrinter, Result, VarKind, VarUses, exp_type, failure_format, locations,
+    print_exp,
+};
+use super::scalar::{c_literal, c_type};
+use crate::CodegenError;
+use crate::imp::mc::McOp;
+use crate::imp::{Code, ErrorPart, Exp, MemLoc};
+use opt::ir::{Loc, Var};
+use prim::PrimType;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// The kernels of a program, collected while its host code is printed.
+#[derive(Debug, Default)]
+pub(crate) struct Kernels {
+    /// The OpenCL C of the kernels.
+    source: String,
+    names: Vec<String>,
+    /// The failures kernels can record: the format of the message (as
+    /// `fut_failf`'s) and the C literal of its locations.
+    failures: Vec<(String, String)>,
+}
+
+/// The runtime's part of every program's kernels.
+const KERNEL_PRELUDE: &str = concat!(
+    include_str!("../../runtime/scalar.h"),
+    include_str!("../../runtime/kernels.cl")
+);
+
+impl Kernels {
+    /// The C definitions the runtime reads: the program's OpenCL source,
+    /// its kernels' names and the failures they can record.
+    pub(crate) fn tables(&self, out: &mut String) {
+        out.push_str("const char fut_cl_source[] =\n");
+        for line in KERNEL_PRELUDE.lines().chain(self.source.lines()) {
+            let _ = writeln!(out, "  {}", c_literal(&format!("{line}\n")));
+        }
+        out.push_str("  \"\";\n");
+        let names: Vec<String> = self.names.iter().map(|n| c_literal(n)).collect();
+        let _ = writeln!(
+            out,
+            "const char *const fut_cl_kernel_names[] = {{{}}};\nconst int fut_cl_num_kernels = {};",
+            if names.is_empty() {
+                "NULL".to_owned()
+            } else {
+                names.join(", ")
+            },
+            self.names.len()
+        );
+        out.push_str("const fut_cl_failure fut_cl_failures[] = {\n");
+        for (format, locs) in &self.failures {
+            let _ = writeln!(out, "  {{{}, {locs}}},", c_literal(format));
+        }
+        out.push_str("  {NULL, NULL}\n};\n");
+    }
+}
+
+fn unsupported(what: &str) -> CodegenError {
+    CodegenError::limitation(format!(
+        "the OpenCL back end does not support {what} inside parallel code yet"
+    ))
+}
+
+fn internal(message: impl Into<String>) -> CodegenError {
+    CodegenError::internal(format!(
+        "internal error in the OpenCL generator: {}",
+        message.into()
+    ))
+}
+
+/// Prints a multicore operation as OpenCL host code.
+pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -> Result<()> {
+    match op {
+        McOp::Chunks { var, iterations } => {
+            let text = format!(
+                "{} = fut_cl_chunks(run, {});",
+                printer.var(*var)?,
+                printer.exp(iterations)?
+            );
+            printer.line(&text);
+        }
+        McOp::Parallel {
+            iterations,
+            chunks,
+            chunk,
+            start,
+            end,
+            body,
+        } => {
+            let mut uses = VarUses::default();
+            uses.declare(*chunk);
+            uses.declare(*start);
+            uses.declare(*end);
+            uses.code(body);
+            if let Some(&var) = uses.assigned().iter().next() {
+                return Err(internal(format!(
+                    "a kernel sets `{}` from outside",
+                    printer.prog.var(var)
+                )));
+            }
+            let free = uses
+                .free()
+                .iter()
+                .map(|&var| Ok((var, printer.kind(var)?)))
+                .collect::<Result<Vec<_>>>()?;
+            let regions = regions(body, &free)?;
+            let index = kernel(printer, &free, &regions, *chunk, *start, *end, body)?;
+            let mut args: Vec<String> = free
+                .iter()
+                .map(|&(var, kind)| {
+                    let name = printer.prog.var(var);
+                    match kind {
+                        VarKind::Scalar(_) => format!("{{sizeof {name}, &{name}, NULL}}"),
+                        VarKind::Mem => format!("{{0, NULL, {name}}}"),
+                    }
+                })
+                .collect();
+            printer.line("{");
+            printer.indent();
+            let chunks = printer.exp(chunks)?;
+            for (k, region) in regions.iter().enumerate() {
+                let call = format!(
+                    "mem_alloc_dev(run, &fut_region_{k}, {chunks} * {} * (({} + 7) & ~(int64_t)7))",
+                    if region.double { 2 } else { 1 },
+                    printer.exp(&region.bytes)?
+                );
+                printer.line(&format!("fut_mem *fut_region_{k} = NULL;"));
+                printer.checked(&call, None);
+                args.push(format!("{{0, NULL, fut_region_{k}}}"));
+            }
+            let table = if args.is_empty() {
+                "NULL".to_owned()
+            } else {
+                printer.line(&format!(
+                    "const fut_cl_arg args[] = {{{}}};",
+                    args.join(", ")
+                ));
+                "args".to_owned()
+            };
+            let call = format!(
+                "fut_cl_launch(run, {index}, {chunks}, {}, {}, {table})",
+                printer.exp(iterations)?,
+                args.len()
+            );
+            printer.line(&format!("err = {call};"));
+            for k in 0..regions.len() {
+                printer.line(&format!("mem_release(&fut_region_{k});"));
+            }
+            printer.checked("err", None);
+            printer.dedent();
+            printer.line("}");
+        }
+    }
+    Ok(())
+}
+
+/// A region of a kernel's allocation: the size of a chunk's block in
+/// bytes, and whether each chunk has two blocks it alternates between.
+struct Region {
+    bytes: Exp,
+    double: bool,
+}
+
+/// The regions of the blocks the kernel's body allocates, in the order
+/// of the allocations. Each allocation gets a region of the host's
+/// making with room for every chunk: the block a chunk allocates is its
+/// part of the region. That is right where the size is known before the
+/// kernel starts (it depends only on the kernel's scalar parameters, or
+/// on variables set once from them, which the host computes likewise)
+/// and the block is dead when the allocation runs again (for the chunk's
+/// next point, say). A block that becomes a loop parameter's, allocated
+/// in the loop's body, is still the parameter's when the allocation runs
+/// in the next iteration: its chunks have two blocks and take turns
+/// (double buffering), which is right unless blocks pass between the
+/// loop's parameters.
+fn regions(body: &Code<McOp>, free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
+    struct Alloc<'c> {
+        mem: Var,
+        bytes: &'c Exp,
+        /// The innermost loop around it (numbered in order).
+        innermost: Option<usize>,
+    }
+    #[derive(Default)]
+    struct Found<'c> {
+        allocs: Vec<Alloc<'c>>,
+        /// Blocks that become those of a variable declared outside the
+        /// innermost loop around the setting, with that loop; `None`
+        /// where the variable is declared further out still.
+        passed: Vec<(Var, Option<usize>)>,
+        /// Variables set to blocks.
+        set: Vec<Var>,
+        /// How each scalar is set, and how many times.
+        sets: HashMap<Var, (&'c Exp, usize)>,
+        /// The loops around the current statement, innermost last.
+        loops: Vec<usize>,
+        loop_count: usize,
+        /// How many loops were around each block variable's declaration.
+        declared_at: HashMap<Var, usize>,
+    }
+    fn walk<'c>(code: &'c Code<McOp>, found: &mut Found<'c>) {
+        match code {
+            Code::Block(codes) => codes.iter().for_each(|c| walk(c, found)),
+            Code::DeclareMem(var, _) => {
+                found.declared_at.insert(*var, found.loops.len());
+            }
+            Code::Allocate { mem, bytes, .. } => found.allocs.push(Alloc {
+                mem: *mem,
+                bytes,
+                innermost: found.loops.last().copied(),
+            }),
+            Code::SetMem { dest, source } => {
+                found.set.push(*dest);
+                let depth = found.loops.len();
+                let declared = found.declared_at.get(dest).copied().unwrap_or(0);
+                if declared < depth {
+                    let crossed = (declared + 1 == depth).then(|| found.loops[depth - 1]);
+                    found.passed.push((*source, crossed));
+                }
+            }
+            Code::SetScalar(var, e) => found.sets.entry(*var).or_insert((e, 0)).1 += 1,
+            Code::If {
+                then_code,
+                else_code,
+                ..
+            } => {
+                walk(then_code, found);
+                walk(else_code, found);
+            }
+            Code::For { body, .. } | Code::While { body, .. } => {
+                found.loop_count += 1;
+                found.loops.push(found.loop_count);
+                walk(body, found);
+                found.loops.pop();
+            }
+            _ => {}
+        }
+    }
+    /// The expression over the kernel's scalar parameters alone, if it
+    /// has one.
+    fn on_params(e: &Exp, found: &Found<'_>, free: &[(Var, VarKind)], depth: usize) -> Option<Exp> {
+        let param = |var: Var| {
+            free.iter()
+                .any(|&(v, kind)| v == var && kind != VarKind::Mem)
+        };
+        Some(match e {
+            Exp::Const(_) => e.clone(),
+            Exp::Var(v, _) if param(*v) => e.clone(),
+            Exp::Var(v, _) => match found.sets.get(v) {
+                Some(&(set, 1)) if depth < 64 => on_params(set, found, free, depth + 1)?,
+                _ => return None,
+            },
+            Exp::Read { .. } => return None,
+            Exp::BinOp(op, a, b) => Exp::BinOp(
+                *op,
+                Box::new(on_params(a, found, free, depth)?),
+                Box::new(on_params(b, found, free, depth)?),
+            ),
+            Exp::Cmp(op, a, b) => Exp::Cmp(
+                *op,
+                Box::new(on_params(a, found, free, depth)?),
+                Box::new(on_params(b, found, free, depth)?),
+            ),
+            Exp::UnOp(op, a) => Exp::UnOp(*op, Box::new(on_params(a, found, free, depth)?)),
+            Exp::Convert(t, a) => Exp::Convert(*t, Box::new(on_params(a, found, free, depth)?)),
+            Exp::PrimFn(f, args) => Exp::PrimFn(
+                *f,
+                args.iter()
+                    .map(|a| on_params(a, found, free, depth))
+                    .collect::<Option<_>>()?,
+            ),
+        })
+    }
+    let mut found = Found::default();
+    walk(body, &mut found);
+    // Blocks passing from one loop parameter to another.
+    let between_parameters = found
+        .passed
+        .iter()
+        .any(|(source, _)| found.set.contains(source));
+    found
+        .allocs
+        .iter()
+        .map(|alloc| {
+            let Some(bytes) = on_params(alloc.bytes, &found, free, 0) else {
+                return Err(unsupported("memory allocation of a size computed in it"));
+            };
+            let mut crossings = found
+                .passed
+                .iter()
+                .filter(|(source, _)| *source == alloc.mem)
+                .map(|&(_, crossed)| crossed);
+            let double = match crossings.next() {
+                None => false,
+                Some(crossed) => {
+                    if between_parameters
+                        || crossed.is_none()
+                        || crossed != alloc.innermost
+                        || crossings.any(|other| other != crossed)
+                    {
+                        return Err(unsupported("memory allocation for these loop parameters"));
+                    }
+                    true
+                }
+            };
+            Ok(Region { bytes, double })
+        })
+        .collect()
+}
+
+/// Prints a kernel running `body` once per chunk, over the free
+/// variables and the regions of its allocations; returns its number.
+fn kernel(
+    printer: &mut FunctionPrinter<'_, '_, McOp>,
+    free: &[(Var, VarKind)],
+    regions: &[Region],
+    chunk: Var,
+    start: Var,
+    end: Var,
+    body: &Code<McOp>,
+) -> Result<usize> {
+    let mut kernels = printer
+        .prog
+        .kernels
+        .take()
+        .ok_or_else(|| internal("no kernels"))?;
+    let index = kernels.names.len();
+    let name = format!("kernel_{index}");
+    let result = {
+        let mut k = KernelPrinter {
+            var_names: &|var| printer.prog.var(var),
+            failures: &mut kernels.failures,
+            out: String::new(),
+            indent: 1,
+            scopes: vec![HashMap::new()],
+            chunk_name: printer.prog.var(chunk),
+            doubled: regions.iter().map(|r| r.double).collect(),
+            allocations: 0,
+        };
+        let mut params = vec![
+            "__global uint64_t *fut_errors".to_owned(),
+            "int64_t fut_chunks".to_owned(),
+            "int64_t fut_iterations".to_owned(),
+        ];
+        for &(var, kind) in free {
+            let name = (k.var_names)(var);
+            params.push(match kind {
+                VarKind::Scalar(t) => format!("{} {name}", c_type(t)),
+                VarKind::Mem => format!("__global unsigned char *{name}"),
+            });
+            k.bind(var, kind);
+        }
+        for (r, region) in regions.iter().enumerate() {
+            params.push(format!("__global unsigned char *fut_region_{r}"));
+            if region.double {
+                k.line(&format!("int fut_turn_{r} = 0;"));
+            }
+        }
+        let (c, s, e) = (
+            (k.var_names)(chunk),
+            (k.var_names)(start),
+            (k.var_names)(end),
+        );
+        for var in [chunk, start, end] {
+            k.bind(var, VarKind::Scalar(PrimType::I64));
+        }
+        k.line(&format!("const int64_t {c} = get_global_id(0);"));
+        k.line(&format!("if ({c} >= fut_chunks) return;"));
+        k.line(
+            "const int64_t fut_base = fut_iterations / fut_chunks, fut_extra = fut_iterations % fut_chunks;",
+        );
+        k.line(&format!(
+            "const int64_t {s} = {c} * fut_base + ({c} < fut_extra ? {c} : fut_extra);"
+        ));
+        k.line(&format!(
+            "const int64_t {e} = {s} + fut_base + ({c} < fut_extra);"
+        ));
+        k.contents(body).map(|()| {
+            format!(
+                "__kernel void {name}({}) {{\n{}}}\n",
+                params.join(", "),
+                k.out
+            )
+        })
+    };
+    let outcome = result.map(|text| {
+        kernels.source.push_str(&text);
+        kernels.names.push(name);
+        index
+    });
+    printer.prog.kernels = Some(kernels);
+    outcome
+}
+
+/// The printer of a kernel's body as OpenCL C: blocks are `__global`
+/// byte pointers, failures are recorded in the error buffer.
+struct KernelPrinter<'a> {
+    var_names: &'a dyn Fn(Var) -> String,
+    failures: &'a mut Vec<(String, String)>,
+    out: String,
+    indent: usize,
+    /// The variables declared in each enclosing scope, innermost last.
+    scopes: Vec<HashMap<Var, VarKind>>,
+    /// The C name of the chunk's number.
+    chunk_name: String,
+    /// Whether each region holds two blocks per chunk.
+    doubled: Vec<bool>,
+    /// The allocations printed so far: the next one's region.
+    allocations: usize,
+}
+
+impl ExpContext for KernelPrinter<'_> {
+    fn var_name(&self, var: Var) -> Result<String> {
+        self.kind(var)?;
+        Ok((self.var_names)(var))
+    }
+
+    fn read(&self, block: Var, index: String, element: PrimType) -> Result<String> {
+        Ok(format!(
+            "((__global {} *){})[{index}]",
+            c_type(element),
+            self.mem(block)?
+        ))
+    }
+
+    fn context(&self) -> Result<&'static str> {
+        Err(unsupported("tuning parameters"))
+    }
+}
+
+impl KernelPrinter<'_> {
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn bind(&mut self, var: Var, kind: VarKind) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(var, kind);
+        }
+    }
+
+    fn kind(&self, var: Var) -> Result<VarKind> {
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|scope| scope.get(&var).copied())
+            .ok_or_else(|| {
+                internal(format!(
+                    "variable `{}` is used where it is not declared",
+                    (self.var_names)(var)
+                ))
+            })
+    }
+
+    fn mem(&self, var: Var) -> Result<String> {
+        match self.kind(var)? {
+            VarKind::Mem => Ok((self.var_names)(var)),
+            VarKind::Scalar(_) => Err(internal("a scalar used as a memory block")),
+        }
+    }
+
+    fn exp(&self, e: &Exp) -> Result<String> {
+        print_exp(self, e)
+    }
+
+    /// Declares a variable in the current scope (once: a second
+    /// declaration in one scope is the same variable).
+    fn declare(&mut self, var: Var, kind: VarKind) -> Result<()> {
+        let scope = self.scopes.last_mut().ok_or_else(|| internal("no scope"))?;
+        if scope.insert(var, kind).is_some() {
+            return Ok(());
+        }
+        let name = (self.var_names)(var);
+        match kind {
+            VarKind::Scalar(t) => self.line(&format!("{} {name};", c_type(t))),
+            VarKind::Mem => self.line(&format!("__global unsigned char *{name} = NULL;")),
+        }
+        Ok(())
+    }
+
+    fn contents(&mut self, code: &Code<McOp>) -> Result<()> {
+        self.scopes.push(HashMap::new());
+        let result = match code {
+            Code::Block(codes) => codes.iter().try_for_each(|c| self.code(c)),
+            other => self.code(other),
+        };
+        self.scopes.pop();
+        result
+    }
+
+    fn nested(&mut self, head: &str, code: &Code<McOp>) -> Result<()> {
+        self.line(&format!("{head}{{"));
+        self.indent += 1;
+        let result = self.contents(code);
+        self.indent -= 1;
+        self.line("}");
+        result
+    }
+
+    fn code(&mut self, code: &Code<McOp>) -> Result<()> {
+        match code {
+            Code::Block(_) => self.nested("", code)?,
+            Code::DeclareScalar(var, t) => self.declare(*var, VarKind::Scalar(*t))?,
+            Code::DeclareMem(var, _) => self.declare(*var, VarKind::Mem)?,
+            Code::SetScalar(var, e) => {
+                let text = format!("{} = {};", self.var_name(*var)?, self.exp(e)?);
+                self.line(&text);
+            }
+            Code::SetMem { dest, source } => {
+                let text = format!("{} = {};", self.mem(*dest)?, self.mem(*source)?);
+                self.line(&text);
+            }
+            Code::Allocate { mem, bytes, .. } => {
+                let r = self.allocations;
+                let block = match self.doubled.get(r) {
+                    Some(true) => format!("(2 * {} + (fut_turn_{r} ^= 1))", self.chunk_name),
+                    Some(false) => self.chunk_name.clone(),
+                    None => return Err(internal("an allocation of no region")),
+                };
+                let text = format!(
+                    "{} = fut_region_{r} + {block} * (({} + 7) & ~(int64_t)7);",
+                    self.mem(*mem)?,
+                    self.exp(bytes)?
+                );
+                self.allocations += 1;
+                self.line(&text);
+            }
+            Code::Call { .. } => return Err(unsupported("function calls")),
+            Code::Op(_) => return Err(unsupported("nested parallel tasks")),
+            Code::Write {
+                block,
+                index,
+                element,
+                value,
+            } => {
+                let text = format!(
+                    "((__global {} *){})[{}] = {};",
+                    c_type(*element),
+                    self.mem(*block)?,
+                    self.exp(index)?,
+                    self.exp(value)?
+                );
+                self.line(&text);
+            }
+            Code::Copy {
+                element,
+                shape,
+                dest,
+                source,
+            } => self.copy(*element, shape, dest, source)?,
+            Code::If {
+                condition,
+                then_code,
+                else_code,
+            } => {
+                let head = format!("if ({}) ", self.exp(condition)?);
+                self.nested(&head, then_code)?;
+                if !matches!(&**else_code, Code::Block(codes) if codes.is_empty()) {
+                    self.nested("else ", else_code)?;
+                }
+            }
+            Code::For { var, bound, body } => {
+                let t = exp_type(bound);
+                let bound = self.exp(bound)?;
+                self.scopes
+                    .push(HashMap::from([(*var, VarKind::Scalar(t))]));
+                let i = (self.var_names)(*var);
+                let head = format!(
+                    "for ({} {i} = 0, {i}_end = {bound}; {i} < {i}_end; {i}++) ",
+                    c_type(t)
+                );
+                let result = self.nested(&head, body);
+                self.scopes.pop();
+                result?;
+            }
+            Code::While { condition, body } => {
+                let head = format!("while ({}) ", self.exp(condition)?);
+                self.nested(&head, body)?;
+            }
+            Code::Assert {
+                condition,
+                message,
+                loc,
+            } => self.assert(condition, message, loc.as_ref())?,
+        }
+        Ok(())
+    }
+
+    fn copy(
+        &mut self,
+        element: PrimType,
+        shape: &[Exp],
+        dest: &MemLoc,
+        source: &MemLoc,
+    ) -> Result<()> {
+        let es = element.byte_size();
+        let (d, s) = (self.mem(dest.block)?, self.mem(source.block)?);
+        let (d_offset, s_offset) = (self.exp(&dest.offset)?, self.exp(&source.offset)?);
+        if shape.is_empty() {
+            self.line(&format!(
+                "fut_copy_element({es}, {d}, {d_offset}, {s}, {s_offset});"
+            ));
+            return Ok(());
+        }
+        let list = |k: &Self, exps: &[Exp]| -> Result<String> {
+            let items = exps.iter().map(|e| k.exp(e)).collect::<Result<Vec<_>>>()?;
+            Ok(format!("{{{}}}", items.join(", ")))
+        };
+        let text = format!(
+            "{{ const int64_t shape[] = {}, dest_strides[] = {}, source_strides[] = {}; fut_copy_lmad({es}, {}, shape, {d}, {d_offset}, dest_strides, {s}, {s_offset}, source_strides); }}",
+            list(self, shape)?,
+            list(self, &dest.strides)?,
+            list(self, &source.strides)?,
+            shape.len()
+        );
+        self.line(&text);
+        Ok(())
+    }
+
+    /// A failing assertion records its number and values (as 64-bit
+    /// slots, see `fut_fail_slots`) unless another work-item recorded a
+    /// failure first, and ends the work-item.
+    fn assert(&mut self, condition: &Exp, message: &[ErrorPart], loc: Option<&Loc>) -> Result<()> {
+        if matches!(condition, Exp::Const(prim::PrimValue::Bool(true))) {
+            return Ok(());
+        }
+        let (format, values) = failure_format(message)?;
+        let mut slots = Vec::new();
+        for value in values {
+            let text = self.exp(value)?;
+            slots.push(match exp_type(value) {
+                PrimType::F32 | PrimType::F64 => format!("f64_bits((double)({text}))"),
+                PrimType::I8 | PrimType::I16 | PrimType::I32 | PrimType::I64 => {
+                    format!("(uint64_t)(int64_t)({text})")
+                }
+                _ => format!("(uint64_t)({text})"),
+            });
+        }
+        let locs = loc.map_or_else(|| "NULL".to_owned(), locations);
+        self.failures.push((format, locs));
+        let number = self.failures.len();
+        let condition = self.exp(condition)?;
+        self.line(&format!("if (!({condition})) {{"));
+        self.line(&format!(
+            "  if (atomic_cmpxchg((volatile __global int *)fut_errors, 0, {number}) == 0) {{"
+        ));
+        for (i, slot) in slots.iter().enumerate() {
+            self.line(&format!("    fut_errors[{}] = {slot};", i + 1));
+        }
+        self.line("  }");
+        self.line("  return;");
+        self.line("}");
+        Ok(())
+    }
+}
