@@ -28,6 +28,10 @@ python3 -m pip install --user --quiet --disable-pip-version-check \
 # Neovim, the language server's second real client
 # (crates/futls/tests/neovim.rs).
 bash scripts/debian-packages.sh neovim
+# PoCL, an OpenCL driver for the CPU, on which the OpenCL back end's tests
+# run (crates/futc/tests/opencl.rs); executables load libOpenCL at run
+# time, so nothing else needs the headers.
+bash scripts/debian-packages.sh pocl-opencl-icd ocl-icd-opencl-dev
 cargo test --workspace --locked
 
 # The C backends' tests again with the generated code (and the C API

@@ -1,4 +1,5 @@
-//! `futc c --library` and `futc multicore --library`: the C API and the
+//! `futc c --library`, `futc multicore --library` and `futc opencl
+//! --library` (where an OpenCL device exists): the C API and the
 //! manifest. A C program (`c_api/library_client.c`) links the library
 //! made from `c_api/library.fut` and exercises arrays, entry points,
 //! records, sums, serialisation, consumption and errors; its output must
@@ -55,6 +56,7 @@ fn client_uses_the_library(backend: &str) {
         .arg("-o")
         .arg(&exe)
         .arg("-lm")
+        .arg("-ldl")
         .output()
         .expect("the C compiler runs");
     assert!(output.status.success(), "{}", stderr(&output));
@@ -74,6 +76,29 @@ fn a_c_program_uses_the_library() {
 #[test]
 fn a_c_program_uses_the_multicore_library() {
     client_uses_the_library("multicore");
+}
+
+#[test]
+fn a_c_program_uses_the_opencl_library() {
+    if !opencl_device_exists() {
+        eprintln!("skipped: no OpenCL device");
+        return;
+    }
+    client_uses_the_library("opencl");
+}
+
+/// Whether `clinfo`-like probing finds an OpenCL device: a compiled
+/// program lists one.
+fn opencl_device_exists() -> bool {
+    let dir = temp_dir("opencl-api-probe");
+    let file = support::write(&dir, "probe.fut", b"entry main (x: i32) : i32 = x\n");
+    let exe = dir.join("probe");
+    let built = futc(&["opencl", &file, "-o", exe.to_str().expect("UTF-8 path")]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    Command::new(&exe)
+        .arg("--list-devices")
+        .output()
+        .is_ok_and(|output| output.status.success())
 }
 
 #[test]

@@ -880,11 +880,16 @@ fn is_empty<Op>(code: &Code<Op>) -> bool {
 /// A C string of a statement's locations for backtraces: its own and
 /// those of the calls inlined around it, one per line.
 pub(crate) fn locations(loc: &Loc) -> String {
-    let frames: Vec<String> = std::iter::once(loc)
+    c_literal(&frames(loc).join("\n"))
+}
+
+/// A statement's location and those of the calls inlined around it,
+/// innermost first.
+pub(crate) fn frames(loc: &Loc) -> Vec<String> {
+    std::iter::once(loc)
         .chain(loc.inlined_from.iter())
         .map(Loc::to_string)
-        .collect();
-    c_literal(&frames.join("\n"))
+        .collect()
 }
 
 /// The variables a piece of code reads or sets without declaring them

@@ -10,18 +10,19 @@
 //! and its values in the error buffer, which the runtime checks after the
 //! kernel: the failure has the message and locations of the C back end.
 //! A kernel's allocations are parts of regions the host allocates for
-//! all chunks (see [`regions`]); allocations of sizes computed in the
-//! kernel, or for loop parameters, and calls of functions are not
-//! supported yet: such programs get a clear error.
+//! all chunks (see [`regions`]); calls are printed in place. Allocations
+//! of sizes computed in the kernel, for loop parameters whose blocks pass
+//! between them or in called functions, and recursion are not supported
+//! yet: such programs get a clear error.
 
 use super::function::{
-    ExpContext, FunctionPrinter, Result, VarKind, VarUses, exp_type, failure_format, locations,
+    ExpContext, FunctionPrinter, Result, VarKind, VarUses, exp_type, failure_format, frames,
     print_exp,
 };
 use super::scalar::{c_literal, c_type};
 use crate::CodegenError;
 use crate::imp::mc::McOp;
-use crate::imp::{Code, ErrorPart, Exp, MemLoc};
+use crate::imp::{Arg, Code, ErrorPart, Exp, Function, MemLoc, Param};
 use opt::ir::{Loc, Var};
 use prim::PrimType;
 use std::collections::HashMap;
@@ -345,6 +346,8 @@ fn kernel(
     let result = {
         let mut k = KernelPrinter {
             var_names: &|var| printer.prog.var(var),
+            functions: &printer.prog.program.functions,
+            calls: Vec::new(),
             failures: &mut kernels.failures,
             out: String::new(),
             indent: 1,
@@ -412,6 +415,11 @@ fn kernel(
 /// byte pointers, failures are recorded in the error buffer.
 struct KernelPrinter<'a> {
     var_names: &'a dyn Fn(Var) -> String,
+    functions: &'a [Function<McOp>],
+    /// The calls whose bodies are being printed in place (OpenCL has no
+    /// recursion, and a failure's backtrace names them), innermost last:
+    /// the function and the call's location.
+    calls: Vec<(usize, Option<Loc>)>,
     failures: &'a mut Vec<(String, String)>,
     out: String,
     indent: usize,
@@ -530,6 +538,9 @@ impl KernelPrinter<'_> {
                 let text = format!("{} = {};", self.mem(*dest)?, self.mem(*source)?);
                 self.line(&text);
             }
+            Code::Allocate { .. } if !self.calls.is_empty() => {
+                return Err(unsupported("memory allocation in called functions"));
+            }
             Code::Allocate { mem, bytes, .. } => {
                 let r = self.allocations;
                 let block = match self.doubled.get(r) {
@@ -545,7 +556,12 @@ impl KernelPrinter<'_> {
                 self.allocations += 1;
                 self.line(&text);
             }
-            Code::Call { .. } => return Err(unsupported("function calls")),
+            Code::Call {
+                results,
+                func,
+                args,
+                loc,
+            } => self.call(results, func.0 as usize, args, loc.as_ref())?,
             Code::Op(_) => return Err(unsupported("nested parallel tasks")),
             Code::Write {
                 block,
@@ -606,6 +622,74 @@ impl KernelPrinter<'_> {
         Ok(())
     }
 
+    /// A call, printed in place: the function's body in a block of its
+    /// own, its parameters set to the arguments and the caller's result
+    /// variables to its results.
+    fn call(
+        &mut self,
+        results: &[Var],
+        func: usize,
+        args: &[Arg],
+        loc: Option<&Loc>,
+    ) -> Result<()> {
+        let functions = self.functions;
+        let function = functions
+            .get(func)
+            .ok_or_else(|| internal("a call of no function"))?;
+        if self.calls.iter().any(|&(f, _)| f == func) {
+            return Err(unsupported("recursive functions"));
+        }
+        let args = args
+            .iter()
+            .map(|arg| match arg {
+                Arg::Scalar(e) => self.exp(e),
+                Arg::Mem(var) => self.mem(*var),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        self.line("{");
+        self.indent += 1;
+        self.scopes.push(HashMap::new());
+        for (param, arg) in function.params.iter().zip(&args) {
+            let name = (self.var_names)(param.var());
+            match *param {
+                Param::Scalar(var, t) => {
+                    self.bind(var, VarKind::Scalar(t));
+                    self.line(&format!("{} {name} = {arg};", c_type(t)));
+                }
+                Param::Mem(var, _) => {
+                    self.bind(var, VarKind::Mem);
+                    self.line(&format!("__global unsigned char *{name} = {arg};"));
+                }
+            }
+        }
+        for result in &function.results {
+            let kind = match *result {
+                Param::Scalar(_, t) => VarKind::Scalar(t),
+                Param::Mem(..) => VarKind::Mem,
+            };
+            self.declare(result.var(), kind)?;
+        }
+        self.calls.push((func, loc.cloned()));
+        let printed = self.contents(&function.body);
+        self.calls.pop();
+        printed?;
+        let mut sets = Vec::new();
+        for (&target, result) in results.iter().zip(&function.results) {
+            sets.push(format!(
+                "{} = {};",
+                self.var_name(target)?,
+                (self.var_names)(result.var())
+            ));
+        }
+        self.scopes.pop();
+        for set in sets {
+            self.line(&set);
+        }
+        self.indent -= 1;
+        self.line("}");
+        Ok(())
+    }
+
     fn copy(
         &mut self,
         element: PrimType,
@@ -656,7 +740,17 @@ impl KernelPrinter<'_> {
                 _ => format!("(uint64_t)({text})"),
             });
         }
-        let locs = loc.map_or_else(|| "NULL".to_owned(), locations);
+        // The statement's locations, then those of the calls printed in
+        // place around it, innermost first.
+        let mut lines: Vec<String> = loc.map(frames).unwrap_or_default();
+        for (_, call) in self.calls.iter().rev() {
+            lines.extend(call.as_ref().map(frames).unwrap_or_default());
+        }
+        let locs = if lines.is_empty() {
+            "NULL".to_owned()
+        } else {
+            c_literal(&lines.join("\n"))
+        };
         self.failures.push((format, locs));
         let number = self.failures.len();
         let condition = self.exp(condition)?;

@@ -1,0 +1,132 @@
+//! `futc opencl`: executables whose parallel code runs as OpenCL kernels.
+//! Every run of the corpus must pass as under the interpreter, through
+//! the server (`futc test --backend opencl`); failures inside kernels
+//! must have the interpreter's messages and backtraces, calls inside
+//! kernels included; the device options must work. Where no OpenCL
+//! device exists (no driver, or no PoCL), the tests say so and pass:
+//! the test command installs PoCL, so CI always runs them.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use support::{futc, futc_with_input, run_with_input, stderr, summary, temp_dir, write};
+
+/// Compiles `source` with `futc opencl` into `dir/prog`.
+fn compile(dir: &Path, source: &str) -> PathBuf {
+    let file = write(dir, "prog.fut", source.as_bytes());
+    let exe = dir.join("prog");
+    let exe_arg = exe.to_string_lossy().into_owned();
+    let output = futc(&["opencl", &file, "-o", &exe_arg]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    exe
+}
+
+/// Whether an OpenCL device exists: a compiled program lists one (found
+/// once for all tests).
+fn device_exists() -> bool {
+    static EXISTS: OnceLock<Result<(), String>> = OnceLock::new();
+    let exists = EXISTS.get_or_init(|| {
+        let dir = temp_dir("opencl-probe");
+        let exe = compile(&dir, "entry main (x: i32) : i32 = x\n");
+        let listed = run_with_input(&exe, &["--list-devices"], b"");
+        if listed.status.success() {
+            Ok(())
+        } else {
+            Err(stderr(&listed).trim_end().to_owned())
+        }
+    });
+    if let Err(why) = exists {
+        eprintln!("skipped: no OpenCL device ({why})");
+    }
+    exists.is_ok()
+}
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn every_run_of_the_corpus_passes_in_opencl() {
+    if !device_exists() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/run");
+    let root = root.to_string_lossy().into_owned();
+    let output = futc(&["test", "--backend", "opencl", &root]);
+    let (passed, failed, _) = summary(&output);
+    assert_eq!(failed, 0, "{}", stderr(&output));
+    assert!(passed >= 800, "only {passed} runs passed");
+    assert!(output.status.success());
+}
+
+const FAILING: &str = "\
+#[noinline]
+def plus_one (xs: []i32) (i: i64) : i32 = xs[i] + 1
+
+entry gather (xs: []i32) (is: []i64) : []i32 = map (\\i -> xs[i]) is
+entry called (xs: []i32) (is: []i64) : []i32 = map (\\i -> plus_one xs i) is
+entry divide (xs: []i32) (ds: []i32) : []i32 = map2 (/) xs ds
+entry total (xs: []i32) (is: []i64) : i32 = reduce (+) 0 (map (\\i -> xs[i] * 2) is)
+";
+
+#[test]
+fn failures_in_kernels_are_reported_as_the_interpreter_reports_them() {
+    if !device_exists() {
+        return;
+    }
+    let dir = temp_dir("opencl-failing");
+    let exe = compile(&dir, FAILING);
+    let file = dir.join("prog.fut").to_string_lossy().into_owned();
+    for (entry, input) in [
+        ("gather", "[1, 2, 3] [2, 0, 1]"),
+        ("gather", "[1, 2, 3] [2, 5, 1]"),
+        ("called", "[1, 2, 3] [0, 2]"),
+        ("called", "[1, 2, 3] [0, -1]"),
+        ("divide", "[1, 2, 3] [1, 2, 3]"),
+        ("divide", "[1, 2, 3] [1, 0, 3]"),
+        ("total", "[1, 2, 3] [0, 1, 2, 2]"),
+        ("total", "[1, 2, 3] [0, 1, 3]"),
+    ] {
+        let ours = run_with_input(&exe, &["-e", entry], input.as_bytes());
+        let interpreted = futc_with_input(&["run", "-e", entry, &file], input.as_bytes());
+        assert_eq!(
+            ours.status.code(),
+            interpreted.status.code(),
+            "{entry} {input}: {}",
+            stderr(&ours)
+        );
+        assert_eq!(stdout(&ours), stdout(&interpreted), "{entry} {input}");
+        if !ours.status.success() {
+            // The interpreter prints the program's path where the
+            // executable prints its own.
+            assert_eq!(
+                stderr(&ours).replace(&file, "prog.fut"),
+                stderr(&interpreted).replace(&file, "prog.fut"),
+                "{entry} {input}"
+            );
+        }
+    }
+}
+
+#[test]
+fn devices_are_listed_and_chosen_by_name() {
+    if !device_exists() {
+        return;
+    }
+    let dir = temp_dir("opencl-devices");
+    let exe = compile(&dir, "entry main (xs: []i32) : []i32 = map (*2) xs\n");
+    let listed = run_with_input(&exe, &["--list-devices"], b"");
+    let first = stdout(&listed);
+    let line = first.lines().next().expect("a device is listed");
+    let (_, device) = line.split_once(": ").expect("`platform: device`");
+    let chosen = run_with_input(&exe, &["-d", device], b"[1, 2]");
+    assert!(chosen.status.success(), "{}", stderr(&chosen));
+    assert_eq!(stdout(&chosen), "[2i32, 4i32]\n");
+    let missing = run_with_input(&exe, &["-d", "no such device"], b"[1, 2]");
+    assert_eq!(missing.status.code(), Some(1));
+    assert_eq!(
+        stderr(&missing),
+        "Error: No OpenCL device named no such device found.\n"
+    );
+}
