@@ -350,10 +350,11 @@ FUT_CL_ELEMENT(f16)
 FUT_CL_ELEMENT(f32)
 FUT_CL_ELEMENT(f64)
 
-FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations) {
+FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations, int partials) {
   (void)run;
   if (iterations < 1) return 1;
-  return iterations < FUT_CL_MAX_CHUNKS ? iterations : FUT_CL_MAX_CHUNKS;
+  if (!partials) return iterations;
+  return iterations < FUT_CL_MAX_PARTIALS ? iterations : FUT_CL_MAX_PARTIALS;
 }
 
 /* Waits for the kernels launched so far and reports the failure one of

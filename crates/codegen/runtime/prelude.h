@@ -190,8 +190,8 @@ FUT_LINK void fut_copy(int es, int rank, const int64_t *shape, char *dst, int64_
    the variables it reads. */
 typedef int (*fut_task)(fut_run *run, const void *env, int64_t chunk, int64_t start, int64_t end);
 /* The number of chunks a task over `iterations` iterations is split
-   into. */
-FUT_LINK int64_t fut_chunks(fut_run *run, int64_t iterations);
+   into (fewer where the iterations are light, see `FUT_LIGHT_CHUNK`). */
+FUT_LINK int64_t fut_chunks(fut_run *run, int64_t iterations, int light);
 /* Runs the task's chunks on the thread pool; the failure of the
    lowest-numbered failing chunk is the task's. */
 FUT_LINK int fut_parallel(fut_run *run, fut_task task, const void *env, int64_t iterations, int64_t chunks);
@@ -210,13 +210,15 @@ typedef struct {
 typedef struct {
   const char *format, *locs;
 } fut_cl_failure;
-/* How many work-items a task's chunks may number. */
-#define FUT_CL_MAX_CHUNKS 65536
+/* How many work-items a task keeping partial results per chunk has at
+   most (they are combined in order afterwards); others have one per
+   iteration. */
+#define FUT_CL_MAX_PARTIALS 1024
 /* The highest rank of the copy kernel's arrays. */
 #define FUT_CL_COPY_RANK 8
 FUT_LINK int mem_alloc_dev(fut_run *run, fut_mem **m, int64_t bytes);
 FUT_LINK void fut_cl_release(fut_mem *m);
-FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations);
+FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations, int partials);
 FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int64_t chunks, int64_t iterations, int nargs, const fut_cl_arg *args);
 FUT_LINK int fut_cl_copy(fut_run *run, int es, int rank, const int64_t *shape, fut_mem *dst, int64_t dst_offset,
                          const int64_t *dst_strides, fut_mem *src, int64_t src_offset, const int64_t *src_strides);

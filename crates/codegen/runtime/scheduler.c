@@ -13,6 +13,9 @@
 
 /* How many chunks per thread a task is split into, for balance. */
 #define FUT_CHUNKS_PER_THREAD 4
+/* Light iterations (one element written each) are not worth a task of
+   fewer than this many. */
+#define FUT_LIGHT_CHUNK 16384
 
 /* A task being run. */
 typedef struct {
@@ -132,10 +135,12 @@ static int fut_cores(void) {
   return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
 
-FUT_LINK int64_t fut_chunks(fut_run *run, int64_t iterations) {
+FUT_LINK int64_t fut_chunks(fut_run *run, int64_t iterations, int light) {
   int64_t threads = run->in_task ? 1 : run->ctx->num_threads;
   int64_t chunks = threads == 1 ? 1 : threads * FUT_CHUNKS_PER_THREAD;
   if (chunks > iterations) chunks = iterations;
+  /* A light chunk has at least this many iterations. */
+  if (light && chunks > iterations / FUT_LIGHT_CHUNK) chunks = iterations / FUT_LIGHT_CHUNK;
   return chunks < 1 ? 1 : chunks;
 }
 

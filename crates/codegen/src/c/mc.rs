@@ -6,7 +6,7 @@
 //! prints them as kernels instead (`opencl.rs`).
 
 use super::function::{COp, FunctionPrinter, Result, VarUses};
-use crate::imp::mc::McOp;
+use crate::imp::mc::{Chunking, McOp};
 
 impl COp for McOp {
     fn print(&self, printer: &mut FunctionPrinter<'_, '_, Self>) -> Result<()> {
@@ -14,11 +14,16 @@ impl COp for McOp {
             return super::opencl::print_op(self, printer);
         }
         match self {
-            McOp::Chunks { var, iterations } => {
+            McOp::Chunks {
+                var,
+                iterations,
+                kind,
+            } => {
                 let text = format!(
-                    "{} = fut_chunks(run, {});",
+                    "{} = fut_chunks(run, {}, {});",
                     printer.var(*var)?,
-                    printer.exp(iterations)?
+                    printer.exp(iterations)?,
+                    u8::from(*kind == Chunking::Light)
                 );
                 printer.line(&text);
             }
@@ -49,7 +54,9 @@ impl COp for McOp {
 
     fn visit(&self, uses: &mut VarUses) {
         match self {
-            McOp::Chunks { var, iterations } => {
+            McOp::Chunks {
+                var, iterations, ..
+            } => {
                 uses.exp(iterations);
                 uses.set(*var);
             }

@@ -21,7 +21,7 @@ use super::function::{
 };
 use super::scalar::{c_literal, c_type};
 use crate::CodegenError;
-use crate::imp::mc::McOp;
+use crate::imp::mc::{Chunking, McOp};
 use crate::imp::{Arg, Code, ErrorPart, Exp, Function, MemLoc, Param};
 use opt::ir::{Loc, Var};
 use prim::PrimType;
@@ -89,11 +89,17 @@ fn internal(message: impl Into<String>) -> CodegenError {
 /// Prints a multicore operation as OpenCL host code.
 pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -> Result<()> {
     match op {
-        McOp::Chunks { var, iterations } => {
+        McOp::Chunks {
+            var,
+            iterations,
+            kind,
+        } => {
+            // A work-item per point, but few partial results.
             let text = format!(
-                "{} = fut_cl_chunks(run, {});",
+                "{} = fut_cl_chunks(run, {}, {});",
                 printer.var(*var)?,
-                printer.exp(iterations)?
+                printer.exp(iterations)?,
+                u8::from(*kind == Chunking::Partials)
             );
             printer.line(&text);
         }

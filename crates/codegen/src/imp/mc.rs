@@ -7,14 +7,32 @@
 use super::{Code, Exp};
 use opt::ir::Var;
 
+/// What the chunks of a task do, which decides how many there are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chunking {
+    /// Each keeps a partial result (of a reduction, say), which are
+    /// combined afterwards: few chunks.
+    Partials,
+    /// Independent iterations (the points of a map).
+    Points,
+    /// Independent iterations that do little work each (writing one
+    /// element), so that few of them are not worth a task.
+    Light,
+}
+
 /// An operation of the multicore back end.
 #[derive(Debug, Clone, PartialEq)]
 pub enum McOp {
     /// Sets the `i64` variable `var` (declared) to the number of chunks
     /// a parallel task over `iterations` iterations is split into: at
     /// least one, at most `iterations` (or one for none), as many as the
-    /// thread pool can balance.
-    Chunks { var: Var, iterations: Exp },
+    /// thread pool can balance (or, for OpenCL, as many work-items as
+    /// suit the kind of task).
+    Chunks {
+        var: Var,
+        iterations: Exp,
+        kind: Chunking,
+    },
     /// Runs `body` once per chunk of `0..iterations`, split into
     /// `chunks` (from [`McOp::Chunks`]) consecutive chunks of nearly equal
     /// size, in parallel: each run sees its chunk's number in `chunk` and

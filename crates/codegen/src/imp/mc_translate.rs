@@ -19,7 +19,7 @@
 //!   the destinations bucket by bucket, in parallel over the buckets.
 //!   Indices out of bounds are ignored.
 
-use super::mc::McOp;
+use super::mc::{Chunking, McOp};
 use super::translate::{Array, Translator, and, cmp, element_at, in_range, internal, slice_fix};
 use super::{Code, Exp, MemLoc};
 use crate::CodegenError;
@@ -110,11 +110,59 @@ fn point_indices(tr: &mut Translator<McMem>, space: &SegSpace, flat: Exp) -> Res
 }
 
 /// A new `i64` variable holding the number of chunks for `iterations`.
+/// The chunks keep partial results.
 fn chunks(tr: &mut Translator<McMem>, iterations: Exp) -> Var {
+    chunks_of(tr, iterations, Chunking::Partials)
+}
+
+fn chunks_of(tr: &mut Translator<McMem>, iterations: Exp, kind: Chunking) -> Var {
     let var = tr.new_var("chunks");
     tr.emit(Code::DeclareScalar(var, PrimType::I64));
-    tr.emit(Code::Op(McOp::Chunks { var, iterations }));
+    tr.emit(Code::Op(McOp::Chunks {
+        var,
+        iterations,
+        kind,
+    }));
     var
+}
+
+/// Runs `point` at every point of the index space of sizes `dims` (its
+/// indices given), in parallel chunks of light iterations, where no task
+/// runs already; else in sequential loops.
+pub(super) fn fill(
+    tr: &mut Translator<McMem>,
+    dims: &[Exp],
+    point: &mut dyn FnMut(&mut Translator<McMem>, &[Exp]) -> Result<()>,
+) -> Result<()> {
+    if tr.in_parallel() {
+        return tr.nest(dims, point);
+    }
+    let mut iterations = Exp::i64(1);
+    for dim in dims {
+        iterations = Exp::i64_mul(iterations, dim.clone());
+    }
+    let count = chunks_of(tr, iterations.clone(), Chunking::Light);
+    parallel_chunks(tr, iterations, count, |tr, _, start, end| {
+        for_range(tr, start, end, |tr, flat| {
+            let mut indices = vec![Exp::i64(0); dims.len()];
+            let mut rest = flat.clone();
+            for (k, size) in dims.iter().enumerate().rev() {
+                let var = tr.new_var("i");
+                tr.emit(Code::DeclareScalar(var, PrimType::I64));
+                if k == 0 {
+                    tr.emit(Code::SetScalar(var, rest.clone()));
+                } else {
+                    tr.emit(Code::SetScalar(
+                        var,
+                        Exp::BinOp(BinOp::Mod, Box::new(rest.clone()), Box::new(size.clone())),
+                    ));
+                    rest = Exp::BinOp(BinOp::Div, Box::new(rest), Box::new(size.clone()));
+                }
+                indices[k] = Exp::Var(var, PrimType::I64);
+            }
+            point(tr, &indices)
+        })
+    })
 }
 
 /// Runs `point` at every point number below `iterations`, in parallel
@@ -124,7 +172,7 @@ fn parallel_points(
     iterations: Exp,
     mut point: impl FnMut(&mut Translator<McMem>, &Exp) -> Result<()>,
 ) -> Result<()> {
-    let count = chunks(tr, iterations.clone());
+    let count = chunks_of(tr, iterations.clone(), Chunking::Points);
     parallel_chunks(tr, iterations, count, |tr, _, start, end| {
         for_range(tr, start, end, |tr, flat| point(tr, flat))
     })
@@ -141,13 +189,15 @@ fn parallel_chunks(
     let chunk = tr.new_var("chunk");
     let start = tr.new_var("start");
     let end = tr.new_var("end");
-    let code = tr.block(|tr| {
-        body(
-            tr,
-            Exp::Var(chunk, PrimType::I64),
-            Exp::Var(start, PrimType::I64),
-            Exp::Var(end, PrimType::I64),
-        )
+    let code = tr.in_task(|tr| {
+        tr.block(|tr| {
+            body(
+                tr,
+                Exp::Var(chunk, PrimType::I64),
+                Exp::Var(start, PrimType::I64),
+                Exp::Var(end, PrimType::I64),
+            )
+        })
     })?;
     tr.emit(Code::Op(McOp::Parallel {
         iterations,
@@ -396,25 +446,50 @@ fn reduce(
         }
         Ok(())
     })?;
-    // The partials in chunk order.
-    let totals = scalars(tr, "total", &types, neutral);
-    let c = tr.new_var("c");
-    let code = tr.block(|tr| {
-        let values = blocks
-            .iter()
-            .map(|&(block, t)| read(block, Exp::Var(c, PrimType::I64), t))
-            .collect();
-        combine(tr, ops, &types, &totals, values)
+    // The partials in chunk order, by a task of one chunk (so that
+    // OpenCL combines them on the device), into blocks of one element.
+    let results = partials(tr, &types, Exp::i64(1));
+    single_task(tr, |tr| {
+        let totals = scalars(tr, "total", &types, neutral);
+        let c = tr.new_var("c");
+        let code = tr.block(|tr| {
+            let values = blocks
+                .iter()
+                .map(|&(block, t)| read(block, Exp::Var(c, PrimType::I64), t))
+                .collect();
+            combine(tr, ops, &types, &totals, values)
+        })?;
+        tr.emit(Code::For {
+            var: c,
+            bound: Exp::Var(count, PrimType::I64),
+            body: Box::new(code),
+        });
+        for (&total, &(block, t)) in totals.iter().zip(&results) {
+            tr.emit(Code::Write {
+                block,
+                index: Exp::i64(0),
+                element: t,
+                value: Exp::Var(total, t),
+            });
+        }
+        Ok(())
     })?;
-    tr.emit(Code::For {
-        var: c,
-        bound: Exp::Var(count, PrimType::I64),
-        body: Box::new(code),
-    });
-    for (elem, (&total, &t)) in pat.iter().zip(totals.iter().zip(&types)) {
-        tr.emit(Code::SetScalar(elem.var, Exp::Var(total, t)));
+    for (elem, &(block, t)) in pat.iter().zip(&results) {
+        tr.emit(Code::SetScalar(elem.var, read(block, Exp::i64(0), t)));
     }
     Ok(())
+}
+
+/// A task of one chunk running `body`: sequential code that works on
+/// memory where the parallel tasks around it do.
+fn single_task(
+    tr: &mut Translator<McMem>,
+    body: impl FnOnce(&mut Translator<McMem>) -> Result<()>,
+) -> Result<()> {
+    let one = tr.new_var("one");
+    tr.emit(Code::DeclareScalar(one, PrimType::I64));
+    tr.emit(Code::SetScalar(one, Exp::i64(1)));
+    parallel_chunks(tr, Exp::i64(1), one, |tr, _, _, _| body(tr))
 }
 
 /// An inclusive scan over one dimension, in three phases: scans of the
@@ -466,35 +541,39 @@ fn scan(
         }
         Ok(())
     })?;
-    // Each chunk's total becomes the combination of the earlier ones'.
-    let carry = scalars(tr, "carry", &types, neutral);
-    let c = tr.new_var("c");
-    let code = tr.block(|tr| {
-        let index = Exp::Var(c, PrimType::I64);
-        let totals = scalars(
-            tr,
-            "chunk_total",
-            &types,
-            blocks
-                .iter()
-                .map(|&(b, t)| read(b, index.clone(), t))
-                .collect(),
-        );
-        for (&acc, &(block, t)) in carry.iter().zip(&blocks) {
-            tr.emit(Code::Write {
-                block,
-                index: index.clone(),
-                element: t,
-                value: Exp::Var(acc, t),
-            });
-        }
-        combine(tr, ops, &types, &carry, var_exps(&totals, &types))
+    // Each chunk's total becomes the combination of the earlier ones', by
+    // a task of one chunk.
+    single_task(tr, |tr| {
+        let carry = scalars(tr, "carry", &types, neutral);
+        let c = tr.new_var("c");
+        let code = tr.block(|tr| {
+            let index = Exp::Var(c, PrimType::I64);
+            let totals = scalars(
+                tr,
+                "chunk_total",
+                &types,
+                blocks
+                    .iter()
+                    .map(|&(b, t)| read(b, index.clone(), t))
+                    .collect(),
+            );
+            for (&acc, &(block, t)) in carry.iter().zip(&blocks) {
+                tr.emit(Code::Write {
+                    block,
+                    index: index.clone(),
+                    element: t,
+                    value: Exp::Var(acc, t),
+                });
+            }
+            combine(tr, ops, &types, &carry, var_exps(&totals, &types))
+        })?;
+        tr.emit(Code::For {
+            var: c,
+            bound: Exp::Var(count, PrimType::I64),
+            body: Box::new(code),
+        });
+        Ok(())
     })?;
-    tr.emit(Code::For {
-        var: c,
-        bound: Exp::Var(count, PrimType::I64),
-        body: Box::new(code),
-    });
     parallel_chunks(tr, iterations, count, |tr, chunk, start, end| {
         let prefix = scalars(
             tr,

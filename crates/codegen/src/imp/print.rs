@@ -25,9 +25,13 @@ impl PrintOp for NoOp {
 impl PrintOp for McOp {
     fn print(&self, printer: &mut Printer<'_, Self>) {
         match self {
-            McOp::Chunks { var, iterations } => {
+            McOp::Chunks {
+                var,
+                iterations,
+                kind,
+            } => {
                 let text = format!(
-                    "{} = chunks({})",
+                    "{} = chunks({}, {kind:?})",
                     printer.var(*var),
                     printer.exp(iterations)
                 );

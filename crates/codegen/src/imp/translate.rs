@@ -51,6 +51,17 @@ pub trait ImpLevel: Rep {
     type ImpOp;
     /// Emits the code of a statement binding `pat` to `op`.
     fn translate_op(tr: &mut Translator<Self>, pat: &[PatElem], op: &Self::Op) -> Result<()>;
+    /// Emits `point` at every point of an index space of sizes `dims`
+    /// (with its indices), where the points write distinct elements of
+    /// an array being made and read nothing written: sequential loops, or
+    /// parallel code.
+    fn fill(
+        tr: &mut Translator<Self>,
+        dims: &[Exp],
+        point: &mut dyn FnMut(&mut Translator<Self>, &[Exp]) -> Result<()>,
+    ) -> Result<()> {
+        tr.nest(dims, point)
+    }
 }
 
 impl ImpLevel for SeqMem {
@@ -73,6 +84,14 @@ impl ImpLevel for McMem {
             MemOp::Inner(op) => tr.seg_op(pat, op),
         }
     }
+
+    fn fill(
+        tr: &mut Translator<McMem>,
+        dims: &[Exp],
+        point: &mut dyn FnMut(&mut Translator<McMem>, &[Exp]) -> Result<()>,
+    ) -> Result<()> {
+        super::mc_translate::fill(tr, dims, point)
+    }
 }
 
 fn generate<R: ImpLevel>(program: &ir::Program<R>) -> Result<Program<R::ImpOp>> {
@@ -81,6 +100,7 @@ fn generate<R: ImpLevel>(program: &ir::Program<R>) -> Result<Program<R::ImpOp>> 
         var_names: program.var_names.clone(),
         arrays: HashMap::new(),
         blocks: Vec::new(),
+        tasks: 0,
     };
     let mut functions = Vec::with_capacity(program.functions.len());
     for function in &program.functions {
@@ -237,6 +257,8 @@ pub struct Translator<R: ImpLevel> {
     arrays: HashMap<Var, Array>,
     /// The code being emitted: the innermost block last.
     blocks: Vec<Vec<Code<R::ImpOp>>>,
+    /// How many parallel tasks the code being emitted runs in.
+    tasks: usize,
 }
 
 impl<R: ImpLevel> Translator<R> {
@@ -255,6 +277,19 @@ impl<R: ImpLevel> Translator<R> {
         let result = build(self);
         let code = Code::Block(self.blocks.pop().unwrap_or_default());
         result.map(|()| code)
+    }
+
+    /// The code `build` emits inside a parallel task.
+    pub(super) fn in_task<T>(&mut self, build: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        self.tasks += 1;
+        let result = build(self);
+        self.tasks -= 1;
+        result
+    }
+
+    /// Whether the code being emitted runs in a parallel task.
+    pub(super) fn in_parallel(&self) -> bool {
+        self.tasks > 0
     }
 
     pub(super) fn new_var(&mut self, hint: &str) -> Var {
@@ -573,34 +608,32 @@ impl<R: ImpLevel> Translator<R> {
                 let len = self.se(*len)?;
                 self.check_length(std::slice::from_ref(&len), &loc);
                 let dest = self.array(single()?.var)?;
-                let i = self.new_var("i");
-                let value = Exp::BinOp(
-                    BinOp::Add,
-                    Box::new(self.se(*start)?),
-                    Box::new(Exp::BinOp(
-                        BinOp::Mul,
-                        Box::new(Exp::Convert(*ty, Box::new(Exp::Var(i, PrimType::I64)))),
-                        Box::new(self.se(*step)?),
-                    )),
-                );
-                let write = Code::Write {
-                    block: dest.loc.block,
-                    index: element_at(&dest.loc, &[Exp::Var(i, PrimType::I64)]),
-                    element: *ty,
-                    value,
-                };
-                self.emit(Code::For {
-                    var: i,
-                    bound: len,
-                    body: Box::new(write),
-                });
+                let (start, step, ty) = (self.se(*start)?, self.se(*step)?, *ty);
+                R::fill(self, std::slice::from_ref(&len), &mut |tr, indices| {
+                    let value = Exp::BinOp(
+                        BinOp::Add,
+                        Box::new(start.clone()),
+                        Box::new(Exp::BinOp(
+                            BinOp::Mul,
+                            Box::new(Exp::Convert(ty, Box::new(indices[0].clone()))),
+                            Box::new(step.clone()),
+                        )),
+                    );
+                    tr.emit(Code::Write {
+                        block: dest.loc.block,
+                        index: element_at(&dest.loc, indices),
+                        element: ty,
+                        value,
+                    });
+                    Ok(())
+                })?;
             }
             ir::Exp::Replicate { shape, value } => {
                 let dims: Vec<Exp> = shape.iter().map(|&d| self.se(d)).collect::<Result<_>>()?;
                 self.check_length(&dims, &loc);
                 let dest = self.array(single()?.var)?;
                 let value = *value;
-                self.nest(&dims, &mut |tr, indices| {
+                R::fill(self, &dims, &mut |tr, indices| {
                     let mut place = dest.loc.clone();
                     for index in indices {
                         place = slice_fix(&place, index.clone());
@@ -694,7 +727,7 @@ impl<R: ImpLevel> Translator<R> {
 
     /// Loops over every index of `dims`, emitting what `body` makes of
     /// the indices in the innermost loop.
-    fn nest(
+    pub(super) fn nest(
         &mut self,
         dims: &[Exp],
         body: &mut dyn FnMut(&mut Self, &[Exp]) -> Result<()>,
