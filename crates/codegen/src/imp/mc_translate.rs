@@ -20,7 +20,9 @@
 //!   Indices out of bounds are ignored.
 
 use super::mc::{Chunking, McOp};
-use super::translate::{Array, Translator, and, cmp, element_at, in_range, internal, slice_fix};
+use super::translate::{
+    Array, PointCode, Translator, and, cmp, element_at, in_range, internal, slice_fix,
+};
 use super::{Code, Exp, MemLoc};
 use crate::CodegenError;
 use opt::ir::segop::{SegOp, SegResult, SegSpace};
@@ -132,7 +134,7 @@ fn chunks_of(tr: &mut Translator<McMem>, iterations: Exp, kind: Chunking) -> Var
 pub(super) fn fill(
     tr: &mut Translator<McMem>,
     dims: &[Exp],
-    point: &mut dyn FnMut(&mut Translator<McMem>, &[Exp]) -> Result<()>,
+    point: &mut PointCode<'_, McMem>,
 ) -> Result<()> {
     if tr.in_parallel() {
         return tr.nest(dims, point);

@@ -45,6 +45,9 @@ pub fn generate_mc(program: &ir::Program<McMem>) -> Result<Program<McOp>> {
     generate(program)
 }
 
+/// Code emitted at a point of an index space, given its indices.
+pub type PointCode<'a, R> = dyn FnMut(&mut Translator<R>, &[Exp]) -> Result<()> + 'a;
+
 /// How a memory level's operations become imperative code.
 pub trait ImpLevel: Rep {
     /// The back end's operation.
@@ -58,7 +61,7 @@ pub trait ImpLevel: Rep {
     fn fill(
         tr: &mut Translator<Self>,
         dims: &[Exp],
-        point: &mut dyn FnMut(&mut Translator<Self>, &[Exp]) -> Result<()>,
+        point: &mut PointCode<'_, Self>,
     ) -> Result<()> {
         tr.nest(dims, point)
     }
@@ -88,7 +91,7 @@ impl ImpLevel for McMem {
     fn fill(
         tr: &mut Translator<McMem>,
         dims: &[Exp],
-        point: &mut dyn FnMut(&mut Translator<McMem>, &[Exp]) -> Result<()>,
+        point: &mut PointCode<'_, McMem>,
     ) -> Result<()> {
         super::mc_translate::fill(tr, dims, point)
     }
