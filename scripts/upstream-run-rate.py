@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs `futc test` (the interpreter, or `--backend c` or `multicore`)
+"""Runs `futc test` (the interpreter, or `--backend c`, `multicore` or `opencl`)
 over each program of a Futhark test directory (such as upstream's tests/)
 and reports, per directory, how many of the run cases (an input with an
 expected output or run-time error) pass. Programs whose test block
@@ -7,7 +7,8 @@ expects a compile-time error are not run cases and are left out, as are,
 for the interpreter, runs tagged `compiled` (it skips them).
 
 Usage: scripts/upstream-run-rate.py TESTS_DIR [FUTC] [--jobs N] [--timeout S]
-       [--failures FILE] [--backend interpreter|c|multicore]
+       [--failures FILE] [--backend interpreter|c|multicore|opencl]
+       [--shard K/N] [--progress FILE]
 """
 import argparse
 import collections
@@ -63,7 +64,12 @@ def main():
     parser.add_argument("--timeout", type=float, default=60)
     parser.add_argument("--failures")
     parser.add_argument("--backend", default="interpreter")
+    parser.add_argument("--shard", default="1/1",
+                        help="K/N: only every N-th program, starting with the K-th")
+    parser.add_argument("--progress",
+                        help="a file each program's counts are appended to as it finishes")
     args = parser.parse_args()
+    shard, shards = map(int, args.shard.split("/"))
     programs = []
     for root, _, files in os.walk(args.tests):
         for name in sorted(files):
@@ -73,11 +79,16 @@ def main():
                     text = f.read()
                 if "-- ==" in text and not expects_compile_error(text):
                     programs.append(path)
+    programs = sorted(programs)[shard - 1::shards]
+    progress = open(args.progress, "a", encoding="utf-8") if args.progress else None
     totals = collections.defaultdict(lambda: [0, 0])
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for path, counts, stderr in pool.map(lambda p: run(args.futc, p, args.timeout, args.backend), sorted(programs)):
+        for path, counts, stderr in pool.map(lambda p: run(args.futc, p, args.timeout, args.backend), programs):
             rel = os.path.relpath(path, args.tests)
+            if progress:
+                progress.write(f"{rel} {counts if counts else stderr[-200:]!r}\n")
+                progress.flush()
             directory = rel.split(os.sep)[0] if os.sep in rel else "."
             if counts is None:
                 # A crash or timeout fails the program's runs; count one.

@@ -191,33 +191,27 @@ struct Region {
 /// part of the region. That is right where the size is known before the
 /// kernel starts (it depends only on the kernel's scalar parameters, or
 /// on variables set once from them, which the host computes likewise)
-/// and the block is dead when the allocation runs again (for the chunk's
-/// next point, say). A block that becomes a loop parameter's, allocated
-/// in the loop's body, is still the parameter's when the allocation runs
-/// in the next iteration: its chunks have two blocks and take turns
-/// (double buffering), which is right unless blocks pass between the
-/// loop's parameters.
+/// and the block is dead when the allocation runs again: when every
+/// variable the block may pass to (through `SetMem`) is declared inside
+/// the innermost loop around the allocation (the chunk's loop over its
+/// points, or a loop of the program), and so is dead by its next
+/// iteration. A block that may become a parameter of that loop is still
+/// the parameter's in the next iteration: its chunks have two blocks and
+/// take turns (double buffering), which is right where the blocks passed
+/// to the parameters are made in the loop's body, not taken from the
+/// parameters themselves.
 fn regions(body: &Code<McOp>, free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
-    struct Alloc<'c> {
-        mem: Var,
-        bytes: &'c Exp,
-        /// The innermost loop around it (numbered in order).
-        innermost: Option<usize>,
-    }
     #[derive(Default)]
     struct Found<'c> {
-        allocs: Vec<Alloc<'c>>,
-        /// Blocks that become those of a variable declared outside the
-        /// innermost loop around the setting, with that loop; `None`
-        /// where the variable is declared further out still.
-        passed: Vec<(Var, Option<usize>)>,
-        /// Variables set to blocks.
-        set: Vec<Var>,
+        /// The block variable, its size and how many loops are around it.
+        allocs: Vec<(Var, &'c Exp, usize)>,
+        /// `SetMem`s: the destination, the source, and how many loops are
+        /// around it.
+        passes: Vec<(Var, Var, usize)>,
         /// How each scalar is set, and how many times.
         sets: HashMap<Var, (&'c Exp, usize)>,
-        /// The loops around the current statement, innermost last.
-        loops: Vec<usize>,
-        loop_count: usize,
+        /// How many loops are around the current statement.
+        loops: usize,
         /// How many loops were around each block variable's declaration.
         declared_at: HashMap<Var, usize>,
     }
@@ -225,22 +219,10 @@ fn regions(body: &Code<McOp>, free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
         match code {
             Code::Block(codes) => codes.iter().for_each(|c| walk(c, found)),
             Code::DeclareMem(var, _) => {
-                found.declared_at.insert(*var, found.loops.len());
+                found.declared_at.insert(*var, found.loops);
             }
-            Code::Allocate { mem, bytes, .. } => found.allocs.push(Alloc {
-                mem: *mem,
-                bytes,
-                innermost: found.loops.last().copied(),
-            }),
-            Code::SetMem { dest, source } => {
-                found.set.push(*dest);
-                let depth = found.loops.len();
-                let declared = found.declared_at.get(dest).copied().unwrap_or(0);
-                if declared < depth {
-                    let crossed = (declared + 1 == depth).then(|| found.loops[depth - 1]);
-                    found.passed.push((*source, crossed));
-                }
-            }
+            Code::Allocate { mem, bytes, .. } => found.allocs.push((*mem, bytes, found.loops)),
+            Code::SetMem { dest, source } => found.passes.push((*dest, *source, found.loops)),
             Code::SetScalar(var, e) => found.sets.entry(*var).or_insert((e, 0)).1 += 1,
             Code::If {
                 then_code,
@@ -251,10 +233,9 @@ fn regions(body: &Code<McOp>, free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
                 walk(else_code, found);
             }
             Code::For { body, .. } | Code::While { body, .. } => {
-                found.loop_count += 1;
-                found.loops.push(found.loop_count);
+                found.loops += 1;
                 walk(body, found);
-                found.loops.pop();
+                found.loops -= 1;
             }
             _ => {}
         }
@@ -296,35 +277,44 @@ fn regions(body: &Code<McOp>, free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
     }
     let mut found = Found::default();
     walk(body, &mut found);
-    // Blocks passing from one loop parameter to another.
-    let between_parameters = found
-        .passed
-        .iter()
-        .any(|(source, _)| found.set.contains(source));
+    let declared = |var: &Var| found.declared_at.get(var).copied().unwrap_or(0);
     found
         .allocs
         .iter()
-        .map(|alloc| {
-            let Some(bytes) = on_params(alloc.bytes, &found, free, 0) else {
+        .map(|&(mem, bytes, loops)| {
+            let Some(bytes) = on_params(bytes, &found, free, 0) else {
                 return Err(unsupported("memory allocation of a size computed in it"));
             };
-            let mut crossings = found
-                .passed
-                .iter()
-                .filter(|(source, _)| *source == alloc.mem)
-                .map(|&(_, crossed)| crossed);
-            let double = match crossings.next() {
-                None => false,
-                Some(crossed) => {
-                    if between_parameters
-                        || crossed.is_none()
-                        || crossed != alloc.innermost
-                        || crossings.any(|other| other != crossed)
-                    {
-                        return Err(unsupported("memory allocation for these loop parameters"));
+            // The variables the block may pass to.
+            let mut holders = vec![mem];
+            let mut grown = true;
+            while grown {
+                grown = false;
+                for &(dest, source, _) in &found.passes {
+                    if holders.contains(&source) && !holders.contains(&dest) {
+                        holders.push(dest);
+                        grown = true;
                     }
-                    true
                 }
+            }
+            let outermost = holders.iter().map(declared).min().unwrap_or(loops);
+            let double = if outermost >= loops {
+                false
+            } else if outermost + 1 == loops {
+                // The loop's parameters get blocks made in its body only.
+                let parameters_made_inside = found.passes.iter().all(|&(dest, source, at)| {
+                    !(holders.contains(&dest) && declared(&dest) < at) || declared(&source) >= at
+                });
+                if !parameters_made_inside {
+                    return Err(unsupported(
+                        "memory allocation for loop parameters passing blocks to each other",
+                    ));
+                }
+                true
+            } else {
+                return Err(unsupported(
+                    "memory allocation for the parameters of nested loops",
+                ));
             };
             Ok(Region { bytes, double })
         })
