@@ -90,7 +90,16 @@ struct fut_cl {
   cl_kernel copy_kernel;
   cl_mem errors;
   size_t group_size;
+  /* The heap kernels allocate blocks from (NULL until one needs it), its
+     size, and the counter of bytes taken from it. */
+  cl_mem heap, heap_top;
+  uint64_t heap_size;
 };
+
+/* A kernel found its heap full. */
+#define FUT_CL_HEAP_FULL (-1)
+/* The heap's first size. */
+#define FUT_CL_HEAP_START ((uint64_t)64 << 20)
 
 #define CL (run->ctx->cl->api)
 
@@ -238,6 +247,8 @@ FUT_LINK void fut_cl_free(fut_ctx *ctx) {
         if (cl->kernels[k]) cl->api.clReleaseKernel(cl->kernels[k]);
     if (cl->copy_kernel) cl->api.clReleaseKernel(cl->copy_kernel);
     if (cl->errors) cl->api.clReleaseMemObject(cl->errors);
+    if (cl->heap) cl->api.clReleaseMemObject(cl->heap);
+    if (cl->heap_top) cl->api.clReleaseMemObject(cl->heap_top);
     if (cl->program) cl->api.clReleaseProgram(cl->program);
     if (cl->queue) cl->api.clReleaseCommandQueue(cl->queue);
     if (cl->context) cl->api.clReleaseContext(cl->context);
@@ -370,6 +381,7 @@ static int fut_cl_check(fut_run *run) {
   static const uint64_t zeros[FUT_CL_ERROR_SLOTS];
   e = cl->api.clEnqueueWriteBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof zeros, zeros, 0, NULL, NULL);
   if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueWriteBuffer", e);
+  if ((uint32_t)slots[0] == 0xffffffffu) return FUT_CL_HEAP_FULL;
   const fut_cl_failure *f = &fut_cl_failures[slots[0] - 1];
   return fut_fail_slots(run, f->locs, f->format, slots + 1, FUT_MAX_SLOTS);
 }
@@ -396,8 +408,59 @@ static int fut_cl_run(fut_run *run, cl_kernel kernel, int64_t chunks, int64_t it
   return fut_cl_check(run);
 }
 
-FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int64_t chunks, int64_t iterations, int nargs, const fut_cl_arg *args) {
-  return fut_cl_run(run, run->ctx->cl->kernels[kernel], chunks, iterations, nargs, args);
+/* (Re)makes the heap with room for at least `bytes` bytes. */
+static int fut_cl_heap(fut_run *run, uint64_t bytes) {
+  struct fut_cl *cl = run->ctx->cl;
+  cl_int e = CL_SUCCESS;
+  if (cl->heap_top == NULL) {
+    cl->heap_top = cl->api.clCreateBuffer(cl->context, CL_MEM_READ_WRITE, 8, NULL, &e);
+    if (e != CL_SUCCESS) return fut_cl_failed(run, "clCreateBuffer", e);
+  }
+  if (cl->heap && cl->heap_size >= bytes) return 0;
+  if (cl->heap) cl->api.clReleaseMemObject(cl->heap);
+  cl->heap = NULL;
+  cl->heap_size = 0;
+  cl->heap = cl->api.clCreateBuffer(cl->context, CL_MEM_READ_WRITE, (size_t)bytes, NULL, &e);
+  if (e != CL_SUCCESS) {
+    cl->heap = NULL;
+    return fut_cl_failed(run, "clCreateBuffer", e);
+  }
+  cl->heap_size = bytes;
+  return 0;
+}
+
+FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,
+                           const fut_cl_arg *args) {
+  cl_kernel k = run->ctx->cl->kernels[kernel];
+  if (!heap) return fut_cl_run(run, k, chunks, iterations, nargs, args);
+  /* The heap's buffers and size after the other arguments; a kernel
+     that finds the heap full runs again with a larger one (it only
+     writes what a second run writes again). */
+  struct fut_cl *cl = run->ctx->cl;
+  fut_cl_arg all[nargs + 3];
+  memcpy(all, args, (size_t)nargs * sizeof *args);
+  fut_mem heap_block, top_block;
+  memset(&heap_block, 0, sizeof heap_block);
+  memset(&top_block, 0, sizeof top_block);
+  int err = fut_cl_heap(run, cl->heap_size > 0 ? cl->heap_size : FUT_CL_HEAP_START);
+  for (;;) {
+    if (err) return err;
+    heap_block.dev = cl->heap;
+    top_block.dev = cl->heap_top;
+    uint64_t size = cl->heap_size, zero = 0;
+    all[nargs] = (fut_cl_arg){0, NULL, &heap_block};
+    all[nargs + 1] = (fut_cl_arg){0, NULL, &top_block};
+    all[nargs + 2] = (fut_cl_arg){sizeof size, &size, NULL};
+    cl_int e = cl->api.clEnqueueWriteBuffer(cl->queue, cl->heap_top, CL_TRUE, 0, 8, &zero, 0, NULL, NULL);
+    if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueWriteBuffer", e);
+    err = fut_cl_run(run, k, chunks, iterations, nargs + 3, all);
+    if (err != FUT_CL_HEAP_FULL) return err;
+    /* Every work-item counted what it asked for. */
+    uint64_t asked = 0;
+    e = cl->api.clEnqueueReadBuffer(cl->queue, cl->heap_top, CL_TRUE, 0, 8, &asked, 0, NULL, NULL);
+    if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueReadBuffer", e);
+    err = fut_cl_heap(run, asked > 2 * size ? asked : 2 * size);
+  }
 }
 
 FUT_LINK int fut_cl_copy(fut_run *run, int es, int rank, const int64_t *shape, fut_mem *dst, int64_t dst_offset,

@@ -219,7 +219,10 @@ typedef struct {
 FUT_LINK int mem_alloc_dev(fut_run *run, fut_mem **m, int64_t bytes);
 FUT_LINK void fut_cl_release(fut_mem *m);
 FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations, int partials);
-FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int64_t chunks, int64_t iterations, int nargs, const fut_cl_arg *args);
+/* Runs kernel `kernel` with a work-item per chunk (and a heap for the
+   blocks it allocates, if `heap`). */
+FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,
+                           const fut_cl_arg *args);
 FUT_LINK int fut_cl_copy(fut_run *run, int es, int rank, const int64_t *shape, fut_mem *dst, int64_t dst_offset,
                          const int64_t *dst_strides, fut_mem *src, int64_t src_offset, const int64_t *src_strides);
 #define FUT_CL_ELEMENT_DECL(T)                                                  \

@@ -5,6 +5,7 @@
    OpenCL program's kernels, `__OPENCL_VERSION__` defined). */
 #ifdef __OPENCL_VERSION__
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 typedef char int8_t;
 typedef short int16_t;
 typedef int int32_t;

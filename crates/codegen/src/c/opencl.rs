@@ -128,7 +128,9 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
                 .map(|&var| Ok((var, printer.kind(var)?)))
                 .collect::<Result<Vec<_>>>()?;
             let regions = regions(body, &free)?;
-            let index = kernel(printer, &free, &regions, *chunk, *start, *end, body)?;
+            let heap = regions.iter().any(|r| matches!(r, Region::Heap))
+                || calls_allocate(printer.prog.program, body);
+            let index = kernel(printer, &free, &regions, heap, *chunk, *start, *end, body)?;
             let mut args: Vec<String> = free
                 .iter()
                 .map(|&(var, kind)| {
@@ -142,15 +144,20 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
             printer.line("{");
             printer.indent();
             let chunks = printer.exp(chunks)?;
+            let mut allocated = Vec::new();
             for (k, region) in regions.iter().enumerate() {
+                let Region::PerChunk { bytes, double } = region else {
+                    continue;
+                };
                 let call = format!(
                     "mem_alloc_dev(run, &fut_region_{k}, {chunks} * {} * (({} + 7) & ~(int64_t)7))",
-                    if region.double { 2 } else { 1 },
-                    printer.exp(&region.bytes)?
+                    if *double { 2 } else { 1 },
+                    printer.exp(bytes)?
                 );
                 printer.line(&format!("fut_mem *fut_region_{k} = NULL;"));
                 printer.checked(&call, None);
                 args.push(format!("{{0, NULL, fut_region_{k}}}"));
+                allocated.push(k);
             }
             let table = if args.is_empty() {
                 "NULL".to_owned()
@@ -162,12 +169,13 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
                 "args".to_owned()
             };
             let call = format!(
-                "fut_cl_launch(run, {index}, {chunks}, {}, {}, {table})",
+                "fut_cl_launch(run, {index}, {}, {chunks}, {}, {}, {table})",
+                u8::from(heap),
                 printer.exp(iterations)?,
                 args.len()
             );
             printer.line(&format!("err = {call};"));
-            for k in 0..regions.len() {
+            for k in allocated {
                 printer.line(&format!("mem_release(&fut_region_{k});"));
             }
             printer.checked("err", None);
@@ -178,11 +186,13 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
     Ok(())
 }
 
-/// A region of a kernel's allocation: the size of a chunk's block in
-/// bytes, and whether each chunk has two blocks it alternates between.
-struct Region {
-    bytes: Exp,
-    double: bool,
+/// Where a kernel's allocation takes its blocks from.
+enum Region {
+    /// A region the host allocates: the size of a chunk's block in bytes,
+    /// and whether each chunk has two blocks it alternates between.
+    PerChunk { bytes: Exp, double: bool },
+    /// The kernel's heap, a fresh block each time.
+    Heap,
 }
 
 /// The regions of the blocks the kernel's body allocates, in the order
@@ -199,7 +209,8 @@ struct Region {
 /// the parameter's in the next iteration: its chunks have two blocks and
 /// take turns (double buffering), which is right where the blocks passed
 /// to the parameters are made in the loop's body, not taken from the
-/// parameters themselves.
+/// parameters themselves. Other allocations take fresh blocks from the
+/// kernel's heap.
 fn regions(body: &Code<McOp>, free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
     #[derive(Default)]
     struct Found<'c> {
@@ -283,7 +294,7 @@ fn regions(body: &Code<McOp>, free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
         .iter()
         .map(|&(mem, bytes, loops)| {
             let Some(bytes) = on_params(bytes, &found, free, 0) else {
-                return Err(unsupported("memory allocation of a size computed in it"));
+                return Ok(Region::Heap);
             };
             // The variables the block may pass to.
             let mut holders = vec![mem];
@@ -306,27 +317,68 @@ fn regions(body: &Code<McOp>, free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
                     !(holders.contains(&dest) && declared(&dest) < at) || declared(&source) >= at
                 });
                 if !parameters_made_inside {
-                    return Err(unsupported(
-                        "memory allocation for loop parameters passing blocks to each other",
-                    ));
+                    return Ok(Region::Heap);
                 }
                 true
             } else {
-                return Err(unsupported(
-                    "memory allocation for the parameters of nested loops",
-                ));
+                return Ok(Region::Heap);
             };
-            Ok(Region { bytes, double })
+            Ok(Region::PerChunk { bytes, double })
         })
         .collect()
 }
 
+/// Whether the code calls a function that allocates memory (directly or
+/// not).
+fn calls_allocate(program: &crate::imp::Program<McOp>, code: &Code<McOp>) -> bool {
+    fn visit(
+        program: &crate::imp::Program<McOp>,
+        code: &Code<McOp>,
+        inside_call: bool,
+        seen: &mut Vec<usize>,
+    ) -> bool {
+        match code {
+            Code::Block(codes) => codes.iter().any(|c| visit(program, c, inside_call, seen)),
+            Code::Allocate { .. } => inside_call,
+            Code::If {
+                then_code,
+                else_code,
+                ..
+            } => {
+                visit(program, then_code, inside_call, seen)
+                    || visit(program, else_code, inside_call, seen)
+            }
+            Code::For { body, .. } | Code::While { body, .. } => {
+                visit(program, body, inside_call, seen)
+            }
+            // Its allocations take blocks from the heap too.
+            Code::Op(McOp::Parallel { body, .. }) => visit(program, body, true, seen),
+            Code::Call { func, .. } => {
+                let f = func.0 as usize;
+                if seen.contains(&f) {
+                    return false;
+                }
+                seen.push(f);
+                program
+                    .functions
+                    .get(f)
+                    .is_some_and(|function| visit(program, &function.body, true, seen))
+            }
+            _ => false,
+        }
+    }
+    visit(program, code, false, &mut Vec::new())
+}
+
 /// Prints a kernel running `body` once per chunk, over the free
-/// variables and the regions of its allocations; returns its number.
+/// variables and the regions of its allocations (and a heap); returns its
+/// number.
+#[allow(clippy::too_many_arguments)]
 fn kernel(
     printer: &mut FunctionPrinter<'_, '_, McOp>,
     free: &[(Var, VarKind)],
     regions: &[Region],
+    heap: bool,
     chunk: Var,
     start: Var,
     end: Var,
@@ -349,7 +401,15 @@ fn kernel(
             indent: 1,
             scopes: vec![HashMap::new()],
             chunk_name: printer.prog.var(chunk),
-            doubled: regions.iter().map(|r| r.double).collect(),
+            regions: regions
+                .iter()
+                .map(|r| match r {
+                    Region::PerChunk { double, .. } => Some(*double),
+                    Region::Heap => None,
+                })
+                .collect(),
+            heap: false,
+            tasks: 0,
             allocations: 0,
         };
         let mut params = vec![
@@ -366,10 +426,18 @@ fn kernel(
             k.bind(var, kind);
         }
         for (r, region) in regions.iter().enumerate() {
-            params.push(format!("__global unsigned char *fut_region_{r}"));
-            if region.double {
-                k.line(&format!("int fut_turn_{r} = 0;"));
+            if let Region::PerChunk { double, .. } = region {
+                params.push(format!("__global unsigned char *fut_region_{r}"));
+                if *double {
+                    k.line(&format!("int fut_turn_{r} = 0;"));
+                }
             }
+        }
+        if heap {
+            k.heap = true;
+            params.push("__global unsigned char *fut_heap".to_owned());
+            params.push("__global uint64_t *fut_heap_top".to_owned());
+            params.push("uint64_t fut_heap_size".to_owned());
         }
         let (c, s, e) = (
             (k.var_names)(chunk),
@@ -423,8 +491,13 @@ struct KernelPrinter<'a> {
     scopes: Vec<HashMap<Var, VarKind>>,
     /// The C name of the chunk's number.
     chunk_name: String,
-    /// Whether each region holds two blocks per chunk.
-    doubled: Vec<bool>,
+    /// Per allocation of the kernel's body: whether its region holds two
+    /// blocks per chunk, or `None` where it takes blocks from the heap.
+    regions: Vec<Option<bool>>,
+    /// Whether the kernel has a heap.
+    heap: bool,
+    /// How many tasks (of called functions) are around the code printed.
+    tasks: usize,
     /// The allocations printed so far: the next one's region.
     allocations: usize,
 }
@@ -534,14 +607,18 @@ impl KernelPrinter<'_> {
                 let text = format!("{} = {};", self.mem(*dest)?, self.mem(*source)?);
                 self.line(&text);
             }
-            Code::Allocate { .. } if !self.calls.is_empty() => {
-                return Err(unsupported("memory allocation in called functions"));
+            Code::Allocate { mem, bytes, .. } if !self.calls.is_empty() || self.tasks > 0 => {
+                self.heap_alloc(*mem, bytes)?;
             }
             Code::Allocate { mem, bytes, .. } => {
                 let r = self.allocations;
-                let block = match self.doubled.get(r) {
-                    Some(true) => format!("(2 * {} + (fut_turn_{r} ^= 1))", self.chunk_name),
-                    Some(false) => self.chunk_name.clone(),
+                let block = match self.regions.get(r) {
+                    Some(Some(true)) => format!("(2 * {} + (fut_turn_{r} ^= 1))", self.chunk_name),
+                    Some(Some(false)) => self.chunk_name.clone(),
+                    Some(None) => {
+                        self.allocations += 1;
+                        return self.heap_alloc(*mem, bytes);
+                    }
                     None => return Err(internal("an allocation of no region")),
                 };
                 let text = format!(
@@ -558,7 +635,41 @@ impl KernelPrinter<'_> {
                 args,
                 loc,
             } => self.call(results, func.0 as usize, args, loc.as_ref())?,
-            Code::Op(_) => return Err(unsupported("nested parallel tasks")),
+            // A task inside a kernel (of a function its body calls) runs
+            // on the work-item, as one chunk.
+            Code::Op(McOp::Chunks { var, .. }) => {
+                let text = format!("{} = 1;", self.var_name(*var)?);
+                self.line(&text);
+            }
+            Code::Op(McOp::Parallel {
+                iterations,
+                chunk,
+                start,
+                end,
+                body,
+                ..
+            }) => {
+                let iterations = self.exp(iterations)?;
+                let names = [*chunk, *start, *end].map(|v| (self.var_names)(v));
+                self.line("{");
+                self.indent += 1;
+                self.scopes.push(HashMap::new());
+                for (var, name) in [*chunk, *start, *end].iter().zip(&names) {
+                    self.bind(*var, VarKind::Scalar(PrimType::I64));
+                    self.line(&format!("int64_t {name};"));
+                }
+                let [c, s, e] = &names;
+                self.line(&format!("{c} = 0;"));
+                self.line(&format!("{s} = 0;"));
+                self.line(&format!("{e} = {iterations};"));
+                self.tasks += 1;
+                let printed = self.nested("", body);
+                self.tasks -= 1;
+                self.scopes.pop();
+                printed?;
+                self.indent -= 1;
+                self.line("}");
+            }
             Code::Write {
                 block,
                 index,
@@ -615,6 +726,28 @@ impl KernelPrinter<'_> {
                 loc,
             } => self.assert(condition, message, loc.as_ref())?,
         }
+        Ok(())
+    }
+
+    /// A fresh block from the kernel's heap; a work-item finding the heap
+    /// full records so (failure -1), and the runtime runs the kernel again
+    /// with a larger heap.
+    fn heap_alloc(&mut self, mem: Var, bytes: &Exp) -> Result<()> {
+        if !self.heap {
+            return Err(internal("an allocation from no heap"));
+        }
+        let (mem, bytes) = (self.mem(mem)?, self.exp(bytes)?);
+        self.line("{");
+        self.line(&format!(
+            "  const uint64_t fut_size = ((uint64_t)({bytes}) + 7) & ~(uint64_t)7;"
+        ));
+        self.line("  const uint64_t fut_at = atom_add(fut_heap_top, fut_size);");
+        self.line("  if (fut_at + fut_size > fut_heap_size) {");
+        self.line("    atomic_cmpxchg((volatile __global int *)fut_errors, 0, -1);");
+        self.line("    return;");
+        self.line("  }");
+        self.line(&format!("  {mem} = fut_heap + fut_at;"));
+        self.line("}");
         Ok(())
     }
 
