@@ -278,6 +278,32 @@ impl test_runner::Backend for CBackend {
         self.0.name()
     }
 
+    /// An OpenCL program needs a device: a small program must list one.
+    fn unavailable(&self) -> Option<String> {
+        if self.0 != Backend::OpenCl {
+            return None;
+        }
+        let dir = std::env::temp_dir().join(format!("futc-opencl-probe-{}", unique_suffix()));
+        let probe = (|| {
+            std::fs::create_dir_all(&dir).map_err(|error| error.to_string())?;
+            let file = dir.join("probe.fut");
+            write_file(&file, "entry main (x: i32) : i32 = x\n")?;
+            let exe = dir.join("probe");
+            build(&compile_to_ir(&file)?, self.0, Mode::Executable, &exe)?;
+            let output = Command::new(&exe)
+                .arg("--list-devices")
+                .output()
+                .map_err(|error| error.to_string())?;
+            if output.status.success() {
+                Ok(())
+            } else {
+                Err(String::from_utf8_lossy(&output.stderr).trim().to_owned())
+            }
+        })();
+        let _ = std::fs::remove_dir_all(&dir);
+        probe.err().map(|why| format!("no OpenCL device ({why})"))
+    }
+
     fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String> {
         let program = compile_to_ir(path)?;
         let dir = std::env::temp_dir().join(format!(

@@ -77,6 +77,11 @@ pub trait Backend: Sync {
     /// Compiles (or loads) the program at `path`; `Err` carries the
     /// rendered compile-time diagnostics (used for `error:` regexes).
     fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String>;
+    /// Why the backend cannot run programs here (no OpenCL device, say),
+    /// if it cannot.
+    fn unavailable(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The types an entry point's arguments and results are read as.
@@ -164,10 +169,15 @@ pub fn test_command(paths: &[PathBuf], backend_name: &str, jobs: Option<NonZeroU
     let jobs = jobs
         .or_else(|| std::thread::available_parallelism().ok())
         .map_or(1, NonZeroUsize::get);
+    let unavailable = backend.unavailable();
+    if let Some(why) = &unavailable {
+        eprintln!("warning: {why}: the runs are skipped");
+    }
     let options = TestOptions {
         backend: backend.as_ref(),
         reference: reference.as_deref(),
         jobs,
+        runs_skipped: unavailable.is_some(),
     };
     let summary = run_tests(&files, &options);
     if let Err(error) = writeln!(std::io::stdout(), "{summary}") {
@@ -221,6 +231,9 @@ pub struct TestOptions<'a> {
     pub reference: Option<&'a dyn Backend>,
     /// How many programs are tested at once.
     pub jobs: usize,
+    /// Whether programs' runs (and structure blocks) are skipped, the
+    /// backend being unavailable; compile-time errors are still checked.
+    pub runs_skipped: bool,
 }
 
 /// Counts of runs (a compile-time error test counts as one run).
@@ -349,6 +362,7 @@ pub fn test_file(path: &Path, options: &TestOptions) -> FileReport {
         TestAction::CompileError { expected, line } => {
             check_compile_error(path, options.backend, expected, *line, &mut report);
         }
+        TestAction::Run(_) if options.runs_skipped => report.summary.skipped += count_runs(&spec),
         TestAction::Run(cases) => run_cases(path, cases, options, &mut report),
     }
     report
@@ -1059,6 +1073,7 @@ mod tests {
             backend: &backend,
             reference,
             jobs: 1,
+            runs_skipped: false,
         };
         test_file(&path, &options)
     }
@@ -1310,6 +1325,7 @@ mod tests {
             backend: &backend,
             reference: None,
             jobs: 1,
+            runs_skipped: false,
         };
         let report = test_file(&path, &options);
         assert_eq!(counts(&report), (3, 1, 0), "{report}");
@@ -1341,6 +1357,7 @@ mod tests {
             backend: &backend,
             reference: None,
             jobs: 1,
+            runs_skipped: false,
         };
         let report = test_file(&path, &options);
         assert_eq!(counts(&report), (4, 5, 0), "{report}");
@@ -1447,6 +1464,7 @@ mod tests {
             backend: &backend,
             reference: None,
             jobs: 3,
+            runs_skipped: false,
         };
         let summary = run_tests(&files, &options);
         assert_eq!(summary.to_string(), "7 passed, 7 failed, 0 skipped");

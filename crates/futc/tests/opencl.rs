@@ -2,7 +2,8 @@
 //! Every run of the corpus must pass as under the interpreter, through
 //! the server (`futc test --backend opencl`); failures inside kernels
 //! must have the interpreter's messages and backtraces, calls inside
-//! kernels included; the device options must work. Where no OpenCL
+//! kernels included; the device options must work, and without a device
+//! `futc test` skips the runs, saying why. Where no OpenCL
 //! device exists (no driver, or no PoCL), the tests say so and pass:
 //! the test command installs PoCL, so CI always runs them.
 
@@ -128,5 +129,27 @@ fn devices_are_listed_and_chosen_by_name() {
     assert_eq!(
         stderr(&missing),
         "Error: No OpenCL device named no such device found.\n"
+    );
+}
+
+#[test]
+fn without_a_device_the_test_runner_skips_the_runs_and_says_why() {
+    // The ICD loader (ocl-icd, which the test command installs) finds no
+    // driver in an empty vendor directory.
+    let vendors = temp_dir("opencl-no-vendors");
+    let program = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/run/memory/parallel_allocations.fut");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_futc"))
+        .args(["test", "--backend", "opencl"])
+        .arg(&program)
+        .env("OCL_ICD_VENDORS", &vendors)
+        .output()
+        .expect("futc runs");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(summary(&output), (0, 0, 6));
+    assert!(
+        stderr(&output).starts_with("warning: no OpenCL device ("),
+        "{}",
+        stderr(&output)
     );
 }
