@@ -61,6 +61,10 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
         if self.nested {
             return FirstOrder.op(b, pat, soac);
         }
+        let soac = match self.vectorised(b, &pat, soac) {
+            Ok(()) => return,
+            Err(soac) => *soac,
+        };
         match self.segmented(b, soac) {
             Ok(seg) => b.add_stm(Stm {
                 pat,
@@ -195,6 +199,142 @@ impl ExtractMc {
             post: None,
         };
         self.op(b, pat[reduced..].to_vec(), post_map);
+    }
+
+    /// A reduction or scan of the rows of matrices whose operator maps a
+    /// scalar operator over the rows (`reduce (map2 f) ne xss`) as a
+    /// segmented reduction or scan of the columns, with the operator on
+    /// scalars: its segments (the columns) run in parallel. The neutral
+    /// element of the scalar operator is the first element of the row of
+    /// neutral elements (an operator has one neutral element, so every
+    /// element of that row is it). A scan's result is the transposition of
+    /// the columns' scans (a view). Gives back other SOACs.
+    fn vectorised(
+        &mut self,
+        b: &mut Builder<Mc>,
+        pat: &[PatElem],
+        soac: Soac<Soacs>,
+    ) -> Result<(), Box<Soac<Soacs>>> {
+        let Some((width, columns, inner, neutral_rows, commutative)) = vectorised_parts(b, &soac)
+        else {
+            return Err(Box::new(soac));
+        };
+        let Soac::Screma {
+            arrays, reduces, ..
+        } = &soac
+        else {
+            return Err(Box::new(soac));
+        };
+        let arrays = arrays.clone();
+        let is_scan = reduces.is_empty();
+        // The neutral element: the row's first, or a zero where the rows
+        // are empty (and there are no columns to reduce).
+        let empty = b.bind1(
+            "empty",
+            Exp::Cmp(
+                prim::CmpOp::Eq,
+                columns,
+                SubExp::Const(prim::PrimValue::I64(0)),
+            ),
+        );
+        let mut neutral = Vec::new();
+        for &row in &neutral_rows {
+            let t = b.type_of(SubExp::Var(row)).element();
+            let zero = b.body(|_| vec![SubExp::Const(prim::PrimValue::zero(t))]);
+            let first = b.body(|b| {
+                vec![SubExp::Var(b.bind1(
+                    "neutral",
+                    Exp::Index {
+                        array: row,
+                        slice: vec![DimIndex::Fix(SubExp::Const(prim::PrimValue::I64(0)))],
+                    },
+                ))]
+            });
+            let bound = b.bind_if("neutral", SubExp::Var(empty), zero, first);
+            neutral.push(SubExp::Var(*bound.last().unwrap_or(&row)));
+        }
+        let column = b.new_var("gtid", Type::i64());
+        let row = b.new_var("gtid", Type::i64());
+        let outer = std::mem::replace(&mut self.nested, true);
+        b.push_scope();
+        let elements: Vec<SubExp> = arrays
+            .iter()
+            .map(|&array| {
+                SubExp::Var(b.bind1(
+                    "element",
+                    Exp::Index {
+                        array,
+                        slice: vec![
+                            DimIndex::Fix(SubExp::Var(row)),
+                            DimIndex::Fix(SubExp::Var(column)),
+                        ],
+                    },
+                ))
+            })
+            .collect();
+        let body = b.pop_scope(elements);
+        let lambda = rephrase_lambda(b, self, inner);
+        self.nested = outer;
+        let space = SegSpace {
+            dims: vec![(column, columns), (row, width)],
+        };
+        let ops = vec![SegBinOp {
+            commutative,
+            lambda,
+            neutral,
+        }];
+        if is_scan {
+            // The columns' scans, transposed.
+            let scanned: Vec<PatElem> = pat
+                .iter()
+                .map(|p| {
+                    let ty = Type::Array {
+                        element: p.ty.element(),
+                        shape: vec![columns, width],
+                    };
+                    PatElem {
+                        var: b.new_var("columns", ty.clone()),
+                        ty,
+                        mem: None,
+                    }
+                })
+                .collect();
+            b.add_stm(Stm {
+                pat: scanned.clone(),
+                exp: Exp::Op(SegOp::Scan {
+                    space,
+                    ops,
+                    results: Vec::new(),
+                    body,
+                }),
+                loc: b.loc(),
+                attrs: b.attrs(),
+            });
+            for (elem, columns) in pat.iter().zip(scanned) {
+                b.add_stm(Stm {
+                    pat: vec![elem.clone()],
+                    exp: Exp::Rearrange {
+                        perm: vec![1, 0],
+                        array: columns.var,
+                    },
+                    loc: b.loc(),
+                    attrs: b.attrs(),
+                });
+            }
+        } else {
+            b.add_stm(Stm {
+                pat: pat.to_vec(),
+                exp: Exp::Op(SegOp::Red {
+                    space,
+                    ops,
+                    results: Vec::new(),
+                    body,
+                }),
+                loc: b.loc(),
+                attrs: b.attrs(),
+            });
+        }
+        Ok(())
     }
 
     /// The SOAC as a segmented operation over its width, or itself where
@@ -373,6 +513,89 @@ impl ExtractMc {
             body,
         )
     }
+}
+
+/// The parts of a reduction or scan of matrices' rows by a scalar operator
+/// mapped over the rows (see [`ExtractMc::vectorised`]): the number of
+/// rows and of columns, the scalar operator, the rows of neutral elements
+/// and whether the operator commutes.
+fn vectorised_parts(
+    b: &Builder<Mc>,
+    soac: &Soac<Soacs>,
+) -> Option<(SubExp, SubExp, Lambda<Soacs>, Vec<Var>, bool)> {
+    let Soac::Screma {
+        width,
+        arrays,
+        map,
+        scans,
+        reduces,
+        post: None,
+    } = soac
+    else {
+        return None;
+    };
+    let (lambda, neutral, commutative) = match (scans.as_slice(), reduces.as_slice()) {
+        ([scan], []) => (&scan.lambda, &scan.neutral, false),
+        ([], [reduce]) => (&reduce.lambda, &reduce.neutral, reduce.commutative),
+        _ => return None,
+    };
+    let n = neutral.len();
+    // The rows go to the operator as they are.
+    let identity = map.body.stms.is_empty()
+        && map.params.len() == n
+        && arrays.len() == n
+        && map
+            .body
+            .result
+            .iter()
+            .zip(&map.params)
+            .all(|(r, p)| *r == SubExp::Var(p.var));
+    if !identity || map.body.result.len() != n {
+        return None;
+    }
+    // The operator is one map of a scalar operator over its parameters.
+    let [stm] = lambda.body.stms.as_slice() else {
+        return None;
+    };
+    let Exp::Op(Soac::Screma {
+        width: columns,
+        arrays: operands,
+        map: inner,
+        scans: inner_scans,
+        reduces: inner_reduces,
+        post: None,
+    }) = &stm.exp
+    else {
+        return None;
+    };
+    let in_order = operands.len() == 2 * n
+        && operands
+            .iter()
+            .zip(&lambda.params)
+            .all(|(a, p)| *a == p.var)
+        && lambda
+            .body
+            .result
+            .iter()
+            .zip(&stm.pat)
+            .all(|(r, p)| *r == SubExp::Var(p.var))
+        && lambda.body.result.len() == n
+        && stm.pat.len() == n;
+    let scalar =
+        inner.params.iter().all(|p| p.ty.rank() == 0) && inner.ret.iter().all(|t| t.rank() == 0);
+    if !in_order || !scalar || !inner_scans.is_empty() || !inner_reduces.is_empty() {
+        return None;
+    }
+    // Matrices whose rows are the operator's operands.
+    let matrices = arrays
+        .iter()
+        .all(|&a| b.dims(SubExp::Var(a)) == [*width, *columns]);
+    let rows: Option<Vec<Var>> = neutral.iter().map(|ne| ne.as_var()).collect();
+    let rows = rows?;
+    if !matrices || rows.iter().any(|&r| b.dims(SubExp::Var(r)) != [*columns]) {
+        return None;
+    }
+    Some((*width, *columns, inner.clone(), rows, commutative))
 }
 
 /// Whether an operator combines arrays (rows of multidimensional
