@@ -589,6 +589,17 @@ impl<R: Rep> Interpreter<'_, R> {
             .ok_or_else(|| RunError::internal("a size or index that is not an i64"))
     }
 
+    /// The sizes of an array to make, failing on a negative one.
+    fn array_shape(&self, shape: &[SubExp]) -> Result<Vec<i64>> {
+        let dims: Vec<i64> = shape.iter().map(|&d| self.i64(d)).collect::<Result<_>>()?;
+        if let Some(negative) = dims.iter().find(|&&d| d < 0) {
+            return Err(RunError::new(format!(
+                "Cannot construct an array of negative length {negative}."
+            )));
+        }
+        Ok(dims)
+    }
+
     fn array(&self, var: Var) -> Result<&ArrayValue> {
         self.lookup(var)?
             .as_array()
@@ -853,12 +864,7 @@ impl<R: Rep> Interpreter<'_, R> {
                 single(Value::Array(ArrayValue::new(*ty, vec![len], data)))
             }
             Exp::Replicate { shape, value } => {
-                let dims: Vec<i64> = shape.iter().map(|&d| self.i64(d)).collect::<Result<_>>()?;
-                if let Some(negative) = dims.iter().find(|&&d| d < 0) {
-                    return Err(RunError::new(format!(
-                        "Cannot construct an array of negative length {negative}."
-                    )));
-                }
+                let dims = self.array_shape(shape)?;
                 let count: i64 = dims.iter().product();
                 let value = self.subexp(*value)?;
                 single(match value {
@@ -877,6 +883,17 @@ impl<R: Rep> Interpreter<'_, R> {
                         Value::Array(ArrayValue::new(inner.element, full, data))
                     }
                 })
+            }
+            // Any contents will do: the program writes each element
+            // before reading it.
+            Exp::Scratch { shape, element } => {
+                let dims = self.array_shape(shape)?;
+                let count: i64 = dims.iter().product();
+                single(Value::Array(ArrayValue::new(
+                    *element,
+                    dims,
+                    vec![PrimValue::zero(*element); count as usize],
+                )))
             }
             Exp::Rearrange { perm, array } => {
                 single(Value::Array(rearrange(self.array(*array)?, perm)))

@@ -644,6 +644,12 @@ impl<R: ImpLevel> Translator<R> {
                     tr.put(&dest, place, value)
                 })?;
             }
+            // Memory only: the program writes each element before
+            // reading it.
+            ir::Exp::Scratch { shape, .. } => {
+                let dims: Vec<Exp> = shape.iter().map(|&d| self.se(d)).collect::<Result<_>>()?;
+                self.check_length(&dims, &loc);
+            }
             ir::Exp::Rearrange { .. } => {}
             ir::Exp::Reshape { shape, array } => {
                 let source = self.array(*array)?;

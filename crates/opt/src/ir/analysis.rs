@@ -178,7 +178,9 @@ pub fn can_fail_unless<R: Rep>(
                 }
         }
         Exp::Iota { len, .. } => !nonnegative_constant(*len),
-        Exp::Replicate { shape, .. } => !shape.iter().all(|&d| nonnegative_constant(d)),
+        Exp::Replicate { shape, .. } | Exp::Scratch { shape, .. } => {
+            !shape.iter().all(|&d| nonnegative_constant(d))
+        }
         Exp::Assert { condition, .. } => *condition != SubExp::bool(true),
         Exp::If {
             then_body,

@@ -385,6 +385,12 @@ pub fn result_types<R: Rep>(ctx: &dyn TypeContext, exp: &Exp<R>) -> Result<Vec<E
             full.extend_from_slice(ty.shape());
             vec![Type::with_shape(ty.element(), full).ext()]
         }
+        Exp::Scratch { shape, element } => {
+            for &dim in shape {
+                expect(ctx, dim, &Type::i64(), "scratch size")?;
+            }
+            vec![Type::with_shape(*element, shape.clone()).ext()]
+        }
         Exp::Rearrange { perm, array } => {
             let ty = array_operand(ctx, *array, "rearranged value")?;
             let mut sorted = perm.clone();

@@ -12,7 +12,7 @@
 //! * Scalar and array operations are upstream's basic operations: each
 //!   counts as `BasicOp` and as its own name (`BinOp`, `CmpOp`, `UnOp`,
 //!   `ConvOp`, `SubExp`, `Index`, `Update`, `ArrayLit`, `Iota`,
-//!   `Replicate`, `Reshape`, `Rearrange`, `Concat`, `Assert`), both in the
+//!   `Replicate`, `Scratch`, `Reshape`, `Rearrange`, `Concat`, `Assert`), both in the
 //!   same context. A copy is `Replicate` (upstream copies by replicating
 //!   into no dimensions), a tuning parameter is `UserParam`, and the bit
 //!   conversions of floats are `ConvOp`.
@@ -117,6 +117,7 @@ impl Counter {
             Exp::ArrayLit { .. } => self.basic_op("ArrayLit"),
             Exp::Iota { .. } => self.basic_op("Iota"),
             Exp::Replicate { .. } | Exp::Copy(_) => self.basic_op("Replicate"),
+            Exp::Scratch { .. } => self.basic_op("Scratch"),
             Exp::Rearrange { .. } => self.basic_op("Rearrange"),
             Exp::Reshape { .. } => self.basic_op("Reshape"),
             Exp::Concat { .. } => self.basic_op("Concat"),

@@ -587,6 +587,14 @@ pub enum Exp<R: Rep = Soacs> {
         shape: Vec<SubExp>,
         value: SubExp,
     },
+    /// An array of the given shape whose elements are not set yet: a
+    /// program writes each before reading it (the first-order
+    /// transform's outputs, written row by row), so it needs memory and
+    /// no writes. It fails on a negative size as `Replicate` does.
+    Scratch {
+        shape: Vec<SubExp>,
+        element: PrimType,
+    },
     /// The array with its dimensions permuted: dimension `i` of the
     /// result is dimension `perm[i]` of the array.
     Rearrange {

@@ -569,6 +569,9 @@ impl<R: Rep> Printer<'_, R> {
                     self.subexp(*value)
                 )
             }
+            Exp::Scratch { shape, element } => {
+                format!("scratch([{}], {})", self.subexps(shape), element.name())
+            }
             Exp::Rearrange { perm, array } => format!("rearrange({perm:?}, {})", self.var(*array)),
             Exp::Reshape { shape, array } => {
                 format!("reshape([{}], {})", self.subexps(shape), self.var(*array))

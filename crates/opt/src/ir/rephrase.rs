@@ -184,6 +184,7 @@ fn rephrase_stm<F: Rep, T: Rep>(
             ty,
         },
         Exp::Replicate { shape, value } => Exp::Replicate { shape, value },
+        Exp::Scratch { shape, element } => Exp::Scratch { shape, element },
         Exp::Rearrange { perm, array } => Exp::Rearrange { perm, array },
         Exp::Reshape { shape, array } => Exp::Reshape { shape, array },
         Exp::Concat { arrays, width } => Exp::Concat { arrays, width },

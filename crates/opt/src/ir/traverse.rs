@@ -335,6 +335,7 @@ impl<R: Rep> Exp<R> {
                 shape.iter_mut().for_each(&mut *f);
                 f(value);
             }
+            Exp::Scratch { shape, .. } => shape.iter_mut().for_each(f),
             Exp::Rearrange { array, .. } | Exp::Copy(array) => var(array, f),
             Exp::Reshape { shape, array } => {
                 shape.iter_mut().for_each(&mut *f);

@@ -20,7 +20,8 @@
 //!   destination's memory (the possible origins of every block,
 //!   allocations and parameters, are followed through loops, branches
 //!   and calls), but for reads of single elements proven outside the
-//!   target;
+//!   target or not written yet (a loop filling its array row by row, row
+//!   `i` in iteration `i`, has written nothing from row `i` on);
 //! * nothing after the copy uses the moved arrays;
 //! * every moved array stays inside the target: it is made with the
 //!   source's shape, is a view of one, or the block holds exactly the
@@ -29,10 +30,15 @@
 //!   statements that cannot fail, and the destination's allocation, move
 //!   up to make them so);
 //! * an update's bounds check, which must come before anything is written
-//!   in the destination, moves in front of the allocation only where
-//!   nothing in between can fail (indexing at loop counters within the
-//!   loops' bounds, making arrays of the parameters' sizes and coercing
-//!   to sizes the entry point checked are known to succeed).
+//!   in the destination, moves in front of the allocation, and so do the
+//!   checks of what can fail in between, in order (assertions move;
+//!   indexing and updates get an explicit check and then cannot fail);
+//!   anything else in between must not fail (indexing at loop counters
+//!   within the loops' bounds or at indices the prover or an assertion
+//!   shows inside, making arrays of the parameters' sizes and coercing to
+//!   sizes checked equal are known to succeed). So do the checks in front
+//!   of a copy or concatenation whose result an earlier coalescing placed
+//!   in another array.
 
 use crate::ir::analysis::{Types, can_fail};
 use crate::ir::mem::{IndexExp, Lmad, MemBind};
@@ -107,6 +113,16 @@ pub(super) struct Facts {
     /// point's checks of its arguments' sizes): each size's
     /// representative.
     equal: Vec<(SubExp, SubExp)>,
+    /// The `i64` variables bound to sums, differences and products.
+    sums: HashMap<Var, IndexExp>,
+    /// The booleans that say an index is inside a size (`0 <= i && i <
+    /// n`, and conjunctions of such): the pairs they check.
+    checks: HashMap<Var, Vec<(SubExp, SubExp)>>,
+    /// The booleans that say `0 <= i` and `i < n`.
+    lows: HashMap<Var, SubExp>,
+    highs: HashMap<Var, (SubExp, SubExp)>,
+    /// The booleans that say two `i64`s are equal.
+    equalities: HashMap<Var, (SubExp, SubExp)>,
 }
 
 impl Facts {
@@ -117,6 +133,11 @@ impl Facts {
             origins: HashMap::new(),
             sizes: HashSet::new(),
             equal: Vec::new(),
+            sums: HashMap::new(),
+            checks: HashMap::new(),
+            lows: HashMap::new(),
+            highs: HashMap::new(),
+            equalities: HashMap::new(),
         };
         facts.record_equal_sizes(&function.body);
         for param in &function.params {
@@ -196,6 +217,21 @@ impl Facts {
 
     fn record_mems<R: Rep>(&mut self, body: &Body<R>) {
         for stm in &body.stms {
+            if let (Exp::BinOp(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b), [elem]) =
+                (&stm.exp, stm.pat.as_slice())
+                && elem.ty == Type::i64()
+            {
+                let (a, b) = (IndexExp::of(*a), IndexExp::of(*b));
+                let sum = match op {
+                    BinOp::Add => a + b,
+                    BinOp::Sub => a - b,
+                    _ => a * b,
+                };
+                self.sums.insert(elem.var, sum);
+            }
+            if let [elem] = stm.pat.as_slice() {
+                self.record_check(elem.var, &stm.exp);
+            }
             for elem in &stm.pat {
                 if let Some(mem) = &elem.mem {
                     self.mems.insert(elem.var, mem.clone());
@@ -304,6 +340,55 @@ impl Facts {
         }
     }
 
+    /// Records what a boolean says of an index and a size, if anything.
+    fn record_check<R: Rep>(&mut self, var: Var, exp: &Exp<R>) {
+        match *exp {
+            Exp::Cmp(CmpOp::Le, zero, index) if zero == SubExp::i64(0) => {
+                self.lows.insert(var, index);
+            }
+            Exp::Cmp(CmpOp::Lt, index, size) => {
+                self.highs.insert(var, (index, size));
+            }
+            Exp::Cmp(CmpOp::Eq, a, b) => {
+                self.equalities.insert(var, (a, b));
+            }
+            Exp::BinOp(BinOp::And, SubExp::Var(a), SubExp::Var(b)) => {
+                let mut checked: Vec<(SubExp, SubExp)> = [a, b]
+                    .iter()
+                    .flat_map(|c| self.checks.get(c).cloned().unwrap_or_default())
+                    .collect();
+                for (low, high) in [(a, b), (b, a)] {
+                    if let (Some(index), Some(&(below, size))) =
+                        (self.lows.get(&low), self.highs.get(&high))
+                        && *index == below
+                    {
+                        checked.push((below, size));
+                    }
+                }
+                if !checked.is_empty() {
+                    self.checks.insert(var, checked);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The polynomial with the variables bound to sums, differences and
+    /// products replaced by what they are bound to.
+    fn expand(&self, p: &Poly) -> Poly {
+        let mut p = p.clone();
+        loop {
+            let Some((var, sum)) = p
+                .keys()
+                .flatten()
+                .find_map(|v| self.sums.get(v).map(|sum| (*v, sum)))
+            else {
+                return p;
+            };
+            p = substitute(&p, var, &poly(sum));
+        }
+    }
+
     /// The origins of the memory a variable (an array or a block) is or
     /// lives in; empty for scalars.
     pub(super) fn memory_of(&self, var: Var) -> BTreeSet<Var> {
@@ -321,21 +406,32 @@ impl Facts {
 
 /// A coalescing to make: the allocation at `alloc` goes, its block
 /// becomes `dest_block`, the arrays of `layouts` get those LMADs, and
-/// the statements at `hoisted` move in front of the allocation.
+/// the statements at `hoisted` move in front of the allocation, followed
+/// by `checks`.
 struct Plan {
     alloc: usize,
     block: Var,
     dest_block: Var,
     layouts: HashMap<Var, Lmad>,
     hoisted: Vec<usize>,
-    /// The update's bounds check, made in front of the allocation.
-    check: Option<BoundsCheck>,
+    /// The checks of the statements between the allocation and the copy
+    /// that can fail, and then an update's bounds check, in order.
+    checks: Vec<Check>,
+}
+
+/// A check made in front of the allocation.
+enum Check {
+    /// The assertion at this position moves there.
+    Moved(usize),
+    /// A bounds check made there; the checked statement stays (and then
+    /// cannot fail).
+    Bounds(BoundsCheck),
 }
 
 /// The indices of an update's slice to check against the destination's
 /// sizes, with what the update would report.
 struct BoundsCheck {
-    indices: Vec<(SubExp, SubExp)>,
+    indices: Vec<Bound>,
     slice: Vec<DimIndex>,
     shape: Vec<SubExp>,
     loc: Option<Loc>,
@@ -354,10 +450,10 @@ struct Site {
 }
 
 /// The copies a statement makes: an update of a slice by an array, a
-/// copy, the parts of a concatenation (each once; a part given twice
-/// stays where it is). Ordered by where their sources are made, so that
-/// a source made early moves while the later ones still have memory of
-/// their own.
+/// copy, the parts of a concatenation (a part given twice at its first
+/// place, from which the concatenation copies it to the others). Ordered
+/// by where their sources are made, so that a source made early moves
+/// while the later ones still have memory of their own.
 fn sites<R: Rep>(body: &Body<R>, update: usize, facts: &Facts) -> Vec<Site> {
     let stm = &body.stms[update];
     let mut sites = Vec::new();
@@ -401,7 +497,7 @@ fn sites<R: Rep>(body: &Body<R>, update: usize, facts: &Facts) -> Vec<Site> {
                 .unwrap_or(IndexExp::Const(0));
             let mut offset = mem.lmad.offset.clone();
             for (k, &part) in arrays.iter().enumerate() {
-                let once = arrays.iter().filter(|&&a| a == part).count() == 1;
+                let first = !arrays[..k].contains(&part);
                 let Some(rows) = facts
                     .types
                     .get(part)
@@ -409,7 +505,7 @@ fn sites<R: Rep>(body: &Body<R>, update: usize, facts: &Facts) -> Vec<Site> {
                 else {
                     return Vec::new();
                 };
-                if once {
+                if first {
                     sites.push(Site {
                         source: part,
                         dest: elem.var,
@@ -486,18 +582,67 @@ fn plan<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     let dest_shape = facts.types.get(*dest)?.shape().to_vec();
     // The source is made in the slice before the update checks that the
     // slice is inside the destination: the check moves in front of the
-    // allocation, which only keeps the program's failures if nothing in
-    // between can fail.
+    // allocation. That keeps the program's failures only if the checks of
+    // everything in between that can fail move there too, in order:
+    // assertions, and the bounds checks of indexing and updates.
     let check = match slice {
         Some(slice) => bounds_check(slice, &dest_shape, counters, facts)?,
         None => Vec::new(),
     };
-    let mut safe = Safety {
-        facts,
-        counters: counters.clone(),
-    };
-    if !check.is_empty() && !body.stms[alloc + 1..update].iter().all(|stm| safe.stm(stm)) {
-        return None;
+    let mut checks = Vec::new();
+    // Sizes the checks made in front of the allocation assert equal.
+    let mut asserted_equal = Vec::new();
+    // A copy's or concatenation's result that an earlier coalescing
+    // placed in another array is inside that array's block only once the
+    // checks in front of it have passed: they move too.
+    let placed_elsewhere = slice.is_none() && !allocated_in(body, dest_mem.block);
+    if !check.is_empty() || placed_elsewhere {
+        let mut safe = Safety {
+            facts,
+            counters: counters.clone(),
+            checked: Vec::new(),
+            equal: Vec::new(),
+        };
+        for (i, stm) in body.stms.iter().enumerate().take(update).skip(alloc + 1) {
+            if safe.stm(stm) {
+                continue;
+            }
+            checks.push(match &stm.exp {
+                Exp::Assert { condition, .. } => {
+                    if let Some(c) = condition.as_var() {
+                        safe.checked.extend(
+                            facts
+                                .checks
+                                .get(&c)
+                                .into_iter()
+                                .flatten()
+                                .map(|&(index, size)| Bound::Index(index, size)),
+                        );
+                        safe.equal.extend(facts.equalities.get(&c).copied());
+                    }
+                    Check::Moved(i)
+                }
+                Exp::Index { array, slice } | Exp::Update { array, slice, .. } => {
+                    let shape = facts.types.get(*array)?.shape().to_vec();
+                    Check::Bounds(BoundsCheck {
+                        indices: bounds_check(slice, &shape, counters, facts)?,
+                        slice: slice.clone(),
+                        shape,
+                        loc: stm.loc.clone(),
+                    })
+                }
+                _ => return None,
+            });
+        }
+        if !check.is_empty() {
+            checks.push(Check::Bounds(BoundsCheck {
+                indices: check,
+                slice: slice.clone().unwrap_or_default(),
+                shape: dest_shape,
+                loc: body.stms[update].loc.clone(),
+            }));
+        }
+        asserted_equal = safe.equal;
     }
     // The destination's block, the slice's variables and the sizes the
     // check names must be in scope at the allocation.
@@ -512,8 +657,28 @@ fn plan<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     }
     let mut needed = vec![dest_mem.block];
     target.for_each_var(&mut |v| needed.push(v));
-    for (index, size) in &check {
-        needed.extend([*index, *size].iter().filter_map(|se| se.as_var()));
+    for check in &checks {
+        match check {
+            Check::Moved(i) => for_each_use(&body.stms[*i].exp, &mut |v| needed.push(v)),
+            Check::Bounds(bounds) => {
+                let mut operands = Vec::new();
+                for bound in &bounds.indices {
+                    match *bound {
+                        Bound::Index(index, size) => operands.extend([index, size]),
+                        Bound::Range {
+                            start, len, size, ..
+                        } => operands.extend([start, len, size]),
+                    }
+                }
+                for index in &bounds.slice {
+                    if let DimIndex::Slice { start, len, .. } = *index {
+                        operands.extend([start, len]);
+                    }
+                }
+                needed.extend(operands.iter().filter_map(|se| se.as_var()));
+                bounds.shape.iter().for_each(|d| needed.extend(d.as_var()));
+            }
+        }
     }
     let mut hoisted = BTreeSet::new();
     for var in needed {
@@ -546,9 +711,19 @@ fn plan<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     for &d in source_ty.shape() {
         extent.add(facts.size_class(d));
     }
+    let mut block_size = size_factors(body, alloc, size, facts);
+    for factors in [&mut extent, &mut block_size] {
+        for size in &mut factors.sizes {
+            for &(a, b) in &asserted_equal {
+                if *size == facts.size_class(b) {
+                    *size = facts.size_class(a);
+                }
+            }
+        }
+    }
     let whole_block = source_mem.lmad.is_direct(source_ty.shape())
         && target.is_row_major(source_ty.shape())
-        && size_factors(body, alloc, size, facts).same(&extent);
+        && block_size.same(&extent);
     let mut layouts = Layouts {
         family: &family,
         facts,
@@ -568,17 +743,22 @@ fn plan<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     }
     // Nothing between the allocation and the update touches the
     // destination's memory, but for reads of elements outside the target.
+    let row_major = target.is_row_major(source_ty.shape());
     let mut access = Access {
         facts,
         dest: &dest_origins,
         target,
-        extent: target
-            .is_row_major(source_ty.shape())
-            .then(|| source_ty.shape().iter().map(|&d| IndexExp::of(d)).collect()),
+        extent: row_major.then(|| source_ty.shape().iter().map(|&d| IndexExp::of(d)).collect()),
         counters: counters.clone(),
+        family: &family,
+        layouts: &layouts.layouts,
+        unwritten: row_major.then(|| poly(&target.offset)),
     };
     for (i, stm) in body.stms.iter().enumerate().take(update).skip(alloc + 1) {
-        if !hoisted.contains(&i) && !access.harmless(stm) {
+        let moved = checks
+            .iter()
+            .any(|c| matches!(c, Check::Moved(m) if *m == i));
+        if !hoisted.contains(&i) && !moved && !access.harmless(stm) {
             return None;
         }
     }
@@ -588,13 +768,31 @@ fn plan<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
         dest_block: dest_mem.block,
         layouts: layouts.layouts,
         hoisted: hoisted.into_iter().collect(),
-        check: (!check.is_empty()).then(|| BoundsCheck {
-            indices: check,
-            slice: slice.clone().unwrap_or_default(),
-            shape: dest_shape,
-            loc: body.stms[update].loc.clone(),
-        }),
+        checks,
     })
+}
+
+/// Whether the body allocates the block.
+fn allocated_in<R: Rep<Op = MemOp<I>>, I: Operation<R>>(body: &Body<R>, block: Var) -> bool {
+    body.stms.iter().any(|stm| {
+        matches!(stm.exp, Exp::Op(MemOp::Alloc { .. }))
+            && stm.pat.first().is_some_and(|e| e.var == block)
+    })
+}
+
+/// A dimension of a slice to check against its size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Bound {
+    /// `0 <= index < size`.
+    Index(SubExp, SubExp),
+    /// The `len` indices `start`, `start + stride`, ... (a positive
+    /// constant stride) are inside `size`, or there are none.
+    Range {
+        start: SubExp,
+        len: SubExp,
+        stride: i64,
+        size: SubExp,
+    },
 }
 
 /// The indices of a slice that must be checked against their sizes: a
@@ -605,18 +803,41 @@ fn bounds_check(
     shape: &[SubExp],
     counters: &HashMap<Var, SubExp>,
     facts: &Facts,
-) -> Option<Vec<(SubExp, SubExp)>> {
+) -> Option<Vec<Bound>> {
     let mut check = Vec::new();
     for (index, &size) in slice.iter().zip(shape) {
         match *index {
             DimIndex::Fix(i) if in_bounds(i, size, counters, facts) => {}
-            DimIndex::Fix(i) => check.push((i, size)),
+            DimIndex::Fix(i) => check.push(Bound::Index(i, size)),
             DimIndex::Slice { start, len, stride } => {
                 let whole = start == SubExp::i64(0)
                     && facts.size_class(len) == facts.size_class(size)
                     && stride == SubExp::i64(1);
-                if !whole {
+                let SubExp::Const(stride) = stride else {
                     return None;
+                };
+                let stride = stride.as_i64().filter(|&s| s > 0)?;
+                // `len >= 0`, `start >= 0`, `start + (len - 1) * stride <= size - 1`.
+                let start_poly = poly(&IndexExp::of(start));
+                let len_poly = poly(&IndexExp::of(len));
+                let last = add(&start_poly, &scale(&add(&len_poly, &constant(-1)), stride));
+                let inside = nonnegative(facts, counters, &len_poly)
+                    && nonnegative(facts, counters, &start_poly)
+                    && nonnegative(
+                        facts,
+                        counters,
+                        &add(
+                            &add(&poly(&IndexExp::of(size)), &constant(-1)),
+                            &scale(&last, -1),
+                        ),
+                    );
+                if !whole && !inside {
+                    check.push(Bound::Range {
+                        start,
+                        len,
+                        stride,
+                        size,
+                    });
                 }
             }
         }
@@ -625,18 +846,18 @@ fn bounds_check(
 }
 
 /// Whether an index is known to be inside a dimension of `size`: a
-/// constant below a constant size, or a counter of a loop to `size`.
+/// constant below a constant size, a counter of a loop to `size`, or
+/// what the polynomial prover shows of sums of sizes and counters.
 fn in_bounds(index: SubExp, size: SubExp, counters: &HashMap<Var, SubExp>, facts: &Facts) -> bool {
     let size = facts.size_class(size);
-    match (index, size) {
-        (SubExp::Var(v), _) => counters
-            .get(&v)
-            .is_some_and(|&bound| facts.size_class(bound) == size),
-        (SubExp::Const(i), SubExp::Const(n)) => {
-            matches!((i.as_i64(), n.as_i64()), (Some(i), Some(n)) if 0 <= i && i < n)
-        }
-        (SubExp::Const(_), SubExp::Var(_)) => false,
+    let counter = index.as_var().and_then(|v| counters.get(&v));
+    if counter.is_some_and(|&bound| facts.size_class(bound) == size) {
+        return true;
     }
+    let index = poly(&IndexExp::of(index));
+    let last = add(&poly(&IndexExp::of(size)), &constant(-1));
+    nonnegative(facts, counters, &index)
+        && nonnegative(facts, counters, &add(&last, &scale(&index, -1)))
 }
 
 /// Which statements cannot fail (nor run forever): [`can_fail`], where
@@ -645,6 +866,10 @@ fn in_bounds(index: SubExp, size: SubExp, counters: &HashMap<Var, SubExp>, facts
 struct Safety<'a> {
     facts: &'a Facts,
     counters: HashMap<Var, SubExp>,
+    /// The indices that assertions passed have checked against sizes.
+    checked: Vec<Bound>,
+    /// The sizes that assertions passed have checked equal.
+    equal: Vec<(SubExp, SubExp)>,
 }
 
 impl Safety<'_> {
@@ -654,13 +879,21 @@ impl Safety<'_> {
             Exp::Index { array, slice } | Exp::Update { array, slice, .. } => types
                 .get(*array)
                 .and_then(|t| bounds_check(slice, t.shape(), &self.counters, self.facts))
-                .is_some_and(|check| check.is_empty()),
+                .is_some_and(|check| check.iter().all(|pair| self.checked.contains(pair))),
             // A coercion to sizes known equal.
-            Exp::Reshape { shape, array } => types
-                .get(*array)
-                .is_some_and(|t| self.facts.same_shape(t.shape(), shape)),
+            Exp::Reshape { shape, array } => types.get(*array).is_some_and(|t| {
+                self.facts.same_shape(t.shape(), shape)
+                    || t.shape().len() == shape.len()
+                        && t.shape().iter().zip(shape).all(|(&a, &b)| {
+                            self.facts.size_class(a) == self.facts.size_class(b)
+                                || self.equal.contains(&(a, b))
+                                || self.equal.contains(&(b, a))
+                        })
+            }),
             Exp::Iota { len: size, .. } => self.size(*size),
-            Exp::Replicate { shape, .. } => shape.iter().all(|&d| self.size(d)),
+            Exp::Replicate { shape, .. } | Exp::Scratch { shape, .. } => {
+                shape.iter().all(|&d| self.size(d))
+            }
             Exp::Loop {
                 form: LoopForm::For { var, bound },
                 body,
@@ -722,6 +955,13 @@ struct Access<'a> {
     extent: Option<Vec<IndexExp>>,
     /// The `for` loops' counters in scope, with their bounds.
     counters: HashMap<Var, SubExp>,
+    /// The blocks that move, and the new LMADs of their arrays.
+    family: &'a HashSet<Var>,
+    layouts: &'a HashMap<Var, Lmad>,
+    /// Where the target is row-major: the address from which on the
+    /// moved arrays have written nothing of it yet, at this point of the
+    /// program (`None`: they may have written any of it).
+    unwritten: Option<Poly>,
 }
 
 impl Access<'_> {
@@ -730,9 +970,20 @@ impl Access<'_> {
     }
 
     /// Whether a statement leaves the destination's memory alone: it
-    /// reads only elements outside the target (the moved arrays write all
-    /// of it, a `replicate` made as a loop's scratch space included).
+    /// reads only elements outside the target, or elements the moved
+    /// arrays have not written yet. A loop that writes its array row by
+    /// row, row `i` in iteration `i` (a map's loop filling a scratch
+    /// array, which writes nothing), has written only the rows before
+    /// its counter's.
     fn harmless<R: Rep>(&mut self, stm: &Stm<R>) -> bool {
+        let harmless = self.reads_harmlessly(stm);
+        if self.writes_moved(stm) {
+            self.unwritten = None;
+        }
+        harmless
+    }
+
+    fn reads_harmlessly<R: Rep>(&mut self, stm: &Stm<R>) -> bool {
         match &stm.exp {
             // A view reads nothing; its uses are judged where they are.
             Exp::Index { array, slice }
@@ -753,7 +1004,7 @@ impl Access<'_> {
                 let Some(address) = address(&lmad.lmad, slice) else {
                     return false;
                 };
-                self.outside_target(&address)
+                self.outside_target(&address) || self.not_written_yet(&address)
             }
             Exp::Loop {
                 form: LoopForm::For { var, bound },
@@ -764,7 +1015,16 @@ impl Access<'_> {
                 .any(|&(_, init)| init.as_var().is_some_and(|v| self.in_dest(v))) =>
             {
                 self.counters.insert(*var, *bound);
-                self.body_harmless(body)
+                let before = self.unwritten.clone();
+                // Each iteration reads after the earlier ones wrote.
+                self.unwritten = match &before {
+                    Some(from) => self.row_by_row(params, *var, *bound, body, from),
+                    None => None,
+                }
+                .or_else(|| before.clone().filter(|_| !self.writes_moved(stm)));
+                let harmless = self.body_harmless(body);
+                self.unwritten = before;
+                harmless
             }
             Exp::If {
                 condition,
@@ -772,10 +1032,153 @@ impl Access<'_> {
                 else_body,
                 ..
             } if !condition.as_var().is_some_and(|v| self.in_dest(v)) => {
-                self.body_harmless(then_body) && self.body_harmless(else_body)
+                let before = self.unwritten.clone();
+                let then_harmless = self.body_harmless(then_body);
+                self.unwritten = before;
+                then_harmless && self.body_harmless(else_body)
             }
             _ => !mentions(stm, &mut |v| self.in_dest(v)),
         }
+    }
+
+    /// Whether nothing has written the element at `address` yet.
+    fn not_written_yet(&self, address: &Poly) -> bool {
+        self.unwritten
+            .as_ref()
+            .is_some_and(|from| self.nonnegative(&add(address, &scale(from, -1))))
+    }
+
+    /// Whether a statement writes moved memory (a view or a scratch
+    /// array writes nothing; a call may write what it is given).
+    fn writes_moved<R: Rep>(&self, stm: &Stm<R>) -> bool {
+        let makes = stm.pat.iter().any(|e| self.moves(e.mem.as_ref()))
+            && !matches!(
+                stm.exp,
+                Exp::Index { .. }
+                    | Exp::Reshape { .. }
+                    | Exp::Rearrange { .. }
+                    | Exp::SubExp(_)
+                    | Exp::Opaque(_)
+                    | Exp::Scratch { .. }
+                    | Exp::Loop { .. }
+                    | Exp::If { .. }
+            );
+        let calls = self.calls_with_moved(stm);
+        makes
+            || calls
+            || stm
+                .exp
+                .nested_bodies()
+                .iter()
+                .any(|b| b.stms.iter().any(|s| self.writes_moved(s)))
+    }
+
+    fn moves(&self, mem: Option<&MemBind>) -> bool {
+        mem.is_some_and(|m| self.family.contains(&m.block))
+    }
+
+    /// Whether two LMADs are the same, their expressions compared as
+    /// polynomials.
+    fn same_layout(&self, a: &Lmad, b: &Lmad) -> bool {
+        let same =
+            |x: &IndexExp, y: &IndexExp| self.facts.expand(&poly(x)) == self.facts.expand(&poly(y));
+        same(&a.offset, &b.offset)
+            && a.strides.len() == b.strides.len()
+            && a.strides.iter().zip(&b.strides).all(|(x, y)| same(x, y))
+    }
+
+    fn calls_with_moved<R: Rep>(&self, stm: &Stm<R>) -> bool {
+        matches!(stm.exp, Exp::Call { .. })
+            && mentions(stm, &mut |v| {
+                self.facts
+                    .memory_of(v)
+                    .iter()
+                    .any(|b| self.family.contains(b))
+            })
+    }
+
+    /// Where the unwritten part of the target starts in iteration
+    /// `counter` of a loop that writes its one moved array, laid out from
+    /// `from` row-major, row by row: every moved write of iteration
+    /// `counter` is inside row `counter`.
+    fn row_by_row<R: Rep>(
+        &self,
+        params: &[(crate::ir::Param, SubExp)],
+        counter: Var,
+        bound: SubExp,
+        body: &Body<R>,
+        from: &Poly,
+    ) -> Option<Poly> {
+        let [acc] = <[&crate::ir::Param; 1]>::try_from(
+            params
+                .iter()
+                .map(|(p, _)| p)
+                .filter(|p| self.moves(p.mem.as_ref()))
+                .collect::<Vec<_>>(),
+        )
+        .ok()?;
+        let layout = self.layouts.get(&acc.var)?;
+        let shape = acc.ty.shape();
+        let rows = *shape.first()?;
+        if self.facts.expand(&poly(&layout.offset)) != self.facts.expand(from)
+            || self.facts.size_class(rows) != self.facts.size_class(bound)
+            || !layout.is_row_major(shape)
+        {
+            return None;
+        }
+        let row = Row {
+            whole: layout,
+            row: layout.sliced(&[DimIndex::Fix(SubExp::Var(counter))]),
+            shape: &shape[1..],
+            counter,
+        };
+        body.stms
+            .iter()
+            .all(|stm| self.inside_row(stm, &row))
+            .then(|| poly(&row.row.offset))
+    }
+
+    /// Whether every moved write of a statement (nested ones included)
+    /// is inside the row.
+    fn inside_row<R: Rep>(&self, stm: &Stm<R>, row: &Row) -> bool {
+        let written_inside = |elem: &PatElem| {
+            if !self.moves(elem.mem.as_ref()) {
+                return true;
+            }
+            match &stm.exp {
+                Exp::Index { .. }
+                | Exp::Reshape { .. }
+                | Exp::Rearrange { .. }
+                | Exp::SubExp(_)
+                | Exp::Opaque(_)
+                | Exp::Scratch { .. }
+                | Exp::Loop { .. }
+                | Exp::If { .. } => true,
+                // An update of the whole array at the row's index, or of
+                // an array in the row.
+                Exp::Update { array, slice, .. } => {
+                    let updated = self.layouts.get(array);
+                    updated.is_some_and(|l| self.same_layout(l, row.whole))
+                        && slice.first() == Some(&DimIndex::Fix(SubExp::Var(row.counter)))
+                        || updated.is_some_and(|l| self.same_layout(l, &row.row))
+                            && self.facts.same_shape(elem.ty.shape(), row.shape)
+                }
+                _ => {
+                    self.layouts
+                        .get(&elem.var)
+                        .is_some_and(|l| self.same_layout(l, &row.row))
+                        && self.facts.same_shape(elem.ty.shape(), row.shape)
+                }
+            }
+        };
+        let calls = self.calls_with_moved(stm);
+        !calls
+            && stm.pat.iter().all(written_inside)
+            && stm
+                .exp
+                .nested_bodies()
+                .iter()
+                .all(|b| b.stms.iter().all(|s| self.inside_row(s, row)))
     }
 
     /// Whether a nested body leaves the destination's memory alone.
@@ -800,32 +1203,46 @@ impl Access<'_> {
         self.nonnegative(&after) || self.nonnegative(&before)
     }
 
-    /// Whether a polynomial is never negative: every counter that has a
-    /// negative coefficient is replaced by `bound - 1 - counter` (also in
-    /// the counter's range), and then every coefficient but the constant
-    /// must be positive, over variables known not to be negative, and
-    /// the constant not negative.
     fn nonnegative(&self, p: &Poly) -> bool {
-        let mut p = p.clone();
-        for (&counter, &bound) in &self.counters {
-            let negative = p
-                .iter()
-                .any(|(monomial, &c)| c < 0 && monomial.contains(&counter));
-            if negative {
-                let flipped = add(
-                    &add(&poly(&IndexExp::of(bound)), &constant(-1)),
-                    &scale(&poly(&IndexExp::Var(counter)), -1),
-                );
-                p = substitute(&p, counter, &flipped);
-            }
-        }
-        p.iter().all(|(monomial, &c)| {
-            c >= 0
-                && monomial
-                    .iter()
-                    .all(|v| self.facts.sizes.contains(v) || self.counters.contains_key(v))
-        })
+        nonnegative(self.facts, &self.counters, p)
     }
+}
+
+/// Whether a polynomial is never negative: every counter that has a
+/// negative coefficient is replaced by `bound - 1 - counter` (also in the
+/// counter's range), and then every coefficient but the constant must be
+/// positive, over variables known not to be negative (sizes, counters),
+/// and the constant not negative. Variables bound to sums, differences
+/// and products are replaced by what they are bound to.
+fn nonnegative(facts: &Facts, counters: &HashMap<Var, SubExp>, p: &Poly) -> bool {
+    let mut p = facts.expand(p);
+    for (&counter, &bound) in counters {
+        let negative = p
+            .iter()
+            .any(|(monomial, &c)| c < 0 && monomial.contains(&counter));
+        if negative {
+            let flipped = add(
+                &add(&poly(&IndexExp::of(bound)), &constant(-1)),
+                &scale(&poly(&IndexExp::Var(counter)), -1),
+            );
+            p = facts.expand(&substitute(&p, counter, &flipped));
+        }
+    }
+    p.iter().all(|(monomial, &c)| {
+        c >= 0
+            && monomial
+                .iter()
+                .all(|v| facts.sizes.contains(v) || counters.contains_key(v))
+    })
+}
+
+/// Row `counter` of an array laid out row-major by `whole`.
+struct Row<'a> {
+    whole: &'a Lmad,
+    row: Lmad,
+    /// The row's shape.
+    shape: &'a [SubExp],
+    counter: Var,
 }
 
 /// A polynomial over variables with integer coefficients: each product
@@ -1175,7 +1592,7 @@ fn apply<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
         dest_block,
         layouts,
         hoisted,
-        check,
+        checks,
     } = plan;
     let map = HashMap::from([(block, SubExp::Var(dest_block))]);
     let renamer = Renamer { map: &map };
@@ -1187,15 +1604,24 @@ fn apply<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     let allocation = stms[alloc].clone();
     let mut kept = Vec::with_capacity(stms.len());
     let mut moved_up = Vec::new();
+    let mut asserts = HashMap::new();
     for (i, stm) in stms.into_iter().enumerate() {
         if hoisted.contains(&i) {
             moved_up.push(stm);
+        } else if checks
+            .iter()
+            .any(|c| matches!(c, Check::Moved(m) if *m == i))
+        {
+            asserts.insert(i, stm);
         } else if i != alloc {
             kept.push(stm);
         }
     }
-    if let Some(check) = check {
-        moved_up.extend(check_stms(check, var_names));
+    for check in checks {
+        match check {
+            Check::Moved(i) => moved_up.extend(asserts.remove(&i)),
+            Check::Bounds(bounds) => moved_up.extend(check_stms(bounds, var_names)),
+        }
     }
     kept.splice(alloc..alloc, moved_up);
     body.stms = kept;
@@ -1205,47 +1631,73 @@ fn apply<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
 }
 
 /// The statements asserting that the indices are inside their sizes,
-/// failing as the update does.
+/// failing as the indexing or update does.
 fn check_stms<R: Rep>(check: BoundsCheck, var_names: &mut Vec<String>) -> Vec<Stm<R>> {
-    let mut stms = Vec::new();
-    let mut bind = |stms: &mut Vec<Stm<R>>, hint: &str, exp: Exp<R>| {
-        var_names.push(hint.to_owned());
-        let var = Var(var_names.len() as u32 - 1);
-        stms.push(Stm {
-            pat: vec![PatElem::new(var, Type::Prim(prim::PrimType::Bool))],
-            exp,
-            loc: check.loc.clone(),
-            attrs: Attrs::default(),
-        });
-        SubExp::Var(var)
+    let mut out = CheckStms {
+        stms: Vec::new(),
+        var_names,
+        loc: check.loc.clone(),
     };
     let mut ok = SubExp::bool(true);
-    for &(index, size) in &check.indices {
-        let low = bind(
-            &mut stms,
-            "low_ok",
-            Exp::Cmp(CmpOp::Le, SubExp::i64(0), index),
-        );
-        let high = bind(&mut stms, "high_ok", Exp::Cmp(CmpOp::Lt, index, size));
-        let both = bind(&mut stms, "index_ok", Exp::BinOp(BinOp::And, low, high));
+    for &bound in &check.indices {
+        let dim_ok = match bound {
+            Bound::Index(index, size) => out.inside(index, size),
+            // Empty, or its first and last indices inside.
+            Bound::Range {
+                start,
+                len,
+                stride,
+                size,
+            } => {
+                let empty = out.bind("empty", Exp::Cmp(CmpOp::Eq, len, SubExp::i64(0)));
+                let some = out.bind("nonempty", Exp::Cmp(CmpOp::Lt, SubExp::i64(0), len));
+                let first_ok = out.inside(start, size);
+                let steps = out.bind("steps", Exp::BinOp(BinOp::Sub, len, SubExp::i64(1)));
+                let span = out.bind("span", Exp::BinOp(BinOp::Mul, steps, SubExp::i64(stride)));
+                let last = out.bind("last", Exp::BinOp(BinOp::Add, start, span));
+                let last_ok = out.inside(last, size);
+                let ends_ok = out.bind("ends_ok", Exp::BinOp(BinOp::And, first_ok, last_ok));
+                let filled_ok = out.bind("slice_ok", Exp::BinOp(BinOp::And, some, ends_ok));
+                out.bind("slice_ok", Exp::BinOp(BinOp::Or, empty, filled_ok))
+            }
+        };
         ok = if ok == SubExp::bool(true) {
-            both
+            dim_ok
         } else {
-            bind(&mut stms, "index_ok", Exp::BinOp(BinOp::And, ok, both))
+            out.bind("index_ok", Exp::BinOp(BinOp::And, ok, dim_ok))
         };
     }
-    let shown = check
-        .slice
-        .iter()
-        .map(|index| match *index {
+    // Slices as upstream shows them: `start:end`, with `:stride` unless
+    // it is 1.
+    let mut shown = Vec::new();
+    for index in &check.slice {
+        shown.push(match *index {
             DimIndex::Fix(i) => vec![ErrorPart::Value(i)],
-            // Only whole dimensions, `0:n`.
-            DimIndex::Slice { len, .. } => {
-                vec![ErrorPart::Text("0:".into()), ErrorPart::Value(len)]
+            DimIndex::Slice { start, len, stride } => {
+                let span = if stride == SubExp::i64(1) {
+                    len
+                } else {
+                    out.bind("span", Exp::BinOp(BinOp::Mul, len, stride))
+                };
+                let end = if start == SubExp::i64(0) {
+                    span
+                } else {
+                    out.bind("end", Exp::BinOp(BinOp::Add, start, span))
+                };
+                let mut parts = vec![
+                    ErrorPart::Value(start),
+                    ErrorPart::Text(":".into()),
+                    ErrorPart::Value(end),
+                ];
+                if span != len {
+                    parts.extend([ErrorPart::Text(":".into()), ErrorPart::Value(stride)]);
+                }
+                parts
             }
-        })
-        .collect();
+        });
+    }
     let message = ErrorPart::index_out_of_bounds(shown, &check.shape);
+    let mut stms = out.stms;
     stms.push(Stm {
         pat: Vec::new(),
         exp: Exp::Assert {
@@ -1256,6 +1708,42 @@ fn check_stms<R: Rep>(check: BoundsCheck, var_names: &mut Vec<String>) -> Vec<St
         attrs: Attrs::default(),
     });
     stms
+}
+
+/// The statements of a check, each binding a fresh variable.
+struct CheckStms<'a, R: Rep> {
+    stms: Vec<Stm<R>>,
+    var_names: &'a mut Vec<String>,
+    loc: Option<Loc>,
+}
+
+impl<R: Rep> CheckStms<'_, R> {
+    /// Binds a boolean (a comparison or a conjunction or disjunction of
+    /// booleans) or an `i64`.
+    fn bind(&mut self, hint: &str, exp: Exp<R>) -> SubExp {
+        let ty = match exp {
+            Exp::Cmp(..) | Exp::BinOp(BinOp::And | BinOp::Or, ..) => {
+                Type::Prim(prim::PrimType::Bool)
+            }
+            _ => Type::i64(),
+        };
+        self.var_names.push(hint.to_owned());
+        let var = Var(self.var_names.len() as u32 - 1);
+        self.stms.push(Stm {
+            pat: vec![PatElem::new(var, ty)],
+            exp,
+            loc: self.loc.clone(),
+            attrs: Attrs::default(),
+        });
+        SubExp::Var(var)
+    }
+
+    /// `0 <= index && index < size`.
+    fn inside(&mut self, index: SubExp, size: SubExp) -> SubExp {
+        let low = self.bind("low_ok", Exp::Cmp(CmpOp::Le, SubExp::i64(0), index));
+        let high = self.bind("high_ok", Exp::Cmp(CmpOp::Lt, index, size));
+        self.bind("index_ok", Exp::BinOp(BinOp::And, low, high))
+    }
 }
 
 /// Removes the statements computing the removed allocation's size (a

@@ -513,6 +513,7 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
             exp @ (Exp::ArrayLit { .. }
             | Exp::Iota { .. }
             | Exp::Replicate { .. }
+            | Exp::Scratch { .. }
             | Exp::Concat { .. }
             | Exp::Copy(_)) => {
                 for elem in &mut pat {
@@ -560,6 +561,7 @@ impl<F: Rep, T: Rep> Allocator<F, T> {
                 ty,
             },
             Exp::Replicate { shape, value } => Exp::Replicate { shape, value },
+            Exp::Scratch { shape, element } => Exp::Scratch { shape, element },
             Exp::Concat { arrays, width } => Exp::Concat { arrays, width },
             Exp::Copy(array) => Exp::Copy(array),
             Exp::Assert { condition, message } => Exp::Assert { condition, message },

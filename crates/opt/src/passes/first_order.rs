@@ -2,8 +2,9 @@
 //! ([`Seq`]), every SOAC a `for` loop over its width. It guarantees the
 //! same results and failures: a `screma` computes its map, scans and
 //! reductions row by row in order, writing the scans' and the map's
-//! results (or what its post lambda makes of them) into arrays made
-//! before the loop; `hist` and `scatter` write their destinations in
+//! results (or what its post lambda makes of them) into scratch arrays
+//! made before the loop (memory that nothing writes until the loop
+//! does); `hist` and `scatter` write their destinations in
 //! place, row by row, skipping indices out of bounds; a stream
 //! runs its fold once on all of its input (one chunk is a valid
 //! chunking).
@@ -15,7 +16,7 @@ use crate::ir::{
     Body, DimIndex, Exp, LoopForm, Param, PatElem, Program, Rep, Seq, Soac, Soacs, Stm, SubExp,
     Type, Var,
 };
-use prim::{BinOp, CmpOp, PrimValue};
+use prim::{BinOp, CmpOp};
 use std::collections::HashMap;
 
 /// The program with its SOACs as loops.
@@ -289,9 +290,9 @@ fn in_bounds<T: Rep>(b: &mut Builder<T>, i: SubExp, array: Var) -> SubExp {
 fn scratch<T: Rep>(b: &mut Builder<T>, ty: &Type) -> SubExp {
     SubExp::Var(b.bind1(
         "scratch",
-        Exp::Replicate {
+        Exp::Scratch {
             shape: ty.shape().to_vec(),
-            value: SubExp::Const(PrimValue::zero(ty.element())),
+            element: ty.element(),
         },
     ))
 }

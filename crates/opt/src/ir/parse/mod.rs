@@ -977,7 +977,7 @@ impl<'t> Parser<'t> {
             "if" => self.if_exp()?,
             "loop" => self.loop_exp()?,
             "apply" => self.call_exp()?,
-            "replicate" | "reshape" => self.shape_exp(word)?,
+            "replicate" | "reshape" | "scratch" => self.shape_exp(word)?,
             "rearrange" => self.rearrange_exp()?,
             "concat" => self.concat_exp()?,
             "copy" => self.copy_exp()?,
@@ -1059,7 +1059,8 @@ impl<'t> Parser<'t> {
         Ok(Exp::Call { func, args })
     }
 
-    /// `replicate([shape], v)` or `reshape([shape], array)`.
+    /// `replicate([shape], v)`, `scratch([shape], element)` or
+    /// `reshape([shape], array)`.
     fn shape_exp<R: Rep>(&mut self, word: &str) -> Result<Exp<R>> {
         self.expect_keyword(word)?;
         self.expect("(")?;
@@ -1069,6 +1070,11 @@ impl<'t> Parser<'t> {
             Exp::Replicate {
                 shape,
                 value: self.subexp()?,
+            }
+        } else if word == "scratch" {
+            Exp::Scratch {
+                shape,
+                element: self.prim_type()?,
             }
         } else {
             Exp::Reshape {

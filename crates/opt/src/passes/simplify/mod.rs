@@ -526,7 +526,9 @@ impl<R: Rep> Simplifier<'_, R> {
     fn proof(&self, stm: &Stm<R>) -> Option<usize> {
         match &stm.exp {
             Exp::Iota { len, .. } => self.nonnegative(*len),
-            Exp::Replicate { shape, .. } => self.all_nonnegative(shape),
+            Exp::Replicate { shape, .. } | Exp::Scratch { shape, .. } => {
+                self.all_nonnegative(shape)
+            }
             Exp::Reshape { shape, array } => self.reshape_proof(shape, *array),
             Exp::Index { array, slice } => self.in_bounds(*array, slice),
             _ => None,
