@@ -40,8 +40,8 @@ BENCHMARKS = {
         ["--i64-bounds", "-1000:1000", "-g", "[25000000]i64"],
     ),
     "histogram": (
-        "256-bin histogram, 100M i32",
-        ["--i32-bounds", "0:255", "-g", "[100000000]i32"],
+        "256-bin histogram, 250M i32",
+        ["--i32-bounds", "0:255", "-g", "[250000000]i32"],
     ),
     "matmul": (
         "matrix multiplication, 512x512 f32",
