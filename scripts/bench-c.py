@@ -13,16 +13,14 @@ the ratio ours / hand-written.
 """
 
 import argparse
-import os
 import shutil
-import statistics
-import struct
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench_common import ROOT, cc_command, default_futc, make_input, run, same_results
+
 BENCH_DIR = ROOT / "benchmarks" / "c"
 
 # name -> (description, `futc dataset` arguments of the input)
@@ -51,66 +49,6 @@ BENCHMARKS = {
     ),
 }
 
-ELEMENTS = {
-    b" i8": "b", b" i16": "h", b" i32": "i", b" i64": "q",
-    b"  u8": "B", b" u16": "H", b" u32": "I", b" u64": "Q",
-    b" f32": "f", b" f64": "d", b"bool": "?",
-}
-
-
-def default_futc():
-    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-    return str(target / "release" / "futc")
-
-
-def read_values(data):
-    """The values of a file in the binary data format, as (shape, list)."""
-    values = []
-    pos = 0
-    while pos < len(data):
-        if data[pos : pos + 1].isspace():
-            pos += 1
-            continue
-        if data[pos : pos + 2] != b"b\x02":
-            raise ValueError("not the binary data format")
-        rank = data[pos + 2]
-        code = ELEMENTS[data[pos + 3 : pos + 7]]
-        pos += 7
-        shape = struct.unpack_from(f"<{rank}q", data, pos)
-        pos += 8 * rank
-        count = 1
-        for d in shape:
-            count *= d
-        items = struct.unpack_from(f"<{count}{code}", data, pos)
-        pos += count * struct.calcsize(code)
-        values.append((shape, items))
-    return values
-
-
-def same_results(ours, theirs):
-    if len(ours) != len(theirs):
-        return False
-    for (shape_a, a), (shape_b, b) in zip(ours, theirs):
-        if shape_a != shape_b:
-            return False
-        for x, y in zip(a, b):
-            if x != y and abs(x - y) > 1e-4 * max(abs(x), abs(y), 1.0):
-                return False
-    return True
-
-
-def run(exe, input_path, runs, work):
-    timing = work / (exe.name + ".times")
-    with open(input_path, "rb") as stdin:
-        out = subprocess.run(
-            [str(exe), "-b", "-t", str(timing), "-r", str(runs)],
-            stdin=stdin,
-            capture_output=True,
-            check=True,
-        ).stdout
-    times = [int(line) for line in timing.read_text().split()]
-    return statistics.median(times), read_values(out)
-
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -119,8 +57,6 @@ def main():
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("names", nargs="*", default=list(BENCHMARKS))
     args = parser.parse_args()
-    cc = os.environ.get("CC", "cc")
-    cflags = os.environ.get("CFLAGS", "-O3 -std=c99").split()
     rows = []
     failed = False
     work = Path(tempfile.mkdtemp(prefix="bench-c-"))
@@ -128,10 +64,7 @@ def main():
         for name in args.names:
             description, dataset = BENCHMARKS[name]
             input_path = work / (name + ".in")
-            with open(input_path, "wb") as f:
-                subprocess.run(
-                    [args.futc, "dataset", "-b"] + dataset, stdout=f, check=True
-                )
+            make_input(args.futc, dataset, input_path)
             ours = work / name
             hand = work / (name + "-hand")
             subprocess.run(
@@ -139,11 +72,11 @@ def main():
                 check=True,
             )
             subprocess.run(
-                [cc] + cflags + [str(BENCH_DIR / (name + ".c")), "-o", str(hand), "-lm"],
+                cc_command() + [str(BENCH_DIR / (name + ".c")), "-o", str(hand), "-lm"],
                 check=True,
             )
-            ours_us, ours_out = run(ours, input_path, args.runs, work)
-            hand_us, hand_out = run(hand, input_path, args.runs, work)
+            ours_us, ours_out = run([str(ours)], input_path, args.runs, work / "ours.times")
+            hand_us, hand_out = run([str(hand)], input_path, args.runs, work / "hand.times")
             if not same_results(ours_out, hand_out):
                 print(f"{name}: the results differ", file=sys.stderr)
                 failed = True

@@ -15,8 +15,9 @@
 //!   chunk then combines its prefix into its elements. Over several
 //!   dimensions the segments run in parallel.
 //! * `SegHist`: each chunk fills private histograms (as many chunks as
-//!   fit in a bounded amount of memory), which are then combined into
-//!   the destinations bucket by bucket, in parallel over the buckets.
+//!   fit in a bounded amount of memory, a cache line apart so that
+//!   threads do not share lines), which are then combined into the
+//!   destinations bucket by bucket, in parallel over the buckets.
 //!   Indices out of bounds are ignored.
 
 use super::mc::{Chunking, McOp};
@@ -33,6 +34,9 @@ type Result<T> = std::result::Result<T, CodegenError>;
 
 /// Private histograms take at most this many elements in all.
 const HISTOGRAM_ELEMENTS: i64 = 1 << 24;
+
+/// The bytes of a cache line (of the x86-64 and Arm cores we run on).
+const CACHE_LINE: i64 = 64;
 
 pub(super) fn seg_op(tr: &mut Translator<McMem>, pat: &[PatElem], op: &SegOp<McMem>) -> Result<()> {
     let operators = match op {
@@ -729,10 +733,30 @@ fn histogram(
     }
     let iterations = points(tr, &space.sizes())?;
     let count = chunks(tr, iterations.clone());
+    // Private histograms lie a stride apart: their width rounded up to
+    // whole cache lines, and one line more, so that threads filling
+    // neighbouring ones never write to one cache line, wherever the
+    // block starts.
+    let strides: Vec<Exp> = dests
+        .iter()
+        .map(|(array, width)| {
+            let line = Exp::i64(CACHE_LINE / array.element.byte_size().max(1));
+            let lines = Exp::BinOp(
+                BinOp::Div,
+                Box::new(Exp::i64_add(
+                    width.clone(),
+                    Exp::i64_sub(line.clone(), Exp::i64(1)),
+                )),
+                Box::new(line.clone()),
+            );
+            let stride = Exp::i64_mul(Exp::i64_add(lines, Exp::i64(1)), line);
+            Exp::Var(tr.let_i64("private_stride", stride), PrimType::I64)
+        })
+        .collect();
     // At most as many private histograms as fit in the bound.
     let mut total_width = Exp::i64(0);
-    for (_, width) in &dests {
-        total_width = Exp::i64_add(total_width, width.clone());
+    for stride in &strides {
+        total_width = Exp::i64_add(total_width, stride.clone());
     }
     let fitting = Exp::BinOp(
         BinOp::Div,
@@ -754,25 +778,26 @@ fn histogram(
     );
     let private_count = tr.let_i64("private_histograms", limited);
     let mut privates = Vec::new();
-    for (array, width) in &dests {
+    for ((array, _), stride) in dests.iter().zip(strides) {
         let block = tr.new_var("private");
         tr.emit(Code::DeclareMem(block, opt::ir::Space::Default));
-        let elements = Exp::i64_mul(Exp::Var(private_count, PrimType::I64), width.clone());
+        let elements = Exp::i64_mul(Exp::Var(private_count, PrimType::I64), stride.clone());
         tr.emit(Code::Allocate {
             mem: block,
             bytes: Exp::i64_mul(elements, Exp::i64(array.element.byte_size())),
             space: opt::ir::Space::Default,
         });
-        privates.push((block, array.element, width.clone()));
+        privates.push((block, array.element, stride));
     }
     // Each chunk: its histograms start neutral and take its points.
     parallel_chunks(tr, iterations, private_count, |tr, chunk, start, end| {
         let mut d = 0;
         for h in hists {
             for &n in &h.neutral {
-                let (block, t, width) = privates[d].clone();
+                let (block, t, stride) = privates[d].clone();
+                let width = dests[d].1.clone();
                 let neutral = tr.se(n)?;
-                let base = Exp::i64_mul(chunk.clone(), width.clone());
+                let base = Exp::i64_mul(chunk.clone(), stride);
                 let b = tr.new_var("b");
                 let index = Exp::i64_add(base, Exp::Var(b, PrimType::I64));
                 tr.emit(Code::For {
@@ -800,12 +825,12 @@ fn histogram(
                     .take(h.dests.len())
                     .map(|&v| tr.se(v))
                     .collect::<Result<_>>()?;
-                let width = privates[d].2.clone();
+                let width = dests[d].1.clone();
                 let slots: Vec<(Var, PrimType, Exp)> = (0..h.dests.len())
                     .map(|k| {
-                        let (block, t, width) = privates[d + k].clone();
+                        let (block, t, stride) = privates[d + k].clone();
                         let index =
-                            Exp::i64_add(Exp::i64_mul(chunk.clone(), width), bucket.clone());
+                            Exp::i64_add(Exp::i64_mul(chunk.clone(), stride), bucket.clone());
                         (block, t, index)
                     })
                     .collect();
@@ -859,9 +884,9 @@ fn histogram(
             let c = tr.new_var("c");
             let code = tr.block(|tr| {
                 let mut args = var_exps(&accs, &types);
-                for (_, (block, t, width)) in &group {
+                for (_, (block, t, stride)) in &group {
                     let index = Exp::i64_add(
-                        Exp::i64_mul(Exp::Var(c, PrimType::I64), width.clone()),
+                        Exp::i64_mul(Exp::Var(c, PrimType::I64), stride.clone()),
                         bucket.clone(),
                     );
                     args.push(read(*block, index, *t));

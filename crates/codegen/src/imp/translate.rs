@@ -102,6 +102,7 @@ fn generate<R: ImpLevel>(program: &ir::Program<R>) -> Result<Program<R::ImpOp>> 
         types: Types::of_program(program),
         var_names: program.var_names.clone(),
         arrays: HashMap::new(),
+        same_blocks: HashMap::new(),
         blocks: Vec::new(),
         tasks: 0,
     };
@@ -258,6 +259,10 @@ pub struct Translator<R: ImpLevel> {
     var_names: Vec<String>,
     /// Every array variable met so far.
     arrays: HashMap<Var, Array>,
+    /// Block variables that are always another block variable (see
+    /// [`same_block`]): they are not declared, and their uses name the
+    /// other, so a loop whose block never changes counts no references.
+    same_blocks: HashMap<Var, Var>,
     /// The code being emitted: the innermost block last.
     blocks: Vec<Vec<Code<R::ImpOp>>>,
     /// How many parallel tasks the code being emitted runs in.
@@ -335,6 +340,22 @@ impl<R: ImpLevel> Translator<R> {
         }
     }
 
+    /// The variable holding a block variable's block.
+    fn block_var(&self, var: Var) -> Var {
+        self.same_blocks.get(&var).copied().unwrap_or(var)
+    }
+
+    /// Records the block results of a statement that are always a block
+    /// bound before it.
+    fn record_same_blocks(&mut self, stm: &Stm<R>) {
+        for (k, elem) in stm.pat.iter().enumerate() {
+            if let Some(block) = same_block(stm, k) {
+                let block = self.block_var(block);
+                self.same_blocks.insert(elem.var, block);
+            }
+        }
+    }
+
     pub(super) fn array(&self, var: Var) -> Result<Array> {
         self.arrays
             .get(&var)
@@ -351,7 +372,7 @@ impl<R: ImpLevel> Translator<R> {
             .map(|&d| self.se(d))
             .collect::<Result<_>>()?;
         let loc = MemLoc {
-            block: mem.block,
+            block: self.block_var(mem.block),
             offset: self.index_exp(&mem.lmad.offset),
             strides: mem.lmad.strides.iter().map(|s| self.index_exp(s)).collect(),
         };
@@ -372,6 +393,7 @@ impl<R: ImpLevel> Translator<R> {
         for elem in pat {
             match &elem.ty {
                 Type::Prim(t) => self.emit(Code::DeclareScalar(elem.var, *t)),
+                Type::Mem(_) if self.same_blocks.contains_key(&elem.var) => {}
                 Type::Mem(space) => self.emit(Code::DeclareMem(elem.var, *space)),
                 Type::Array { .. } => self.record_array(elem.var, &elem.ty, elem.mem.as_ref())?,
             }
@@ -387,8 +409,12 @@ impl<R: ImpLevel> Translator<R> {
                 let value = self.se(value)?;
                 self.emit(Code::SetScalar(var, value));
             }
+            Type::Mem(_) if self.same_blocks.contains_key(&var) => {}
             Type::Mem(_) => match value {
-                SubExp::Var(source) => self.emit(Code::SetMem { dest: var, source }),
+                SubExp::Var(source) => self.emit(Code::SetMem {
+                    dest: var,
+                    source: self.block_var(source),
+                }),
                 SubExp::Const(_) => return Err(internal("a memory block that is a constant")),
             },
             Type::Array { .. } => {}
@@ -398,6 +424,7 @@ impl<R: ImpLevel> Translator<R> {
 
     fn function(&mut self, function: &ir::Function<R>) -> Result<Function<R::ImpOp>> {
         self.arrays.clear();
+        self.same_blocks.clear();
         let mut params = Vec::new();
         for p in &function.params {
             match &p.ty {
@@ -467,6 +494,7 @@ impl<R: ImpLevel> Translator<R> {
     fn stm(&mut self, stm: &Stm<R>) -> Result<()> {
         let pat = &stm.pat;
         let loc = stm.loc.clone();
+        self.record_same_blocks(stm);
         self.declare(pat)?;
         let single = || -> Result<&PatElem> {
             match pat.as_slice() {
@@ -514,7 +542,7 @@ impl<R: ImpLevel> Translator<R> {
                     match self.type_of(arg)? {
                         Type::Prim(_) => imp_args.push(Arg::Scalar(self.se(arg)?)),
                         Type::Mem(_) => match arg {
-                            SubExp::Var(v) => imp_args.push(Arg::Mem(v)),
+                            SubExp::Var(v) => imp_args.push(Arg::Mem(self.block_var(v))),
                             SubExp::Const(_) => return Err(internal("a constant block")),
                         },
                         Type::Array { .. } => {}
@@ -936,7 +964,15 @@ impl<R: ImpLevel> Translator<R> {
         form: &LoopForm,
         body: &Body<R>,
     ) -> Result<()> {
-        for (param, init) in params {
+        for ((param, init), &result) in params.iter().zip(&body.result) {
+            if let (Type::Mem(_), SubExp::Var(init), SubExp::Var(result)) =
+                (&param.ty, init, result)
+                && outer_block(&body.stms, result) == param.var
+            {
+                let block = self.block_var(*init);
+                self.same_blocks.insert(param.var, block);
+                continue;
+            }
             match &param.ty {
                 Type::Prim(t) => self.emit(Code::DeclareScalar(param.var, *t)),
                 Type::Mem(space) => self.emit(Code::DeclareMem(param.var, *space)),
@@ -955,7 +991,7 @@ impl<R: ImpLevel> Translator<R> {
             tr.stms(&body.stms)?;
             let mut moves = Vec::new();
             for ((param, _), &value) in params.iter().zip(&body.result) {
-                if value == SubExp::Var(param.var) {
+                if value == SubExp::Var(param.var) || tr.same_blocks.contains_key(&param.var) {
                     continue;
                 }
                 match &param.ty {
@@ -1025,6 +1061,53 @@ impl Translator<McMem> {
 }
 
 /// The place of row `i` of an array's place.
+/// The block bound before `stm` that its block result `k` always is:
+/// the block a copy names, the one both branches of an `if` give, or the
+/// initial block of a loop parameter that every iteration gives back.
+fn same_block<R: Rep>(stm: &Stm<R>, k: usize) -> Option<Var> {
+    if !matches!(stm.pat.get(k)?.ty, Type::Mem(_)) {
+        return None;
+    }
+    match &stm.exp {
+        ir::Exp::SubExp(SubExp::Var(block)) => Some(*block),
+        ir::Exp::If {
+            then_body,
+            else_body,
+            ..
+        } => {
+            let (SubExp::Var(a), SubExp::Var(b)) =
+                (*then_body.result.get(k)?, *else_body.result.get(k)?)
+            else {
+                return None;
+            };
+            let block = outer_block(&then_body.stms, a);
+            (block == outer_block(&else_body.stms, b)).then_some(block)
+        }
+        ir::Exp::Loop { params, body, .. } => {
+            let (param, SubExp::Var(init)) = params.get(k)? else {
+                return None;
+            };
+            let SubExp::Var(result) = *body.result.get(k)? else {
+                return None;
+            };
+            (outer_block(&body.stms, result) == param.var).then_some(*init)
+        }
+        _ => None,
+    }
+}
+
+/// The block variable that block `var` always is, followed through the
+/// statements of `stms` that bind it ([`same_block`]).
+fn outer_block<R: Rep>(stms: &[Stm<R>], var: Var) -> Var {
+    let bound = stms
+        .iter()
+        .find_map(|stm| Some((stm, stm.pat.iter().position(|e| e.var == var)?)));
+    match bound.and_then(|(stm, k)| same_block(stm, k)) {
+        Some(block) => outer_block(stms, block),
+        None => var,
+    }
+}
+
 pub(super) fn slice_fix(loc: &MemLoc, i: Exp) -> MemLoc {
     let mut strides = loc.strides.clone();
     let outer = if strides.is_empty() {

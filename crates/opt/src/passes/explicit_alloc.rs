@@ -10,6 +10,10 @@
 //! * slicing, indexing rows, transposing and reshaping a row-major array
 //!   make a view of the array's block (only the index function
 //!   changes); reshaping an array that is not row-major copies it first;
+//!   a transposition (a rearrangement moving the innermost dimension)
+//!   whose rows a loop or parallel operation reads again in every one of
+//!   its iterations is copied into a row-major block of its own once, so
+//!   that those reads go along adjacent elements ([`reread_transpositions`]);
 //! * an in-place update (and a scatter's or histogram's destination)
 //!   stays in the consumed array's block;
 //! * values crossing into and out of functions, branches and loops are
@@ -22,12 +26,13 @@
 use crate::ir::build::Builder;
 use crate::ir::mem::{Lmad, MemBind, Space};
 use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult};
+use crate::ir::traverse::{for_each_stm, for_each_use};
 use crate::ir::{
-    Body, Exp, ExtType, Function, Lambda, LoopForm, Mc, McMem, MemOp, NoOp, Param, PatElem,
-    Program, Rep, Seq, SeqMem, Stm, SubExp, Type, Var,
+    Body, Exp, ExtType, Function, Lambda, LoopForm, Mc, McMem, MemOp, NoOp, Operation, Param,
+    PatElem, Program, Rep, Seq, SeqMem, Stm, SubExp, Type, Var,
 };
 use prim::BinOp;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The sequential program with memory.
 pub fn explicit_allocations_seq(program: Program<Seq>) -> Result<Program<SeqMem>, String> {
@@ -155,6 +160,7 @@ fn allocate<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I>(
     let mut alloc = Allocator {
         b: Builder::continuing(&program),
         mems: HashMap::new(),
+        reread: HashSet::new(),
         source: std::marker::PhantomData,
     };
     let mut declared = Vec::with_capacity(program.functions.len());
@@ -180,6 +186,7 @@ fn allocate<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I>(
             (ExtType::Mem(Space::Default), false),
             blocks,
         ));
+        alloc.reread = reread_transpositions(&function.body);
         let body = alloc.body(function.body, true);
         alloc.b.define_function(
             id,
@@ -197,6 +204,118 @@ fn allocate<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I>(
     alloc.b.finish()
 }
 
+/// The transpositions (rearrangements moving the innermost dimension)
+/// bound in `body` that some loop or parallel operation bound after them
+/// indexes, in every one of its iterations, at indices that do not depend
+/// on that iteration: matrix multiplication's `transpose b`, whose rows
+/// every row of `a` reads. Read through the view, each such row is a
+/// column of the original, strided, once per iteration; a row-major copy
+/// costs one pass. A transposition read once along its rows (the sums of
+/// a matrix's columns) stays a view.
+fn reread_transpositions<R: Rep>(body: &Body<R>) -> HashSet<Var> {
+    let mut transpositions = HashSet::new();
+    for_each_stm(body, &mut |stm| {
+        if let (Exp::Rearrange { perm, .. }, [elem]) = (&stm.exp, stm.pat.as_slice())
+            && perm.last().is_some_and(|&p| p + 1 != perm.len())
+        {
+            transpositions.insert(elem.var);
+        }
+    });
+    let mut reread = HashSet::new();
+    if !transpositions.is_empty() {
+        find_rereads(body, &transpositions, &mut Vec::new(), &mut reread);
+    }
+    reread
+}
+
+/// What varies with the iterations of one loop or of one counter of a
+/// parallel operation around the code being looked at.
+struct Iteration {
+    /// The variables that depend on the iteration.
+    varying: HashSet<Var>,
+    /// The variables bound inside the loop or operation.
+    bound: HashSet<Var>,
+}
+
+fn find_rereads<R: Rep>(
+    body: &Body<R>,
+    transpositions: &HashSet<Var>,
+    around: &mut Vec<Iteration>,
+    reread: &mut HashSet<Var>,
+) {
+    for stm in &body.stms {
+        if let Exp::Index { array, .. } = &stm.exp
+            && transpositions.contains(array)
+        {
+            let mut indices = HashSet::new();
+            stm.exp.for_each_operand_var(&mut |v| {
+                if v != *array {
+                    indices.insert(v);
+                }
+            });
+            if around
+                .iter()
+                .any(|it| !it.bound.contains(array) && it.varying.is_disjoint(&indices))
+            {
+                reread.insert(*array);
+            }
+        }
+        let mut header = HashSet::new();
+        stm.exp.for_each_operand_var(&mut |v| {
+            header.insert(v);
+        });
+        let mut uses = HashSet::new();
+        for_each_use(&stm.exp, &mut |v| {
+            uses.insert(v);
+        });
+        let mut binders = Vec::new();
+        stm.exp.for_each_binder(&mut |v| binders.push(v));
+        for lambda in stm.exp.lambdas() {
+            binders.extend(lambda.params.iter().map(|p| p.var));
+        }
+        for it in around.iter_mut() {
+            if !it.varying.is_disjoint(&uses) {
+                it.varying.extend(stm.pat.iter().map(|e| e.var));
+            }
+            if !it.varying.is_disjoint(&header) {
+                it.varying.extend(binders.iter().copied());
+            }
+            it.bound.extend(stm.pat.iter().map(|e| e.var));
+            it.bound.extend(binders.iter().copied());
+        }
+        let iterations: Vec<HashSet<Var>> = match &stm.exp {
+            Exp::Loop { .. } => vec![binders.iter().copied().collect()],
+            Exp::Op(op) => {
+                let counters: Vec<Var> = op.counters().into_iter().map(|(v, _)| v).collect();
+                let others: Vec<Var> = binders
+                    .iter()
+                    .copied()
+                    .filter(|v| !counters.contains(v))
+                    .collect();
+                if counters.is_empty() {
+                    vec![binders.iter().copied().collect()]
+                } else {
+                    counters
+                        .iter()
+                        .map(|&c| others.iter().copied().chain([c]).collect())
+                        .collect()
+                }
+            }
+            _ => Vec::new(),
+        };
+        let depth = around.len();
+        let binder_set: HashSet<Var> = binders.iter().copied().collect();
+        around.extend(iterations.into_iter().map(|varying| Iteration {
+            varying,
+            bound: binder_set.clone(),
+        }));
+        for nested in stm.exp.nested_bodies() {
+            find_rereads(nested, transpositions, around, reread);
+        }
+        around.truncate(depth);
+    }
+}
+
 /// Result types with a memory block after them for each array.
 fn with_blocks(mut types: Vec<ExtType>) -> Vec<ExtType> {
     let arrays = types
@@ -212,6 +331,9 @@ fn with_blocks(mut types: Vec<ExtType>) -> Vec<ExtType> {
 pub struct Allocator<F: Rep, T: Rep> {
     b: Builder<T>,
     mems: HashMap<Var, MemBind>,
+    /// The transpositions of the function being allocated that are made
+    /// row-major ([`reread_transpositions`]).
+    reread: HashSet<Var>,
     source: std::marker::PhantomData<F>,
 }
 
@@ -478,12 +600,24 @@ impl<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I> Allocator<F, T> {
                 }
             }
             Exp::Rearrange { perm, array } => {
-                if let [elem] = pat.as_mut_slice() {
-                    let mut mem = self.mem_of(array);
-                    mem.lmad = mem.lmad.permuted(&perm);
-                    self.annotate(elem, mem);
+                let mut mem = self.mem_of(array);
+                mem.lmad = mem.lmad.permuted(&perm);
+                match pat.as_mut_slice() {
+                    [elem] if self.reread.contains(&elem.var) => {
+                        let view = self.b.new_var("transposed", elem.ty.clone());
+                        let mut view_elem = PatElem::new(view, elem.ty.clone());
+                        self.annotate(&mut view_elem, mem);
+                        self.emit(vec![view_elem], Exp::Rearrange { perm, array });
+                        let block = self.fresh(&elem.ty);
+                        self.annotate(elem, block);
+                        Exp::Copy(view)
+                    }
+                    [elem] => {
+                        self.annotate(elem, mem);
+                        Exp::Rearrange { perm, array }
+                    }
+                    _ => Exp::Rearrange { perm, array },
                 }
-                Exp::Rearrange { perm, array }
             }
             Exp::Reshape { shape, array } => {
                 let source_ty = self.b.type_of(SubExp::Var(array));
