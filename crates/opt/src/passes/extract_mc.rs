@@ -215,7 +215,13 @@ impl ExtractMc {
         pat: &[PatElem],
         soac: Soac<Soacs>,
     ) -> Result<(), Box<Soac<Soacs>>> {
-        let Some((width, columns, inner, neutral_rows, commutative)) = vectorised_parts(b, &soac)
+        let Some(Vectorised {
+            rows: width,
+            columns,
+            scalar_operator: inner,
+            neutral_rows,
+            commutative,
+        }) = vectorised_parts(b, &soac)
         else {
             return Err(Box::new(soac));
         };
@@ -516,13 +522,16 @@ impl ExtractMc {
 }
 
 /// The parts of a reduction or scan of matrices' rows by a scalar operator
-/// mapped over the rows (see [`ExtractMc::vectorised`]): the number of
-/// rows and of columns, the scalar operator, the rows of neutral elements
-/// and whether the operator commutes.
-fn vectorised_parts(
-    b: &Builder<Mc>,
-    soac: &Soac<Soacs>,
-) -> Option<(SubExp, SubExp, Lambda<Soacs>, Vec<Var>, bool)> {
+/// mapped over the rows (see [`ExtractMc::vectorised`]).
+struct Vectorised {
+    rows: SubExp,
+    columns: SubExp,
+    scalar_operator: Lambda<Soacs>,
+    neutral_rows: Vec<Var>,
+    commutative: bool,
+}
+
+fn vectorised_parts(b: &Builder<Mc>, soac: &Soac<Soacs>) -> Option<Vectorised> {
     let Soac::Screma {
         width,
         arrays,
@@ -595,7 +604,13 @@ fn vectorised_parts(
     if !matrices || rows.iter().any(|&r| b.dims(SubExp::Var(r)) != [*columns]) {
         return None;
     }
-    Some((*width, *columns, inner.clone(), rows, commutative))
+    Some(Vectorised {
+        rows: *width,
+        columns: *columns,
+        scalar_operator: inner.clone(),
+        neutral_rows: rows,
+        commutative,
+    })
 }
 
 /// Whether an operator combines arrays (rows of multidimensional
