@@ -1482,6 +1482,10 @@ mod tests {
             backend_named("c").map(|b| b.name().to_owned()),
             Some("c".to_owned())
         );
-        assert!(backend_named("opencl").is_none());
+        assert_eq!(
+            backend_named("opencl").map(|b| b.name().to_owned()),
+            Some("opencl".to_owned())
+        );
+        assert!(backend_named("cuda").is_none());
     }
 }
