@@ -41,6 +41,11 @@ cargo test --workspace --locked
 FUTC_TEST_CFLAGS='-O1 -std=c99 -fsanitize=address,undefined -fno-sanitize-recover=all' \
   cargo test -p futc --locked --test c_backend --test c_api --test c_server --test c_views --test multicore
 
+# The multicore back end's run corpus again with the thread sanitizer,
+# stopping at the first data race.
+TSAN_OPTIONS=halt_on_error=1 FUTC_TEST_CFLAGS='-O1 -std=c99 -fsanitize=thread' \
+  cargo test -p futc --locked --test multicore every_run_of_the_corpus_passes_in_multicore
+
 cargo build -p futls --locked
 futls="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/futls"
 bash editors/vscode/test/e2e/setup.sh
