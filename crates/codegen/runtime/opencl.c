@@ -438,7 +438,7 @@ FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t chunks, i
      writes what a second run writes again). */
   struct fut_cl *cl = run->ctx->cl;
   fut_cl_arg all[nargs + 3];
-  memcpy(all, args, (size_t)nargs * sizeof *args);
+  if (nargs > 0) memcpy(all, args, (size_t)nargs * sizeof *args);
   fut_mem heap_block, top_block;
   memset(&heap_block, 0, sizeof heap_block);
   memset(&top_block, 0, sizeof top_block);
@@ -470,7 +470,9 @@ FUT_LINK int fut_cl_copy(fut_run *run, int es, int rank, const int64_t *shape, f
     return text ? fut_run_fail(run, FUTHARK_PROGRAM_ERROR, text) : fut_run_out_of_memory(run);
   }
   int64_t n = shape_count(rank, shape);
-  if (n <= 0 || (dst == src && dst_offset == src_offset && memcmp(dst_strides, src_strides, (size_t)rank * 8) == 0)) return 0;
+  if (n <= 0 || (dst == src && dst_offset == src_offset &&
+                 (rank == 0 || memcmp(dst_strides, src_strides, (size_t)rank * 8) == 0)))
+    return 0;
   if (strides_dense(rank, shape, dst_strides) && strides_dense(rank, shape, src_strides)) {
     cl_int e = CL.clEnqueueCopyBuffer(run->ctx->cl->queue, (cl_mem)src->dev, (cl_mem)dst->dev, (size_t)(src_offset * es),
                                       (size_t)(dst_offset * es), (size_t)(n * es), 0, NULL, NULL);

@@ -10,10 +10,10 @@
 //! and its values in the error buffer, which the runtime checks after the
 //! kernel: the failure has the message and locations of the C back end.
 //! A kernel's allocations are parts of regions the host allocates for
-//! all chunks (see [`regions`]); calls are printed in place. Allocations
-//! of sizes computed in the kernel, for loop parameters whose blocks pass
-//! between them or in called functions, and recursion are not supported
-//! yet: such programs get a clear error.
+//! all chunks, or fresh blocks of a device heap (see [`regions`]); calls
+//! are printed in place, and tasks inside called functions run on the
+//! work-item. Recursion and tuning parameters inside kernels are not
+//! supported yet: such programs get a clear error.
 
 use super::function::{
     ExpContext, FunctionPrinter, Result, VarKind, VarUses, exp_type, failure_format, frames,
