@@ -98,8 +98,8 @@ struct fut_cl {
 
 /* A kernel found its heap full. */
 #define FUT_CL_HEAP_FULL (-1)
-/* The heap's first size. */
-#define FUT_CL_HEAP_START ((uint64_t)64 << 20)
+/* The heap's first size (it grows to what a kernel asks for). */
+#define FUT_CL_HEAP_START ((uint64_t)1 << 20)
 
 #define CL (run->ctx->cl->api)
 
