@@ -159,7 +159,6 @@ impl<'p, Op: COp> ProgramPrinter<'p, Op> {
                 }
             }
         }
-        printer.indent = 1;
         printer.contents(&function.body)?;
         let (prologue, epilogue) = if recursive {
             (
@@ -169,7 +168,7 @@ impl<'p, Op: COp> ProgramPrinter<'p, Op> {
         } else {
             ("", "")
         };
-        let body = std::mem::take(&mut printer.out);
+        let body = std::mem::take(&mut printer.lines.out);
         printer.finish(&mut out, prologue, &body, &results, epilogue);
         Ok(out)
     }
@@ -212,10 +211,7 @@ fn recursive_functions<Op: COp>(program: &Program<Op>) -> HashSet<usize> {
 /// The printer of one C function (an Imp function, or a task's body).
 pub struct FunctionPrinter<'a, 'p, Op> {
     pub prog: &'a mut ProgramPrinter<'p, Op>,
-    out: String,
-    indent: usize,
-    /// The variables declared in each enclosing C scope, innermost last.
-    scopes: Vec<HashMap<Var, VarKind>>,
+    lines: Lines,
     /// The block variables the function holds (declared at its top).
     mems: BTreeSet<Var>,
     /// Block variables the function is lent: never set or released.
@@ -230,9 +226,7 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
     pub(crate) fn new(prog: &'a mut ProgramPrinter<'p, Op>) -> Self {
         FunctionPrinter {
             prog,
-            out: String::new(),
-            indent: 1,
-            scopes: vec![HashMap::new()],
+            lines: Lines::new(),
             mems: BTreeSet::new(),
             borrowed: HashSet::new(),
             locals: Vec::new(),
@@ -277,9 +271,7 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
 
     /// Makes a variable known in the current scope (a parameter).
     pub(crate) fn bind(&mut self, var: Var, kind: VarKind) {
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(var, kind);
-        }
+        self.lines.bind(var, kind);
     }
 
     /// Lends the function a block variable (a task's, from its parent).
@@ -293,33 +285,21 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
     }
 
     pub fn indent(&mut self) {
-        self.indent += 1;
+        self.lines.indent += 1;
     }
 
     pub fn dedent(&mut self) {
-        self.indent -= 1;
-    }
-
-    pub fn line(&mut self, text: &str) {
-        for _ in 0..self.indent {
-            self.out.push_str("  ");
-        }
-        self.out.push_str(text);
-        self.out.push('\n');
+        self.lines.indent -= 1;
     }
 
     /// The kind of a variable in scope.
     pub(crate) fn kind(&self, var: Var) -> Result<VarKind> {
-        self.scopes
-            .iter()
-            .rev()
-            .find_map(|scope| scope.get(&var).copied())
-            .ok_or_else(|| {
-                internal(format!(
-                    "variable `{}` is used where it is not declared",
-                    self.prog.var(var)
-                ))
-            })
+        self.lines.kind(var).ok_or_else(|| {
+            internal(format!(
+                "variable `{}` is used where it is not declared",
+                self.prog.var(var)
+            ))
+        })
     }
 
     /// The C name of a variable in scope.
@@ -350,39 +330,6 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
         self.mem(var)
     }
 
-    /// The contents of a statement in a new C scope (the braces are the
-    /// caller's); the blocks it declared are released at its end.
-    pub fn contents(&mut self, code: &Code<Op>) -> Result<()> {
-        self.scopes.push(HashMap::new());
-        let result = match code {
-            Code::Block(codes) => codes.iter().try_for_each(|c| self.code(c)),
-            other => self.code(other),
-        };
-        let scope = self.scopes.pop().unwrap_or_default();
-        result?;
-        let mut released: Vec<Var> = scope
-            .iter()
-            .filter(|(_, kind)| **kind == VarKind::Mem)
-            .map(|(&var, _)| var)
-            .collect();
-        released.sort();
-        for var in released {
-            let name = self.prog.var(var);
-            self.line(&format!("mem_release(&{name});"));
-        }
-        Ok(())
-    }
-
-    /// `{`, the contents of `code`, and `}`, after `head`.
-    pub fn nested(&mut self, head: &str, code: &Code<Op>) -> Result<()> {
-        self.line(&format!("{head}{{"));
-        self.indent += 1;
-        let result = self.contents(code);
-        self.indent -= 1;
-        self.line("}");
-        result
-    }
-
     /// Runs `call` (a C expression returning an error code); when it
     /// fails, adds `loc` to the backtrace and jumps to the end.
     pub fn checked(&mut self, call: &str, loc: Option<&Loc>) {
@@ -398,11 +345,35 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
         }
     }
 
+    /// A scalar expression in C.
+    pub fn exp(&self, e: &Exp) -> Result<String> {
+        print_exp(self, e)
+    }
+
+    /// An `int64_t` array initialiser of the expressions.
+    fn i64_list(&self, exps: &[Exp]) -> Result<String> {
+        let items = exps
+            .iter()
+            .map(|e| self.exp(e))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(format!("{{{}}}", items.join(", ")))
+    }
+}
+
+impl<Op: COp> CodePrinter<Op> for FunctionPrinter<'_, '_, Op> {
+    fn lines(&mut self) -> &mut Lines {
+        &mut self.lines
+    }
+
     fn declare(&mut self, var: Var, kind: VarKind) -> Result<()> {
-        let shadowed = self.scopes[..self.scopes.len() - 1]
+        let shadowed = self.lines.scopes[..self.lines.scopes.len() - 1]
             .iter()
             .any(|scope| scope.contains_key(&var));
-        let scope = self.scopes.last_mut().ok_or_else(|| internal("no scope"))?;
+        let scope = self
+            .lines
+            .scopes
+            .last_mut()
+            .ok_or_else(|| internal("no scope"))?;
         let again = scope.insert(var, kind);
         let name = self.prog.var(var);
         if again.is_some_and(|before| before != kind) {
@@ -431,155 +402,56 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
         Ok(())
     }
 
-    /// The type of a scalar expression.
-    pub(crate) fn exp_type(&self, e: &Exp) -> PrimType {
-        exp_type(e)
-    }
-
-    /// A scalar expression in C.
-    pub fn exp(&self, e: &Exp) -> Result<String> {
-        print_exp(self, e)
-    }
-
-    /// An `int64_t` array initialiser of the expressions.
-    fn i64_list(&self, exps: &[Exp]) -> Result<String> {
-        let items = exps
+    /// Releases the blocks the scope declared.
+    fn end_scope(&mut self, scope: HashMap<Var, VarKind>) {
+        let mut released: Vec<Var> = scope
             .iter()
-            .map(|e| self.exp(e))
-            .collect::<Result<Vec<_>>>()?;
-        Ok(format!("{{{}}}", items.join(", ")))
+            .filter(|(_, kind)| **kind == VarKind::Mem)
+            .map(|(&var, _)| var)
+            .collect();
+        released.sort();
+        for var in released {
+            let name = self.prog.var(var);
+            self.line(&format!("mem_release(&{name});"));
+        }
     }
 
-    pub fn code(&mut self, code: &Code<Op>) -> Result<()> {
-        match code {
-            Code::Block(_) => self.nested("", code)?,
-            Code::DeclareScalar(var, t) => self.declare(*var, VarKind::Scalar(*t))?,
-            Code::DeclareMem(var, _) => self.declare(*var, VarKind::Mem)?,
-            Code::SetScalar(var, e) => {
-                let text = format!("{} = {};", self.var(*var)?, self.exp(e)?);
-                self.line(&text);
-            }
-            Code::SetMem { dest, source } => {
-                let text = format!(
-                    "mem_set(&{}, {});",
-                    self.owned_mem(*dest)?,
-                    self.mem(*source)?
-                );
-                self.line(&text);
-            }
-            Code::Allocate { mem, bytes, .. } => {
-                let allocate = if self.prog.device_memory() {
-                    "mem_alloc_dev"
-                } else {
-                    "mem_alloc"
-                };
-                let call = format!(
-                    "{allocate}(run, &{}, {})",
-                    self.owned_mem(*mem)?,
-                    self.exp(bytes)?
-                );
-                self.checked(&call, None);
-            }
-            Code::Write {
-                block,
-                index,
-                element,
-                value,
-            } => {
-                let (block, index, value) = (self.mem(*block)?, self.exp(index)?, self.exp(value)?);
-                if self.prog.device_memory() {
-                    let call = format!(
-                        "fut_cl_write_{}(run, {block}, {index}, {value})",
-                        element.name()
-                    );
-                    self.checked(&call, None);
-                } else {
-                    let text = format!(
-                        "(({} *){block}->data)[{index}] = {value};",
-                        c_type(*element)
-                    );
-                    self.line(&text);
-                }
-            }
-            Code::Copy {
-                element,
-                shape,
-                dest,
-                source,
-            } => self.copy(*element, shape, dest, source)?,
-            Code::If {
-                condition,
-                then_code,
-                else_code,
-            } => {
-                let head = format!("if ({}) ", self.exp(condition)?);
-                if is_empty(else_code) {
-                    self.nested(&head, then_code)?;
-                } else {
-                    self.line(&format!("{head}{{"));
-                    self.indent += 1;
-                    self.contents(then_code)?;
-                    self.indent -= 1;
-                    self.line("} else {");
-                    self.indent += 1;
-                    self.contents(else_code)?;
-                    self.indent -= 1;
-                    self.line("}");
-                }
-            }
-            Code::For { var, bound, body } => {
-                let t = self.exp_type(bound);
-                let bound = self.exp(bound)?;
-                self.scopes
-                    .push(HashMap::from([(*var, VarKind::Scalar(t))]));
-                let i = self.prog.var(*var);
-                let head = format!(
-                    "for ({} {i} = 0, {i}_end = {bound}; {i} < {i}_end; {i}++) ",
-                    c_type(t)
-                );
-                let result = self.nested(&head, body);
-                self.scopes.pop();
-                result?;
-            }
-            Code::While { condition, body } => {
-                let head = format!("while ({}) ", self.exp(condition)?);
-                self.nested(&head, body)?;
-            }
-            Code::Call {
-                results,
-                func,
-                args,
-                loc,
-            } => {
-                let index = func.0 as usize;
-                let callee = self
-                    .prog
-                    .program
-                    .functions
-                    .get(index)
-                    .ok_or_else(|| internal("a call of no function"))?;
-                let mut c_args = vec!["run".to_owned()];
-                for (&result, param) in results.iter().zip(&callee.results) {
-                    c_args.push(match param {
-                        Param::Scalar(..) => format!("&{}", self.var(result)?),
-                        Param::Mem(..) => format!("&{}", self.owned_mem(result)?),
-                    });
-                }
-                for arg in args {
-                    c_args.push(match arg {
-                        Arg::Scalar(e) => self.exp(e)?,
-                        Arg::Mem(var) => self.mem(*var)?,
-                    });
-                }
-                let call = format!("{}({})", self.prog.function_name(index), c_args.join(", "));
-                self.checked(&call, loc.as_ref());
-            }
-            Code::Assert {
-                condition,
-                message,
-                loc,
-            } => self.assert(condition, message, loc.as_ref())?,
-            Code::Op(op) => op.print(self)?,
+    fn set_mem(&mut self, dest: Var, source: Var) -> Result<()> {
+        let text = format!(
+            "mem_set(&{}, {});",
+            self.owned_mem(dest)?,
+            self.mem(source)?
+        );
+        self.line(&text);
+        Ok(())
+    }
+
+    fn allocate(&mut self, mem: Var, bytes: &Exp) -> Result<()> {
+        let allocate = if self.prog.device_memory() {
+            "mem_alloc_dev"
+        } else {
+            "mem_alloc"
+        };
+        let call = format!(
+            "{allocate}(run, &{}, {})",
+            self.owned_mem(mem)?,
+            self.exp(bytes)?
+        );
+        self.checked(&call, None);
+        Ok(())
+    }
+
+    fn write(&mut self, block: Var, index: &Exp, element: PrimType, value: &Exp) -> Result<()> {
+        let (block, index, value) = (self.mem(block)?, self.exp(index)?, self.exp(value)?);
+        if self.prog.device_memory() {
+            let call = format!(
+                "fut_cl_write_{}(run, {block}, {index}, {value})",
+                element.name()
+            );
+            self.checked(&call, None);
+        } else {
+            let text = format!("(({} *){block}->data)[{index}] = {value};", c_type(element));
+            self.line(&text);
         }
         Ok(())
     }
@@ -636,6 +508,37 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
         Ok(())
     }
 
+    fn call(
+        &mut self,
+        results: &[Var],
+        func: usize,
+        args: &[Arg],
+        loc: Option<&Loc>,
+    ) -> Result<()> {
+        let callee = self
+            .prog
+            .program
+            .functions
+            .get(func)
+            .ok_or_else(|| internal("a call of no function"))?;
+        let mut c_args = vec!["run".to_owned()];
+        for (&result, param) in results.iter().zip(&callee.results) {
+            c_args.push(match param {
+                Param::Scalar(..) => format!("&{}", self.var(result)?),
+                Param::Mem(..) => format!("&{}", self.owned_mem(result)?),
+            });
+        }
+        for arg in args {
+            c_args.push(match arg {
+                Arg::Scalar(e) => self.exp(e)?,
+                Arg::Mem(var) => self.mem(*var)?,
+            });
+        }
+        let call = format!("{}({})", self.prog.function_name(func), c_args.join(", "));
+        self.checked(&call, loc);
+        Ok(())
+    }
+
     /// A failing assertion calls `fut_failf` with a format of the message
     /// (`%l` and the like for values, `%r` for slice ranges; see
     /// `runtime.c`) and the values, widened as the format says.
@@ -667,6 +570,39 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
         Ok(())
     }
 
+    fn op(&mut self, op: &Op) -> Result<()> {
+        op.print(self)
+    }
+}
+
+impl<Op: COp> FunctionPrinter<'_, '_, Op> {
+    /// The variables a task's body (over its chunk's number, start and
+    /// end) reads from outside, with their kinds; a body setting one is
+    /// an error, for chunks run at once.
+    pub(crate) fn task_inputs(
+        &self,
+        body: &Code<Op>,
+        chunk: Var,
+        start: Var,
+        end: Var,
+    ) -> Result<Vec<(Var, VarKind)>> {
+        let mut uses = VarUses::default();
+        uses.declare(chunk);
+        uses.declare(start);
+        uses.declare(end);
+        uses.code(body);
+        if let Some(&var) = uses.assigned.iter().next() {
+            return Err(internal(format!(
+                "a parallel task sets `{}` from outside",
+                self.prog.var(var)
+            )));
+        }
+        uses.free
+            .iter()
+            .map(|&var| Ok((var, self.kind(var)?)))
+            .collect()
+    }
+
     /// Prints `body` as the body of a task function `name` over the
     /// chunk's number, start and end, whose environment holds the
     /// variables it reads from outside; returns the C expression of the
@@ -680,22 +616,7 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
         start: Var,
         end: Var,
     ) -> Result<String> {
-        let mut uses = VarUses::default();
-        uses.declare(chunk);
-        uses.declare(start);
-        uses.declare(end);
-        uses.code(body);
-        if let Some(&var) = uses.assigned.iter().next() {
-            return Err(internal(format!(
-                "a parallel task sets `{}` from outside",
-                self.prog.var(var)
-            )));
-        }
-        let free = uses
-            .free
-            .iter()
-            .map(|&var| Ok((var, self.kind(var)?)))
-            .collect::<Result<Vec<_>>>()?;
+        let free = self.task_inputs(body, chunk, start, end)?;
         let mut task = FunctionPrinter::new(self.prog);
         let mut fields = Vec::new();
         for &(var, kind) in &free {
@@ -715,7 +636,7 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
             task.bind(var, VarKind::Scalar(PrimType::I64));
         }
         task.contents(body)?;
-        let body_text = std::mem::take(&mut task.out);
+        let body_text = std::mem::take(&mut task.lines.out);
         let env = format!("struct {name}_env");
         let mut text = String::new();
         if !fields.is_empty() {
@@ -762,6 +683,182 @@ pub(crate) trait ExpContext {
     /// The C expression of the context, which tuning parameters are read
     /// from.
     fn context(&self) -> Result<&'static str>;
+}
+
+/// The text of a C function being printed: its lines, their indentation
+/// and the variables declared in each enclosing C scope, innermost last.
+pub(crate) struct Lines {
+    pub(crate) out: String,
+    pub(crate) indent: usize,
+    pub(crate) scopes: Vec<HashMap<Var, VarKind>>,
+}
+
+impl Lines {
+    /// A function body: indented once, one scope (the parameters').
+    pub(crate) fn new() -> Self {
+        Lines {
+            out: String::new(),
+            indent: 1,
+            scopes: vec![HashMap::new()],
+        }
+    }
+
+    pub(crate) fn line(&mut self, text: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// Makes a variable known in the innermost scope.
+    pub(crate) fn bind(&mut self, var: Var, kind: VarKind) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(var, kind);
+        }
+    }
+
+    /// The kind of a variable in scope.
+    pub(crate) fn kind(&self, var: Var) -> Option<VarKind> {
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|scope| scope.get(&var).copied())
+    }
+}
+
+/// Statements as C. Host functions and OpenCL kernels print blocks,
+/// scalar assignments, branches and loops alike (`code`); they differ in
+/// how variables are declared and scopes end, how memory is allocated,
+/// written and copied, and how calls, failures and operations are
+/// printed (the required methods).
+pub(crate) trait CodePrinter<Op>: ExpContext + Sized {
+    fn lines(&mut self) -> &mut Lines;
+    /// Declares a variable in the innermost scope.
+    fn declare(&mut self, var: Var, kind: VarKind) -> Result<()>;
+    /// Ends a scope (after its statements) that declared `scope`.
+    fn end_scope(&mut self, scope: HashMap<Var, VarKind>);
+    fn set_mem(&mut self, dest: Var, source: Var) -> Result<()>;
+    fn allocate(&mut self, mem: Var, bytes: &Exp) -> Result<()>;
+    fn write(&mut self, block: Var, index: &Exp, element: PrimType, value: &Exp) -> Result<()>;
+    fn copy(
+        &mut self,
+        element: PrimType,
+        shape: &[Exp],
+        dest: &MemLoc,
+        source: &MemLoc,
+    ) -> Result<()>;
+    fn call(&mut self, results: &[Var], func: usize, args: &[Arg], loc: Option<&Loc>)
+    -> Result<()>;
+    fn assert(&mut self, condition: &Exp, message: &[ErrorPart], loc: Option<&Loc>) -> Result<()>;
+    fn op(&mut self, op: &Op) -> Result<()>;
+
+    fn line(&mut self, text: &str) {
+        self.lines().line(text);
+    }
+
+    /// The contents of a statement in a new C scope (the braces are the
+    /// caller's).
+    fn contents(&mut self, code: &Code<Op>) -> Result<()> {
+        self.lines().scopes.push(HashMap::new());
+        let result = match code {
+            Code::Block(codes) => codes.iter().try_for_each(|c| self.code(c)),
+            other => self.code(other),
+        };
+        let scope = self.lines().scopes.pop().unwrap_or_default();
+        result?;
+        self.end_scope(scope);
+        Ok(())
+    }
+
+    /// `{`, the contents of `code`, and `}`, after `head`.
+    fn nested(&mut self, head: &str, code: &Code<Op>) -> Result<()> {
+        self.line(&format!("{head}{{"));
+        self.lines().indent += 1;
+        let result = self.contents(code);
+        self.lines().indent -= 1;
+        self.line("}");
+        result
+    }
+
+    fn code(&mut self, code: &Code<Op>) -> Result<()> {
+        match code {
+            Code::Block(_) => self.nested("", code),
+            Code::DeclareScalar(var, t) => self.declare(*var, VarKind::Scalar(*t)),
+            Code::DeclareMem(var, _) => self.declare(*var, VarKind::Mem),
+            Code::SetScalar(var, e) => {
+                let text = format!("{} = {};", self.var_name(*var)?, print_exp(self, e)?);
+                self.line(&text);
+                Ok(())
+            }
+            Code::SetMem { dest, source } => self.set_mem(*dest, *source),
+            Code::Allocate { mem, bytes, .. } => self.allocate(*mem, bytes),
+            Code::Write {
+                block,
+                index,
+                element,
+                value,
+            } => self.write(*block, index, *element, value),
+            Code::Copy {
+                element,
+                shape,
+                dest,
+                source,
+            } => self.copy(*element, shape, dest, source),
+            Code::If {
+                condition,
+                then_code,
+                else_code,
+            } => {
+                let head = format!("if ({}) ", print_exp(self, condition)?);
+                if is_empty(else_code) {
+                    return self.nested(&head, then_code);
+                }
+                self.line(&format!("{head}{{"));
+                self.lines().indent += 1;
+                self.contents(then_code)?;
+                self.lines().indent -= 1;
+                self.line("} else {");
+                self.lines().indent += 1;
+                self.contents(else_code)?;
+                self.lines().indent -= 1;
+                self.line("}");
+                Ok(())
+            }
+            Code::For { var, bound, body } => {
+                let t = exp_type(bound);
+                let bound = print_exp(self, bound)?;
+                self.lines()
+                    .scopes
+                    .push(HashMap::from([(*var, VarKind::Scalar(t))]));
+                let result = self.var_name(*var).and_then(|i| {
+                    let head = format!(
+                        "for ({} {i} = 0, {i}_end = {bound}; {i} < {i}_end; {i}++) ",
+                        c_type(t)
+                    );
+                    self.nested(&head, body)
+                });
+                self.lines().scopes.pop();
+                result
+            }
+            Code::While { condition, body } => {
+                let head = format!("while ({}) ", print_exp(self, condition)?);
+                self.nested(&head, body)
+            }
+            Code::Call {
+                results,
+                func,
+                args,
+                loc,
+            } => self.call(results, func.0 as usize, args, loc.as_ref()),
+            Code::Assert {
+                condition,
+                message,
+                loc,
+            } => self.assert(condition, message, loc.as_ref()),
+            Code::Op(op) => self.op(op),
+        }
+    }
 }
 
 impl<Op: COp> ExpContext for FunctionPrinter<'_, '_, Op> {
@@ -904,16 +1001,6 @@ pub struct VarUses {
 }
 
 impl VarUses {
-    /// The variables read or set without being declared.
-    pub(crate) fn free(&self) -> &BTreeSet<Var> {
-        &self.free
-    }
-
-    /// The variables set without being declared.
-    pub(crate) fn assigned(&self) -> &BTreeSet<Var> {
-        &self.assigned
-    }
-
     pub fn declare(&mut self, var: Var) {
         if self.scopes.is_empty() {
             self.scopes.push(HashSet::new());

@@ -5,7 +5,7 @@
 //! pool's threads (see `runtime/scheduler.c`). The OpenCL back end
 //! prints them as kernels instead (`opencl.rs`).
 
-use super::function::{COp, FunctionPrinter, Result, VarUses};
+use super::function::{COp, CodePrinter, FunctionPrinter, Result, VarUses};
 use crate::imp::mc::{Chunking, McOp};
 
 impl COp for McOp {

@@ -16,8 +16,8 @@
 //! supported yet: such programs get a clear error.
 
 use super::function::{
-    ExpContext, FunctionPrinter, Result, VarKind, VarUses, exp_type, failure_format, frames,
-    print_exp,
+    CodePrinter, ExpContext, FunctionPrinter, Lines, Result, VarKind, exp_type, failure_format,
+    frames, print_exp,
 };
 use super::scalar::{c_literal, c_type};
 use crate::CodegenError;
@@ -111,22 +111,7 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
             end,
             body,
         } => {
-            let mut uses = VarUses::default();
-            uses.declare(*chunk);
-            uses.declare(*start);
-            uses.declare(*end);
-            uses.code(body);
-            if let Some(&var) = uses.assigned().iter().next() {
-                return Err(internal(format!(
-                    "a kernel sets `{}` from outside",
-                    printer.prog.var(var)
-                )));
-            }
-            let free = uses
-                .free()
-                .iter()
-                .map(|&var| Ok((var, printer.kind(var)?)))
-                .collect::<Result<Vec<_>>>()?;
+            let free = printer.task_inputs(body, *chunk, *start, *end)?;
             let regions = regions(body, &free)?;
             let heap = regions.iter().any(|r| matches!(r, Region::Heap))
                 || calls_allocate(printer.prog.program, body);
@@ -397,9 +382,7 @@ fn kernel(
             functions: &printer.prog.program.functions,
             calls: Vec::new(),
             failures: &mut kernels.failures,
-            out: String::new(),
-            indent: 1,
-            scopes: vec![HashMap::new()],
+            lines: Lines::new(),
             chunk_name: printer.prog.var(chunk),
             regions: regions
                 .iter()
@@ -423,7 +406,7 @@ fn kernel(
                 VarKind::Scalar(t) => format!("{} {name}", c_type(t)),
                 VarKind::Mem => format!("__global unsigned char *{name}"),
             });
-            k.bind(var, kind);
+            k.lines.bind(var, kind);
         }
         for (r, region) in regions.iter().enumerate() {
             if let Region::PerChunk { double, .. } = region {
@@ -445,7 +428,7 @@ fn kernel(
             (k.var_names)(end),
         );
         for var in [chunk, start, end] {
-            k.bind(var, VarKind::Scalar(PrimType::I64));
+            k.lines.bind(var, VarKind::Scalar(PrimType::I64));
         }
         k.line(&format!("const int64_t {c} = get_global_id(0);"));
         k.line(&format!("if ({c} >= fut_chunks) return;"));
@@ -462,7 +445,7 @@ fn kernel(
             format!(
                 "__kernel void {name}({}) {{\n{}}}\n",
                 params.join(", "),
-                k.out
+                k.lines.out
             )
         })
     };
@@ -485,10 +468,7 @@ struct KernelPrinter<'a> {
     /// the function and the call's location.
     calls: Vec<(usize, Option<Loc>)>,
     failures: &'a mut Vec<(String, String)>,
-    out: String,
-    indent: usize,
-    /// The variables declared in each enclosing scope, innermost last.
-    scopes: Vec<HashMap<Var, VarKind>>,
+    lines: Lines,
     /// The C name of the chunk's number.
     chunk_name: String,
     /// Per allocation of the kernel's body: whether its region holds two
@@ -522,31 +502,13 @@ impl ExpContext for KernelPrinter<'_> {
 }
 
 impl KernelPrinter<'_> {
-    fn line(&mut self, text: &str) {
-        for _ in 0..self.indent {
-            self.out.push_str("  ");
-        }
-        self.out.push_str(text);
-        self.out.push('\n');
-    }
-
-    fn bind(&mut self, var: Var, kind: VarKind) {
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(var, kind);
-        }
-    }
-
     fn kind(&self, var: Var) -> Result<VarKind> {
-        self.scopes
-            .iter()
-            .rev()
-            .find_map(|scope| scope.get(&var).copied())
-            .ok_or_else(|| {
-                internal(format!(
-                    "variable `{}` is used where it is not declared",
-                    (self.var_names)(var)
-                ))
-            })
+        self.lines.kind(var).ok_or_else(|| {
+            internal(format!(
+                "variable `{}` is used where it is not declared",
+                (self.var_names)(var)
+            ))
+        })
     }
 
     fn mem(&self, var: Var) -> Result<String> {
@@ -558,175 +520,6 @@ impl KernelPrinter<'_> {
 
     fn exp(&self, e: &Exp) -> Result<String> {
         print_exp(self, e)
-    }
-
-    /// Declares a variable in the current scope (once: a second
-    /// declaration in one scope is the same variable).
-    fn declare(&mut self, var: Var, kind: VarKind) -> Result<()> {
-        let scope = self.scopes.last_mut().ok_or_else(|| internal("no scope"))?;
-        if scope.insert(var, kind).is_some() {
-            return Ok(());
-        }
-        let name = (self.var_names)(var);
-        match kind {
-            VarKind::Scalar(t) => self.line(&format!("{} {name};", c_type(t))),
-            VarKind::Mem => self.line(&format!("__global unsigned char *{name} = NULL;")),
-        }
-        Ok(())
-    }
-
-    fn contents(&mut self, code: &Code<McOp>) -> Result<()> {
-        self.scopes.push(HashMap::new());
-        let result = match code {
-            Code::Block(codes) => codes.iter().try_for_each(|c| self.code(c)),
-            other => self.code(other),
-        };
-        self.scopes.pop();
-        result
-    }
-
-    fn nested(&mut self, head: &str, code: &Code<McOp>) -> Result<()> {
-        self.line(&format!("{head}{{"));
-        self.indent += 1;
-        let result = self.contents(code);
-        self.indent -= 1;
-        self.line("}");
-        result
-    }
-
-    fn code(&mut self, code: &Code<McOp>) -> Result<()> {
-        match code {
-            Code::Block(_) => self.nested("", code)?,
-            Code::DeclareScalar(var, t) => self.declare(*var, VarKind::Scalar(*t))?,
-            Code::DeclareMem(var, _) => self.declare(*var, VarKind::Mem)?,
-            Code::SetScalar(var, e) => {
-                let text = format!("{} = {};", self.var_name(*var)?, self.exp(e)?);
-                self.line(&text);
-            }
-            Code::SetMem { dest, source } => {
-                let text = format!("{} = {};", self.mem(*dest)?, self.mem(*source)?);
-                self.line(&text);
-            }
-            Code::Allocate { mem, bytes, .. } if !self.calls.is_empty() || self.tasks > 0 => {
-                self.heap_alloc(*mem, bytes)?;
-            }
-            Code::Allocate { mem, bytes, .. } => {
-                let r = self.allocations;
-                let block = match self.regions.get(r) {
-                    Some(Some(true)) => format!("(2 * {} + (fut_turn_{r} ^= 1))", self.chunk_name),
-                    Some(Some(false)) => self.chunk_name.clone(),
-                    Some(None) => {
-                        self.allocations += 1;
-                        return self.heap_alloc(*mem, bytes);
-                    }
-                    None => return Err(internal("an allocation of no region")),
-                };
-                let text = format!(
-                    "{} = fut_region_{r} + {block} * (({} + 7) & ~(int64_t)7);",
-                    self.mem(*mem)?,
-                    self.exp(bytes)?
-                );
-                self.allocations += 1;
-                self.line(&text);
-            }
-            Code::Call {
-                results,
-                func,
-                args,
-                loc,
-            } => self.call(results, func.0 as usize, args, loc.as_ref())?,
-            // A task inside a kernel (of a function its body calls) runs
-            // on the work-item, as one chunk.
-            Code::Op(McOp::Chunks { var, .. }) => {
-                let text = format!("{} = 1;", self.var_name(*var)?);
-                self.line(&text);
-            }
-            Code::Op(McOp::Parallel {
-                iterations,
-                chunk,
-                start,
-                end,
-                body,
-                ..
-            }) => {
-                let iterations = self.exp(iterations)?;
-                let names = [*chunk, *start, *end].map(|v| (self.var_names)(v));
-                self.line("{");
-                self.indent += 1;
-                self.scopes.push(HashMap::new());
-                for (var, name) in [*chunk, *start, *end].iter().zip(&names) {
-                    self.bind(*var, VarKind::Scalar(PrimType::I64));
-                    self.line(&format!("int64_t {name};"));
-                }
-                let [c, s, e] = &names;
-                self.line(&format!("{c} = 0;"));
-                self.line(&format!("{s} = 0;"));
-                self.line(&format!("{e} = {iterations};"));
-                self.tasks += 1;
-                let printed = self.nested("", body);
-                self.tasks -= 1;
-                self.scopes.pop();
-                printed?;
-                self.indent -= 1;
-                self.line("}");
-            }
-            Code::Write {
-                block,
-                index,
-                element,
-                value,
-            } => {
-                let text = format!(
-                    "((__global {} *){})[{}] = {};",
-                    c_type(*element),
-                    self.mem(*block)?,
-                    self.exp(index)?,
-                    self.exp(value)?
-                );
-                self.line(&text);
-            }
-            Code::Copy {
-                element,
-                shape,
-                dest,
-                source,
-            } => self.copy(*element, shape, dest, source)?,
-            Code::If {
-                condition,
-                then_code,
-                else_code,
-            } => {
-                let head = format!("if ({}) ", self.exp(condition)?);
-                self.nested(&head, then_code)?;
-                if !matches!(&**else_code, Code::Block(codes) if codes.is_empty()) {
-                    self.nested("else ", else_code)?;
-                }
-            }
-            Code::For { var, bound, body } => {
-                let t = exp_type(bound);
-                let bound = self.exp(bound)?;
-                self.scopes
-                    .push(HashMap::from([(*var, VarKind::Scalar(t))]));
-                let i = (self.var_names)(*var);
-                let head = format!(
-                    "for ({} {i} = 0, {i}_end = {bound}; {i} < {i}_end; {i}++) ",
-                    c_type(t)
-                );
-                let result = self.nested(&head, body);
-                self.scopes.pop();
-                result?;
-            }
-            Code::While { condition, body } => {
-                let head = format!("while ({}) ", self.exp(condition)?);
-                self.nested(&head, body)?;
-            }
-            Code::Assert {
-                condition,
-                message,
-                loc,
-            } => self.assert(condition, message, loc.as_ref())?,
-        }
-        Ok(())
     }
 
     /// A fresh block from the kernel's heap; a work-item finding the heap
@@ -748,6 +541,120 @@ impl KernelPrinter<'_> {
         self.line("  }");
         self.line(&format!("  {mem} = fut_heap + fut_at;"));
         self.line("}");
+        Ok(())
+    }
+}
+
+impl CodePrinter<McOp> for KernelPrinter<'_> {
+    fn lines(&mut self) -> &mut Lines {
+        &mut self.lines
+    }
+
+    /// Declares a variable in the current scope (once: a second
+    /// declaration in one scope is the same variable).
+    fn declare(&mut self, var: Var, kind: VarKind) -> Result<()> {
+        let scope = self
+            .lines
+            .scopes
+            .last_mut()
+            .ok_or_else(|| internal("no scope"))?;
+        if scope.insert(var, kind).is_some() {
+            return Ok(());
+        }
+        let name = (self.var_names)(var);
+        match kind {
+            VarKind::Scalar(t) => self.line(&format!("{} {name};", c_type(t))),
+            VarKind::Mem => self.line(&format!("__global unsigned char *{name} = NULL;")),
+        }
+        Ok(())
+    }
+
+    /// Blocks in kernels are regions and heap space, never released.
+    fn end_scope(&mut self, _: HashMap<Var, VarKind>) {}
+
+    fn set_mem(&mut self, dest: Var, source: Var) -> Result<()> {
+        let text = format!("{} = {};", self.mem(dest)?, self.mem(source)?);
+        self.line(&text);
+        Ok(())
+    }
+
+    /// Allocations of called functions and nested tasks come from the
+    /// heap, the others from their region (or the heap, where their
+    /// region is).
+    fn allocate(&mut self, mem: Var, bytes: &Exp) -> Result<()> {
+        if !self.calls.is_empty() || self.tasks > 0 {
+            return self.heap_alloc(mem, bytes);
+        }
+        let r = self.allocations;
+        let block = match self.regions.get(r) {
+            Some(Some(true)) => format!("(2 * {} + (fut_turn_{r} ^= 1))", self.chunk_name),
+            Some(Some(false)) => self.chunk_name.clone(),
+            Some(None) => {
+                self.allocations += 1;
+                return self.heap_alloc(mem, bytes);
+            }
+            None => return Err(internal("an allocation of no region")),
+        };
+        let text = format!(
+            "{} = fut_region_{r} + {block} * (({} + 7) & ~(int64_t)7);",
+            self.mem(mem)?,
+            self.exp(bytes)?
+        );
+        self.allocations += 1;
+        self.line(&text);
+        Ok(())
+    }
+
+    fn write(&mut self, block: Var, index: &Exp, element: PrimType, value: &Exp) -> Result<()> {
+        let text = format!(
+            "((__global {} *){})[{}] = {};",
+            c_type(element),
+            self.mem(block)?,
+            self.exp(index)?,
+            self.exp(value)?
+        );
+        self.line(&text);
+        Ok(())
+    }
+
+    /// A task inside a kernel (of a function its body calls) runs on the
+    /// work-item, as one chunk.
+    fn op(&mut self, op: &McOp) -> Result<()> {
+        match op {
+            McOp::Chunks { var, .. } => {
+                let text = format!("{} = 1;", self.var_name(*var)?);
+                self.line(&text);
+            }
+            McOp::Parallel {
+                iterations,
+                chunk,
+                start,
+                end,
+                body,
+                ..
+            } => {
+                let iterations = self.exp(iterations)?;
+                let names = [*chunk, *start, *end].map(|v| (self.var_names)(v));
+                self.line("{");
+                self.lines.indent += 1;
+                self.lines.scopes.push(HashMap::new());
+                for (var, name) in [*chunk, *start, *end].iter().zip(&names) {
+                    self.lines.bind(*var, VarKind::Scalar(PrimType::I64));
+                    self.line(&format!("int64_t {name};"));
+                }
+                let [c, s, e] = &names;
+                self.line(&format!("{c} = 0;"));
+                self.line(&format!("{s} = 0;"));
+                self.line(&format!("{e} = {iterations};"));
+                self.tasks += 1;
+                let printed = self.nested("", body);
+                self.tasks -= 1;
+                self.lines.scopes.pop();
+                printed?;
+                self.lines.indent -= 1;
+                self.line("}");
+            }
+        }
         Ok(())
     }
 
@@ -776,17 +683,17 @@ impl KernelPrinter<'_> {
             })
             .collect::<Result<Vec<_>>>()?;
         self.line("{");
-        self.indent += 1;
-        self.scopes.push(HashMap::new());
+        self.lines.indent += 1;
+        self.lines.scopes.push(HashMap::new());
         for (param, arg) in function.params.iter().zip(&args) {
             let name = (self.var_names)(param.var());
             match *param {
                 Param::Scalar(var, t) => {
-                    self.bind(var, VarKind::Scalar(t));
+                    self.lines.bind(var, VarKind::Scalar(t));
                     self.line(&format!("{} {name} = {arg};", c_type(t)));
                 }
                 Param::Mem(var, _) => {
-                    self.bind(var, VarKind::Mem);
+                    self.lines.bind(var, VarKind::Mem);
                     self.line(&format!("__global unsigned char *{name} = {arg};"));
                 }
             }
@@ -810,11 +717,11 @@ impl KernelPrinter<'_> {
                 (self.var_names)(result.var())
             ));
         }
-        self.scopes.pop();
+        self.lines.scopes.pop();
         for set in sets {
             self.line(&set);
         }
-        self.indent -= 1;
+        self.lines.indent -= 1;
         self.line("}");
         Ok(())
     }
