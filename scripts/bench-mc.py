@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Benchmarks of the multicore backend against `futc c` and OpenMP C.
 
-For every benchmark (NAME.c in benchmarks/multicore, hand-written with
-OpenMP; NAME.fut beside it or in benchmarks/c) this compiles the Futhark
+For every benchmark (NAME.c hand-written with OpenMP, and NAME.fut, each
+in benchmarks/multicore or else in benchmarks/c, whose sequential
+benchmarks carry OpenMP pragmas for this script) this compiles the Futhark
 program with `futc c` and `futc multicore` and the C one with $CC
 (default cc) and $CFLAGS (default `-O3 -std=c99`) plus `-fopenmp`,
 generates the input with `futc dataset` (binary format, fixed seed),
@@ -60,10 +61,10 @@ BENCHMARKS = {
 }
 
 
-def futhark_source(name):
-    """NAME.fut of benchmarks/multicore, or the sequential benchmarks' one."""
-    own = BENCH_DIR / (name + ".fut")
-    return own if own.exists() else SEQUENTIAL_DIR / (name + ".fut")
+def source(name, suffix):
+    """NAME.SUFFIX of benchmarks/multicore, or the sequential benchmarks' one."""
+    own = BENCH_DIR / (name + suffix)
+    return own if own.exists() else SEQUENTIAL_DIR / (name + suffix)
 
 
 def main():
@@ -86,15 +87,15 @@ def main():
             description, dataset = BENCHMARKS[name]
             input_path = work / (name + ".in")
             make_input(args.futc, dataset, input_path)
-            source = str(futhark_source(name))
+            futhark = str(source(name, ".fut"))
             sequential = work / (name + "-c")
             multicore = work / (name + "-multicore")
             openmp = work / (name + "-openmp")
-            subprocess.run([args.futc, "c", source, "-o", str(sequential)], check=True)
-            subprocess.run([args.futc, "multicore", source, "-o", str(multicore)], check=True)
+            subprocess.run([args.futc, "c", futhark, "-o", str(sequential)], check=True)
+            subprocess.run([args.futc, "multicore", futhark, "-o", str(multicore)], check=True)
             subprocess.run(
                 cc_command()
-                + ["-fopenmp", str(BENCH_DIR / (name + ".c")), "-o", str(openmp), "-lm"],
+                + ["-fopenmp", str(source(name, ".c")), "-o", str(openmp), "-lm"],
                 check=True,
             )
             c_us, c_out = run([str(sequential)], input_path, args.runs, work / "c.times")

@@ -1,9 +1,9 @@
-/* Shared by the hand-written C benchmarks (sequential ones here, OpenMP
-   ones in benchmarks/multicore): reading arguments and writing results
-   in Futhark's binary data format, and the command line of futc's
-   executables (-t FILE writes each run's time in microseconds, -r N runs
-   N times, -b writes the results in the binary format; the results of
-   the last run are written to standard output). */
+/* Shared by the hand-written C benchmarks (here, whose OpenMP pragmas
+   take effect only with -fopenmp, and benchmarks/multicore): reading
+   arguments and writing results in Futhark's binary data format, and
+   the command line of futc's executables (-t FILE writes each run's time
+   in microseconds, -r N runs N times, -b writes the results in the binary
+   format; the results of the last run are written to standard output). */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 #include "bench.h"
 
 static void mandelbrot(int32_t limit, int64_t h, int64_t w, int32_t *out) {
+#pragma omp parallel for schedule(dynamic)
   for (int64_t y = 0; y < h; y++)
     for (int64_t x = 0; x < w; x++) {
       double cr = -2 + 3 * (double)x / (double)w;

@@ -1,6 +1,7 @@
 #include "bench.h"
 
 static void matmul(int64_t n, int64_t m, int64_t p, const float *a, const float *b, float *c) {
+#pragma omp parallel for schedule(static)
   for (int64_t i = 0; i < n; i++)
     for (int64_t j = 0; j < p; j++) {
       float sum = 0;

@@ -6,6 +6,7 @@ static void step(int64_t n, double dt, double *const in[7], double *out[6]) {
   const double *xs = in[0], *ys = in[1], *zs = in[2];
   const double *vxs = in[3], *vys = in[4], *vzs = in[5], *ms = in[6];
   const double eps = 0.01;
+#pragma omp parallel for schedule(static)
   for (int64_t i = 0; i < n; i++) {
     double ax = 0, ay = 0, az = 0;
     for (int64_t j = 0; j < n; j++) {
