@@ -327,6 +327,31 @@ fn imp_prints_the_imperative_code_of_a_memory_level() {
 }
 
 #[test]
+fn indices_counted_below_the_dimension_need_no_bounds_check() {
+    // `xs[i]` in a map over `xs` and in a loop up to its length is within
+    // bounds by construction; `xs[i + 1]` and `ys[j]` (another array of
+    // unknown length) are checked, in both pipelines.
+    let dir = temp_dir("dev-imp-counted");
+    let file = write(
+        &dir,
+        "main.fut",
+        b"def main [n] (xs: [n]i32) (ys: []i32) =\n  \
+          let a = map (\\i -> xs[i] + 1) (iota n)\n  \
+          let b = loop s = 0 for j < n do s + xs[j] + ys[j]\n  \
+          let c = loop s = 0 for i < n - 1 do s + xs[i + 1]\n  \
+          in (a, b, c)\n",
+    );
+    for pipeline in ["seq-mem", "mc-mem"] {
+        let imp = dev(&["--pipeline", pipeline, "--imp"], &file);
+        let checked_indices: Vec<&str> = imp
+            .lines()
+            .filter(|line| line.contains("out of bounds for array of shape"))
+            .collect();
+        assert_eq!(checked_indices.len(), 2, "{pipeline}:\n{imp}");
+    }
+}
+
+#[test]
 fn a_loop_that_gives_back_its_block_sets_no_block_variable() {
     // Every iteration returns the array it got, updated in place or not:
     // the loop's block is the one allocated before it, so nothing in the

@@ -100,6 +100,7 @@ fn points(tr: &mut Translator<McMem>, sizes: &[SubExp]) -> Result<Exp> {
 fn point_indices(tr: &mut Translator<McMem>, space: &SegSpace, flat: Exp) -> Result<()> {
     let mut rest = flat;
     for (k, &(var, size)) in space.dims.iter().enumerate().rev() {
+        tr.count(var, size);
         tr.emit(Code::DeclareScalar(var, PrimType::I64));
         if k == 0 {
             tr.emit(Code::SetScalar(var, rest.clone()));
@@ -660,6 +661,7 @@ fn per_segment(
         dims: space.dims[..space.dims.len() - 1].to_vec(),
     };
     let segments = points(tr, &outer.sizes())?;
+    tr.count(inner_var, inner_size);
     let inner_size = tr.se(inner_size)?;
     let point = |vars: &[(Var, SubExp)]| -> Vec<Exp> {
         vars.iter()

@@ -103,6 +103,7 @@ fn generate<R: ImpLevel>(program: &ir::Program<R>) -> Result<Program<R::ImpOp>> 
         var_names: program.var_names.clone(),
         arrays: HashMap::new(),
         same_blocks: HashMap::new(),
+        counters: HashMap::new(),
         blocks: Vec::new(),
         tasks: 0,
     };
@@ -263,6 +264,10 @@ pub struct Translator<R: ImpLevel> {
     /// [`same_block`]): they are not declared, and their uses name the
     /// other, so a loop whose block never changes counts no references.
     same_blocks: HashMap<Var, Var>,
+    /// Index variables known to lie in `[0, bound)`: counters of `for`
+    /// loops and indices of segmented spaces, with their bounds. Reading
+    /// a dimension of that size at one needs no bounds check.
+    counters: HashMap<Var, SubExp>,
     /// The code being emitted: the innermost block last.
     blocks: Vec<Vec<Code<R::ImpOp>>>,
     /// How many parallel tasks the code being emitted runs in.
@@ -298,6 +303,28 @@ impl<R: ImpLevel> Translator<R> {
     /// Whether the code being emitted runs in a parallel task.
     pub(super) fn in_parallel(&self) -> bool {
         self.tasks > 0
+    }
+
+    /// Records that `var` counts from 0 to below `bound`.
+    pub(super) fn count(&mut self, var: Var, bound: SubExp) {
+        self.counters.insert(var, bound);
+    }
+
+    /// Whether index `i` is a counter below `extent` (so within it).
+    fn counted_within(&self, i: SubExp, extent: &Exp) -> Result<bool> {
+        let SubExp::Var(var) = i else {
+            return Ok(false);
+        };
+        let Some(&bound) = self.counters.get(&var) else {
+            return Ok(false);
+        };
+        Ok(match (self.se(bound)?, extent) {
+            (Exp::Const(b), Exp::Const(e)) => match (b.as_i64(), e.as_i64()) {
+                (Some(b), Some(e)) => b <= e,
+                _ => false,
+            },
+            (bound, extent) => bound == *extent,
+        })
     }
 
     pub(super) fn new_var(&mut self, hint: &str) -> Var {
@@ -843,9 +870,14 @@ impl<R: ImpLevel> Translator<R> {
             }
             let within = match *d {
                 DimIndex::Fix(i) => {
+                    let counted = self.counted_within(i, extent)?;
                     let i = self.se(i)?;
                     parts.push(ErrorPart::Value(i.clone()));
-                    in_range(i, extent.clone())
+                    if counted {
+                        Exp::bool(true)
+                    } else {
+                        in_range(i, extent.clone())
+                    }
                 }
                 DimIndex::Slice { start, len, stride } => {
                     let (start, len, stride) = (self.se(start)?, self.se(len)?, self.se(stride)?);
@@ -984,6 +1016,9 @@ impl<R: ImpLevel> Translator<R> {
             if param.ty.rank() > 0 {
                 self.record_array(param.var, &param.ty, param.mem.as_ref())?;
             }
+        }
+        if let LoopForm::For { var, bound } = form {
+            self.count(*var, *bound);
         }
         // The body's results become the parameters' values at once:
         // through temporaries, as one may be computed from another.
