@@ -173,7 +173,8 @@ fn compile_c(backend: Backend, c_path: &Path, exe_path: &Path) -> Result<(), Str
 fn generate(program: &Program, backend: Backend, mode: Mode) -> Result<codegen::Generated, String> {
     let pipeline = match backend {
         Backend::C => Pipeline::SeqMem,
-        Backend::Multicore | Backend::OpenCl => Pipeline::McMem,
+        Backend::Multicore => Pipeline::McMem,
+        Backend::OpenCl => Pipeline::DeviceMem,
     };
     let level = opt::passes::continue_pipeline(program.clone(), pipeline)
         .map_err(|error| format!("{error}\n"))?;

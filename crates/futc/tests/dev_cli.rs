@@ -201,7 +201,7 @@ fn bad_options_are_errors_before_compiling() {
         ),
         (
             &["--stop-after", "tile"],
-            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse, first-order, extract-multicore, explicit-allocations, coalesce-memory, reuse-memory) or a \
+            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse, first-order, extract-multicore, migrate, explicit-allocations, coalesce-memory, reuse-memory) or a \
              pass's position",
         ),
     ];
@@ -225,7 +225,7 @@ fn bad_options_are_errors_before_compiling() {
     assert_eq!(output.status.code(), Some(2));
     assert!(
         stderr(&output)
-            .contains("[possible values: inline, simplify, fuse, first-order, extract-multicore, explicit-allocations, coalesce-memory, reuse-memory]"),
+            .contains("[possible values: inline, simplify, fuse, first-order, extract-multicore, migrate, explicit-allocations, coalesce-memory, reuse-memory]"),
         "{}",
         stderr(&output)
     );
@@ -324,6 +324,44 @@ fn imp_prints_the_imperative_code_of_a_memory_level() {
         "{}",
         stderr(&output)
     );
+}
+
+#[test]
+fn migrate_puts_sequential_loops_over_arrays_in_one_point_segmaps() {
+    // The first loop reads and writes elements: it moves into a `SegMap`
+    // of one point. The second only counts, and the third runs a map (a
+    // `SegMap` of its own) in its body: they stay.
+    let dir = temp_dir("dev-migrate");
+    let file = write(
+        &dir,
+        "main.fut",
+        b"def main [n] (xs: *[n]i32) (k: i32) =\n  \
+          let xs = loop xs for i < n - 1 do xs with [i + 1] = xs[i] + xs[i + 1]\n  \
+          let c = loop c = 0 for i < k do c + i\n  \
+          let ys = loop ys = xs for _i < k do map (+ 1) ys\n  \
+          in (xs, c, ys)\n",
+    );
+    let mut passes = Vec::new();
+    for pass in [
+        "inline",
+        "simplify",
+        "fuse",
+        "simplify",
+        "extract-multicore",
+        "simplify",
+    ] {
+        passes.extend(["--pass", pass]);
+    }
+    let before = metrics(&passes, &file);
+    assert_eq!((before["Loop"], before["SegMap"]), (3, 1), "{before:?}");
+    passes.extend(["--pass", "migrate"]);
+    let after = metrics(&passes, &file);
+    assert_eq!(
+        (after["Loop"], after["SegMap"], after["/SegMap/Loop"]),
+        (3, 2, 1),
+        "{after:?}"
+    );
+    assert_eq!(after["/Loop/SegMap"], 1, "{after:?}");
 }
 
 #[test]

@@ -63,6 +63,7 @@ fn optimised_programs_compute_and_fail_as_before() {
             Pipeline::Mc,
             Pipeline::SeqMem,
             Pipeline::McMem,
+            Pipeline::DeviceMem,
         ] {
             let after = match run_pipeline(before.clone(), pipeline) {
                 Ok(after) => after,

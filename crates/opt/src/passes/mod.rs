@@ -25,6 +25,7 @@ pub mod extract_mc;
 pub mod first_order;
 pub mod fuse;
 pub mod inline;
+pub mod migrate;
 pub mod reuse;
 pub mod simplify;
 
@@ -123,6 +124,7 @@ enum Transform {
     ToSeq(fn(Program<Soacs>) -> Result<Program<Seq>, String>),
     /// Moves a SOACS program to the multicore level.
     ToMc(fn(Program<Soacs>) -> Result<Program<Mc>, String>),
+    Mc(fn(&mut Program<Mc>)),
     /// Applies at the memory levels.
     Mem {
         seq: fn(&mut Program<SeqMem>),
@@ -168,6 +170,11 @@ const EXTRACT_MULTICORE: Pass = Pass {
     transform: Transform::ToMc(extract_mc::extract_mc),
 };
 
+const MIGRATE: Pass = Pass {
+    name: "migrate",
+    transform: Transform::Mc(migrate::migrate),
+};
+
 const EXPLICIT_ALLOCATIONS: Pass = Pass {
     name: "explicit-allocations",
     transform: Transform::ToMem {
@@ -199,6 +206,7 @@ pub const PASSES: &[Pass] = &[
     FUSE,
     FIRST_ORDER,
     EXTRACT_MULTICORE,
+    MIGRATE,
     EXPLICIT_ALLOCATIONS,
     COALESCE_MEMORY,
     REUSE_MEMORY,
@@ -220,6 +228,10 @@ pub enum Pipeline {
     SeqMem,
     /// [`Pipeline::Mc`], then explicit allocations.
     McMem,
+    /// [`Pipeline::McMem`] with sequential loops over arrays moved into
+    /// segmented operations before allocation (`migrate`): the OpenCL
+    /// back end's, whose arrays are in device memory.
+    DeviceMem,
 }
 
 impl Pipeline {
@@ -240,6 +252,14 @@ impl Pipeline {
             Pipeline::McMem => passes.extend([
                 EXTRACT_MULTICORE,
                 SIMPLIFY,
+                EXPLICIT_ALLOCATIONS,
+                COALESCE_MEMORY,
+                REUSE_MEMORY,
+            ]),
+            Pipeline::DeviceMem => passes.extend([
+                EXTRACT_MULTICORE,
+                SIMPLIFY,
+                MIGRATE,
                 EXPLICIT_ALLOCATIONS,
                 COALESCE_MEMORY,
                 REUSE_MEMORY,
@@ -310,7 +330,10 @@ impl Pass {
             Transform::ToMc(_) => Mc::NAME,
             Transform::ToMem { .. } if level == Seq::NAME => SeqMem::NAME,
             Transform::ToMem { .. } => McMem::NAME,
-            Transform::AnyLevel { .. } | Transform::Soacs(_) | Transform::Mem { .. } => level,
+            Transform::AnyLevel { .. }
+            | Transform::Soacs(_)
+            | Transform::Mc(_)
+            | Transform::Mem { .. } => level,
         }
     }
 
@@ -326,7 +349,8 @@ impl Pass {
             (Transform::AnyLevel { soacs, .. }, LevelProgram::Soacs(p))
             | (Transform::Soacs(soacs), LevelProgram::Soacs(p)) => soacs(p),
             (Transform::AnyLevel { seq, .. }, LevelProgram::Seq(p)) => seq(p),
-            (Transform::AnyLevel { mc, .. }, LevelProgram::Mc(p)) => mc(p),
+            (Transform::AnyLevel { mc, .. }, LevelProgram::Mc(p))
+            | (Transform::Mc(mc), LevelProgram::Mc(p)) => mc(p),
             (Transform::ToSeq(to_seq), LevelProgram::Soacs(p)) => {
                 *program = LevelProgram::Seq(to_seq(std::mem::take(p)).map_err(failed)?)
             }
