@@ -1,0 +1,3 @@
+-- The sum of an array.
+
+entry main (xs: []f32) : f32 = f32.sum xs

@@ -1,0 +1,3 @@
+-- The transposition of a matrix, made row-major.
+
+entry main (xss: [][]f32) : [][]f32 = copy (transpose xss)
