@@ -210,8 +210,8 @@ impl<R: Rep> Operation<R> for Soac<R> {
                 .iter()
                 .any(|op| op.op.params.iter().any(|p| p.ty.rank() > 0)),
             Soac::Scatter { dests, map, .. } => {
-                let indices: usize = dests.iter().map(|d| d.writes).sum();
-                map.ret[indices..].iter().any(|t| t.rank() > 0)
+                let writes = super::soac::scatter_writes(dests);
+                map.ret[writes..2 * writes].iter().any(|t| t.rank() > 0)
             }
             _ => false,
         }

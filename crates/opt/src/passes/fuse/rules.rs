@@ -21,6 +21,7 @@ use super::Fuser;
 use crate::ir::Attrs;
 use crate::ir::analysis::{can_fail, consumed, consumed_anywhere};
 use crate::ir::soac::accumulated_results;
+use crate::ir::soac::scatter_writes;
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
 use crate::ir::{Body, DimIndex, Exp, Lambda, PatElem, ScatterDest, Soac, Stm, SubExp, Var};
 use prim::PrimType;
@@ -226,10 +227,11 @@ fn concatenated_inputs(f: &mut Fuser, defs: &Defs, soac: &Soac) -> Option<Soac> 
                     .is_some_and(|t| t.shape().first() == Some(&part_width))
             })
     });
-    if !equal || k < 2 {
+    let writes = scatter_writes(dests);
+    // Mapped values would be rows of the parts, not of the whole.
+    if !equal || k < 2 || map.ret.len() != 2 * writes {
         return None;
     }
-    let writes: usize = dests.iter().map(|d| d.writes).sum();
     let copies: Vec<Lambda> = (0..k).map(|_| f.renamed(map)).collect();
     let mut new_arrays = Vec::new();
     let mut params = Vec::new();
