@@ -295,37 +295,18 @@ fn guarded_rows(
         Exp::Cmp(CmpOp::Lt, SubExp::i64(0), width),
     );
     let mut checked = Vec::new();
-    let mut condition = SubExp::bool(true);
+    let mut condition: Option<SubExp> = None;
     for (&i, &dim) in outer.iter().zip(&shape) {
-        let low = bind(
-            f,
-            &mut checked,
-            "bounds",
-            bool_ty.clone(),
-            Exp::Cmp(CmpOp::Le, SubExp::i64(0), i),
-        );
-        let high = bind(
-            f,
-            &mut checked,
-            "bounds",
-            bool_ty.clone(),
-            Exp::Cmp(CmpOp::Lt, i, dim),
-        );
-        let both = bind(
-            f,
-            &mut checked,
-            "bounds",
-            bool_ty.clone(),
-            Exp::BinOp(BinOp::And, low, high),
-        );
-        condition = bind(
-            f,
-            &mut checked,
-            "bounds",
-            bool_ty.clone(),
-            Exp::BinOp(BinOp::And, condition, both),
-        );
+        let mut check = |f: &mut Fuser, exp| bind(f, &mut checked, "bounds", bool_ty.clone(), exp);
+        let low = check(f, Exp::Cmp(CmpOp::Le, SubExp::i64(0), i));
+        let high = check(f, Exp::Cmp(CmpOp::Lt, i, dim));
+        let both = check(f, Exp::BinOp(BinOp::And, low, high));
+        condition = Some(match condition {
+            None => both,
+            Some(previous) => check(f, Exp::BinOp(BinOp::And, previous, both)),
+        });
     }
+    let condition = condition.expect("at least one outer index");
     let shown = outer
         .iter()
         .chain([&SubExp::i64(0)])
