@@ -23,7 +23,8 @@
 //! computed, or changes a failure: the rows read are in bounds, and an
 //! index check moved out of the lambda fails where its first row would
 //! have failed (before the other failures of that row, which fusion
-//! may reorder).
+//! may reorder; never before an assertion of the lambda, which the
+//! index may count on).
 
 use super::Fuser;
 use crate::ir::Attrs;
@@ -178,7 +179,11 @@ fn indexed_by_position(f: &mut Fuser, defs: &Defs, soac: &mut Soac, loc: &Option
     let mut made = Vec::new();
     // The inputs made for inner dimensions, by array and outer indices.
     let mut inner_rows: Vec<((Var, Vec<SubExp>), Var)> = Vec::new();
+    // A check may not move in front of an assertion it may count on.
+    let mut after_assertion = false;
     for stm in &mut map.body.stms {
+        let may_count_on_assertion = after_assertion;
+        after_assertion |= asserts(stm);
         let Exp::Index { array, slice } = &stm.exp else {
             continue;
         };
@@ -198,6 +203,7 @@ fn indexed_by_position(f: &mut Fuser, defs: &Defs, soac: &mut Soac, loc: &Option
             _ => None,
         };
         if let (Some(outer), Some(DimIndex::Fix(SubExp::Var(position)))) = (outer, slice.last())
+            && !may_count_on_assertion
             && positions.contains(position)
             && !inner.contains(&array)
             && map.params.iter().all(|p| p.var != array)
@@ -259,6 +265,15 @@ fn indexed_by_position(f: &mut Fuser, defs: &Defs, soac: &mut Soac, loc: &Option
         stm.exp = Exp::SubExp(SubExp::Var(row));
     }
     made
+}
+
+/// Whether a statement is or holds an assertion.
+fn asserts(stm: &Stm) -> bool {
+    let mut found = matches!(stm.exp, Exp::Assert { .. });
+    crate::ir::traverse::for_each_stm_in_exp(&stm.exp, &mut |nested| {
+        found |= matches!(nested.exp, Exp::Assert { .. });
+    });
+    found
 }
 
 /// Binds (pushing the statements to `stms`) the rows of `array` at the
