@@ -1310,10 +1310,15 @@ impl<R: Rep> Interpreter<'_, R> {
                     .iter()
                     .map(|d| self.array_owned(d.array))
                     .collect::<Result<_>>()?;
-                let writes: usize = dests.iter().map(|d| d.writes).sum();
+                let writes = crate::ir::soac::scatter_writes(dests);
+                let mapped_types = &map.ret[2 * writes..];
+                let mut mapped: Vec<Vec<Value>> = vec![Vec::new(); mapped_types.len()];
                 for i in 0..width {
                     let args = self.rows(arrays, i)?;
-                    let results = self.apply(map, args)?;
+                    let mut results = self.apply(map, args)?;
+                    for (rows, value) in mapped.iter_mut().zip(results.drain(2 * writes..)) {
+                        rows.push(value);
+                    }
                     let (indices, values) = results.split_at(writes);
                     let mut written = indices.iter().zip(values);
                     for (dest, target) in dests.iter().zip(&mut targets) {
@@ -1325,7 +1330,11 @@ impl<R: Rep> Interpreter<'_, R> {
                         }
                     }
                 }
-                Ok(targets.into_iter().map(Value::Array).collect())
+                let mut values: Vec<Value> = targets.into_iter().map(Value::Array).collect();
+                for (rows, ty) in mapped.into_iter().zip(mapped_types) {
+                    values.push(stack(ty.element(), &self.shape(ty)?, rows)?);
+                }
+                Ok(values)
             }
             // One chunk holding everything is a valid chunking for both
             // kinds, and needs no combining operator.

@@ -862,7 +862,14 @@ impl<'a> Forward<'a> {
                 let (new_arrays, with_tangent) = self.arrays_with_tangents(arrays)?;
                 // The indices, written again for the tangents'
                 // destinations, then the values, then their tangents.
-                let writes: usize = dests.iter().map(|d| d.writes).sum();
+                let writes = crate::ir::soac::scatter_writes(dests);
+                if map.ret.len() != 2 * writes {
+                    // Only fusion, which runs after differentiation,
+                    // gives a scatter mapped values.
+                    return Err(
+                        "internal error: differentiating a scatter with mapped values".into(),
+                    );
+                }
                 let dual = self.lambda(map, &with_tangent)?;
                 let order: Vec<usize> = (0..writes)
                     .chain(0..writes)

@@ -545,7 +545,12 @@ pub(crate) fn soac_types<R: Rep>(
                 dest_types.push(ty);
             }
             indices.extend(values);
-            expect_types(&map.ret, &indices, "scatter indices and values")?;
+            let written = map
+                .ret
+                .get(..indices.len())
+                .ok_or("a scatter's map gives fewer results than it writes")?;
+            expect_types(written, &indices, "scatter indices and values")?;
+            dest_types.extend(map.ret[indices.len()..].iter().map(|t| t.array_of(*width)));
             Ok(dest_types)
         }
         Soac::Stream {

@@ -506,11 +506,13 @@ pub enum Soac<R: Rep = Soacs> {
     },
     /// For each row the map gives the index of each write (the
     /// destinations' writes in order), then the value of each write in
-    /// the same order; each value is written to its destination's row
-    /// at the index, indices out of bounds ignored. Writes happen row by
-    /// row, in order; where several write to one element, which value it
-    /// ends with is unspecified (the language leaves it so). Binds the
-    /// destinations; consumes them.
+    /// the same order, then any mapped values; each value is written to
+    /// its destination's row at the index, indices out of bounds
+    /// ignored. Writes happen row by row, in order; where several write
+    /// to one element, which value it ends with is unspecified (the
+    /// language leaves it so). Binds the destinations, then the mapped
+    /// values stacked into arrays (what fusion leaves of a map whose
+    /// results are also used elsewhere); consumes the destinations.
     Scatter {
         width: SubExp,
         arrays: Vec<Var>,

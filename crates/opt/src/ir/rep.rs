@@ -210,8 +210,8 @@ impl<R: Rep> Operation<R> for Soac<R> {
                 .iter()
                 .any(|op| op.op.params.iter().any(|p| p.ty.rank() > 0)),
             Soac::Scatter { dests, map, .. } => {
-                let indices: usize = dests.iter().map(|d| d.writes).sum();
-                map.ret[indices..].iter().any(|t| t.rank() > 0)
+                let writes = super::soac::scatter_writes(dests);
+                map.ret[writes..2 * writes].iter().any(|t| t.rank() > 0)
             }
             _ => false,
         }
@@ -231,8 +231,14 @@ impl<R: Rep> Operation<R> for Soac<R> {
 
     /// Drops the per-row results of a `screma` that nobody uses: mapped
     /// results, or the post lambda's results (and then the mapped values
-    /// the post lambda no longer needs).
+    /// the post lambda no longer needs); and a scatter's unused mapped
+    /// values.
     fn prune_results(&mut self, pat: &mut Vec<PatElem>, live: &dyn Fn(Var) -> bool) {
+        if let Soac::Scatter { dests, map, .. } = self {
+            let kept = keep_live(pat, dests.len(), live);
+            retain_results(map, 2 * super::soac::scatter_writes(dests), &kept);
+            return;
+        }
         let Soac::Screma {
             map,
             scans,

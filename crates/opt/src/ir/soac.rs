@@ -2,13 +2,18 @@
 //! results are laid out, and the plain forms that lowering makes (a
 //! histogram or scatter whose map passes rows of its arrays on).
 
-use super::{Lambda, ReduceOp, Rep, ScanOp, Soac, SubExp, Var};
+use super::{Lambda, ReduceOp, Rep, ScanOp, ScatterDest, Soac, SubExp, Var};
 
 /// How many of a `screma` map's results go to its scans and reductions
 /// (they come first; the mapped results follow).
 pub fn accumulated_results<R: Rep>(scans: &[ScanOp<R>], reduces: &[ReduceOp<R>]) -> usize {
     scans.iter().map(|s| s.neutral.len()).sum::<usize>()
         + reduces.iter().map(|r| r.neutral.len()).sum::<usize>()
+}
+
+/// How many indices (and as many values) a scatter's map gives per row.
+pub fn scatter_writes(dests: &[ScatterDest]) -> usize {
+    dests.iter().map(|d| d.writes).sum()
 }
 
 impl<R: Rep> Soac<R> {
@@ -47,16 +52,22 @@ impl<R: Rep> Soac<R> {
     /// arrays of the values: the index array and the value arrays of
     /// `hist dests op ne is vs` and `scatter dests is vs`.
     pub fn plain_inputs(&self) -> Option<(Var, Vec<Var>)> {
-        let (arrays, map, indices) = match self {
+        let (arrays, map, indices, values) = match self {
             Soac::Hist {
                 arrays, ops, map, ..
-            } => (arrays, map, ops.len()),
+            } => (arrays, map, ops.len(), map.ret.len() - ops.len()),
             Soac::Scatter {
                 arrays, dests, map, ..
-            } => (arrays, map, dests.iter().map(|d| d.writes).sum()),
+            } => {
+                let writes = scatter_writes(dests);
+                (arrays, map, writes, writes)
+            }
             _ => return None,
         };
         let rows = passed_rows(map, arrays)?;
+        if rows.len() != indices + values {
+            return None;
+        }
         let (index_rows, values) = rows.split_at(indices);
         let (&first, rest) = index_rows.split_first()?;
         rest.iter()

@@ -471,23 +471,29 @@ impl ExtractMc {
                 dests,
                 map,
             } if dests.iter().all(|d| d.writes == 1) => {
-                // The body gives each write's index and value.
+                // The body gives each write's index and value, then the
+                // mapped values.
+                let mapped: Vec<Type> = map.ret[2 * dests.len()..].to_vec();
                 let (space, body) = self.segment_body(b, width, |this, b, i| {
                     let results = inline_lambda(b, this, map, |b, j| index(b, arrays[j], i));
-                    let (indices, values) = results.split_at(dests.len());
-                    indices
+                    let (indices, rest) = results.split_at(dests.len());
+                    let (values, mapped) = rest.split_at(dests.len());
+                    let mut body_results: Vec<SubExp> = indices
                         .iter()
                         .zip(values)
                         .flat_map(|(&j, &v)| [j, v])
-                        .collect()
+                        .collect();
+                    body_results.extend_from_slice(mapped);
+                    body_results
                 });
-                let results = dests
+                let mut results: Vec<SegResult> = dests
                     .into_iter()
                     .map(|dest| SegResult::Write {
                         dest: dest.array,
                         rank: 1,
                     })
                     .collect();
+                results.extend(mapped.into_iter().map(SegResult::Returns));
                 Ok(SegOp::Map {
                     space,
                     results,

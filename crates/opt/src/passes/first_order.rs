@@ -183,18 +183,24 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                 dests,
                 map,
             } => {
-                let inits: Vec<(SubExp, bool)> =
+                // The destinations, then the arrays of the mapped
+                // values, written row by row.
+                let mut inits: Vec<(SubExp, bool)> =
                     dests.iter().map(|d| (SubExp::Var(d.array), true)).collect();
+                for out in &pat[dests.len()..] {
+                    inits.push((scratch(b, &out.ty), true));
+                }
                 let params = invariant_params(b, &inits);
                 let i = b.new_var("i", Type::i64());
-                let writes: usize = dests.iter().map(|d| d.writes).sum();
+                let writes = crate::ir::soac::scatter_writes(&dests);
                 let body = b.body(|b| {
                     let results = inline_lambda(b, &mut FirstOrder, map, |b, j| {
                         index(b, arrays[j], SubExp::Var(i))
                     });
-                    let (indices, values) = results.split_at(writes);
+                    let (indices, rest) = results.split_at(writes);
+                    let (values, mapped) = rest.split_at(writes);
                     let mut written = indices.iter().zip(values);
-                    params
+                    let mut result: Vec<SubExp> = params
                         .iter()
                         .zip(&dests)
                         .map(|((param, _), dest)| {
@@ -208,7 +214,11 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                             }
                             target
                         })
-                        .collect()
+                        .collect();
+                    for ((param, _), &value) in params[dests.len()..].iter().zip(mapped) {
+                        result.push(write(b, param.var, SubExp::Var(i), value));
+                    }
+                    result
                 });
                 let loop_vars = bind_loop(
                     b,

@@ -9,6 +9,7 @@
 
 use super::Fuser;
 use crate::ir::Attrs;
+use crate::ir::soac::scatter_writes;
 use crate::ir::traverse::Renamer;
 use crate::ir::{
     Body, Exp, HistOp, Lambda, Loc, PatElem, ReduceOp, ScanOp, ScatterDest, Soac, Stm, SubExp,
@@ -351,13 +352,29 @@ pub(super) enum Vertical {
     /// what its post lambda makes of them), becomes part of the
     /// producer's post lambda.
     IntoPost,
+    /// The producer is a scatter, whose mapped values the consumer, a
+    /// scatter or a map, reads: the consumer's map runs after the
+    /// producer's, its writes or mapped values added to the producer's.
+    FromScatter,
 }
 
 /// Whether and how producer `p` can be merged into consumer `c`, which
 /// takes some of `p`'s results as input arrays; `keep` holds those of
 /// `p`'s results that are used elsewhere.
 pub(super) fn vertical(p: &Kernel, c: &Kernel, keep: &HashSet<Var>) -> Option<Vertical> {
-    if p.width != c.width || !matches!(p.form, Form::Screma { .. }) {
+    if p.width != c.width {
+        return None;
+    }
+    if let Form::Scatter { dests } = &p.form {
+        let reads_destination = c
+            .arrays
+            .iter()
+            .any(|a| p.pat[..dests.len()].iter().any(|pe| pe.var == *a));
+        let consumer_fits = matches!(c.form, Form::Scatter { .. })
+            || (c.is_map() && matches!(c.form, Form::Screma { post: None, .. }));
+        return (!reads_destination && consumer_fits).then_some(Vertical::FromScatter);
+    }
+    if !matches!(p.form, Form::Screma { .. }) {
         return None;
     }
     let (_, p_reduced) = p.operator_results();
@@ -372,11 +389,11 @@ pub(super) fn vertical(p: &Kernel, c: &Kernel, keep: &HashSet<Var>) -> Option<Ve
     match c.form {
         Form::Screma { .. } if before_scans => Some(Vertical::IntoMap),
         Form::Screma { .. } if c.is_map() => Some(Vertical::IntoPost),
-        Form::Hist { .. } | Form::Scatter { .. }
-            if p.is_map() && p.pat.iter().all(|pe| !keep.contains(&pe.var)) =>
-        {
+        Form::Hist { .. } if p.is_map() && p.pat.iter().all(|pe| !keep.contains(&pe.var)) => {
             Some(Vertical::IntoMap)
         }
+        // The rows used elsewhere become the scatter's mapped values.
+        Form::Scatter { .. } if p.is_map() => Some(Vertical::IntoMap),
         _ => None,
     }
 }
@@ -390,6 +407,9 @@ pub(super) fn fuse_vertically(
     how: Vertical,
     keep: &HashSet<Var>,
 ) -> Kernel {
+    if how == Vertical::FromScatter {
+        return fuse_scatter_into(f, p, c, keep);
+    }
     let (p_scanned, p_reduced) = p.operator_results();
     // The consumer's parameters reading the producer's rows: which row.
     let reads: HashMap<usize, usize> = c
@@ -508,12 +528,20 @@ pub(super) fn fuse_vertically(
                     }
                 }
                 form => {
-                    // The producer is a map whose results only the
-                    // consumer reads.
+                    // The producer is a map; the rows it gives that are
+                    // used elsewhere follow the consumer's results (a
+                    // histogram's producer has none).
+                    let kept_results: Vec<SubExp> =
+                        kept(&map.body.result[..p_results], &kept_rows).collect();
+                    let kept_ret: Vec<Type> = kept(&map.ret[..p_results], &kept_rows).collect();
                     map.body.result.drain(..p_results);
                     map.ret.drain(..p_results);
+                    map.body.result.extend(kept_results);
+                    map.ret.extend(kept_ret);
+                    let mut pat = c.pat;
+                    pat.extend(kept(p_rows, &kept_rows));
                     Kernel {
-                        pat: c.pat,
+                        pat,
                         loc: c.loc,
                         attrs: c.attrs.clone(),
                         width: c.width,
@@ -524,6 +552,7 @@ pub(super) fn fuse_vertically(
                 }
             }
         }
+        Vertical::FromScatter => unreachable!("a scatter producer is merged above"),
         Vertical::IntoPost => {
             // The consumer's other arrays pass through the producer's map
             // as mapped values for the post lambda.
@@ -573,6 +602,71 @@ pub(super) fn fuse_vertically(
                 },
             }
         }
+    }
+}
+
+/// Merges scatter `p` into consumer `c` (a scatter or a map) reading
+/// its mapped values; those of `p`'s results in `keep` are still bound.
+fn fuse_scatter_into(f: &mut Fuser, p: Kernel, c: Kernel, keep: &HashSet<Var>) -> Kernel {
+    let Form::Scatter { dests: p_dests } = p.form else {
+        unreachable!("the producer is a scatter")
+    };
+    let p_writes = scatter_writes(&p_dests);
+    let (p_dest_pat, p_mapped_pat) = p.pat.split_at(p_dests.len());
+    let kept_mapped: Vec<bool> = p_mapped_pat
+        .iter()
+        .map(|pe| keep.contains(&pe.var))
+        .collect();
+    // The consumer's parameters reading the producer's mapped values.
+    let bound: HashMap<usize, SubExp> = c
+        .arrays
+        .iter()
+        .enumerate()
+        .filter_map(|(j, a)| {
+            let k = p_mapped_pat.iter().position(|pe| pe.var == *a)?;
+            Some((j, p.map.body.result[2 * p_writes + k]))
+        })
+        .collect();
+    let p_results = p.map.ret.len();
+    let (mut map, arrays) = chain_maps(f, (p.map, p.arrays, &p.loc), (c.map, c.arrays), &bound);
+    let c_results = map.ret.len() - p_results;
+    let p_mapped = p_results - 2 * p_writes;
+    let (c_writes, c_dests, c_dest_pat, c_mapped_pat) = match c.form {
+        Form::Scatter { dests } => {
+            let (dest_pat, mapped_pat) = c.pat.split_at(dests.len());
+            (
+                scatter_writes(&dests),
+                dests,
+                dest_pat.to_vec(),
+                mapped_pat.to_vec(),
+            )
+        }
+        _ => (0, Vec::new(), Vec::new(), c.pat),
+    };
+    let mut order = interleaving(
+        &[p_writes, p_writes, p_mapped],
+        &[c_writes, c_writes, c_results - 2 * c_writes],
+    );
+    let dropped: HashSet<usize> = (0..p_mapped)
+        .filter(|&m| !kept_mapped[m])
+        .map(|m| 2 * p_writes + m)
+        .collect();
+    order.retain(|i| !dropped.contains(i));
+    reorder(&mut map, &order);
+    let mut pat = p_dest_pat.to_vec();
+    pat.extend(c_dest_pat);
+    pat.extend(kept(p_mapped_pat, &kept_mapped));
+    pat.extend(c_mapped_pat);
+    Kernel {
+        pat,
+        loc: c.loc,
+        attrs: c.attrs,
+        width: c.width,
+        arrays,
+        map,
+        form: Form::Scatter {
+            dests: p_dests.into_iter().chain(c_dests).collect(),
+        },
     }
 }
 
@@ -692,12 +786,19 @@ pub(super) fn fuse_horizontally(f: &mut Fuser, a: Kernel, b: Kernel) -> Kernel {
             (pat, Form::Hist { ops })
         }
         (Form::Scatter { dests: a_dests }, Form::Scatter { dests: b_dests }) => {
-            let (a_writes, b_writes) = (a_results / 2, b_results / 2);
+            // The indices, the values and the mapped values of each.
+            let (a_writes, b_writes) = (scatter_writes(&a_dests), scatter_writes(&b_dests));
+            let (a_mapped, b_mapped) = (a_results - 2 * a_writes, b_results - 2 * b_writes);
             reorder(
                 &mut map,
-                &interleaving(&[a_writes, a_writes], &[b_writes, b_writes]),
+                &interleaving(
+                    &[a_writes, a_writes, a_mapped],
+                    &[b_writes, b_writes, b_mapped],
+                ),
             );
-            let pat = a.pat.into_iter().chain(b.pat).collect();
+            let (a_dest_pat, a_mapped_pat) = a.pat.split_at(a_dests.len());
+            let (b_dest_pat, b_mapped_pat) = b.pat.split_at(b_dests.len());
+            let pat = [a_dest_pat, b_dest_pat, a_mapped_pat, b_mapped_pat].concat();
             let dests = a_dests.into_iter().chain(b_dests).collect();
             (pat, Form::Scatter { dests })
         }

@@ -11,7 +11,10 @@
 //!   applied to the same elements;
 //! * a reshape of the outer dimensions of a perfect nest of maps whose
 //!   innermost lambda gives scalars, as deep as its results, becomes a
-//!   nest as deep as the new shape over reshaped inputs;
+//!   nest as deep as the new shape over reshaped inputs; a map whose
+//!   lambda computes scalars that cannot fail and then maps over its
+//!   parameters and arrays bound outside is made perfect first
+//!   ([`perfect`]);
 //! * a slice of the outer dimension of a map over arrays of scalars whose
 //!   lambda cannot fail slices its inputs (the map then computes only
 //!   the rows kept, which is invisible as none can fail).
@@ -22,7 +25,7 @@
 use super::Fuser;
 use super::deps::Deps;
 use crate::ir::Attrs;
-use crate::ir::analysis::body_can_fail;
+use crate::ir::analysis::{body_can_fail, can_fail};
 use crate::ir::{Body, DimIndex, Exp, Lambda, Param, PatElem, Soac, Stm, SubExp, Type, Var};
 use std::collections::HashSet;
 
@@ -220,6 +223,164 @@ fn passed_elements(f: &mut Fuser, lambda: &Lambda) -> Option<(SubExp, Lambda)> {
     Some((width, lambda))
 }
 
+/// Makes a map over `arrays` a perfect nest of two maps, where its
+/// lambda computes scalars that cannot fail and then maps over its
+/// parameters and arrays bound outside it, returning that map's results:
+/// the inner map's arrays bound outside become replicated inputs, and
+/// so do the outer parameters that the scalar statements or the inner
+/// lambda read (each row replicated across the inner width), and the
+/// scalar statements move into the inner lambda, computed for every
+/// element. Gives the statements making the new inputs, the inputs and
+/// the nest; none of those statements can fail (the widths are sizes of
+/// arrays that exist).
+fn perfect(
+    f: &mut Fuser,
+    width: SubExp,
+    arrays: &[Var],
+    map: &Lambda,
+) -> Option<(Vec<Stm>, Vec<Var>, Lambda)> {
+    let (last, scalars) = map.body.stms.split_last()?;
+    let Exp::Op(Soac::Screma {
+        width: inner_width,
+        arrays: inner_arrays,
+        map: inner,
+        scans,
+        reduces,
+        post: None,
+    }) = &last.exp
+    else {
+        return None;
+    };
+    let results: Vec<SubExp> = last.pat.iter().map(|pe| SubExp::Var(pe.var)).collect();
+    if !scans.is_empty() || !reduces.is_empty() || results != map.body.result {
+        return None;
+    }
+    let scalar =
+        |stm: &Stm| stm.pat.iter().all(|pe| pe.ty.rank() == 0) && !can_fail(&*f.types, &stm.exp);
+    if !scalars.iter().all(scalar) {
+        return None;
+    }
+    let bound_inside: HashSet<Var> = scalars
+        .iter()
+        .flat_map(|stm| stm.pat.iter().map(|pe| pe.var))
+        .collect();
+    if let SubExp::Var(w) = inner_width
+        && (bound_inside.contains(w) || map.params.iter().any(|p| p.var == *w))
+    {
+        return None;
+    }
+    let param_position = |v: Var| map.params.iter().position(|p| p.var == v);
+    let mut made = Vec::new();
+    let mut bind = |f: &mut Fuser, exp: Exp| -> Option<Var> {
+        let ty = crate::ir::check::result_types(&*f.types, &exp)
+            .ok()?
+            .first()?
+            .instantiate(&[]);
+        let var = f.fresh("perfect", ty.clone());
+        made.push(Stm {
+            pat: vec![PatElem { var, ty, mem: None }],
+            exp,
+            loc: None,
+            attrs: Attrs::default(),
+        });
+        Some(var)
+    };
+    let mut new_arrays = Vec::new();
+    for &a in inner_arrays {
+        if bound_inside.contains(&a) {
+            return None;
+        }
+        let input = match param_position(a) {
+            Some(k) => arrays[k],
+            None => bind(
+                f,
+                Exp::Replicate {
+                    shape: vec![width],
+                    value: SubExp::Var(a),
+                },
+            )?,
+        };
+        new_arrays.push(input);
+    }
+    // The outer parameters read inside, each row replicated across the
+    // inner width.
+    let mut read = crate::ir::traverse::free_in_lambda(inner);
+    for stm in scalars {
+        read.extend(crate::ir::traverse::free_in_exp(&stm.exp));
+    }
+    let mut inner_params = inner.params.clone();
+    for (k, p) in map.params.iter().enumerate() {
+        if !read.contains(&p.var) {
+            continue;
+        }
+        let replicated = bind(
+            f,
+            Exp::Replicate {
+                shape: vec![*inner_width],
+                value: SubExp::Var(arrays[k]),
+            },
+        )?;
+        let mut perm = vec![1, 0];
+        perm.extend(2..p.ty.rank() + 2);
+        new_arrays.push(bind(
+            f,
+            Exp::Rearrange {
+                perm,
+                array: replicated,
+            },
+        )?);
+        inner_params.push(p.clone());
+    }
+    let mut stms = scalars.to_vec();
+    stms.extend(inner.body.stms.iter().cloned());
+    let innermost = Lambda {
+        params: inner_params,
+        body: Body {
+            stms,
+            result: inner.body.result.clone(),
+        },
+        ret: inner.ret.clone(),
+    };
+    let mut rows = Vec::new();
+    for &a in &new_arrays {
+        let row = f.types.get(a)?.row()?;
+        rows.push(f.param(row));
+    }
+    let pat: Vec<PatElem> = last
+        .pat
+        .iter()
+        .map(|pe| {
+            let var = f.fresh("nest", pe.ty.clone());
+            PatElem {
+                var,
+                ty: pe.ty.clone(),
+                mem: None,
+            }
+        })
+        .collect();
+    let nest = Lambda {
+        body: Body {
+            result: pat.iter().map(|pe| SubExp::Var(pe.var)).collect(),
+            stms: vec![Stm {
+                pat,
+                exp: Exp::Op(Soac::Screma {
+                    width: *inner_width,
+                    arrays: rows.iter().map(|p| p.var).collect(),
+                    map: innermost,
+                    scans: Vec::new(),
+                    reduces: Vec::new(),
+                    post: None,
+                }),
+                loc: last.loc.clone(),
+                attrs: last.attrs.clone(),
+            }],
+        },
+        params: rows,
+        ret: map.ret.clone(),
+    };
+    Some((made, new_arrays, nest))
+}
+
 /// Makes a map whose results are all used through one transformation
 /// produce the transformed arrays, where a SOAC reads them; whether it
 /// did.
@@ -300,7 +461,15 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
         Transform::Rearrange(perm) => reach(perm),
         _ => producer.pat[0].ty.rank(),
     };
-    let nest = Nest::of(f, *width, map, depth);
+    let mut nest = Nest::of(f, *width, map, depth);
+    let mut perfected = Vec::new();
+    let mut arrays = arrays.clone();
+    if matches!(transform, Transform::Reshape(_)) && nest.widths.len() < depth {
+        let (replicated, perfect_arrays, perfect_map) = perfect(f, *width, &arrays, map)?;
+        perfected = replicated;
+        arrays = perfect_arrays;
+        nest = Nest::of(f, *width, &perfect_map, depth);
+    }
     let rank = |v: Var| f.types.get(v).map_or(0, |t| t.rank());
     let (inputs, new_nest) = match &transform {
         Transform::Rearrange(perm) => {
@@ -374,7 +543,13 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
     // The transformed inputs, then the map producing the transformed
     // results, where the last transformation was.
     let loc = body.stms[last].loc.clone();
-    let mut moved = Vec::new();
+    let mut moved: Vec<Stm> = perfected
+        .into_iter()
+        .map(|stm| Stm {
+            loc: producer.loc.clone(),
+            ..stm
+        })
+        .collect();
     let mut new_arrays = Vec::new();
     for (&array, t) in arrays.iter().zip(&inputs) {
         let exp = t.apply(array);

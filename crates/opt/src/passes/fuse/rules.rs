@@ -6,7 +6,12 @@
 //! * a row of an array of the SOAC's width indexed by the row's position
 //!   (an input `iota` of the width) is a row of an input array (so that
 //!   a map over `iota n` that gathers from an array of `n` rows becomes
-//!   a map over that array, which its producer can fuse into);
+//!   a map over that array, which its producer can fuse into); so is an
+//!   element indexed by the position in an inner dimension of the width
+//!   and by indices bound outside in the outer ones (`xs[j, i]`): the
+//!   input is `xs[j]`, taken where the SOAC has rows, after a check of
+//!   `j` with the message the first row's index fails with, and an
+//!   empty array otherwise;
 //! * a mapped result that is the same in every row is a `replicate` (the
 //!   statements computing it, where they use no row, cannot fail and
 //!   consume nothing, move out of the lambda);
@@ -15,15 +20,23 @@
 //!   part in each row.
 //!
 //! None of them computes anything the SOAC did not, skips anything it
-//! computed, or changes a failure: the rows read are in bounds.
+//! computed, or changes a failure: the rows read are in bounds, and an
+//! index check moved out of the lambda fails where its first row would
+//! have failed (before the other failures of that row, which fusion
+//! may reorder; never before an assertion of the lambda, which the
+//! index may count on).
 
 use super::Fuser;
 use crate::ir::Attrs;
 use crate::ir::analysis::{can_fail, consumed, consumed_anywhere};
 use crate::ir::soac::accumulated_results;
+use crate::ir::soac::scatter_writes;
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
-use crate::ir::{Body, DimIndex, Exp, Lambda, PatElem, ScatterDest, Soac, Stm, SubExp, Var};
+use crate::ir::{
+    Body, DimIndex, ErrorPart, Exp, Lambda, Loc, PatElem, ScatterDest, Soac, Stm, SubExp, Type, Var,
+};
 use prim::PrimType;
+use prim::{BinOp, CmpOp};
 use std::collections::{HashMap, HashSet};
 
 /// The arrays made by basic operations that the rules look through, by
@@ -83,8 +96,8 @@ pub(super) fn rewrite(f: &mut Fuser, defs: &Defs, mut stm: Stm) -> Vec<Stm> {
         *soac = split;
     }
     replicated_inputs(f, defs, soac);
-    indexed_by_position(f, defs, soac);
-    let mut out = invariant_computations(f, soac);
+    let mut out = indexed_by_position(f, defs, soac, &stm.loc);
+    out.extend(invariant_computations(f, soac));
     let replicates = invariant_results(soac, &mut stm.pat);
     let loc = stm.loc.clone();
     out.push(stm);
@@ -142,11 +155,13 @@ fn replicated_inputs(f: &mut Fuser, defs: &Defs, soac: &mut Soac) {
 
 /// Rows of an array of the SOAC's width read at the position of the row
 /// (an input `iota` of the width), where the lambda does so outright:
-/// the array becomes an input.
-fn indexed_by_position(f: &mut Fuser, defs: &Defs, soac: &mut Soac) {
+/// the array becomes an input; the same for the rows of an inner
+/// dimension of the width indexed by invariant outer indices, whose
+/// input the returned statements make.
+fn indexed_by_position(f: &mut Fuser, defs: &Defs, soac: &mut Soac, loc: &Option<Loc>) -> Vec<Stm> {
     let width = soac.width();
     let Some((arrays, map)) = map_of(soac) else {
-        return;
+        return Vec::new();
     };
     let positions: Vec<Var> = arrays
         .iter()
@@ -158,14 +173,70 @@ fn indexed_by_position(f: &mut Fuser, defs: &Defs, soac: &mut Soac) {
         .map(|(_, p)| p.var)
         .collect();
     if positions.is_empty() {
-        return;
+        return Vec::new();
     }
     let inner = bound_in_body(&map.body);
+    let mut made = Vec::new();
+    // The inputs made for inner dimensions, by array and outer indices.
+    let mut inner_rows: Vec<((Var, Vec<SubExp>), Var)> = Vec::new();
+    // A check may not move in front of an assertion it may count on.
+    let mut after_assertion = false;
     for stm in &mut map.body.stms {
+        let may_count_on_assertion = after_assertion;
+        after_assertion |= asserts(stm);
         let Exp::Index { array, slice } = &stm.exp else {
             continue;
         };
         let array = *array;
+        let invariant = |se: &SubExp| match se {
+            SubExp::Const(_) => true,
+            SubExp::Var(v) => !inner.contains(v) && map.params.iter().all(|p| p.var != *v),
+        };
+        let outer: Option<Vec<SubExp>> = match &slice[..] {
+            [pre @ .., DimIndex::Fix(_)] if !pre.is_empty() => pre
+                .iter()
+                .map(|index| match index {
+                    DimIndex::Fix(se) if invariant(se) => Some(*se),
+                    _ => None,
+                })
+                .collect(),
+            _ => None,
+        };
+        if let (Some(outer), Some(DimIndex::Fix(SubExp::Var(position)))) = (outer, slice.last())
+            && !may_count_on_assertion
+            && positions.contains(position)
+            && !inner.contains(&array)
+            && map.params.iter().all(|p| p.var != array)
+            && let Some(ty) = f.types.get(array)
+            && ty.shape().get(outer.len()) == Some(&width)
+        {
+            let key = (array, outer);
+            let row = match inner_rows.iter().find(|(k, _)| *k == key) {
+                Some(&(_, row)) => row,
+                None => {
+                    let rows = guarded_rows(
+                        f,
+                        (key.0, &key.1),
+                        width,
+                        stm.loc.as_ref().or(loc.as_ref()),
+                        &mut made,
+                    );
+                    let row_ty = f
+                        .types
+                        .get(rows)
+                        .and_then(|t| t.row())
+                        .expect("an array has rows");
+                    let param = f.param(row_ty);
+                    arrays.push(rows);
+                    let var = param.var;
+                    map.params.push(param);
+                    inner_rows.push((key, var));
+                    var
+                }
+            };
+            stm.exp = Exp::SubExp(SubExp::Var(row));
+            continue;
+        }
         let [DimIndex::Fix(SubExp::Var(position))] = slice[..] else {
             continue;
         };
@@ -193,6 +264,118 @@ fn indexed_by_position(f: &mut Fuser, defs: &Defs, soac: &mut Soac) {
         };
         stm.exp = Exp::SubExp(SubExp::Var(row));
     }
+    made
+}
+
+/// Whether a statement is or holds an assertion.
+fn asserts(stm: &Stm) -> bool {
+    let mut found = matches!(stm.exp, Exp::Assert { .. });
+    crate::ir::traverse::for_each_stm_in_exp(&stm.exp, &mut |nested| {
+        found |= matches!(nested.exp, Exp::Assert { .. });
+    });
+    found
+}
+
+/// Binds (pushing the statements to `stms`) the rows of `array` at the
+/// outer indices `outer`, whose outer dimension is `width`: where
+/// `width` is not zero, after a check that the indices are in bounds
+/// failing as the index `array[outer..., 0]` would, and otherwise an
+/// empty array.
+fn guarded_rows(
+    f: &mut Fuser,
+    (array, outer): (Var, &[SubExp]),
+    width: SubExp,
+    loc: Option<&Loc>,
+    stms: &mut Vec<Stm>,
+) -> Var {
+    let ty = f.types.get(array).expect("an array with a type");
+    let shape = ty.shape().to_vec();
+    let rows_ty = Type::with_shape(ty.element(), shape[outer.len()..].to_vec());
+    let bind = |f: &mut Fuser, stms: &mut Vec<Stm>, hint: &str, ty: Type, exp: Exp| {
+        let var = f.fresh(hint, ty.clone());
+        stms.push(Stm {
+            pat: vec![PatElem { var, ty, mem: None }],
+            exp,
+            loc: loc.cloned(),
+            attrs: Attrs::default(),
+        });
+        SubExp::Var(var)
+    };
+    let bool_ty = Type::Prim(PrimType::Bool);
+    let nonempty = bind(
+        f,
+        stms,
+        "nonempty",
+        bool_ty.clone(),
+        Exp::Cmp(CmpOp::Lt, SubExp::i64(0), width),
+    );
+    let mut checked = Vec::new();
+    let mut condition: Option<SubExp> = None;
+    for (&i, &dim) in outer.iter().zip(&shape) {
+        let mut check = |f: &mut Fuser, exp| bind(f, &mut checked, "bounds", bool_ty.clone(), exp);
+        let low = check(f, Exp::Cmp(CmpOp::Le, SubExp::i64(0), i));
+        let high = check(f, Exp::Cmp(CmpOp::Lt, i, dim));
+        let both = check(f, Exp::BinOp(BinOp::And, low, high));
+        condition = Some(match condition {
+            None => both,
+            Some(previous) => check(f, Exp::BinOp(BinOp::And, previous, both)),
+        });
+    }
+    let condition = condition.expect("at least one outer index");
+    let shown = outer
+        .iter()
+        .chain([&SubExp::i64(0)])
+        .map(|&i| vec![ErrorPart::Value(i)])
+        .collect();
+    checked.push(Stm {
+        pat: Vec::new(),
+        exp: Exp::Assert {
+            condition,
+            message: ErrorPart::index_out_of_bounds(shown, &shape),
+        },
+        loc: loc.cloned(),
+        attrs: Attrs::default(),
+    });
+    let rows = bind(
+        f,
+        &mut checked,
+        "rows",
+        rows_ty.clone(),
+        Exp::Index {
+            array,
+            slice: outer.iter().map(|&i| DimIndex::Fix(i)).collect(),
+        },
+    );
+    let mut empty_stms = Vec::new();
+    let empty = bind(
+        f,
+        &mut empty_stms,
+        "empty",
+        rows_ty.clone(),
+        Exp::Scratch {
+            shape: shape[outer.len()..].to_vec(),
+            element: ty.element(),
+        },
+    );
+    let guarded = bind(
+        f,
+        stms,
+        "rows",
+        rows_ty.clone(),
+        Exp::If {
+            condition: nonempty,
+            then_body: Body {
+                stms: checked,
+                result: vec![rows],
+            },
+            else_body: Body {
+                stms: empty_stms,
+                result: vec![empty],
+            },
+            ret: vec![rows_ty.ext()],
+        },
+    );
+    guarded.as_var().expect("a variable")
 }
 
 /// A scatter going over concatenations of `k` parts of equal size goes
@@ -226,10 +409,11 @@ fn concatenated_inputs(f: &mut Fuser, defs: &Defs, soac: &Soac) -> Option<Soac> 
                     .is_some_and(|t| t.shape().first() == Some(&part_width))
             })
     });
-    if !equal || k < 2 {
+    let writes = scatter_writes(dests);
+    // Mapped values would be rows of the parts, not of the whole.
+    if !equal || k < 2 || map.ret.len() != 2 * writes {
         return None;
     }
-    let writes: usize = dests.iter().map(|d| d.writes).sum();
     let copies: Vec<Lambda> = (0..k).map(|_| f.renamed(map)).collect();
     let mut new_arrays = Vec::new();
     let mut params = Vec::new();

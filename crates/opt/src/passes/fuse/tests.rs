@@ -881,3 +881,127 @@ fn the_computation_of_an_invariant_result_moves_out_of_the_map() {
     assert_eq!(count(&text, "replicate("), 1, "{text}");
     assert!(text.find("Div(84i32").expect(&text) > screma, "{text}");
 }
+
+#[test]
+fn a_map_used_elsewhere_fuses_into_a_scatter_as_its_mapped_values() {
+    let p = program(
+        &[vector(PrimType::I64), (Kind::new(PrimType::I32, 1), false)],
+        |_| {},
+        |b, args| {
+            let (is, n) = array_and_width(b, args);
+            let dest = args[1].as_var().expect("an array");
+            let value = b.lambda(&[Type::i64()], |b, i| {
+                vec![
+                    b.bind1("v", Exp::Convert(PrimType::I32, i[0].into()))
+                        .into(),
+                ]
+            });
+            let values = map(b, n, vec![is], value)[0];
+            let scattered = scatter(b, dest, is, values);
+            // A second scatter reads the first one's mapped values.
+            let double = op_with(b, BinOp::Mul, 2);
+            let doubled = map(b, n, vec![values], double)[0];
+            let again = scatter(b, dest, is, doubled);
+            vec![scattered.into(), again.into(), values.into()]
+        },
+    );
+    let text = fused(
+        p,
+        &[
+            vec![i64_array(&[0, 2, 9]), i32_array(&[7, 7, 7])],
+            vec![i64_array(&[]), i32_array(&[7])],
+        ],
+    );
+    assert_eq!(count(&text, "screma("), 0, "{text}");
+    assert_eq!(count(&text, "scatter("), 1, "{text}");
+}
+
+#[test]
+fn a_flattened_map_nest_over_a_free_array_is_made_perfect() {
+    let p = program(
+        &[vector(PrimType::I32), vector(PrimType::I32)],
+        |_| {},
+        |b, args| {
+            let (xs, n) = array_and_width(b, args);
+            let ys = args[1].as_var().expect("an array");
+            let m = b.dims(SubExp::Var(ys))[0];
+            let outer = b.lambda(&[i32_ty()], |b, x| {
+                let d = binop(b, BinOp::Mul, x[0].into(), c32(2));
+                let inner = b.lambda(&[i32_ty()], |b, y| {
+                    vec![binop(b, BinOp::Add, d, y[0].into())]
+                });
+                vec![map(b, m, vec![ys], inner)[0].into()]
+            });
+            let grid = map(b, n, vec![xs], outer)[0];
+            let total = binop(b, BinOp::Mul, n, m);
+            let flat = b.bind1(
+                "flat",
+                Exp::Reshape {
+                    shape: vec![total],
+                    array: grid,
+                },
+            );
+            let inc = op_with(b, BinOp::Add, 1);
+            vec![map(b, total, vec![flat], inc)[0].into()]
+        },
+    );
+    let text = fused(
+        p,
+        &[
+            vec![i32_array(&[1, 2, 3]), i32_array(&[10, 20])],
+            vec![i32_array(&[]), i32_array(&[10, 20])],
+            vec![i32_array(&[1, 2]), i32_array(&[])],
+        ],
+    );
+    assert_eq!(count(&text, "screma("), 1, "{text}");
+    assert_eq!(count(&text, "replicate("), 2, "{text}");
+}
+
+#[test]
+fn an_element_at_the_position_in_an_inner_dimension_is_read_from_a_row() {
+    let p = program(
+        &[
+            (Kind::new(PrimType::I64, 0), false),
+            (Kind::new(PrimType::I32, 2), false),
+        ],
+        |_| {},
+        |b, args| {
+            let xss = args[1].as_var().expect("an array");
+            let n = b.dims(SubExp::Var(xss))[1];
+            let positions = b.bind1(
+                "positions",
+                Exp::Iota {
+                    len: n,
+                    start: SubExp::i64(0),
+                    step: SubExp::i64(1),
+                    ty: PrimType::I64,
+                },
+            );
+            let j = args[0];
+            let gather = b.lambda(&[Type::i64()], |b, i| {
+                let x = b.bind1(
+                    "x",
+                    Exp::Index {
+                        array: xss,
+                        slice: vec![DimIndex::Fix(j), DimIndex::Fix(i[0].into())],
+                    },
+                );
+                vec![binop(b, BinOp::Mul, x.into(), c32(2))]
+            });
+            vec![map(b, n, vec![positions], gather)[0].into()]
+        },
+    );
+    let j = |v: i64| Value::Prim(PrimValue::I64(v));
+    let text = fused(
+        p,
+        &[
+            vec![j(1), i32_matrix(&[&[1, 2], &[3, 4]])],
+            vec![j(2), i32_matrix(&[&[1, 2], &[3, 4]])],
+            vec![j(5), i32_matrix(&[&[], &[]])],
+        ],
+    );
+    // The row is taken once, outside the map, after the check.
+    assert_eq!(count(&text, "= p_3["), 1, "{text}");
+    assert!(text.contains("= p_3[p_0]"), "{text}");
+    assert!(text.contains("out of bounds"), "{text}");
+}

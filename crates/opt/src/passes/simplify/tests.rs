@@ -42,6 +42,14 @@ fn i32s(values: &[i32]) -> Value {
     ))
 }
 
+fn i64s(values: &[i64]) -> Value {
+    Value::Array(ArrayValue::new(
+        PrimType::I64,
+        vec![values.len() as i64],
+        values.iter().map(|&v| PrimValue::I64(v)).collect(),
+    ))
+}
+
 fn i32s2(rows: &[&[i32]]) -> Value {
     Value::Array(ArrayValue::new(
         PrimType::I32,
@@ -1491,6 +1499,32 @@ fun main (n_0: i64, xs_1: [n_0]i32): (i32) = {
     in (e_10)
   })
   in (s_2)
+}
+"
+    );
+}
+
+#[test]
+fn unused_mapped_values_of_a_scatter_go() {
+    let text = simplified(
+        "entry main = main (is: []i64, *dest: []i32) : (*[]i32)
+fun main (n_0: i64, m_1: i64, is_2: [n_0]i64, dest_3: [m_1]i32): ([m_1]i32) = {
+  let (r_4: [m_1]i32, v_5: [n_0]i32) = scatter(n_0, {is_2}, \\ (i_6: i64): (i64, i32, i32) -> {
+    let (x_7: i32) = to_i32(i_6)
+    in (i_6, x_7, x_7)
+  }, {dest_3})
+  in (r_4)
+}",
+        &[vec![i64s(&[2, 0, 9]), i32s(&[5, 5, 5])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, m_1: i64, is_2: [n_0]i64, dest_3: [m_1]i32): ([m_1]i32) = {
+  let (r_4: [m_1]i32) = scatter(n_0, {is_2}, \\ (i_6: i64): (i64, i32) -> {
+    let (x_7: i32) = to_i32(i_6)
+    in (i_6, x_7)
+  }, {dest_3})
+  in (r_4)
 }
 "
     );
