@@ -248,15 +248,6 @@ fn trampoline<Op: COp>(
         .filter(|(_, r)| matches!(r, Param::Mem(..)))
         .map(|(position, _)| position)
         .collect();
-    if printer.device_memory() {
-        // The results' blocks in host memory, where the API keeps arrays.
-        for &position in &mems {
-            let _ = writeln!(
-                out,
-                "  if (err == 0) err = fut_cl_download(&run, &r{position});"
-            );
-        }
-    }
     out.push_str("  if (err != 0) {\n");
     for &position in &mems {
         let _ = writeln!(out, "    mem_release(&r{position});");
