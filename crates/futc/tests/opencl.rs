@@ -178,13 +178,10 @@ fn the_kernel_binary_is_cached_and_a_bad_cache_is_rebuilt() {
     let saved = format!("in the cache file {cache_arg}.");
     let loaded = "Loaded the kernels' binary";
     let first = run_with_cache(&exe, &cache_arg);
-    assert!(
-        first.contains(&saved) && !first.contains(&loaded),
-        "{first}"
-    );
+    assert!(first.contains(&saved) && !first.contains(loaded), "{first}");
     let second = run_with_cache(&exe, &cache_arg);
     assert!(
-        second.contains(&loaded) && !second.contains("Saved"),
+        second.contains(loaded) && !second.contains("Saved"),
         "{second}"
     );
     // A file that is not a cache, a truncated cache and the cache of
@@ -202,14 +199,14 @@ fn the_kernel_binary_is_cached_and_a_bad_cache_is_rebuilt() {
             rebuilt.contains("holds no kernels") && rebuilt.contains(&saved),
             "{rebuilt}"
         );
-        assert!(run_with_cache(&exe, &cache_arg).contains(&loaded));
+        assert!(run_with_cache(&exe, &cache_arg).contains(loaded));
     }
     let stale = run_with_cache(&other_exe, &cache_arg);
     assert!(
         stale.contains("holds no kernels") && stale.contains(&saved),
         "{stale}"
     );
-    assert!(run_with_cache(&other_exe, &cache_arg).contains(&loaded));
+    assert!(run_with_cache(&other_exe, &cache_arg).contains(loaded));
 }
 
 #[test]
