@@ -199,7 +199,8 @@ FUT_LINK int fut_cl_list_devices(void) {
   int count = 0;
   fut_cl_each_device(&cl, fut_cl_print_device, &count);
   if (count == 0) fputs("No OpenCL devices.\n", stderr);
-  dlclose(cl.library);
+  /* The library stays loaded until the program exits: the ICD loader
+     keeps what it found in memory only it refers to. */
   return count == 0;
 }
 

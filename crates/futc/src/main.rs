@@ -8,6 +8,7 @@ mod dataset;
 mod dev;
 mod diagnostics;
 mod interpreter;
+mod opencl;
 mod pkg;
 mod run;
 mod test_runner;

@@ -37,12 +37,23 @@ pub enum Mode {
     Library,
 }
 
-/// The C file of a program, its header and manifest.
+/// The C file of a program, its header and manifest, and for OpenCL
+/// its kernels.
 #[derive(Debug, Clone)]
 pub struct Generated {
     pub c: String,
     pub header: String,
     pub manifest: String,
+    pub kernels: Option<KernelProgram>,
+}
+
+/// The OpenCL program a program's host code builds: the source (the
+/// runtime's scalar operations and kernels, then the generated kernels)
+/// and the generated kernels' names, in the order host code numbers them.
+#[derive(Debug, Clone)]
+pub struct KernelProgram {
+    pub source: String,
+    pub names: Vec<String>,
 }
 
 impl COp for NoOp {
@@ -139,6 +150,7 @@ fn generate<R: Rep, Op: COp>(
         c: out,
         header,
         manifest: api.manifest(backend),
+        kernels: printer.kernels.as_ref().map(opencl::Kernels::program),
     })
 }
 
