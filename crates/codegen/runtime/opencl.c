@@ -11,6 +11,7 @@
    locations the C back end gives. */
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 typedef int32_t cl_int;
 typedef uint32_t cl_uint;
@@ -265,11 +266,11 @@ static void fut_cl_cache_save(fut_ctx *ctx, const char *path, uint64_t key) {
   size_t len = 0;
   if (cl->api.clGetProgramInfo(cl->program, CL_PROGRAM_BINARY_SIZES, sizeof len, &len, NULL) != CL_SUCCESS || len == 0) return;
   unsigned char *binary = malloc(len);
-  char *temp = malloc(strlen(path) + 32);
+  char *temp = malloc(strlen(path) + 48);
   int saved = 0;
   if (binary != NULL && temp != NULL &&
       cl->api.clGetProgramInfo(cl->program, CL_PROGRAM_BINARIES, sizeof binary, &binary, NULL) == CL_SUCCESS) {
-    snprintf(temp, strlen(path) + 32, "%s.%p.tmp", path, (void *)cl);
+    snprintf(temp, strlen(path) + 48, "%s.%ld.%p.tmp", path, (long)getpid(), (void *)cl);
     FILE *f = fopen(temp, "wb");
     uint64_t header[2] = {key, (uint64_t)len}, sum = fut_cl_hash(FUT_CL_HASH_START, binary, len);
     if (f != NULL) {

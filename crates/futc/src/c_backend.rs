@@ -391,11 +391,13 @@ impl Server {
 
     /// What the ended server process said on stderr.
     fn death(&mut self) -> String {
-        let status = self.child.wait();
+        // Read to the end before waiting: a process still writing more
+        // than the pipe holds (a sanitizer's report) would never end.
         let mut stderr = String::new();
         if let Some(mut pipe) = self.child.stderr.take() {
             let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
         }
+        let status = self.child.wait();
         let stderr = stderr.trim_end();
         match status {
             Ok(status) if stderr.is_empty() => {
@@ -516,14 +518,15 @@ impl Compiled for CompiledC {
             return Ok(());
         };
         drop(server.stdin);
-        let status = server
-            .child
-            .wait()
-            .map_err(|error| format!("internal error: {error}"))?;
+        // Read to the end before waiting, as `death` does.
         let mut stderr = String::new();
         if let Some(mut pipe) = server.child.stderr.take() {
             let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
         }
+        let status = server
+            .child
+            .wait()
+            .map_err(|error| format!("internal error: {error}"))?;
         if status.success() && stderr.is_empty() {
             Ok(())
         } else {

@@ -9,6 +9,7 @@
 use opencl3::context::Context;
 use opencl3::device::{CL_DEVICE_TYPE_ALL, CL_DEVICE_TYPE_GPU, Device};
 use opencl3::program::Program;
+use std::sync::OnceLock;
 
 /// An OpenCL device and the names `-p` and `-d` match against.
 pub struct FoundDevice {
@@ -18,8 +19,18 @@ pub struct FoundDevice {
 }
 
 /// The devices of every platform, GPUs first (as compiled programs
-/// choose); `Err` says why there is none.
-pub fn devices() -> Result<Vec<FoundDevice>, String> {
+/// choose); `Err` says why there is none. They are found once per
+/// process: PoCL crashes when one thread asks about a device while
+/// another has it find its devices.
+pub fn devices() -> Result<&'static [FoundDevice], String> {
+    static DEVICES: OnceLock<Result<Vec<FoundDevice>, String>> = OnceLock::new();
+    DEVICES
+        .get_or_init(find_devices)
+        .as_deref()
+        .map_err(Clone::clone)
+}
+
+fn find_devices() -> Result<Vec<FoundDevice>, String> {
     let platforms = opencl3::platform::get_platforms()
         .map_err(|error| format!("no OpenCL platform: {error}"))?;
     let mut found = Vec::new();

@@ -48,12 +48,14 @@ pub struct Generated {
 }
 
 /// The OpenCL program a program's host code builds: the source (the
-/// runtime's scalar operations and kernels, then the generated kernels)
-/// and the generated kernels' names, in the order host code numbers them.
+/// runtime's scalar operations and kernels, then the generated kernels),
+/// the generated kernels' names, in the order host code numbers them,
+/// and the message formats of the failures kernels record, by number.
 #[derive(Debug, Clone)]
 pub struct KernelProgram {
     pub source: String,
     pub names: Vec<String>,
+    pub failures: Vec<String>,
 }
 
 impl COp for NoOp {

@@ -51,6 +51,7 @@ impl Kernels {
         super::KernelProgram {
             source: format!("{KERNEL_PRELUDE}{}", self.source),
             names: self.names.clone(),
+            failures: self.failures.iter().map(|(f, _)| f.clone()).collect(),
         }
     }
 

@@ -41,10 +41,17 @@ fn extra_parameters(kernels: &KernelProgram, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// What running a kernel left: the error buffer and the output.
+struct Ran {
+    kernels: KernelProgram,
+    errors: Vec<cl_ulong>,
+    output: Vec<i32>,
+}
+
 /// Runs the one kernel of a map over `[]i32` giving `[]i32` (parameters:
 /// the length, the input block, the output block) on `input`, a
-/// work-item per point; gives the error buffer and the output.
-fn run_map_kernel(source: &str, input: &[i32]) -> Option<(Vec<cl_ulong>, Vec<i32>)> {
+/// work-item per point.
+fn run_map_kernel(source: &str, input: &[i32]) -> Option<Ran> {
     let Ok(found) = devices() else {
         eprintln!("skipped: no OpenCL device");
         return None;
@@ -104,30 +111,35 @@ fn run_map_kernel(source: &str, input: &[i32]) -> Option<(Vec<cl_ulong>, Vec<i32
             .enqueue_read_buffer(&output_buffer, CL_BLOCKING, 0, &mut output, &[])
             .expect("read the output");
     }
-    Some((errors, output))
+    Some(Ran {
+        kernels,
+        errors,
+        output,
+    })
 }
 
 #[test]
 fn the_kernel_of_a_map_computes_every_point() {
     let source = "entry main (xs: []i32) : []i32 = map (\\x -> x * 2 + 1) xs\n";
-    let Some((errors, output)) = run_map_kernel(source, &[1, 2, 3, -4, 5]) else {
+    let Some(ran) = run_map_kernel(source, &[1, 2, 3, -4, 5]) else {
         return;
     };
-    assert_eq!(errors[0], 0, "no failure");
-    assert_eq!(output, [3, 5, 7, -7, 11]);
+    assert_eq!(ran.errors[0], 0, "no failure");
+    assert_eq!(ran.output, [3, 5, 7, -7, 11]);
 }
 
 #[test]
 fn a_failing_kernel_records_its_failure_in_the_error_buffer() {
     let source = "entry main (xs: []i32) : []i32 = map (\\x -> 12 / x) xs\n";
-    let Some((errors, output)) = run_map_kernel(source, &[1, 2, 3]) else {
+    let Some(ran) = run_map_kernel(source, &[1, 2, 3]) else {
         return;
     };
-    assert_eq!(errors[0], 0, "no failure");
-    assert_eq!(output, [12, 6, 4]);
-    let Some((errors, _)) = run_map_kernel(source, &[1, 0, 3]) else {
+    assert_eq!(ran.errors[0], 0, "no failure");
+    assert_eq!(ran.output, [12, 6, 4]);
+    let Some(ran) = run_map_kernel(source, &[1, 0, 3]) else {
         return;
     };
-    // The program's only failure, the division by zero, is number 0.
-    assert_eq!(errors[0], 1, "the failure is recorded");
+    // The first slot holds the failure's number plus one.
+    let number = usize::try_from(ran.errors[0]).expect("a failure number") - 1;
+    assert_eq!(ran.kernels.failures[number], "division by zero");
 }
