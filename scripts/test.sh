@@ -37,7 +37,9 @@ cargo test --workspace --locked
 # The C backends' tests again with the generated code (and the C API
 # client) compiled with the address and undefined-behaviour sanitizers:
 # every run of tests/run, the library and the server must pass with no
-# report (see crates/futc/tests/support.rs, test_cflags).
+# report (see crates/futc/tests/support.rs, test_cflags). The OpenCL
+# driver's own leaks are suppressed (scripts/lsan-suppressions.txt).
+LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0" \
 FUTC_TEST_CFLAGS='-O1 -std=c99 -fsanitize=address,undefined -fno-sanitize-recover=all' \
   cargo test -p futc --locked --test c_backend --test c_api --test c_server --test c_views --test multicore
 

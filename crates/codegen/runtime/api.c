@@ -17,6 +17,9 @@ struct futhark_context_config {
   /* The tuning parameters' values, where set (as in the context). */
   int64_t *tuning;
   unsigned char *tuning_set;
+  /* The file caching what starting a context computes (the OpenCL
+     kernels' binary), or NULL (malloc'd). */
+  char *cache_file;
 };
 
 struct futhark_context_config *futhark_context_config_new(void) {
@@ -40,6 +43,7 @@ void futhark_context_config_free(struct futhark_context_config *cfg) {
   free(cfg->device);
   free(cfg->build_options);
 #endif
+  free(cfg->cache_file);
   free(cfg->tuning);
   free(cfg->tuning_set);
   free(cfg);
@@ -89,8 +93,7 @@ static int tuning_index(const char *name) {
   return -1;
 }
 
-/* The only tuning parameters of sequential C code are the program's own
-   (`#[param(name)]`); there is no compiled-code cache. */
+/* The only tuning parameters are the program's own (`#[param(name)]`). */
 int futhark_context_config_set_tuning_param(struct futhark_context_config *cfg, const char *param_name, size_t new_value) {
   int k = tuning_index(param_name);
   if (k < 0) return 1;
@@ -101,8 +104,11 @@ int futhark_context_config_set_tuning_param(struct futhark_context_config *cfg, 
 int futhark_get_tuning_param_count(void) { return fut_num_tuning; }
 const char *futhark_get_tuning_param_name(int i) { return i >= 0 && i < fut_num_tuning ? fut_tuning_names[i] : NULL; }
 const char *futhark_get_tuning_param_class(int i) { return i >= 0 && i < fut_num_tuning ? "user" : NULL; }
+/* Only the OpenCL back end has something to cache (its kernels'
+   binary); the others keep the name and ignore it. */
 void futhark_context_config_set_cache_file(struct futhark_context_config *cfg, const char *fname) {
-  (void)cfg; (void)fname;
+  free(cfg->cache_file);
+  cfg->cache_file = fname ? text_copy(fname) : NULL;
 }
 
 struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) {
@@ -138,7 +144,7 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
 #ifdef FUT_OPENCL
   /* A context whose device could not be set up says why through
      `futhark_context_get_error`; its entry points fail likewise. */
-  ctx->cl_problem = fut_cl_init(ctx, cfg->platform, cfg->device, cfg->build_options);
+  ctx->cl_problem = fut_cl_init(ctx, cfg->platform, cfg->device, cfg->build_options, cfg->cache_file);
   if (ctx->cl_problem) ctx->error = text_copy(ctx->cl_problem);
 #endif
   return ctx;
@@ -175,17 +181,33 @@ void futhark_context_pause_profiling(struct futhark_context *ctx) { ctx->profili
 
 void futhark_context_unpause_profiling(struct futhark_context *ctx) { ctx->profiling_paused = 0; }
 
-/* Nothing is cached between calls: every array belongs to a value. */
-int futhark_context_clear_caches(struct futhark_context *ctx) { (void)ctx; return 0; }
+/* Every array belongs to a value; the OpenCL back end keeps the device
+   buffers of freed blocks for reuse, which this releases. */
+int futhark_context_clear_caches(struct futhark_context *ctx) {
+#ifdef FUT_OPENCL
+  fut_cl_clear_caches(ctx);
+#else
+  (void)ctx;
+#endif
+  return 0;
+}
 
 /* A JSON object: the peak number of bytes arrays held (upstream's
    "memory" object, by memory space), and the entry point calls made and
-   their total run time (while profiling was on and not paused). */
+   their total run time (while profiling was on and not paused); for
+   OpenCL, also the device's counts (`fut_cl_counts`). */
 char *futhark_context_report(struct futhark_context *ctx) {
-  char *out = malloc(160);
+  char *out = malloc(512);
   if (out == NULL) return NULL;
-  snprintf(out, 160, "{\"memory\":{\"default\":%lld},\"events\":[],\"calls\":%lld,\"total_us\":%lld}",
-           (long long)ctx->mem_peak, (long long)ctx->calls, (long long)ctx->total_us);
+  int n = snprintf(out, 512, "{\"memory\":{\"default\":%lld},\"events\":[],\"calls\":%lld,\"total_us\":%lld",
+                   (long long)ctx->mem_peak, (long long)ctx->calls, (long long)ctx->total_us);
+#ifdef FUT_OPENCL
+  fut_cl_counts c = fut_cl_get_counts(ctx);
+  n += snprintf(out + n, 512 - (size_t)n,
+                ",\"device\":{\"buffers_created\":%lld,\"buffers_reused\":%lld,\"uploads\":%lld,\"downloads\":%lld}",
+                (long long)c.created, (long long)c.reused, (long long)c.uploads, (long long)c.downloads);
+#endif
+  snprintf(out + n, 512 - (size_t)n, "}");
   return out;
 }
 
@@ -252,9 +274,13 @@ static void fut_recover(fut_ctx *ctx) {
 static int type_is_scalar(int type) { return fut_types[type].kind == K_PRIM; }
 
 /* A value of `type` taking over the references `comps`, which it now
-   holds for the API; fails (out of memory) before taking anything. */
+   holds for the API; fails (out of memory) before taking anything. In
+   OpenCL, the API's arrays live in device memory. */
 static fut_obj *obj_new(fut_ctx *ctx, int type, arr *const *comps) {
   int n = fut_types[type].ncomp;
+#ifdef FUT_OPENCL
+  for (int i = 0; i < n; i++) arr_to_device(ctx, comps[i]);
+#endif
   fut_obj *o = malloc(sizeof(fut_obj) + sizeof(arr *) * (size_t)n);
   if (o == NULL) fut_out_of_memory(ctx);
   o->type = type;
@@ -326,25 +352,53 @@ FUT_LINK int fut_free(fut_ctx *ctx, fut_obj *o) {
 FUT_LINK fut_obj *fut_new_array(fut_ctx *ctx, int type, const void *data, const int64_t *shape, int raw) {
   const fut_type *t = &fut_types[type];
   FUT_PROTECT_PTR(ctx);
+#ifdef FUT_OPENCL
+  arr *a = raw ? arr_alloc(ctx, t->elem, t->rank, shape, (char *)data) : arr_new_device(ctx, t->elem, t->rank, shape, data);
+#else
   arr *a = arr_alloc(ctx, t->elem, t->rank, shape, raw ? (char *)data : NULL);
   if (!raw) memcpy(a->data, data, (size_t)(arr_count(a) * elem_size[t->elem]));
+#endif
   fut_obj *o = obj_new(ctx, type, &a);
   ctx->fail = NULL;
   return o;
 }
 
+/* Copies `count` elements from element `offset` of an API array
+   (row-major) to `out`, from device memory where it is there; an error
+   code (the message in the context). */
+static int arr_read(fut_ctx *ctx, const arr *a, int64_t offset, int64_t count, void *out) {
+  int64_t es = elem_size[a->elem];
+  if (count <= 0) return 0;
+#ifdef FUT_OPENCL
+  if (a->mem->dev) {
+    cl_int err = fut_cl_read_block(ctx, a->mem, offset * es, count * es, out);
+    if (err == CL_SUCCESS) return 0;
+    return fut_error(ctx, "OpenCL error %d in clEnqueueReadBuffer.", (int)err);
+  }
+#else
+  (void)ctx;
+#endif
+  memcpy(out, a->data + offset * es, (size_t)(count * es));
+  return 0;
+}
+
 FUT_LINK int fut_values(fut_ctx *ctx, const fut_obj *o, void *data) {
   if (check_obj(ctx, o, o ? o->type : 0, "The array")) return FUTHARK_PROGRAM_ERROR;
-  memcpy(data, o->c[0]->data, (size_t)(arr_count(o->c[0]) * elem_size[o->c[0]->elem]));
-  return 0;
+  return arr_read(ctx, o->c[0], 0, arr_count(o->c[0]), data);
 }
 
 FUT_LINK const int64_t *fut_shape(const fut_obj *o) {
   return o && o->c[0] ? o->c[0]->shape : NULL;
 }
 
+/* The elements' host memory, or in OpenCL the `cl_mem` of an array in
+   device memory (as upstream's GPU back ends give their device memory). */
 FUT_LINK char *fut_values_raw(const fut_obj *o) {
-  return o && o->c[0] ? o->c[0]->data : NULL;
+  if (o == NULL || o->c[0] == NULL) return NULL;
+#ifdef FUT_OPENCL
+  if (o->c[0]->mem->dev) return o->c[0]->mem->dev;
+#endif
+  return o->c[0]->data;
 }
 
 FUT_LINK int fut_index(fut_ctx *ctx, void *out, const fut_obj *o, const int64_t *index) {
@@ -363,8 +417,7 @@ FUT_LINK int fut_index(fut_ctx *ctx, void *out, const fut_obj *o, const int64_t 
     }
     offset = offset * a->shape[d] + index[d];
   }
-  memcpy(out, a->data + offset * elem_size[a->elem], (size_t)elem_size[a->elem]);
-  return 0;
+  return arr_read(ctx, a, offset, 1, out);
 }
 
 /* ---------------- serialisation ---------------- */
@@ -376,7 +429,7 @@ static size_t binary_size(const arr *a) {
   return 7 + 8 * (size_t)a->rank + (size_t)(arr_count(a) * elem_size[a->elem]);
 }
 
-static char *binary_put(char *p, const arr *a) {
+static char *binary_put(fut_ctx *ctx, char *p, const arr *a) {
   *p++ = 'b';
   *p++ = 2;
   *p++ = (char)a->rank;
@@ -386,9 +439,8 @@ static char *binary_put(char *p, const arr *a) {
     uint64_t v = (uint64_t)a->shape[d];
     for (int i = 0; i < 8; i++) *p++ = (char)(v >> (8 * i));
   }
-  size_t n = (size_t)(arr_count(a) * elem_size[a->elem]);
-  memcpy(p, a->data, n);
-  return p + n;
+  if (arr_read(ctx, a, 0, arr_count(a), p)) return NULL;
+  return p + arr_count(a) * elem_size[a->elem];
 }
 
 FUT_LINK int fut_store(fut_ctx *ctx, const fut_obj *o, void **p, size_t *n) {
@@ -398,13 +450,19 @@ FUT_LINK int fut_store(fut_ctx *ctx, const fut_obj *o, void **p, size_t *n) {
   for (int i = 0; i < ncomp; i++) size += binary_size(o->c[i]);
   *n = size;
   if (p == NULL) return 0;
-  if (*p == NULL) {
+  int allocated = *p == NULL;
+  if (allocated) {
     *p = malloc(size == 0 ? 1 : size);
     if (*p == NULL) return fut_error(ctx, "Out of memory."), FUTHARK_OUT_OF_MEMORY;
   }
   char *at = *p;
-  for (int i = 0; i < ncomp; i++) at = binary_put(at, o->c[i]);
-  return 0;
+  for (int i = 0; i < ncomp && at != NULL; i++) at = binary_put(ctx, at, o->c[i]);
+  if (at != NULL) return 0;
+  if (allocated) {
+    free(*p);
+    *p = NULL;
+  }
+  return FUTHARK_PROGRAM_ERROR;
 }
 
 /* Reads the components of a value of `type` from the context's input

@@ -43,9 +43,27 @@ static unsigned char *read_stream(FILE *f, size_t *len) {
   return buf;
 }
 
-static void write_value(FILE *f, const arr *a, int binary) {
-  if (binary) write_binary_value(f, a->elem, a->rank, a->shape, a->data);
-  else { write_text_value(f, a->elem, a->rank, a->shape, a->data); fputc('\n', f); }
+/* Writes an API value's component; an error code (the message in the
+   context) where its elements, in device memory, cannot be read. */
+static int write_value(fut_ctx *ctx, FILE *f, const arr *a, int binary) {
+  const char *data = a->data;
+  char *copy = NULL;
+#ifdef FUT_OPENCL
+  if (a->mem->dev) {
+    int64_t bytes = arr_count(a) * elem_size[a->elem];
+    copy = malloc(bytes == 0 ? 1 : (size_t)bytes);
+    if (copy == NULL) return fut_error(ctx, "Out of memory."), FUTHARK_OUT_OF_MEMORY;
+    int err = arr_read(ctx, a, 0, arr_count(a), copy);
+    if (err) { free(copy); return err; }
+    data = copy;
+  }
+#else
+  (void)ctx;
+#endif
+  if (binary) write_binary_value(f, a->elem, a->rank, a->shape, data);
+  else { write_text_value(f, a->elem, a->rank, a->shape, data); fputc('\n', f); }
+  free(copy);
+  return 0;
 }
 
 /* Once every value is freed no array or block may be left: otherwise
@@ -141,13 +159,17 @@ static int read_tuning_file(struct futhark_context_config *cfg, const char *path
 }
 
 /* The options executables and servers share: `--tuning FILE`, `--param
-   NAME=VALUE`, `--print-params`, and for multicore programs
+   NAME=VALUE`, `--print-params`, `--cache-file FILE`, and for multicore programs
    `--num-threads N`. Returns how many arguments from argv[i]
    on it used (0: not one of these), -1 to exit with 1 (after saying
    why) and -2 to exit with 0. */
 static int config_option(struct futhark_context_config *cfg, int argc, char **argv, int i) {
   if (strcmp(argv[i], "--tuning") == 0 && i + 1 < argc) return read_tuning_file(cfg, argv[i + 1]) ? -1 : 2;
   if (strcmp(argv[i], "--param") == 0 && i + 1 < argc) return set_param(cfg, argv[i + 1]) ? -1 : 2;
+  if (strcmp(argv[i], "--cache-file") == 0 && i + 1 < argc) {
+    futhark_context_config_set_cache_file(cfg, argv[i + 1]);
+    return 2;
+  }
 #ifdef FUT_MULTICORE
   if (strcmp(argv[i], "--num-threads") == 0 && i + 1 < argc) {
     char *end = NULL;
@@ -205,7 +227,7 @@ int exe_main(int argc, char **argv) {
       futhark_context_config_free(cfg);
       return 0;
     } else {
-      fprintf(stderr, "Usage: %s [-e ENTRY] [-b] [-t FILE] [-r N] [-D] [--entry-points] [--tuning FILE] [--param NAME=VALUE] [--print-params]%s\n",
+      fprintf(stderr, "Usage: %s [-e ENTRY] [-b] [-t FILE] [-r N] [-D] [--entry-points] [--tuning FILE] [--param NAME=VALUE] [--print-params] [--cache-file FILE]%s\n",
               argv[0], FUT_THREADS_USAGE);
       futhark_context_config_free(cfg);
       return 2;
@@ -242,7 +264,8 @@ int exe_main(int argc, char **argv) {
     for (int i = 0; i < e->nout; i++) {
       /* Opaque results show their IR values, as `futc run` does. */
       if (run == runs - 1)
-        for (int c = 0; c < fut_types[outs[i]->type].ncomp; c++) write_value(stdout, outs[i]->c[c], binary);
+        for (int c = 0; c < fut_types[outs[i]->type].ncomp; c++)
+          if (write_value(ctx, stdout, outs[i]->c[c], binary) != 0) exe_fail(ctx);
       fut_free(ctx, outs[i]);
     }
   }
@@ -682,7 +705,7 @@ int server_main(int argc, char **argv) {
     if (used > 0) { i += used - 1; continue; }
     if (strcmp(argv[i], "-D") == 0) debug = 1;
     else {
-      fprintf(stderr, "Usage: %s [-D] [--tuning FILE] [--param NAME=VALUE] [--print-params]%s\n", argv[0], FUT_THREADS_USAGE);
+      fprintf(stderr, "Usage: %s [-D] [--tuning FILE] [--param NAME=VALUE] [--print-params] [--cache-file FILE]%s\n", argv[0], FUT_THREADS_USAGE);
       futhark_context_config_free(cfg);
       return 2;
     }

@@ -11,6 +11,7 @@
    locations the C back end gives. */
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 typedef int32_t cl_int;
 typedef uint32_t cl_uint;
@@ -38,6 +39,10 @@ typedef struct _cl_event *cl_event;
 #define CL_DEVICE_NAME 0x102B
 #define CL_MEM_READ_WRITE (1 << 0)
 #define CL_PROGRAM_BUILD_LOG 0x1183
+#define CL_PROGRAM_BINARY_SIZES 0x1165
+#define CL_PROGRAM_BINARIES 0x1166
+#define CL_DEVICE_VERSION 0x102F
+#define CL_DRIVER_VERSION 0x102D
 #define CL_TRUE 1
 
 /* The OpenCL functions the runtime calls, found with `dlsym`. */
@@ -49,6 +54,9 @@ typedef struct _cl_event *cl_event;
   X(clCreateContext, cl_context, (const intptr_t *, cl_uint, const cl_device_id *, void *, void *, cl_int *)) \
   X(clCreateCommandQueue, cl_command_queue, (cl_context, cl_device_id, cl_bitfield, cl_int *))             \
   X(clCreateProgramWithSource, cl_program, (cl_context, cl_uint, const char **, const size_t *, cl_int *)) \
+  X(clCreateProgramWithBinary, cl_program,                                                                  \
+    (cl_context, cl_uint, const cl_device_id *, const size_t *, const unsigned char **, cl_int *, cl_int *)) \
+  X(clGetProgramInfo, cl_int, (cl_program, cl_uint, size_t, void *, size_t *))                             \
   X(clBuildProgram, cl_int, (cl_program, cl_uint, const cl_device_id *, const char *, void *, void *))     \
   X(clGetProgramBuildInfo, cl_int, (cl_program, cl_device_id, cl_uint, size_t, void *, size_t *))          \
   X(clCreateKernel, cl_kernel, (cl_program, const char *, cl_int *))                                        \
@@ -94,7 +102,21 @@ struct fut_cl {
      size, and the counter of bytes taken from it. */
   cl_mem heap, heap_top;
   uint64_t heap_size;
+  /* Device buffers of freed blocks, kept for reuse (`fut_cl_alloc`). */
+  struct fut_cl_free_block *free;
+  size_t nfree, free_cap;
+  /* What `futhark_context_report` tells. */
+  fut_cl_counts counts;
 };
+
+struct fut_cl_free_block {
+  cl_mem mem;
+  size_t size;
+};
+
+/* A kept buffer serves a request for at least half its size; smaller
+   buffers than this serve any request they hold. */
+#define FUT_CL_SMALL_BLOCK 4096
 
 /* A kernel found its heap full. */
 #define FUT_CL_HEAP_FULL (-1)
@@ -178,12 +200,123 @@ FUT_LINK int fut_cl_list_devices(void) {
   int count = 0;
   fut_cl_each_device(&cl, fut_cl_print_device, &count);
   if (count == 0) fputs("No OpenCL devices.\n", stderr);
-  dlclose(cl.library);
+  /* The library stays loaded until the program exits: the ICD loader
+     keeps what it found in memory only it refers to. */
   return count == 0;
 }
 
+/* FNV-1a over `n` bytes, continuing from `h`. */
+static uint64_t fut_cl_hash(uint64_t h, const void *p, size_t n) {
+  const unsigned char *b = p;
+  for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3u;
+  return h;
+}
+#define FUT_CL_HASH_START 0xcbf29ce484222325u
+
+/* What a cached kernel binary must have been built from: the program's
+   source, the build options and the device (its name, OpenCL version
+   and driver version). */
+static uint64_t fut_cl_cache_key(struct fut_cl *cl, const char *options) {
+  uint64_t h = fut_cl_hash(FUT_CL_HASH_START, fut_cl_source, strlen(fut_cl_source) + 1);
+  h = fut_cl_hash(h, options, strlen(options) + 1);
+  static const cl_uint infos[] = {CL_DEVICE_NAME, CL_DEVICE_VERSION, CL_DRIVER_VERSION};
+  for (size_t i = 0; i < sizeof infos / sizeof infos[0]; i++) {
+    char text[256] = "";
+    cl->api.clGetDeviceInfo(cl->device, infos[i], sizeof text - 1, text, NULL);
+    h = fut_cl_hash(h, text, strlen(text) + 1);
+  }
+  return h;
+}
+
+/* A cache file (`--cache-file`) holds this mark, the key the binary was
+   built for, the binary's length, the binary and a hash of it. */
+static const char fut_cl_cache_mark[8] = {'F', 'U', 'T', 'C', 'L', 'B', 'I', 'N'};
+#define FUT_CL_CACHE_OVERHEAD (sizeof fut_cl_cache_mark + 3 * sizeof(uint64_t))
+
+/* The binary the cache file holds for `key` (malloc'd), or NULL: no
+   file, another key, or a file that is not whole. */
+static unsigned char *fut_cl_cache_load(const char *path, uint64_t key, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) return NULL;
+  unsigned char *binary = NULL;
+  char mark[sizeof fut_cl_cache_mark];
+  uint64_t header[2], sum;
+  long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  if (size > (long)FUT_CL_CACHE_OVERHEAD && fseek(f, 0, SEEK_SET) == 0 && fread(mark, 1, sizeof mark, f) == sizeof mark &&
+      memcmp(mark, fut_cl_cache_mark, sizeof mark) == 0 && fread(header, sizeof header[0], 2, f) == 2 &&
+      header[0] == key && header[1] == (uint64_t)size - FUT_CL_CACHE_OVERHEAD) {
+    binary = malloc((size_t)header[1]);
+    if (binary != NULL &&
+        (fread(binary, 1, (size_t)header[1], f) != header[1] || fread(&sum, sizeof sum, 1, f) != 1 ||
+         sum != fut_cl_hash(FUT_CL_HASH_START, binary, (size_t)header[1]))) {
+      free(binary);
+      binary = NULL;
+    }
+    *len = (size_t)header[1];
+  }
+  fclose(f);
+  return binary;
+}
+
+/* Writes the built program's binary into the cache file (through a
+   file of its own renamed into place, so that a concurrent start never
+   reads half a file); a failure only costs the next start a build. */
+static void fut_cl_cache_save(fut_ctx *ctx, const char *path, uint64_t key) {
+  struct fut_cl *cl = ctx->cl;
+  size_t len = 0;
+  if (cl->api.clGetProgramInfo(cl->program, CL_PROGRAM_BINARY_SIZES, sizeof len, &len, NULL) != CL_SUCCESS || len == 0) return;
+  unsigned char *binary = malloc(len);
+  char *temp = malloc(strlen(path) + 48);
+  int saved = 0;
+  if (binary != NULL && temp != NULL &&
+      cl->api.clGetProgramInfo(cl->program, CL_PROGRAM_BINARIES, sizeof binary, &binary, NULL) == CL_SUCCESS) {
+    snprintf(temp, strlen(path) + 48, "%s.%ld.%p.tmp", path, (long)getpid(), (void *)cl);
+    FILE *f = fopen(temp, "wb");
+    uint64_t header[2] = {key, (uint64_t)len}, sum = fut_cl_hash(FUT_CL_HASH_START, binary, len);
+    if (f != NULL) {
+      saved = fwrite(fut_cl_cache_mark, 1, sizeof fut_cl_cache_mark, f) == sizeof fut_cl_cache_mark &&
+              fwrite(header, sizeof header[0], 2, f) == 2 && fwrite(binary, 1, len, f) == len &&
+              fwrite(&sum, sizeof sum, 1, f) == 1;
+      saved = fclose(f) == 0 && saved && rename(temp, path) == 0;
+      if (!saved) remove(temp);
+    }
+  }
+  if (ctx->logging)
+    fprintf(ctx->log, saved ? "Saved the kernels' binary (%zu bytes) in the cache file %s.\n"
+                            : "Could not save the kernels' binary (%zu bytes) in the cache file %s.\n",
+            len, path);
+  free(binary);
+  free(temp);
+}
+
+/* Makes the program from the cache file's binary if it holds one built
+   for `key`; 0 (and no program) otherwise. */
+static int fut_cl_program_from_cache(fut_ctx *ctx, const char *path, uint64_t key, const char *options) {
+  struct fut_cl *cl = ctx->cl;
+  size_t len = 0;
+  unsigned char *binary = fut_cl_cache_load(path, key, &len);
+  if (binary == NULL) {
+    if (ctx->logging) fprintf(ctx->log, "The cache file %s holds no kernels for this program and device.\n", path);
+    return 0;
+  }
+  const unsigned char *binaries[1] = {binary};
+  cl_int status = CL_SUCCESS, err = CL_SUCCESS;
+  cl->program = cl->api.clCreateProgramWithBinary(cl->context, 1, &cl->device, &len, binaries, &status, &err);
+  free(binary);
+  if (err == CL_SUCCESS && status == CL_SUCCESS &&
+      cl->api.clBuildProgram(cl->program, 1, &cl->device, options, NULL, NULL) == CL_SUCCESS) {
+    if (ctx->logging) fprintf(ctx->log, "Loaded the kernels' binary (%zu bytes) from the cache file %s.\n", len, path);
+    return 1;
+  }
+  if (cl->program) cl->api.clReleaseProgram(cl->program);
+  cl->program = NULL;
+  if (ctx->logging) fprintf(ctx->log, "The driver refused the binary in the cache file %s.\n", path);
+  return 0;
+}
+
 /* Sets up OpenCL for a new context: a message (malloc'd) on failure. */
-FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *device, const char *build_options) {
+FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *device, const char *build_options,
+                           const char *cache_file) {
   char text[512];
   struct fut_cl *cl = calloc(1, sizeof(struct fut_cl));
   if (cl == NULL) return text_copy("Out of memory.");
@@ -205,19 +338,24 @@ FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *devic
   if (err != CL_SUCCESS) goto failed;
   cl->api.clGetDeviceInfo(cl->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof cl->group_size, &cl->group_size, NULL);
   if (cl->group_size == 0 || cl->group_size > 256) cl->group_size = 256;
-  const char *source = fut_cl_source;
-  cl->program = cl->api.clCreateProgramWithSource(cl->context, 1, &source, NULL, &err);
-  if (err != CL_SUCCESS) goto failed;
-  err = cl->api.clBuildProgram(cl->program, 1, &cl->device, build_options ? build_options : "", NULL, NULL);
-  if (err != CL_SUCCESS) {
-    size_t len = 0;
-    cl->api.clGetProgramBuildInfo(cl->program, cl->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-    char *log = malloc(len + 64);
-    if (log == NULL) return text_copy("Out of memory.");
-    int n = snprintf(log, 64, "Building the OpenCL kernels failed:\n");
-    cl->api.clGetProgramBuildInfo(cl->program, cl->device, CL_PROGRAM_BUILD_LOG, len, log + n, NULL);
-    log[n + len] = 0;
-    return log;
+  const char *options = build_options ? build_options : "";
+  uint64_t key = cache_file ? fut_cl_cache_key(cl, options) : 0;
+  if (cache_file == NULL || !fut_cl_program_from_cache(ctx, cache_file, key, options)) {
+    const char *source = fut_cl_source;
+    cl->program = cl->api.clCreateProgramWithSource(cl->context, 1, &source, NULL, &err);
+    if (err != CL_SUCCESS) goto failed;
+    err = cl->api.clBuildProgram(cl->program, 1, &cl->device, options, NULL, NULL);
+    if (err != CL_SUCCESS) {
+      size_t len = 0;
+      cl->api.clGetProgramBuildInfo(cl->program, cl->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+      char *log = malloc(len + 64);
+      if (log == NULL) return text_copy("Out of memory.");
+      int n = snprintf(log, 64, "Building the OpenCL kernels failed:\n");
+      cl->api.clGetProgramBuildInfo(cl->program, cl->device, CL_PROGRAM_BUILD_LOG, len, log + n, NULL);
+      log[n + len] = 0;
+      return log;
+    }
+    if (cache_file) fut_cl_cache_save(ctx, cache_file, key);
   }
   cl->kernels = calloc((size_t)fut_cl_num_kernels + 1, sizeof(cl_kernel));
   if (cl->kernels == NULL) return text_copy("Out of memory.");
@@ -238,10 +376,21 @@ failed:
   return text_copy(text);
 }
 
+/* Releases the buffers kept for reuse. */
+static void fut_cl_release_free(struct fut_cl *cl) {
+  for (size_t i = 0; i < cl->nfree; i++) cl->api.clReleaseMemObject(cl->free[i].mem);
+  cl->nfree = 0;
+}
+
+FUT_LINK void fut_cl_clear_caches(fut_ctx *ctx) {
+  if (ctx->cl && ctx->cl->library) fut_cl_release_free(ctx->cl);
+}
+
 FUT_LINK void fut_cl_free(fut_ctx *ctx) {
   struct fut_cl *cl = ctx->cl;
   if (cl == NULL) return;
   if (cl->library) {
+    fut_cl_release_free(cl);
     if (cl->kernels)
       for (int k = 0; k < fut_cl_num_kernels; k++)
         if (cl->kernels[k]) cl->api.clReleaseKernel(cl->kernels[k]);
@@ -253,15 +402,61 @@ FUT_LINK void fut_cl_free(fut_ctx *ctx) {
     if (cl->queue) cl->api.clReleaseCommandQueue(cl->queue);
     if (cl->context) cl->api.clReleaseContext(cl->context);
   }
+  free(cl->free);
   free(cl->kernels);
   ctx->cl = NULL;
   free(cl);
 }
 
+FUT_LINK fut_cl_counts fut_cl_get_counts(fut_ctx *ctx) {
+  if (ctx->cl) return ctx->cl->counts;
+  fut_cl_counts none = {0, 0, 0, 0};
+  return none;
+}
+
+static int fut_cl_out_of_memory(cl_int err) {
+  return err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES || err == CL_OUT_OF_HOST_MEMORY;
+}
+
+/* A device buffer of at least `bytes` bytes and its size: the smallest
+   kept one that fits (and is not too large, see FUT_CL_SMALL_BLOCK),
+   else a new one; when the device has no room for a new one, the kept
+   ones are released and it is tried once more. */
+static cl_int fut_cl_alloc(fut_ctx *ctx, int64_t bytes, cl_mem *mem, size_t *size) {
+  struct fut_cl *cl = ctx->cl;
+  size_t wanted = bytes <= 0 ? 1 : (size_t)bytes;
+  size_t best = cl->nfree;
+  for (size_t i = 0; i < cl->nfree; i++) {
+    size_t s = cl->free[i].size;
+    if (s >= wanted && (s <= FUT_CL_SMALL_BLOCK || s / 2 <= wanted) && (best == cl->nfree || s < cl->free[best].size))
+      best = i;
+  }
+  if (best < cl->nfree) {
+    *mem = cl->free[best].mem;
+    *size = cl->free[best].size;
+    cl->free[best] = cl->free[--cl->nfree];
+    cl->counts.reused++;
+    if (ctx->logging) fprintf(ctx->log, "Reusing a free device block of %zu bytes for %zu bytes.\n", *size, wanted);
+    return CL_SUCCESS;
+  }
+  cl_int err;
+  *mem = cl->api.clCreateBuffer(cl->context, CL_MEM_READ_WRITE, wanted, NULL, &err);
+  if (fut_cl_out_of_memory(err) && cl->nfree > 0) {
+    if (ctx->logging)
+      fprintf(ctx->log, "Out of device memory: releasing %zu free blocks and trying again.\n", cl->nfree);
+    fut_cl_release_free(cl);
+    *mem = cl->api.clCreateBuffer(cl->context, CL_MEM_READ_WRITE, wanted, NULL, &err);
+  }
+  if (err != CL_SUCCESS) return err;
+  *size = wanted;
+  cl->counts.created++;
+  if (ctx->logging) fprintf(ctx->log, "Allocating a device block of %zu bytes.\n", wanted);
+  return CL_SUCCESS;
+}
+
 /* The failure of an OpenCL call that should not fail. */
 static int fut_cl_failed(fut_run *run, const char *what, cl_int err) {
-  if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES || err == CL_OUT_OF_HOST_MEMORY)
-    return fut_run_out_of_memory(run);
+  if (fut_cl_out_of_memory(err)) return fut_run_out_of_memory(run);
   char text[128];
   snprintf(text, sizeof text, "OpenCL error %d in %s.", (int)err, what);
   char *copy = text_copy(text);
@@ -269,62 +464,114 @@ static int fut_cl_failed(fut_run *run, const char *what, cl_int err) {
   return fut_run_fail(run, FUTHARK_PROGRAM_ERROR, copy);
 }
 
+/* Keeps the block's buffer for reuse. */
 FUT_LINK void fut_cl_release(fut_mem *m) {
-  m->ctx->cl->api.clReleaseMemObject((cl_mem)m->dev);
+  struct fut_cl *cl = m->ctx->cl;
   mem_count(m->ctx, -m->dev_bytes);
+  if (cl->nfree == cl->free_cap) {
+    size_t cap = cl->free_cap ? 2 * cl->free_cap : 16;
+    struct fut_cl_free_block *grown = realloc(cl->free, cap * sizeof *grown);
+    if (grown == NULL) {
+      cl->api.clReleaseMemObject((cl_mem)m->dev);
+      m->dev = NULL;
+      return;
+    }
+    cl->free = grown;
+    cl->free_cap = cap;
+  }
+  cl->free[cl->nfree++] = (struct fut_cl_free_block){(cl_mem)m->dev, m->dev_size};
   m->dev = NULL;
+}
+
+/* A new block (one reference) of `bytes` bytes in device memory, holding
+   `bytes` bytes from `src` unless it is NULL; a failure is an OpenCL
+   error code, with `what` the call that failed. */
+static cl_int fut_cl_block(fut_ctx *ctx, int64_t bytes, const void *src, fut_mem **out, const char **what) {
+  *out = NULL;
+  if (bytes < 0) bytes = 0;
+  fut_mem *b = mem_new(ctx, 0, (char *)"");
+  if (b == NULL) return CL_OUT_OF_HOST_MEMORY;
+  b->data = NULL;
+  *what = "clCreateBuffer";
+  cl_mem buffer;
+  cl_int err = fut_cl_alloc(ctx, bytes, &buffer, &b->dev_size);
+  if (err != CL_SUCCESS) {
+    mem_free(b);
+    return err;
+  }
+  b->dev = buffer;
+  b->dev_bytes = bytes;
+  mem_count(ctx, bytes);
+  if (src != NULL && bytes > 0) {
+    ctx->cl->counts.uploads++;
+    *what = "clEnqueueWriteBuffer";
+    err = ctx->cl->api.clEnqueueWriteBuffer(ctx->cl->queue, (cl_mem)b->dev, CL_TRUE, 0, (size_t)bytes, src, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+      mem_free(b);
+      return err;
+    }
+  }
+  *out = b;
+  return CL_SUCCESS;
 }
 
 FUT_LINK int mem_alloc_dev(fut_run *run, fut_mem **m, int64_t bytes) {
   mem_release(m);
-  if (bytes < 0) bytes = 0;
-  fut_mem *b = mem_new(run->ctx, 0, (char *)"");
-  if (b == NULL) return fut_run_out_of_memory(run);
-  cl_int err;
-  b->dev = CL.clCreateBuffer(run->ctx->cl->context, CL_MEM_READ_WRITE, bytes == 0 ? 1 : (size_t)bytes, NULL, &err);
-  if (err != CL_SUCCESS) {
-    b->dev = NULL;
-    mem_free(b);
-    return fut_cl_failed(run, "clCreateBuffer", err);
-  }
-  b->data = NULL;
-  b->dev_bytes = bytes;
-  mem_count(run->ctx, bytes);
-  *m = b;
-  return 0;
+  const char *what;
+  cl_int err = fut_cl_block(run->ctx, bytes, NULL, m, &what);
+  return err == CL_SUCCESS ? 0 : fut_cl_failed(run, what, err);
 }
 
 FUT_LINK int fut_cl_upload(fut_run *run, fut_mem **m, const arr *a) {
-  int64_t bytes = arr_count(a) * elem_size[a->elem];
+  if ((*m)->dev) return 0;
   fut_mem *dev = NULL;
-  int err = mem_alloc_dev(run, &dev, bytes);
-  if (err) return err;
-  if (bytes > 0) {
-    cl_int e = CL.clEnqueueWriteBuffer(run->ctx->cl->queue, (cl_mem)dev->dev, CL_TRUE, 0, (size_t)bytes, (*m)->data, 0, NULL, NULL);
-    if (e != CL_SUCCESS) {
-      mem_release(&dev);
-      return fut_cl_failed(run, "clEnqueueWriteBuffer", e);
-    }
-  }
+  const char *what;
+  cl_int err = fut_cl_block(run->ctx, arr_count(a) * elem_size[a->elem], (*m)->data, &dev, &what);
+  if (err != CL_SUCCESS) return fut_cl_failed(run, what, err);
   mem_move(m, &dev);
   return 0;
 }
 
-FUT_LINK int fut_cl_download(fut_run *run, fut_mem **m) {
-  fut_mem *dev = *m;
-  if (dev == NULL || dev->dev == NULL) return 0;
-  fut_mem *host = NULL;
-  int err = mem_alloc(run, &host, dev->dev_bytes);
-  if (err) return err;
-  if (dev->dev_bytes > 0) {
-    cl_int e = CL.clEnqueueReadBuffer(run->ctx->cl->queue, (cl_mem)dev->dev, CL_TRUE, 0, (size_t)dev->dev_bytes, host->data, 0, NULL, NULL);
-    if (e != CL_SUCCESS) {
-      mem_release(&host);
-      return fut_cl_failed(run, "clEnqueueReadBuffer", e);
-    }
-  }
-  mem_move(m, &host);
-  return 0;
+/* The failure of the runtime's own work for the API with an OpenCL
+   error code (jumps to the API function's failure point). */
+static void fut_cl_api_failed(fut_ctx *ctx, const char *what, cl_int err) {
+  if (fut_cl_out_of_memory(err)) fut_out_of_memory(ctx);
+  fut_fail(ctx, "OpenCL error %d in %s.", (int)err, what);
+}
+
+/* Moves an API array (row-major from its block's start) whose elements
+   are in host memory to device memory, where entry points read it
+   without copying; arrays over the caller's memory
+   (`futhark_new_raw_*`) and scalars stay where they are. */
+static void arr_to_device(fut_ctx *ctx, arr *a) {
+  fut_mem *m = a->mem;
+  if (a->rank == 0 || m->dev || !m->owns_data || a->data != m->data || !arr_dense(a)) return;
+  fut_mem *dev;
+  const char *what;
+  cl_int err = fut_cl_block(ctx, arr_count(a) * elem_size[a->elem], a->data, &dev, &what);
+  if (err != CL_SUCCESS) fut_cl_api_failed(ctx, what, err);
+  a->mem = dev;
+  a->data = NULL;
+  mem_release(&m);
+}
+
+/* A new array in device memory holding the elements at `src` (row-major). */
+static arr *arr_new_device(fut_ctx *ctx, int elem, int rank, const int64_t *shape, const void *src) {
+  int64_t bytes = arr_bytes(ctx, elem, rank, shape);
+  fut_mem *m;
+  const char *what;
+  cl_int err = fut_cl_block(ctx, bytes, src, &m, &what);
+  if (err != CL_SUCCESS) fut_cl_api_failed(ctx, what, err);
+  return arr_header(ctx, elem, rank, shape, m, NULL);
+}
+
+/* Reads `bytes` bytes at byte `offset` of a device block into `out`;
+   0 or an OpenCL error code. */
+static cl_int fut_cl_read_block(fut_ctx *ctx, const fut_mem *m, int64_t offset, int64_t bytes, void *out) {
+  if (bytes <= 0) return CL_SUCCESS;
+  ctx->cl->counts.downloads++;
+  return ctx->cl->api.clEnqueueReadBuffer(ctx->cl->queue, (cl_mem)m->dev, CL_TRUE, (size_t)offset, (size_t)bytes, out, 0,
+                                          NULL, NULL);
 }
 
 /* Reads `n` bytes at byte `offset` of a device block into `out`; a

@@ -98,9 +98,11 @@ typedef struct fut_mem {
   char *data;
   int owns_data;
 #ifdef FUT_OPENCL
-  /* A block in device memory (a `cl_mem`, `data` NULL) and its size. */
+  /* A block in device memory (a `cl_mem`, `data` NULL), its size and
+     the size of its buffer (which may be a larger one reused). */
   void *dev;
   int64_t dev_bytes;
+  size_t dev_size;
 #endif
 } fut_mem;
 
@@ -336,12 +338,20 @@ FUT_LINK int arr_block(fut_run *run, arr *a, int unique, fut_mem **m);
 FUT_LINK arr *arr_of_block(fut_ctx *ctx, int elem, int rank, const int64_t *shape, fut_mem *m);
 #ifdef FUT_OPENCL
 /* Replaces a host block holding the array's elements (row-major from
-   its start) by a device block with them, and a device block by a host
-   block with its contents. */
+   its start) by a device block with them (a device block stays). */
 FUT_LINK int fut_cl_upload(fut_run *run, fut_mem **m, const arr *a);
-FUT_LINK int fut_cl_download(fut_run *run, fut_mem **m);
-FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *device, const char *build_options);
+FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *device, const char *build_options,
+                           const char *cache_file);
 FUT_LINK void fut_cl_free(fut_ctx *ctx);
+/* Releases the device buffers kept for reuse. */
+FUT_LINK void fut_cl_clear_caches(fut_ctx *ctx);
+/* How many device buffers were created and how many times a freed
+   one was reused; how many arrays (or parts of arrays) the API copied
+   to and from the device. */
+typedef struct {
+  int64_t created, reused, uploads, downloads;
+} fut_cl_counts;
+FUT_LINK fut_cl_counts fut_cl_get_counts(fut_ctx *ctx);
 FUT_LINK int fut_cl_list_devices(void);
 #endif
 FUT_LINK int fut_free(fut_ctx *ctx, fut_obj *o);

@@ -242,6 +242,7 @@ static fut_mem *mem_new(fut_ctx *ctx, int64_t bytes, char *data) {
 #ifdef FUT_OPENCL
   m->dev = NULL;
   m->dev_bytes = 0;
+  m->dev_size = 0;
 #endif
   if (data == NULL) {
     m->data = malloc(bytes == 0 ? 1 : (size_t)bytes);
@@ -387,7 +388,8 @@ static arr *arr_header(fut_ctx *ctx, int elem, int rank, const int64_t *shape, f
 
 /* An array of the shape with uninitialised elements in a block of its
    own, or over `data` (not copied, not freed) when it is not NULL. */
-static arr *arr_alloc(fut_ctx *ctx, int elem, int rank, const int64_t *shape, char *data) {
+/* The bytes of an array of the shape; fails where there can be none. */
+static int64_t arr_bytes(fut_ctx *ctx, int elem, int rank, const int64_t *shape) {
   if (rank > MAX_RANK) fut_fail(ctx, "Arrays of more than %d dimensions are not supported.", MAX_RANK);
   uint64_t bytes = (uint64_t)elem_size[elem];
   for (int i = 0; i < rank; i++) {
@@ -396,7 +398,10 @@ static arr *arr_alloc(fut_ctx *ctx, int elem, int rank, const int64_t *shape, ch
     else bytes *= (uint64_t)shape[i];
   }
   if (bytes >= (uint64_t)(SIZE_MAX / 2)) fut_out_of_memory(ctx);
-  fut_mem *m = mem_new(ctx, (int64_t)bytes, data);
+  return (int64_t)bytes;
+}
+static arr *arr_alloc(fut_ctx *ctx, int elem, int rank, const int64_t *shape, char *data) {
+  fut_mem *m = mem_new(ctx, arr_bytes(ctx, elem, rank, shape), data);
   if (m == NULL) fut_out_of_memory(ctx);
   return arr_header(ctx, elem, rank, shape, m, m->data);
 }
@@ -416,6 +421,15 @@ FUT_LINK int arr_block(fut_run *run, arr *a, int unique, fut_mem **m) {
     return 0;
   }
   int es = elem_size[a->elem];
+#ifdef FUT_OPENCL
+  /* A consumed array in device memory whose block another array shares:
+     a copy on the device. */
+  if (a->mem->dev) {
+    int64_t count = arr_count(a), one = 1;
+    if (mem_alloc_dev(run, m, count * es) != 0) return run->error;
+    return fut_cl_copy(run, es, 1, &count, *m, 0, &one, a->mem, 0, &one);
+  }
+#endif
   if (mem_alloc(run, m, arr_count(a) * es) != 0) return run->error;
   int64_t strides[MAX_RANK];
   dense_strides(a->rank, a->shape, strides);

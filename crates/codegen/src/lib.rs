@@ -29,7 +29,7 @@ pub mod imp;
 
 use std::fmt;
 
-pub use c::{Generated, Mode};
+pub use c::{Generated, KernelProgram, Mode};
 
 /// A C back end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -170,7 +170,11 @@ fn compile_c(backend: Backend, c_path: &Path, exe_path: &Path) -> Result<(), Str
 }
 
 /// The C of an optimised program for a backend in `mode`.
-fn generate(program: &Program, backend: Backend, mode: Mode) -> Result<codegen::Generated, String> {
+pub(crate) fn generate(
+    program: &Program,
+    backend: Backend,
+    mode: Mode,
+) -> Result<codegen::Generated, String> {
     let pipeline = match backend {
         Backend::C => Pipeline::SeqMem,
         Backend::Multicore => Pipeline::McMem,
@@ -205,16 +209,23 @@ fn generate(program: &Program, backend: Backend, mode: Mode) -> Result<codegen::
 
 /// Translates `program` to C for a backend in `mode`: writes `base.c`
 /// (and for a library `base.h` and `base.json`), and compiles executables
-/// into `base`. `Err` carries the rendered reason.
-fn build(program: &Program, backend: Backend, mode: Mode, base: &Path) -> Result<(), String> {
+/// into `base`. Gives the generated code; `Err` carries the rendered reason.
+fn build(
+    program: &Program,
+    backend: Backend,
+    mode: Mode,
+    base: &Path,
+) -> Result<codegen::Generated, String> {
     let generated = generate(program, backend, mode)?;
     let c_path = with_suffix(base, ".c");
     write_file(&c_path, &generated.c)?;
     if mode == Mode::Library {
         write_file(&with_suffix(base, ".h"), &generated.header)?;
-        return write_file(&with_suffix(base, ".json"), &generated.manifest);
+        write_file(&with_suffix(base, ".json"), &generated.manifest)?;
+    } else {
+        compile_c(backend, &c_path, base)?;
     }
-    compile_c(backend, &c_path, base)
+    Ok(generated)
 }
 
 /// `futc c|multicore|opencl FILE [-o OUT] [--library | --server]`: writes
@@ -230,7 +241,15 @@ pub fn compile_command(
         Some(out) => out.to_path_buf(),
         None => file.with_extension(""),
     };
-    match compile_to_ir(file).and_then(|program| build(&program, backend, mode, &base)) {
+    // Where a device exists, its compiler checks the kernels now rather
+    // than when the program first runs.
+    let built = compile_to_ir(file)
+        .and_then(|program| build(&program, backend, mode, &base))
+        .and_then(|generated| match &generated.kernels {
+            Some(kernels) => crate::opencl::check_kernels(&kernels.source),
+            None => Ok(()),
+        });
+    match built {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprint!("{message}");
@@ -279,30 +298,14 @@ impl test_runner::Backend for CBackend {
         self.0.name()
     }
 
-    /// An OpenCL program needs a device: a small program must list one.
+    /// An OpenCL program needs a device.
     fn unavailable(&self) -> Option<String> {
         if self.0 != Backend::OpenCl {
             return None;
         }
-        let dir = std::env::temp_dir().join(format!("futc-opencl-probe-{}", unique_suffix()));
-        let probe = (|| {
-            std::fs::create_dir_all(&dir).map_err(|error| error.to_string())?;
-            let file = dir.join("probe.fut");
-            write_file(&file, "entry main (x: i32) : i32 = x\n")?;
-            let exe = dir.join("probe");
-            build(&compile_to_ir(&file)?, self.0, Mode::Executable, &exe)?;
-            let output = Command::new(&exe)
-                .arg("--list-devices")
-                .output()
-                .map_err(|error| error.to_string())?;
-            if output.status.success() {
-                Ok(())
-            } else {
-                Err(String::from_utf8_lossy(&output.stderr).trim().to_owned())
-            }
-        })();
-        let _ = std::fs::remove_dir_all(&dir);
-        probe.err().map(|why| format!("no OpenCL device ({why})"))
+        crate::opencl::devices()
+            .err()
+            .map(|why| format!("no OpenCL device ({why})"))
     }
 
     fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String> {
@@ -389,11 +392,13 @@ impl Server {
 
     /// What the ended server process said on stderr.
     fn death(&mut self) -> String {
-        let status = self.child.wait();
+        // Read to the end before waiting: a process still writing more
+        // than the pipe holds (a sanitizer's report) would never end.
         let mut stderr = String::new();
         if let Some(mut pipe) = self.child.stderr.take() {
             let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
         }
+        let status = self.child.wait();
         let stderr = stderr.trim_end();
         match status {
             Ok(status) if stderr.is_empty() => {
@@ -514,14 +519,15 @@ impl Compiled for CompiledC {
             return Ok(());
         };
         drop(server.stdin);
-        let status = server
-            .child
-            .wait()
-            .map_err(|error| format!("internal error: {error}"))?;
+        // Read to the end before waiting, as `death` does.
         let mut stderr = String::new();
         if let Some(mut pipe) = server.child.stderr.take() {
             let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
         }
+        let status = server
+            .child
+            .wait()
+            .map_err(|error| format!("internal error: {error}"))?;
         if status.success() && stderr.is_empty() {
             Ok(())
         } else {

@@ -8,6 +8,7 @@ mod dataset;
 mod dev;
 mod diagnostics;
 mod interpreter;
+mod opencl;
 mod pkg;
 mod run;
 mod test_runner;
@@ -59,7 +60,8 @@ enum Command {
     /// OpenCL kernels on a device chosen at run time (`-p PLATFORM`, `-d
     /// DEVICE`, `--list-devices`; the OpenCL library is loaded when the
     /// program runs): writes OUT.c and compiles it with $CC and $CFLAGS
-    /// (default `-O3 -std=c99`) into OUT.
+    /// (default `-O3 -std=c99`) into OUT; where an OpenCL device exists,
+    /// its compiler checks the kernels.
     Opencl(CompileArgs),
     /// Generate random values of the types given with -g, or convert the
     /// values on standard input to the text (default) or binary format.

@@ -3,7 +3,10 @@
 //! manifest. A C program (`c_api/library_client.c`) links the library
 //! made from `c_api/library.fut` and exercises arrays, entry points,
 //! records, sums, serialisation, consumption and errors; its output must
-//! be `c_api/library_client.expected` with either backend. The client is compiled with
+//! be `c_api/library_client.expected` with either backend. A second
+//! client (`c_api/opencl_device_client.c` over `c_api/opencl_device.fut`)
+//! checks what OpenCL adds: arrays stay in device memory between entry
+//! points and freed device blocks are reused. The clients are compiled with
 //! `$FUTC_TEST_CFLAGS` (see `support::test_cflags`), so the sanitizer job
 //! also checks the library for leaks and undefined behaviour.
 
@@ -20,10 +23,10 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Builds the library of `c_api/library.fut` into `dir/prog.*` with
-/// the backend (`c` or `multicore`).
-fn build_library(dir: &Path, backend: &str) {
-    let source = fixture("library.fut");
+/// Builds the library of the fixture `source` into `dir/prog.*` with
+/// the backend (`c`, `multicore` or `opencl`).
+fn build_library(dir: &Path, backend: &str, source: &str) {
+    let source = fixture(source);
     let base = dir.join("prog");
     let output = futc(&[
         backend,
@@ -39,11 +42,12 @@ fn build_library(dir: &Path, backend: &str) {
     );
 }
 
-/// Compiles the client with the library of the backend and checks its
-/// output.
-fn client_uses_the_library(backend: &str) {
-    let dir = temp_dir(&format!("{backend}-api-client"));
-    build_library(&dir, backend);
+/// Compiles the client `c_api/NAME_client.c` with the library of the
+/// backend made from `c_api/LIBRARY` and checks its output against
+/// `c_api/NAME_client.expected`.
+fn client_uses_the_library(backend: &str, library: &str, name: &str) {
+    let dir = temp_dir(&format!("{backend}-{name}-api-client"));
+    build_library(&dir, backend, library);
     let exe = dir.join("client");
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
     let output = Command::new(&cc)
@@ -51,7 +55,7 @@ fn client_uses_the_library(backend: &str) {
         .arg("-pthread")
         .arg("-I")
         .arg(&dir)
-        .arg(fixture("library_client.c"))
+        .arg(fixture(&format!("{name}_client.c")))
         .arg(dir.join("prog.c"))
         .arg("-o")
         .arg(&exe)
@@ -62,20 +66,20 @@ fn client_uses_the_library(backend: &str) {
     assert!(output.status.success(), "{}", stderr(&output));
     let run = Command::new(&exe).output().expect("the client runs");
     assert!(run.status.success(), "{}", stderr(&run));
-    let expected =
-        std::fs::read_to_string(fixture("library_client.expected")).expect("expected output");
+    let expected = std::fs::read_to_string(fixture(&format!("{name}_client.expected")))
+        .expect("expected output");
     assert_eq!(String::from_utf8_lossy(&run.stdout), expected);
     assert_eq!(stderr(&run), "", "no sanitizer report, no log");
 }
 
 #[test]
 fn a_c_program_uses_the_library() {
-    client_uses_the_library("c");
+    client_uses_the_library("c", "library.fut", "library");
 }
 
 #[test]
 fn a_c_program_uses_the_multicore_library() {
-    client_uses_the_library("multicore");
+    client_uses_the_library("multicore", "library.fut", "library");
 }
 
 #[test]
@@ -84,7 +88,16 @@ fn a_c_program_uses_the_opencl_library() {
         eprintln!("skipped: no OpenCL device");
         return;
     }
-    client_uses_the_library("opencl");
+    client_uses_the_library("opencl", "library.fut", "library");
+}
+
+#[test]
+fn opencl_arrays_stay_on_the_device_and_freed_blocks_are_reused() {
+    if !opencl_device_exists() {
+        eprintln!("skipped: no OpenCL device");
+        return;
+    }
+    client_uses_the_library("opencl", "opencl_device.fut", "opencl_device");
 }
 
 /// Whether `clinfo`-like probing finds an OpenCL device: a compiled
@@ -104,7 +117,7 @@ fn opencl_device_exists() -> bool {
 #[test]
 fn the_manifest_describes_entry_points_and_types() {
     let dir = temp_dir("c-api-manifest");
-    build_library(&dir, "c");
+    build_library(&dir, "c", "library.fut");
     let text = std::fs::read_to_string(dir.join("prog.json")).expect("manifest");
     let manifest: Value = serde_json::from_str(&text).expect("the manifest is JSON");
     assert_eq!(manifest["backend"], "c");
@@ -177,7 +190,7 @@ fn the_manifest_describes_entry_points_and_types() {
     }
     assert!(!header.contains("num_threads"), "{header}");
     let dir = temp_dir("multicore-api-manifest");
-    build_library(&dir, "multicore");
+    build_library(&dir, "multicore", "library.fut");
     let text = std::fs::read_to_string(dir.join("prog.json")).expect("manifest");
     let manifest: Value = serde_json::from_str(&text).expect("the manifest is JSON");
     assert_eq!(manifest["backend"], "multicore");

@@ -153,3 +153,81 @@ fn without_a_device_the_test_runner_skips_the_runs_and_says_why() {
         stderr(&output)
     );
 }
+
+const DOUBLED_SUM: &str = "entry main (xs: []i32) : i32 = reduce (+) 0 (map (* 2) xs)\n";
+
+/// Runs `exe` with `-D` and the cache file on `[1, 2, 3]`, checking the
+/// result, and gives its debugging output.
+fn run_with_cache(exe: &Path, cache: &str) -> String {
+    let output = run_with_input(exe, &["-D", "--cache-file", cache], b"[1, 2, 3]");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "12i32\n");
+    stderr(&output)
+}
+
+#[test]
+fn the_kernel_binary_is_cached_and_a_bad_cache_is_rebuilt() {
+    if !device_exists() {
+        return;
+    }
+    let dir = temp_dir("opencl-cache");
+    let exe = compile(&dir, DOUBLED_SUM);
+    let cache = dir.join("kernels.cache");
+    let _ = std::fs::remove_file(&cache);
+    let cache_arg = cache.to_string_lossy().into_owned();
+    let saved = format!("in the cache file {cache_arg}.");
+    let loaded = "Loaded the kernels' binary";
+    let first = run_with_cache(&exe, &cache_arg);
+    assert!(first.contains(&saved) && !first.contains(loaded), "{first}");
+    let second = run_with_cache(&exe, &cache_arg);
+    assert!(
+        second.contains(loaded) && !second.contains("Saved"),
+        "{second}"
+    );
+    // A file that is not a cache, a truncated cache and the cache of
+    // another program are each ignored and replaced.
+    let whole = std::fs::read(&cache).expect("the cache file");
+    let other = temp_dir("opencl-cache-other");
+    let other_exe = compile(
+        &other,
+        "entry main (xs: []i32) : i32 = reduce (+) 0 (map (* 3) xs) - 6\n",
+    );
+    for bad in [b"not a cache".to_vec(), whole[..whole.len() - 1].to_vec()] {
+        std::fs::write(&cache, bad).expect("write the cache");
+        let rebuilt = run_with_cache(&exe, &cache_arg);
+        assert!(
+            rebuilt.contains("holds no kernels") && rebuilt.contains(&saved),
+            "{rebuilt}"
+        );
+        assert!(run_with_cache(&exe, &cache_arg).contains(loaded));
+    }
+    let stale = run_with_cache(&other_exe, &cache_arg);
+    assert!(
+        stale.contains("holds no kernels") && stale.contains(&saved),
+        "{stale}"
+    );
+    assert!(run_with_cache(&other_exe, &cache_arg).contains(loaded));
+}
+
+#[test]
+fn freed_device_blocks_are_reused_by_later_runs() {
+    if !device_exists() {
+        return;
+    }
+    let dir = temp_dir("opencl-free-list");
+    let exe = compile(&dir, DOUBLED_SUM);
+    let output = run_with_input(&exe, &["-D", "-r", "3"], b"[1, 2, 3]");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "12i32\n");
+    let log = stderr(&output);
+    // The first run allocates its blocks; the two others take them back.
+    let runs: Vec<&str> = log.split("Running entry point `main`.").skip(1).collect();
+    assert_eq!(runs.len(), 3, "{log}");
+    assert!(runs[0].contains("Allocating a device block"), "{log}");
+    for later in &runs[1..] {
+        assert!(
+            later.contains("Reusing a free device block") && !later.contains("Allocating"),
+            "{log}"
+        );
+    }
+}

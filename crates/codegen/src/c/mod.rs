@@ -37,12 +37,25 @@ pub enum Mode {
     Library,
 }
 
-/// The C file of a program, its header and manifest.
+/// The C file of a program, its header and manifest, and for OpenCL
+/// its kernels.
 #[derive(Debug, Clone)]
 pub struct Generated {
     pub c: String,
     pub header: String,
     pub manifest: String,
+    pub kernels: Option<KernelProgram>,
+}
+
+/// The OpenCL program a program's host code builds: the source (the
+/// runtime's scalar operations and kernels, then the generated kernels),
+/// the generated kernels' names, in the order host code numbers them,
+/// and the message formats of the failures kernels record, by number.
+#[derive(Debug, Clone)]
+pub struct KernelProgram {
+    pub source: String,
+    pub names: Vec<String>,
+    pub failures: Vec<String>,
 }
 
 impl COp for NoOp {
@@ -139,6 +152,7 @@ fn generate<R: Rep, Op: COp>(
         c: out,
         header,
         manifest: api.manifest(backend),
+        kernels: printer.kernels.as_ref().map(opencl::Kernels::program),
     })
 }
 
@@ -248,15 +262,6 @@ fn trampoline<Op: COp>(
         .filter(|(_, r)| matches!(r, Param::Mem(..)))
         .map(|(position, _)| position)
         .collect();
-    if printer.device_memory() {
-        // The results' blocks in host memory, where the API keeps arrays.
-        for &position in &mems {
-            let _ = writeln!(
-                out,
-                "  if (err == 0) err = fut_cl_download(&run, &r{position});"
-            );
-        }
-    }
     out.push_str("  if (err != 0) {\n");
     for &position in &mems {
         let _ = writeln!(out, "    mem_release(&r{position});");

@@ -46,6 +46,15 @@ const KERNEL_PRELUDE: &str = concat!(
 );
 
 impl Kernels {
+    /// The OpenCL program, as the runtime builds it.
+    pub(crate) fn program(&self) -> super::KernelProgram {
+        super::KernelProgram {
+            source: format!("{KERNEL_PRELUDE}{}", self.source),
+            names: self.names.clone(),
+            failures: self.failures.iter().map(|(f, _)| f.clone()).collect(),
+        }
+    }
+
     /// The C definitions the runtime reads: the program's OpenCL source,
     /// its kernels' names and the failures they can record.
     pub(crate) fn tables(&self, out: &mut String) {
