@@ -1115,7 +1115,10 @@ impl Lowerer<'_> {
         let Sv::Closure(closure) = function else {
             return error("internal error: applying a value that is not a function");
         };
-        let mut closure = (*closure).clone();
+        // A partial application held nowhere else is extended in place:
+        // copying its function type and arguments per argument made long
+        // applications quadratic.
+        let mut closure = Rc::unwrap_or_clone(closure);
         closure.applied.push(arg);
         if closure.applied.len() < self.arity(&closure.kind) {
             Ok(Sv::Closure(Rc::new(closure)))
