@@ -100,15 +100,28 @@ fn a_run_of_unclosed_array_brackets_is_a_few_errors() {
 }
 
 #[test]
-fn a_function_of_thousands_of_curried_parameters_checks() {
+fn a_function_of_thousands_of_curried_parameters_runs() {
     // Each parameter's written sizes were checked after unbinding every
-    // later parameter, and each argument's aliasing against every later
-    // argument rebuilt: quadratic in the count.
-    let params: String = (0..2_000).map(|i| format!(" (a{i}: i32)")).collect();
-    let program = format!(
-        "def f{params} = a1999\ndef main = f{}\n",
-        " 1".repeat(2_000)
-    );
+    // later parameter, each argument's aliasing against every later
+    // argument rebuilt, and the function type (in inference) and the
+    // partial application (in lowering) copied per argument: quadratic
+    // in the count.
+    let params: String = (0..10_000).map(|i| format!(" (a{i}: i32)")).collect();
+    let args: String = (0..10_000).map(|i| format!(" {i}")).collect();
+    let program = format!("def f{params} = a9998\ndef main = f{args}\n");
     let output = check("deep-args", &program);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(run("deep-args-run", &program, ""), "9998i32\n");
+}
+
+#[test]
+fn a_long_chain_of_ifs_runs() {
+    // The free variables and consumption of each nested branch were
+    // recomputed at every level of the chain by the simplifier.
+    let chain: String = (0..1_000)
+        .map(|i| format!("if x == {i} then {}i32 else ", i * 3))
+        .collect();
+    let program = format!("def main (x: i32) = {chain}7\n");
+    assert_eq!(run("deep-ifs", &program, "998"), "2994i32\n");
+    assert_eq!(run("deep-ifs-none", &program, "1000"), "7i32\n");
 }

@@ -12,7 +12,7 @@ use hir::item_tree::{ItemIdx, item_tree};
 use hir::name::{Name, Path};
 use hir::resolve::TermRef;
 use hir::store::{self, Expr, ExprId, Literal, Pat, PatId, TypeParam, UpdateStep};
-use hir::ty::{PrimType, Size, SizeOp, Ty};
+use hir::ty::{PrimType, Size, SizeOp, Ty, TypeArg};
 use opt::ir::{DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
 use prim::{BinOp, CmpOp, UnOp};
 use prim::{F16, PrimValue};
@@ -1115,7 +1115,10 @@ impl Lowerer<'_> {
         let Sv::Closure(closure) = function else {
             return error("internal error: applying a value that is not a function");
         };
-        let mut closure = (*closure).clone();
+        // A partial application held nowhere else is extended in place:
+        // copying its function type and arguments per argument made long
+        // applications quadratic.
+        let mut closure = Rc::unwrap_or_clone(closure);
         closure.applied.push(arg);
         if closure.applied.len() < self.arity(&closure.kind) {
             Ok(Sv::Closure(Rc::new(closure)))
@@ -3090,10 +3093,27 @@ fn collect_size_leaves(ty: &Ty, out: &mut Vec<Size>) {
         }
         collect_size_leaves(element, out);
     } else {
-        ty.map_components(|t| {
-            collect_size_leaves(t, out);
-            t.clone()
-        });
+        // A walk, not `map_components`: rebuilding the type at every
+        // level copied the rest of a long function type per parameter.
+        match ty {
+            Ty::Record(fields) => fields.iter().for_each(|(_, t)| collect_size_leaves(t, out)),
+            Ty::Sum(constructors) => constructors
+                .iter()
+                .flat_map(|(_, payload)| payload)
+                .for_each(|t| collect_size_leaves(t, out)),
+            Ty::Function { param, result, .. } => {
+                collect_size_leaves(param, out);
+                collect_size_leaves(result, out);
+            }
+            Ty::Abstract(_, _, args) => {
+                for arg in args {
+                    if let TypeArg::Type(t) = arg {
+                        collect_size_leaves(t, out);
+                    }
+                }
+            }
+            Ty::Prim(_) | Ty::Array { .. } | Ty::Param(_) | Ty::Var(_) | Ty::Error => {}
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
 use crate::ty::{PrimType, Scheme, Size, SizeOp, Ty, TyVar, TypeArg};
+use std::collections::HashSet;
 use syntax::ast::RangeEnd;
 
 /// The built-in overloaded operators.
@@ -185,8 +186,9 @@ impl InferCtx<'_, '_> {
                 let lhs_ty = self.infer_expr(lhs);
                 let rhs_ty = self.infer_expr(rhs);
                 let name = op.path.to_string();
-                let partial = self.apply_one(Some(&name), 0, lhs, op_ty, &lhs_ty);
-                self.apply_one(Some(&name), 1, rhs, partial, &rhs_ty)
+                let mut sizes = None;
+                let partial = self.apply_one(Some(&name), 0, lhs, op_ty, &lhs_ty, &mut sizes);
+                self.apply_one(Some(&name), 1, rhs, partial, &rhs_ty, &mut sizes)
             }
             Expr::Negate(operand) => {
                 let ty = self.infer_expr(operand);
@@ -532,7 +534,8 @@ impl InferCtx<'_, '_> {
             Expr::LeftSection { op, operand } => {
                 let op_ty = self.op_type(at, &op);
                 let operand_ty = self.infer_expr(operand);
-                self.apply_one(Some(&op.path.to_string()), 0, operand, op_ty, &operand_ty)
+                let name = op.path.to_string();
+                self.apply_one(Some(&name), 0, operand, op_ty, &operand_ty, &mut None)
             }
             Expr::RightSection { op, operand } => {
                 let op_ty = self.op_type(at, &op);
@@ -1468,12 +1471,43 @@ impl InferCtx<'_, '_> {
             _ => None,
         };
         let mut ty = func_ty;
+        let mut sizes = None;
         for (index, &arg) in args.iter().enumerate() {
             let arg_ty = self.infer_expr(arg);
-            ty = self.apply_one(name.as_deref(), index, arg, ty, &arg_ty);
+            ty = self.apply_one(name.as_deref(), index, arg, ty, &arg_ty, &mut sizes);
             self.check_result_parameter_sizes(name.as_deref(), arg, &arg_ty, &ty);
         }
         ty
+    }
+
+    /// Whether the size `name` occurs in `result`. The names of the sizes
+    /// in the first `result` asked about are collected once per
+    /// application in `sizes_named` (a superset for the later, smaller
+    /// results), so that only a name among them costs a walk of the rest
+    /// of the function type; a substitution of an argument for a size
+    /// clears them.
+    fn result_mentions(
+        &self,
+        result: &Ty,
+        name: &Name,
+        sizes_named: &mut Option<HashSet<Name>>,
+    ) -> bool {
+        sizes_named
+            .get_or_insert_with(|| {
+                let leaves = self
+                    .table
+                    .resolve(result)
+                    .size_leaves(|leaf, _| matches!(leaf, Size::Named(_)));
+                leaves
+                    .into_iter()
+                    .filter_map(|leaf| match leaf {
+                        Size::Named(name) => Some(name),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .contains(name)
+            && self.table.resolve(result).mentions_size(name)
     }
 
     /// A size named by a parameter of a function passed as an argument
@@ -1546,8 +1580,16 @@ impl InferCtx<'_, '_> {
         arg: ExprId,
         func_ty: Ty,
         arg_ty: &Ty,
+        sizes_named: &mut Option<HashSet<Name>>,
     ) -> Ty {
-        match self.table.shallow(&func_ty) {
+        // Copying the function type per argument (it holds every later
+        // parameter) made long applications quadratic: only a type
+        // variable is followed into a copy.
+        let func_ty = match func_ty {
+            Ty::Var(_) => self.table.shallow(&func_ty),
+            ty => ty,
+        };
+        match func_ty {
             Ty::Function {
                 param,
                 result,
@@ -1559,7 +1601,8 @@ impl InferCtx<'_, '_> {
                     // `(n: i64) -> [n]t`: the result's size is the argument.
                     // (Only then: an expression's size costs its size to
                     // compute, and pipelines are chains of applications.)
-                    Some(name) if self.table.resolve(&result).mentions_size(&name) => {
+                    Some(name) if self.result_mentions(&result, &name, sizes_named) => {
+                        *sizes_named = None;
                         let size = self.size_of_argument(arg);
                         // The caller's names must not be captured by a
                         // parameter of the same name further on.

@@ -445,19 +445,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// arguments are given in order (upstream's "scope-violation").
     pub(crate) fn check_param_order(&mut self, params: &[(PatId, Ty)]) {
         let outer: Vec<Name> = self.sizes.clone();
+        // Only types left to inference: a written type's anonymous sizes
+        // are not judged (as upstream's tests need no more). Picked and
+        // resolved once, not per later parameter: a function may have
+        // thousands of parameters.
+        let inferred: Vec<(usize, PatId, Ty)> = params
+            .iter()
+            .enumerate()
+            .filter(|(_, (pat, _))| {
+                matches!(self.body.store.pats[*pat], crate::store::Pat::Name(_))
+            })
+            .map(|(i, (pat, ty))| (i, *pat, self.table.resolve(ty)))
+            .collect();
         for (i, (later, _)) in params.iter().enumerate().skip(1) {
             let mut names = Vec::new();
             self.pat_names(*later, &mut names);
             names.retain(|n| !outer.contains(n));
-            for (earlier, ty) in &params[..i] {
-                // Only types left to inference: a written type's anonymous
-                // sizes are not judged (as upstream's tests need no more).
-                if !matches!(self.body.store.pats[*earlier], crate::store::Pat::Name(_)) {
-                    continue;
-                }
-                let ty = self.table.resolve(ty);
-                if let Some(name) = unify::mentions(&ty, &names, &[]) {
-                    let ty = self.display(&ty);
+            for (_, earlier, ty) in inferred.iter().take_while(|(j, ..)| *j < i) {
+                if let Some(name) = unify::mentions(ty, &names, &[]) {
+                    let ty = self.display(ty);
                     self.later_parameter_violation(Location::Pat(*earlier), &ty, &name);
                     return;
                 }

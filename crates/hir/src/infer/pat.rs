@@ -4,6 +4,7 @@ use super::unify::Constraint;
 use super::{InferCtx, Local, Location, Resolved};
 use crate::store::{Literal, Pat, PatId};
 use crate::ty::{PrimType, Ty};
+use std::collections::HashSet;
 
 impl InferCtx<'_, '_> {
     /// Checks `pat` against `expected` and brings its names into scope.
@@ -108,10 +109,11 @@ impl InferCtx<'_, '_> {
         for (pat, ty) in pats {
             self.check_pat(*pat, ty);
         }
+        // A set of the names seen, not a scan of them per name: a function
+        // may have thousands of parameters.
+        let mut seen = HashSet::new();
         for i in start..self.locals.len() {
-            let repeated = self.locals[start..i]
-                .iter()
-                .any(|l| l.name == self.locals[i].name);
+            let repeated = !seen.insert(self.locals[i].name.clone());
             if let (true, Resolved::Local(at)) = (repeated, self.locals[i].origin.clone()) {
                 let name = self.locals[i].name.clone();
                 self.error(

@@ -224,7 +224,7 @@ pub fn consumed<R: Rep>(program: &Program<R>, exp: &Exp<R>) -> HashSet<Var> {
 }
 
 /// What an expression consumes itself, not in its nested code.
-fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut HashSet<Var>) {
+pub fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut HashSet<Var>) {
     let mut unique_args = |args: &mut dyn Iterator<Item = (bool, SubExp)>| {
         for (unique, arg) in args {
             if let (true, SubExp::Var(v)) = (unique, arg) {

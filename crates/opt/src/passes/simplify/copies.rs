@@ -11,7 +11,7 @@
 //! argument or loop parameter, a unique result of the function) is `x`:
 //! nothing can tell them apart.
 
-use crate::ir::analysis::consumed;
+use crate::ir::analysis::{consumed, consumed_directly};
 use crate::ir::traverse::{Renamer, for_each_stm, for_each_use, free_in_exp};
 use crate::ir::{Body, Exp, Param, Program, Rep, Stm, SubExp, Var};
 use std::collections::{HashMap, HashSet};
@@ -99,7 +99,18 @@ fn aliases<R: Rep>(program: &Program<R>, body: &Body<R>, results_consumed: bool)
 }
 
 fn alias_stm<R: Rep>(program: &Program<R>, stm: &Stm<R>, aliases: &mut Aliases) {
-    let consumed_here = consumed(program, &stm.exp);
+    // Every nested statement comes here too, so what a statement consumes
+    // itself is enough to seed (asking for what its nested code consumes
+    // at every level was quadratic in the nesting depth); an operator's
+    // nested consumption shares its operands, below.
+    let consumed_here = match &stm.exp {
+        Exp::Op(_) => consumed(program, &stm.exp),
+        exp => {
+            let mut own = HashSet::new();
+            consumed_directly(program, exp, &mut own);
+            own
+        }
+    };
     aliases.seeds.extend(consumed_here.iter().copied());
     let first = stm.pat.first().map(|p| p.var);
     match &stm.exp {
