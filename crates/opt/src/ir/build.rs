@@ -276,6 +276,18 @@ impl<R: Rep> Builder<R> {
         vars
     }
 
+    /// Adds a statement binding `pat` to `exp`, at the current location
+    /// and with the current attributes.
+    pub fn add(&mut self, pat: Vec<PatElem>, exp: Exp<R>) {
+        let stm = Stm {
+            pat,
+            exp,
+            loc: self.loc(),
+            attrs: self.attrs(),
+        };
+        self.add_stm(stm);
+    }
+
     pub fn add_stm(&mut self, stm: Stm<R>) {
         self.scopes
             .last_mut()

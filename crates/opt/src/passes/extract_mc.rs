@@ -19,7 +19,7 @@ use crate::ir::build::Builder;
 use crate::ir::rephrase::{Rephrase, inline_lambda, rephrase_lambda, rephrase_program};
 use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult, SegSpace};
 use crate::ir::{
-    Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs, Stm,
+    Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs,
     SubExp, Type, Var,
 };
 
@@ -66,12 +66,7 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
             Err(soac) => *soac,
         };
         match self.segmented(b, soac) {
-            Ok(seg) => b.add_stm(Stm {
-                pat,
-                exp: Exp::Op(seg),
-                loc: b.loc(),
-                attrs: b.attrs(),
-            }),
+            Ok(seg) => b.add(pat, Exp::Op(seg)),
             Err(soac) => FirstOrder.op(b, pat, *soac),
         }
     }
@@ -305,40 +300,34 @@ impl ExtractMc {
                     }
                 })
                 .collect();
-            b.add_stm(Stm {
-                pat: scanned.clone(),
-                exp: Exp::Op(SegOp::Scan {
+            b.add(
+                scanned.clone(),
+                Exp::Op(SegOp::Scan {
                     space,
                     ops,
                     results: Vec::new(),
                     body,
                 }),
-                loc: b.loc(),
-                attrs: b.attrs(),
-            });
+            );
             for (elem, columns) in pat.iter().zip(scanned) {
-                b.add_stm(Stm {
-                    pat: vec![elem.clone()],
-                    exp: Exp::Rearrange {
+                b.add(
+                    vec![elem.clone()],
+                    Exp::Rearrange {
                         perm: vec![1, 0],
                         array: columns.var,
                     },
-                    loc: b.loc(),
-                    attrs: b.attrs(),
-                });
+                );
             }
         } else {
-            b.add_stm(Stm {
-                pat: pat.to_vec(),
-                exp: Exp::Op(SegOp::Red {
+            b.add(
+                pat.to_vec(),
+                Exp::Op(SegOp::Red {
                     space,
                     ops,
                     results: Vec::new(),
                     body,
                 }),
-                loc: b.loc(),
-                attrs: b.attrs(),
-            });
+            );
         }
         Ok(())
     }

@@ -13,8 +13,8 @@ use crate::ir::build::Builder;
 use crate::ir::rephrase::{Rephrase, inline_lambda, rephrase_program};
 use crate::ir::traverse::Renamer;
 use crate::ir::{
-    Body, DimIndex, Exp, LoopForm, Param, PatElem, Program, Rep, Seq, Soac, Soacs, Stm, SubExp,
-    Type, Var,
+    Body, DimIndex, Exp, LoopForm, Param, PatElem, Program, Rep, Seq, Soac, Soacs, SubExp, Type,
+    Var,
 };
 use prim::{BinOp, CmpOp};
 use std::collections::HashMap;
@@ -258,12 +258,7 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
 
 /// Binds `elem` to `value` (of its type).
 fn copy_to<T: Rep>(b: &mut Builder<T>, elem: PatElem, value: SubExp) {
-    b.add_stm(Stm {
-        pat: vec![elem],
-        exp: Exp::SubExp(value),
-        loc: b.loc(),
-        attrs: b.attrs(),
-    });
+    b.add(vec![elem], Exp::SubExp(value));
 }
 
 fn index<T: Rep>(b: &mut Builder<T>, array: Var, i: SubExp) -> SubExp {
