@@ -36,6 +36,7 @@ typedef struct _cl_event *cl_event;
 #define CL_DEVICE_TYPE 0x1000
 #define CL_DEVICE_TYPE_GPU (1 << 2)
 #define CL_DEVICE_MAX_WORK_GROUP_SIZE 0x1004
+#define CL_DEVICE_MAX_COMPUTE_UNITS 0x1002
 #define CL_DEVICE_NAME 0x102B
 #define CL_MEM_READ_WRITE (1 << 0)
 #define CL_PROGRAM_BUILD_LOG 0x1183
@@ -98,6 +99,7 @@ struct fut_cl {
   cl_kernel copy_kernel;
   cl_mem errors;
   size_t group_size;
+  cl_uint compute_units;
   /* The heap kernels allocate blocks from (NULL until one needs it), its
      size, and the counter of bytes taken from it. */
   cl_mem heap, heap_top;
@@ -338,6 +340,8 @@ FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *devic
   if (err != CL_SUCCESS) goto failed;
   cl->api.clGetDeviceInfo(cl->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof cl->group_size, &cl->group_size, NULL);
   if (cl->group_size == 0 || cl->group_size > 256) cl->group_size = 256;
+  cl->api.clGetDeviceInfo(cl->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cl->compute_units, &cl->compute_units, NULL);
+  if (cl->compute_units == 0) cl->compute_units = 1;
   const char *options = build_options ? build_options : "";
   uint64_t key = cache_file ? fut_cl_cache_key(cl, options) : 0;
   if (cache_file == NULL || !fut_cl_program_from_cache(ctx, cache_file, key, options)) {
@@ -613,6 +617,20 @@ FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations, int partials) {
   if (iterations < 1) return 1;
   if (!partials) return iterations;
   return iterations < FUT_CL_MAX_PARTIALS ? iterations : FUT_CL_MAX_PARTIALS;
+}
+
+FUT_LINK int64_t fut_cl_group_size(fut_run *run) { return (int64_t)run->ctx->cl->group_size; }
+
+/* Work-groups a compute unit runs at once (of 256 work-items: 2048 on
+   current NVIDIA and AMD GPUs), so that one wave fills the device. */
+#define FUT_CL_GROUPS_PER_UNIT 8
+
+FUT_LINK int64_t fut_cl_groups(fut_run *run, int64_t iterations) {
+  struct fut_cl *cl = run->ctx->cl;
+  int64_t size = (int64_t)cl->group_size;
+  int64_t wanted = (iterations + size - 1) / size;
+  int64_t most = (int64_t)cl->compute_units * FUT_CL_GROUPS_PER_UNIT;
+  return wanted < 1 ? 1 : wanted < most ? wanted : most;
 }
 
 /* Waits for the kernels launched so far and reports the failure one of

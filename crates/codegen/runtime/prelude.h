@@ -221,6 +221,12 @@ typedef struct {
 FUT_LINK int mem_alloc_dev(fut_run *run, fut_mem **m, int64_t bytes);
 FUT_LINK void fut_cl_release(fut_mem *m);
 FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations, int partials);
+/* The work-items of a work-group (at most 256, the size of the kernels'
+   local arrays), and how many work-groups a reduction over `iterations`
+   points has: enough to fill the device, no more than one per
+   work-group's worth of points. */
+FUT_LINK int64_t fut_cl_group_size(fut_run *run);
+FUT_LINK int64_t fut_cl_groups(fut_run *run, int64_t iterations);
 /* Runs kernel `kernel` with a work-item per chunk (and a heap for the
    blocks it allocates, if `heap`). */
 FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,

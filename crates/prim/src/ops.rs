@@ -57,6 +57,18 @@ impl BinOp {
         BinOp::Max,
     ];
 
+    /// Whether the operator on operands of type `ty` gives the same
+    /// result with its operands swapped (bit for bit: float `min` and
+    /// `max` may not on zeros of both signs).
+    pub fn commutes(self, ty: PrimType) -> bool {
+        match self {
+            BinOp::Add | BinOp::Mul => true,
+            BinOp::And | BinOp::Or | BinOp::Xor => true,
+            BinOp::Min | BinOp::Max => ty.is_integer(),
+            _ => false,
+        }
+    }
+
     /// The operator's name in the printed IR.
     pub fn name(self) -> &'static str {
         match self {

@@ -309,7 +309,7 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
     }
 
     /// A block variable in scope, as a C expression.
-    fn mem(&self, var: Var) -> Result<String> {
+    pub(crate) fn mem(&self, var: Var) -> Result<String> {
         match self.kind(var)? {
             VarKind::Mem => Ok(self.prog.var(var)),
             VarKind::Scalar(_) => Err(internal(format!(
@@ -576,21 +576,17 @@ impl<Op: COp> CodePrinter<Op> for FunctionPrinter<'_, '_, Op> {
 }
 
 impl<Op: COp> FunctionPrinter<'_, '_, Op> {
-    /// The variables a task's body (over its chunk's number, start and
-    /// end) reads from outside, with their kinds; a body setting one is
-    /// an error, for chunks run at once.
+    /// The variables the code of a task reads from outside, with their
+    /// kinds, apart from `bound` (its chunk's number, start and end, say);
+    /// code setting one is an error, for chunks run at once.
     pub(crate) fn task_inputs(
         &self,
-        body: &Code<Op>,
-        chunk: Var,
-        start: Var,
-        end: Var,
+        code: &[&Code<Op>],
+        bound: &[Var],
     ) -> Result<Vec<(Var, VarKind)>> {
         let mut uses = VarUses::default();
-        uses.declare(chunk);
-        uses.declare(start);
-        uses.declare(end);
-        uses.code(body);
+        bound.iter().for_each(|&var| uses.declare(var));
+        code.iter().for_each(|code| uses.code(code));
         if let Some(&var) = uses.assigned.iter().next() {
             return Err(internal(format!(
                 "a parallel task sets `{}` from outside",
@@ -616,7 +612,7 @@ impl<Op: COp> FunctionPrinter<'_, '_, Op> {
         start: Var,
         end: Var,
     ) -> Result<String> {
-        let free = self.task_inputs(body, chunk, start, end)?;
+        let free = self.task_inputs(&[body], &[chunk, start, end])?;
         let mut task = FunctionPrinter::new(self.prog);
         let mut fields = Vec::new();
         for &(var, kind) in &free {

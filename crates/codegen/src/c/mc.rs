@@ -6,6 +6,7 @@
 //! prints them as kernels instead (`opencl.rs`).
 
 use super::function::{COp, CodePrinter, FunctionPrinter, Result, VarUses};
+use crate::CodegenError;
 use crate::imp::mc::{Chunking, McOp};
 
 impl COp for McOp {
@@ -48,6 +49,11 @@ impl COp for McOp {
                 printer.dedent();
                 printer.line("}");
             }
+            McOp::Reduce { .. } => {
+                return Err(CodegenError::internal(
+                    "internal error: a work-group reduction in multicore code".to_owned(),
+                ));
+            }
         }
         Ok(())
     }
@@ -75,6 +81,28 @@ impl COp for McOp {
                     uses.declare(*start);
                     uses.declare(*end);
                     uses.code(body);
+                });
+            }
+            McOp::Reduce {
+                iterations,
+                point,
+                step,
+                accs,
+                neutral,
+                others,
+                combine,
+                results,
+                ..
+            } => {
+                uses.exp(iterations);
+                neutral.iter().for_each(|e| uses.exp(e));
+                results.iter().for_each(|&r| uses.read(r));
+                uses.scoped(|uses| {
+                    uses.declare(*point);
+                    accs.iter().for_each(|&(acc, _)| uses.declare(acc));
+                    others.iter().for_each(|&other| uses.declare(other));
+                    uses.code(step);
+                    uses.code(combine);
                 });
             }
         }

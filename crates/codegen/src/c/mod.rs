@@ -18,7 +18,7 @@ pub(crate) mod scalar;
 pub use function::{COp, FunctionPrinter, VarKind, VarUses};
 
 use crate::api::Api;
-use crate::imp::translate::{NoOp, generate_mc, generate_seq};
+use crate::imp::translate::{NoOp, generate_device, generate_mc, generate_seq};
 use crate::imp::{self, EntryArg, EntryDim, EntryResult, Param};
 use crate::{API, Backend, CodegenError, OPENCL, PRELUDE, RUNTIME, SCHEDULER};
 use function::{ProgramPrinter, Result};
@@ -83,7 +83,7 @@ pub fn generate_multicore(program: &ir::Program<McMem>, mode: Mode) -> Result<Ge
 /// The OpenCL C of a program at the `mc-mem` level: host C whose parallel
 /// tasks are OpenCL kernels (see `opencl.rs`).
 pub fn generate_opencl(program: &ir::Program<McMem>, mode: Mode) -> Result<Generated> {
-    let imp = generate_mc(program)?;
+    let imp = generate_device(program)?;
     generate(program, &imp, Backend::OpenCl, mode)
 }
 

@@ -120,63 +120,293 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
             end,
             body,
         } => {
-            let free = printer.task_inputs(body, *chunk, *start, *end)?;
-            let regions = regions(body, &free)?;
-            let heap = regions.iter().any(|r| matches!(r, Region::Heap))
-                || calls_allocate(printer.prog.program, body);
-            let index = kernel(printer, &free, &regions, heap, *chunk, *start, *end, body)?;
-            let mut args: Vec<String> = free
-                .iter()
-                .map(|&(var, kind)| {
-                    let name = printer.prog.var(var);
-                    match kind {
-                        VarKind::Scalar(_) => format!("{{sizeof {name}, &{name}, NULL}}"),
-                        VarKind::Mem => format!("{{0, NULL, {name}}}"),
-                    }
-                })
-                .collect();
+            let frame = Frame::of(printer, &[body], &[*chunk, *start, *end])?;
+            let chunk_name = printer.prog.var(*chunk);
+            let index = kernel(printer, &frame, &chunk_name, &[], |k| {
+                let (s, e) = ((k.var_names)(*start), (k.var_names)(*end));
+                for var in [*chunk, *start, *end] {
+                    k.lines.bind(var, VarKind::Scalar(PrimType::I64));
+                }
+                k.line(&format!("const int64_t {chunk_name} = get_global_id(0);"));
+                k.line(&format!("if ({chunk_name} >= fut_chunks) return;"));
+                k.own_run(&chunk_name, &s, &e, "fut_chunks");
+                k.contents(body)
+            })?;
             printer.line("{");
             printer.indent();
-            let chunks = printer.exp(chunks)?;
-            let mut allocated = Vec::new();
-            for (k, region) in regions.iter().enumerate() {
-                let Region::PerChunk { bytes, double } = region else {
-                    continue;
-                };
-                let call = format!(
-                    "mem_alloc_dev(run, &fut_region_{k}, {chunks} * {} * (({} + 7) & ~(int64_t)7))",
-                    if *double { 2 } else { 1 },
-                    printer.exp(bytes)?
-                );
-                printer.line(&format!("fut_mem *fut_region_{k} = NULL;"));
-                printer.checked(&call, None);
-                args.push(format!("{{0, NULL, fut_region_{k}}}"));
-                allocated.push(k);
-            }
-            let table = if args.is_empty() {
-                "NULL".to_owned()
-            } else {
-                printer.line(&format!(
-                    "const fut_cl_arg args[] = {{{}}};",
-                    args.join(", ")
-                ));
-                "args".to_owned()
-            };
-            let call = format!(
-                "fut_cl_launch(run, {index}, {}, {chunks}, {}, {}, {table})",
-                u8::from(heap),
-                printer.exp(iterations)?,
-                args.len()
-            );
-            printer.line(&format!("err = {call};"));
-            for k in allocated {
-                printer.line(&format!("mem_release(&fut_region_{k});"));
-            }
+            let (chunks, iterations) = (printer.exp(chunks)?, printer.exp(iterations)?);
+            launch(printer, &frame, index, &chunks, &iterations, &[])?;
             printer.checked("err", None);
             printer.dedent();
             printer.line("}");
         }
+        McOp::Reduce {
+            iterations,
+            point,
+            step,
+            accs,
+            neutral,
+            others,
+            combine,
+            commutative,
+            results,
+        } => {
+            let reduction = Reduction {
+                accs,
+                others,
+                start: Code::Block(
+                    accs.iter()
+                        .zip(neutral)
+                        .map(|(&(acc, _), n)| Code::SetScalar(acc, n.clone()))
+                        .collect(),
+                ),
+                combine,
+            };
+            reduce(
+                printer,
+                &reduction,
+                iterations,
+                *point,
+                step,
+                *commutative,
+                results,
+            )?;
+        }
     }
+    Ok(())
+}
+
+/// The parts of a [`McOp::Reduce`] both of its kernels print.
+struct Reduction<'a> {
+    accs: &'a [(Var, PrimType)],
+    others: &'a [Var],
+    /// Sets the accumulators to the neutral element.
+    start: Code<McOp>,
+    combine: &'a Code<McOp>,
+}
+
+/// The largest work-group: the length of the kernels' local arrays.
+const GROUP_MAX: usize = 256;
+
+/// Prints a reduction as two kernels: work-groups of the first fold runs
+/// of points (every `fut_chunks`-th point from the work-item's number
+/// for a commutative operator, else consecutive ones) and combine their
+/// work-items' values in local memory, in order; a work-group of the
+/// second combines the first's results likewise into the result blocks.
+fn reduce(
+    printer: &mut FunctionPrinter<'_, '_, McOp>,
+    reduction: &Reduction<'_>,
+    iterations: &Exp,
+    point: Var,
+    step: &Code<McOp>,
+    commutative: bool,
+    results: &[Var],
+) -> Result<()> {
+    let mut bound = vec![point];
+    bound.extend(reduction.accs.iter().map(|&(acc, _)| acc));
+    bound.extend(reduction.others);
+    let partials: Vec<String> = (0..reduction.accs.len())
+        .map(|k| format!("fut_partials_{k}"))
+        .collect();
+    let folding = Frame::of(
+        printer,
+        &[&reduction.start, step, reduction.combine],
+        &bound,
+    )?;
+    let first = kernel(printer, &folding, "fut_thread", &partials, |k| {
+        k.group_prologue(reduction)?;
+        k.line("const int64_t fut_thread = get_global_id(0);");
+        let p = (k.var_names)(point);
+        if commutative {
+            k.line(&format!(
+                "for (int64_t {p} = fut_thread; {p} < fut_iterations; {p} += fut_chunks) {{"
+            ));
+        } else {
+            k.own_run("fut_thread", "fut_start", "fut_end", "fut_chunks");
+            k.line(&format!(
+                "for (int64_t {p} = fut_start; {p} < fut_end; {p}++) {{"
+            ));
+        }
+        k.lines.indent += 1;
+        k.lines.scopes.push(HashMap::new());
+        k.lines.bind(point, VarKind::Scalar(PrimType::I64));
+        k.exit = "goto fut_folded;";
+        let printed = k.contents(step);
+        k.lines.scopes.pop();
+        printed?;
+        k.lines.indent -= 1;
+        k.line("}");
+        k.group_epilogue(reduction, "get_group_id(0)", &partials)
+    })?;
+    let result_names: Vec<String> = (0..results.len())
+        .map(|k| format!("fut_result_{k}"))
+        .collect();
+    let combining = Frame::of(printer, &[&reduction.start, reduction.combine], &bound[1..])?;
+    let second = kernel(
+        printer,
+        &combining,
+        "fut_lid",
+        &[partials.clone(), result_names.clone()].concat(),
+        |k| {
+            k.group_prologue(reduction)?;
+            k.own_run("fut_lid", "fut_start", "fut_end", "fut_lsize");
+            k.line("for (int64_t fut_p = fut_start; fut_p < fut_end; fut_p++) {");
+            k.lines.indent += 1;
+            for (i, (&other, &(_, t))) in reduction.others.iter().zip(reduction.accs).enumerate() {
+                let text = format!(
+                    "{} = ((__global {} *)fut_partials_{i})[fut_p];",
+                    (k.var_names)(other),
+                    c_type(t)
+                );
+                k.line(&text);
+            }
+            k.exit = "goto fut_folded;";
+            k.nested("", reduction.combine)?;
+            k.lines.indent -= 1;
+            k.line("}");
+            k.group_epilogue(reduction, "0", &result_names)
+        },
+    )?;
+    let iterations = printer.exp(iterations)?;
+    printer.line("{");
+    printer.indent();
+    printer.line("const int64_t fut_group_size = fut_cl_group_size(run);");
+    printer.line(&format!(
+        "const int64_t fut_groups = fut_cl_groups(run, {iterations});"
+    ));
+    for (name, &(_, t)) in partials.iter().zip(reduction.accs) {
+        printer.line(&format!("fut_mem *{name} = NULL;"));
+        printer.line(&format!(
+            "err = mem_alloc_dev(run, &{name}, fut_groups * {});",
+            t.byte_size()
+        ));
+        printer.line("if (err == 0) {");
+        printer.indent();
+    }
+    launch(
+        printer,
+        &folding,
+        first,
+        "fut_groups * fut_group_size",
+        &iterations,
+        &partials,
+    )?;
+    let mut blocks = partials.clone();
+    for &result in results {
+        blocks.push(printer.mem(result)?);
+    }
+    printer.line("if (err == 0) {");
+    printer.indent();
+    launch(
+        printer,
+        &combining,
+        second,
+        "fut_group_size",
+        "fut_groups",
+        &blocks,
+    )?;
+    printer.dedent();
+    printer.line("}");
+    for name in partials.iter().rev() {
+        printer.dedent();
+        printer.line("}");
+        printer.line(&format!("mem_release(&{name});"));
+    }
+    printer.checked("err", None);
+    printer.dedent();
+    printer.line("}");
+    Ok(())
+}
+
+/// What a kernel takes besides the error buffer and its numbers of
+/// chunks and iterations: the variables its code reads from outside, the
+/// regions of its allocations and whether it has a heap.
+struct Frame {
+    free: Vec<(Var, VarKind)>,
+    regions: Vec<Region>,
+    heap: bool,
+}
+
+impl Frame {
+    /// The frame of a kernel printing `code` (in this order), in which
+    /// `bound` are set by the kernel itself.
+    fn of(
+        printer: &FunctionPrinter<'_, '_, McOp>,
+        code: &[&Code<McOp>],
+        bound: &[Var],
+    ) -> Result<Frame> {
+        let free = printer.task_inputs(code, bound)?;
+        let regions = regions(code, &free)?;
+        let heap = regions.iter().any(|r| matches!(r, Region::Heap))
+            || code.iter().any(|c| calls_allocate(printer.prog.program, c));
+        Ok(Frame {
+            free,
+            regions,
+            heap,
+        })
+    }
+}
+
+/// Prints the host code launching kernel `index` with `chunks` work-items
+/// (C expressions): allocates its regions, passes the free variables,
+/// the regions and the `extra` blocks, and sets `err`, which the caller
+/// checks.
+fn launch(
+    printer: &mut FunctionPrinter<'_, '_, McOp>,
+    frame: &Frame,
+    index: usize,
+    chunks: &str,
+    iterations: &str,
+    extra: &[String],
+) -> Result<()> {
+    let mut args: Vec<String> = frame
+        .free
+        .iter()
+        .map(|&(var, kind)| {
+            let name = printer.prog.var(var);
+            match kind {
+                VarKind::Scalar(_) => format!("{{sizeof {name}, &{name}, NULL}}"),
+                VarKind::Mem => format!("{{0, NULL, {name}}}"),
+            }
+        })
+        .collect();
+    printer.line("{");
+    printer.indent();
+    let mut allocated = Vec::new();
+    for (k, region) in frame.regions.iter().enumerate() {
+        let Region::PerChunk { bytes, double } = region else {
+            continue;
+        };
+        let call = format!(
+            "mem_alloc_dev(run, &fut_region_{k}, ({chunks}) * {} * (({} + 7) & ~(int64_t)7))",
+            if *double { 2 } else { 1 },
+            printer.exp(bytes)?
+        );
+        printer.line(&format!("fut_mem *fut_region_{k} = NULL;"));
+        printer.checked(&call, None);
+        args.push(format!("{{0, NULL, fut_region_{k}}}"));
+        allocated.push(k);
+    }
+    args.extend(extra.iter().map(|name| format!("{{0, NULL, {name}}}")));
+    let table = if args.is_empty() {
+        "NULL".to_owned()
+    } else {
+        printer.line(&format!(
+            "const fut_cl_arg args[] = {{{}}};",
+            args.join(", ")
+        ));
+        "args".to_owned()
+    };
+    printer.line(&format!(
+        "err = fut_cl_launch(run, {index}, {}, {chunks}, {iterations}, {}, {table});",
+        u8::from(frame.heap),
+        args.len()
+    ));
+    for k in allocated {
+        printer.line(&format!("mem_release(&fut_region_{k});"));
+    }
+    printer.dedent();
+    printer.line("}");
     Ok(())
 }
 
@@ -205,7 +435,7 @@ enum Region {
 /// to the parameters are made in the loop's body, not taken from the
 /// parameters themselves. Other allocations take fresh blocks from the
 /// kernel's heap.
-fn regions(body: &Code<McOp>, free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
+fn regions(code: &[&Code<McOp>], free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
     #[derive(Default)]
     struct Found<'c> {
         /// The block variable, its size and how many loops are around it.
@@ -281,7 +511,7 @@ fn regions(body: &Code<McOp>, free: &[(Var, VarKind)]) -> Result<Vec<Region>> {
         })
     }
     let mut found = Found::default();
-    walk(body, &mut found);
+    code.iter().for_each(|c| walk(c, &mut found));
     let declared = |var: &Var| found.declared_at.get(var).copied().unwrap_or(0);
     found
         .allocs
@@ -347,6 +577,9 @@ fn calls_allocate(program: &crate::imp::Program<McOp>, code: &Code<McOp>) -> boo
             }
             // Its allocations take blocks from the heap too.
             Code::Op(McOp::Parallel { body, .. }) => visit(program, body, true, seen),
+            Code::Op(McOp::Reduce { step, combine, .. }) => {
+                visit(program, step, true, seen) || visit(program, combine, true, seen)
+            }
             Code::Call { func, .. } => {
                 let f = func.0 as usize;
                 if seen.contains(&f) {
@@ -364,19 +597,16 @@ fn calls_allocate(program: &crate::imp::Program<McOp>, code: &Code<McOp>) -> boo
     visit(program, code, false, &mut Vec::new())
 }
 
-/// Prints a kernel running `body` once per chunk, over the free
-/// variables and the regions of its allocations (and a heap); returns its
+/// Prints a kernel over the frame's free variables and regions (and a
+/// heap), then the `extra` blocks; `print` prints its body, in which
+/// `chunk_name` numbers the work-item's part of each region. Returns its
 /// number.
-#[allow(clippy::too_many_arguments)]
 fn kernel(
     printer: &mut FunctionPrinter<'_, '_, McOp>,
-    free: &[(Var, VarKind)],
-    regions: &[Region],
-    heap: bool,
-    chunk: Var,
-    start: Var,
-    end: Var,
-    body: &Code<McOp>,
+    frame: &Frame,
+    chunk_name: &str,
+    extra: &[String],
+    print: impl FnOnce(&mut KernelPrinter<'_>) -> Result<()>,
 ) -> Result<usize> {
     let mut kernels = printer
         .prog
@@ -392,15 +622,17 @@ fn kernel(
             calls: Vec::new(),
             failures: &mut kernels.failures,
             lines: Lines::new(),
-            chunk_name: printer.prog.var(chunk),
-            regions: regions
+            chunk_name: chunk_name.to_owned(),
+            regions: frame
+                .regions
                 .iter()
                 .map(|r| match r {
                     Region::PerChunk { double, .. } => Some(*double),
                     Region::Heap => None,
                 })
                 .collect(),
-            heap: false,
+            heap: frame.heap,
+            exit: "return;",
             tasks: 0,
             allocations: 0,
         };
@@ -409,7 +641,7 @@ fn kernel(
             "int64_t fut_chunks".to_owned(),
             "int64_t fut_iterations".to_owned(),
         ];
-        for &(var, kind) in free {
+        for &(var, kind) in &frame.free {
             let name = (k.var_names)(var);
             params.push(match kind {
                 VarKind::Scalar(t) => format!("{} {name}", c_type(t)),
@@ -417,7 +649,7 @@ fn kernel(
             });
             k.lines.bind(var, kind);
         }
-        for (r, region) in regions.iter().enumerate() {
+        for (r, region) in frame.regions.iter().enumerate() {
             if let Region::PerChunk { double, .. } = region {
                 params.push(format!("__global unsigned char *fut_region_{r}"));
                 if *double {
@@ -425,32 +657,17 @@ fn kernel(
                 }
             }
         }
-        if heap {
-            k.heap = true;
+        params.extend(
+            extra
+                .iter()
+                .map(|name| format!("__global unsigned char *{name}")),
+        );
+        if frame.heap {
             params.push("__global unsigned char *fut_heap".to_owned());
             params.push("__global uint64_t *fut_heap_top".to_owned());
             params.push("uint64_t fut_heap_size".to_owned());
         }
-        let (c, s, e) = (
-            (k.var_names)(chunk),
-            (k.var_names)(start),
-            (k.var_names)(end),
-        );
-        for var in [chunk, start, end] {
-            k.lines.bind(var, VarKind::Scalar(PrimType::I64));
-        }
-        k.line(&format!("const int64_t {c} = get_global_id(0);"));
-        k.line(&format!("if ({c} >= fut_chunks) return;"));
-        k.line(
-            "const int64_t fut_base = fut_iterations / fut_chunks, fut_extra = fut_iterations % fut_chunks;",
-        );
-        k.line(&format!(
-            "const int64_t {s} = {c} * fut_base + ({c} < fut_extra ? {c} : fut_extra);"
-        ));
-        k.line(&format!(
-            "const int64_t {e} = {s} + fut_base + ({c} < fut_extra);"
-        ));
-        k.contents(body).map(|()| {
+        print(&mut k).map(|()| {
             format!(
                 "__kernel void {name}({}) {{\n{}}}\n",
                 params.join(", "),
@@ -485,6 +702,10 @@ struct KernelPrinter<'a> {
     regions: Vec<Option<bool>>,
     /// Whether the kernel has a heap.
     heap: bool,
+    /// How a work-item stops after recording a failure: it returns, or,
+    /// where its work-group still needs it at a barrier, jumps past
+    /// the code it runs alone.
+    exit: &'static str,
     /// How many tasks (of called functions) are around the code printed.
     tasks: usize,
     /// The allocations printed so far: the next one's region.
@@ -531,6 +752,93 @@ impl KernelPrinter<'_> {
         print_exp(self, e)
     }
 
+    /// Declares `start` and `end`, the run of `0..fut_iterations` that
+    /// work-item `number` of `count` takes: consecutive runs of nearly
+    /// equal length.
+    fn own_run(&mut self, number: &str, start: &str, end: &str, count: &str) {
+        self.line(&format!(
+            "const int64_t fut_base = fut_iterations / {count}, fut_extra = fut_iterations % {count};"
+        ));
+        self.line(&format!(
+            "const int64_t {start} = {number} * fut_base + ({number} < fut_extra ? {number} : fut_extra);"
+        ));
+        self.line(&format!(
+            "const int64_t {end} = {start} + fut_base + ({number} < fut_extra);"
+        ));
+    }
+
+    /// The start of a work-group's reduction: its local arrays (one per
+    /// accumulator), the work-item's place in the group, and the
+    /// accumulators (set to the neutral element) and the values combined
+    /// into them.
+    fn group_prologue(&mut self, reduction: &Reduction<'_>) -> Result<()> {
+        for (i, &(_, t)) in reduction.accs.iter().enumerate() {
+            self.line(&format!(
+                "__local {} fut_local_{i}[{GROUP_MAX}];",
+                c_type(t)
+            ));
+        }
+        self.line("const int64_t fut_lid = get_local_id(0), fut_lsize = get_local_size(0);");
+        for (&(acc, t), &other) in reduction.accs.iter().zip(reduction.others) {
+            self.declare(acc, VarKind::Scalar(t))?;
+            self.declare(other, VarKind::Scalar(t))?;
+        }
+        self.contents(&reduction.start)
+    }
+
+    /// The end of a work-group's reduction: the work-items' accumulators
+    /// combined in a tree in local memory (each combining its neighbour's
+    /// on the right, so that the order is kept), and the group's result
+    /// written by its first work-item at `index` of the `blocks`.
+    fn group_epilogue(
+        &mut self,
+        reduction: &Reduction<'_>,
+        index: &str,
+        blocks: &[String],
+    ) -> Result<()> {
+        self.line("fut_folded:;");
+        let accs: Vec<(String, PrimType)> = reduction
+            .accs
+            .iter()
+            .map(|&(acc, t)| ((self.var_names)(acc), t))
+            .collect();
+        for (i, (acc, _)) in accs.iter().enumerate() {
+            self.line(&format!("fut_local_{i}[fut_lid] = {acc};"));
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line("for (int64_t fut_s = 1; fut_s < fut_lsize; fut_s *= 2) {");
+        self.lines.indent += 1;
+        self.line("if ((fut_lid & (2 * fut_s - 1)) == 0 && fut_lid + fut_s < fut_lsize) {");
+        self.lines.indent += 1;
+        for (i, &other) in reduction.others.iter().enumerate() {
+            let text = format!(
+                "{} = fut_local_{i}[fut_lid + fut_s];",
+                (self.var_names)(other)
+            );
+            self.line(&text);
+        }
+        self.exit = "goto fut_combined;";
+        self.nested("", reduction.combine)?;
+        for (i, (acc, _)) in accs.iter().enumerate() {
+            self.line(&format!("fut_local_{i}[fut_lid] = {acc};"));
+        }
+        self.lines.indent -= 1;
+        self.line("}");
+        self.line("fut_combined:");
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.lines.indent -= 1;
+        self.line("}");
+        self.line("if (fut_lid == 0) {");
+        for ((acc, t), block) in accs.iter().zip(blocks) {
+            self.line(&format!(
+                "  ((__global {} *){block})[{index}] = {acc};",
+                c_type(*t)
+            ));
+        }
+        self.line("}");
+        Ok(())
+    }
+
     /// A fresh block from the kernel's heap; a work-item finding the heap
     /// full records so (failure -1), and the runtime runs the kernel again
     /// with a larger heap.
@@ -546,7 +854,7 @@ impl KernelPrinter<'_> {
         self.line("  const uint64_t fut_at = atom_add(fut_heap_top, fut_size);");
         self.line("  if (fut_at + fut_size > fut_heap_size) {");
         self.line("    atomic_cmpxchg((volatile __global int *)fut_errors, 0, -1);");
-        self.line("    return;");
+        self.line(&format!("    {}", self.exit));
         self.line("  }");
         self.line(&format!("  {mem} = fut_heap + fut_at;"));
         self.line("}");
@@ -660,6 +968,48 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
                 self.tasks -= 1;
                 self.lines.scopes.pop();
                 printed?;
+                self.lines.indent -= 1;
+                self.line("}");
+            }
+            // A reduction of a function called inside the kernel, folded
+            // by the work-item.
+            McOp::Reduce {
+                iterations,
+                point,
+                step,
+                accs,
+                neutral,
+                results,
+                ..
+            } => {
+                let iterations = self.exp(iterations)?;
+                self.line("{");
+                self.lines.indent += 1;
+                self.lines.scopes.push(HashMap::new());
+                for (&(acc, t), neutral) in accs.iter().zip(neutral) {
+                    self.declare(acc, VarKind::Scalar(t))?;
+                    let text = format!("{} = {};", (self.var_names)(acc), self.exp(neutral)?);
+                    self.line(&text);
+                }
+                self.lines.bind(*point, VarKind::Scalar(PrimType::I64));
+                let p = (self.var_names)(*point);
+                self.tasks += 1;
+                let printed = self.nested(
+                    &format!("for (int64_t {p} = 0; {p} < {iterations}; {p}++) "),
+                    step,
+                );
+                self.tasks -= 1;
+                printed?;
+                for (&(acc, t), &block) in accs.iter().zip(results) {
+                    let text = format!(
+                        "((__global {} *){})[0] = {};",
+                        c_type(t),
+                        self.mem(block)?,
+                        (self.var_names)(acc)
+                    );
+                    self.line(&text);
+                }
+                self.lines.scopes.pop();
                 self.lines.indent -= 1;
                 self.line("}");
             }
@@ -807,7 +1157,7 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
             self.line(&format!("    fut_errors[{}] = {slot};", i + 1));
         }
         self.line("  }");
-        self.line("  return;");
+        self.line(&format!("  {}", self.exit));
         self.line("}");
         Ok(())
     }

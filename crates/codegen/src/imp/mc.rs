@@ -1,11 +1,14 @@
-//! The multicore back end's operations in the imperative IR: parallel
-//! tasks over chunks of an iteration space. Everything else the
+//! The parallel operations of the C back ends in the imperative IR:
+//! parallel tasks over chunks of an iteration space. Everything else the
 //! segmented operations need (partial results per chunk, combining them
 //! in order, the phases of a scan) is ordinary imperative code around
-//! them, made by [`super::translate`].
+//! them, made by [`super::translate`]; only for devices with work-groups
+//! (OpenCL) is a reduction one operation, whose work-groups combine their
+//! work-items' values in local memory.
 
 use super::{Code, Exp};
 use opt::ir::Var;
+use prim::PrimType;
 
 /// What the chunks of a task do, which decides how many there are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +23,7 @@ pub enum Chunking {
     Light,
 }
 
-/// An operation of the multicore back end.
+/// A parallel operation of the multicore and OpenCL back ends.
 #[derive(Debug, Clone, PartialEq)]
 pub enum McOp {
     /// Sets the `i64` variable `var` (declared) to the number of chunks
@@ -50,5 +53,27 @@ pub enum McOp {
         start: Var,
         end: Var,
         body: Box<Code<McOp>>,
+    },
+    /// A reduction of the values at the points `0..iterations`, made
+    /// only for devices with work-groups, outside parallel code. `step`
+    /// folds the values at point `point` (an `i64` it may not set) into
+    /// the accumulators `accs` (declared by the operation, starting from
+    /// `neutral`); `combine` sets `accs` to themselves combined with
+    /// `others` (variables of the same types, declared by the
+    /// operation), the later values on the right. The result is written
+    /// to element 0 of the blocks `results`. The operator is associative,
+    /// so points are folded in parallel runs whose results are combined in
+    /// order; where it is also `commutative`, a run's points need not be
+    /// consecutive. Failures are reported as [`McOp::Parallel`]'s are.
+    Reduce {
+        iterations: Exp,
+        point: Var,
+        step: Box<Code<McOp>>,
+        accs: Vec<(Var, PrimType)>,
+        neutral: Vec<Exp>,
+        others: Vec<Var>,
+        combine: Box<Code<McOp>>,
+        commutative: bool,
+        results: Vec<Var>,
     },
 }

@@ -7,7 +7,9 @@
 //!   within the destination (others are ignored).
 //! * `SegRed` over one dimension: every chunk reduces its points into a
 //!   partial result per chunk; the partials are then combined in chunk
-//!   order, so non-commutative operators are right. Over several
+//!   order, so non-commutative operators are right. For a device with
+//!   work-groups, outside parallel code, it is one [`McOp::Reduce`]
+//!   instead. Over several
 //!   dimensions (a reduction per segment) the segments run in parallel,
 //!   each reduced by one thread.
 //! * `SegScan` over one dimension: each chunk scans its points and keeps
@@ -26,6 +28,7 @@ use super::translate::{
 };
 use super::{Code, Exp, MemLoc};
 use crate::CodegenError;
+use opt::ir::analysis::commutative_operator;
 use opt::ir::segop::{SegOp, SegResult, SegSpace};
 use opt::ir::{Lambda, McMem, PatElem, SubExp, Type, Var};
 use prim::{BinOp, CmpOp, PrimType};
@@ -62,7 +65,12 @@ pub(super) fn seg_op(tr: &mut Translator<McMem>, pat: &[PatElem], op: &SegOp<McM
                 .iter()
                 .map(|o| (&o.lambda, o.neutral.as_slice()))
                 .collect();
-            if space.dims.len() == 1 {
+            if space.dims.len() == 1 && tr.work_groups() && !tr.in_parallel() {
+                let commutative = ops
+                    .iter()
+                    .all(|o| o.commutative || commutative_operator(&o.lambda));
+                group_reduce(tr, pat, op, &lambdas, body, operators, commutative)
+            } else if space.dims.len() == 1 {
                 reduce(tr, pat, op, &lambdas, body, operators)
             } else {
                 per_segment(tr, pat, op, &lambdas, body, operators, false)
@@ -481,6 +489,52 @@ fn reduce(
         }
         Ok(())
     })?;
+    for (elem, &(block, t)) in pat.iter().zip(&results) {
+        tr.emit(Code::SetScalar(elem.var, read(block, Exp::i64(0), t)));
+    }
+    Ok(())
+}
+
+/// A reduction over one dimension on a device with work-groups: one
+/// [`McOp::Reduce`], whose result is read from blocks of one element.
+fn group_reduce(
+    tr: &mut Translator<McMem>,
+    pat: &[PatElem],
+    op: &SegOp<McMem>,
+    ops: &[(&Lambda<McMem>, &[SubExp])],
+    body: &Body,
+    operators: usize,
+    commutative: bool,
+) -> Result<()> {
+    let space = op.space();
+    let (types, neutral) = operator_parts(tr, ops)?;
+    let iterations = points(tr, &space.sizes())?;
+    let point = tr.new_var("point");
+    let accs: Vec<Var> = types.iter().map(|_| tr.new_var("acc")).collect();
+    let others: Vec<Var> = types.iter().map(|_| tr.new_var("other")).collect();
+    let step = tr.in_task(|tr| {
+        tr.block(|tr| {
+            point_indices(tr, space, Exp::Var(point, PrimType::I64))?;
+            tr.stms(&body.stms)?;
+            let values = operator_values(tr, body, operators)?;
+            combine(tr, ops, &types, &accs, values)?;
+            write_results(tr, space, op.results(), &pat[operators..], &body.result)
+        })
+    })?;
+    let combine_code =
+        tr.in_task(|tr| tr.block(|tr| combine(tr, ops, &types, &accs, var_exps(&others, &types))))?;
+    let results = partials(tr, &types, Exp::i64(1));
+    tr.emit(Code::Op(McOp::Reduce {
+        iterations,
+        point,
+        step: Box::new(step),
+        accs: accs.into_iter().zip(types.iter().copied()).collect(),
+        neutral,
+        others,
+        combine: Box::new(combine_code),
+        commutative,
+        results: results.iter().map(|&(block, _)| block).collect(),
+    }));
     for (elem, &(block, t)) in pat.iter().zip(&results) {
         tr.emit(Code::SetScalar(elem.var, read(block, Exp::i64(0), t)));
     }

@@ -55,6 +55,39 @@ impl PrintOp for McOp {
                 );
                 printer.nested(&text, body);
             }
+            McOp::Reduce {
+                iterations,
+                point,
+                step,
+                accs,
+                neutral,
+                others,
+                combine,
+                commutative,
+                results,
+            } => {
+                let list = |vars: &mut dyn Iterator<Item = Var>| {
+                    vars.map(|v| printer.var(v)).collect::<Vec<_>>().join(", ")
+                };
+                let (acc_list, other_list) = (
+                    list(&mut accs.iter().map(|&(v, _)| v)),
+                    list(&mut others.iter().copied()),
+                );
+                let neutral: Vec<String> = neutral.iter().map(|e| printer.exp(e)).collect();
+                let head = format!(
+                    "reduce{} ({acc_list}) from ({}) into ({}) over {} at {}",
+                    if *commutative { " comm" } else { "" },
+                    neutral.join(", "),
+                    list(&mut results.iter().copied()),
+                    printer.exp(iterations),
+                    printer.var(*point)
+                );
+                printer.nested(&head, step);
+                printer.nested(
+                    &format!("combining ({acc_list}) with ({other_list})"),
+                    combine,
+                );
+            }
         }
     }
 }

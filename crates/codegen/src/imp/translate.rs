@@ -37,12 +37,20 @@ pub enum NoOp {}
 
 /// The imperative program of a sequential program with memory.
 pub fn generate_seq(program: &ir::Program<SeqMem>) -> Result<Program<NoOp>> {
-    generate(program)
+    generate(program, false)
 }
 
-/// The imperative program of a multicore program with memory.
+/// The imperative program of a multicore program with memory, for the
+/// multicore back end.
 pub fn generate_mc(program: &ir::Program<McMem>) -> Result<Program<McOp>> {
-    generate(program)
+    generate(program, false)
+}
+
+/// The imperative program of a multicore program with memory, for a
+/// device with work-groups (OpenCL): reductions outside parallel code are
+/// [`McOp::Reduce`]s.
+pub fn generate_device(program: &ir::Program<McMem>) -> Result<Program<McOp>> {
+    generate(program, true)
 }
 
 /// Code emitted at a point of an index space, given its indices.
@@ -97,8 +105,9 @@ impl ImpLevel for McMem {
     }
 }
 
-fn generate<R: ImpLevel>(program: &ir::Program<R>) -> Result<Program<R::ImpOp>> {
+fn generate<R: ImpLevel>(program: &ir::Program<R>, work_groups: bool) -> Result<Program<R::ImpOp>> {
     let mut tr = Translator {
+        work_groups,
         types: Types::of_program(program),
         var_names: program.var_names.clone(),
         arrays: HashMap::new(),
@@ -272,6 +281,8 @@ pub struct Translator<R: ImpLevel> {
     blocks: Vec<Vec<Code<R::ImpOp>>>,
     /// How many parallel tasks the code being emitted runs in.
     tasks: usize,
+    /// Whether the code is for a device with work-groups.
+    work_groups: bool,
 }
 
 impl<R: ImpLevel> Translator<R> {
@@ -303,6 +314,11 @@ impl<R: ImpLevel> Translator<R> {
     /// Whether the code being emitted runs in a parallel task.
     pub(super) fn in_parallel(&self) -> bool {
         self.tasks > 0
+    }
+
+    /// Whether the code is for a device with work-groups.
+    pub(super) fn work_groups(&self) -> bool {
+        self.work_groups
     }
 
     /// Records that `var` counts from 0 to below `bound`.

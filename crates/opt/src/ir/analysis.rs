@@ -6,8 +6,8 @@
 use crate::ir::check::{TypeContext, subexp_type};
 use crate::ir::traverse::{bound_in_body, for_each_stm};
 use crate::ir::{
-    Body, Exp, ExtType, FuncId, Function, LoopForm, Operation, Param, PatElem, Program, Rep, Stm,
-    SubExp, Type, Var,
+    Body, Exp, ExtType, FuncId, Function, Lambda, LoopForm, Operation, Param, PatElem, Program,
+    Rep, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, PrimValue};
 use std::collections::HashSet;
@@ -198,6 +198,40 @@ pub fn can_fail_unless<R: Rep>(
 
 pub fn body_can_fail<R: Rep>(types: &dyn TypeContext, body: &Body<R>) -> bool {
     body.stms.iter().any(|stm| can_fail(types, &stm.exp))
+}
+
+/// Whether a reduction operator (a lambda of `2n` scalar parameters, the
+/// accumulator's `n` first) is commutative because each of its results is
+/// one commutative operator applied to the two parameters of its
+/// component, and it does nothing else: `\(a, b) (x, y) -> (a + x,
+/// y * b)`, say.
+pub fn commutative_operator<R: Rep>(lambda: &Lambda<R>) -> bool {
+    let n = lambda.params.len() / 2;
+    if n == 0
+        || lambda.params.len() != 2 * n
+        || lambda.body.result.len() != n
+        || lambda.body.stms.len() != n
+    {
+        return false;
+    }
+    lambda.body.result.iter().enumerate().all(|(k, &result)| {
+        let (left, right) = (lambda.params[k].var, lambda.params[n + k].var);
+        let Type::Prim(ty) = lambda.params[k].ty else {
+            return false;
+        };
+        lambda
+            .body
+            .stms
+            .iter()
+            .any(|stm| match (&stm.pat[..], &stm.exp) {
+                ([pe], Exp::BinOp(op, SubExp::Var(a), SubExp::Var(b))) => {
+                    SubExp::Var(pe.var) == result
+                        && op.commutes(ty)
+                        && ((*a, *b) == (left, right) || (*a, *b) == (right, left))
+                }
+                _ => false,
+            })
+    })
 }
 
 /// The variables an expression consumes (in-place updates, unique

@@ -22,7 +22,9 @@
 //!   and calls), but for reads of single elements proven outside the
 //!   target or not written yet (a loop filling its array row by row, row
 //!   `i` in iteration `i`, has written nothing from row `i` on);
-//! * nothing after the copy uses the moved arrays;
+//! * nothing after the copy uses the moved arrays, and no call before it
+//!   is given one (functions take arrays row-major from their block's
+//!   start);
 //! * every moved array stays inside the target: it is made with the
 //!   source's shape, is a view of one, or the block holds exactly the
 //!   source;
@@ -42,7 +44,7 @@
 
 use crate::ir::analysis::{Types, can_fail};
 use crate::ir::mem::{IndexExp, Lmad, MemBind};
-use crate::ir::traverse::{Renamer, for_each_bound_inside, for_each_use};
+use crate::ir::traverse::{Renamer, for_each_bound_inside, for_each_stm_in_exp, for_each_use};
 use crate::ir::{
     Attrs, Body, DimIndex, ErrorPart, Exp, Function, Loc, LoopForm, MemOp, Operation, PatElem,
     Program, Rep, Stm, SubExp, Type, Var,
@@ -693,6 +695,21 @@ fn plan<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
         .any(|stm| mentions(stm, &mut |v| moved(v)))
         || body.result.iter().any(|se| se.as_var().is_some_and(moved))
     {
+        return None;
+    }
+    // A function takes its array parameters row-major from their block's
+    // start: no call in between may be given a moved array.
+    let mut passed = false;
+    for stm in &body.stms[alloc + 1..update] {
+        let mut look = |s: &Stm<R>| {
+            if let Exp::Call { args, .. } = &s.exp {
+                passed |= args.iter().any(|a| a.as_var().is_some_and(moved));
+            }
+        };
+        look(stm);
+        for_each_stm_in_exp(&stm.exp, &mut look);
+    }
+    if passed {
         return None;
     }
     let element = source_ty.element();

@@ -760,7 +760,7 @@ impl<R: Rep> Simplifier<'_, R> {
         let unconsumed = stm.pat.iter().all(|pe| !self.consumable.contains(&pe.var));
         let tag = match exp {
             Exp::BinOp(op, a, _) => {
-                commutative = scalar::commutes(*op, self.type_of(*a));
+                commutative = matches!(self.type_of(*a), Some(Type::Prim(t)) if op.commutes(t));
                 format!("{op:?}")
             }
             Exp::Cmp(op, ..) => {

@@ -7,21 +7,6 @@ use crate::ir::{Exp, Rep, Stm, SubExp, Type};
 use prim::{BinOp, CmpOp, PrimFn, PrimType, PrimValue};
 use prim::{convert, eval_binop, eval_cmp, eval_prim_fn};
 
-/// Whether `op` on operands of type `ty` gives the same result with its
-/// operands swapped (bit for bit: float `min` and `max` may not on
-/// zeros of both signs).
-pub(super) fn commutes(op: BinOp, ty: Option<Type>) -> bool {
-    let Some(Type::Prim(ty)) = ty else {
-        return false;
-    };
-    match op {
-        BinOp::Add | BinOp::Mul => true,
-        BinOp::And | BinOp::Or | BinOp::Xor => true,
-        BinOp::Min | BinOp::Max => ty.is_integer(),
-        _ => false,
-    }
-}
-
 /// Whether `op` is associative on integers (with wrapping arithmetic),
 /// so that constants can be combined across two applications.
 fn associative(op: BinOp) -> bool {
