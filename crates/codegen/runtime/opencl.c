@@ -74,6 +74,8 @@ typedef struct _cl_event *cl_event;
     (cl_command_queue, cl_mem, cl_uint, size_t, size_t, const void *, cl_uint, const cl_event *, cl_event *)) \
   X(clEnqueueCopyBuffer, cl_int,                                                                            \
     (cl_command_queue, cl_mem, cl_mem, size_t, size_t, size_t, cl_uint, const cl_event *, cl_event *))     \
+  X(clEnqueueFillBuffer, cl_int,                                                                            \
+    (cl_command_queue, cl_mem, const void *, size_t, size_t, size_t, cl_uint, const cl_event *, cl_event *)) \
   X(clReleaseKernel, cl_int, (cl_kernel))                                                                   \
   X(clReleaseProgram, cl_int, (cl_program))                                                                 \
   X(clReleaseCommandQueue, cl_int, (cl_command_queue))                                                      \
@@ -694,10 +696,27 @@ static int fut_cl_heap(fut_run *run, uint64_t bytes) {
   return 0;
 }
 
+/* Sets the first `bytes` bytes of `m` (if any) to zero. */
+static int fut_cl_zero(fut_run *run, fut_mem *m, int64_t bytes) {
+  if (m == NULL || bytes <= 0) return 0;
+  struct fut_cl *cl = run->ctx->cl;
+  const unsigned char zero = 0;
+  cl_int e = cl->api.clEnqueueFillBuffer(cl->queue, m->dev, &zero, 1, 0, (size_t)bytes, 0, NULL, NULL);
+  return e == CL_SUCCESS ? 0 : fut_cl_failed(run, "clEnqueueFillBuffer", e);
+}
+
 FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,
                            const fut_cl_arg *args) {
+  return fut_cl_launch_zeroed(run, kernel, heap, chunks, iterations, nargs, args, NULL, 0);
+}
+
+FUT_LINK int fut_cl_launch_zeroed(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,
+                                  const fut_cl_arg *args, fut_mem *zeroed, int64_t zeroed_bytes) {
   cl_kernel k = run->ctx->cl->kernels[kernel];
-  if (!heap) return fut_cl_run(run, k, chunks, iterations, nargs, args);
+  if (!heap) {
+    int err = fut_cl_zero(run, zeroed, zeroed_bytes);
+    return err ? err : fut_cl_run(run, k, chunks, iterations, nargs, args);
+  }
   /* The heap's buffers and size after the other arguments; a kernel
      that finds the heap full runs again with a larger one (it only
      writes what a second run writes again). */
@@ -718,6 +737,8 @@ FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t chunks, i
     all[nargs + 2] = (fut_cl_arg){sizeof size, &size, NULL};
     cl_int e = cl->api.clEnqueueWriteBuffer(cl->queue, cl->heap_top, CL_TRUE, 0, 8, &zero, 0, NULL, NULL);
     if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueWriteBuffer", e);
+    err = fut_cl_zero(run, zeroed, zeroed_bytes);
+    if (err) return err;
     err = fut_cl_run(run, k, chunks, iterations, nargs + 3, all);
     if (err != FUT_CL_HEAP_FULL) return err;
     /* Every work-item counted what it asked for. */

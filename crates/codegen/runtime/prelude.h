@@ -231,6 +231,11 @@ FUT_LINK int64_t fut_cl_groups(fut_run *run, int64_t iterations);
    blocks it allocates, if `heap`). */
 FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,
                            const fut_cl_arg *args);
+/* `fut_cl_launch`, with the first `zeroed_bytes` bytes of `zeroed` set to
+   zero before every run (for kernels whose work-groups count on it: a
+   scan's tile counter and flags). */
+FUT_LINK int fut_cl_launch_zeroed(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,
+                                  const fut_cl_arg *args, fut_mem *zeroed, int64_t zeroed_bytes);
 FUT_LINK int fut_cl_copy(fut_run *run, int es, int rank, const int64_t *shape, fut_mem *dst, int64_t dst_offset,
                          const int64_t *dst_strides, fut_mem *src, int64_t src_offset, const int64_t *src_strides);
 #define FUT_CL_ELEMENT_DECL(T)                                                  \

@@ -49,9 +49,9 @@ impl COp for McOp {
                 printer.dedent();
                 printer.line("}");
             }
-            McOp::Reduce { .. } => {
+            McOp::Reduce { .. } | McOp::Scan { .. } => {
                 return Err(CodegenError::internal(
-                    "internal error: a work-group reduction in multicore code".to_owned(),
+                    "internal error: a work-group operation in multicore code".to_owned(),
                 ));
             }
         }
@@ -103,6 +103,27 @@ impl COp for McOp {
                     others.iter().for_each(|&other| uses.declare(other));
                     uses.code(step);
                     uses.code(combine);
+                });
+            }
+            McOp::Scan {
+                iterations,
+                point,
+                step,
+                accs,
+                neutral,
+                others,
+                combine,
+                write,
+            } => {
+                uses.exp(iterations);
+                neutral.iter().for_each(|e| uses.exp(e));
+                uses.scoped(|uses| {
+                    uses.declare(*point);
+                    accs.iter().for_each(|&(acc, _)| uses.declare(acc));
+                    others.iter().for_each(|&other| uses.declare(other));
+                    uses.code(step);
+                    uses.code(combine);
+                    uses.code(write);
                 });
             }
         }

@@ -135,7 +135,7 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
             printer.line("{");
             printer.indent();
             let (chunks, iterations) = (printer.exp(chunks)?, printer.exp(iterations)?);
-            launch(printer, &frame, index, &chunks, &iterations, &[])?;
+            launch(printer, &frame, index, (&chunks, &iterations), &[], None)?;
             printer.checked("err", None);
             printer.dedent();
             printer.line("}");
@@ -170,6 +170,31 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
                 step,
                 *commutative,
                 results,
+            )?;
+        }
+        McOp::Scan {
+            iterations,
+            point,
+            step,
+            accs,
+            neutral,
+            others,
+            combine,
+            write,
+        } => {
+            let reduction = Reduction {
+                accs,
+                others,
+                start: Code::Block(
+                    accs.iter()
+                        .zip(neutral)
+                        .map(|(&(acc, _), n)| Code::SetScalar(acc, n.clone()))
+                        .collect(),
+                ),
+                combine,
+            };
+            scan(
+                printer, &reduction, iterations, *point, step, neutral, write,
             )?;
         }
     }
@@ -274,22 +299,19 @@ fn reduce(
     printer.line(&format!(
         "const int64_t fut_groups = fut_cl_groups(run, {iterations});"
     ));
-    for (name, &(_, t)) in partials.iter().zip(reduction.accs) {
-        printer.line(&format!("fut_mem *{name} = NULL;"));
-        printer.line(&format!(
-            "err = mem_alloc_dev(run, &{name}, fut_groups * {});",
-            t.byte_size()
-        ));
-        printer.line("if (err == 0) {");
-        printer.indent();
-    }
+    let sizes: Vec<String> = reduction
+        .accs
+        .iter()
+        .map(|&(_, t)| format!("fut_groups * {}", t.byte_size()))
+        .collect();
+    allocate_scratch(printer, &partials, &sizes);
     launch(
         printer,
         &folding,
         first,
-        "fut_groups * fut_group_size",
-        &iterations,
+        ("fut_groups * fut_group_size", &iterations),
         &partials,
+        None,
     )?;
     let mut blocks = partials.clone();
     for &result in results {
@@ -301,17 +323,355 @@ fn reduce(
         printer,
         &combining,
         second,
-        "fut_group_size",
-        "fut_groups",
+        ("fut_group_size", "fut_groups"),
         &blocks,
+        None,
     )?;
     printer.dedent();
     printer.line("}");
-    for name in partials.iter().rev() {
+    release_scratch(printer, &partials);
+    printer.checked("err", None);
+    printer.dedent();
+    printer.line("}");
+    Ok(())
+}
+
+/// Allocates device blocks of the given names and sizes (C expressions)
+/// for the code printed next, each inside `if (err == 0)` after its
+/// allocation; [`release_scratch`] ends them.
+fn allocate_scratch(
+    printer: &mut FunctionPrinter<'_, '_, McOp>,
+    names: &[String],
+    bytes: &[String],
+) {
+    for (name, bytes) in names.iter().zip(bytes) {
+        printer.line(&format!("fut_mem *{name} = NULL;"));
+        printer.line(&format!("err = mem_alloc_dev(run, &{name}, {bytes});"));
+        printer.line("if (err == 0) {");
+        printer.indent();
+    }
+}
+
+/// Ends the blocks of [`allocate_scratch`], releasing them.
+fn release_scratch(printer: &mut FunctionPrinter<'_, '_, McOp>, names: &[String]) {
+    for name in names.iter().rev() {
         printer.dedent();
         printer.line("}");
         printer.line(&format!("mem_release(&{name});"));
     }
+}
+
+/// The bytes of a work-group's tile of a scan, at most: the tile's
+/// values are in local memory.
+const SCAN_TILE_BYTES: usize = 16384;
+
+/// Prints a scan as one kernel, a single pass with decoupled look-back:
+/// each work-group takes the next tile of `fut_group_size * K`
+/// consecutive points (from a counter, so that every earlier tile has
+/// been taken by a running work-group), computes their values (point
+/// `base + j * size + item` at the `j`th of `K` steps, so that
+/// neighbouring work-items read neighbouring memory) into local memory,
+/// scans them there (each work-item its `K` consecutive values, then the
+/// work-items' totals), publishes the tile's total, finds its prefix from
+/// the published totals and prefixes of the tiles before it, publishes
+/// its own inclusive prefix, and writes its values combined with the
+/// prefix.
+fn scan(
+    printer: &mut FunctionPrinter<'_, '_, McOp>,
+    reduction: &Reduction<'_>,
+    iterations: &Exp,
+    point: Var,
+    step: &Code<McOp>,
+    neutral: &[Exp],
+    write: &Code<McOp>,
+) -> Result<()> {
+    let bytes: usize = reduction
+        .accs
+        .iter()
+        .map(|&(_, t)| t.byte_size() as usize)
+        .sum();
+    let per_item = (SCAN_TILE_BYTES / (GROUP_MAX * bytes.max(1))).clamp(1, 8);
+    let others_neutral = Code::Block(
+        reduction
+            .others
+            .iter()
+            .zip(neutral)
+            .map(|(&other, n)| Code::SetScalar(other, n.clone()))
+            .collect(),
+    );
+    let mut bound = vec![point];
+    bound.extend(reduction.accs.iter().map(|&(acc, _)| acc));
+    bound.extend(reduction.others);
+    let frame = Frame::of(
+        printer,
+        &[
+            &reduction.start,
+            &others_neutral,
+            step,
+            reduction.combine,
+            write,
+        ],
+        &bound,
+    )?;
+    let n = reduction.accs.len();
+    let mut extra = vec!["fut_status".to_owned()];
+    extra.extend((0..n).map(|i| format!("fut_aggregate_{i}")));
+    extra.extend((0..n).map(|i| format!("fut_prefix_{i}")));
+    let index = kernel(printer, &frame, "fut_item", &extra, |k| {
+        let accs: Vec<(String, String)> = reduction
+            .accs
+            .iter()
+            .map(|&(acc, t)| ((k.var_names)(acc), c_type(t)))
+            .collect();
+        let others: Vec<String> = reduction.others.iter().map(|&o| (k.var_names)(o)).collect();
+        let each = |k: &mut KernelPrinter<'_>, f: &dyn Fn(usize) -> String| {
+            for i in 0..n {
+                k.line(&f(i));
+            }
+        };
+        each(k, &|i| {
+            format!(
+                "__local {t} fut_tile_{i}[{}], fut_local_{i}[{GROUP_MAX}], fut_exclusive_{i};",
+                GROUP_MAX * per_item,
+                t = accs[i].1
+            )
+        });
+        k.line("__local int64_t fut_tile_id;");
+        k.line("const int64_t fut_lid = get_local_id(0), fut_lsize = get_local_size(0);");
+        k.line("const int64_t fut_item = get_global_id(0);");
+        for (&(acc, t), &other) in reduction.accs.iter().zip(reduction.others) {
+            k.declare(acc, VarKind::Scalar(t))?;
+            k.declare(other, VarKind::Scalar(t))?;
+        }
+        k.line("if (fut_lid == 0) fut_tile_id = atomic_inc((volatile __global int *)fut_status);");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        k.line(&format!(
+            "const int64_t fut_tile = fut_tile_id, fut_base = fut_tile * fut_lsize * {per_item};"
+        ));
+        let p = (k.var_names)(point);
+        // The tile's values, computed by neighbouring work-items at
+        // neighbouring points.
+        k.line(&format!(
+            "for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) {{"
+        ));
+        k.lines.indent += 1;
+        k.lines.scopes.push(HashMap::new());
+        k.lines.bind(point, VarKind::Scalar(PrimType::I64));
+        k.line(&format!(
+            "const int64_t {p} = fut_base + fut_j * fut_lsize + fut_lid;"
+        ));
+        k.exit = "goto fut_loaded;";
+        let loaded = k.nested(&format!("if ({p} < fut_iterations) "), step);
+        k.lines.scopes.pop();
+        loaded?;
+        k.nested("else ", &others_neutral)?;
+        each(k, &|i| {
+            format!("fut_tile_{i}[fut_j * fut_lsize + fut_lid] = {};", others[i])
+        });
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("fut_loaded:");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // Each work-item scans its consecutive values.
+        k.contents(&reduction.start)?;
+        k.line(&format!(
+            "for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) {{"
+        ));
+        k.lines.indent += 1;
+        each(k, &|i| {
+            format!(
+                "{} = fut_tile_{i}[fut_lid * {per_item} + fut_j];",
+                others[i]
+            )
+        });
+        k.exit = "goto fut_scanned;";
+        k.nested("", reduction.combine)?;
+        each(k, &|i| {
+            format!(
+                "fut_tile_{i}[fut_lid * {per_item} + fut_j] = {};",
+                accs[i].0
+            )
+        });
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("fut_scanned:");
+        // The work-items' totals, scanned in order.
+        each(k, &|i| format!("fut_local_{i}[fut_lid] = {};", accs[i].0));
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        k.line("for (int64_t fut_s = 1; fut_s < fut_lsize; fut_s *= 2) {");
+        k.lines.indent += 1;
+        k.line("if (fut_lid >= fut_s) {");
+        k.lines.indent += 1;
+        each(k, &|i| {
+            format!("{} = fut_local_{i}[fut_lid - fut_s];", accs[i].0)
+        });
+        each(k, &|i| format!("{} = fut_local_{i}[fut_lid];", others[i]));
+        k.exit = "goto fut_stepped;";
+        k.nested("", reduction.combine)?;
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("fut_stepped:");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        k.line("if (fut_lid >= fut_s) {");
+        each(k, &|i| format!("  fut_local_{i}[fut_lid] = {};", accs[i].0));
+        k.line("}");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        k.lines.indent -= 1;
+        k.line("}");
+        // The first work-item publishes the tile's total, looks back for
+        // its prefix (combining, right to left, the totals of the tiles
+        // that have published only those, up to one that has published
+        // its inclusive prefix) and publishes the tile's inclusive prefix.
+        k.line("if (fut_lid == 0) {");
+        k.lines.indent += 1;
+        k.contents(&others_neutral)?;
+        k.line("if (fut_tile > 0) {");
+        k.lines.indent += 1;
+        each(k, &|i| {
+            format!(
+                "((__global {} *)fut_aggregate_{i})[fut_tile] = fut_local_{i}[fut_lsize - 1];",
+                accs[i].1
+            )
+        });
+        k.line("mem_fence(CLK_GLOBAL_MEM_FENCE);");
+        k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, 1);");
+        k.line("int64_t fut_k = fut_tile - 1;");
+        k.line("for (;;) {");
+        k.lines.indent += 1;
+        k.line(
+            "const int fut_flag = atomic_or((volatile __global int *)fut_status + 1 + fut_k, 0);",
+        );
+        k.line("if (fut_flag == 0) continue;");
+        k.line("mem_fence(CLK_GLOBAL_MEM_FENCE);");
+        each(k, &|i| {
+            format!(
+                "{} = fut_flag == 2 ? ((volatile __global {t} *)fut_prefix_{i})[fut_k] : ((volatile __global {t} *)fut_aggregate_{i})[fut_k];",
+                accs[i].0,
+                t = accs[i].1
+            )
+        });
+        k.exit = "goto fut_looked;";
+        k.nested("", reduction.combine)?;
+        each(k, &|i| format!("{} = {};", others[i], accs[i].0));
+        k.line("if (fut_flag == 2) break;");
+        k.line("fut_k--;");
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("fut_looked:;");
+        k.lines.indent -= 1;
+        k.line("}");
+        each(k, &|i| format!("fut_exclusive_{i} = {};", others[i]));
+        each(k, &|i| format!("{} = {};", accs[i].0, others[i]));
+        each(k, &|i| {
+            format!("{} = fut_local_{i}[fut_lsize - 1];", others[i])
+        });
+        k.exit = "goto fut_published;";
+        k.nested("", reduction.combine)?;
+        k.line("fut_published:");
+        each(k, &|i| {
+            format!(
+                "((__global {} *)fut_prefix_{i})[fut_tile] = {};",
+                accs[i].1, accs[i].0
+            )
+        });
+        k.line("mem_fence(CLK_GLOBAL_MEM_FENCE);");
+        k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, 2);");
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // Each work-item's prefix: the tile's, then the work-items'
+        // before it.
+        each(k, &|i| format!("{} = fut_exclusive_{i};", accs[i].0));
+        k.line("if (fut_lid > 0) {");
+        k.lines.indent += 1;
+        each(k, &|i| {
+            format!("{} = fut_local_{i}[fut_lid - 1];", others[i])
+        });
+        k.exit = "goto fut_prefixed;";
+        k.nested("", reduction.combine)?;
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("fut_prefixed:");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        each(k, &|i| format!("fut_local_{i}[fut_lid] = {};", accs[i].0));
+        k.line(&format!(
+            "for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) {{"
+        ));
+        k.lines.indent += 1;
+        each(k, &|i| format!("{} = fut_local_{i}[fut_lid];", accs[i].0));
+        each(k, &|i| {
+            format!(
+                "{} = fut_tile_{i}[fut_lid * {per_item} + fut_j];",
+                others[i]
+            )
+        });
+        k.exit = "goto fut_added;";
+        k.nested("", reduction.combine)?;
+        each(k, &|i| {
+            format!(
+                "fut_tile_{i}[fut_lid * {per_item} + fut_j] = {};",
+                accs[i].0
+            )
+        });
+        k.line("fut_added:;");
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The values, written by neighbouring work-items at neighbouring
+        // points.
+        k.line(&format!(
+            "for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) {{"
+        ));
+        k.lines.indent += 1;
+        k.lines.scopes.push(HashMap::new());
+        k.lines.bind(point, VarKind::Scalar(PrimType::I64));
+        k.line(&format!(
+            "const int64_t {p} = fut_base + fut_j * fut_lsize + fut_lid;"
+        ));
+        k.line(&format!("if ({p} < fut_iterations) {{"));
+        each(k, &|i| {
+            format!(
+                "  {} = fut_tile_{i}[fut_j * fut_lsize + fut_lid];",
+                accs[i].0
+            )
+        });
+        k.exit = "return;";
+        k.lines.indent += 1;
+        let written = k.nested("", write);
+        k.lines.indent -= 1;
+        k.lines.scopes.pop();
+        written?;
+        k.line("}");
+        k.lines.indent -= 1;
+        k.line("}");
+        Ok(())
+    })?;
+    let iterations = printer.exp(iterations)?;
+    printer.line("{");
+    printer.indent();
+    printer.line("const int64_t fut_group_size = fut_cl_group_size(run);");
+    printer.line(&format!(
+        "const int64_t fut_tiles = ({iterations} + fut_group_size * {per_item} - 1) / (fut_group_size * {per_item});"
+    ));
+    let mut sizes = vec!["(fut_tiles + 1) * 4".to_owned()];
+    for _ in 0..2 {
+        sizes.extend(
+            reduction
+                .accs
+                .iter()
+                .map(|&(_, t)| format!("(fut_tiles + 1) * {}", t.byte_size())),
+        );
+    }
+    allocate_scratch(printer, &extra, &sizes);
+    launch(
+        printer,
+        &frame,
+        index,
+        ("fut_tiles * fut_group_size", &iterations),
+        &extra,
+        Some(("fut_status", "(fut_tiles + 1) * 4")),
+    )?;
+    release_scratch(printer, &extra);
     printer.checked("err", None);
     printer.dedent();
     printer.line("}");
@@ -350,14 +710,15 @@ impl Frame {
 /// Prints the host code launching kernel `index` with `chunks` work-items
 /// (C expressions): allocates its regions, passes the free variables,
 /// the regions and the `extra` blocks, and sets `err`, which the caller
-/// checks.
+/// checks. Where `zeroed` names a block and a number of bytes, those are
+/// set to zero before every run of the kernel.
 fn launch(
     printer: &mut FunctionPrinter<'_, '_, McOp>,
     frame: &Frame,
     index: usize,
-    chunks: &str,
-    iterations: &str,
+    (chunks, iterations): (&str, &str),
     extra: &[String],
+    zeroed: Option<(&str, &str)>,
 ) -> Result<()> {
     let mut args: Vec<String> = frame
         .free
@@ -397,8 +758,12 @@ fn launch(
         ));
         "args".to_owned()
     };
+    let (function, zeroing) = match zeroed {
+        Some((block, bytes)) => ("fut_cl_launch_zeroed", format!(", {block}, {bytes}")),
+        None => ("fut_cl_launch", String::new()),
+    };
     printer.line(&format!(
-        "err = fut_cl_launch(run, {index}, {}, {chunks}, {iterations}, {}, {table});",
+        "err = {function}(run, {index}, {}, {chunks}, {iterations}, {}, {table}{zeroing});",
         u8::from(frame.heap),
         args.len()
     ));
@@ -577,7 +942,7 @@ fn calls_allocate(program: &crate::imp::Program<McOp>, code: &Code<McOp>) -> boo
             }
             // Its allocations take blocks from the heap too.
             Code::Op(McOp::Parallel { body, .. }) => visit(program, body, true, seen),
-            Code::Op(McOp::Reduce { step, combine, .. }) => {
+            Code::Op(McOp::Reduce { step, combine, .. } | McOp::Scan { step, combine, .. }) => {
                 visit(program, step, true, seen) || visit(program, combine, true, seen)
             }
             Code::Call { func, .. } => {
@@ -1009,6 +1374,47 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
                     );
                     self.line(&text);
                 }
+                self.lines.scopes.pop();
+                self.lines.indent -= 1;
+                self.line("}");
+            }
+            // A scan of a function called inside the kernel, run by the
+            // work-item.
+            McOp::Scan {
+                iterations,
+                point,
+                step,
+                accs,
+                neutral,
+                others,
+                combine,
+                write,
+            } => {
+                let iterations = self.exp(iterations)?;
+                self.line("{");
+                self.lines.indent += 1;
+                self.lines.scopes.push(HashMap::new());
+                for ((&(acc, t), &other), neutral) in accs.iter().zip(others).zip(neutral) {
+                    self.declare(acc, VarKind::Scalar(t))?;
+                    self.declare(other, VarKind::Scalar(t))?;
+                    let text = format!("{} = {};", (self.var_names)(acc), self.exp(neutral)?);
+                    self.line(&text);
+                }
+                self.lines.bind(*point, VarKind::Scalar(PrimType::I64));
+                let p = (self.var_names)(*point);
+                self.line(&format!(
+                    "for (int64_t {p} = 0; {p} < {iterations}; {p}++) {{"
+                ));
+                self.lines.indent += 1;
+                self.tasks += 1;
+                let printed = self
+                    .nested("", step)
+                    .and_then(|()| self.nested("", combine))
+                    .and_then(|()| self.nested("", write));
+                self.tasks -= 1;
+                printed?;
+                self.lines.indent -= 1;
+                self.line("}");
                 self.lines.scopes.pop();
                 self.lines.indent -= 1;
                 self.line("}");

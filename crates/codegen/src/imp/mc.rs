@@ -3,8 +3,8 @@
 //! segmented operations need (partial results per chunk, combining them
 //! in order, the phases of a scan) is ordinary imperative code around
 //! them, made by [`super::translate`]; only for devices with work-groups
-//! (OpenCL) is a reduction one operation, whose work-groups combine their
-//! work-items' values in local memory.
+//! (OpenCL) are a reduction and a scan one operation each, whose
+//! work-groups combine their work-items' values in local memory.
 
 use super::{Code, Exp};
 use opt::ir::Var;
@@ -75,5 +75,24 @@ pub enum McOp {
         combine: Box<Code<McOp>>,
         commutative: bool,
         results: Vec<Var>,
+    },
+    /// An inclusive scan of the values at the points `0..iterations`,
+    /// made only for devices with work-groups, outside parallel code.
+    /// `step` sets `others` (variables declared by the operation) to the
+    /// values at point `point` (an `i64` it may not set) and writes the
+    /// point's other results; `combine` sets `accs` (declared by the
+    /// operation) to themselves combined with `others`, the later values
+    /// on the right; `write` writes `accs`, the scan's values at `point`,
+    /// where they belong. Failures are reported as [`McOp::Parallel`]'s
+    /// are.
+    Scan {
+        iterations: Exp,
+        point: Var,
+        step: Box<Code<McOp>>,
+        accs: Vec<(Var, PrimType)>,
+        neutral: Vec<Exp>,
+        others: Vec<Var>,
+        combine: Box<Code<McOp>>,
+        write: Box<Code<McOp>>,
     },
 }

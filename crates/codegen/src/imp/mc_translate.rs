@@ -15,7 +15,8 @@
 //! * `SegScan` over one dimension: each chunk scans its points and keeps
 //!   its total; the totals are scanned (exclusively) in chunk order; each
 //!   chunk then combines its prefix into its elements. Over several
-//!   dimensions the segments run in parallel.
+//!   dimensions the segments run in parallel. For a device with
+//!   work-groups, outside parallel code, it is one [`McOp::Scan`].
 //! * `SegHist`: each chunk fills private histograms (as many chunks as
 //!   fit in a bounded amount of memory, a cache line apart so that
 //!   threads do not share lines), which are then combined into the
@@ -81,7 +82,9 @@ pub(super) fn seg_op(tr: &mut Translator<McMem>, pat: &[PatElem], op: &SegOp<McM
                 .iter()
                 .map(|o| (&o.lambda, o.neutral.as_slice()))
                 .collect();
-            if space.dims.len() == 1 {
+            if space.dims.len() == 1 && tr.work_groups() && !tr.in_parallel() {
+                group_scan(tr, pat, op, &lambdas, body, operators)
+            } else if space.dims.len() == 1 {
                 scan(tr, pat, op, &lambdas, body, operators)
             } else {
                 per_segment(tr, pat, op, &lambdas, body, operators, true)
@@ -688,6 +691,62 @@ fn scan(
         });
         Ok(())
     })
+}
+
+/// An inclusive scan over one dimension on a device with work-groups:
+/// one [`McOp::Scan`].
+fn group_scan(
+    tr: &mut Translator<McMem>,
+    pat: &[PatElem],
+    op: &SegOp<McMem>,
+    ops: &[(&Lambda<McMem>, &[SubExp])],
+    body: &Body,
+    operators: usize,
+) -> Result<()> {
+    let space = op.space();
+    let (types, neutral) = operator_parts(tr, ops)?;
+    let outputs: Vec<Array> = pat[..operators]
+        .iter()
+        .map(|e| tr.array(e.var))
+        .collect::<Result<_>>()?;
+    let iterations = points(tr, &space.sizes())?;
+    let point = tr.new_var("point");
+    let accs: Vec<Var> = types.iter().map(|_| tr.new_var("acc")).collect();
+    let others: Vec<Var> = types.iter().map(|_| tr.new_var("other")).collect();
+    let step = tr.in_task(|tr| {
+        tr.block(|tr| {
+            point_indices(tr, space, Exp::Var(point, PrimType::I64))?;
+            tr.stms(&body.stms)?;
+            let values = operator_values(tr, body, operators)?;
+            for (&other, value) in others.iter().zip(values) {
+                tr.emit(Code::SetScalar(other, value));
+            }
+            write_results(tr, space, op.results(), &pat[operators..], &body.result)
+        })
+    })?;
+    let combine_code =
+        tr.in_task(|tr| tr.block(|tr| combine(tr, ops, &types, &accs, var_exps(&others, &types))))?;
+    let mut writes = Vec::new();
+    for ((&acc, &t), output) in accs.iter().zip(&types).zip(&outputs) {
+        let place = slice_fix(&output.loc, Exp::Var(point, PrimType::I64));
+        writes.push(Code::Write {
+            block: place.block,
+            index: place.offset,
+            element: t,
+            value: Exp::Var(acc, t),
+        });
+    }
+    tr.emit(Code::Op(McOp::Scan {
+        iterations,
+        point,
+        step: Box::new(step),
+        accs: accs.into_iter().zip(types.iter().copied()).collect(),
+        neutral,
+        others,
+        combine: Box::new(combine_code),
+        write: Box::new(Code::Block(writes)),
+    }));
+    Ok(())
 }
 
 /// A reduction or scan per segment of the outer dimensions: the

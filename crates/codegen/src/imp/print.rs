@@ -88,6 +88,37 @@ impl PrintOp for McOp {
                     combine,
                 );
             }
+            McOp::Scan {
+                iterations,
+                point,
+                step,
+                accs,
+                neutral,
+                others,
+                combine,
+                write,
+            } => {
+                let list = |vars: &mut dyn Iterator<Item = Var>| {
+                    vars.map(|v| printer.var(v)).collect::<Vec<_>>().join(", ")
+                };
+                let (acc_list, other_list) = (
+                    list(&mut accs.iter().map(|&(v, _)| v)),
+                    list(&mut others.iter().copied()),
+                );
+                let neutral: Vec<String> = neutral.iter().map(|e| printer.exp(e)).collect();
+                let head = format!(
+                    "scan ({acc_list}) from ({}) of ({other_list}) over {} at {}",
+                    neutral.join(", "),
+                    printer.exp(iterations),
+                    printer.var(*point)
+                );
+                printer.nested(&head, step);
+                printer.nested(
+                    &format!("combining ({acc_list}) with ({other_list})"),
+                    combine,
+                );
+                printer.nested(&format!("writing ({acc_list})"), write);
+            }
         }
     }
 }
