@@ -1,6 +1,20 @@
 /* What every OpenCL program's kernels share, after the scalar operations:
-   copies between LMADs inside a kernel, and the kernel the host's copies
-   of non-contiguous arrays run (one work-item per element). */
+   a fence for the whole device, copies between LMADs inside a kernel,
+   and the kernel the host's copies of non-contiguous arrays run (one
+   work-item per element). */
+
+/* Orders the work-item's accesses to global memory as every work-item of
+   the device sees them (a scan's tiles publish values and then flags).
+   NVIDIA's `mem_fence` orders them only for the work-group, so there it
+   is PTX's device-wide fence; OpenCL 2.0 and devices with device-scope
+   atomics have one of their own. */
+#if defined(cl_nv_pragma_unroll)
+#define fut_fence_device() asm volatile("membar.gl;")
+#elif (__OPENCL_C_VERSION__ >= 200 && __OPENCL_C_VERSION__ < 300) || defined(__opencl_c_atomic_scope_device)
+#define fut_fence_device() atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_device)
+#else
+#define fut_fence_device() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
 
 static void fut_copy_element(int64_t es, __global unsigned char *dst, int64_t d, __global const unsigned char *src, int64_t s) {
   switch (es) {

@@ -533,7 +533,7 @@ fn scan(
                 accs[i].1
             )
         });
-        k.line("mem_fence(CLK_GLOBAL_MEM_FENCE);");
+        k.line("fut_fence_device();");
         k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, 1);");
         k.line("int64_t fut_k = fut_tile - 1;");
         k.line("for (;;) {");
@@ -542,7 +542,7 @@ fn scan(
             "const int fut_flag = atomic_or((volatile __global int *)fut_status + 1 + fut_k, 0);",
         );
         k.line("if (fut_flag == 0) continue;");
-        k.line("mem_fence(CLK_GLOBAL_MEM_FENCE);");
+        k.line("fut_fence_device();");
         each(k, &|i| {
             format!(
                 "{} = fut_flag == 2 ? ((volatile __global {t} *)fut_prefix_{i})[fut_k] : ((volatile __global {t} *)fut_aggregate_{i})[fut_k];",
@@ -574,7 +574,7 @@ fn scan(
                 accs[i].1, accs[i].0
             )
         });
-        k.line("mem_fence(CLK_GLOBAL_MEM_FENCE);");
+        k.line("fut_fence_device();");
         k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, 2);");
         k.lines.indent -= 1;
         k.line("}");
