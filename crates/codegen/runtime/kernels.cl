@@ -1,5 +1,6 @@
 /* What every OpenCL program's kernels share, after the scalar operations:
-   a fence for the whole device, copies between LMADs inside a kernel,
+   a fence for the whole device, skewed places in local memory, copies
+   between LMADs inside a kernel,
    and the kernel the host's copies of non-contiguous arrays run (one
    work-item per element). */
 
@@ -15,6 +16,11 @@
 #else
 #define fut_fence_device() mem_fence(CLK_GLOBAL_MEM_FENCE)
 #endif
+
+/* The place of element `x` of a tile in local memory: one element is left
+   out after every 32, so that work-items reading runs of consecutive
+   elements at once meet distinct memory banks. */
+#define fut_skew(x) ((x) + ((x) >> 5))
 
 static void fut_copy_element(int64_t es, __global unsigned char *dst, int64_t d, __global const unsigned char *src, int64_t s) {
   switch (es) {

@@ -23,7 +23,9 @@ pub struct DevArgs {
     /// The pipeline to run after lowering: `soacs` (inlining,
     /// simplification and fusion: what every backend gets), `seq` (then
     /// the first-order transform), `mc` (then extraction of multicore
-    /// parallelism), `seq-mem` or `mc-mem` (then explicit allocations).
+    /// parallelism), `seq-mem` or `mc-mem` (then explicit allocations),
+    /// `device-mem` (the OpenCL back end's: `mc-mem` with sequential loops
+    /// over arrays moved into parallel code).
     /// A `.ir` program goes through the rest of the pipeline from its
     /// level on, by default its level's pipeline. The GPU pipelines do
     /// not exist yet.
@@ -47,7 +49,7 @@ pub struct DevArgs {
     #[arg(long)]
     metrics: bool,
     /// Print the imperative code the program at a memory level (the end
-    /// of `seq-mem` or `mc-mem`) becomes, instead of the IR.
+    /// of `seq-mem`, `mc-mem` or `device-mem`) becomes, instead of the IR.
     #[arg(long, conflicts_with_all = ["metrics", "print_after_each"])]
     imp: bool,
 }
@@ -60,6 +62,7 @@ enum Pipeline {
     SeqMem,
     Mc,
     McMem,
+    DeviceMem,
     Gpu,
     GpuMem,
 }
@@ -114,7 +117,7 @@ pub fn run(args: &DevArgs) -> ExitCode {
         }
     }
     if args.imp {
-        match imperative(&program) {
+        match imperative(&program, args.pipeline == Some(Pipeline::DeviceMem)) {
             Ok(text) => out.push_str(&text),
             Err(message) => return compile_error(&message),
         }
@@ -173,9 +176,10 @@ fn planned_passes(args: &DevArgs, level: &str) -> Result<Vec<Pass>, String> {
         Pipeline::Mc => opt::passes::Pipeline::Mc,
         Pipeline::SeqMem => opt::passes::Pipeline::SeqMem,
         Pipeline::McMem => opt::passes::Pipeline::McMem,
+        Pipeline::DeviceMem => opt::passes::Pipeline::DeviceMem,
         Pipeline::Gpu | Pipeline::GpuMem => {
             return Err(format!(
-                "the `{name}` pipeline does not exist yet; those that do are `soacs`, `seq`, `mc`, `seq-mem` and `mc-mem`"
+                "the `{name}` pipeline does not exist yet; those that do are `soacs`, `seq`, `mc`, `seq-mem`, `mc-mem` and `device-mem`"
             ));
         }
     };
@@ -238,15 +242,19 @@ fn show(args: &DevArgs, program: &LevelProgram, out: &mut String) {
     }
 }
 
-/// The imperative code of a program at a memory level.
-fn imperative(program: &LevelProgram) -> Result<String, String> {
+/// The imperative code of a program at a memory level, for a device with
+/// work-groups (OpenCL) if `device`.
+fn imperative(program: &LevelProgram, device: bool) -> Result<String, String> {
     use codegen::imp::{print::print_program, translate};
     let text = match program {
         LevelProgram::SeqMem(p) => translate::generate_seq(p).map(|imp| print_program(&imp)),
+        LevelProgram::McMem(p) if device => {
+            translate::generate_device(p).map(|imp| print_program(&imp))
+        }
         LevelProgram::McMem(p) => translate::generate_mc(p).map(|imp| print_program(&imp)),
         other => {
             return Err(format!(
-                "error: --imp needs a program at a memory level (--pipeline seq-mem or mc-mem), not {}",
+                "error: --imp needs a program at a memory level (--pipeline seq-mem, mc-mem or device-mem), not {}",
                 other.level()
             ));
         }

@@ -180,7 +180,7 @@ fn bad_options_are_errors_before_compiling() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--pipeline", "gpu"],
-            "error: the `gpu` pipeline does not exist yet; those that do are `soacs`, `seq`, `mc`, `seq-mem` and `mc-mem`",
+            "error: the `gpu` pipeline does not exist yet; those that do are `soacs`, `seq`, `mc`, `seq-mem`, `mc-mem` and `device-mem`",
         ),
         (
             &["--pipeline", "gpu-mem"],
@@ -386,6 +386,47 @@ fn indices_counted_below_the_dimension_need_no_bounds_check() {
             .filter(|line| line.contains("out of bounds for array of shape"))
             .collect();
         assert_eq!(checked_indices.len(), 2, "{pipeline}:\n{imp}");
+    }
+}
+
+#[test]
+fn reductions_and_scans_for_devices_are_work_group_operations() {
+    // For OpenCL, a reduction and a scan outside parallel code are one
+    // operation each (a sum's operator is commutative, the composition of
+    // affine functions is not); the multicore back end splits them into
+    // parallel tasks over chunks. A reduction inside a map stays a loop.
+    let dir = temp_dir("dev-imp-device");
+    let programs: [(&str, &[u8], (usize, usize, usize)); 2] = [
+        (
+            "sum.fut",
+            b"def main (xs: []i32) (m: [][]i32) = (reduce (+) 0 xs, map (\\r -> reduce (+) 0 r) m)\n",
+            (1, 0, 0),
+        ),
+        (
+            "affine.fut",
+            b"def compose (a1: i32, b1: i32) (a2: i32, b2: i32) = (a1 * a2, a2 * b1 + b2)\n\
+              def main (xs: []i32) = (reduce compose (1, 0) (zip xs xs), scan (+) 0 xs)\n",
+            (0, 1, 1),
+        ),
+    ];
+    for (name, source, expected) in programs {
+        let file = write(&dir, name, source);
+        let device = dev(&["--pipeline", "device-mem", "--imp"], &file);
+        let heads: Vec<&str> = device.lines().map(str::trim).collect();
+        let count = |prefix: &str| heads.iter().filter(|h| h.starts_with(prefix)).count();
+        assert_eq!(
+            (count("reduce comm ("), count("reduce ("), count("scan (")),
+            expected,
+            "{name}:\n{device}"
+        );
+        let multicore = dev(&["--pipeline", "mc-mem", "--imp"], &file);
+        assert!(
+            !multicore
+                .lines()
+                .map(str::trim)
+                .any(|line| line.starts_with("reduce") || line.starts_with("scan")),
+            "{name}:\n{multicore}"
+        );
     }
 }
 

@@ -361,6 +361,10 @@ fn release_scratch(printer: &mut FunctionPrinter<'_, '_, McOp>, names: &[String]
     }
 }
 
+/// How many earlier tiles a scan's work-group reads at a time when it
+/// looks back for its prefix (by as many work-items: one warp of NVIDIA's).
+const LOOK_BACK: usize = 32;
+
 /// The bytes of a work-group's tile of a scan, at most: the tile's
 /// values are in local memory.
 const SCAN_TILE_BYTES: usize = 16384;
@@ -390,7 +394,7 @@ fn scan(
         .iter()
         .map(|&(_, t)| t.byte_size() as usize)
         .sum();
-    let per_item = (SCAN_TILE_BYTES / (GROUP_MAX * bytes.max(1))).clamp(1, 8);
+    let per_item = (SCAN_TILE_BYTES / (GROUP_MAX * bytes.max(1))).clamp(1, 16);
     let others_neutral = Code::Block(
         reduction
             .others
@@ -432,11 +436,13 @@ fn scan(
         each(k, &|i| {
             format!(
                 "__local {t} fut_tile_{i}[{}], fut_local_{i}[{GROUP_MAX}], fut_exclusive_{i};",
-                GROUP_MAX * per_item,
+                GROUP_MAX * per_item + GROUP_MAX * per_item / 32,
                 t = accs[i].1
             )
         });
-        k.line("__local int64_t fut_tile_id;");
+        each(k, &|i| format!("__local {} fut_window_{i}[{LOOK_BACK}];", accs[i].1));
+        k.line(&format!("__local int fut_flags[{LOOK_BACK}];"));
+        k.line("__local int64_t fut_tile_id, fut_from;");
         k.line("const int64_t fut_lid = get_local_id(0), fut_lsize = get_local_size(0);");
         k.line("const int64_t fut_item = get_global_id(0);");
         for (&(acc, t), &other) in reduction.accs.iter().zip(reduction.others) {
@@ -466,7 +472,7 @@ fn scan(
         loaded?;
         k.nested("else ", &others_neutral)?;
         each(k, &|i| {
-            format!("fut_tile_{i}[fut_j * fut_lsize + fut_lid] = {};", others[i])
+            format!("fut_tile_{i}[fut_skew(fut_j * fut_lsize + fut_lid)] = {};", others[i])
         });
         k.lines.indent -= 1;
         k.line("}");
@@ -480,7 +486,7 @@ fn scan(
         k.lines.indent += 1;
         each(k, &|i| {
             format!(
-                "{} = fut_tile_{i}[fut_lid * {per_item} + fut_j];",
+                "{} = fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)];",
                 others[i]
             )
         });
@@ -488,7 +494,7 @@ fn scan(
         k.nested("", reduction.combine)?;
         each(k, &|i| {
             format!(
-                "fut_tile_{i}[fut_lid * {per_item} + fut_j] = {};",
+                "fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)] = {};",
                 accs[i].0
             )
         });
@@ -518,56 +524,81 @@ fn scan(
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
         k.lines.indent -= 1;
         k.line("}");
-        // The first work-item publishes the tile's total, looks back for
-        // its prefix (combining, right to left, the totals of the tiles
-        // that have published only those, up to one that has published
-        // its inclusive prefix) and publishes the tile's inclusive prefix.
+        // The first work-item publishes the tile's total (the first tile
+        // its inclusive prefix). Then the work-group looks back for the
+        // tile's prefix, a window of earlier tiles at a time: each
+        // work-item reads one tile's flag and published value, and the
+        // first combines them from the nearest on (totals of tiles that
+        // have published only those) up to a tile that has published its
+        // inclusive prefix, or one that has published nothing yet, where
+        // the next window starts. Then it publishes the tile's inclusive
+        // prefix.
         k.line("if (fut_lid == 0) {");
         k.lines.indent += 1;
-        k.contents(&others_neutral)?;
-        k.line("if (fut_tile > 0) {");
-        k.lines.indent += 1;
+        k.line("const int fut_flag = fut_tile == 0 ? 2 : 1;");
         each(k, &|i| {
             format!(
-                "((__global {} *)fut_aggregate_{i})[fut_tile] = fut_local_{i}[fut_lsize - 1];",
+                "((__global {} *)(fut_tile == 0 ? fut_prefix_{i} : fut_aggregate_{i}))[fut_tile] = fut_local_{i}[fut_lsize - 1];",
                 accs[i].1
             )
         });
         k.line("fut_fence_device();");
-        k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, 1);");
-        k.line("int64_t fut_k = fut_tile - 1;");
-        k.line("for (;;) {");
+        k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, fut_flag);");
+        k.contents(&others_neutral)?;
+        each(k, &|i| format!("fut_exclusive_{i} = {};", others[i]));
+        k.line("fut_from = fut_tile - 1;");
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        k.line("while (fut_from >= 0) {");
         k.lines.indent += 1;
-        k.line(
-            "const int fut_flag = atomic_or((volatile __global int *)fut_status + 1 + fut_k, 0);",
-        );
-        k.line("if (fut_flag == 0) continue;");
+        k.line(&format!("const int64_t fut_k = fut_lid < {LOOK_BACK} ? fut_from - fut_lid : -1;"));
+        k.line("const int fut_flag = fut_k < 0 ? 0 : ((volatile __global int *)fut_status)[1 + fut_k];");
+        k.line(&format!("if (fut_lid < {LOOK_BACK}) fut_flags[fut_lid] = fut_flag;"));
+        k.line("if (fut_flag != 0) {");
+        k.lines.indent += 1;
         k.line("fut_fence_device();");
         each(k, &|i| {
             format!(
-                "{} = fut_flag == 2 ? ((volatile __global {t} *)fut_prefix_{i})[fut_k] : ((volatile __global {t} *)fut_aggregate_{i})[fut_k];",
-                accs[i].0,
+                "fut_window_{i}[fut_lid] = ((volatile __global {t} *)(fut_flag == 2 ? fut_prefix_{i} : fut_aggregate_{i}))[fut_k];",
                 t = accs[i].1
             )
         });
-        k.exit = "goto fut_looked;";
-        k.nested("", reduction.combine)?;
-        each(k, &|i| format!("{} = {};", others[i], accs[i].0));
-        k.line("if (fut_flag == 2) break;");
-        k.line("fut_k--;");
         k.lines.indent -= 1;
         k.line("}");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        k.line("if (fut_lid == 0) {");
+        k.lines.indent += 1;
+        k.line("int64_t fut_w = 0;");
+        k.line("int fut_found = 0;");
+        k.line(&format!(
+            "for (; fut_w < {LOOK_BACK} && fut_w < fut_lsize && fut_w <= fut_from && fut_flags[fut_w] != 0; fut_w++) {{"
+        ));
+        k.lines.indent += 1;
+        each(k, &|i| format!("{} = fut_window_{i}[fut_w];", accs[i].0));
+        each(k, &|i| format!("{} = fut_exclusive_{i};", others[i]));
+        k.exit = "{ fut_from = -1; goto fut_looked; }";
+        k.nested("", reduction.combine)?;
+        each(k, &|i| format!("fut_exclusive_{i} = {};", accs[i].0));
+        k.line("if (fut_flags[fut_w] == 2) {");
+        k.line("  fut_found = 1;");
+        k.line("  break;");
+        k.line("}");
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("fut_from = fut_found ? -1 : fut_from - fut_w;");
         k.line("fut_looked:;");
         k.lines.indent -= 1;
         k.line("}");
-        each(k, &|i| format!("fut_exclusive_{i} = {};", others[i]));
-        each(k, &|i| format!("{} = {};", accs[i].0, others[i]));
-        each(k, &|i| {
-            format!("{} = fut_local_{i}[fut_lsize - 1];", others[i])
-        });
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("if (fut_lid == 0 && fut_tile > 0) {");
+        k.lines.indent += 1;
+        each(k, &|i| format!("{} = fut_exclusive_{i};", accs[i].0));
+        each(k, &|i| format!("{} = fut_local_{i}[fut_lsize - 1];", others[i]));
         k.exit = "goto fut_published;";
         k.nested("", reduction.combine)?;
-        k.line("fut_published:");
         each(k, &|i| {
             format!(
                 "((__global {} *)fut_prefix_{i})[fut_tile] = {};",
@@ -576,6 +607,7 @@ fn scan(
         });
         k.line("fut_fence_device();");
         k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, 2);");
+        k.line("fut_published:;");
         k.lines.indent -= 1;
         k.line("}");
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
@@ -601,7 +633,7 @@ fn scan(
         each(k, &|i| format!("{} = fut_local_{i}[fut_lid];", accs[i].0));
         each(k, &|i| {
             format!(
-                "{} = fut_tile_{i}[fut_lid * {per_item} + fut_j];",
+                "{} = fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)];",
                 others[i]
             )
         });
@@ -609,7 +641,7 @@ fn scan(
         k.nested("", reduction.combine)?;
         each(k, &|i| {
             format!(
-                "fut_tile_{i}[fut_lid * {per_item} + fut_j] = {};",
+                "fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)] = {};",
                 accs[i].0
             )
         });
@@ -631,7 +663,7 @@ fn scan(
         k.line(&format!("if ({p} < fut_iterations) {{"));
         each(k, &|i| {
             format!(
-                "  {} = fut_tile_{i}[fut_j * fut_lsize + fut_lid];",
+                "  {} = fut_tile_{i}[fut_skew(fut_j * fut_lsize + fut_lid)];",
                 accs[i].0
             )
         });
