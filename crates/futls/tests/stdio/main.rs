@@ -674,13 +674,13 @@ fn help_and_version_answer_without_serving() {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .expect("futls runs");
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
         while child.try_wait().expect("waits").is_none() {
             if std::time::Instant::now() > deadline {
                 let _ = child.kill();
                 panic!("`futls {arg}` did not exit");
             }
-            std::thread::sleep(std::time::Duration::from_millis(20));
+            std::thread::sleep(Duration::from_millis(20));
         }
         child.wait_with_output().expect("futls finished")
     };
