@@ -185,7 +185,7 @@ static const fut_option fut_options[] = {
   {OPT_RUNS, "-r", "--runs", "N", FOR_EXE, "Run the entry point N times (default: 1); print the last run's results."},
   {OPT_ENTRY_POINTS, NULL, "--entry-points", NULL, FOR_EXE, "Print the names of the entry points and exit."},
   {OPT_DEBUG, "-D", "--debugging", NULL, FOR_BOTH,
-   "Log what the runtime does on standard error (allocations, reuses, kernels)."},
+   "Log device allocations, reuses and the kernel cache on standard error (OpenCL only)."},
   {OPT_TUNING, NULL, "--tuning", "FILE", FOR_BOTH, "Set the tuning parameters of FILE, one NAME=VALUE a line."},
   {OPT_PARAM, NULL, "--param", "NAME=VALUE", FOR_BOTH, "Set a tuning parameter."},
   {OPT_PRINT_PARAMS, NULL, "--print-params", NULL, FOR_BOTH,
