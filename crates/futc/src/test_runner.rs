@@ -38,13 +38,16 @@
 //!   mismatch lists every path whose count differs. Blocks of pipelines
 //!   this compiler does not have (`gpu`, `gpu-mem`, `internalised`) are
 //!   skipped.
+//! * A program without tests (no `-- ==` block, or blocks without runs)
+//!   must compile, as upstream: that is one test.
 //! * A panic in a backend fails the test instead of the whole run.
-//! * Failures are reported on stderr, the summary line (`N passed, N
-//!   failed, N skipped`, counting runs and, as upstream counts them,
-//!   each structure block, warning test and property as one) on stdout;
-//!   the exit code is 0 when
-//!   nothing failed, 1 otherwise, 2 for an unknown backend or unreadable
-//!   path.
+//! * Failures are reported on stderr; on stdout (with `verbose`, each
+//!   program's tests with their outcomes as the program finishes, then) a
+//!   table of the counts by [`TestKind`] and the summary line (`N passed,
+//!   N failed, N skipped`, counting runs and, as upstream counts them,
+//!   each structure block, warning test and property as one); the exit
+//!   code is 0 when nothing failed, 1 otherwise, 2 for an unknown backend
+//!   or unreadable path.
 
 use crate::test_spec::{
     Expected, ExpectedError, Input, RandomValue, RunCases, StructurePipeline, StructureTest,
