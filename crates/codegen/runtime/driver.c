@@ -3,13 +3,9 @@
    protocol). Both run entry points through the C API's `fut_call`.
    Included verbatim after the API. */
 
-#ifdef FUT_MULTICORE
-#define FUT_THREADS_USAGE " [--num-threads N]"
-#elif defined(FUT_OPENCL)
-#define FUT_THREADS_USAGE " [-p PLATFORM] [-d DEVICE] [--build-option OPT] [--list-devices]"
-#else
-#define FUT_THREADS_USAGE ""
-#endif
+/* The plural ending of a noun after the count `n`, and the verb. */
+static const char *plural(int n) { return n == 1 ? "" : "s"; }
+static const char *was_were(int n) { return n == 1 ? "was" : "were"; }
 
 static int find_entry(const char *name) {
   for (int k = 0; k < fut_num_entries; k++)
@@ -106,11 +102,13 @@ static void exe_read_args(fut_ctx *ctx, const fut_entry *e, const unsigned char 
     const fut_type *t = &fut_types[e->in_types[i]];
     snprintf(ctx->in_what, sizeof ctx->in_what, "Cannot read argument #%d of entry point `%s`", i, e->name);
     if (!read_value(ctx, &v, t->elem, t->rank))
-      fut_fail(ctx, "Entry point `%s` takes %d argument(s), but %d were given.", e->name, e->nin, i);
+      fut_fail(ctx, "Entry point `%s` takes %d argument%s, but %d %s given.", e->name, e->nin, plural(e->nin), i,
+               was_were(i));
     args[i] = obj_new(ctx, e->in_types[i], &v);
   }
   /* Values beyond the parameters are read untyped, to be counted. */
-  snprintf(ctx->in_what, sizeof ctx->in_what, "Entry point `%s` takes %d argument(s), but more were given", e->name, e->nin);
+  snprintf(ctx->in_what, sizeof ctx->in_what, "Entry point `%s` takes %d argument%s, but more were given", e->name,
+           e->nin, plural(e->nin));
   int n = e->nin;
   while (read_value(ctx, &v, -1, -1)) {
     arr_release(v);
@@ -118,7 +116,8 @@ static void exe_read_args(fut_ctx *ctx, const fut_entry *e, const unsigned char 
   }
   ctx->in_what[0] = 0;
   if (n != e->nin)
-    fut_fail(ctx, "Entry point `%s` takes %d argument(s), but %d were given.", e->name, e->nin, n);
+    fut_fail(ctx, "Entry point `%s` takes %d argument%s, but %d %s given.", e->name, e->nin, plural(e->nin), n,
+             was_were(n));
   ctx->fail = NULL;
 }
 
@@ -158,82 +157,183 @@ static int read_tuning_file(struct futhark_context_config *cfg, const char *path
   return failed;
 }
 
-/* The options executables and servers share: `--tuning FILE`, `--param
-   NAME=VALUE`, `--print-params`, `--cache-file FILE`, and for multicore programs
-   `--num-threads N`. Returns how many arguments from argv[i]
-   on it used (0: not one of these), -1 to exit with 1 (after saying
-   why) and -2 to exit with 0. */
-static int config_option(struct futhark_context_config *cfg, int argc, char **argv, int i) {
-  if (strcmp(argv[i], "--tuning") == 0 && i + 1 < argc) return read_tuning_file(cfg, argv[i + 1]) ? -1 : 2;
-  if (strcmp(argv[i], "--param") == 0 && i + 1 < argc) return set_param(cfg, argv[i + 1]) ? -1 : 2;
-  if (strcmp(argv[i], "--cache-file") == 0 && i + 1 < argc) {
-    futhark_context_config_set_cache_file(cfg, argv[i + 1]);
-    return 2;
-  }
+/* The command-line options of executables and servers, in the order
+   `--help` lists them; both parsers and `--help` read this table. */
+enum fut_option_id {
+  OPT_HELP, OPT_ENTRY, OPT_BINARY, OPT_TIMING, OPT_RUNS, OPT_ENTRY_POINTS, OPT_DEBUG,
+  OPT_TUNING, OPT_PARAM, OPT_PRINT_PARAMS, OPT_CACHE_FILE,
+  OPT_NUM_THREADS, OPT_PLATFORM, OPT_DEVICE, OPT_BUILD_OPTION, OPT_LIST_DEVICES
+};
+
+/* Which programs take an option. */
+enum { FOR_EXE = 1, FOR_SERVER = 2, FOR_BOTH = 3 };
+
+typedef struct {
+  enum fut_option_id id;
+  const char *short_name, *long_name; /* either may be NULL */
+  const char *arg;                    /* NULL: the option takes no argument */
+  int programs;
+  const char *help;
+} fut_option;
+
+static const fut_option fut_options[] = {
+  {OPT_HELP, "-h", "--help", NULL, FOR_BOTH, "Print this help and exit."},
+  {OPT_ENTRY, "-e", "--entry-point", "ENTRY", FOR_EXE, "Run this entry point (default: main)."},
+  {OPT_BINARY, "-b", "--binary-output", NULL, FOR_EXE, "Print the results in the binary data format."},
+  {OPT_TIMING, "-t", "--write-runtime-to", "FILE", FOR_EXE,
+   "Write the run time of each run to FILE, in microseconds, one per line."},
+  {OPT_RUNS, "-r", "--runs", "N", FOR_EXE, "Run the entry point N times (default: 1); print the last run's results."},
+  {OPT_ENTRY_POINTS, NULL, "--entry-points", NULL, FOR_EXE, "Print the names of the entry points and exit."},
+  {OPT_DEBUG, "-D", "--debugging", NULL, FOR_BOTH,
+   "Log device allocations, reuses and the kernel cache on standard error (OpenCL only)."},
+  {OPT_TUNING, NULL, "--tuning", "FILE", FOR_BOTH, "Set the tuning parameters of FILE, one NAME=VALUE a line."},
+  {OPT_PARAM, NULL, "--param", "NAME=VALUE", FOR_BOTH, "Set a tuning parameter."},
+  {OPT_PRINT_PARAMS, NULL, "--print-params", NULL, FOR_BOTH,
+   "Print the tuning parameters with their classes and exit."},
+  {OPT_CACHE_FILE, NULL, "--cache-file", "FILE", FOR_BOTH,
+   "Keep the built OpenCL kernels in FILE for the next start (other back ends ignore it)."},
 #ifdef FUT_MULTICORE
-  if (strcmp(argv[i], "--num-threads") == 0 && i + 1 < argc) {
-    char *end = NULL;
-    long n = strtol(argv[i + 1], &end, 10);
-    if (end == argv[i + 1] || *end != 0 || n < 1 || n > 4096) {
-      fprintf(stderr, "Error: Invalid number of threads `%s`: expected a positive integer.\n", argv[i + 1]);
-      return -1;
-    }
-    futhark_context_config_set_num_threads(cfg, (int)n);
-    return 2;
-  }
+  {OPT_NUM_THREADS, NULL, "--num-threads", "N", FOR_BOTH, "Run parallel code on N threads (default: one per core)."},
 #endif
 #ifdef FUT_OPENCL
-  if ((strcmp(argv[i], "-p") == 0 || strcmp(argv[i], "--platform") == 0) && i + 1 < argc) {
-    futhark_context_config_set_platform(cfg, argv[i + 1]);
-    return 2;
-  }
-  if ((strcmp(argv[i], "-d") == 0 || strcmp(argv[i], "--device") == 0) && i + 1 < argc) {
-    futhark_context_config_set_device(cfg, argv[i + 1]);
-    return 2;
-  }
-  if (strcmp(argv[i], "--build-option") == 0 && i + 1 < argc) {
-    futhark_context_config_add_build_option(cfg, argv[i + 1]);
-    return 2;
-  }
-  if (strcmp(argv[i], "--list-devices") == 0) return fut_cl_list_devices() ? -1 : -2;
+  {OPT_PLATFORM, "-p", "--platform", "NAME", FOR_BOTH, "Use the first platform whose name contains NAME."},
+  {OPT_DEVICE, "-d", "--device", "NAME", FOR_BOTH, "Use the first device whose name contains NAME."},
+  {OPT_BUILD_OPTION, NULL, "--build-option", "OPT", FOR_BOTH, "Pass OPT to the OpenCL kernel compiler (repeatable)."},
+  {OPT_LIST_DEVICES, NULL, "--list-devices", NULL, FOR_BOTH, "List the OpenCL platforms and devices and exit."},
 #endif
-  if (strcmp(argv[i], "--print-params") == 0) {
-    for (int k = 0; k < futhark_get_tuning_param_count(); k++)
-      printf("%s (%s)\n", futhark_get_tuning_param_name(k), futhark_get_tuning_param_class(k));
-    return -2;
+};
+
+static const int fut_num_options = (int)(sizeof fut_options / sizeof fut_options[0]);
+
+static void print_help(const char *program, int programs) {
+  if (programs == FOR_EXE)
+    printf("Usage: %s [OPTION]...\n"
+           "Reads the arguments of an entry point from standard input, in the text or binary\n"
+           "data format, runs it and prints its results on standard output.\n\nOptions:\n",
+           program);
+  else
+    printf("Usage: %s [OPTION]...\n"
+           "Runs the commands of the server protocol read from standard input.\n\nOptions:\n",
+           program);
+  for (int k = 0; k < fut_num_options; k++) {
+    const fut_option *o = &fut_options[k];
+    if (!(o->programs & programs)) continue;
+    char names[64];
+    snprintf(names, sizeof names, "%s%s%s%s%s", o->short_name ? o->short_name : "    ",
+             o->short_name && o->long_name ? ", " : "", o->long_name ? o->long_name : "", o->arg ? " " : "",
+             o->arg ? o->arg : "");
+    printf("  %-28s %s\n", names, o->help);
   }
-  return 0;
+}
+
+/* The option `arg` names among those of `programs`; NULL if none. */
+static const fut_option *find_option(const char *arg, int programs) {
+  for (int k = 0; k < fut_num_options; k++) {
+    const fut_option *o = &fut_options[k];
+    if ((o->programs & programs) && ((o->short_name && strcmp(arg, o->short_name) == 0) ||
+                                     (o->long_name && strcmp(arg, o->long_name) == 0)))
+      return &fut_options[k];
+  }
+  return NULL;
+}
+
+/* A positive count of `what` (at most `max`), or 0 (after saying why). */
+static int parse_count(const char *what, const char *text, long max) {
+  char *end = NULL;
+  long n = strtol(text, &end, 10);
+  if (end == text || *end != 0 || n < 1 || n > max) {
+    fprintf(stderr, "Error: Invalid number of %s `%s`: expected a positive integer.\n", what, text);
+    return 0;
+  }
+  return (int)n;
+}
+
+/* What the driver itself does with the options the configuration does
+   not take. */
+typedef struct {
+  const char *entry;
+  int binary, runs, debug;
+  FILE *timing;
+} fut_run_options;
+
+/* Reads the options of argv for `programs` into `cfg` and `opts`.
+   Returns -1 to go on, otherwise the exit code (after printing what was
+   asked for or saying what is wrong). */
+static int parse_options(int argc, char **argv, int programs, struct futhark_context_config *cfg,
+                         fut_run_options *opts) {
+  for (int i = 1; i < argc; i++) {
+    const fut_option *o = find_option(argv[i], programs);
+    if (o == NULL) {
+      fprintf(stderr, "Error: Unknown option `%s`. Run `%s --help` for the options.\n", argv[i], argv[0]);
+      return 2;
+    }
+    const char *value = NULL;
+    if (o->arg) {
+      if (i + 1 == argc) {
+        fprintf(stderr, "Error: Option `%s` needs an argument (%s).\n", argv[i], o->arg);
+        return 2;
+      }
+      value = argv[++i];
+    }
+    switch (o->id) {
+      case OPT_HELP: print_help(argv[0], programs); return 0;
+      case OPT_ENTRY: opts->entry = value; break;
+      case OPT_BINARY: opts->binary = 1; break;
+      case OPT_TIMING:
+        if (opts->timing) fclose(opts->timing);
+        opts->timing = fopen(value, "w");
+        if (opts->timing == NULL) { fprintf(stderr, "Error: Cannot open %s: %s\n", value, strerror(errno)); return 1; }
+        break;
+      case OPT_RUNS:
+        opts->runs = parse_count("runs", value, 1L << 30);
+        if (opts->runs == 0) return 1;
+        break;
+      case OPT_ENTRY_POINTS:
+        for (int k = 0; k < fut_num_entries; k++) puts(fut_entries[k].name);
+        return 0;
+      case OPT_DEBUG: opts->debug = 1; break;
+      case OPT_TUNING:
+        if (read_tuning_file(cfg, value)) return 1;
+        break;
+      case OPT_PARAM:
+        if (set_param(cfg, value)) return 1;
+        break;
+      case OPT_PRINT_PARAMS:
+        for (int k = 0; k < futhark_get_tuning_param_count(); k++)
+          printf("%s (%s)\n", futhark_get_tuning_param_name(k), futhark_get_tuning_param_class(k));
+        return 0;
+      case OPT_CACHE_FILE: futhark_context_config_set_cache_file(cfg, value); break;
+#ifdef FUT_MULTICORE
+      case OPT_NUM_THREADS: {
+        int n = parse_count("threads", value, 4096);
+        if (n == 0) return 1;
+        futhark_context_config_set_num_threads(cfg, n);
+        break;
+      }
+#endif
+#ifdef FUT_OPENCL
+      case OPT_PLATFORM: futhark_context_config_set_platform(cfg, value); break;
+      case OPT_DEVICE: futhark_context_config_set_device(cfg, value); break;
+      case OPT_BUILD_OPTION: futhark_context_config_add_build_option(cfg, value); break;
+      case OPT_LIST_DEVICES: return fut_cl_list_devices() ? 1 : 0;
+#endif
+      default: break;
+    }
+  }
+  return -1;
 }
 
 int exe_main(int argc, char **argv) {
-  const char *entry = "main";
-  int binary = 0, runs = 1, debug = 0;
-  FILE *timing = NULL;
+  fut_run_options opts = {"main", 0, 1, 0, NULL};
   struct futhark_context_config *cfg = futhark_context_config_new();
   if (cfg == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
-  for (int i = 1; i < argc; i++) {
-    int used = config_option(cfg, argc, argv, i);
-    if (used < 0) { futhark_context_config_free(cfg); return used == -1 ? 1 : 0; }
-    if (used > 0) { i += used - 1; continue; }
-    if (strcmp(argv[i], "-e") == 0 && i + 1 < argc) entry = argv[++i];
-    else if (strcmp(argv[i], "-b") == 0) binary = 1;
-    else if (strcmp(argv[i], "-D") == 0) debug = 1;
-    else if (strcmp(argv[i], "-r") == 0 && i + 1 < argc) { runs = atoi(argv[++i]); if (runs < 1) runs = 1; }
-    else if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
-      timing = fopen(argv[++i], "w");
-      if (!timing) { fprintf(stderr, "Error: Cannot open %s.\n", argv[i]); futhark_context_config_free(cfg); return 1; }
-    } else if (strcmp(argv[i], "--entry-points") == 0) {
-      for (int k = 0; k < fut_num_entries; k++) puts(fut_entries[k].name);
-      futhark_context_config_free(cfg);
-      return 0;
-    } else {
-      fprintf(stderr, "Usage: %s [-e ENTRY] [-b] [-t FILE] [-r N] [-D] [--entry-points] [--tuning FILE] [--param NAME=VALUE] [--print-params] [--cache-file FILE]%s\n",
-              argv[0], FUT_THREADS_USAGE);
-      futhark_context_config_free(cfg);
-      return 2;
-    }
+  int exit_code = parse_options(argc, argv, FOR_EXE, cfg, &opts);
+  if (exit_code >= 0) {
+    if (opts.timing) fclose(opts.timing);
+    futhark_context_config_free(cfg);
+    return exit_code;
   }
-  futhark_context_config_set_debugging(cfg, debug);
+  futhark_context_config_set_debugging(cfg, opts.debug);
   fut_ctx *ctx = futhark_context_new(cfg);
   if (ctx == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
 #ifdef FUT_OPENCL
@@ -242,8 +342,8 @@ int exe_main(int argc, char **argv) {
   size_t len;
   unsigned char *input = read_stream(stdin, &len);
   if (input == NULL) { fputs("Error: Out of memory.\n", stderr); return 1; }
-  int k = find_entry(entry);
-  if (k < 0) { fut_error(ctx, "No entry point named `%s`.", entry); exe_fail(ctx); }
+  int k = find_entry(opts.entry);
+  if (k < 0) { fut_error(ctx, "No entry point named `%s`.", opts.entry); exe_fail(ctx); }
   const fut_entry *e = &fut_entries[k];
   fut_obj *args[e->nin + 1];
   fut_obj *outs[e->nout + 1];
@@ -253,24 +353,24 @@ int exe_main(int argc, char **argv) {
      runs share one reading, as a program calling the library would. */
   int consumes = 0;
   for (int i = 0; i < e->nin; i++) consumes |= e->in_unique[i];
-  for (int run = 0; run < runs; run++) {
+  for (int run = 0; run < opts.runs; run++) {
     if (run == 0 || consumes) exe_read_args(ctx, e, input, len, args);
     double start = now_us();
     if (fut_call(ctx, k, res, (const void *const *)args, 1) != 0) exe_fail(ctx);
     double end = now_us();
-    if (timing) fprintf(timing, "%lld\n", (long long)(end - start));
-    if (run == runs - 1 || consumes)
+    if (opts.timing) fprintf(opts.timing, "%lld\n", (long long)(end - start));
+    if (run == opts.runs - 1 || consumes)
       for (int i = 0; i < e->nin; i++) fut_free(ctx, args[i]);
     for (int i = 0; i < e->nout; i++) {
       /* Opaque results show their IR values, as `futc run` does. */
-      if (run == runs - 1)
+      if (run == opts.runs - 1)
         for (int c = 0; c < fut_types[outs[i]->type].ncomp; c++)
-          if (write_value(ctx, stdout, outs[i]->c[c], binary) != 0) exe_fail(ctx);
+          if (write_value(ctx, stdout, outs[i]->c[c], opts.binary) != 0) exe_fail(ctx);
       fut_free(ctx, outs[i]);
     }
   }
   free(input);
-  if (timing) fclose(timing);
+  if (opts.timing) fclose(opts.timing);
   if (check_no_arrays(ctx)) return 1;
   futhark_context_free(ctx);
   futhark_context_config_free(cfg);
@@ -373,7 +473,8 @@ static int cmd_call(fut_ctx *ctx, char **w, int n) {
   if (k < 0) return 1;
   const fut_entry *e = &fut_entries[k];
   if (n - 1 != e->nout + e->nin)
-    return cmd_fail("Entry point `%s` has %d output(s) and %d input(s), but %d name(s) were given.", e->name, e->nout, e->nin, n - 1);
+    return cmd_fail("Entry point `%s` has %d output%s and %d input%s, but %d name%s %s given.", e->name, e->nout,
+                    plural(e->nout), e->nin, plural(e->nin), n - 1, plural(n - 1), was_were(n - 1));
   char **outs = w + 1, **ins = w + 1 + e->nout;
   if (check_new_names(outs, e->nout)) return 1;
   const void *args[e->nin + 1];
@@ -493,7 +594,8 @@ static int cmd_new(fut_ctx *ctx, char **w, int n) {
   if (t < 0) return 1;
   if (fut_types[t].kind != K_RECORD) return cmd_fail("Type `%s` is not a record.", w[1]);
   if (n - 2 != fut_types[t].nfields)
-    return cmd_fail("Type `%s` has %d field(s), but %d value(s) were given.", w[1], fut_types[t].nfields, n - 2);
+    return cmd_fail("Type `%s` has %d field%s, but %d value%s %s given.", w[1], fut_types[t].nfields,
+                    plural(fut_types[t].nfields), n - 2, plural(n - 2), was_were(n - 2));
   if (check_new_names(w, 1)) return 1;
   const void *fields[n];
   for (int i = 2; i < n; i++)
@@ -530,7 +632,8 @@ static int cmd_construct(fut_ctx *ctx, char **w, int n) {
   for (int v = 0; v < ty->nvariants; v++) {
     if (strcmp(ty->variants[v].name, w[2]) != 0) continue;
     if (n - 3 != ty->variants[v].npayload)
-      return cmd_fail("Variant `%s` has %d payload value(s), but %d were given.", w[2], ty->variants[v].npayload, n - 3);
+      return cmd_fail("Variant `%s` has %d payload value%s, but %d %s given.", w[2], ty->variants[v].npayload,
+                      plural(ty->variants[v].npayload), n - 3, was_were(n - 3));
     if (check_new_names(w, 1)) return 1;
     const void *payload[n];
     for (int i = 3; i < n; i++)
@@ -552,7 +655,8 @@ static int cmd_destruct(fut_ctx *ctx, char **w, int n) {
   if (obj_consumed(from)) return cmd_fail("Variable `%s` has been consumed.", w[0]);
   int v = fut_variant_of(from);
   if (n - 1 != t->variants[v].npayload)
-    return cmd_fail("Variant `%s` has %d payload value(s), but %d name(s) were given.", t->variants[v].name, t->variants[v].npayload, n - 1);
+    return cmd_fail("Variant `%s` has %d payload value%s, but %d name%s %s given.", t->variants[v].name,
+                    t->variants[v].npayload, plural(t->variants[v].npayload), n - 1, plural(n - 1), was_were(n - 1));
   if (check_new_names(w + 1, n - 1)) return 1;
   fut_obj *objs[n];
   void *outs[n];
@@ -600,7 +704,7 @@ static int server_command(fut_ctx *ctx, char **w, int n) {
   }
   if (strcmp(c, "set_tuning_param") == 0 || strcmp(c, "tuning_param_class") == 0) {
     int wanted = c[0] == 's' ? 2 : 1;
-    if (m != wanted) return cmd_fail("`%s` takes %d argument(s).", c, wanted);
+    if (m != wanted) return cmd_fail("`%s` takes %d argument%s.", c, wanted, plural(wanted));
     int k = tuning_index(a[0]);
     if (k < 0) return cmd_fail("Unknown tuning parameter `%s`.", a[0]);
     if (c[0] == 't') { printf("%s\n", futhark_get_tuning_param_class(k)); return 0; }
@@ -696,20 +800,15 @@ static int split_words(char *line, char **words, int cap) {
 }
 
 int server_main(int argc, char **argv) {
-  int debug = 0;
+  fut_run_options opts = {"main", 0, 1, 0, NULL};
   struct futhark_context_config *cfg = futhark_context_config_new();
   if (cfg == NULL) { fputs("Out of memory.\n", stderr); return 1; }
-  for (int i = 1; i < argc; i++) {
-    int used = config_option(cfg, argc, argv, i);
-    if (used < 0) { futhark_context_config_free(cfg); return used == -1 ? 1 : 0; }
-    if (used > 0) { i += used - 1; continue; }
-    if (strcmp(argv[i], "-D") == 0) debug = 1;
-    else {
-      fprintf(stderr, "Usage: %s [-D] [--tuning FILE] [--param NAME=VALUE] [--print-params] [--cache-file FILE]%s\n", argv[0], FUT_THREADS_USAGE);
-      futhark_context_config_free(cfg);
-      return 2;
-    }
+  int exit_code = parse_options(argc, argv, FOR_SERVER, cfg, &opts);
+  if (exit_code >= 0) {
+    futhark_context_config_free(cfg);
+    return exit_code;
   }
+  int debug = opts.debug;
   const char *env = getenv("FUTHARK_COMPILER_DEBUGGING");
   if (env && strcmp(env, "1") == 0) debug = 1;
   futhark_context_config_set_debugging(cfg, debug);

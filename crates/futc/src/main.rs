@@ -33,6 +33,7 @@ struct Cli {
 enum Command {
     /// Parse a file; exit with 0 if it has no syntax errors.
     Parse {
+        /// The file to parse.
         file: PathBuf,
         /// Print the concrete syntax tree.
         #[arg(long)]
@@ -40,7 +41,10 @@ enum Command {
     },
     /// Check a program (the file and everything it imports); exit with 0
     /// if it is well-formed.
-    Check { file: PathBuf },
+    Check {
+        /// The program's main file.
+        file: PathBuf,
+    },
     /// Run the compiler's stages on a program and print its core IR or
     /// its metrics (for compiler developers).
     Dev(dev::DevArgs),
@@ -69,14 +73,20 @@ enum Command {
     /// Run the `-- ==` test blocks of programs (files, or directories
     /// searched for `.fut` files); exit with 0 if no test failed.
     Test {
-        #[arg(required = true)]
+        /// The programs to test: `.fut` files, or directories searched
+        /// for them.
+        #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The backend to test with.
-        #[arg(long, default_value = "interpreter")]
+        #[arg(long, default_value = test_runner::INTERPRETER, value_parser = test_runner::BACKENDS)]
         backend: String,
         /// How many programs to test at once (default: one per core).
         #[arg(short = 'j', long = "concurrency", value_name = "N")]
         jobs: Option<std::num::NonZeroUsize>,
+        /// List each program and each of its tests, with the outcome, as
+        /// it is tested.
+        #[arg(short, long)]
+        verbose: bool,
     },
     /// Manage the packages a program uses (upstream's `futhark pkg`).
     ///
@@ -88,9 +98,10 @@ enum Command {
 
 #[derive(clap::Args)]
 struct CompileArgs {
+    /// The program's main file.
     file: PathBuf,
     /// The executable to write (default: FILE without `.fut`).
-    #[arg(short = 'o')]
+    #[arg(short = 'o', value_name = "OUT")]
     output: Option<PathBuf>,
     /// Write a C library instead: OUT.c, OUT.h and the manifest
     /// OUT.json.
@@ -158,7 +169,8 @@ fn run_command(cli: Cli) -> ExitCode {
             paths,
             backend,
             jobs,
-        } => test_runner::test_command(&paths, &backend, jobs),
+            verbose,
+        } => test_runner::test_command(&paths, &backend, jobs, verbose),
         Command::Pkg(args) => pkg::run(&args),
     }
 }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct RunArgs {
+    /// The program's main file.
     file: PathBuf,
     /// The entry point to run.
     #[arg(short = 'e', long = "entry-point", default_value = "main")]

@@ -38,13 +38,16 @@
 //!   mismatch lists every path whose count differs. Blocks of pipelines
 //!   this compiler does not have (`gpu`, `gpu-mem`, `internalised`) are
 //!   skipped.
+//! * A program without tests (no `-- ==` block, or blocks without runs)
+//!   must compile, as upstream: that is one test.
 //! * A panic in a backend fails the test instead of the whole run.
-//! * Failures are reported on stderr, the summary line (`N passed, N
-//!   failed, N skipped`, counting runs and, as upstream counts them,
-//!   each structure block, warning test and property as one) on stdout;
-//!   the exit code is 0 when
-//!   nothing failed, 1 otherwise, 2 for an unknown backend or unreadable
-//!   path.
+//! * Failures are reported on stderr; on stdout (with `verbose`, each
+//!   program's tests with their outcomes as the program finishes, then) a
+//!   table of the counts by [`TestKind`] and the summary line (`N passed,
+//!   N failed, N skipped`, counting runs and, as upstream counts them,
+//!   each structure block, warning test and property as one); the exit
+//!   code is 0 when nothing failed, 1 otherwise, 2 for an unknown backend
+//!   or unreadable path.
 
 use crate::test_spec::{
     Expected, ExpectedError, Input, RandomValue, RunCases, StructurePipeline, StructureTest,
@@ -69,6 +72,9 @@ use std::sync::mpsc;
 
 /// The name of the reference backend.
 pub const INTERPRETER: &str = "interpreter";
+
+/// The names of the backends `futc test --backend` takes.
+pub const BACKENDS: [&str; 4] = [INTERPRETER, "c", "multicore", "opencl"];
 
 /// A way of running Futhark programs.
 pub trait Backend: Sync {
@@ -148,10 +154,19 @@ const TOLERANCE: f64 = 0.002;
 const MAX_RANDOM_ELEMENTS: u64 = 1 << 28;
 
 /// `futc test`: tests the programs at `paths` (files, or directories
-/// searched for `.fut` files) under the backend named `backend_name`.
-pub fn test_command(paths: &[PathBuf], backend_name: &str, jobs: Option<NonZeroUsize>) -> ExitCode {
+/// searched for `.fut` files) under the backend named `backend_name`;
+/// `verbose` lists each program and test as it is tested.
+pub fn test_command(
+    paths: &[PathBuf],
+    backend_name: &str,
+    jobs: Option<NonZeroUsize>,
+    verbose: bool,
+) -> ExitCode {
     let Some(backend) = backend_named(backend_name) else {
-        eprintln!("error: backend `{backend_name}` is not available");
+        eprintln!(
+            "error: no backend `{backend_name}`; the backends are {}",
+            BACKENDS.join(", ")
+        );
         return ExitCode::from(EXIT_USAGE);
     };
     let reference = if backend.name() == INTERPRETER {
@@ -178,12 +193,13 @@ pub fn test_command(paths: &[PathBuf], backend_name: &str, jobs: Option<NonZeroU
         reference: reference.as_deref(),
         jobs,
         runs_skipped: unavailable.is_some(),
+        verbose,
     };
     let summary = run_tests(&files, &options);
     if let Err(error) = writeln!(std::io::stdout(), "{summary}") {
         eprintln!("error: cannot write the summary: {error}");
     }
-    if summary.failed == 0 {
+    if summary.total().failed == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
@@ -234,14 +250,24 @@ pub struct TestOptions<'a> {
     /// Whether programs' runs (and structure blocks) are skipped, the
     /// backend being unavailable; compile-time errors are still checked.
     pub runs_skipped: bool,
+    /// Whether each program and test is listed on stdout as it is tested.
+    pub verbose: bool,
 }
 
-/// Counts of runs (a compile-time error test counts as one run).
+/// Counts of tests.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Summary {
     pub passed: usize,
     pub failed: usize,
     pub skipped: usize,
+}
+
+impl Summary {
+    fn add(&mut self, other: Summary) {
+        self.passed += other.passed;
+        self.failed += other.failed;
+        self.skipped += other.skipped;
+    }
 }
 
 impl fmt::Display for Summary {
@@ -254,10 +280,111 @@ impl fmt::Display for Summary {
     }
 }
 
+/// What one test checks; the summary counts each kind apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestKind {
+    /// A run of an entry point on an input.
+    Run,
+    /// A program that must be rejected with a matching error.
+    CompileError,
+    /// A program without runs, which must compile.
+    Compilation,
+    /// A `structure` block.
+    Structure,
+    /// A `warning:` test (always skipped: backends report no warnings).
+    Warning,
+    /// A `property:` (always skipped).
+    Property,
+}
+
+impl TestKind {
+    const ALL: [TestKind; 6] = [
+        TestKind::Run,
+        TestKind::CompileError,
+        TestKind::Compilation,
+        TestKind::Structure,
+        TestKind::Warning,
+        TestKind::Property,
+    ];
+
+    fn plural(self) -> &'static str {
+        match self {
+            TestKind::Run => "runs",
+            TestKind::CompileError => "expected compile errors",
+            TestKind::Compilation => "programs compiled only",
+            TestKind::Structure => "structure blocks",
+            TestKind::Warning => "warning tests",
+            TestKind::Property => "properties",
+        }
+    }
+}
+
+/// The counts of a test run, by kind of test.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Breakdown {
+    pub programs: usize,
+    by_kind: [Summary; TestKind::ALL.len()],
+}
+
+impl Breakdown {
+    pub fn total(&self) -> Summary {
+        let mut total = Summary::default();
+        for counts in self.by_kind {
+            total.add(counts);
+        }
+        total
+    }
+
+    pub fn of(&self, kind: TestKind) -> Summary {
+        self.by_kind[kind as usize]
+    }
+
+    fn kind_mut(&mut self, kind: TestKind) -> &mut Summary {
+        &mut self.by_kind[kind as usize]
+    }
+
+    fn add(&mut self, other: &Breakdown) {
+        self.programs += other.programs;
+        for kind in TestKind::ALL {
+            self.kind_mut(kind).add(other.of(kind));
+        }
+    }
+}
+
+/// A table of the counts of each kind of test that occurred, then the
+/// totals as `N passed, N failed, N skipped` (the line scripts read).
+impl fmt::Display for Breakdown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let programs = match self.programs {
+            1 => "1 program".to_owned(),
+            n => format!("{n} programs"),
+        };
+        writeln!(
+            f,
+            "{programs:<26}{:>8}{:>8}{:>9}",
+            "passed", "failed", "skipped"
+        )?;
+        for kind in TestKind::ALL {
+            let counts = self.of(kind);
+            if counts != Summary::default() {
+                writeln!(
+                    f,
+                    "  {:<24}{:>8}{:>8}{:>9}",
+                    kind.plural(),
+                    counts.passed,
+                    counts.failed,
+                    counts.skipped
+                )?;
+            }
+        }
+        write!(f, "{}", self.total())
+    }
+}
+
 /// Tests `files` on `options.jobs` threads, printing each program's
-/// failures on stderr as it finishes, with a progress bar when stderr is a
-/// terminal.
-pub fn run_tests(files: &[PathBuf], options: &TestOptions) -> Summary {
+/// failures on stderr as it finishes (and with `options.verbose` each of
+/// its tests on stdout), with a progress bar when stderr is a terminal.
+pub fn run_tests(files: &[PathBuf], options: &TestOptions) -> Breakdown {
     let progress = if std::io::stderr().is_terminal() {
         ProgressBar::new(files.len() as u64)
     } else {
@@ -268,7 +395,7 @@ pub fn run_tests(files: &[PathBuf], options: &TestOptions) -> Summary {
     }
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel();
-    let mut summary = Summary::default();
+    let mut summary = Breakdown::default();
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.clamp(1, files.len().max(1)) {
             let sender = sender.clone();
@@ -285,13 +412,18 @@ pub fn run_tests(files: &[PathBuf], options: &TestOptions) -> Summary {
         // they do.
         drop(sender);
         for report in receiver {
-            summary.passed += report.summary.passed;
-            summary.failed += report.summary.failed;
-            summary.skipped += report.summary.skipped;
+            summary.add(&report.counts);
+            if options.verbose {
+                progress.suspend(|| {
+                    if let Err(error) = write!(std::io::stdout(), "{}", report.outcomes()) {
+                        eprintln!("error: cannot write the tests run: {error}");
+                    }
+                });
+            }
             if !report.failures.is_empty() {
                 progress.suspend(|| eprint!("{report}"));
             }
-            progress.set_message(format!("({} runs failed)", summary.failed));
+            progress.set_message(format!("({} tests failed)", summary.total().failed));
             progress.inc(1);
         }
     });
@@ -305,16 +437,45 @@ pub struct FileReport {
     pub path: PathBuf,
     /// The first line of the program's test description.
     pub about: String,
-    pub summary: Summary,
+    pub counts: Breakdown,
     /// One message per failure (one for a failed compilation, however many
     /// runs it counts as failed).
     pub failures: Vec<String>,
+    /// Each test in the order tested, with its outcome:
+    /// `` `main` #0 ("1 2") at line 3: passed ``.
+    pub tested: Vec<String>,
 }
 
+/// A test of a program and what it is called in `futc test -v`.
+type NamedTest = (TestKind, String);
+
 impl FileReport {
-    fn fail(&mut self, runs: usize, message: String) {
-        self.summary.failed += runs;
+    fn pass(&mut self, (kind, name): NamedTest) {
+        self.counts.kind_mut(kind).passed += 1;
+        self.tested.push(format!("{name}: passed"));
+    }
+
+    fn skip(&mut self, (kind, name): NamedTest) {
+        self.counts.kind_mut(kind).skipped += 1;
+        self.tested.push(format!("{name}: skipped"));
+    }
+
+    /// Fails `tests`, all for the one reason `message`.
+    fn fail(&mut self, tests: Vec<NamedTest>, message: String) {
+        for (kind, name) in tests {
+            self.counts.kind_mut(kind).failed += 1;
+            self.tested.push(format!("{name}: FAILED"));
+        }
         self.failures.push(message);
+    }
+
+    /// The program and each of its tests, a line each.
+    pub fn outcomes(&self) -> String {
+        let mut text = format!("{}\n", self.path.display());
+        for test in &self.tested {
+            text.push_str(&format!("  {test}\n"));
+        }
+        text
     }
 }
 
@@ -339,30 +500,48 @@ pub fn test_file(path: &Path, options: &TestOptions) -> FileReport {
     let mut report = FileReport {
         path: path.to_path_buf(),
         about: String::new(),
-        summary: Summary::default(),
+        counts: Breakdown {
+            programs: 1,
+            ..Breakdown::default()
+        },
         failures: Vec::new(),
+        tested: Vec::new(),
     };
     let spec = match crate::diagnostics::read_source(path)
         .and_then(|source| parse_test_spec(path, &source).map_err(|error| error.to_string()))
     {
         Ok(Some(spec)) => spec,
-        Ok(None) => return report,
+        // As upstream: a program without tests must still compile.
+        Ok(None) => TestSpec {
+            description: String::new(),
+            tags: Vec::new(),
+            action: TestAction::Run(RunCases::default()),
+        },
         Err(message) => {
-            report.fail(1, message);
+            report.fail(vec![(TestKind::Run, "the test blocks".to_owned())], message);
             return report;
         }
     };
     report.about = spec.description.lines().next().unwrap_or("").to_string();
     let backend = options.backend.name();
     if spec.tags.iter().any(|tag| is_excluded_tag(tag, backend)) {
-        report.summary.skipped += count_runs(&spec);
+        for test in tests_of(&spec) {
+            report.skip(test);
+        }
         return report;
     }
     match &spec.action {
         TestAction::CompileError { expected, line } => {
             check_compile_error(path, options.backend, expected, *line, &mut report);
         }
-        TestAction::Run(_) if options.runs_skipped => report.summary.skipped += count_runs(&spec),
+        TestAction::Run(cases) if has_no_tests(cases) => {
+            check_compiles(path, options.backend, &mut report);
+        }
+        TestAction::Run(_) if options.runs_skipped => {
+            for test in tests_of(&spec) {
+                report.skip(test);
+            }
+        }
         TestAction::Run(cases) => run_cases(path, cases, options, &mut report),
     }
     report
@@ -374,17 +553,77 @@ fn is_excluded_tag(tag: &str, backend: &str) -> bool {
     tag == "disable" || tag == "notest" || tag.strip_prefix("no_") == Some(backend)
 }
 
-fn count_runs(spec: &TestSpec) -> usize {
+/// Whether a program's test blocks have no test at all, so that the
+/// program only has to compile.
+fn has_no_tests(cases: &RunCases) -> bool {
+    cases.cases.iter().all(|case| case.runs.is_empty())
+        && cases.structures.is_empty()
+        && cases.warnings.is_empty()
+        && cases.properties.is_empty()
+}
+
+/// The name of a run in reports.
+fn run_name(entry: &str, run: &TestRun) -> String {
+    format!("`{entry}` {} at line {}", run.description(), run.line)
+}
+
+fn structure_name(test: &StructureTest) -> String {
+    format!("structure block at line {}", test.line)
+}
+
+/// Every test of a program, in the order they are tested.
+fn tests_of(spec: &TestSpec) -> Vec<NamedTest> {
     match &spec.action {
-        TestAction::CompileError { .. } => 1,
-        TestAction::Run(cases) => {
-            let runs: usize = cases
-                .cases
-                .iter()
-                .map(|case| case.entries.len() * case.runs.len())
-                .sum();
-            runs + cases.structures.len() + cases.warnings.len() + cases.properties.len()
+        TestAction::CompileError { expected, line } => vec![(
+            TestKind::CompileError,
+            format!("{expected} at compile time (line {line})"),
+        )],
+        TestAction::Run(cases) if has_no_tests(cases) => {
+            vec![(TestKind::Compilation, "compiles".to_owned())]
         }
+        TestAction::Run(cases) => {
+            let mut tests = Vec::new();
+            for test in &cases.structures {
+                tests.push((TestKind::Structure, structure_name(test)));
+            }
+            for case in &cases.cases {
+                for entry in &case.entries {
+                    for run in &case.runs {
+                        tests.push((TestKind::Run, run_name(entry, run)));
+                    }
+                }
+            }
+            for warning in &cases.warnings {
+                tests.push((TestKind::Warning, format!("warning test: {warning}")));
+            }
+            for property in &cases.properties {
+                tests.push((TestKind::Property, format!("property `{property}`")));
+            }
+            tests
+        }
+    }
+}
+
+/// A program without tests: compiling it is the test.
+fn check_compiles(path: &Path, backend: &dyn Backend, report: &mut FileReport) {
+    let test = (TestKind::Compilation, "compiles".to_owned());
+    match guarded(|| backend.compile(path)) {
+        Ok(Ok(mut program)) => match guarded(|| program.finish()) {
+            Ok(Ok(())) => report.pass(test),
+            Ok(Err(message)) | Err(message) => {
+                report.fail(
+                    vec![test],
+                    format!("after compiling:\n{}", indent(&message)),
+                );
+            }
+        },
+        Ok(Err(message)) => {
+            report.fail(
+                vec![test],
+                format!("compilation failed:\n{}", indent(&message)),
+            );
+        }
+        Err(panic) => report.fail(vec![test], format!("compilation panicked: {panic}")),
     }
 }
 
@@ -406,9 +645,13 @@ fn check_compile_error(
             indent(&message)
         )),
     };
+    let test = (
+        TestKind::CompileError,
+        format!("{expected} at compile time (line {line})"),
+    );
     match failure {
-        Some(message) => report.fail(1, message),
-        None => report.summary.passed += 1,
+        Some(message) => report.fail(vec![test], message),
+        None => report.pass(test),
     }
 }
 
@@ -430,18 +673,15 @@ fn run_cases(path: &Path, cases: &RunCases, options: &TestOptions, report: &mut 
         },
         None => Reference::Unavailable,
     };
+    // Every run in order, with whether it is run rather than skipped.
     let mut planned = Vec::new();
     for case in &cases.cases {
         for entry in &case.entries {
             for run in &case.runs {
                 let needs_reference = matches!(run.expected, Expected::Auto);
-                if is_skipped(run, backend)
-                    || (needs_reference && matches!(reference, Reference::Unavailable))
-                {
-                    report.summary.skipped += 1;
-                } else {
-                    planned.push((entry.as_str(), run));
-                }
+                let skipped = is_skipped(run, backend)
+                    || (needs_reference && matches!(reference, Reference::Unavailable));
+                planned.push((entry.as_str(), run, !skipped));
             }
         }
     }
@@ -449,20 +689,47 @@ fn run_cases(path: &Path, cases: &RunCases, options: &TestOptions, report: &mut 
         .structures
         .iter()
         .partition(|test| pipeline_of(test.pipeline).is_some());
-    report.summary.skipped += other_pipelines.len() + cases.warnings.len() + cases.properties.len();
-    if planned.is_empty() && structures.is_empty() {
+    for test in other_pipelines {
+        report.skip((TestKind::Structure, structure_name(test)));
+    }
+    for warning in &cases.warnings {
+        report.skip((TestKind::Warning, format!("warning test: {warning}")));
+    }
+    for property in &cases.properties {
+        report.skip((TestKind::Property, format!("property `{property}`")));
+    }
+    if structures.is_empty() && planned.iter().all(|(_, _, runs)| !runs) {
+        for (entry, run, _) in planned {
+            report.skip((TestKind::Run, run_name(entry, run)));
+        }
         return;
     }
-    let tests = planned.len() + structures.len();
+    // The tests a failed compilation fails (and the runs it skips).
+    let tests = |report: &mut FileReport| {
+        let structures = structures
+            .iter()
+            .map(|test| (TestKind::Structure, structure_name(test)));
+        let mut runs = Vec::new();
+        for (entry, run, runs_it) in &planned {
+            if *runs_it {
+                runs.push((TestKind::Run, run_name(entry, run)));
+            } else {
+                report.skip((TestKind::Run, run_name(entry, run)));
+            }
+        }
+        structures.chain(runs).collect()
+    };
     let mut program = match guarded(|| options.backend.compile(path)) {
         Ok(Ok(program)) => program,
         Ok(Err(message)) => {
             let message = format!("compilation failed:\n{}", indent(&message));
-            report.fail(tests, message);
+            let failed = tests(report);
+            report.fail(failed, message);
             return;
         }
         Err(panic) => {
-            report.fail(tests, format!("compilation panicked: {panic}"));
+            let failed = tests(report);
+            report.fail(failed, format!("compilation panicked: {panic}"));
             return;
         }
     };
@@ -481,10 +748,11 @@ fn run_cases(path: &Path, cases: &RunCases, options: &TestOptions, report: &mut 
                 }
             };
             let checked = metrics.and_then(|metrics| check_structure(&metrics, test));
+            let name = (TestKind::Structure, structure_name(test));
             match checked {
-                Ok(()) => report.summary.passed += 1,
+                Ok(()) => report.pass(name),
                 Err(message) => report.fail(
-                    1,
+                    vec![name],
                     format!(
                         "structure test at line {}:\n{}",
                         test.line,
@@ -495,9 +763,14 @@ fn run_cases(path: &Path, cases: &RunCases, options: &TestOptions, report: &mut 
         }
     }
     let dir = path.parent().unwrap_or(Path::new(""));
-    for (entry, run) in planned {
+    for (entry, run, runs_it) in planned {
+        let test = (TestKind::Run, run_name(entry, run));
+        if !runs_it {
+            report.skip(test);
+            continue;
+        }
         match check_run(dir, program.as_mut(), &mut reference, path, entry, run) {
-            Ok(()) => report.summary.passed += 1,
+            Ok(()) => report.pass(test),
             Err(message) => {
                 let name = run
                     .name
@@ -508,14 +781,18 @@ fn run_cases(path: &Path, cases: &RunCases, options: &TestOptions, report: &mut 
                     "entry point `{entry}`, run #{}{name} at line {}:",
                     run.index, run.line
                 );
-                report.fail(1, format!("{header}\n{}", indent(&message)));
+                report.fail(vec![test], format!("{header}\n{}", indent(&message)));
             }
         }
     }
     match guarded(|| program.finish()) {
         Ok(Ok(())) => {}
         Ok(Err(message)) | Err(message) => {
-            report.fail(1, format!("after the last run:\n{}", indent(&message)));
+            let test = (TestKind::Run, "after the last run".to_owned());
+            report.fail(
+                vec![test],
+                format!("after the last run:\n{}", indent(&message)),
+            );
         }
     }
 }
@@ -668,7 +945,8 @@ impl Role {
         if index < count {
             format!("{role} #{index}")
         } else {
-            format!("value #{index} (one more than the {count} {role}(s))")
+            let ending = if count == 1 { "" } else { "s" };
+            format!("value #{index} (one more than the {count} {role}{ending})")
         }
     }
 }
@@ -1074,6 +1352,7 @@ mod tests {
             reference,
             jobs: 1,
             runs_skipped: false,
+            verbose: false,
         };
         test_file(&path, &options)
     }
@@ -1087,7 +1366,7 @@ mod tests {
             passed,
             failed,
             skipped,
-        } = report.summary;
+        } = report.counts.total();
         (passed, failed, skipped)
     }
 
@@ -1236,7 +1515,24 @@ mod tests {
         }
         let properties = "-- ==\n-- property: p q\n";
         assert_eq!(counts(&interpret(properties)), (0, 0, 2));
-        assert_eq!(counts(&interpret("def main = 1\n")), (0, 0, 0));
+    }
+
+    #[test]
+    fn programs_without_tests_must_compile() {
+        let report = interpret("def main = 1\n");
+        assert_eq!(counts(&report), (1, 0, 0));
+        assert_eq!(report.counts.of(TestKind::Compilation).passed, 1);
+        assert_eq!(report.tested, ["compiles: passed"]);
+        let report = interpret("-- fake compile error\ndef main = 1\n");
+        assert_eq!(counts(&report), (0, 1, 0));
+        assert!(report.failures[0].starts_with("compilation failed:\n  Error at"));
+        // A block with no runs is no test either.
+        let report = interpret("-- fake compile error\n-- ==\n-- entry: main\n");
+        assert_eq!(counts(&report), (0, 1, 0));
+        assert!(report.failures[0].starts_with("compilation failed:"));
+        let skipped = interpret("-- fake compile error\n-- ==\n-- tags { disable }\n");
+        assert_eq!(counts(&skipped), (0, 0, 1));
+        assert_eq!(skipped.tested, ["compiles: skipped"]);
     }
 
     #[test]
@@ -1326,6 +1622,7 @@ mod tests {
             reference: None,
             jobs: 1,
             runs_skipped: false,
+            verbose: false,
         };
         let report = test_file(&path, &options);
         assert_eq!(counts(&report), (3, 1, 0), "{report}");
@@ -1358,6 +1655,7 @@ mod tests {
             reference: None,
             jobs: 1,
             runs_skipped: false,
+            verbose: false,
         };
         let report = test_file(&path, &options);
         assert_eq!(counts(&report), (4, 5, 0), "{report}");
@@ -1371,7 +1669,7 @@ mod tests {
             "bad.in: line 2, column 3: `1.5` has a fraction or an exponent, so it cannot be i64",
             "run #6 at line 10:\n  cannot read argument #1 of the random input: \
              `4.5` has a fraction or an exponent, so it cannot be i64",
-            "run #7 at line 11:\n  cannot read value #2 (one more than the 2 argument(s)) \
+            "run #7 at line 11:\n  cannot read value #2 (one more than the 2 arguments) \
              at line 11: expected a value, found `x`",
         ] {
             assert!(
@@ -1465,9 +1763,17 @@ mod tests {
             reference: None,
             jobs: 3,
             runs_skipped: false,
+            verbose: false,
         };
         let summary = run_tests(&files, &options);
-        assert_eq!(summary.to_string(), "7 passed, 7 failed, 0 skipped");
+        assert_eq!(summary.programs, 7);
+        assert_eq!(summary.total().to_string(), "7 passed, 7 failed, 0 skipped");
+        assert_eq!(
+            summary.to_string(),
+            "7 programs                  passed  failed  skipped\n  \
+             runs                           7       7        0\n\
+             7 passed, 7 failed, 0 skipped"
+        );
         let missing = collect_test_files(&[dir.0.join("missing")]).unwrap_err();
         assert!(missing.starts_with("cannot read"), "{missing}");
     }

@@ -332,12 +332,12 @@ fn executables_and_futc_run_read_arguments_as_the_parameter_types() {
         (
             "main",
             b"[[1.0]] 1 [1] 1 [true] 5".to_vec(),
-            Err("Error: Entry point `main` takes 5 argument(s), but 6 were given.\n".to_owned()),
+            Err("Error: Entry point `main` takes 5 arguments, but 6 were given.\n".to_owned()),
         ),
         (
             "main",
             b"[[1.0]] 1 [1] 1".to_vec(),
-            Err("Error: Entry point `main` takes 5 argument(s), but 4 were given.\n".to_owned()),
+            Err("Error: Entry point `main` takes 5 arguments, but 4 were given.\n".to_owned()),
         ),
         (
             "first",

@@ -276,7 +276,13 @@ fn futc_test_checks_structure_blocks_of_the_pipelines_there_are() {
     let output = futc(&["test", &passing]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     // The run and the structure blocks pass; the gpu block is skipped.
-    assert_eq!(stdout(&output), "3 passed, 0 failed, 1 skipped\n");
+    assert_eq!(
+        stdout(&output),
+        "1 program                   passed  failed  skipped\n  \
+         runs                           1       0        0\n  \
+         structure blocks               2       0        1\n\
+         3 passed, 0 failed, 1 skipped\n"
+    );
     let failing = write(
         &dir,
         "failing.fut",
@@ -286,7 +292,12 @@ fn futc_test_checks_structure_blocks_of_the_pipelines_there_are() {
     );
     let output = futc(&["test", &failing]);
     assert_eq!(output.status.code(), Some(1));
-    assert_eq!(stdout(&output), "0 passed, 1 failed, 1 skipped\n");
+    assert_eq!(
+        stdout(&output),
+        "1 program                   passed  failed  skipped\n  \
+         structure blocks               0       1        1\n\
+         0 passed, 1 failed, 1 skipped\n"
+    );
     assert!(
         stderr(&output).contains(
             "  structure test at line 2:\n    \

@@ -89,9 +89,11 @@ fn command_line(mut args: impl Iterator<Item = String>) -> Option<i32> {
         "--help" | "-h" => {
             println!(
                 "futls {}: the Futhark language server.\n\n\
-                 Usage: futls\n\n\
+                 Usage: futls [--stdio]\n\n\
                  It speaks the Language Server Protocol over standard input and\n\
-                 output; an editor starts it. Options:\n  \
+                 output; an editor starts it.\n\n\
+                 Options:\n      \
+                 --stdio    serve over standard input and output (the default; editors pass it)\n  \
                  -h, --help     print this help\n  \
                  -V, --version  print the version",
                 env!("CARGO_PKG_VERSION")

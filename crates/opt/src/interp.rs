@@ -205,8 +205,8 @@ pub fn read_arguments<R: Rep>(
             format!("Cannot read argument #{index} of entry point `{entry}`: {error}")
         } else {
             format!(
-                "Entry point `{entry}` takes {} argument(s), but more were given: {error}",
-                kinds.len()
+                "Entry point `{entry}` takes {}, but more were given: {error}",
+                counted(kinds.len(), "argument")
             )
         })
     })?;
@@ -218,9 +218,17 @@ fn check_argument_count(entry: &str, expected: usize, given: usize) -> Result<()
     if given == expected {
         return Ok(());
     }
+    let verb = if given == 1 { "was" } else { "were" };
     Err(RunError::new(format!(
-        "Entry point `{entry}` takes {expected} argument(s), but {given} were given."
+        "Entry point `{entry}` takes {}, but {given} {verb} given.",
+        counted(expected, "argument")
     )))
+}
+
+/// `1 argument`, `2 arguments`.
+fn counted(count: usize, noun: &str) -> String {
+    let ending = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{ending}")
 }
 
 /// Checks that `args` are as many as entry point `entry` takes and of its

@@ -72,7 +72,10 @@ enum PkgCommand {
     /// Remove a required package from futhark.pkg.
     ///
     /// Its files leave lib/ at the next `futc pkg sync`.
-    Remove { package: String },
+    Remove {
+        /// The package path, as in futhark.pkg.
+        package: String,
+    },
     /// Populate lib/ with the required packages and their dependencies.
     ///
     /// Each package gets the oldest version that meets every requirement
@@ -86,7 +89,10 @@ enum PkgCommand {
     /// (github.com/user/repo@2).
     Upgrade,
     /// List the released versions of a package.
-    Versions { package: String },
+    Versions {
+        /// A package path such as github.com/user/repo.
+        package: String,
+    },
 }
 
 /// Exit code of a command that failed.

@@ -664,12 +664,25 @@ fn malformed_frames_are_answered_and_the_session_goes_on() {
 
 #[test]
 fn help_and_version_answer_without_serving() {
+    // Standard input stays open: a server reading it would never exit,
+    // and is killed.
     let run = |arg: &str| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_futls"))
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_futls"))
             .arg(arg)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("futls runs")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("futls runs");
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while child.try_wait().expect("waits").is_none() {
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("`futls {arg}` did not exit");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        child.wait_with_output().expect("futls finished")
     };
     let help = run("--help");
     assert_eq!(help.status.code(), Some(0));
@@ -683,6 +696,34 @@ fn help_and_version_answer_without_serving() {
     let unknown = run("--frobnicate");
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("`--frobnicate`"));
+}
+
+/// The user manual's `futls` section names every option `futls --help`
+/// lists, and no other (crates/futc/tests/documented_options.rs checks
+/// the rest of the manual).
+#[test]
+fn the_manual_documents_the_options_help_lists() {
+    let words = |text: &str| -> std::collections::BTreeSet<String> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|word| {
+                word.starts_with("--") && word.len() > 2 || word.len() == 2 && word.starts_with('-')
+            })
+            .map(str::to_owned)
+            .collect()
+    };
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_futls"))
+        .arg("--help")
+        .output()
+        .expect("futls runs");
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    let (_, options) = help.split_once("Options:").expect("an option list");
+    let manual_path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/manual.md");
+    let manual = std::fs::read_to_string(manual_path).expect("docs/manual.md");
+    let (_, section) = manual
+        .split_once("### `futls`\n")
+        .expect("a `futls` section");
+    let section = section.split("\n#").next().unwrap_or(section);
+    assert_eq!(words(section), words(options), "{section}");
 }
 
 #[test]
