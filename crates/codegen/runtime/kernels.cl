@@ -1,6 +1,6 @@
 /* What every OpenCL program's kernels share, after the scalar operations:
-   a fence for the whole device, skewed places in local memory, copies
-   between LMADs inside a kernel,
+   a fence for the whole device, skewed places in local memory, atomic
+   float addition, copies between LMADs inside a kernel,
    and the kernel the host's copies of non-contiguous arrays run (one
    work-item per element). */
 
@@ -21,6 +21,27 @@
    out after every 32, so that work-items reading runs of consecutive
    elements at once meet distinct memory banks. */
 #define fut_skew(x) ((x) + ((x) >> 5))
+
+/* Adds `x` to the float at `p` atomically (OpenCL 1.2 has no atomic float
+   addition): a compare-and-swap of its bits, again until no other
+   work-item wrote between the read and the swap. */
+static inline void fut_atomic_add_f32_local(volatile __local float *p, float x) {
+  uint old = as_uint(*p);
+  for (;;) {
+    uint seen = atomic_cmpxchg((volatile __local uint *)p, old, as_uint(as_float(old) + x));
+    if (seen == old) return;
+    old = seen;
+  }
+}
+
+static inline void fut_atomic_add_f32_global(volatile __global float *p, float x) {
+  uint old = as_uint(*p);
+  for (;;) {
+    uint seen = atomic_cmpxchg((volatile __global uint *)p, old, as_uint(as_float(old) + x));
+    if (seen == old) return;
+    old = seen;
+  }
+}
 
 static void fut_copy_element(int64_t es, __global unsigned char *dst, int64_t d, __global const unsigned char *src, int64_t s) {
   switch (es) {

@@ -49,7 +49,7 @@ impl COp for McOp {
                 printer.dedent();
                 printer.line("}");
             }
-            McOp::Reduce { .. } | McOp::Scan { .. } => {
+            McOp::Reduce { .. } | McOp::Scan { .. } | McOp::Hist { .. } => {
                 return Err(CodegenError::internal(
                     "internal error: a work-group operation in multicore code".to_owned(),
                 ));
@@ -124,6 +124,31 @@ impl COp for McOp {
                     uses.code(step);
                     uses.code(combine);
                     uses.code(write);
+                });
+            }
+            McOp::Hist {
+                iterations,
+                point,
+                step,
+                bucket,
+                value,
+                neutral,
+                width,
+                bin,
+                bin_place,
+                ..
+            } => {
+                uses.exp(iterations);
+                uses.exp(neutral);
+                uses.exp(width);
+                uses.scoped(|uses| {
+                    uses.declare(*point);
+                    uses.declare(*bucket);
+                    uses.declare(value.0);
+                    uses.declare(*bin);
+                    uses.code(step);
+                    uses.read(bin_place.block);
+                    uses.exp(&bin_place.offset);
                 });
             }
         }

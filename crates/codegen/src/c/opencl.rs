@@ -24,7 +24,7 @@ use crate::CodegenError;
 use crate::imp::mc::{Chunking, McOp};
 use crate::imp::{Arg, Code, ErrorPart, Exp, Function, MemLoc, Param};
 use opt::ir::{Loc, Var};
-use prim::PrimType;
+use prim::{BinOp, PrimType};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -197,6 +197,21 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
                 printer, &reduction, iterations, *point, step, neutral, write,
             )?;
         }
+        McOp::Hist {
+            iterations,
+            point,
+            step,
+            bucket,
+            value,
+            op,
+            neutral,
+            width,
+            bin,
+            bin_place,
+        } => histogram(
+            printer, iterations, *point, step, *bucket, *value, *op, neutral, width, *bin,
+            bin_place,
+        )?,
     }
     Ok(())
 }
@@ -336,6 +351,146 @@ fn reduce(
     Ok(())
 }
 
+/// The OpenCL C that combines `value` into the element `place` (an
+/// lvalue in `space`, `__local` or `__global`) with `op`, atomically.
+fn atomic_update(op: BinOp, t: PrimType, space: &str, place: &str, value: &str) -> Result<String> {
+    if t == PrimType::F32 {
+        let which = space.trim_start_matches('_');
+        return Ok(format!(
+            "fut_atomic_add_f32_{which}((volatile {space} float *)&({place}), {value});"
+        ));
+    }
+    let ct = if t == PrimType::U32 { "uint" } else { "int" };
+    let function = match op {
+        BinOp::Add => "atomic_add",
+        BinOp::Min => "atomic_min",
+        BinOp::Max => "atomic_max",
+        BinOp::And => "atomic_and",
+        BinOp::Or => "atomic_or",
+        BinOp::Xor => "atomic_xor",
+        _ => return Err(internal("a histogram operator without an atomic form")),
+    };
+    Ok(format!(
+        "{function}((volatile {space} {ct} *)&({place}), ({ct})({value}));"
+    ))
+}
+
+/// Prints a histogram as one kernel: every work-item takes every
+/// `fut_chunks`-th point from its number (neighbouring work-items read
+/// neighbouring memory) and combines its value into its work-group's
+/// histogram in local memory atomically, which the work-group then
+/// combines into the destination atomically (a bucket at neutral is left
+/// out). A histogram too wide for local memory is combined into the
+/// destination directly.
+#[allow(clippy::too_many_arguments)]
+fn histogram(
+    printer: &mut FunctionPrinter<'_, '_, McOp>,
+    iterations: &Exp,
+    point: Var,
+    step: &Code<McOp>,
+    bucket: Var,
+    (value, t): (Var, PrimType),
+    op: BinOp,
+    neutral: &Exp,
+    width: &Exp,
+    bin: Var,
+    bin_place: &MemLoc,
+) -> Result<()> {
+    let slots = SCAN_TILE_BYTES / t.byte_size().max(1) as usize;
+    // The expressions the kernel reads besides the step.
+    let read = Code::Block(vec![
+        Code::SetScalar(value, neutral.clone()),
+        Code::SetScalar(bucket, width.clone()),
+        Code::Write {
+            block: bin_place.block,
+            index: bin_place.offset.clone(),
+            element: t,
+            value: Exp::Var(value, t),
+        },
+    ]);
+    let frame = Frame::of(printer, &[step, &read], &[point, bucket, value, bin])?;
+    let index = kernel(printer, &frame, "fut_thread", &[], |k| {
+        k.line(&format!("__local {} fut_sub[{slots}];", c_type(t)));
+        k.line("const int64_t fut_lid = get_local_id(0), fut_lsize = get_local_size(0);");
+        k.line("const int64_t fut_thread = get_global_id(0);");
+        k.declare(bucket, VarKind::Scalar(PrimType::I64))?;
+        k.declare(bin, VarKind::Scalar(PrimType::I64))?;
+        k.declare(value, VarKind::Scalar(t))?;
+        let (width, neutral) = (k.exp(width)?, k.exp(neutral)?);
+        let (b, v, n) = (
+            (k.var_names)(bucket),
+            (k.var_names)(value),
+            (k.var_names)(bin),
+        );
+        let global = format!(
+            "((__global {} *){})[{}]",
+            c_type(t),
+            k.mem(bin_place.block)?,
+            k.exp(&bin_place.offset)?
+        );
+        k.line(&format!("const int64_t fut_width = {width};"));
+        k.line(&format!("const int fut_in_local = fut_width <= {slots};"));
+        k.line("if (fut_in_local)");
+        k.line(&format!(
+            "  for (int64_t fut_b = fut_lid; fut_b < fut_width; fut_b += fut_lsize) fut_sub[fut_b] = {neutral};"
+        ));
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        let p = (k.var_names)(point);
+        k.line(&format!(
+            "for (int64_t {p} = fut_thread; {p} < fut_iterations; {p} += fut_chunks) {{"
+        ));
+        k.lines.indent += 1;
+        k.lines.scopes.push(HashMap::new());
+        k.lines.bind(point, VarKind::Scalar(PrimType::I64));
+        k.exit = "goto fut_filled;";
+        let stepped = k.nested("", step);
+        k.lines.scopes.pop();
+        stepped?;
+        k.line(&format!("if ({b} >= 0 && {b} < fut_width) {{"));
+        k.line(&format!(
+            "  if (fut_in_local) {}",
+            atomic_update(op, t, "__local", &format!("fut_sub[{b}]"), &v)?
+        ));
+        k.line(&format!(
+            "  else {{ {n} = {b}; {} }}",
+            atomic_update(op, t, "__global", &global, &v)?
+        ));
+        k.line("}");
+        k.lines.indent -= 1;
+        k.line("}");
+        k.line("fut_filled:");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        k.line("if (fut_in_local)");
+        k.line(&format!(
+            "  for ({n} = fut_lid; {n} < fut_width; {n} += fut_lsize)"
+        ));
+        k.line(&format!(
+            "    if (fut_sub[{n}] != {neutral}) {}",
+            atomic_update(op, t, "__global", &global, &format!("fut_sub[{n}]"))?
+        ));
+        Ok(())
+    })?;
+    let iterations = printer.exp(iterations)?;
+    printer.line("{");
+    printer.indent();
+    printer.line("const int64_t fut_group_size = fut_cl_group_size(run);");
+    printer.line(&format!(
+        "const int64_t fut_groups = fut_cl_groups(run, {iterations});"
+    ));
+    launch(
+        printer,
+        &frame,
+        index,
+        ("fut_groups * fut_group_size", &iterations),
+        &[],
+        None,
+    )?;
+    printer.checked("err", None);
+    printer.dedent();
+    printer.line("}");
+    Ok(())
+}
+
 /// Allocates device blocks of the given names and sizes (C expressions)
 /// for the code printed next, each inside `if (err == 0)` after its
 /// allocation; [`release_scratch`] ends them.
@@ -440,7 +595,9 @@ fn scan(
                 t = accs[i].1
             )
         });
-        each(k, &|i| format!("__local {} fut_window_{i}[{LOOK_BACK}];", accs[i].1));
+        each(k, &|i| {
+            format!("__local {} fut_window_{i}[{LOOK_BACK}];", accs[i].1)
+        });
         k.line(&format!("__local int fut_flags[{LOOK_BACK}];"));
         k.line("__local int64_t fut_tile_id, fut_from;");
         k.line("const int64_t fut_lid = get_local_id(0), fut_lsize = get_local_size(0);");
@@ -472,7 +629,10 @@ fn scan(
         loaded?;
         k.nested("else ", &others_neutral)?;
         each(k, &|i| {
-            format!("fut_tile_{i}[fut_skew(fut_j * fut_lsize + fut_lid)] = {};", others[i])
+            format!(
+                "fut_tile_{i}[fut_skew(fut_j * fut_lsize + fut_lid)] = {};",
+                others[i]
+            )
         });
         k.lines.indent -= 1;
         k.line("}");
@@ -552,9 +712,13 @@ fn scan(
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
         k.line("while (fut_from >= 0) {");
         k.lines.indent += 1;
-        k.line(&format!("const int64_t fut_k = fut_lid < {LOOK_BACK} ? fut_from - fut_lid : -1;"));
+        k.line(&format!(
+            "const int64_t fut_k = fut_lid < {LOOK_BACK} ? fut_from - fut_lid : -1;"
+        ));
         k.line("const int fut_flag = fut_k < 0 ? 0 : ((volatile __global int *)fut_status)[1 + fut_k];");
-        k.line(&format!("if (fut_lid < {LOOK_BACK}) fut_flags[fut_lid] = fut_flag;"));
+        k.line(&format!(
+            "if (fut_lid < {LOOK_BACK}) fut_flags[fut_lid] = fut_flag;"
+        ));
         k.line("if (fut_flag != 0) {");
         k.lines.indent += 1;
         k.line("fut_fence_device();");
@@ -596,7 +760,9 @@ fn scan(
         k.line("if (fut_lid == 0 && fut_tile > 0) {");
         k.lines.indent += 1;
         each(k, &|i| format!("{} = fut_exclusive_{i};", accs[i].0));
-        each(k, &|i| format!("{} = fut_local_{i}[fut_lsize - 1];", others[i]));
+        each(k, &|i| {
+            format!("{} = fut_local_{i}[fut_lsize - 1];", others[i])
+        });
         k.exit = "goto fut_published;";
         k.nested("", reduction.combine)?;
         each(k, &|i| {
@@ -977,6 +1143,7 @@ fn calls_allocate(program: &crate::imp::Program<McOp>, code: &Code<McOp>) -> boo
             Code::Op(McOp::Reduce { step, combine, .. } | McOp::Scan { step, combine, .. }) => {
                 visit(program, step, true, seen) || visit(program, combine, true, seen)
             }
+            Code::Op(McOp::Hist { step, .. }) => visit(program, step, true, seen),
             Code::Call { func, .. } => {
                 let f = func.0 as usize;
                 if seen.contains(&f) {
@@ -1445,6 +1612,57 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
                     .and_then(|()| self.nested("", write));
                 self.tasks -= 1;
                 printed?;
+                self.lines.indent -= 1;
+                self.line("}");
+                self.lines.scopes.pop();
+                self.lines.indent -= 1;
+                self.line("}");
+            }
+            // A histogram of a function called inside the kernel, filled
+            // by the work-item.
+            McOp::Hist {
+                iterations,
+                point,
+                step,
+                bucket,
+                value: (value, t),
+                op,
+                width,
+                bin,
+                bin_place,
+                ..
+            } => {
+                let iterations = self.exp(iterations)?;
+                self.line("{");
+                self.lines.indent += 1;
+                self.lines.scopes.push(HashMap::new());
+                self.declare(*bucket, VarKind::Scalar(PrimType::I64))?;
+                self.declare(*bin, VarKind::Scalar(PrimType::I64))?;
+                self.declare(*value, VarKind::Scalar(*t))?;
+                self.lines.bind(*point, VarKind::Scalar(PrimType::I64));
+                let p = (self.var_names)(*point);
+                self.line(&format!(
+                    "for (int64_t {p} = 0; {p} < {iterations}; {p}++) {{"
+                ));
+                self.lines.indent += 1;
+                self.tasks += 1;
+                let printed = self.nested("", step);
+                self.tasks -= 1;
+                printed?;
+                let (b, n) = ((self.var_names)(*bucket), (self.var_names)(*bin));
+                let width = self.exp(width)?;
+                self.line(&format!("if ({b} >= 0 && {b} < {width}) {{"));
+                self.lines.indent += 1;
+                self.line(&format!("{n} = {b};"));
+                let element = Exp::Read {
+                    block: bin_place.block,
+                    index: Box::new(bin_place.offset.clone()),
+                    element: *t,
+                };
+                let combined = Exp::BinOp(*op, Box::new(element), Box::new(Exp::Var(*value, *t)));
+                self.write(bin_place.block, &bin_place.offset, *t, &combined)?;
+                self.lines.indent -= 1;
+                self.line("}");
                 self.lines.indent -= 1;
                 self.line("}");
                 self.lines.scopes.pop();

@@ -3,12 +3,13 @@
 //! segmented operations need (partial results per chunk, combining them
 //! in order, the phases of a scan) is ordinary imperative code around
 //! them, made by [`super::translate`]; only for devices with work-groups
-//! (OpenCL) are a reduction and a scan one operation each, whose
-//! work-groups combine their work-items' values in local memory.
+//! (OpenCL) are a reduction, a scan and a histogram with an atomic
+//! operator one operation each, whose work-groups combine their
+//! work-items' values in local memory.
 
-use super::{Code, Exp};
+use super::{Code, Exp, MemLoc};
 use opt::ir::Var;
-use prim::PrimType;
+use prim::{BinOp, PrimType};
 
 /// What the chunks of a task do, which decides how many there are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,5 +95,27 @@ pub enum McOp {
         others: Vec<Var>,
         combine: Box<Code<McOp>>,
         write: Box<Code<McOp>>,
+    },
+    /// A histogram of one destination whose operator is one binary
+    /// operator that devices apply atomically (`Add`, `Min`, `Max`, `And`,
+    /// `Or`, `Xor` of 32-bit integers, `Add` of `f32`), made only for
+    /// devices with work-groups, outside parallel code. `step` sets
+    /// `bucket` (an `i64`) and `value` (declared by the operation) at
+    /// point `point` and writes the point's other results; `value` is
+    /// combined into the destination's element `bucket` when it is in
+    /// `0..width`. `bin_place` is the place of the destination's element
+    /// `bin` (a variable of the operation's). Failures are reported as
+    /// [`McOp::Parallel`]'s are.
+    Hist {
+        iterations: Exp,
+        point: Var,
+        step: Box<Code<McOp>>,
+        bucket: Var,
+        value: (Var, PrimType),
+        op: BinOp,
+        neutral: Exp,
+        width: Exp,
+        bin: Var,
+        bin_place: MemLoc,
     },
 }

@@ -21,7 +21,9 @@
 //!   fit in a bounded amount of memory, a cache line apart so that
 //!   threads do not share lines), which are then combined into the
 //!   destinations bucket by bucket, in parallel over the buckets.
-//!   Indices out of bounds are ignored.
+//!   Indices out of bounds are ignored. A histogram of one destination
+//!   whose operator devices apply atomically is one [`McOp::Hist`] for a
+//!   device with work-groups, outside parallel code.
 
 use super::mc::{Chunking, McOp};
 use super::translate::{
@@ -31,7 +33,7 @@ use super::{Code, Exp, MemLoc};
 use crate::CodegenError;
 use opt::ir::analysis::commutative_operator;
 use opt::ir::segop::{SegOp, SegResult, SegSpace};
-use opt::ir::{Lambda, McMem, PatElem, SubExp, Type, Var};
+use opt::ir::{Exp as Exp2, Lambda, McMem, PatElem, SubExp, Type, Var};
 use prim::{BinOp, CmpOp, PrimType};
 
 type Result<T> = std::result::Result<T, CodegenError>;
@@ -90,7 +92,12 @@ pub(super) fn seg_op(tr: &mut Translator<McMem>, pat: &[PatElem], op: &SegOp<McM
                 per_segment(tr, pat, op, &lambdas, body, operators, true)
             }
         }
-        SegOp::Hist { ops, body, .. } => histogram(tr, pat, op, ops, body, operators),
+        SegOp::Hist { ops, body, .. } => match (ops.as_slice(), atomic_operator(ops)) {
+            ([hist], Some(binop)) if tr.work_groups() && !tr.in_parallel() => {
+                group_histogram(tr, pat, op, hist, binop, body)
+            }
+            _ => histogram(tr, pat, op, ops, body, operators),
+        },
     }
 }
 
@@ -745,6 +752,92 @@ fn group_scan(
         others,
         combine: Box::new(combine_code),
         write: Box::new(Code::Block(writes)),
+    }));
+    Ok(())
+}
+
+/// The operator of a histogram of one destination, where it is one
+/// binary operator devices apply atomically to its type.
+fn atomic_operator(ops: &[opt::ir::segop::SegHistOp<McMem>]) -> Option<BinOp> {
+    let [hist] = ops else { return None };
+    let lambda = &hist.lambda;
+    let ([x, y], [stm], [result]) = (
+        lambda.params.as_slice(),
+        lambda.body.stms.as_slice(),
+        lambda.body.result.as_slice(),
+    ) else {
+        return None;
+    };
+    let (Exp2::BinOp(op, SubExp::Var(a), SubExp::Var(b)), [elem]) = (&stm.exp, stm.pat.as_slice())
+    else {
+        return None;
+    };
+    let operands = (*a, *b) == (x.var, y.var) || (*a, *b) == (y.var, x.var);
+    let atomic = match x.ty {
+        Type::Prim(PrimType::I32 | PrimType::U32) => matches!(
+            op,
+            BinOp::Add | BinOp::Min | BinOp::Max | BinOp::And | BinOp::Or | BinOp::Xor
+        ),
+        Type::Prim(PrimType::F32) => *op == BinOp::Add,
+        _ => false,
+    };
+    (operands && atomic && *result == SubExp::Var(elem.var)).then_some(*op)
+}
+
+/// A histogram of one destination with an atomic operator on a device
+/// with work-groups: one [`McOp::Hist`].
+fn group_histogram(
+    tr: &mut Translator<McMem>,
+    pat: &[PatElem],
+    op: &SegOp<McMem>,
+    hist: &opt::ir::segop::SegHistOp<McMem>,
+    binop: BinOp,
+    body: &Body,
+) -> Result<()> {
+    let space = op.space();
+    if space.dims.len() != 1 {
+        return Err(internal("a histogram over several dimensions"));
+    }
+    let dest = tr.array(pat[0].var)?;
+    let width = dest
+        .shape
+        .first()
+        .cloned()
+        .ok_or_else(|| internal("a histogram of a scalar"))?;
+    let iterations = points(tr, &space.sizes())?;
+    let neutral = tr.se(*hist
+        .neutral
+        .first()
+        .ok_or_else(|| internal("a histogram without a neutral element"))?)?;
+    let point = tr.new_var("point");
+    let bucket = tr.new_var("bucket");
+    let value = tr.new_var("value");
+    let bin = tr.new_var("bin");
+    let step = tr.in_task(|tr| {
+        tr.block(|tr| {
+            point_indices(tr, space, Exp::Var(point, PrimType::I64))?;
+            tr.stms(&body.stms)?;
+            let [b, v] = [0, 1].map(|k| body.result.get(k).copied());
+            let (Some(b), Some(v)) = (b, v) else {
+                return Err(internal("a histogram's body without a bucket and a value"));
+            };
+            let (b, v) = (tr.se(b)?, tr.se(v)?);
+            tr.emit(Code::SetScalar(bucket, b));
+            tr.emit(Code::SetScalar(value, v));
+            write_results(tr, space, op.results(), &pat[1..], &body.result)
+        })
+    })?;
+    tr.emit(Code::Op(McOp::Hist {
+        iterations,
+        point,
+        step: Box::new(step),
+        bucket,
+        value: (value, dest.element),
+        op: binop,
+        neutral,
+        width,
+        bin,
+        bin_place: slice_fix(&dest.loc, Exp::Var(bin, PrimType::I64)),
     }));
     Ok(())
 }

@@ -119,6 +119,35 @@ impl PrintOp for McOp {
                 );
                 printer.nested(&format!("writing ({acc_list})"), write);
             }
+            McOp::Hist {
+                iterations,
+                point,
+                step,
+                bucket,
+                value,
+                op,
+                neutral,
+                width,
+                bin,
+                bin_place,
+            } => {
+                let head = format!(
+                    "hist {op:?} ({}) from {} into {}[{}] of {} over {} at {}",
+                    printer.var(value.0),
+                    printer.exp(neutral),
+                    printer.var(bin_place.block),
+                    printer.exp(&bin_place.offset),
+                    printer.exp(width),
+                    printer.exp(iterations),
+                    printer.var(*point),
+                );
+                let head = format!(
+                    "{head} (bucket {}, bin {})",
+                    printer.var(*bucket),
+                    printer.var(*bin)
+                );
+                printer.nested(&head, step);
+            }
         }
     }
 }
