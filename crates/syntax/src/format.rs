@@ -247,10 +247,10 @@ impl Formatter {
             SOURCE_FILE => 0,
             LOCAL_DECL => self.base(node),
             VALUE_DEF | TYPE_DEF | MODULE_DEF | MODULE_TYPE_DEF | VAL_SPEC | TYPE_SPEC
-            | MODULE_SPEC | INCLUDE_SPEC | OPEN_DECL | IMPORT_DECL | LET_FUN_EXPR => {
+            | MODULE_SPEC | INCLUDE_SPEC | OPEN_DECL | IMPORT_DECL => {
                 self.declaration(node, child, starts_child)
             }
-            LET_EXPR | LET_UPDATE_EXPR => self.let_binding(node, child, starts_child),
+            LET_EXPR | LET_FUN_EXPR | LET_UPDATE_EXPR => self.let_binding(node, child, starts_child),
             IF_EXPR => {
                 let mut anchor = node.clone();
                 while let Some(parent) = anchor.parent()
@@ -259,8 +259,12 @@ impl Formatter {
                 {
                     anchor = parent;
                 }
+                // Upstream aligns the branches after `then ` and `else `.
                 match child.kind() {
-                    THEN_KW | ELSE_KW => self.col(&anchor),
+                    THEN_KW | ELSE_KW | IF_EXPR => self.col(&anchor),
+                    _ if is_after(node, child, THEN_KW) || is_after(node, child, ELSE_KW) => {
+                        self.col(&anchor) + 5
+                    }
                     _ => self.col(&anchor) + 2,
                 }
             }
@@ -268,13 +272,24 @@ impl Formatter {
                 MATCH_CASE => self.col(node),
                 _ => self.col(node) + 2,
             },
+            // A right operand starts a line only after a trailing operator
+            // or a comment following it.
+            BIN_EXPR if starts_child && is_after(node, child, OP) => self.col(node) + 2,
             BIN_EXPR | ASSERT_EXPR | ATTR_EXPR => self.col(node),
-            MATCH_CASE | LOOP_EXPR | LAMBDA_EXPR | RECORD_FIELD | RECORD_TYPE_FIELD
-            | RECORD_PAT_FIELD | MOD_APPLY | MOD_ASCRIPTION | MOD_LAMBDA | TYPE_REFINEMENT => {
-                self.base(node) + 2
+            MOD_APPLY | MOD_LAMBDA | TYPE_REFINEMENT => self.base(node) + 2,
+            SIG_WITH => self.base(node),
+            MOD_ASCRIPTION | ASCRIPTION_EXPR | COERCION_EXPR => self.col(node),
+            LOOP_EXPR if matches!(child.kind(), FOR_LOOP | FOR_IN_LOOP | WHILE_LOOP) => {
+                self.col(node)
             }
-            ASCRIPTION_EXPR | COERCION_EXPR | UPDATE_EXPR | RANGE_EXPR | TYPE_APPLY
-            | ASCRIPTION_PAT | CONSTR_PAT | CONSTR_EXPR | SIG_WITH => self.col(node) + 2,
+            // A lambda as the last argument nests from the application.
+            LAMBDA_EXPR => match node.parent() {
+                Some(parent) if parent.kind() == APPLY_EXPR => self.col(&parent) + 2,
+                _ => self.col(node) + 2,
+            },
+            MATCH_CASE | LOOP_EXPR | RECORD_FIELD | RECORD_TYPE_FIELD
+            | RECORD_PAT_FIELD | UPDATE_EXPR | RANGE_EXPR | TYPE_APPLY
+            | ASCRIPTION_PAT | CONSTR_PAT | CONSTR_EXPR => self.col(node) + 2,
             APPLY_EXPR => self.application(node, child, starts_child),
             FUNCTION_TYPE | SIG_ARROW => {
                 let mut anchor = node.clone();
@@ -301,9 +316,32 @@ impl Formatter {
             }
             PAREN_EXPR | TUPLE_EXPR | ARRAY_EXPR | RECORD_EXPR | PAREN_PAT | TUPLE_PAT
             | RECORD_PAT | PAREN_TYPE | TUPLE_TYPE | RECORD_TYPE | SLICE | SIZE_EXPR
-            | QUAL_PAREN_EXPR | MOD_PAREN | MOD_STRUCT | SIG_PAREN | SIG_SPECS | ATTRIBUTE
-            | OP_SECTION | LEFT_SECTION | RIGHT_SECTION | PROJECTION_SECTION => {
+            | QUAL_PAREN_EXPR | MOD_PAREN | SIG_PAREN | ATTRIBUTE | OP_SECTION | LEFT_SECTION | RIGHT_SECTION | PROJECTION_SECTION => {
                 return self.bracketed(node, child);
+            }
+            MOD_STRUCT | SIG_SPECS => {
+                // Upstream nests a module body or module type by two from
+                // the declaration it belongs to, or from its own brace.
+                let mut owner = node.parent();
+                while let Some(parent) = owner.clone().filter(|p| matches!(p.kind(), MOD_APPLY | SIG_ARROW)) {
+                    owner = parent.parent();
+                }
+                let nest = match owner {
+                    Some(owner)
+                        if matches!(
+                            (node.kind(), owner.kind()),
+                            (MOD_STRUCT, MODULE_DEF)
+                                | (SIG_SPECS, MODULE_TYPE_DEF | MODULE_SPEC | MODULE_PARAM)
+                        ) =>
+                    {
+                        self.base(&owner)
+                    }
+                    _ => self.col(node),
+                };
+                match child.kind() {
+                    R_CURLY => nest,
+                    _ => nest + 2,
+                }
             }
             _ => return None,
         };
@@ -314,7 +352,11 @@ impl Formatter {
     /// the declaration's indentation, further parameters align with the
     /// first, everything else is indented by two.
     fn declaration(&self, node: &SyntaxNode, child: &SyntaxElement, starts_child: bool) -> usize {
-        let base = self.base(node);
+        let base = match node.kind() {
+            // A `let` after `in` or `else` nests from itself, as upstream's.
+            LET_EXPR | LET_FUN_EXPR | LET_UPDATE_EXPR => self.col(node),
+            _ => self.base(node),
+        };
         if child.kind() == ATTRIBUTE || child.kind().is_keyword() {
             return base;
         }
@@ -339,8 +381,8 @@ impl Formatter {
         base + 2
     }
 
-    /// `let`: the bound expression indented by two, `in` and the body
-    /// (a chained `let`) aligned with `let`.
+    /// `let`: `in` and the body (a chained `let`) aligned with `let`, the
+    /// rest as in a declaration.
     fn let_binding(&self, node: &SyntaxNode, child: &SyntaxElement, starts_child: bool) -> usize {
         if child.kind() == IN_KW {
             return self.col(node);
@@ -359,7 +401,7 @@ impl Formatter {
                 };
             }
         }
-        self.base(node) + 2
+        self.declaration(node, child, starts_child)
     }
 
     /// Arguments of an application align with the first argument, which is
@@ -428,6 +470,13 @@ fn first_significant(node: &SyntaxNode) -> Option<SyntaxToken> {
         }
     }
     Some(token)
+}
+
+/// Whether `child` of `node` comes after a `keyword` token of `node`.
+fn is_after(node: &SyntaxNode, child: &SyntaxElement, keyword: SyntaxKind) -> bool {
+    node.children_with_tokens()
+        .take_while(|e| e != child)
+        .any(|e| e.kind() == keyword)
 }
 
 fn is_else_branch(if_expr: &SyntaxNode, branch: &SyntaxNode) -> bool {
@@ -513,9 +562,12 @@ fn spacing(previous: &SyntaxToken, next: &SyntaxToken) -> Option<bool> {
     if matches!(n, COMMENT | DOC_COMMENT) || p == COMMA {
         return Some(true);
     }
-    if n == COMMA
-        || matches!(p, L_PAREN | L_BRACK | L_CURLY | HASH_L_BRACK | BACKSLASH)
-        || matches!(n, R_PAREN | R_BRACK | R_CURLY)
+    if matches!(p, L_PAREN | L_BRACK | L_CURLY) {
+        // Upstream writes a multi-line list as `( a` / `, b` / `)`.
+        let multi_line = previous.parent().is_some_and(|n| !is_single_line(&n));
+        return if multi_line { None } else { Some(false) };
+    }
+    if n == COMMA || matches!(p, HASH_L_BRACK | BACKSLASH) || matches!(n, R_PAREN | R_BRACK | R_CURLY)
     {
         return Some(false);
     }
@@ -529,6 +581,10 @@ fn spacing(previous: &SyntaxToken, next: &SyntaxToken) -> Option<bool> {
         matches!(kind, EQ | ARROW | COLON_GT)
             || (kind.is_keyword() && !matches!(kind, TRUE_KW | FALSE_KW))
     };
+    let in_slice = |token: &SyntaxToken| token.parent().is_some_and(|n| n.kind() == DIM_INDEX);
+    if (p == COLON && in_slice(previous)) || (n == COLON && in_slice(next)) {
+        return Some(false);
+    }
     if spaced(p) || spaced(n) || p == COLON || ends_binary_operator(previous) || starts_binary_operator(next)
     {
         return Some(true);
