@@ -259,10 +259,13 @@ impl Formatter {
                 {
                     anchor = parent;
                 }
-                // Upstream aligns the branches after `then ` and `else `.
+                // Upstream aligns the branches after `then ` and `else `,
+                // where a comment follows them.
                 match child.kind() {
                     THEN_KW | ELSE_KW | IF_EXPR => self.col(&anchor),
-                    _ if is_after(node, child, THEN_KW) || is_after(node, child, ELSE_KW) => {
+                    _ if after_comment(token)
+                        && (is_after(node, child, THEN_KW) || is_after(node, child, ELSE_KW)) =>
+                    {
                         self.col(&anchor) + 5
                     }
                     _ => self.col(&anchor) + 2,
@@ -472,6 +475,13 @@ fn first_significant(node: &SyntaxNode) -> Option<SyntaxToken> {
     Some(token)
 }
 
+/// Whether the token before `token` is a comment.
+fn after_comment(token: &SyntaxToken) -> bool {
+    std::iter::successors(token.prev_token(), SyntaxToken::prev_token)
+        .find(|t| t.kind() != WHITESPACE)
+        .is_some_and(|t| matches!(t.kind(), COMMENT | DOC_COMMENT))
+}
+
 /// Whether `child` of `node` comes after a `keyword` token of `node`.
 fn is_after(node: &SyntaxNode, child: &SyntaxElement, keyword: SyntaxKind) -> bool {
     node.children_with_tokens()
@@ -585,11 +595,47 @@ fn spacing(previous: &SyntaxToken, next: &SyntaxToken) -> Option<bool> {
     if (p == COLON && in_slice(previous)) || (n == COLON && in_slice(next)) {
         return Some(false);
     }
+    if n == COLON {
+        // Upstream writes `(x: t)`, `{a: t}` and `let f x: t`, but
+        // `def f x : t` and `val f : t`.
+        let local_function = next
+            .parent()
+            .and_then(|n| n.parent())
+            .is_some_and(|n| n.kind() == LET_FUN_EXPR);
+        match next.parent().map(|n| n.kind()) {
+            Some(RET_TYPE) if local_function => return Some(false),
+            Some(ASCRIPTION_PAT | RECORD_TYPE_FIELD | NAMED_PARAM_TYPE | MODULE_PARAM | MODULE_SPEC) => {
+                return Some(false);
+            }
+            Some(RET_TYPE | VAL_SPEC | ASCRIPTION_EXPR | MODULE_DEF) => return Some(true),
+            _ => {}
+        }
+    }
+    if is_parameter_start(next) {
+        return Some(true);
+    }
     if spaced(p) || spaced(n) || p == COLON || ends_binary_operator(previous) || starts_binary_operator(next)
     {
         return Some(true);
     }
     None
+}
+
+/// Whether `token` starts a parameter of a definition or local function.
+fn is_parameter_start(token: &SyntaxToken) -> bool {
+    token
+        .parent_ancestors()
+        .take_while(|n| first_token_is(n, token))
+        .any(|n| {
+            n.parent().is_some_and(|p| {
+                matches!(p.kind(), VALUE_DEF | LET_FUN_EXPR)
+                    && p.children_with_tokens()
+                        .skip_while(|e| e.kind() != NAME)
+                        .skip(1)
+                        .take_while(|e| !matches!(e.kind(), RET_TYPE | EQ | COLON))
+                        .any(|e| e.as_node() == Some(&n))
+            })
+        })
 }
 
 fn is_prefix_operator(token: &SyntaxToken) -> bool {
