@@ -86,6 +86,7 @@ struct Placed {
 
 struct Formatter {
     root: SyntaxNode,
+    index: Index,
     out: String,
     /// Output line and column (in characters) where the next text goes.
     line: usize,
@@ -109,15 +110,16 @@ impl Formatter {
             return Err(parse.errors().to_vec());
         }
         let root = parse.syntax_node();
+        let all = tokens(&root);
         let mut formatter = Formatter {
             root: root.clone(),
+            index: Index::new(text, &all),
             out: String::with_capacity(text.len() + text.len() / 8),
             line: 0,
             col: 0,
             line_indents: vec![0],
             placed: HashMap::new(),
         };
-        let all = tokens(&root);
         let mut previous: Option<&SyntaxToken> = None;
         for (index, token) in all.iter().enumerate() {
             if token.kind() == WHITESPACE {
@@ -139,7 +141,7 @@ impl Formatter {
                         _ => formatter.indent(token),
                     };
                     formatter.new_lines(newlines, indent);
-                } else if space_between(previous, token, whitespace.is_some()) {
+                } else if space_between(previous, token, whitespace.is_some(), &formatter.index) {
                     formatter.push(" ");
                 }
             }
@@ -201,7 +203,7 @@ impl Formatter {
         {
             return 1;
         }
-        if let Some(single_lines) = separated_items(next) {
+        if let Some(single_lines) = separated_items(next, &self.index) {
             // Upstream keeps adjacent one-line declarations together and
             // puts a blank line between all others.
             return if single_lines && newlines == 1 { 1 } else { 2 };
@@ -217,7 +219,9 @@ impl Formatter {
         let mut child = SyntaxElement::Token(token.clone());
         let mut parent = token.parent();
         while let Some(node) = parent {
-            let starts_earlier = first_significant(&node)
+            let starts_earlier = self
+                .index
+                .first_significant(&node)
                 .is_some_and(|first| first.text_range().start() < offset);
             if starts_earlier && let Some(indent) = self.rule(&node, &child, token) {
                 return indent;
@@ -230,18 +234,24 @@ impl Formatter {
 
     /// The column of the first token of `node`, which has been emitted.
     fn col(&self, node: &SyntaxNode) -> usize {
-        first_significant(node).map_or(0, |first| self.placed(&first).col)
+        self.index
+            .first_significant(node)
+            .map_or(0, |first| self.placed(&first).col)
     }
 
     /// The indentation of the output line where `node` starts.
     fn base(&self, node: &SyntaxNode) -> usize {
-        first_significant(node).map_or(0, |first| self.line_indents[self.placed(&first).line])
+        self.index
+            .first_significant(node)
+            .map_or(0, |first| self.line_indents[self.placed(&first).line])
     }
 
     fn rule(&self, node: &SyntaxNode, child: &SyntaxElement, token: &SyntaxToken) -> Option<usize> {
         let starts_child = match child {
             SyntaxElement::Token(_) => true,
-            SyntaxElement::Node(child) => first_significant(child).as_ref() == Some(token),
+            SyntaxElement::Node(child) => {
+                self.index.first_significant(child).as_ref() == Some(token)
+            }
         };
         let indent = match node.kind() {
             SOURCE_FILE => 0,
@@ -250,7 +260,9 @@ impl Formatter {
             | MODULE_SPEC | INCLUDE_SPEC | OPEN_DECL | IMPORT_DECL => {
                 self.declaration(node, child, starts_child)
             }
-            LET_EXPR | LET_FUN_EXPR | LET_UPDATE_EXPR => self.let_binding(node, child, starts_child),
+            LET_EXPR | LET_FUN_EXPR | LET_UPDATE_EXPR => {
+                self.let_binding(node, child, starts_child)
+            }
             IF_EXPR => {
                 let mut anchor = node.clone();
                 while let Some(parent) = anchor.parent()
@@ -290,9 +302,10 @@ impl Formatter {
                 Some(parent) if parent.kind() == APPLY_EXPR => self.col(&parent) + 2,
                 _ => self.col(node) + 2,
             },
-            MATCH_CASE | LOOP_EXPR | RECORD_FIELD | RECORD_TYPE_FIELD
-            | RECORD_PAT_FIELD | UPDATE_EXPR | RANGE_EXPR | TYPE_APPLY
-            | ASCRIPTION_PAT | CONSTR_PAT | CONSTR_EXPR => self.col(node) + 2,
+            MATCH_CASE | LOOP_EXPR | RECORD_FIELD | RECORD_TYPE_FIELD | RECORD_PAT_FIELD
+            | UPDATE_EXPR | RANGE_EXPR | TYPE_APPLY | ASCRIPTION_PAT | CONSTR_PAT | CONSTR_EXPR => {
+                self.col(node) + 2
+            }
             APPLY_EXPR => self.application(node, child, starts_child),
             FUNCTION_TYPE | SIG_ARROW => {
                 let mut anchor = node.clone();
@@ -305,7 +318,10 @@ impl Formatter {
                 self.col(&anchor)
             }
             SUM_TYPE => {
-                let leading_bar = first_significant(node).is_some_and(|t| t.kind() == OPERATOR);
+                let leading_bar = self
+                    .index
+                    .first_significant(node)
+                    .is_some_and(|t| t.kind() == OPERATOR);
                 let bar_col = if leading_bar {
                     self.col(node)
                 } else {
@@ -319,14 +335,18 @@ impl Formatter {
             }
             PAREN_EXPR | TUPLE_EXPR | ARRAY_EXPR | RECORD_EXPR | PAREN_PAT | TUPLE_PAT
             | RECORD_PAT | PAREN_TYPE | TUPLE_TYPE | RECORD_TYPE | SLICE | SIZE_EXPR
-            | QUAL_PAREN_EXPR | MOD_PAREN | SIG_PAREN | ATTRIBUTE | OP_SECTION | LEFT_SECTION | RIGHT_SECTION | PROJECTION_SECTION => {
+            | QUAL_PAREN_EXPR | MOD_PAREN | SIG_PAREN | ATTRIBUTE | OP_SECTION | LEFT_SECTION
+            | RIGHT_SECTION | PROJECTION_SECTION => {
                 return self.bracketed(node, child);
             }
             MOD_STRUCT | SIG_SPECS => {
                 // Upstream nests a module body or module type by two from
                 // the declaration it belongs to, or from its own brace.
                 let mut owner = node.parent();
-                while let Some(parent) = owner.clone().filter(|p| matches!(p.kind(), MOD_APPLY | SIG_ARROW)) {
+                while let Some(parent) = owner
+                    .clone()
+                    .filter(|p| matches!(p.kind(), MOD_APPLY | SIG_ARROW))
+                {
                     owner = parent.parent();
                 }
                 let nest = match owner {
@@ -447,7 +467,7 @@ impl Formatter {
         let first_on_opener_line = first_element.as_ref().and_then(|e| {
             let first = match e {
                 SyntaxElement::Token(t) => Some(t.clone()),
-                SyntaxElement::Node(n) => first_significant(n),
+                SyntaxElement::Node(n) => self.index.first_significant(n),
             }?;
             let placed = self.placed.get(&first.text_range().start())?;
             (placed.line == opener_placed.line).then_some(placed.col)
@@ -460,19 +480,6 @@ impl Formatter {
             _ => first_on_opener_line.unwrap_or(opener_line_indent + 2),
         })
     }
-}
-
-/// The first token of `node` that is not trivia.
-fn first_significant(node: &SyntaxNode) -> Option<SyntaxToken> {
-    let mut token = node.first_token()?;
-    let end = node.text_range().end();
-    while token.kind().is_trivia() {
-        token = token.next_token()?;
-        if token.text_range().start() >= end {
-            return None;
-        }
-    }
-    Some(token)
 }
 
 /// Whether the token before `token` is a comment.
@@ -502,7 +509,7 @@ fn is_else_branch(if_expr: &SyntaxNode, branch: &SyntaxNode) -> bool {
 /// module or module type (with at most a comment on that item's last line
 /// between them), and if so, whether both are single lines and `next`
 /// has no comment above it.
-fn separated_items(next: &SyntaxToken) -> Option<bool> {
+fn separated_items(next: &SyntaxToken, index: &Index) -> Option<bool> {
     let item = next
         .parent_ancestors()
         .take_while(|n| first_token_is(n, next))
@@ -523,40 +530,85 @@ fn separated_items(next: &SyntaxToken) -> Option<bool> {
     }
     let previous = previous?.into_node()?;
     let commented = next.kind().is_trivia();
-    Some(!commented && is_single_line(&previous) && is_single_line(&item))
+    Some(!commented && index.single_line(&previous) && index.single_line(&item))
 }
 
+/// Whether `token` is the first token of `node`, which contains it.
 fn first_token_is(node: &SyntaxNode, token: &SyntaxToken) -> bool {
-    node.first_token().as_ref() == Some(token)
+    node.text_range().start() == token.text_range().start()
 }
 
 fn is_item_container(kind: SyntaxKind) -> bool {
     matches!(kind, SOURCE_FILE | MOD_STRUCT | SIG_SPECS)
 }
 
-/// Whether the tokens of `node` (not counting comments above it) lie on
-/// one line.
-fn is_single_line(node: &SyntaxNode) -> bool {
-    let Some(first) = first_significant(node) else {
-        return true;
-    };
-    let span = TextRange::new(first.text_range().start(), node.text_range().end());
-    !node
-        .descendants_with_tokens()
-        .filter_map(SyntaxElement::into_token)
-        .any(|t| span.contains_range(t.text_range()) && t.text().contains('\n'))
+/// The input's line breaks and tokens that are not trivia, to find the
+/// first token of a node and whether it spans several lines without
+/// walking it (trees may be nested a hundred thousand deep).
+struct Index {
+    newlines: Vec<TextSize>,
+    significant: Vec<SyntaxToken>,
+}
+
+impl Index {
+    fn new(text: &str, tokens: &[SyntaxToken]) -> Index {
+        let newlines = text
+            .match_indices('\n')
+            .map(|(offset, _)| TextSize::from(offset as u32))
+            .collect();
+        let significant = tokens
+            .iter()
+            .filter(|t| !t.kind().is_trivia())
+            .cloned()
+            .collect();
+        Index {
+            newlines,
+            significant,
+        }
+    }
+
+    /// The first token of `node` that is not trivia.
+    fn first_significant(&self, node: &SyntaxNode) -> Option<SyntaxToken> {
+        let range = node.text_range();
+        let index = self
+            .significant
+            .partition_point(|t| t.text_range().start() < range.start());
+        self.significant
+            .get(index)
+            .filter(|t| t.text_range().start() < range.end())
+            .cloned()
+    }
+
+    fn line(&self, offset: TextSize) -> usize {
+        self.newlines.partition_point(|&newline| newline < offset)
+    }
+
+    /// Whether the tokens of `node` (not counting comments above it) lie
+    /// on one line.
+    fn single_line(&self, node: &SyntaxNode) -> bool {
+        let Some(first) = self.first_significant(node) else {
+            return true;
+        };
+        let end = node.text_range().end();
+        self.line(first.text_range().start()) == self.line(end - TextSize::from(1))
+    }
 }
 
 /// Whether two tokens on one line get a space between them; `had_space`
 /// says whether the input had whitespace there.
-fn space_between(previous: &SyntaxToken, next: &SyntaxToken, had_space: bool) -> bool {
-    let wanted = spacing(previous, next).unwrap_or(had_space);
+fn space_between(
+    previous: &SyntaxToken,
+    next: &SyntaxToken,
+    had_space: bool,
+    index: &Index,
+) -> bool {
+    let wanted = spacing(previous, next, index).unwrap_or(had_space);
     // Removing a space must not make the two tokens lex as others.
     wanted || (had_space && glues(previous.text(), next.text()))
 }
 
 /// The spacing the layout asks for, or `None` to keep the input's.
-fn spacing(previous: &SyntaxToken, next: &SyntaxToken) -> Option<bool> {
+fn spacing(previous: &SyntaxToken, next: &SyntaxToken, index: &Index) -> Option<bool> {
     let (p, n) = (previous.kind(), next.kind());
     let keeps_adjacency = |kind| {
         matches!(
@@ -574,10 +626,12 @@ fn spacing(previous: &SyntaxToken, next: &SyntaxToken) -> Option<bool> {
     }
     if matches!(p, L_PAREN | L_BRACK | L_CURLY) {
         // Upstream writes a multi-line list as `( a` / `, b` / `)`.
-        let multi_line = previous.parent().is_some_and(|n| !is_single_line(&n));
+        let multi_line = previous.parent().is_some_and(|n| !index.single_line(&n));
         return if multi_line { None } else { Some(false) };
     }
-    if n == COMMA || matches!(p, HASH_L_BRACK | BACKSLASH) || matches!(n, R_PAREN | R_BRACK | R_CURLY)
+    if n == COMMA
+        || matches!(p, HASH_L_BRACK | BACKSLASH)
+        || matches!(n, R_PAREN | R_BRACK | R_CURLY)
     {
         return Some(false);
     }
@@ -604,7 +658,9 @@ fn spacing(previous: &SyntaxToken, next: &SyntaxToken) -> Option<bool> {
             .is_some_and(|n| n.kind() == LET_FUN_EXPR);
         match next.parent().map(|n| n.kind()) {
             Some(RET_TYPE) if local_function => return Some(false),
-            Some(ASCRIPTION_PAT | RECORD_TYPE_FIELD | NAMED_PARAM_TYPE | MODULE_PARAM | MODULE_SPEC) => {
+            Some(
+                ASCRIPTION_PAT | RECORD_TYPE_FIELD | NAMED_PARAM_TYPE | MODULE_PARAM | MODULE_SPEC,
+            ) => {
                 return Some(false);
             }
             Some(RET_TYPE | VAL_SPEC | ASCRIPTION_EXPR | MODULE_DEF) => return Some(true),
@@ -614,7 +670,11 @@ fn spacing(previous: &SyntaxToken, next: &SyntaxToken) -> Option<bool> {
     if is_parameter_start(next) {
         return Some(true);
     }
-    if spaced(p) || spaced(n) || p == COLON || ends_binary_operator(previous) || starts_binary_operator(next)
+    if spaced(p)
+        || spaced(n)
+        || p == COLON
+        || ends_binary_operator(previous)
+        || starts_binary_operator(next)
     {
         return Some(true);
     }
@@ -646,8 +706,10 @@ fn is_prefix_operator(token: &SyntaxToken) -> bool {
 
 /// The operator node of a binary expression that `token` is part of.
 fn binary_operator(token: &SyntaxToken) -> Option<SyntaxNode> {
+    // An operator token is a child of its `OP`, or of a path in it.
     token
         .parent_ancestors()
+        .take(2)
         .find(|n| n.kind() == OP)
         .filter(|op| op.parent().is_some_and(|p| p.kind() == BIN_EXPR))
 }

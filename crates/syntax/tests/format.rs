@@ -46,7 +46,11 @@ fn format_checked(text: &str) -> String {
         significant_tree(text),
         "formatting changed the tree of\n{text}"
     );
-    assert_eq!(comments(&formatted), comments(text), "comments changed in\n{text}");
+    assert_eq!(
+        comments(&formatted),
+        comments(text),
+        "comments changed in\n{text}"
+    );
     formatted
 }
 
