@@ -128,6 +128,7 @@ def main():
             )
             for (_, result), (before, after) in zip(checked, outcomes):
                 result["check"] = before == after
+                result["rejected"] = before[0] != 0
     shutil.rmtree(scratch)
 
     refused = [(o, r) for o, r in results if r["refused"]]
@@ -151,6 +152,8 @@ def main():
     )
     if not args.no_check:
         failures += rate("check unchanged", lambda r: not r["refused"] and r["check"])
+        rejected = sum(1 for _, r in counted if r.get("rejected"))
+        print(f"  ({rejected} of them rejected by `futc check`)")
     sys.exit(1 if failures else 0)
 
 

@@ -38,7 +38,10 @@ fn check_reports_unformatted_files_and_exits_one() {
     let output = futc(&["fmt", "--check", &file, &done]);
     assert_eq!(output.status.code(), Some(1));
     let message = stderr(&output);
-    assert!(message.contains(&format!("{file}: not formatted")), "{message}");
+    assert!(
+        message.contains(&format!("{file}: not formatted")),
+        "{message}"
+    );
     assert!(!message.contains("b.fut"), "{message}");
     assert_eq!(std::fs::read(&file).unwrap(), UNFORMATTED);
 

@@ -11,7 +11,16 @@ use tower_lsp_server::ls_types::{Range, TextEdit};
 pub fn format_document(text: &str) -> Option<Vec<TextEdit>> {
     let formatted = syntax::format::format(text).ok()?;
     let index = LineIndex::new(text);
-    Some(changed_part(text, TextRange::up_to(TextSize::of(text)), &formatted, &index).into_iter().collect())
+    Some(
+        changed_part(
+            text,
+            TextRange::up_to(TextSize::of(text)),
+            &formatted,
+            &index,
+        )
+        .into_iter()
+        .collect(),
+    )
 }
 
 /// The edits that format the top-level declarations overlapping `range`.
