@@ -388,12 +388,7 @@ impl Formatter {
             return base + 4;
         }
         if starts_child && let SyntaxElement::Node(child) = child {
-            let mut parameters = node
-                .children_with_tokens()
-                .skip_while(|e| e.kind() != NAME)
-                .skip(1)
-                .take_while(|e| !matches!(e.kind(), RET_TYPE | EQ | COLON))
-                .filter_map(SyntaxElement::into_node);
+            let mut parameters = parameters(node);
             if let Some(first) = parameters.next()
                 && first != *child
                 && parameters.any(|n| n == *child)
@@ -411,12 +406,13 @@ impl Formatter {
             return self.col(node);
         }
         if let SyntaxElement::Node(child) = child {
-            let mut after_eq = node
+            // The nodes after `=` are the bound expression and the body.
+            let mut body = node
                 .children_with_tokens()
                 .skip_while(|e| e.kind() != EQ)
-                .filter_map(SyntaxElement::into_node);
-            let _bound = after_eq.next();
-            if after_eq.any(|n| n == *child) {
+                .filter_map(SyntaxElement::into_node)
+                .skip(1);
+            if body.any(|n| n == *child) {
                 return if starts_child {
                     self.col(node)
                 } else {
@@ -681,6 +677,17 @@ fn spacing(previous: &SyntaxToken, next: &SyntaxToken, index: &Index) -> Option<
     None
 }
 
+/// The parameters (and type parameters) of a definition or
+/// specification: the nodes between its name and its type or `=`.
+fn parameters(definition: &SyntaxNode) -> impl Iterator<Item = SyntaxNode> {
+    definition
+        .children_with_tokens()
+        .skip_while(|e| e.kind() != NAME)
+        .skip(1)
+        .take_while(|e| !matches!(e.kind(), RET_TYPE | EQ | COLON))
+        .filter_map(SyntaxElement::into_node)
+}
+
 /// Whether `token` starts a parameter of a definition or local function.
 fn is_parameter_start(token: &SyntaxToken) -> bool {
     token
@@ -688,12 +695,7 @@ fn is_parameter_start(token: &SyntaxToken) -> bool {
         .take_while(|n| first_token_is(n, token))
         .any(|n| {
             n.parent().is_some_and(|p| {
-                matches!(p.kind(), VALUE_DEF | LET_FUN_EXPR)
-                    && p.children_with_tokens()
-                        .skip_while(|e| e.kind() != NAME)
-                        .skip(1)
-                        .take_while(|e| !matches!(e.kind(), RET_TYPE | EQ | COLON))
-                        .any(|e| e.as_node() == Some(&n))
+                matches!(p.kind(), VALUE_DEF | LET_FUN_EXPR) && parameters(&p).any(|q| q == n)
             })
         })
 }
