@@ -172,3 +172,32 @@ fn collect(dir: &std::path::Path, out: &mut Vec<String>) {
         }
     }
 }
+
+/// Long chains and deep nesting: the formatter must not walk the tree
+/// per line (which took minutes on these shapes). The parser recurses, so
+/// this runs on a large stack, as `futc` and `futls` do.
+#[test]
+fn deep_programs() {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(format_deep_programs)
+        .expect("a thread starts")
+        .join()
+        .expect("no panic");
+}
+
+fn format_deep_programs() {
+    let lets: String = (0..20_000)
+        .map(|i| format!("  let x{i} = x + {i}\n"))
+        .collect();
+    let chain = format!("def main (x: i32) =\n{lets}  in x\n");
+    let operators = format!("def main (x: i32) =\n  x\n{}", "  + x\n".repeat(20_000));
+    let nested = format!(
+        "def main (x: i32) = {}x{}\n",
+        "(".repeat(2_000),
+        " + 1)".repeat(2_000)
+    );
+    for text in [chain, operators, nested] {
+        format_checked(&text);
+    }
+}
