@@ -7,6 +7,7 @@ mod compile;
 mod dataset;
 mod dev;
 mod diagnostics;
+mod fmt;
 mod interpreter;
 mod opencl;
 mod pkg;
@@ -94,6 +95,10 @@ enum Command {
     /// their files go under lib/. Packages are git repositories, fetched
     /// with the system `git` from https://PKGPATH.
     Pkg(pkg::PkgArgs),
+    /// Format programs in upstream's layout, keeping every comment: in
+    /// place, to standard output (`--stdout`), or only checking
+    /// (`--check`); without files, standard input to standard output.
+    Fmt(fmt::FmtArgs),
 }
 
 #[derive(clap::Args)]
@@ -172,6 +177,7 @@ fn run_command(cli: Cli) -> ExitCode {
             verbose,
         } => test_runner::test_command(&paths, &backend, jobs, verbose),
         Command::Pkg(args) => pkg::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
     }
 }
 

@@ -10,6 +10,7 @@
 mod database;
 mod diagnostics;
 mod disk_watch;
+mod formatting;
 mod framing;
 mod line_index;
 mod prelude_files;
@@ -318,6 +319,8 @@ impl LanguageServer for Backend {
                     trigger_characters: Some(vec![".".to_string()]),
                     ..CompletionOptions::default()
                 }),
+                document_formatting_provider: Some(OneOf::Left(true)),
+                document_range_formatting_provider: Some(OneOf::Left(true)),
                 ..ServerCapabilities::default()
             },
             ..InitializeResult::default()
@@ -619,6 +622,30 @@ impl LanguageServer for Backend {
                 });
             }
             Some(folds)
+        })
+        .await
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        let uri = params.text_document.uri;
+        let asked_about = uri.clone();
+        self.query(Some(&asked_about), move |s| {
+            let file = file_of(s, &path_of(&uri)?)?;
+            formatting::format_document(file.text(&s.db))
+        })
+        .await
+    }
+
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        let uri = params.text_document.uri;
+        let range = params.range;
+        let asked_about = uri.clone();
+        self.query(Some(&asked_about), move |s| {
+            let file = file_of(s, &path_of(&uri)?)?;
+            formatting::format_range(file.text(&s.db), range)
         })
         .await
     }

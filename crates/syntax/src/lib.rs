@@ -8,6 +8,7 @@
 pub mod ast;
 mod build;
 mod chunks;
+pub mod format;
 mod grammar;
 pub mod lexer;
 mod parser;

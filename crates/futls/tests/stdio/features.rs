@@ -1000,3 +1000,78 @@ fn diagnostics() {
         },
     );
 }
+
+/// `text` with LSP text edits made.
+fn apply_edits(text: &str, edits: &Value) -> String {
+    let mut edits: Vec<&Value> = edits.as_array().into_iter().flatten().collect();
+    edits.sort_by_key(|e| offset_of(text, &e["range"]["start"]));
+    let mut changed = String::new();
+    let mut written = 0;
+    for edit in edits {
+        let start = offset_of(text, &edit["range"]["start"]);
+        changed.push_str(&text[written..start]);
+        changed.push_str(edit["newText"].as_str().unwrap_or(""));
+        written = offset_of(text, &edit["range"]["end"]);
+    }
+    changed.push_str(&text[written..]);
+    changed
+}
+
+/// Whole-document formatting for fixtures without a cursor, range
+/// formatting between the two cursors of the others.
+#[test]
+fn formatting() {
+    check(
+        "formatting",
+        &[
+            (
+                "a whole document",
+                "def f (x:i32)=\n      let y = x+1\n   in y\nmodule m = {\ndef g = ( 1,2 )\n  }\n",
+            ),
+            (
+                "a range formats the declarations it touches",
+                "def a = 1+2\n\ndef b = $0 3*4\ndef c =\n      5$0\n\ndef d = 6-7\n",
+            ),
+            (
+                "a formatted document needs no edit",
+                "def f (x: i32) =\n  let y = x + 1\n  in y\n",
+            ),
+            ("syntax errors: no edit", "def f = (1,\n"),
+        ],
+        |server, case| {
+            let edits = match case.fixture.cursors.as_slice() {
+                [start, end] => server.request(
+                    "textDocument/rangeFormatting",
+                    json!({
+                        "textDocument": {"uri": case.uri},
+                        "range": {"start": start, "end": end},
+                        "options": {"tabSize": 2, "insertSpaces": true}
+                    }),
+                ),
+                _ => server.request(
+                    "textDocument/formatting",
+                    json!({
+                        "textDocument": {"uri": case.uri},
+                        "options": {"tabSize": 2, "insertSpaces": true}
+                    }),
+                ),
+            };
+            match edits.as_array() {
+                None => "null".to_string(),
+                Some(list) if list.is_empty() => "no edits".to_string(),
+                Some(list) => format!(
+                    "{} edit(s):\n{}",
+                    list.len(),
+                    apply_edits(&case.fixture.text, &edits)
+                ),
+            }
+        },
+    );
+}
+
+#[test]
+fn formatting_is_advertised() {
+    let server = Server::start();
+    assert_eq!(server.capabilities["documentFormattingProvider"], true);
+    assert_eq!(server.capabilities["documentRangeFormattingProvider"], true);
+}
