@@ -407,7 +407,10 @@ fn reductions_and_scans_for_devices_are_work_group_operations() {
     // affine functions is not); the multicore back end splits them into
     // parallel tasks over chunks. A reduction inside a map stays a loop.
     let dir = temp_dir("dev-imp-device");
-    let programs: [(&str, &[u8], (usize, usize, usize)); 2] = [
+    // Each program, with how many commutative reductions, other
+    // reductions and scans its device code has.
+    type Counts = (usize, usize, usize);
+    let programs: [(&str, &[u8], Counts); 2] = [
         (
             "sum.fut",
             b"def main (xs: []i32) (m: [][]i32) = (reduce (+) 0 xs, map (\\r -> reduce (+) 0 r) m)\n",
