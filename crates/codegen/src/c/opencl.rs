@@ -151,17 +151,7 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
             commutative,
             results,
         } => {
-            let reduction = Reduction {
-                accs,
-                others,
-                start: Code::Block(
-                    accs.iter()
-                        .zip(neutral)
-                        .map(|(&(acc, _), n)| Code::SetScalar(acc, n.clone()))
-                        .collect(),
-                ),
-                combine,
-            };
+            let reduction = Reduction::new(accs, others, neutral, combine);
             reduce(
                 printer,
                 &reduction,
@@ -182,17 +172,7 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
             combine,
             write,
         } => {
-            let reduction = Reduction {
-                accs,
-                others,
-                start: Code::Block(
-                    accs.iter()
-                        .zip(neutral)
-                        .map(|(&(acc, _), n)| Code::SetScalar(acc, n.clone()))
-                        .collect(),
-                ),
-                combine,
-            };
+            let reduction = Reduction::new(accs, others, neutral, combine);
             scan(
                 printer, &reduction, iterations, *point, step, neutral, write,
             )?;
@@ -223,6 +203,27 @@ struct Reduction<'a> {
     /// Sets the accumulators to the neutral element.
     start: Code<McOp>,
     combine: &'a Code<McOp>,
+}
+
+impl<'a> Reduction<'a> {
+    fn new(
+        accs: &'a [(Var, PrimType)],
+        others: &'a [Var],
+        neutral: &[Exp],
+        combine: &'a Code<McOp>,
+    ) -> Self {
+        let start = accs
+            .iter()
+            .zip(neutral)
+            .map(|(&(acc, _), n)| Code::SetScalar(acc, n.clone()))
+            .collect();
+        Reduction {
+            accs,
+            others,
+            start: Code::Block(start),
+            combine,
+        }
+    }
 }
 
 /// The largest work-group: the length of the kernels' local arrays.

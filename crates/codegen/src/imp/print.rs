@@ -66,19 +66,16 @@ impl PrintOp for McOp {
                 commutative,
                 results,
             } => {
-                let list = |vars: &mut dyn Iterator<Item = Var>| {
-                    vars.map(|v| printer.var(v)).collect::<Vec<_>>().join(", ")
-                };
                 let (acc_list, other_list) = (
-                    list(&mut accs.iter().map(|&(v, _)| v)),
-                    list(&mut others.iter().copied()),
+                    printer.vars(accs.iter().map(|&(v, _)| v)),
+                    printer.vars(others.iter().copied()),
                 );
                 let neutral: Vec<String> = neutral.iter().map(|e| printer.exp(e)).collect();
                 let head = format!(
                     "reduce{} ({acc_list}) from ({}) into ({}) over {} at {}",
                     if *commutative { " comm" } else { "" },
                     neutral.join(", "),
-                    list(&mut results.iter().copied()),
+                    printer.vars(results.iter().copied()),
                     printer.exp(iterations),
                     printer.var(*point)
                 );
@@ -98,12 +95,9 @@ impl PrintOp for McOp {
                 combine,
                 write,
             } => {
-                let list = |vars: &mut dyn Iterator<Item = Var>| {
-                    vars.map(|v| printer.var(v)).collect::<Vec<_>>().join(", ")
-                };
                 let (acc_list, other_list) = (
-                    list(&mut accs.iter().map(|&(v, _)| v)),
-                    list(&mut others.iter().copied()),
+                    printer.vars(accs.iter().map(|&(v, _)| v)),
+                    printer.vars(others.iter().copied()),
                 );
                 let neutral: Vec<String> = neutral.iter().map(|e| printer.exp(e)).collect();
                 let head = format!(
@@ -191,6 +185,11 @@ impl<Op: PrintOp> Printer<'_, Op> {
 
     pub fn var(&self, var: Var) -> String {
         format!("{}_{}", self.program.var_name(var), var.0)
+    }
+
+    /// Variables as a comma-separated list.
+    fn vars(&self, vars: impl Iterator<Item = Var>) -> String {
+        vars.map(|v| self.var(v)).collect::<Vec<_>>().join(", ")
     }
 
     fn param(&self, param: &Param) -> String {
