@@ -160,10 +160,19 @@ static int read_tuning_file(struct futhark_context_config *cfg, const char *path
 /* The command-line options of executables and servers, in the order
    `--help` lists them; both parsers and `--help` read this table. */
 enum fut_option_id {
-  OPT_HELP, OPT_ENTRY, OPT_BINARY, OPT_TIMING, OPT_RUNS, OPT_ENTRY_POINTS, OPT_DEBUG,
+  OPT_HELP, OPT_VERSION, OPT_ENTRY, OPT_BINARY, OPT_TIMING, OPT_RUNS, OPT_ENTRY_POINTS, OPT_DEBUG,
   OPT_TUNING, OPT_PARAM, OPT_PRINT_PARAMS, OPT_CACHE_FILE,
   OPT_NUM_THREADS, OPT_PLATFORM, OPT_DEVICE, OPT_BUILD_OPTION, OPT_LIST_DEVICES
 };
+
+/* The back end's name, as `--version` prints it. */
+#if defined(FUT_OPENCL)
+#define FUT_BACKEND_NAME "opencl"
+#elif defined(FUT_MULTICORE)
+#define FUT_BACKEND_NAME "multicore"
+#else
+#define FUT_BACKEND_NAME "c"
+#endif
 
 /* Which programs take an option. */
 enum { FOR_EXE = 1, FOR_SERVER = 2, FOR_BOTH = 3 };
@@ -178,6 +187,7 @@ typedef struct {
 
 static const fut_option fut_options[] = {
   {OPT_HELP, "-h", "--help", NULL, FOR_BOTH, "Print this help and exit."},
+  {OPT_VERSION, NULL, "--version", NULL, FOR_BOTH, "Print the compiler and back end that made the program and exit."},
   {OPT_ENTRY, "-e", "--entry-point", "ENTRY", FOR_EXE, "Run this entry point (default: main)."},
   {OPT_BINARY, "-b", "--binary-output", NULL, FOR_EXE, "Print the results in the binary data format."},
   {OPT_TIMING, "-t", "--write-runtime-to", "FILE", FOR_EXE,
@@ -277,6 +287,7 @@ static int parse_options(int argc, char **argv, int programs, struct futhark_con
     }
     switch (o->id) {
       case OPT_HELP: print_help(argv[0], programs); return 0;
+      case OPT_VERSION: printf("%s, %s back end\n", fut_compiler, FUT_BACKEND_NAME); return 0;
       case OPT_ENTRY: opts->entry = value; break;
       case OPT_BINARY: opts->binary = 1; break;
       case OPT_TIMING:

@@ -388,6 +388,8 @@ int server_main(int argc, char **argv);
 extern const fut_type fut_types[];
 extern const fut_entry fut_entries[];
 extern const int fut_num_types, fut_num_entries;
+/* The compiler that made the program, and its version. */
+extern const char fut_compiler[];
 extern const int fut_num_tuning;
 extern const char *const fut_tuning_names[];
 #ifdef FUT_OPENCL

@@ -631,6 +631,11 @@ impl Api {
         );
         let _ = writeln!(
             out,
+            "FUT_LINK const char fut_compiler[] = \"futc {}\";",
+            env!("CARGO_PKG_VERSION")
+        );
+        let _ = writeln!(
+            out,
             "FUT_LINK const fut_entry fut_entries[] = {{\n{}\n}};",
             rows.join(",\n")
         );

@@ -108,7 +108,9 @@ fn help_options(help: &str) -> Vec<HelpOption> {
 }
 
 /// The subcommands a clap help text lists under `Commands:`, without
-/// `help`.
+/// `help`: the first words of lines indented by two spaces (a description
+/// that clap wraps, where the terminal is narrow or the workspace's
+/// features make it wrap, goes on further indented).
 fn help_subcommands(help: &str) -> Vec<String> {
     let Some((_, commands)) = help.split_once("Commands:\n") else {
         return Vec::new();
@@ -116,6 +118,7 @@ fn help_subcommands(help: &str) -> Vec<String> {
     commands
         .lines()
         .take_while(|line| line.starts_with("  "))
+        .filter(|line| !line.starts_with("   "))
         .filter_map(|line| line.split_whitespace().next())
         .filter(|name| *name != "help")
         .map(str::to_owned)
@@ -389,6 +392,19 @@ fn compiled_programs_answer_help_and_the_manual_documents_their_options() {
         {
             assert!(line.trim_end().ends_with('.'), "{backend}: {line}");
         }
+        let version = Command::new(&exe)
+            .arg("--version")
+            .stdin(Stdio::null())
+            .output()
+            .expect("the program runs");
+        assert_eq!(
+            (version.status.code(), stdout(&version)),
+            (
+                Some(0),
+                format!("futc {}, {backend} back end\n", env!("CARGO_PKG_VERSION"))
+            ),
+            "{backend}"
+        );
         executables.push((format!("futc {backend} executable"), help));
         let server = compile(&dir, backend, &["--server"]);
         servers.push((format!("futc {backend} --server"), help_of(&server, &[])));
@@ -519,9 +535,11 @@ fn an_unknown_backend_is_answered_with_the_backends() {
     for backend in ["interpreter", "c", "multicore", "opencl"] {
         assert!(stderr(&output).contains(backend), "{}", stderr(&output));
     }
+    // Words, as clap may wrap the line.
     let help = stdout(&futc(&["test", "--help"]));
+    let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        help.contains("[possible values: interpreter, c, multicore, opencl]"),
+        words.contains("[possible values: interpreter, c, multicore, opencl]"),
         "{help}"
     );
 }
