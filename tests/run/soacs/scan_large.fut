@@ -11,8 +11,8 @@ def weighted (xs: []i64) = i64.sum (map2 (*) xs (map (\i -> i % 7 + 1) (indices 
 
 -- ==
 -- entry: affine
--- input { 100003i64 }
--- output { 1968201108012841339i64 -8981450570553699937i64 -2984622845537545263i64 4297114152303091006i64 }
+-- input { 50021i64 }
+-- output { 8049424926796249849i64 -1348612546922682082i64 -301018179803960485i64 7679604579125756i64 }
 -- input { 0i64 }
 -- output { 0i64 0i64 0i64 0i64 }
 entry affine (n: i64) =
@@ -21,8 +21,8 @@ entry affine (n: i64) =
 
 -- ==
 -- entry: sums
--- input { 30011i64 }
--- output { 444894690430.0f64 8851454765991877i64 -890969172i64 }
+-- input { 20011i64 }
+-- output { 1.9669646043e11f64 2601954743945210i64 -436027588i64 }
 entry sums (n: i64) =
   let xs = map (\i -> f64.i64 (i % 1000)) (iota n)
   let ys = scan (+) 0 xs
@@ -32,7 +32,7 @@ entry sums (n: i64) =
 
 -- ==
 -- entry: checked
--- input { [1, 2, 3] 100000i64 } error: Index \[3\] out of bounds
+-- input { [1, 2, 3] 20000i64 } error: Index \[3\] out of bounds
 entry checked (xs: []i32) (n: i64) =
   let ys = scan (+) 0 (map (\i -> xs[if i == n - 5 then 3 else i % 3]) (iota n))
   in ys[n - 1]
