@@ -1,8 +1,8 @@
 /* What every OpenCL program's kernels share, after the scalar operations:
    a fence for the whole device, skewed places in local memory, atomic
-   float addition, copies between LMADs inside a kernel,
-   and the kernel the host's copies of non-contiguous arrays run (one
-   work-item per element). */
+   float addition, copies between LMADs inside a kernel, and the kernels
+   the host's copies of non-contiguous arrays run (one work-item per
+   element, or tiles of transpositions). */
 
 /* Orders the work-item's accesses to global memory as every work-item of
    the device sees them (a scan's tiles publish values and then flags).
@@ -71,6 +71,25 @@ static void fut_copy_lmad(int64_t es, int rank, const int64_t *shape, __global u
   }
 }
 
+/* The element at `i` of `es` bytes, widened, and its writing back. */
+static uint64_t fut_element_at(int64_t es, __global const unsigned char *src, int64_t i) {
+  switch (es) {
+  case 1: return src[i];
+  case 2: return ((__global const uint16_t *)src)[i];
+  case 4: return ((__global const uint32_t *)src)[i];
+  default: return ((__global const uint64_t *)src)[i];
+  }
+}
+
+static void fut_set_element(int64_t es, __global unsigned char *dst, int64_t i, uint64_t x) {
+  switch (es) {
+  case 1: dst[i] = (unsigned char)x; break;
+  case 2: ((__global uint16_t *)dst)[i] = (uint16_t)x; break;
+  case 4: ((__global uint32_t *)dst)[i] = (uint32_t)x; break;
+  default: ((__global uint64_t *)dst)[i] = x; break;
+  }
+}
+
 #define FUT_COPY_DIM(d) int64_t n##d, int64_t ds##d, int64_t ss##d
 __kernel void fut_copy_kernel(__global uint64_t *errors, int64_t chunks, int64_t iterations, int64_t es,
                               __global unsigned char *dst, int64_t dst_offset, __global const unsigned char *src,
@@ -91,4 +110,53 @@ __kernel void fut_copy_kernel(__global uint64_t *errors, int64_t chunks, int64_t
     s_at += k * src_strides[d];
   }
   fut_copy_element(es, dst, d_at, src, s_at);
+}
+
+/* The kernel of the host's copies that transpose: dimension `p` is
+   consecutive in the destination and `q` in the source. A work-group of
+   256 work-items copies a tile of 32 x 32 elements of the (p, q) plane
+   (its number also says which of the other dimensions' points): it reads
+   the tile along q, so that neighbouring work-items read neighbouring
+   source elements, into local memory (rows padded by one, against bank
+   conflicts), and writes it along p, so that they write neighbouring
+   destination elements. */
+__kernel void fut_transpose_kernel(__global uint64_t *errors, int64_t chunks, int64_t iterations, int64_t es,
+                                   __global unsigned char *dst, int64_t dst_offset, __global const unsigned char *src,
+                                   int64_t src_offset, int64_t rank, int64_t p, int64_t q, FUT_COPY_DIM(0),
+                                   FUT_COPY_DIM(1), FUT_COPY_DIM(2), FUT_COPY_DIM(3), FUT_COPY_DIM(4),
+                                   FUT_COPY_DIM(5), FUT_COPY_DIM(6), FUT_COPY_DIM(7)) {
+  (void)errors;
+  (void)chunks;
+  (void)iterations;
+  __local uint64_t tile[32][33];
+  const int64_t shape[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
+  const int64_t dst_strides[8] = {ds0, ds1, ds2, ds3, ds4, ds5, ds6, ds7};
+  const int64_t src_strides[8] = {ss0, ss1, ss2, ss3, ss4, ss5, ss6, ss7};
+  const int64_t np = shape[p], nq = shape[q];
+  const int64_t tiles_p = (np + 31) / 32, tiles_q = (nq + 31) / 32;
+  int64_t g = get_group_id(0);
+  const int64_t tp = g % tiles_p;
+  g /= tiles_p;
+  const int64_t tq = g % tiles_q;
+  g /= tiles_q;
+  int64_t d_at = dst_offset, s_at = src_offset;
+  for (int d = (int)rank - 1; d >= 0; d--) {
+    if (d == p || d == q) continue;
+    int64_t k = g % shape[d];
+    g /= shape[d];
+    d_at += k * dst_strides[d];
+    s_at += k * src_strides[d];
+  }
+  const int64_t src_p = src_strides[p], dst_q = dst_strides[q];
+  const int tx = (int)(get_local_id(0) % 32), ty = (int)(get_local_id(0) / 32);
+  /* Along q in the source and p in the destination, the stride is 1. */
+  for (int r = 0; r < 32; r += 8) {
+    const int64_t iq = tq * 32 + tx, ip = tp * 32 + ty + r;
+    if (iq < nq && ip < np) tile[ty + r][tx] = fut_element_at(es, src, s_at + iq + ip * src_p);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int r = 0; r < 32; r += 8) {
+    const int64_t ip = tp * 32 + tx, iq = tq * 32 + ty + r;
+    if (iq < nq && ip < np) fut_set_element(es, dst, d_at + ip + iq * dst_q, tile[tx][ty + r]);
+  }
 }

@@ -98,7 +98,7 @@ struct fut_cl {
   cl_command_queue queue;
   cl_program program;
   cl_kernel *kernels;
-  cl_kernel copy_kernel;
+  cl_kernel copy_kernel, transpose_kernel;
   cl_mem errors;
   size_t group_size;
   cl_uint compute_units;
@@ -371,6 +371,8 @@ FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *devic
   }
   cl->copy_kernel = cl->api.clCreateKernel(cl->program, "fut_copy_kernel", &err);
   if (err != CL_SUCCESS) goto failed;
+  cl->transpose_kernel = cl->api.clCreateKernel(cl->program, "fut_transpose_kernel", &err);
+  if (err != CL_SUCCESS) goto failed;
   cl->errors = cl->api.clCreateBuffer(cl->context, CL_MEM_READ_WRITE, FUT_CL_ERROR_SLOTS * 8, NULL, &err);
   if (err != CL_SUCCESS) goto failed;
   static const uint64_t zeros[FUT_CL_ERROR_SLOTS];
@@ -401,6 +403,7 @@ FUT_LINK void fut_cl_free(fut_ctx *ctx) {
       for (int k = 0; k < fut_cl_num_kernels; k++)
         if (cl->kernels[k]) cl->api.clReleaseKernel(cl->kernels[k]);
     if (cl->copy_kernel) cl->api.clReleaseKernel(cl->copy_kernel);
+    if (cl->transpose_kernel) cl->api.clReleaseKernel(cl->transpose_kernel);
     if (cl->errors) cl->api.clReleaseMemObject(cl->errors);
     if (cl->heap) cl->api.clReleaseMemObject(cl->heap);
     if (cl->heap_top) cl->api.clReleaseMemObject(cl->heap_top);
@@ -764,22 +767,38 @@ FUT_LINK int fut_cl_copy(fut_run *run, int es, int rank, const int64_t *shape, f
                                       (size_t)(dst_offset * es), (size_t)(n * es), 0, NULL, NULL);
     return e == CL_SUCCESS ? fut_cl_check(run) : fut_cl_failed(run, "clEnqueueCopyBuffer", e);
   }
-  int64_t values[3 + 3 * FUT_CL_COPY_RANK];
-  fut_cl_arg args[4 + 3 + 3 * FUT_CL_COPY_RANK];
-  int64_t es64 = es, rank64 = rank;
-  args[0] = (fut_cl_arg){sizeof es64, &es64, NULL};
-  args[1] = (fut_cl_arg){0, NULL, dst};
-  args[2] = (fut_cl_arg){8, &dst_offset, NULL};
-  args[3] = (fut_cl_arg){0, NULL, src};
-  args[4] = (fut_cl_arg){8, &src_offset, NULL};
-  args[5] = (fut_cl_arg){8, &rank64, NULL};
+  /* A transposition: a dimension consecutive in the destination that is
+     not the one consecutive in the source. Tiles need work-groups of
+     256. */
+  int p = -1, q = -1;
+  for (int d = 0; d < rank; d++) {
+    if (shape[d] > 1 && dst_strides[d] == 1) p = d;
+    if (shape[d] > 1 && src_strides[d] == 1) q = d;
+  }
+  int tiled = p >= 0 && q >= 0 && p != q && run->ctx->cl->group_size == 256;
+  int64_t values[3 * FUT_CL_COPY_RANK];
+  fut_cl_arg args[8 + 3 * FUT_CL_COPY_RANK];
+  int64_t es64 = es, rank64 = rank, p64 = p, q64 = q;
+  int nargs = 0;
+  args[nargs++] = (fut_cl_arg){sizeof es64, &es64, NULL};
+  args[nargs++] = (fut_cl_arg){0, NULL, dst};
+  args[nargs++] = (fut_cl_arg){8, &dst_offset, NULL};
+  args[nargs++] = (fut_cl_arg){0, NULL, src};
+  args[nargs++] = (fut_cl_arg){8, &src_offset, NULL};
+  args[nargs++] = (fut_cl_arg){8, &rank64, NULL};
+  if (tiled) {
+    args[nargs++] = (fut_cl_arg){8, &p64, NULL};
+    args[nargs++] = (fut_cl_arg){8, &q64, NULL};
+  }
   for (int d = 0; d < FUT_CL_COPY_RANK; d++) {
     values[3 * d] = d < rank ? shape[d] : 1;
     values[3 * d + 1] = d < rank ? dst_strides[d] : 0;
     values[3 * d + 2] = d < rank ? src_strides[d] : 0;
-    for (int k = 0; k < 3; k++) args[6 + 3 * d + k] = (fut_cl_arg){8, &values[3 * d + k], NULL};
+    for (int k = 0; k < 3; k++) args[nargs++] = (fut_cl_arg){8, &values[3 * d + k], NULL};
   }
-  return fut_cl_run(run, run->ctx->cl->copy_kernel, n, n, 6 + 3 * FUT_CL_COPY_RANK, args);
+  if (!tiled) return fut_cl_run(run, run->ctx->cl->copy_kernel, n, n, nargs, args);
+  int64_t tiles = ((shape[p] + 31) / 32) * ((shape[q] + 31) / 32) * (n / (shape[p] * shape[q]));
+  return fut_cl_run(run, run->ctx->cl->transpose_kernel, tiles * 256, n, nargs, args);
 }
 
 #undef CL
