@@ -291,20 +291,24 @@ fn reduce(
         |k| {
             k.group_prologue(reduction)?;
             k.own_run("fut_lid", "fut_start", "fut_end", "fut_lsize");
-            k.line("for (int64_t fut_p = fut_start; fut_p < fut_end; fut_p++) {");
-            k.lines.indent += 1;
-            for (i, (&other, &(_, t))) in reduction.others.iter().zip(reduction.accs).enumerate() {
-                let text = format!(
-                    "{} = ((__global {} *)fut_partials_{i})[fut_p];",
-                    (k.var_names)(other),
-                    c_type(t)
-                );
-                k.line(&text);
-            }
-            k.exit = "goto fut_folded;";
-            k.nested("", reduction.combine)?;
-            k.lines.indent -= 1;
-            k.line("}");
+            k.braced(
+                "for (int64_t fut_p = fut_start; fut_p < fut_end; fut_p++) ",
+                |k| {
+                    for (i, (&other, &(_, t))) in
+                        reduction.others.iter().zip(reduction.accs).enumerate()
+                    {
+                        let text = format!(
+                            "{} = ((__global {} *)fut_partials_{i})[fut_p];",
+                            (k.var_names)(other),
+                            c_type(t)
+                        );
+                        k.line(&text);
+                    }
+                    k.exit = "goto fut_folded;";
+                    k.nested("", reduction.combine)?;
+                    Ok(())
+                },
+            )?;
             k.group_epilogue(reduction, "0", &result_names)
         },
     )?;
@@ -437,28 +441,28 @@ fn histogram(
         ));
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
         let p = (k.var_names)(point);
-        k.line(&format!(
-            "for (int64_t {p} = fut_thread; {p} < fut_iterations; {p} += fut_chunks) {{"
-        ));
-        k.lines.indent += 1;
-        k.lines.scopes.push(HashMap::new());
-        k.lines.bind(point, VarKind::Scalar(PrimType::I64));
-        k.exit = "goto fut_filled;";
-        let stepped = k.nested("", step);
-        k.lines.scopes.pop();
-        stepped?;
-        k.line(&format!("if ({b} >= 0 && {b} < fut_width) {{"));
-        k.line(&format!(
-            "  if (fut_in_local) {}",
-            atomic_update(op, t, "__local", &format!("fut_sub[{b}]"), &v)?
-        ));
-        k.line(&format!(
-            "  else {{ {n} = {b}; {} }}",
-            atomic_update(op, t, "__global", &global, &v)?
-        ));
-        k.line("}");
-        k.lines.indent -= 1;
-        k.line("}");
+        k.braced(
+            &format!("for (int64_t {p} = fut_thread; {p} < fut_iterations; {p} += fut_chunks) "),
+            |k| {
+                k.lines.scopes.push(HashMap::new());
+                k.lines.bind(point, VarKind::Scalar(PrimType::I64));
+                k.exit = "goto fut_filled;";
+                let stepped = k.nested("", step);
+                k.lines.scopes.pop();
+                stepped?;
+                k.line(&format!("if ({b} >= 0 && {b} < fut_width) {{"));
+                k.line(&format!(
+                    "  if (fut_in_local) {}",
+                    atomic_update(op, t, "__local", &format!("fut_sub[{b}]"), &v)?
+                ));
+                k.line(&format!(
+                    "  else {{ {n} = {b}; {} }}",
+                    atomic_update(op, t, "__global", &global, &v)?
+                ));
+                k.line("}");
+                Ok(())
+            },
+        )?;
         k.line("fut_filled:");
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
         k.line("if (fut_in_local)");
@@ -615,76 +619,77 @@ fn scan(
         let p = (k.var_names)(point);
         // The tile's values, computed by neighbouring work-items at
         // neighbouring points.
-        k.line(&format!(
-            "for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) {{"
-        ));
-        k.lines.indent += 1;
-        k.lines.scopes.push(HashMap::new());
-        k.lines.bind(point, VarKind::Scalar(PrimType::I64));
-        k.line(&format!(
-            "const int64_t {p} = fut_base + fut_j * fut_lsize + fut_lid;"
-        ));
-        k.exit = "goto fut_loaded;";
-        let loaded = k.nested(&format!("if ({p} < fut_iterations) "), step);
-        k.lines.scopes.pop();
-        loaded?;
-        k.nested("else ", &others_neutral)?;
-        each(k, &|i| {
-            format!(
-                "fut_tile_{i}[fut_skew(fut_j * fut_lsize + fut_lid)] = {};",
-                others[i]
-            )
-        });
-        k.lines.indent -= 1;
-        k.line("}");
+        k.braced(
+            &format!("for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) "),
+            |k| {
+                k.lines.scopes.push(HashMap::new());
+                k.lines.bind(point, VarKind::Scalar(PrimType::I64));
+                k.line(&format!(
+                    "const int64_t {p} = fut_base + fut_j * fut_lsize + fut_lid;"
+                ));
+                k.exit = "goto fut_loaded;";
+                let loaded = k.nested(&format!("if ({p} < fut_iterations) "), step);
+                k.lines.scopes.pop();
+                loaded?;
+                k.nested("else ", &others_neutral)?;
+                each(k, &|i| {
+                    format!(
+                        "fut_tile_{i}[fut_skew(fut_j * fut_lsize + fut_lid)] = {};",
+                        others[i]
+                    )
+                });
+                Ok(())
+            },
+        )?;
         k.line("fut_loaded:");
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // Each work-item scans its consecutive values.
         k.contents(&reduction.start)?;
-        k.line(&format!(
-            "for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) {{"
-        ));
-        k.lines.indent += 1;
-        each(k, &|i| {
-            format!(
-                "{} = fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)];",
-                others[i]
-            )
-        });
-        k.exit = "goto fut_scanned;";
-        k.nested("", reduction.combine)?;
-        each(k, &|i| {
-            format!(
-                "fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)] = {};",
-                accs[i].0
-            )
-        });
-        k.lines.indent -= 1;
-        k.line("}");
+        k.braced(
+            &format!("for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) "),
+            |k| {
+                each(k, &|i| {
+                    format!(
+                        "{} = fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)];",
+                        others[i]
+                    )
+                });
+                k.exit = "goto fut_scanned;";
+                k.nested("", reduction.combine)?;
+                each(k, &|i| {
+                    format!(
+                        "fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)] = {};",
+                        accs[i].0
+                    )
+                });
+                Ok(())
+            },
+        )?;
         k.line("fut_scanned:");
         // The work-items' totals, scanned in order.
         each(k, &|i| format!("fut_local_{i}[fut_lid] = {};", accs[i].0));
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        k.line("for (int64_t fut_s = 1; fut_s < fut_lsize; fut_s *= 2) {");
-        k.lines.indent += 1;
-        k.line("if (fut_lid >= fut_s) {");
-        k.lines.indent += 1;
-        each(k, &|i| {
-            format!("{} = fut_local_{i}[fut_lid - fut_s];", accs[i].0)
-        });
-        each(k, &|i| format!("{} = fut_local_{i}[fut_lid];", others[i]));
-        k.exit = "goto fut_stepped;";
-        k.nested("", reduction.combine)?;
-        k.lines.indent -= 1;
-        k.line("}");
-        k.line("fut_stepped:");
-        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        k.line("if (fut_lid >= fut_s) {");
-        each(k, &|i| format!("  fut_local_{i}[fut_lid] = {};", accs[i].0));
-        k.line("}");
-        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        k.lines.indent -= 1;
-        k.line("}");
+        k.braced(
+            "for (int64_t fut_s = 1; fut_s < fut_lsize; fut_s *= 2) ",
+            |k| {
+                k.braced("if (fut_lid >= fut_s) ", |k| {
+                    each(k, &|i| {
+                        format!("{} = fut_local_{i}[fut_lid - fut_s];", accs[i].0)
+                    });
+                    each(k, &|i| format!("{} = fut_local_{i}[fut_lid];", others[i]));
+                    k.exit = "goto fut_stepped;";
+                    k.nested("", reduction.combine)?;
+                    Ok(())
+                })?;
+                k.line("fut_stepped:");
+                k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+                k.line("if (fut_lid >= fut_s) {");
+                each(k, &|i| format!("  fut_local_{i}[fut_lid] = {};", accs[i].0));
+                k.line("}");
+                k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+                Ok(())
+            },
+        )?;
         // The first work-item publishes the tile's total (the first tile
         // its inclusive prefix). Then the work-group looks back for the
         // tile's prefix, a window of earlier tiles at a time: each
@@ -694,8 +699,7 @@ fn scan(
         // inclusive prefix, or one that has published nothing yet, where
         // the next window starts. Then it publishes the tile's inclusive
         // prefix.
-        k.line("if (fut_lid == 0) {");
-        k.lines.indent += 1;
+        k.braced("if (fut_lid == 0) ", |k| {
         k.line("const int fut_flag = fut_tile == 0 ? 2 : 1;");
         each(k, &|i| {
             format!(
@@ -708,11 +712,10 @@ fn scan(
         k.contents(&others_neutral)?;
         each(k, &|i| format!("fut_exclusive_{i} = {};", others[i]));
         k.line("fut_from = fut_tile - 1;");
-        k.lines.indent -= 1;
-        k.line("}");
+            Ok(())
+        })?;
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        k.line("while (fut_from >= 0) {");
-        k.lines.indent += 1;
+        k.braced("while (fut_from >= 0) ", |k| {
         k.line(&format!(
             "const int64_t fut_k = fut_lid < {LOOK_BACK} ? fut_from - fut_lid : -1;"
         ));
@@ -720,8 +723,7 @@ fn scan(
         k.line(&format!(
             "if (fut_lid < {LOOK_BACK}) fut_flags[fut_lid] = fut_flag;"
         ));
-        k.line("if (fut_flag != 0) {");
-        k.lines.indent += 1;
+        k.braced("if (fut_flag != 0) ", |k| {
         k.line("fut_fence_device();");
         each(k, &|i| {
             format!(
@@ -729,17 +731,13 @@ fn scan(
                 t = accs[i].1
             )
         });
-        k.lines.indent -= 1;
-        k.line("}");
+            Ok(())
+        })?;
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        k.line("if (fut_lid == 0) {");
-        k.lines.indent += 1;
+        k.braced("if (fut_lid == 0) ", |k| {
         k.line("int64_t fut_w = 0;");
         k.line("int fut_found = 0;");
-        k.line(&format!(
-            "for (; fut_w < {LOOK_BACK} && fut_w < fut_lsize && fut_w <= fut_from && fut_flags[fut_w] != 0; fut_w++) {{"
-        ));
-        k.lines.indent += 1;
+        k.braced(&format!("for (; fut_w < {LOOK_BACK} && fut_w < fut_lsize && fut_w <= fut_from && fut_flags[fut_w] != 0; fut_w++) "), |k| {
         each(k, &|i| format!("{} = fut_window_{i}[fut_w];", accs[i].0));
         each(k, &|i| format!("{} = fut_exclusive_{i};", others[i]));
         k.exit = "{ fut_from = -1; goto fut_looked; }";
@@ -749,100 +747,98 @@ fn scan(
         k.line("  fut_found = 1;");
         k.line("  break;");
         k.line("}");
-        k.lines.indent -= 1;
-        k.line("}");
+            Ok(())
+        })?;
         k.line("fut_from = fut_found ? -1 : fut_from - fut_w;");
         k.line("fut_looked:;");
-        k.lines.indent -= 1;
-        k.line("}");
+            Ok(())
+        })?;
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        k.lines.indent -= 1;
-        k.line("}");
-        k.line("if (fut_lid == 0 && fut_tile > 0) {");
-        k.lines.indent += 1;
-        each(k, &|i| format!("{} = fut_exclusive_{i};", accs[i].0));
-        each(k, &|i| {
-            format!("{} = fut_local_{i}[fut_lsize - 1];", others[i])
-        });
-        k.exit = "goto fut_published;";
-        k.nested("", reduction.combine)?;
-        each(k, &|i| {
-            format!(
-                "((__global {} *)fut_prefix_{i})[fut_tile] = {};",
-                accs[i].1, accs[i].0
-            )
-        });
-        k.line("fut_fence_device();");
-        k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, 2);");
-        k.line("fut_published:;");
-        k.lines.indent -= 1;
-        k.line("}");
+            Ok(())
+        })?;
+        k.braced("if (fut_lid == 0 && fut_tile > 0) ", |k| {
+            each(k, &|i| format!("{} = fut_exclusive_{i};", accs[i].0));
+            each(k, &|i| {
+                format!("{} = fut_local_{i}[fut_lsize - 1];", others[i])
+            });
+            k.exit = "goto fut_published;";
+            k.nested("", reduction.combine)?;
+            each(k, &|i| {
+                format!(
+                    "((__global {} *)fut_prefix_{i})[fut_tile] = {};",
+                    accs[i].1, accs[i].0
+                )
+            });
+            k.line("fut_fence_device();");
+            k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, 2);");
+            k.line("fut_published:;");
+            Ok(())
+        })?;
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // Each work-item's prefix: the tile's, then the work-items'
         // before it.
         each(k, &|i| format!("{} = fut_exclusive_{i};", accs[i].0));
-        k.line("if (fut_lid > 0) {");
-        k.lines.indent += 1;
-        each(k, &|i| {
-            format!("{} = fut_local_{i}[fut_lid - 1];", others[i])
-        });
-        k.exit = "goto fut_prefixed;";
-        k.nested("", reduction.combine)?;
-        k.lines.indent -= 1;
-        k.line("}");
+        k.braced("if (fut_lid > 0) ", |k| {
+            each(k, &|i| {
+                format!("{} = fut_local_{i}[fut_lid - 1];", others[i])
+            });
+            k.exit = "goto fut_prefixed;";
+            k.nested("", reduction.combine)?;
+            Ok(())
+        })?;
         k.line("fut_prefixed:");
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
         each(k, &|i| format!("fut_local_{i}[fut_lid] = {};", accs[i].0));
-        k.line(&format!(
-            "for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) {{"
-        ));
-        k.lines.indent += 1;
-        each(k, &|i| format!("{} = fut_local_{i}[fut_lid];", accs[i].0));
-        each(k, &|i| {
-            format!(
-                "{} = fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)];",
-                others[i]
-            )
-        });
-        k.exit = "goto fut_added;";
-        k.nested("", reduction.combine)?;
-        each(k, &|i| {
-            format!(
-                "fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)] = {};",
-                accs[i].0
-            )
-        });
-        k.line("fut_added:;");
-        k.lines.indent -= 1;
-        k.line("}");
+        k.braced(
+            &format!("for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) "),
+            |k| {
+                each(k, &|i| format!("{} = fut_local_{i}[fut_lid];", accs[i].0));
+                each(k, &|i| {
+                    format!(
+                        "{} = fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)];",
+                        others[i]
+                    )
+                });
+                k.exit = "goto fut_added;";
+                k.nested("", reduction.combine)?;
+                each(k, &|i| {
+                    format!(
+                        "fut_tile_{i}[fut_skew(fut_lid * {per_item} + fut_j)] = {};",
+                        accs[i].0
+                    )
+                });
+                k.line("fut_added:;");
+                Ok(())
+            },
+        )?;
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
         // The values, written by neighbouring work-items at neighbouring
         // points.
-        k.line(&format!(
-            "for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) {{"
-        ));
-        k.lines.indent += 1;
-        k.lines.scopes.push(HashMap::new());
-        k.lines.bind(point, VarKind::Scalar(PrimType::I64));
-        k.line(&format!(
-            "const int64_t {p} = fut_base + fut_j * fut_lsize + fut_lid;"
-        ));
-        k.line(&format!("if ({p} < fut_iterations) {{"));
-        each(k, &|i| {
-            format!(
-                "  {} = fut_tile_{i}[fut_skew(fut_j * fut_lsize + fut_lid)];",
-                accs[i].0
-            )
-        });
-        k.exit = "return;";
-        k.lines.indent += 1;
-        let written = k.nested("", write);
-        k.lines.indent -= 1;
-        k.lines.scopes.pop();
-        written?;
-        k.line("}");
-        k.lines.indent -= 1;
-        k.line("}");
+        k.braced(
+            &format!("for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) "),
+            |k| {
+                k.lines.scopes.push(HashMap::new());
+                k.lines.bind(point, VarKind::Scalar(PrimType::I64));
+                k.line(&format!(
+                    "const int64_t {p} = fut_base + fut_j * fut_lsize + fut_lid;"
+                ));
+                k.line(&format!("if ({p} < fut_iterations) {{"));
+                each(k, &|i| {
+                    format!(
+                        "  {} = fut_tile_{i}[fut_skew(fut_j * fut_lsize + fut_lid)];",
+                        accs[i].0
+                    )
+                });
+                k.exit = "return;";
+                k.lines.indent += 1;
+                let written = k.nested("", write);
+                k.lines.indent -= 1;
+                k.lines.scopes.pop();
+                written?;
+                k.line("}");
+                Ok(())
+            },
+        )?;
         Ok(())
     })?;
     let iterations = printer.exp(iterations)?;
@@ -1402,6 +1398,16 @@ impl KernelPrinter<'_> {
         }
         self.line("}");
         Ok(())
+    }
+
+    /// `head {`, what `body` prints one level deeper, and `}`.
+    fn braced(&mut self, head: &str, body: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        self.line(&format!("{head}{{"));
+        self.lines.indent += 1;
+        let result = body(self);
+        self.lines.indent -= 1;
+        self.line("}");
+        result
     }
 
     /// A fresh block from the kernel's heap; a work-item finding the heap
