@@ -272,6 +272,8 @@ struct CompiledC {
     program: Program,
     /// The program's tuning file, if it has one.
     tuning: Option<PathBuf>,
+    /// More options for the server (`futc bench --pass-option`).
+    server_options: Vec<String>,
     server: Option<Server>,
 }
 
@@ -309,27 +311,40 @@ impl test_runner::Backend for CBackend {
     }
 
     fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String> {
+        let tuning = with_suffix(path, ".tuning");
+        let tuning = tuning.is_file().then_some(tuning);
+        Ok(Box::new(CompiledC::new(path, self.0, tuning, Vec::new())?))
+    }
+}
+
+impl CompiledC {
+    /// Compiles the program at `path` as a server in a temporary
+    /// directory of its own; the server starts with the first run.
+    fn new(
+        path: &Path,
+        backend: Backend,
+        tuning: Option<PathBuf>,
+        server_options: Vec<String>,
+    ) -> Result<CompiledC, String> {
         let program = compile_to_ir(path)?;
         let dir = std::env::temp_dir().join(format!(
             "futc-{}-{}-{}",
-            self.0.name(),
+            backend.name(),
             std::process::id(),
             NEXT_DIR.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&dir)
             .map_err(|error| format!("error: cannot create {}: {error}", dir.display()))?;
-        let mut tuning = path.as_os_str().to_owned();
-        tuning.push(".tuning");
-        let tuning = PathBuf::from(tuning);
         let compiled = CompiledC {
             exe: dir.join("program"),
             dir,
             program,
-            tuning: tuning.is_file().then_some(tuning),
+            tuning,
+            server_options,
             server: None,
         };
-        build(&compiled.program, self.0, Mode::Server, &compiled.exe)?;
-        Ok(Box::new(compiled))
+        build(&compiled.program, backend, Mode::Server, &compiled.exe)?;
+        Ok(compiled)
     }
 }
 
@@ -340,11 +355,12 @@ enum Failure {
 }
 
 impl Server {
-    fn start(exe: &Path, tuning: Option<&Path>) -> Result<Server, String> {
+    fn start(exe: &Path, tuning: Option<&Path>, options: &[String]) -> Result<Server, String> {
         let mut command = Command::new(exe);
         if let Some(tuning) = tuning {
             command.arg("--tuning").arg(tuning);
         }
+        command.args(options);
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -441,7 +457,11 @@ impl CompiledC {
 
     fn server(&mut self) -> Result<&mut Server, String> {
         if self.server.is_none() {
-            self.server = Some(Server::start(&self.exe, self.tuning.as_deref())?);
+            self.server = Some(Server::start(
+                &self.exe,
+                self.tuning.as_deref(),
+                &self.server_options,
+            )?);
         }
         self.server
             .as_mut()
@@ -547,4 +567,178 @@ impl Compiled for CompiledC {
             }
         }
     }
+}
+
+/// A program compiled as a server for `futc bench`.
+pub struct BenchProgram(CompiledC);
+
+/// What running one entry point on one input many times measured.
+pub struct Measurement {
+    /// Each timed run's time in microseconds, as the server measures it:
+    /// the call alone (with the device synchronised after it), without
+    /// moving values in or out.
+    pub runtimes: Vec<u64>,
+    /// The last run's results, when asked for.
+    pub results: Option<Vec<Value>>,
+    /// The most memory the program held at once, in bytes (the server's
+    /// `report`).
+    pub peak_bytes: u64,
+}
+
+impl BenchProgram {
+    /// Compiles the program at `path` for `backend`; its server will read
+    /// `tuning` and get `server_options`.
+    pub fn compile(
+        path: &Path,
+        backend: Backend,
+        tuning: Option<PathBuf>,
+        server_options: Vec<String>,
+    ) -> Result<BenchProgram, String> {
+        CompiledC::new(path, backend, tuning, server_options).map(BenchProgram)
+    }
+
+    pub fn signature(&self, entry: &str) -> Result<Signature, String> {
+        Signature::of(&self.0.program, entry)
+    }
+
+    /// The server's process id (starting the server if it has not
+    /// started), for ending it from elsewhere when it runs too long.
+    pub fn server_process(&mut self) -> Result<u32, String> {
+        Ok(self.0.server()?.child.id())
+    }
+
+    /// Runs `entry` on `args` once untimed, then timed until `more`,
+    /// given the times so far, says to stop; a run that consumes its
+    /// arguments gets them restored afresh (untimed). A server that died
+    /// is started afresh by the next call.
+    pub fn measure(
+        &mut self,
+        entry: &str,
+        args: &[Value],
+        keep_results: bool,
+        more: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Result<Measurement, String> {
+        let types = self.0.check_args(entry, args)?;
+        let consumes = self
+            .0
+            .program
+            .entry_point(entry)
+            .is_some_and(|e| e.api.params_unique.iter().any(|&unique| unique));
+        let measured = self.measure_on_server(entry, &types, args, consumes, keep_results, more);
+        measured.map_err(|failure| match failure {
+            Failure::Command(message) => format!("Error: {message}"),
+            Failure::Died(message) => {
+                self.0.server = None;
+                message
+            }
+        })
+    }
+
+    fn measure_on_server(
+        &mut self,
+        entry: &str,
+        types: &[String],
+        args: &[Value],
+        consumes: bool,
+        keep_results: bool,
+        more: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Result<Measurement, Failure> {
+        let input_path = self.0.dir.join("input.bin");
+        let output_path = self.0.dir.join("output.bin");
+        let mut input = Vec::new();
+        for value in args {
+            write_binary(value, &mut input);
+        }
+        std::fs::write(&input_path, input)
+            .map_err(|error| Failure::Command(format!("internal error: {error}")))?;
+        let outputs = self
+            .0
+            .program
+            .entry_point(entry)
+            .map_or(0, |e| e.results.len());
+        let ins: Vec<String> = (0..args.len()).map(|i| format!("in{i}")).collect();
+        let outs: Vec<String> = (0..outputs).map(|i| format!("out{i}")).collect();
+        let server = self.0.server().map_err(Failure::Died)?;
+        let mut restore = vec!["restore".to_owned(), input_path.display().to_string()];
+        for (name, ty) in ins.iter().zip(types) {
+            restore.push(name.clone());
+            restore.push(ty.clone());
+        }
+        let mut call = vec!["call".to_owned(), entry.to_owned()];
+        call.extend(outs.iter().cloned());
+        call.extend(ins.iter().cloned());
+        let free = |names: &[String]| {
+            let mut words = vec!["free".to_owned()];
+            words.extend(names.iter().cloned());
+            words
+        };
+        server.command(&restore)?;
+        let mut runtimes = Vec::new();
+        let mut results = None;
+        // The first run warms up (device code built, memory allocated)
+        // and is not counted.
+        let mut warmed_up = false;
+        loop {
+            let response = server.command(&call);
+            if response.is_err() {
+                server.command(&free(&ins))?;
+            }
+            let runtime = runtime_of(&response?)?;
+            let last = warmed_up && {
+                runtimes.push(runtime);
+                !more(&runtimes)
+            };
+            warmed_up = true;
+            if last && keep_results {
+                let mut store = vec!["store".to_owned(), output_path.display().to_string()];
+                store.extend(outs.iter().cloned());
+                server.command(&store)?;
+                let bytes = std::fs::read(&output_path)
+                    .map_err(|error| Failure::Command(format!("internal error: {error}")))?;
+                results = Some(read_values(&bytes).map_err(|error| {
+                    Failure::Command(format!(
+                        "internal error: unreadable results of the program: {error}"
+                    ))
+                })?);
+            }
+            server.command(&free(&outs))?;
+            if last || consumes {
+                server.command(&free(&ins))?;
+            }
+            if last {
+                break;
+            }
+            if consumes {
+                server.command(&restore)?;
+            }
+        }
+        let report = server.command(&["report".to_owned()])?;
+        Ok(Measurement {
+            runtimes,
+            results,
+            peak_bytes: peak_bytes_of(&report.join("\n")),
+        })
+    }
+}
+
+/// The time of a `call` from its response's `runtime: N` line.
+fn runtime_of(response: &[String]) -> Result<u64, Failure> {
+    response
+        .iter()
+        .find_map(|line| line.strip_prefix("runtime: ")?.trim().parse().ok())
+        .ok_or_else(|| {
+            Failure::Command("internal error: the server reported no run time".to_owned())
+        })
+}
+
+/// The sum of the peaks of the memory spaces in a `report`: `{"memory":
+/// {"space": bytes, ...}, ...}`; 0 if there is none.
+fn peak_bytes_of(report: &str) -> u64 {
+    serde_json::from_str::<serde_json::Value>(report)
+        .ok()
+        .and_then(|report| {
+            let spaces = report.get("memory")?.as_object()?;
+            Some(spaces.values().filter_map(serde_json::Value::as_u64).sum())
+        })
+        .unwrap_or(0)
 }

@@ -2,6 +2,7 @@
 //! line; it reports diagnostics on stderr and writes nothing to stdout but
 //! the requested output.
 
+mod bench;
 mod c_backend;
 mod compile;
 mod dataset;
@@ -89,6 +90,11 @@ enum Command {
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Time the datasets of programs' test blocks compiled with a C
+    /// backend (upstream's `futhark bench`): one warm-up run, then at least
+    /// `-r` timed runs per dataset; mean times and 95% confidence
+    /// intervals on stdout, every run time with `--json`.
+    Bench(bench::BenchArgs),
     /// Manage the packages a program uses (upstream's `futhark pkg`).
     ///
     /// The required packages are listed in the manifest futhark.pkg;
@@ -176,6 +182,7 @@ fn run_command(cli: Cli) -> ExitCode {
             jobs,
             verbose,
         } => test_runner::test_command(&paths, &backend, jobs, verbose),
+        Command::Bench(args) => bench::run(&args),
         Command::Pkg(args) => pkg::run(&args),
         Command::Fmt(args) => fmt::run(&args),
     }

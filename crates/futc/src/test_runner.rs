@@ -549,7 +549,7 @@ pub fn test_file(path: &Path, options: &TestOptions) -> FileReport {
 
 /// Tags that keep a program or run from being tested (upstream's default
 /// exclusions).
-fn is_excluded_tag(tag: &str, backend: &str) -> bool {
+pub(crate) fn is_excluded_tag(tag: &str, backend: &str) -> bool {
     tag == "disable" || tag == "notest" || tag.strip_prefix("no_") == Some(backend)
 }
 
@@ -917,7 +917,11 @@ fn check_run(
 }
 
 /// The arguments of a run, the first `types.len()` read as those types.
-fn input_values(dir: &Path, input: &Input, types: &[Kind]) -> Result<Vec<Value>, String> {
+pub(crate) fn input_values(
+    dir: &Path,
+    input: &Input,
+    types: &[Kind],
+) -> Result<Vec<Value>, String> {
     match input {
         Input::Values(source) => load_values(dir, source, types, Role::Argument),
         Input::Random(values) => random_values(values, types),
@@ -929,7 +933,7 @@ fn input_values(dir: &Path, input: &Input, types: &[Kind]) -> Result<Vec<Value>,
 
 /// What values are read for.
 #[derive(Clone, Copy)]
-enum Role {
+pub(crate) enum Role {
     Argument,
     Result,
 }
@@ -951,7 +955,7 @@ impl Role {
     }
 }
 
-fn load_values(
+pub(crate) fn load_values(
     dir: &Path,
     source: &ValueSource,
     types: &[Kind],
