@@ -91,6 +91,25 @@ static void fut_set_element(int64_t es, __global unsigned char *dst, int64_t i, 
 }
 
 #define FUT_COPY_DIM(d) int64_t n##d, int64_t ds##d, int64_t ss##d
+/* The copy kernels take each dimension's size and strides as arguments
+   of their own and name them with constant indices only: a private
+   array indexed at run time would live in (slow, global) stack memory,
+   written by every work-item. FUT_COPY_STEP takes dimension D's index
+   off `index` (when `when`, with `d` bound to D) into the offsets
+   `d_at` and `s_at`; FUT_COPY_PICK is dimension `d`'s `x`. */
+#define FUT_COPY_STEP(D, index, when)                                   \
+  do {                                                                   \
+    const int d = D;                                                     \
+    if (when) {                                                          \
+      const int64_t k = index % n##D;                                    \
+      index /= n##D;                                                     \
+      d_at += k * ds##D;                                                 \
+      s_at += k * ss##D;                                                 \
+    }                                                                    \
+  } while (0)
+#define FUT_COPY_PICK(x, d)                                                                                   \
+  ((d) == 0 ? x##0 : (d) == 1 ? x##1 : (d) == 2 ? x##2 : (d) == 3 ? x##3 : (d) == 4 ? x##4 : (d) == 5 ? x##5 \
+   : (d) == 6 ? x##6 : x##7)
 __kernel void fut_copy_kernel(__global uint64_t *errors, int64_t chunks, int64_t iterations, int64_t es,
                               __global unsigned char *dst, int64_t dst_offset, __global const unsigned char *src,
                               int64_t src_offset, int64_t rank, FUT_COPY_DIM(0), FUT_COPY_DIM(1), FUT_COPY_DIM(2),
@@ -99,16 +118,15 @@ __kernel void fut_copy_kernel(__global uint64_t *errors, int64_t chunks, int64_t
   (void)iterations;
   int64_t i = get_global_id(0);
   if (i >= chunks) return;
-  const int64_t shape[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
-  const int64_t dst_strides[8] = {ds0, ds1, ds2, ds3, ds4, ds5, ds6, ds7};
-  const int64_t src_strides[8] = {ss0, ss1, ss2, ss3, ss4, ss5, ss6, ss7};
   int64_t rest = i, d_at = dst_offset, s_at = src_offset;
-  for (int d = (int)rank - 1; d >= 0; d--) {
-    int64_t k = rest % shape[d];
-    rest /= shape[d];
-    d_at += k * dst_strides[d];
-    s_at += k * src_strides[d];
-  }
+  FUT_COPY_STEP(7, rest, d < rank);
+  FUT_COPY_STEP(6, rest, d < rank);
+  FUT_COPY_STEP(5, rest, d < rank);
+  FUT_COPY_STEP(4, rest, d < rank);
+  FUT_COPY_STEP(3, rest, d < rank);
+  FUT_COPY_STEP(2, rest, d < rank);
+  FUT_COPY_STEP(1, rest, d < rank);
+  FUT_COPY_STEP(0, rest, d < rank);
   fut_copy_element(es, dst, d_at, src, s_at);
 }
 
@@ -129,10 +147,7 @@ __kernel void fut_transpose_kernel(__global uint64_t *errors, int64_t chunks, in
   (void)chunks;
   (void)iterations;
   __local uint64_t tile[32][33];
-  const int64_t shape[8] = {n0, n1, n2, n3, n4, n5, n6, n7};
-  const int64_t dst_strides[8] = {ds0, ds1, ds2, ds3, ds4, ds5, ds6, ds7};
-  const int64_t src_strides[8] = {ss0, ss1, ss2, ss3, ss4, ss5, ss6, ss7};
-  const int64_t np = shape[p], nq = shape[q];
+  const int64_t np = FUT_COPY_PICK(n, p), nq = FUT_COPY_PICK(n, q);
   const int64_t tiles_p = (np + 31) / 32, tiles_q = (nq + 31) / 32;
   int64_t g = get_group_id(0);
   const int64_t tp = g % tiles_p;
@@ -140,14 +155,15 @@ __kernel void fut_transpose_kernel(__global uint64_t *errors, int64_t chunks, in
   const int64_t tq = g % tiles_q;
   g /= tiles_q;
   int64_t d_at = dst_offset, s_at = src_offset;
-  for (int d = (int)rank - 1; d >= 0; d--) {
-    if (d == p || d == q) continue;
-    int64_t k = g % shape[d];
-    g /= shape[d];
-    d_at += k * dst_strides[d];
-    s_at += k * src_strides[d];
-  }
-  const int64_t src_p = src_strides[p], dst_q = dst_strides[q];
+  FUT_COPY_STEP(7, g, d < rank && d != p && d != q);
+  FUT_COPY_STEP(6, g, d < rank && d != p && d != q);
+  FUT_COPY_STEP(5, g, d < rank && d != p && d != q);
+  FUT_COPY_STEP(4, g, d < rank && d != p && d != q);
+  FUT_COPY_STEP(3, g, d < rank && d != p && d != q);
+  FUT_COPY_STEP(2, g, d < rank && d != p && d != q);
+  FUT_COPY_STEP(1, g, d < rank && d != p && d != q);
+  FUT_COPY_STEP(0, g, d < rank && d != p && d != q);
+  const int64_t src_p = FUT_COPY_PICK(ss, p), dst_q = FUT_COPY_PICK(ds, q);
   const int tx = (int)(get_local_id(0) % 32), ty = (int)(get_local_id(0) / 32);
   /* Along q in the source and p in the destination, the stride is 1. */
   for (int r = 0; r < 32; r += 8) {

@@ -521,10 +521,6 @@ fn release_scratch(printer: &mut FunctionPrinter<'_, '_, McOp>, names: &[String]
     }
 }
 
-/// How many earlier tiles a scan's work-group reads at a time when it
-/// looks back for its prefix (by as many work-items: one warp of NVIDIA's).
-const LOOK_BACK: usize = 32;
-
 /// The bytes of a work-group's tile of a scan, at most: the tile's
 /// values are in local memory.
 const SCAN_TILE_BYTES: usize = 16384;
@@ -601,9 +597,9 @@ fn scan(
             )
         });
         each(k, &|i| {
-            format!("__local {} fut_window_{i}[{LOOK_BACK}];", accs[i].1)
+            format!("__local {} fut_window_{i}[{GROUP_MAX}];", accs[i].1)
         });
-        k.line(&format!("__local int fut_flags[{LOOK_BACK}];"));
+        k.line(&format!("__local int fut_flags[{GROUP_MAX}], fut_cut;"));
         k.line("__local int64_t fut_tile_id, fut_from;");
         k.line("const int64_t fut_lid = get_local_id(0), fut_lsize = get_local_size(0);");
         k.line("const int64_t fut_item = get_global_id(0);");
@@ -692,68 +688,80 @@ fn scan(
         )?;
         // The first work-item publishes the tile's total (the first tile
         // its inclusive prefix). Then the work-group looks back for the
-        // tile's prefix, a window of earlier tiles at a time: each
-        // work-item reads one tile's flag and published value, and the
-        // first combines them from the nearest on (totals of tiles that
-        // have published only those) up to a tile that has published its
-        // inclusive prefix, or one that has published nothing yet, where
-        // the next window starts. Then it publishes the tile's inclusive
-        // prefix.
+        // tile's prefix, a window of as many earlier tiles as it has
+        // work-items at a time: each work-item reads one tile's flag and
+        // published value; the window is cut at the nearest tile that has
+        // published its inclusive prefix (included) or nothing yet (left
+        // for the next window); the values before the cut are combined in
+        // order by a tree. A window as wide as the work-group lets the
+        // look-back pass earlier tiles faster than new tiles finish.
         k.braced("if (fut_lid == 0) ", |k| {
-        k.line("const int fut_flag = fut_tile == 0 ? 2 : 1;");
-        each(k, &|i| {
-            format!(
-                "((__global {} *)(fut_tile == 0 ? fut_prefix_{i} : fut_aggregate_{i}))[fut_tile] = fut_local_{i}[fut_lsize - 1];",
-                accs[i].1
-            )
-        });
-        k.line("fut_fence_device();");
-        k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, fut_flag);");
-        k.contents(&others_neutral)?;
-        each(k, &|i| format!("fut_exclusive_{i} = {};", others[i]));
-        k.line("fut_from = fut_tile - 1;");
+            k.line("const int fut_flag = fut_tile == 0 ? 2 : 1;");
+            each(k, &|i| {
+                format!(
+                    "((__global {} *)(fut_tile == 0 ? fut_prefix_{i} : fut_aggregate_{i}))[fut_tile] = fut_local_{i}[fut_lsize - 1];",
+                    accs[i].1
+                )
+            });
+            k.line("fut_fence_device();");
+            k.line("atomic_xchg((volatile __global int *)fut_status + 1 + fut_tile, fut_flag);");
+            k.contents(&others_neutral)?;
+            each(k, &|i| format!("fut_exclusive_{i} = {};", others[i]));
+            k.line("fut_from = fut_tile - 1;");
+            k.line("fut_cut = fut_lsize;");
             Ok(())
         })?;
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
         k.braced("while (fut_from >= 0) ", |k| {
-        k.line(&format!(
-            "const int64_t fut_k = fut_lid < {LOOK_BACK} ? fut_from - fut_lid : -1;"
-        ));
-        k.line("const int fut_flag = fut_k < 0 ? 0 : ((volatile __global int *)fut_status)[1 + fut_k];");
-        k.line(&format!(
-            "if (fut_lid < {LOOK_BACK}) fut_flags[fut_lid] = fut_flag;"
-        ));
-        k.braced("if (fut_flag != 0) ", |k| {
-        k.line("fut_fence_device();");
-        each(k, &|i| {
-            format!(
-                "fut_window_{i}[fut_lid] = ((volatile __global {t} *)(fut_flag == 2 ? fut_prefix_{i} : fut_aggregate_{i}))[fut_k];",
-                t = accs[i].1
-            )
-        });
-            Ok(())
-        })?;
-        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        k.braced("if (fut_lid == 0) ", |k| {
-        k.line("int64_t fut_w = 0;");
-        k.line("int fut_found = 0;");
-        k.braced(&format!("for (; fut_w < {LOOK_BACK} && fut_w < fut_lsize && fut_w <= fut_from && fut_flags[fut_w] != 0; fut_w++) "), |k| {
-        each(k, &|i| format!("{} = fut_window_{i}[fut_w];", accs[i].0));
-        each(k, &|i| format!("{} = fut_exclusive_{i};", others[i]));
-        k.exit = "{ fut_from = -1; goto fut_looked; }";
-        k.nested("", reduction.combine)?;
-        each(k, &|i| format!("fut_exclusive_{i} = {};", accs[i].0));
-        k.line("if (fut_flags[fut_w] == 2) {");
-        k.line("  fut_found = 1;");
-        k.line("  break;");
-        k.line("}");
-            Ok(())
-        })?;
-        k.line("fut_from = fut_found ? -1 : fut_from - fut_w;");
-        k.line("fut_looked:;");
-            Ok(())
-        })?;
-        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            k.line("const int64_t fut_k = fut_from - fut_lid;");
+            // Tile 0 publishes its prefix at once, so no window reaches
+            // before it.
+            k.line("const int fut_flag = fut_k < 0 ? 0 : ((volatile __global int *)fut_status)[1 + fut_k];");
+            k.line("fut_flags[fut_lid] = fut_flag;");
+            k.braced("if (fut_flag != 0) ", |k| {
+                k.line("fut_fence_device();");
+                each(k, &|i| {
+                    format!(
+                        "fut_window_{i}[fut_lid] = ((volatile __global {t} *)(fut_flag == 2 ? fut_prefix_{i} : fut_aggregate_{i}))[fut_k];",
+                        t = accs[i].1
+                    )
+                });
+                Ok(())
+            })?;
+            k.line("if (fut_flag != 1) atomic_min(&fut_cut, (int)fut_lid);");
+            k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            k.line("const int fut_cut_at = fut_cut;");
+            k.line("const int fut_taken = fut_cut_at + (fut_cut_at < fut_lsize && fut_flags[fut_cut_at] == 2);");
+            // The same for every work-item: each takes part in every
+            // barrier of the tree.
+            k.braced("for (int fut_s = 1; fut_s < fut_taken; fut_s *= 2) ", |k| {
+                k.braced("if (fut_lid % (2 * fut_s) == 0 && fut_lid + fut_s < fut_taken) ", |k| {
+                    each(k, &|i| format!("{} = fut_window_{i}[fut_lid + fut_s];", accs[i].0));
+                    each(k, &|i| format!("{} = fut_window_{i}[fut_lid];", others[i]));
+                    k.exit = "goto fut_combined;";
+                    k.nested("", reduction.combine)?;
+                    each(k, &|i| format!("fut_window_{i}[fut_lid] = {};", accs[i].0));
+                    Ok(())
+                })?;
+                k.line("fut_combined:");
+                k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+                Ok(())
+            })?;
+            k.braced("if (fut_lid == 0) ", |k| {
+                k.braced("if (fut_taken > 0) ", |k| {
+                    each(k, &|i| format!("{} = fut_window_{i}[0];", accs[i].0));
+                    each(k, &|i| format!("{} = fut_exclusive_{i};", others[i]));
+                    k.exit = "{ fut_from = -1; goto fut_looked; }";
+                    k.nested("", reduction.combine)?;
+                    each(k, &|i| format!("fut_exclusive_{i} = {};", accs[i].0));
+                    Ok(())
+                })?;
+                k.line("fut_from = fut_taken > fut_cut_at ? -1 : fut_from - fut_cut_at;");
+                k.line("fut_looked:");
+                k.line("fut_cut = fut_lsize;");
+                Ok(())
+            })?;
+            k.line("barrier(CLK_LOCAL_MEM_FENCE);");
             Ok(())
         })?;
         k.braced("if (fut_lid == 0 && fut_tile > 0) ", |k| {
