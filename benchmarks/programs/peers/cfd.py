@@ -8,18 +8,14 @@ import numpy as np
 GAMMA = 1.4
 SMOOTHING = 0.2
 STAGES = 3
-N = 193474
 
 
 def make_inputs(rng):
-    volumes = rng.random(N, dtype=np.float32)
-    neighbours = rng.integers(-2 ** 31, 2 ** 31, (N, 4), dtype=np.int64).astype(np.int32)
-    normals = rng.random((N, 4, 3), dtype=np.float32)
-    return volumes, neighbours, normals, 2000
+    return 440, 440, 2000
 
 
 DATASETS = {"fvcorr.domn.193K": make_inputs}
-STATIC = (3,)
+STATIC = (0, 1, 2)
 
 
 def free_stream():
@@ -63,13 +59,27 @@ def fluxes(xp, cells, far, neighbours, normals):
     return xp.where((neighbours == -1)[..., None], wing, smoothed).sum(1)
 
 
-def mesh(xp, volumes, neighbours, normals):
-    """The mesh that ../cfd.fut derives from its random input."""
-    n = volumes.shape[0]
-    neighbours = neighbours % (n + 2) - 2
-    faces = normals[:, :3] - 0.5
-    normals = xp.concat([faces, -faces.sum(1)[:, None]], axis=1)
-    return volumes + 0.5, neighbours, normals
+def mesh(rows, cols):
+    """The grid mesh of ../cfd.fut as numpy arrays: volumes, neighbours,
+    normals, and the initial cells."""
+    side = np.float32(1 / cols)
+    r, c = np.divmod(np.arange(rows * cols), cols)
+    on_plate = (c >= cols // 4) & (c < cols // 2)
+    faces = []
+    for r2, c2 in [(r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)]:
+        outside = (r2 < 0) | (r2 >= rows) | (c2 < 0) | (c2 >= cols)
+        wing = (r + r2 == rows - 1) & (r != r2) & on_plate
+        faces.append(np.where(outside, -2, np.where(wing, -1, r2 * cols + c2)))
+    normals = np.array([[-side, 0, 0], [side, 0, 0], [0, -side, 0], [0, side, 0]], np.float32)
+    r0, c0, width = np.float32(rows / 2), np.float32(cols / 8), np.float32(cols / 16)
+    bump = 1 + 0.1 * np.exp(-((r - r0) ** 2 + (c - c0) ** 2) / width ** 2, dtype=np.float32)
+    far = free_stream()
+    velocity = far[1] / far[0]
+    density = far[0] * bump
+    cells = np.stack([density, density * velocity, 0 * bump, 0 * bump,
+                      density * 0.5 * velocity * velocity + bump / (GAMMA - 1)], -1)
+    return (np.full(rows * cols, side * side, np.float32), np.stack(faces, -1),
+            np.broadcast_to(normals, (rows * cols, 4, 3)), cells.astype(np.float32))
 
 
 def iteration(xp, cells, far, volumes, neighbours, normals):
@@ -85,22 +95,23 @@ def split(cells):
     return tuple(cells[:, i] for i in range(5))
 
 
-def torch_fn(volumes, neighbours, normals, iterations):
+def torch_fn(rows, cols, iterations):
     import torch
-    volumes, neighbours, normals = mesh(torch, volumes, neighbours, normals)
+    # No input is a tensor, so the device is chosen here: the GPU where there is one.
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    volumes, neighbours, normals, cells = (torch.as_tensor(np.ascontiguousarray(a), device=device)
+                                           for a in mesh(rows, cols))
     far = torch.tensor(free_stream(), dtype=volumes.dtype, device=volumes.device)
-    cells = far.expand(volumes.shape[0], 5)
     for _ in range(iterations):
         cells = iteration(torch, cells, far, volumes, neighbours, normals)
     return split(cells)
 
 
-def jax_fn(volumes, neighbours, normals, iterations):
+def jax_fn(rows, cols, iterations):
     import jax.numpy as jnp
     from jax import lax
-    volumes, neighbours, normals = mesh(jnp, volumes, neighbours, normals)
+    volumes, neighbours, normals, cells = (jnp.asarray(a) for a in mesh(rows, cols))
     far = jnp.asarray(free_stream(), volumes.dtype)
-    cells = jnp.broadcast_to(far, (volumes.shape[0], 5))
     cells = lax.fori_loop(0, iterations,
                           lambda _, c: iteration(jnp, c, far, volumes, neighbours, normals), cells)
     return split(cells)
