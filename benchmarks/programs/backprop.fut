@@ -43,7 +43,7 @@ def layer [n] [m] (below: [n]f32) (weights: [n][m]f32) (biases: [m]f32) : [m]f32
 
 -- Weights and biases moved by the errors of the units above them.
 def adjust [n] [m] (below: [n]f32) (errors: [m]f32) (weights: [n][m]f32) (biases: [m]f32)
-    : ([n][m]f32, [m]f32) =
+  : ([n][m]f32, [m]f32) =
   ( map2 (\x row -> map2 (\e w -> w + learning_rate * e * x) errors row) below weights
   , map2 (\e b -> b + learning_rate * e) errors biases
   )

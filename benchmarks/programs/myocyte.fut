@@ -69,7 +69,7 @@ def fehlberg_step (stimulus: f32) (y: state) (h: f32) : (state, f32) =
   let fourth = combine y h [(25 / 216, k1), (1408 / 2565, k3), (2197 / 4104, k4), (-1 / 5, k5)]
   let scaled a b = f32.abs (a - b) / (1e-5 * (1 + f32.abs a))
   let error = f32.maximum [ scaled fifth.0 fourth.0, scaled fifth.1 fourth.1
-                          , scaled fifth.2 fourth.2, scaled fifth.3 fourth.3 ]
+                          , scaled fifth.2 fourth.2, scaled fifth.3 fourth.3]
   in (fifth, error)
 
 def max_steps : i32 = 100000
