@@ -40,7 +40,8 @@ def jax_fn(points, k, max_iterations):
 
     def iterate(state):
         centres, membership, iterations, _ = state
-        distances = (centres * centres).sum(1) - 2 * points @ centres.T
+        # Full f32 products, as torch and Futhark compute (XLA would use TF32 on the GPU).
+        distances = (centres * centres).sum(1) - 2 * jnp.matmul(points, centres.T, precision="highest")
         new_membership = jnp.argmin(distances, 1).astype(jnp.int32)
         changed = jnp.any(new_membership != membership)
         sums = jax.ops.segment_sum(points, new_membership, num_segments=k)
