@@ -29,7 +29,7 @@ def torch_fn(points, k, max_iterations):
         iterations += 1
         if not changed:
             break
-    return centres, torch.tensor(iterations, dtype=torch.int32)
+    return centres, torch.tensor(iterations, dtype=torch.int32, device=points.device)
 
 
 def jax_fn(points, k, max_iterations):
