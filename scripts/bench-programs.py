@@ -14,7 +14,7 @@ writes it with all run times to OUT/programs.json and OUT/programs.md;
 `--plot` draws the speed-ups as a PNG (needs matplotlib).
 
     scripts/bench-programs.py [--futc PATH] [--runs R] [--out DIR]
-                              [--peer-timeout S] [NAME...]
+                              [--timeout S] [--peer-timeout S] [NAME...]
     scripts/bench-programs.py --plot OUT/programs.json PNG
 """
 
@@ -93,12 +93,12 @@ def run_peer(name, dataset, framework, runs, timeout):
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def futhark_times(futc, names, runs, out):
+def futhark_times(futc, names, runs, timeout, out):
     """Per (program, dataset): run times in microseconds, or an error."""
     files = [str(PROGRAMS / f"{name}.fut") for name in names]
     report = out / "futc-bench.json"
     subprocess.run(
-        [futc, "bench", "--backend", "opencl", "-r", str(runs), "--json", str(report), "--timeout", "600"]
+        [futc, "bench", "--backend", "opencl", "-r", str(runs), "--json", str(report), "--timeout", str(timeout)]
         + files,
         check=False,
     )
@@ -188,6 +188,7 @@ def main():
     parser.add_argument("--futc", default=default_futc())
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--out", default=os.environ.get("OUT", "."))
+    parser.add_argument("--timeout", type=int, default=600, help="futc bench --timeout")
     parser.add_argument("--peer-timeout", type=int, default=300)
     parser.add_argument("--peer", nargs=3, metavar=("NAME", "DATASET", "FRAMEWORK"), help=argparse.SUPPRESS)
     parser.add_argument("--plot", nargs=2, metavar=("RESULTS", "PNG"))
@@ -201,7 +202,7 @@ def main():
     names = args.names or sorted(path.stem for path in PROGRAMS.glob("*.fut"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    futhark = futhark_times(args.futc, names, args.runs, out)
+    futhark = futhark_times(args.futc, names, args.runs, args.timeout, out)
     rows = []
     for name in names:
         datasets = load_peer(name).DATASETS if (PEERS / f"{name}.py").exists() else {}

@@ -15,13 +15,18 @@
 //! any of the failures its sequential reading could reach.
 
 use super::first_order::FirstOrder;
+use crate::ir::analysis::can_fail;
 use crate::ir::build::Builder;
-use crate::ir::rephrase::{Rephrase, inline_lambda, rephrase_lambda, rephrase_program};
+use crate::ir::rephrase::{
+    Rephrase, inline_lambda, rephrase_lambda, rephrase_program, rephrase_stms,
+};
 use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult, SegSpace};
+use crate::ir::traverse::used_in_lambda;
 use crate::ir::{
-    Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs,
+    Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs, Stm,
     SubExp, Type, Var,
 };
+use std::collections::HashSet;
 
 /// The program with its outermost SOACs as segmented operations.
 pub fn extract_mc(program: Program<Soacs>) -> Result<Program<Mc>, String> {
@@ -63,6 +68,10 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
         }
         let soac = match self.vectorised(b, &pat, soac) {
             Ok(()) => return,
+            Err(soac) => *soac,
+        };
+        let soac = match self.map_nest(b, soac) {
+            Ok(seg) => return b.add(pat, Exp::Op(seg)),
             Err(soac) => *soac,
         };
         match self.segmented(b, soac) {
@@ -493,6 +502,107 @@ impl ExtractMc {
         }
     }
 
+    /// A nest of maps, each level's lambda ending in the next level's
+    /// map (over arrays that are the level's rows or come from outside
+    /// the nest, of a width that comes from outside the nest) after
+    /// scalar statements that cannot fail, as one `SegMap` over all
+    /// levels' widths: every point runs the levels' statements and the
+    /// innermost lambda. The statements run once per point rather than
+    /// once per row; as they cannot fail, a nest with an empty level
+    /// fails as its sequential reading does (it does not).
+    fn map_nest(
+        &mut self,
+        b: &mut Builder<Mc>,
+        soac: Soac<Soacs>,
+    ) -> Result<SegOp<Mc>, Box<Soac<Soacs>>> {
+        let depth = match &soac {
+            Soac::Screma {
+                scans,
+                reduces,
+                post: None,
+                map,
+                ..
+            } if scans.is_empty() && reduces.is_empty() => {
+                let mut bound = HashSet::new();
+                let mut depth = 0;
+                let mut level = map;
+                while let Some(inner) = inner_map(b, level, &mut bound) {
+                    depth += 1;
+                    level = inner;
+                }
+                depth
+            }
+            _ => 0,
+        };
+        if depth == 0 {
+            return Err(Box::new(soac));
+        }
+        // A nest is a map: nothing else is dropped here.
+        let Soac::Screma {
+            width, arrays, map, ..
+        } = soac
+        else {
+            return Err(Box::new(soac));
+        };
+        let outer = std::mem::replace(&mut self.nested, true);
+        b.push_scope();
+        let mut dims = Vec::new();
+        let (mut width, mut arrays, mut lambda) = (width, arrays, map);
+        let (result, ret) = loop {
+            let gtid = b.new_var("gtid", Type::i64());
+            dims.push((gtid, width));
+            let i = SubExp::Var(gtid);
+            if dims.len() > depth {
+                let ret = lambda.ret.clone();
+                break (
+                    inline_lambda(b, self, lambda, |b, j| index(b, arrays[j], i)),
+                    ret,
+                );
+            }
+            let used = used_in_lambda(&lambda);
+            let Lambda { params, body, .. } = lambda;
+            for (param, &array) in params.into_iter().zip(&arrays) {
+                if used.contains(&param.var) {
+                    let row = index(b, array, i);
+                    b.add_stm(Stm {
+                        pat: vec![PatElem {
+                            var: param.var,
+                            ty: param.ty,
+                            mem: None,
+                        }],
+                        exp: Exp::SubExp(row),
+                        loc: b.loc(),
+                        attrs: b.attrs(),
+                    });
+                }
+            }
+            let mut stms = body.stms;
+            let Some(Stm {
+                exp:
+                    Exp::Op(Soac::Screma {
+                        width: inner_width,
+                        arrays: inner_arrays,
+                        map: inner,
+                        ..
+                    }),
+                ..
+            }) = stms.pop()
+            else {
+                unreachable!("inner_map accepted the level");
+            };
+            rephrase_stms(b, self, stms);
+            (width, arrays, lambda) = (inner_width, inner_arrays, inner);
+        };
+        let results = ret.into_iter().map(SegResult::Returns).collect();
+        let body = b.pop_scope(result);
+        self.nested = outer;
+        Ok(SegOp::Map {
+            space: SegSpace { dims },
+            results,
+            body,
+        })
+    }
+
     /// A one-dimensional space over `width` and the body `build` makes
     /// at its index (with nested SOACs sequential).
     fn segment_body(
@@ -612,6 +722,64 @@ fn vectorised_parts(b: &Builder<Mc>, soac: &Soac<Soacs>) -> Option<Vectorised> {
 /// arrays), which the segmented operations leave to loops.
 fn takes_arrays(lambda: &Lambda<Soacs>) -> bool {
     lambda.params.iter().any(|p| p.ty.rank() > 0)
+}
+
+/// Whether `lambda` (of a map's level in a nest) is scalar statements
+/// that cannot fail, then a map (no scans, reductions or post lambda)
+/// whose results are the lambda's, over arrays that are the lambda's
+/// parameters or bound outside the nest, of a width bound outside the
+/// nest (so every row has the same width). `bound` collects the names
+/// the nest's levels bind, which the next levels may not take their
+/// widths from; returns the inner map's lambda.
+fn inner_map<'a>(
+    b: &Builder<Mc>,
+    lambda: &'a Lambda<Soacs>,
+    bound: &mut HashSet<Var>,
+) -> Option<&'a Lambda<Soacs>> {
+    bound.extend(lambda.params.iter().map(|p| p.var));
+    let (last, pre) = lambda.body.stms.split_last()?;
+    for stm in pre {
+        let simple = matches!(
+            stm.exp,
+            Exp::SubExp(_)
+                | Exp::BinOp(..)
+                | Exp::Cmp(..)
+                | Exp::UnOp(..)
+                | Exp::Convert(..)
+                | Exp::PrimFn(..)
+        );
+        if !simple || can_fail(b, &stm.exp) || stm.pat.iter().any(|p| p.ty.rank() > 0) {
+            return None;
+        }
+        bound.extend(stm.pat.iter().map(|p| p.var));
+    }
+    let Exp::Op(Soac::Screma {
+        width,
+        arrays,
+        map,
+        scans,
+        reduces,
+        post: None,
+    }) = &last.exp
+    else {
+        return None;
+    };
+    let results_are_the_map = lambda.body.result.len() == last.pat.len()
+        && lambda
+            .body
+            .result
+            .iter()
+            .zip(&last.pat)
+            .all(|(r, p)| *r == SubExp::Var(p.var));
+    let regular = match width {
+        SubExp::Var(v) => !bound.contains(v),
+        SubExp::Const(_) => true,
+    };
+    let rows_or_outside = arrays
+        .iter()
+        .all(|a| lambda.params.iter().any(|p| p.var == *a) || !bound.contains(a));
+    (scans.is_empty() && reduces.is_empty() && results_are_the_map && regular && rows_or_outside)
+        .then_some(map)
 }
 
 fn index(b: &mut Builder<Mc>, array: Var, i: SubExp) -> SubExp {
