@@ -70,8 +70,8 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
             Ok(()) => return,
             Err(soac) => *soac,
         };
-        let soac = match self.map_nest(b, soac) {
-            Ok(seg) => return b.add(pat, Exp::Op(seg)),
+        let soac = match self.map_nest(b, &pat, soac) {
+            Ok(()) => return,
             Err(soac) => *soac,
         };
         match self.segmented(b, soac) {
@@ -503,46 +503,102 @@ impl ExtractMc {
     }
 
     /// A nest of maps, each level's lambda ending in the next level's
-    /// map (over arrays that are the level's rows or come from outside
-    /// the nest, of a width that comes from outside the nest) after
-    /// scalar statements that cannot fail, as one `SegMap` over all
-    /// levels' widths: every point runs the levels' statements and the
-    /// innermost lambda. The statements run once per point rather than
-    /// once per row; as they cannot fail, a nest with an empty level
-    /// fails as its sequential reading does (it does not).
+    /// map (of a width that comes from outside the nest) after cheap
+    /// statements (see [`inner_map`]), as one `SegMap` over all levels'
+    /// widths: every point runs the levels' statements and the innermost
+    /// lambda. The statements run once per point rather than once per
+    /// row. Where an inner width is 0 there are no points, so where the
+    /// statements can fail, the nest is flattened only if no inner width
+    /// is 0, and otherwise segmented over its outer map as before: a nest
+    /// with an empty level fails as its sequential reading does.
     fn map_nest(
         &mut self,
         b: &mut Builder<Mc>,
+        pat: &[PatElem],
         soac: Soac<Soacs>,
-    ) -> Result<SegOp<Mc>, Box<Soac<Soacs>>> {
-        let depth = match &soac {
-            Soac::Screma {
-                scans,
-                reduces,
-                post: None,
-                map,
-                ..
-            } if scans.is_empty() && reduces.is_empty() => {
-                let mut bound = HashSet::new();
-                let mut depth = 0;
-                let mut level = map;
-                while let Some(inner) = inner_map(b, level, &mut bound) {
-                    depth += 1;
-                    level = inner;
-                }
-                depth
+    ) -> Result<(), Box<Soac<Soacs>>> {
+        let mut nest = Nest::default();
+        if let Soac::Screma {
+            scans,
+            reduces,
+            post: None,
+            map,
+            ..
+        } = &soac
+            && scans.is_empty()
+            && reduces.is_empty()
+        {
+            let mut level = map;
+            while let Some(inner) = inner_map(b, level, &mut nest) {
+                level = inner;
             }
-            _ => 0,
-        };
-        if depth == 0 {
+        }
+        if nest.widths.is_empty() {
             return Err(Box::new(soac));
         }
-        // A nest is a map: nothing else is dropped here.
+        if !nest.can_fail {
+            let seg = self.flatten_nest(b, soac, nest.widths.len());
+            b.add(pat.to_vec(), Exp::Op(seg));
+            return Ok(());
+        }
+        let mut nonempty = SubExp::bool(true);
+        for &width in &nest.widths {
+            let nonzero = b.bind1(
+                "nonempty",
+                Exp::Cmp(
+                    prim::CmpOp::Lt,
+                    SubExp::Const(prim::PrimValue::I64(0)),
+                    width,
+                ),
+            );
+            nonempty = SubExp::Var(b.bind1(
+                "nonempty",
+                Exp::BinOp(prim::BinOp::And, nonempty, SubExp::Var(nonzero)),
+            ));
+        }
+        let fresh = |b: &mut Builder<Mc>| -> Vec<PatElem> {
+            pat.iter()
+                .map(|p| PatElem {
+                    var: b.new_var("nest", p.ty.clone()),
+                    ty: p.ty.clone(),
+                    mem: None,
+                })
+                .collect()
+        };
+        let outer_only = soac.clone();
+        let then_body = b.body(|b| {
+            let seg = self.flatten_nest(b, soac, nest.widths.len());
+            let values = fresh(b);
+            b.add(values.clone(), Exp::Op(seg));
+            values.iter().map(|p| SubExp::Var(p.var)).collect()
+        });
+        let else_body = b.body(|b| {
+            let values = fresh(b);
+            match self.segmented(b, outer_only) {
+                Ok(seg) => b.add(values.clone(), Exp::Op(seg)),
+                Err(soac) => FirstOrder.op(b, values.clone(), *soac),
+            }
+            values.iter().map(|p| SubExp::Var(p.var)).collect()
+        });
+        b.add(
+            pat.to_vec(),
+            Exp::If {
+                condition: nonempty,
+                then_body,
+                else_body,
+                ret: pat.iter().map(|p| p.ty.ext()).collect(),
+            },
+        );
+        Ok(())
+    }
+
+    /// The `SegMap` of a nest of `depth` inner maps (see [`map_nest`]).
+    fn flatten_nest(&mut self, b: &mut Builder<Mc>, soac: Soac<Soacs>, depth: usize) -> SegOp<Mc> {
         let Soac::Screma {
             width, arrays, map, ..
         } = soac
         else {
-            return Err(Box::new(soac));
+            unreachable!("only a map has a depth");
         };
         let outer = std::mem::replace(&mut self.nested, true);
         b.push_scope();
@@ -596,11 +652,11 @@ impl ExtractMc {
         let results = ret.into_iter().map(SegResult::Returns).collect();
         let body = b.pop_scope(result);
         self.nested = outer;
-        Ok(SegOp::Map {
+        SegOp::Map {
             space: SegSpace { dims },
             results,
             body,
-        })
+        }
     }
 
     /// A one-dimensional space over `width` and the body `build` makes
@@ -724,42 +780,42 @@ fn takes_arrays(lambda: &Lambda<Soacs>) -> bool {
     lambda.params.iter().any(|p| p.ty.rank() > 0)
 }
 
-/// Whether `lambda` (of a map's level in a nest) is scalar statements
-/// that cannot fail, then a map (no scans, reductions or post lambda)
-/// whose results are the lambda's, over arrays that are the lambda's
-/// parameters or bound outside the nest, of a width bound outside the
-/// nest (so every row has the same width). `bound` collects the names
-/// the nest's levels bind, which the next levels may not take their
-/// widths from; returns the inner map's lambda.
+/// What the levels of a map nest have in common (see
+/// [`ExtractMc::map_nest`]).
+#[derive(Default)]
+struct Nest {
+    /// The names the levels bind, which the widths of inner levels may
+    /// not be.
+    bound: HashSet<Var>,
+    /// The inner levels' widths.
+    widths: Vec<SubExp>,
+    /// Whether a level's statements can fail.
+    can_fail: bool,
+}
+
+/// The inner map's lambda if `lambda` (of a map's level in a nest) is
+/// cheap statements, then a map (no scans, reductions or post lambda)
+/// whose results are the lambda's, of a width bound outside the nest (so
+/// every row has the same width); records the level in `nest`. Cheap
+/// statements are scalar arithmetic, indexing (scalars, or rows: views),
+/// assertions, scratch arrays and branches of such.
 fn inner_map<'a>(
     b: &Builder<Mc>,
     lambda: &'a Lambda<Soacs>,
-    bound: &mut HashSet<Var>,
+    nest: &mut Nest,
 ) -> Option<&'a Lambda<Soacs>> {
-    bound.extend(lambda.params.iter().map(|p| p.var));
+    nest.bound.extend(lambda.params.iter().map(|p| p.var));
     let (last, pre) = lambda.body.stms.split_last()?;
-    for stm in pre {
-        let simple = matches!(
-            stm.exp,
-            Exp::SubExp(_)
-                | Exp::BinOp(..)
-                | Exp::Cmp(..)
-                | Exp::UnOp(..)
-                | Exp::Convert(..)
-                | Exp::PrimFn(..)
-        );
-        if !simple || can_fail(b, &stm.exp) || stm.pat.iter().any(|p| p.ty.rank() > 0) {
-            return None;
-        }
-        bound.extend(stm.pat.iter().map(|p| p.var));
+    if !pre.iter().all(is_cheap) {
+        return None;
     }
     let Exp::Op(Soac::Screma {
         width,
-        arrays,
         map,
         scans,
         reduces,
         post: None,
+        ..
     }) = &last.exp
     else {
         return None;
@@ -771,15 +827,41 @@ fn inner_map<'a>(
             .iter()
             .zip(&last.pat)
             .all(|(r, p)| *r == SubExp::Var(p.var));
+    for stm in pre {
+        nest.bound.extend(stm.pat.iter().map(|p| p.var));
+    }
     let regular = match width {
-        SubExp::Var(v) => !bound.contains(v),
+        SubExp::Var(v) => !nest.bound.contains(v),
         SubExp::Const(_) => true,
     };
-    let rows_or_outside = arrays
-        .iter()
-        .all(|a| lambda.params.iter().any(|p| p.var == *a) || !bound.contains(a));
-    (scans.is_empty() && reduces.is_empty() && results_are_the_map && regular && rows_or_outside)
-        .then_some(map)
+    if !(scans.is_empty() && reduces.is_empty() && results_are_the_map && regular) {
+        return None;
+    }
+    nest.can_fail |= pre.iter().any(|stm| can_fail(b, &stm.exp));
+    nest.widths.push(*width);
+    Some(map)
+}
+
+/// Whether a statement is cheap enough to run at every point of a
+/// flattened map nest rather than once per row.
+fn is_cheap(stm: &Stm<Soacs>) -> bool {
+    match &stm.exp {
+        Exp::SubExp(_)
+        | Exp::BinOp(..)
+        | Exp::Cmp(..)
+        | Exp::UnOp(..)
+        | Exp::Convert(..)
+        | Exp::PrimFn(..)
+        | Exp::Index { .. }
+        | Exp::Assert { .. }
+        | Exp::Scratch { .. } => true,
+        Exp::If {
+            then_body,
+            else_body,
+            ..
+        } => then_body.stms.iter().chain(&else_body.stms).all(is_cheap),
+        _ => false,
+    }
 }
 
 fn index(b: &mut Builder<Mc>, array: Var, i: SubExp) -> SubExp {
