@@ -21,12 +21,12 @@ use crate::ir::rephrase::{
     Rephrase, inline_lambda, rephrase_lambda, rephrase_program, rephrase_stms,
 };
 use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult, SegSpace};
-use crate::ir::traverse::used_in_lambda;
+use crate::ir::traverse::{Renamer, bound_in_body, used_in_lambda};
 use crate::ir::{
     Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs, Stm,
     SubExp, Type, Var,
 };
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The program with its outermost SOACs as segmented operations.
 pub fn extract_mc(program: Program<Soacs>) -> Result<Program<Mc>, String> {
@@ -565,7 +565,20 @@ impl ExtractMc {
                 })
                 .collect()
         };
-        let outer_only = soac.clone();
+        // The two versions must bind different names.
+        let outer_only = match &soac {
+            Soac::Screma {
+                width, arrays, map, ..
+            } => Soac::Screma {
+                width: *width,
+                arrays: arrays.clone(),
+                map: renamed_copy(b, map),
+                scans: Vec::new(),
+                reduces: Vec::new(),
+                post: None,
+            },
+            _ => unreachable!("only a map has a depth"),
+        };
         let then_body = b.body(|b| {
             let seg = self.flatten_nest(b, soac, nest.widths.len());
             let values = fresh(b);
@@ -778,6 +791,35 @@ fn vectorised_parts(b: &Builder<Mc>, soac: &Soac<Soacs>) -> Option<Vectorised> {
 /// arrays), which the segmented operations leave to loops.
 fn takes_arrays(lambda: &Lambda<Soacs>) -> bool {
     lambda.params.iter().any(|p| p.ty.rank() > 0)
+}
+
+/// A copy of `lambda` binding fresh names.
+fn renamed_copy(b: &mut Builder<Mc>, lambda: &Lambda<Soacs>) -> Lambda<Soacs> {
+    let mut bound: Vec<Var> = bound_in_body(&lambda.body)
+        .into_iter()
+        .chain(lambda.params.iter().map(|p| p.var))
+        .collect();
+    bound.sort();
+    let map: HashMap<Var, SubExp> = bound
+        .iter()
+        .map(|&var| {
+            let name = b.var_name(var).to_owned();
+            let fresh = b.new_var(&name, b.type_of(SubExp::Var(var)));
+            (var, SubExp::Var(fresh))
+        })
+        .collect();
+    for (&var, fresh) in &map {
+        let renamed = b.type_of(SubExp::Var(var)).map_dims(|&d| match d {
+            SubExp::Var(v) => map.get(&v).copied().unwrap_or(d),
+            SubExp::Const(_) => d,
+        });
+        if let SubExp::Var(fresh) = *fresh {
+            b.set_var_type(fresh, renamed);
+        }
+    }
+    let mut copy = lambda.clone();
+    Renamer { map: &map }.lambda(&mut copy);
+    copy
 }
 
 /// What the levels of a map nest have in common (see
