@@ -70,6 +70,10 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
             Ok(()) => return,
             Err(soac) => *soac,
         };
+        let soac = match self.vectorised_hist(b, &pat, soac) {
+            Ok(()) => return,
+            Err(soac) => *soac,
+        };
         let soac = match self.map_nest(b, &pat, soac) {
             Ok(()) => return,
             Err(soac) => *soac,
@@ -237,32 +241,7 @@ impl ExtractMc {
         };
         let arrays = arrays.clone();
         let is_scan = reduces.is_empty();
-        // The neutral element: the row's first, or a zero where the rows
-        // are empty (and there are no columns to reduce).
-        let empty = b.bind1(
-            "empty",
-            Exp::Cmp(
-                prim::CmpOp::Eq,
-                columns,
-                SubExp::Const(prim::PrimValue::I64(0)),
-            ),
-        );
-        let mut neutral = Vec::new();
-        for &row in &neutral_rows {
-            let t = b.type_of(SubExp::Var(row)).element();
-            let zero = b.body(|_| vec![SubExp::Const(prim::PrimValue::zero(t))]);
-            let first = b.body(|b| {
-                vec![SubExp::Var(b.bind1(
-                    "neutral",
-                    Exp::Index {
-                        array: row,
-                        slice: vec![DimIndex::Fix(SubExp::Const(prim::PrimValue::I64(0)))],
-                    },
-                ))]
-            });
-            let bound = b.bind_if("neutral", SubExp::Var(empty), zero, first);
-            neutral.push(SubExp::Var(*bound.last().unwrap_or(&row)));
-        }
+        let neutral = scalar_neutral(b, &neutral_rows, columns);
         let column = b.new_var("gtid", Type::i64());
         let row = b.new_var("gtid", Type::i64());
         let outer = std::mem::replace(&mut self.nested, true);
@@ -338,6 +317,135 @@ impl ExtractMc {
                 }),
             );
         }
+        Ok(())
+    }
+
+    /// A histogram of rows whose operator maps a scalar operator over
+    /// them (`hist (map2 f) ne k is vss`, one destination, a map of
+    /// cheap statements) as a histogram of scalars over the points (row,
+    /// column), numbered row by row: bucket `is[i] * columns + j` of the
+    /// destination seen as one dimension (a bucket out of range gives
+    /// none), seen as rows again afterwards. The map runs at every point rather than once per
+    /// row. Gives back other SOACs.
+    fn vectorised_hist(
+        &mut self,
+        b: &mut Builder<Mc>,
+        pat: &[PatElem],
+        soac: Soac<Soacs>,
+    ) -> Result<(), Box<Soac<Soacs>>> {
+        let Soac::Hist {
+            width,
+            arrays,
+            ops,
+            map,
+        } = &soac
+        else {
+            return Err(Box::new(soac));
+        };
+        let ([op], [elem]) = (ops.as_slice(), pat) else {
+            return Err(Box::new(soac));
+        };
+        let (&[dest], &[SubExp::Var(neutral_row)]) = (op.dests.as_slice(), op.neutral.as_slice())
+        else {
+            return Err(Box::new(soac));
+        };
+        let Some((scalar, columns)) = mapped_scalar_operator(&op.op, 1) else {
+            return Err(Box::new(soac));
+        };
+        let buckets = b.dims(SubExp::Var(dest));
+        let cheap = map.body.stms.iter().all(is_cheap)
+            && map.ret.len() == 2
+            && map.ret[1].rank() == 1
+            && buckets.len() == 2
+            && buckets[1] == columns;
+        if !cheap {
+            return Err(Box::new(soac));
+        }
+        let (width, arrays, map, scalar) = (*width, arrays.clone(), map.clone(), scalar.clone());
+        let buckets = buckets[0];
+        let neutral = scalar_neutral(b, &[neutral_row], columns);
+        let flat_len = b.bind1("buckets", Exp::BinOp(prim::BinOp::Mul, buckets, columns));
+        let flat_ty = Type::Array {
+            element: elem.ty.element(),
+            shape: vec![SubExp::Var(flat_len)],
+        };
+        let flat_dest = b.bind1(
+            "flat",
+            Exp::Reshape {
+                shape: vec![SubExp::Var(flat_len)],
+                array: dest,
+            },
+        );
+        // One dimension of `width * columns` points (a histogram's space
+        // has one): point `p` is row `p / columns`, column `p % columns`.
+        let points = b.bind1("points", Exp::BinOp(prim::BinOp::Mul, width, columns));
+        let point = b.new_var("gtid", Type::i64());
+        let outer = std::mem::replace(&mut self.nested, true);
+        b.push_scope();
+        let row = b.bind1(
+            "row",
+            Exp::BinOp(prim::BinOp::Div, SubExp::Var(point), columns),
+        );
+        let column = b.bind1(
+            "column",
+            Exp::BinOp(prim::BinOp::Mod, SubExp::Var(point), columns),
+        );
+        let results = inline_lambda(b, self, map, |b, k| index(b, arrays[k], SubExp::Var(row)));
+        let (bucket, values) = (results[0], results[1]);
+        let value = match values {
+            SubExp::Var(values) => index(b, values, SubExp::Var(column)),
+            constant => constant,
+        };
+        let zero = SubExp::Const(prim::PrimValue::I64(0));
+        let at_least_zero = b.bind1("in_range", Exp::Cmp(prim::CmpOp::Le, zero, bucket));
+        let below = b.bind1("in_range", Exp::Cmp(prim::CmpOp::Lt, bucket, buckets));
+        let in_range = b.bind1(
+            "in_range",
+            Exp::BinOp(
+                prim::BinOp::And,
+                SubExp::Var(at_least_zero),
+                SubExp::Var(below),
+            ),
+        );
+        let then_body = b.body(|b| {
+            let start = b.bind1("flat", Exp::BinOp(prim::BinOp::Mul, bucket, columns));
+            vec![SubExp::Var(b.bind1(
+                "flat",
+                Exp::BinOp(prim::BinOp::Add, SubExp::Var(start), SubExp::Var(column)),
+            ))]
+        });
+        let else_body = b.body(|_| vec![SubExp::Const(prim::PrimValue::I64(-1))]);
+        let flat_bucket = b.bind_if("flat", SubExp::Var(in_range), then_body, else_body);
+        let body = b.pop_scope(vec![SubExp::Var(flat_bucket[0]), value]);
+        let lambda = rephrase_lambda(b, self, scalar);
+        self.nested = outer;
+        let flat_result = PatElem {
+            var: b.new_var("flat", flat_ty.clone()),
+            ty: flat_ty,
+            mem: None,
+        };
+        b.add(
+            vec![flat_result.clone()],
+            Exp::Op(SegOp::Hist {
+                space: SegSpace {
+                    dims: vec![(point, SubExp::Var(points))],
+                },
+                ops: vec![SegHistOp {
+                    dests: vec![flat_dest],
+                    neutral,
+                    lambda,
+                }],
+                results: Vec::new(),
+                body,
+            }),
+        );
+        b.add(
+            vec![elem.clone()],
+            Exp::Reshape {
+                shape: vec![buckets, columns],
+                array: flat_result.var,
+            },
+        );
         Ok(())
     }
 
@@ -695,6 +803,75 @@ impl ExtractMc {
     }
 }
 
+/// The neutral elements of a scalar operator mapped over rows of
+/// `columns` elements whose neutral elements are `rows`: each row's first
+/// element (an operator has one neutral element, so every element of the
+/// row is it), or a zero where the rows are empty (and there is nothing
+/// to combine).
+fn scalar_neutral(b: &mut Builder<Mc>, rows: &[Var], columns: SubExp) -> Vec<SubExp> {
+    let empty = b.bind1(
+        "empty",
+        Exp::Cmp(
+            prim::CmpOp::Eq,
+            columns,
+            SubExp::Const(prim::PrimValue::I64(0)),
+        ),
+    );
+    let mut neutral = Vec::new();
+    for &row in rows {
+        let t = b.type_of(SubExp::Var(row)).element();
+        let zero = b.body(|_| vec![SubExp::Const(prim::PrimValue::zero(t))]);
+        let first = b.body(|b| {
+            vec![SubExp::Var(b.bind1(
+                "neutral",
+                Exp::Index {
+                    array: row,
+                    slice: vec![DimIndex::Fix(SubExp::Const(prim::PrimValue::I64(0)))],
+                },
+            ))]
+        });
+        let bound = b.bind_if("neutral", SubExp::Var(empty), zero, first);
+        neutral.push(SubExp::Var(*bound.last().unwrap_or(&row)));
+    }
+    neutral
+}
+
+/// The scalar operator `f` of an operator `map2 f` on `n` components
+/// (`2n` row parameters, mapped over in order), and the rows' width.
+fn mapped_scalar_operator(lambda: &Lambda<Soacs>, n: usize) -> Option<(&Lambda<Soacs>, SubExp)> {
+    let [stm] = lambda.body.stms.as_slice() else {
+        return None;
+    };
+    let Exp::Op(Soac::Screma {
+        width: columns,
+        arrays: operands,
+        map: inner,
+        scans: inner_scans,
+        reduces: inner_reduces,
+        post: None,
+    }) = &stm.exp
+    else {
+        return None;
+    };
+    let in_order = operands.len() == 2 * n
+        && operands
+            .iter()
+            .zip(&lambda.params)
+            .all(|(a, p)| *a == p.var)
+        && lambda
+            .body
+            .result
+            .iter()
+            .zip(&stm.pat)
+            .all(|(r, p)| *r == SubExp::Var(p.var))
+        && lambda.body.result.len() == n
+        && stm.pat.len() == n;
+    let scalar =
+        inner.params.iter().all(|p| p.ty.rank() == 0) && inner.ret.iter().all(|t| t.rank() == 0);
+    (in_order && scalar && inner_scans.is_empty() && inner_reduces.is_empty())
+        .then_some((inner, *columns))
+}
+
 /// The parts of a reduction or scan of matrices' rows by a scalar operator
 /// mapped over the rows (see [`ExtractMc::vectorised`]).
 struct Vectorised {
@@ -736,39 +913,8 @@ fn vectorised_parts(b: &Builder<Mc>, soac: &Soac<Soacs>) -> Option<Vectorised> {
     if !identity || map.body.result.len() != n {
         return None;
     }
-    // The operator is one map of a scalar operator over its parameters.
-    let [stm] = lambda.body.stms.as_slice() else {
-        return None;
-    };
-    let Exp::Op(Soac::Screma {
-        width: columns,
-        arrays: operands,
-        map: inner,
-        scans: inner_scans,
-        reduces: inner_reduces,
-        post: None,
-    }) = &stm.exp
-    else {
-        return None;
-    };
-    let in_order = operands.len() == 2 * n
-        && operands
-            .iter()
-            .zip(&lambda.params)
-            .all(|(a, p)| *a == p.var)
-        && lambda
-            .body
-            .result
-            .iter()
-            .zip(&stm.pat)
-            .all(|(r, p)| *r == SubExp::Var(p.var))
-        && lambda.body.result.len() == n
-        && stm.pat.len() == n;
-    let scalar =
-        inner.params.iter().all(|p| p.ty.rank() == 0) && inner.ret.iter().all(|t| t.rank() == 0);
-    if !in_order || !scalar || !inner_scans.is_empty() || !inner_reduces.is_empty() {
-        return None;
-    }
+    let (inner, columns) = mapped_scalar_operator(lambda, n)?;
+    let columns = &columns;
     // Matrices whose rows are the operator's operands.
     let matrices = arrays
         .iter()
