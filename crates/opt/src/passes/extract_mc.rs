@@ -70,6 +70,10 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
             Ok(()) => return,
             Err(soac) => *soac,
         };
+        let soac = match self.split_hist(b, &pat, soac) {
+            Ok(()) => return,
+            Err(soac) => *soac,
+        };
         let soac = match self.vectorised_hist(b, &pat, soac) {
             Ok(()) => return,
             Err(soac) => *soac,
@@ -315,6 +319,63 @@ impl ExtractMc {
                     results: Vec::new(),
                     body,
                 }),
+            );
+        }
+        Ok(())
+    }
+
+    /// A histogram with several operators, one of which combines rows
+    /// by a scalar operator mapped over them, and a map of cheap
+    /// statements, as one histogram per operator (each running the map),
+    /// so that the rows' one can be made of scalars (see
+    /// [`Self::vectorised_hist`]). Gives back other SOACs.
+    fn split_hist(
+        &mut self,
+        b: &mut Builder<Mc>,
+        pat: &[PatElem],
+        soac: Soac<Soacs>,
+    ) -> Result<(), Box<Soac<Soacs>>> {
+        let Soac::Hist {
+            width,
+            arrays,
+            ops,
+            map,
+        } = &soac
+        else {
+            return Err(Box::new(soac));
+        };
+        let splits = ops.len() > 1
+            && map.body.stms.iter().all(is_cheap)
+            && ops
+                .iter()
+                .any(|op| mapped_scalar_operator(&op.op, op.neutral.len()).is_some());
+        if !splits {
+            return Err(Box::new(soac));
+        }
+        let (width, arrays, ops, map) = (*width, arrays.clone(), ops.clone(), map.clone());
+        // The map gives every operator's bucket, then every operator's
+        // values.
+        let mut values_at = ops.len();
+        let mut bound_at = 0;
+        for (k, op) in ops.into_iter().enumerate() {
+            let count = op.neutral.len();
+            let mut picked = vec![k];
+            picked.extend(values_at..values_at + count);
+            values_at += count;
+            let mut own = renamed_copy(b, &map);
+            own.body.result = picked.iter().map(|&i| own.body.result[i]).collect();
+            own.ret = picked.iter().map(|&i| own.ret[i].clone()).collect();
+            let own_pat = pat[bound_at..bound_at + op.dests.len()].to_vec();
+            bound_at += op.dests.len();
+            self.op(
+                b,
+                own_pat,
+                Soac::Hist {
+                    width,
+                    arrays: arrays.clone(),
+                    ops: vec![op],
+                    map: own,
+                },
             );
         }
         Ok(())

@@ -838,6 +838,22 @@ impl<R: Rep> Simplifier<'_, R> {
         for stm in &body.stms {
             kept_back.extend(consumed(self.program, &stm.exp));
         }
+        // A view of an array kept back (consumed: a histogram's
+        // destination seen as one dimension) keeps the array back too.
+        for stm in body.stms.iter().rev() {
+            let viewed = match &stm.exp {
+                Exp::SubExp(SubExp::Var(array))
+                | Exp::Index { array, .. }
+                | Exp::Reshape { array, .. }
+                | Exp::Rearrange { array, .. } => Some(*array),
+                _ => None,
+            };
+            if let Some(array) = viewed
+                && stm.pat.iter().any(|p| kept_back.contains(&p.var))
+            {
+                kept_back.insert(array);
+            }
+        }
         let mut hoisted = Vec::new();
         let mut staying = Vec::with_capacity(body.stms.len());
         for stm in std::mem::take(&mut body.stms) {
