@@ -1,7 +1,8 @@
 //! The project's run-time test corpus, `tests/run`: `futc test` (under the
 //! reference interpreter) must pass every run of every program there.
 //! Programs that fail because of known implementation bugs wait in
-//! `tests/run-pending` until the bug is fixed.
+//! `tests/run-pending` until the bug is fixed. The benchmark programs'
+//! small cases run here too.
 
 mod support;
 
@@ -67,4 +68,22 @@ fn the_bundled_example_passes_its_tests() {
         "{stdout}\n{}",
         stderr(&output)
     );
+}
+
+/// The benchmark programs' small cases (their paper-sized datasets are
+/// `compiled`, which the interpreter skips) give the outputs checked
+/// independently when they were written.
+#[test]
+fn the_benchmark_programs_pass_their_small_cases() {
+    let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benchmarks/programs");
+    let output = futc(&["test", programs.to_str().expect("UTF-8 path")]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let (passed, failed, skipped) = stdout
+        .lines()
+        .rev()
+        .find_map(parse_summary)
+        .unwrap_or_else(|| panic!("no summary line in the output:\n{stdout}"));
+    assert_eq!(failed, 0, "{}", stderr(&output));
+    assert!(passed >= 30, "only {passed} small cases passed");
+    assert_eq!(skipped, 19, "one paper-sized dataset per program");
 }

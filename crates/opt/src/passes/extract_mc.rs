@@ -326,9 +326,9 @@ impl ExtractMc {
 
     /// A histogram with several operators, one of which combines rows
     /// by a scalar operator mapped over them, and a map of cheap
-    /// statements, as one histogram per operator (each running the map),
-    /// so that the rows' one can be made of scalars (see
-    /// [`Self::vectorised_hist`]). Gives back other SOACs.
+    /// statements that cannot fail, as one histogram per operator (each
+    /// running the map), so that the rows' one can be made of scalars
+    /// (see [`Self::vectorised_hist`]). Gives back other SOACs.
     fn split_hist(
         &mut self,
         b: &mut Builder<Mc>,
@@ -345,7 +345,7 @@ impl ExtractMc {
             return Err(Box::new(soac));
         };
         let splits = ops.len() > 1
-            && map.body.stms.iter().all(is_cheap)
+            && cannot_fail_cheaply(b, &map.body.stms)
             && ops
                 .iter()
                 .any(|op| mapped_scalar_operator(&op.op, op.neutral.len()).is_some());
@@ -383,11 +383,12 @@ impl ExtractMc {
 
     /// A histogram of rows whose operator maps a scalar operator over
     /// them (`hist (map2 f) ne k is vss`, one destination, a map of
-    /// cheap statements) as a histogram of scalars over the points (row,
-    /// column), numbered row by row: bucket `is[i] * columns + j` of the
-    /// destination seen as one dimension (a bucket out of range gives
-    /// none), seen as rows again afterwards. The map runs at every point rather than once per
-    /// row. Gives back other SOACs.
+    /// cheap statements that cannot fail) as a histogram of scalars over
+    /// the points (row, column), numbered row by row: bucket `is[i] *
+    /// columns + j` of the destination seen as one dimension (a bucket
+    /// out of range gives none), seen as rows again afterwards. The map
+    /// runs at every point rather than once per row. Gives back other
+    /// SOACs.
     fn vectorised_hist(
         &mut self,
         b: &mut Builder<Mc>,
@@ -414,7 +415,9 @@ impl ExtractMc {
             return Err(Box::new(soac));
         };
         let buckets = b.dims(SubExp::Var(dest));
-        let cheap = map.body.stms.iter().all(is_cheap)
+        // Every point runs the map, so none may fail: with no columns
+        // there are no points.
+        let cheap = cannot_fail_cheaply(b, &map.body.stms)
             && map.ret.len() == 2
             && map.ret[1].rank() == 1
             && buckets.len() == 2
@@ -774,7 +777,8 @@ impl ExtractMc {
         Ok(())
     }
 
-    /// The `SegMap` of a nest of `depth` inner maps (see [`map_nest`]).
+    /// The `SegMap` of a nest of `depth` inner maps (see
+    /// [`Self::map_nest`]).
     fn flatten_nest(&mut self, b: &mut Builder<Mc>, soac: Soac<Soacs>, depth: usize) -> SegOp<Mc> {
         let Soac::Screma {
             width, arrays, map, ..
@@ -1089,6 +1093,12 @@ fn inner_map<'a>(
     nest.can_fail |= pre.iter().any(|stm| can_fail(b, &stm.exp));
     nest.widths.push(*width);
     Some(map)
+}
+
+/// Whether the statements are cheap (see [`is_cheap`]) and cannot fail.
+fn cannot_fail_cheaply(b: &Builder<Mc>, stms: &[Stm<Soacs>]) -> bool {
+    stms.iter()
+        .all(|stm| is_cheap(stm) && !can_fail(b, &stm.exp))
 }
 
 /// Whether a statement is cheap enough to run at every point of a
