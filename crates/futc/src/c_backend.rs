@@ -468,16 +468,11 @@ impl CompiledC {
             .ok_or_else(|| "internal error: no server".to_owned())
     }
 
-    /// Restores the arguments, calls the entry point and stores its
-    /// results; frees the variables whatever happens.
-    fn call(
-        &mut self,
-        entry: &str,
-        types: &[String],
-        args: &[Value],
-    ) -> Result<Vec<Value>, Failure> {
+    /// Writes `args` to the input file and makes the server commands
+    /// that restore them into variables, call `entry` on them and free
+    /// them.
+    fn commands(&self, entry: &str, types: &[String], args: &[Value]) -> Result<Commands, Failure> {
         let input_path = self.dir.join("input.bin");
-        let output_path = self.dir.join("output.bin");
         let mut input = Vec::new();
         for value in args {
             write_binary(value, &mut input);
@@ -490,37 +485,79 @@ impl CompiledC {
             .map_or(0, |e| e.results.len());
         let ins: Vec<String> = (0..args.len()).map(|i| format!("in{i}")).collect();
         let outs: Vec<String> = (0..outputs).map(|i| format!("out{i}")).collect();
-        let server = self.server().map_err(Failure::Died)?;
         let mut restore = vec!["restore".to_owned(), input_path.display().to_string()];
         for (name, ty) in ins.iter().zip(types) {
             restore.push(name.clone());
             restore.push(ty.clone());
         }
-        server.command(&restore)?;
         let mut call = vec!["call".to_owned(), entry.to_owned()];
         call.extend(outs.iter().cloned());
         call.extend(ins.iter().cloned());
-        let called = server.command(&call);
-        let mut free = vec!["free".to_owned()];
-        free.extend(ins);
+        Ok(Commands {
+            restore,
+            call,
+            output_path: self.dir.join("output.bin"),
+            ins,
+            outs,
+        })
+    }
+
+    /// Restores the arguments, calls the entry point and stores its
+    /// results; frees the variables whatever happens.
+    fn call(
+        &mut self,
+        entry: &str,
+        types: &[String],
+        args: &[Value],
+    ) -> Result<Vec<Value>, Failure> {
+        let commands = self.commands(entry, types, args)?;
+        let server = self.server().map_err(Failure::Died)?;
+        server.command(&commands.restore)?;
+        let called = server.command(&commands.call);
         if called.is_ok() {
-            let mut store = vec!["store".to_owned(), output_path.display().to_string()];
-            store.extend(outs.iter().cloned());
-            let stored = server.command(&store);
-            free.extend(outs);
-            server.command(&free)?;
-            stored?;
-            let bytes = std::fs::read(&output_path)
-                .map_err(|error| Failure::Command(format!("internal error: {error}")))?;
-            return read_values(&bytes).map_err(|error| {
-                Failure::Command(format!(
-                    "internal error: unreadable results of the program: {error}"
-                ))
-            });
+            let stored = commands.results(server);
+            server.command(&free(&[&commands.ins, &commands.outs]))?;
+            return stored;
         }
-        server.command(&free)?;
+        server.command(&free(&[&commands.ins]))?;
         called.map(|_| Vec::new())
     }
+}
+
+/// The server commands of one run of an entry point, and the variables
+/// they name.
+struct Commands {
+    restore: Vec<String>,
+    call: Vec<String>,
+    output_path: PathBuf,
+    ins: Vec<String>,
+    outs: Vec<String>,
+}
+
+impl Commands {
+    /// The results of the last call, stored into the output file and
+    /// read back.
+    fn results(&self, server: &mut Server) -> Result<Vec<Value>, Failure> {
+        let mut store = vec!["store".to_owned(), self.output_path.display().to_string()];
+        store.extend(self.outs.iter().cloned());
+        server.command(&store)?;
+        let bytes = std::fs::read(&self.output_path)
+            .map_err(|error| Failure::Command(format!("internal error: {error}")))?;
+        read_values(&bytes).map_err(|error| {
+            Failure::Command(format!(
+                "internal error: unreadable results of the program: {error}"
+            ))
+        })
+    }
+}
+
+/// The `free` command of the variables named.
+fn free(groups: &[&[String]]) -> Vec<String> {
+    let mut words = vec!["free".to_owned()];
+    for names in groups {
+        words.extend(names.iter().cloned());
+    }
+    words
 }
 
 impl Compiled for CompiledC {
@@ -643,45 +680,18 @@ impl BenchProgram {
         keep_results: bool,
         more: &mut dyn FnMut(&[u64]) -> bool,
     ) -> Result<Measurement, Failure> {
-        let input_path = self.0.dir.join("input.bin");
-        let output_path = self.0.dir.join("output.bin");
-        let mut input = Vec::new();
-        for value in args {
-            write_binary(value, &mut input);
-        }
-        std::fs::write(&input_path, input)
-            .map_err(|error| Failure::Command(format!("internal error: {error}")))?;
-        let outputs = self
-            .0
-            .program
-            .entry_point(entry)
-            .map_or(0, |e| e.results.len());
-        let ins: Vec<String> = (0..args.len()).map(|i| format!("in{i}")).collect();
-        let outs: Vec<String> = (0..outputs).map(|i| format!("out{i}")).collect();
+        let commands = self.0.commands(entry, types, args)?;
         let server = self.0.server().map_err(Failure::Died)?;
-        let mut restore = vec!["restore".to_owned(), input_path.display().to_string()];
-        for (name, ty) in ins.iter().zip(types) {
-            restore.push(name.clone());
-            restore.push(ty.clone());
-        }
-        let mut call = vec!["call".to_owned(), entry.to_owned()];
-        call.extend(outs.iter().cloned());
-        call.extend(ins.iter().cloned());
-        let free = |names: &[String]| {
-            let mut words = vec!["free".to_owned()];
-            words.extend(names.iter().cloned());
-            words
-        };
-        server.command(&restore)?;
+        server.command(&commands.restore)?;
         let mut runtimes = Vec::new();
         let mut results = None;
         // The first run warms up (device code built, memory allocated)
         // and is not counted.
         let mut warmed_up = false;
         loop {
-            let response = server.command(&call);
+            let response = server.command(&commands.call);
             if response.is_err() {
-                server.command(&free(&ins))?;
+                server.command(&free(&[&commands.ins]))?;
             }
             let runtime = runtime_of(&response?)?;
             let last = warmed_up && {
@@ -690,26 +700,17 @@ impl BenchProgram {
             };
             warmed_up = true;
             if last && keep_results {
-                let mut store = vec!["store".to_owned(), output_path.display().to_string()];
-                store.extend(outs.iter().cloned());
-                server.command(&store)?;
-                let bytes = std::fs::read(&output_path)
-                    .map_err(|error| Failure::Command(format!("internal error: {error}")))?;
-                results = Some(read_values(&bytes).map_err(|error| {
-                    Failure::Command(format!(
-                        "internal error: unreadable results of the program: {error}"
-                    ))
-                })?);
+                results = Some(commands.results(server)?);
             }
-            server.command(&free(&outs))?;
+            server.command(&free(&[&commands.outs]))?;
             if last || consumes {
-                server.command(&free(&ins))?;
+                server.command(&free(&[&commands.ins]))?;
             }
             if last {
                 break;
             }
             if consumes {
-                server.command(&restore)?;
+                server.command(&commands.restore)?;
             }
         }
         let report = server.command(&["report".to_owned()])?;
