@@ -516,6 +516,75 @@ fn group_reduce(
     operators: usize,
     commutative: bool,
 ) -> Result<()> {
+    // Each point's values are combined into the work-item's
+    // accumulators.
+    let parts = group_parts(
+        tr,
+        pat,
+        op,
+        ops,
+        body,
+        operators,
+        |tr, ops, types, accs, _, values| combine(tr, ops, types, accs, values),
+    )?;
+    let results = partials(tr, &parts.types, Exp::i64(1));
+    tr.emit(Code::Op(McOp::Reduce {
+        iterations: parts.iterations,
+        point: parts.point,
+        step: Box::new(parts.step),
+        accs: parts
+            .accs
+            .into_iter()
+            .zip(parts.types.iter().copied())
+            .collect(),
+        neutral: parts.neutral,
+        others: parts.others,
+        combine: Box::new(parts.combine),
+        commutative,
+        results: results.iter().map(|&(block, _)| block).collect(),
+    }));
+    for (elem, &(block, t)) in pat.iter().zip(&results) {
+        tr.emit(Code::SetScalar(elem.var, read(block, Exp::i64(0), t)));
+    }
+    Ok(())
+}
+
+/// What a work-group reduction or scan ([`McOp::Reduce`],
+/// [`McOp::Scan`]) is made of: the operators' types and neutral elements,
+/// the number of points, the point variable, the accumulators and
+/// operands, the code of one point and the operator's code.
+struct GroupParts {
+    types: Vec<PrimType>,
+    neutral: Vec<Exp>,
+    iterations: Exp,
+    point: Var,
+    accs: Vec<Var>,
+    others: Vec<Var>,
+    step: Code<McOp>,
+    combine: Code<McOp>,
+}
+
+/// The [`GroupParts`] of a one-dimensional reduction or scan, whose code
+/// of one point runs the body, writes its mapped results and gives the
+/// operator's values to `take` (with the operators, types, accumulators
+/// and operands).
+#[allow(clippy::too_many_arguments)]
+fn group_parts(
+    tr: &mut Translator<McMem>,
+    pat: &[PatElem],
+    op: &SegOp<McMem>,
+    ops: &[(&Lambda<McMem>, &[SubExp])],
+    body: &Body,
+    operators: usize,
+    take: impl FnOnce(
+        &mut Translator<McMem>,
+        &[(&Lambda<McMem>, &[SubExp])],
+        &[PrimType],
+        &[Var],
+        &[Var],
+        Vec<Exp>,
+    ) -> Result<()>,
+) -> Result<GroupParts> {
     let space = op.space();
     let (types, neutral) = operator_parts(tr, ops)?;
     let iterations = points(tr, &space.sizes())?;
@@ -527,28 +596,22 @@ fn group_reduce(
             point_indices(tr, space, Exp::Var(point, PrimType::I64))?;
             tr.stms(&body.stms)?;
             let values = operator_values(tr, body, operators)?;
-            combine(tr, ops, &types, &accs, values)?;
+            take(tr, ops, &types, &accs, &others, values)?;
             write_results(tr, space, op.results(), &pat[operators..], &body.result)
         })
     })?;
-    let combine_code =
+    let combine =
         tr.in_task(|tr| tr.block(|tr| combine(tr, ops, &types, &accs, var_exps(&others, &types))))?;
-    let results = partials(tr, &types, Exp::i64(1));
-    tr.emit(Code::Op(McOp::Reduce {
+    Ok(GroupParts {
+        types,
+        neutral,
         iterations,
         point,
-        step: Box::new(step),
-        accs: accs.into_iter().zip(types.iter().copied()).collect(),
-        neutral,
+        accs,
         others,
-        combine: Box::new(combine_code),
-        commutative,
-        results: results.iter().map(|&(block, _)| block).collect(),
-    }));
-    for (elem, &(block, t)) in pat.iter().zip(&results) {
-        tr.emit(Code::SetScalar(elem.var, read(block, Exp::i64(0), t)));
-    }
-    Ok(())
+        step,
+        combine,
+    })
 }
 
 /// A task of one chunk running `body`: sequential code that works on
@@ -710,29 +773,36 @@ fn group_scan(
     body: &Body,
     operators: usize,
 ) -> Result<()> {
-    let space = op.space();
-    let (types, neutral) = operator_parts(tr, ops)?;
     let outputs: Vec<Array> = pat[..operators]
         .iter()
         .map(|e| tr.array(e.var))
         .collect::<Result<_>>()?;
-    let iterations = points(tr, &space.sizes())?;
-    let point = tr.new_var("point");
-    let accs: Vec<Var> = types.iter().map(|_| tr.new_var("acc")).collect();
-    let others: Vec<Var> = types.iter().map(|_| tr.new_var("other")).collect();
-    let step = tr.in_task(|tr| {
-        tr.block(|tr| {
-            point_indices(tr, space, Exp::Var(point, PrimType::I64))?;
-            tr.stms(&body.stms)?;
-            let values = operator_values(tr, body, operators)?;
+    // Each point's values go to the work-item's operands (the kernel
+    // scans them).
+    let parts = group_parts(
+        tr,
+        pat,
+        op,
+        ops,
+        body,
+        operators,
+        |tr, _, _, _, others, values| {
             for (&other, value) in others.iter().zip(values) {
                 tr.emit(Code::SetScalar(other, value));
             }
-            write_results(tr, space, op.results(), &pat[operators..], &body.result)
-        })
-    })?;
-    let combine_code =
-        tr.in_task(|tr| tr.block(|tr| combine(tr, ops, &types, &accs, var_exps(&others, &types))))?;
+            Ok(())
+        },
+    )?;
+    let GroupParts {
+        types,
+        neutral,
+        iterations,
+        point,
+        accs,
+        others,
+        step,
+        combine: combine_code,
+    } = parts;
     let mut writes = Vec::new();
     for ((&acc, &t), output) in accs.iter().zip(&types).zip(&outputs) {
         let place = slice_fix(&output.loc, Exp::Var(point, PrimType::I64));
