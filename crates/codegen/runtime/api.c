@@ -103,7 +103,7 @@ int futhark_context_config_set_tuning_param(struct futhark_context_config *cfg, 
 }
 int futhark_get_tuning_param_count(void) { return fut_num_tuning; }
 const char *futhark_get_tuning_param_name(int i) { return i >= 0 && i < fut_num_tuning ? fut_tuning_names[i] : NULL; }
-const char *futhark_get_tuning_param_class(int i) { return i >= 0 && i < fut_num_tuning ? "user" : NULL; }
+const char *futhark_get_tuning_param_class(int i) { return i >= 0 && i < fut_num_tuning ? fut_tuning_classes[i] : NULL; }
 /* Only the OpenCL back end has something to cache (its kernels'
    binary); the others keep the name and ignore it. */
 void futhark_context_config_set_cache_file(struct futhark_context_config *cfg, const char *fname) {

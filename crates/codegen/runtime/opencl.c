@@ -45,6 +45,7 @@ typedef struct _cl_event *cl_event;
 #define CL_DEVICE_VERSION 0x102F
 #define CL_DRIVER_VERSION 0x102D
 #define CL_TRUE 1
+#define CL_FALSE 0
 
 /* The OpenCL functions the runtime calls, found with `dlsym`. */
 #define FUT_CL_FUNCTIONS(X)                                                                                 \
@@ -583,14 +584,21 @@ static cl_int fut_cl_read_block(fut_ctx *ctx, const fut_mem *m, int64_t offset, 
                                           NULL, NULL);
 }
 
-/* Reads `n` bytes at byte `offset` of a device block into `out`; a
-   failure is kept in the run (the next launch or the end of the call
-   reports it) and gives zeros. */
+static int fut_cl_check(fut_run *run);
+
+/* Reads `n` bytes at byte `offset` of a device block into `out`, after
+   the kernels launched before it, whose failures it reports: a failure
+   is kept in the run (the next launch or the end of the call reports
+   it) and gives zeros. */
 static void fut_cl_read(fut_run *run, fut_mem *m, int64_t offset, size_t n, void *out) {
   memset(out, 0, n);
   if (run->error) return;
-  cl_int e = CL.clEnqueueReadBuffer(run->ctx->cl->queue, (cl_mem)m->dev, CL_TRUE, (size_t)offset, n, out, 0, NULL, NULL);
-  if (e != CL_SUCCESS) fut_cl_failed(run, "clEnqueueReadBuffer", e);
+  cl_int e = CL.clEnqueueReadBuffer(run->ctx->cl->queue, (cl_mem)m->dev, CL_FALSE, (size_t)offset, n, out, 0, NULL, NULL);
+  if (e != CL_SUCCESS) {
+    fut_cl_failed(run, "clEnqueueReadBuffer", e);
+    return;
+  }
+  if (fut_cl_check(run) != 0) memset(out, 0, n);
 }
 
 #define FUT_CL_ELEMENT(T)                                                               \
@@ -630,23 +638,27 @@ FUT_LINK int64_t fut_cl_group_size(fut_run *run) { return (int64_t)run->ctx->cl-
    current NVIDIA and AMD GPUs), so that one wave fills the device. */
 #define FUT_CL_GROUPS_PER_UNIT 8
 
-FUT_LINK int64_t fut_cl_groups(fut_run *run, int64_t iterations) {
+FUT_LINK int64_t fut_cl_groups(fut_run *run, int64_t segments, int64_t iterations) {
   struct fut_cl *cl = run->ctx->cl;
   int64_t size = (int64_t)cl->group_size;
   int64_t wanted = (iterations + size - 1) / size;
   int64_t most = (int64_t)cl->compute_units * FUT_CL_GROUPS_PER_UNIT;
+  if (segments > 1) most = (most + segments - 1) / segments;
   return wanted < 1 ? 1 : wanted < most ? wanted : most;
 }
 
 /* Waits for the kernels launched so far and reports the failure one of
-   them recorded. */
+   them recorded. Kernels are launched without waiting for them: a
+   kernel starts by stopping if an earlier one failed, and the host
+   looks at the failures only where it reads device memory, before it
+   reports a failure of its own, and at the end of a call. The queue
+   runs its commands in order, so reading the failures waits for every
+   kernel before. */
 static int fut_cl_check(fut_run *run) {
   struct fut_cl *cl = run->ctx->cl;
-  cl_int e = cl->api.clFinish(cl->queue);
-  if (e != CL_SUCCESS) return fut_cl_failed(run, "a kernel", e);
   uint64_t slots[FUT_CL_ERROR_SLOTS];
-  e = cl->api.clEnqueueReadBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL);
-  if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueReadBuffer", e);
+  cl_int e = cl->api.clEnqueueReadBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL);
+  if (e != CL_SUCCESS) return fut_cl_failed(run, "a kernel", e);
   if (slots[0] == 0) return 0;
   static const uint64_t zeros[FUT_CL_ERROR_SLOTS];
   e = cl->api.clEnqueueWriteBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof zeros, zeros, 0, NULL, NULL);
@@ -656,11 +668,14 @@ static int fut_cl_check(fut_run *run) {
   return fut_fail_slots(run, f->locs, f->format, slots + 1, FUT_MAX_SLOTS);
 }
 
-/* Runs `kernel` with one work-item per chunk: arguments 0 to 2 are the
-   error buffer, the number of chunks and of iterations, then `args`. */
-static int fut_cl_run(fut_run *run, cl_kernel kernel, int64_t chunks, int64_t iterations, int nargs, const fut_cl_arg *args) {
+/* Launches `kernel` with `items` work-items (at least; the kernel stops
+   those beyond), without waiting for it (see `fut_cl_check`): arguments
+   0 to 2 are the error buffer, the number of chunks and of iterations,
+   then `args`. */
+static int fut_cl_run(fut_run *run, cl_kernel kernel, int64_t items, int64_t chunks, int64_t iterations, int nargs,
+                      const fut_cl_arg *args) {
   if (run->error) return run->error;
-  if (chunks <= 0) return 0;
+  if (items <= 0) return 0;
   struct fut_cl *cl = run->ctx->cl;
   cl_int e = cl->api.clSetKernelArg(kernel, 0, sizeof(cl_mem), &cl->errors);
   if (e == CL_SUCCESS) e = cl->api.clSetKernelArg(kernel, 1, sizeof chunks, &chunks);
@@ -672,11 +687,12 @@ static int fut_cl_run(fut_run *run, cl_kernel kernel, int64_t chunks, int64_t it
   }
   if (e != CL_SUCCESS) return fut_cl_failed(run, "clSetKernelArg", e);
   size_t local = cl->group_size;
-  size_t global = (size_t)((chunks + (int64_t)local - 1) / (int64_t)local) * local;
+  size_t global = (size_t)((items + (int64_t)local - 1) / (int64_t)local) * local;
   e = cl->api.clEnqueueNDRangeKernel(cl->queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL);
-  if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueNDRangeKernel", e);
-  return fut_cl_check(run);
+  return e == CL_SUCCESS ? 0 : fut_cl_failed(run, "clEnqueueNDRangeKernel", e);
 }
+
+FUT_LINK int fut_cl_pending(fut_run *run) { return run->error ? run->error : fut_cl_check(run); }
 
 /* (Re)makes the heap with room for at least `bytes` bytes. */
 static int fut_cl_heap(fut_run *run, uint64_t bytes) {
@@ -708,17 +724,19 @@ static int fut_cl_zero(fut_run *run, fut_mem *m, int64_t bytes) {
   return e == CL_SUCCESS ? 0 : fut_cl_failed(run, "clEnqueueFillBuffer", e);
 }
 
-FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,
-                           const fut_cl_arg *args) {
-  return fut_cl_launch_zeroed(run, kernel, heap, chunks, iterations, nargs, args, NULL, 0);
+FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t segments, int64_t chunks, int64_t iterations,
+                           int nargs, const fut_cl_arg *args) {
+  return fut_cl_launch_zeroed(run, kernel, heap, segments, chunks, iterations, nargs, args, NULL, 0);
 }
 
-FUT_LINK int fut_cl_launch_zeroed(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,
-                                  const fut_cl_arg *args, fut_mem *zeroed, int64_t zeroed_bytes) {
+FUT_LINK int fut_cl_launch_zeroed(fut_run *run, int kernel, int heap, int64_t segments, int64_t chunks,
+                                  int64_t iterations, int nargs, const fut_cl_arg *args, fut_mem *zeroed,
+                                  int64_t zeroed_bytes) {
   cl_kernel k = run->ctx->cl->kernels[kernel];
+  int64_t items = segments * chunks;
   if (!heap) {
     int err = fut_cl_zero(run, zeroed, zeroed_bytes);
-    return err ? err : fut_cl_run(run, k, chunks, iterations, nargs, args);
+    return err ? err : fut_cl_run(run, k, items, chunks, iterations, nargs, args);
   }
   /* The heap's buffers and size after the other arguments; a kernel
      that finds the heap full runs again with a larger one (it only
@@ -742,7 +760,8 @@ FUT_LINK int fut_cl_launch_zeroed(fut_run *run, int kernel, int heap, int64_t ch
     if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueWriteBuffer", e);
     err = fut_cl_zero(run, zeroed, zeroed_bytes);
     if (err) return err;
-    err = fut_cl_run(run, k, chunks, iterations, nargs + 3, all);
+    err = fut_cl_run(run, k, items, chunks, iterations, nargs + 3, all);
+    if (err == 0) err = fut_cl_check(run);
     if (err != FUT_CL_HEAP_FULL) return err;
     /* Every work-item counted what it asked for. */
     uint64_t asked = 0;
@@ -765,7 +784,7 @@ FUT_LINK int fut_cl_copy(fut_run *run, int es, int rank, const int64_t *shape, f
   if (strides_dense(rank, shape, dst_strides) && strides_dense(rank, shape, src_strides)) {
     cl_int e = CL.clEnqueueCopyBuffer(run->ctx->cl->queue, (cl_mem)src->dev, (cl_mem)dst->dev, (size_t)(src_offset * es),
                                       (size_t)(dst_offset * es), (size_t)(n * es), 0, NULL, NULL);
-    return e == CL_SUCCESS ? fut_cl_check(run) : fut_cl_failed(run, "clEnqueueCopyBuffer", e);
+    return e == CL_SUCCESS ? 0 : fut_cl_failed(run, "clEnqueueCopyBuffer", e);
   }
   /* A transposition: a dimension consecutive in the destination that is
      not the one consecutive in the source. Tiles need work-groups of
@@ -796,9 +815,9 @@ FUT_LINK int fut_cl_copy(fut_run *run, int es, int rank, const int64_t *shape, f
     values[3 * d + 2] = d < rank ? src_strides[d] : 0;
     for (int k = 0; k < 3; k++) args[nargs++] = (fut_cl_arg){8, &values[3 * d + k], NULL};
   }
-  if (!tiled) return fut_cl_run(run, run->ctx->cl->copy_kernel, n, n, nargs, args);
+  if (!tiled) return fut_cl_run(run, run->ctx->cl->copy_kernel, n, n, n, nargs, args);
   int64_t tiles = ((shape[p] + 31) / 32) * ((shape[q] + 31) / 32) * (n / (shape[p] * shape[q]));
-  return fut_cl_run(run, run->ctx->cl->transpose_kernel, tiles * 256, n, nargs, args);
+  return fut_cl_run(run, run->ctx->cl->transpose_kernel, tiles * 256, tiles * 256, n, nargs, args);
 }
 
 #undef CL

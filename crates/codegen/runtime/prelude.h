@@ -222,20 +222,24 @@ FUT_LINK int mem_alloc_dev(fut_run *run, fut_mem **m, int64_t bytes);
 FUT_LINK void fut_cl_release(fut_mem *m);
 FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations, int partials);
 /* The work-items of a work-group (at most 256, the size of the kernels'
-   local arrays), and how many work-groups a reduction over `iterations`
-   points has: enough to fill the device, no more than one per
-   work-group's worth of points. */
+   local arrays), and how many work-groups each of `segments` reductions
+   over `iterations` points has: together enough to fill the device, no
+   more than one per work-group's worth of points, at least one. */
 FUT_LINK int64_t fut_cl_group_size(fut_run *run);
-FUT_LINK int64_t fut_cl_groups(fut_run *run, int64_t iterations);
-/* Runs kernel `kernel` with a work-item per chunk (and a heap for the
-   blocks it allocates, if `heap`). */
-FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,
-                           const fut_cl_arg *args);
+FUT_LINK int64_t fut_cl_groups(fut_run *run, int64_t segments, int64_t iterations);
+/* Runs kernel `kernel` with a work-item per chunk of each segment (and a
+   heap for the blocks it allocates, if `heap`). */
+FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t segments, int64_t chunks, int64_t iterations,
+                           int nargs, const fut_cl_arg *args);
 /* `fut_cl_launch`, with the first `zeroed_bytes` bytes of `zeroed` set to
    zero before every run (for kernels whose work-groups count on it: a
    scan's tile counter and flags). */
-FUT_LINK int fut_cl_launch_zeroed(fut_run *run, int kernel, int heap, int64_t chunks, int64_t iterations, int nargs,
-                                  const fut_cl_arg *args, fut_mem *zeroed, int64_t zeroed_bytes);
+FUT_LINK int fut_cl_launch_zeroed(fut_run *run, int kernel, int heap, int64_t segments, int64_t chunks,
+                                  int64_t iterations, int nargs, const fut_cl_arg *args, fut_mem *zeroed,
+                                  int64_t zeroed_bytes);
+/* Waits for the kernels launched so far; the failure one of them
+   recorded, or the run's, or 0. */
+FUT_LINK int fut_cl_pending(fut_run *run);
 FUT_LINK int fut_cl_copy(fut_run *run, int es, int rank, const int64_t *shape, fut_mem *dst, int64_t dst_offset,
                          const int64_t *dst_strides, fut_mem *src, int64_t src_offset, const int64_t *src_strides);
 #define FUT_CL_ELEMENT_DECL(T)                                                  \
@@ -392,6 +396,8 @@ extern const int fut_num_types, fut_num_entries;
 extern const char fut_compiler[];
 extern const int fut_num_tuning;
 extern const char *const fut_tuning_names[];
+/* "user" (the program's `#[param]`s) or "threshold" (the compiler's). */
+extern const char *const fut_tuning_classes[];
 #ifdef FUT_OPENCL
 extern const char fut_cl_source[];
 extern const char *const fut_cl_kernel_names[];

@@ -137,6 +137,8 @@ static void message_add(message *m, const char *text, size_t n) {
 }
 
 FUT_LINK int fut_fail_slots(fut_run *run, const char *locs, const char *format, const uint64_t *slots, int nslots) {
+  /* The first failure is the run's. */
+  if (run->error) return run->error;
   const uint64_t *slots_end = slots + nslots;
   message m = {malloc(64), 0, 64};
   if (m.text) m.text[0] = 0;
@@ -174,6 +176,11 @@ FUT_LINK int fut_fail_slots(fut_run *run, const char *locs, const char *format, 
 }
 
 FUT_LINK int fut_failf(fut_run *run, const char *locs, const char *format, ...) {
+#ifdef FUT_OPENCL
+  /* A kernel launched before may have failed first. */
+  int earlier = fut_cl_pending(run);
+  if (earlier) return earlier;
+#endif
   /* Each value as a slot of 64 bits: integers widened, floats as the
      bits of a double. */
   uint64_t slots[FUT_MAX_SLOTS];

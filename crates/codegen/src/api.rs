@@ -94,6 +94,8 @@ pub struct Api {
     entries: Vec<Entry>,
     /// The program's tuning parameters (`#[param(name)]`).
     tuning_params: Vec<String>,
+    /// The first tuning parameter that is a threshold of the compiler's.
+    thresholds_from: usize,
 }
 
 /// The C element type of the API for a primitive type.
@@ -144,12 +146,21 @@ fn c_ident(name: &str) -> String {
 }
 
 impl Api {
+    /// The tuning parameters are these: those of the imperative program,
+    /// which adds thresholds of its own (class `threshold`) after the
+    /// program's (class `user`).
+    pub(crate) fn set_tuning_params(&mut self, names: &[String]) {
+        self.thresholds_from = self.tuning_params.len().min(names.len());
+        self.tuning_params = names.to_vec();
+    }
+
     /// The API of a program's entry points, at any level of the IR (the
     /// blocks of arrays that functions take and return at the memory
     /// levels are no part of it).
     pub fn new<R: Rep>(program: &Program<R>) -> Result<Api, CodegenError> {
         let mut api = Api {
             tuning_params: program.tuning_params.clone(),
+            thresholds_from: program.tuning_params.len(),
             types: PRIMS
                 .iter()
                 .map(|&prim| ApiType {
@@ -584,9 +595,18 @@ impl Api {
             self.types.len()
         );
         let names: Vec<String> = self.tuning_params.iter().map(|n| c_literal(n)).collect();
+        let classes: String = (0..names.len())
+            .map(|k| {
+                if k < self.thresholds_from {
+                    "\"user\", "
+                } else {
+                    "\"threshold\", "
+                }
+            })
+            .collect();
         let _ = writeln!(
             out,
-            "FUT_LINK const int fut_num_tuning = {};\nFUT_LINK const char *const fut_tuning_names[] = {{{}NULL}};",
+            "FUT_LINK const int fut_num_tuning = {};\nFUT_LINK const char *const fut_tuning_names[] = {{{}NULL}};\nFUT_LINK const char *const fut_tuning_classes[] = {{{classes}NULL}};",
             names.len(),
             names.iter().map(|n| format!("{n}, ")).collect::<String>()
         );

@@ -231,3 +231,39 @@ fn freed_device_blocks_are_reused_by_later_runs() {
         );
     }
 }
+
+#[test]
+fn segmented_reductions_choose_their_kernels_by_a_threshold() {
+    // Fewer segments than the threshold get work-groups each, more a
+    // work-item each; both give the interpreter's results, for an
+    // operator that is not commutative.
+    if !device_exists() {
+        return;
+    }
+    let dir = temp_dir("opencl-threshold");
+    let exe = compile(
+        &dir,
+        "def compose (a1: i64, b1: i64) (a2: i64, b2: i64) = (a1 * a2, a2 * b1 + b2)\n\
+         entry main (xss: [][]i64) = map (\\xs -> reduce compose (1, 0) (map (\\x -> (x % 3, x)) xs)) xss\n",
+    );
+    let params = run_with_input(&exe, &["--print-params"], b"");
+    assert_eq!(stdout(&params), "main.suff_outer_par_0 (threshold)\n");
+    let file = dir.join("prog.fut").to_string_lossy().into_owned();
+    let rows: Vec<String> = (0..5)
+        .map(|i| {
+            let row: Vec<String> = (0..700)
+                .map(|j| format!("{}i64", (i * 7 + j) % 11))
+                .collect();
+            format!("[{}]", row.join(", "))
+        })
+        .collect();
+    let input = format!("[{}]", rows.join(", "));
+    let interpreted = futc_with_input(&["run", &file], input.as_bytes());
+    assert!(interpreted.status.success(), "{}", stderr(&interpreted));
+    for threshold in ["1", "1000"] {
+        let param = format!("main.suff_outer_par_0={threshold}");
+        let ours = run_with_input(&exe, &["--param", &param], input.as_bytes());
+        assert!(ours.status.success(), "{threshold}: {}", stderr(&ours));
+        assert_eq!(stdout(&ours), stdout(&interpreted), "threshold {threshold}");
+    }
+}

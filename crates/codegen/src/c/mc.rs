@@ -84,6 +84,7 @@ impl COp for McOp {
                 });
             }
             McOp::Reduce {
+                segments,
                 iterations,
                 point,
                 step,
@@ -91,18 +92,21 @@ impl COp for McOp {
                 neutral,
                 others,
                 combine,
-                results,
+                segment,
+                write,
                 ..
             } => {
+                uses.exp(segments);
                 uses.exp(iterations);
                 neutral.iter().for_each(|e| uses.exp(e));
-                results.iter().for_each(|&r| uses.read(r));
                 uses.scoped(|uses| {
                     uses.declare(*point);
+                    uses.declare(*segment);
                     accs.iter().for_each(|&(acc, _)| uses.declare(acc));
                     others.iter().for_each(|&other| uses.declare(other));
                     uses.code(step);
                     uses.code(combine);
+                    uses.code(write);
                 });
             }
             McOp::Scan {

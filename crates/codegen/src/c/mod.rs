@@ -93,7 +93,8 @@ fn generate<R: Rep, Op: COp>(
     backend: Backend,
     mode: Mode,
 ) -> Result<Generated> {
-    let api = Api::new(core)?;
+    let mut api = Api::new(core)?;
+    api.set_tuning_params(&imp.tuning_params);
     let header = api.header(backend);
     let single_file = mode == Mode::Library;
     let mut out = String::new();
@@ -249,6 +250,10 @@ fn trampoline<Op: COp>(
         printer.function_name(func),
         args.join(", ")
     );
+    if printer.device_memory() {
+        // Kernels run on after their launch: the call ends when they have.
+        out.push_str("  if (err == 0) err = fut_cl_pending(&run);\n");
+    }
     for (name, _) in &blocks {
         let _ = writeln!(out, "  mem_release(&{name});");
     }

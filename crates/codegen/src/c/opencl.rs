@@ -122,7 +122,7 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
         } => {
             let frame = Frame::of(printer, &[body], &[*chunk, *start, *end])?;
             let chunk_name = printer.prog.var(*chunk);
-            let index = kernel(printer, &frame, &chunk_name, &[], |k| {
+            let index = kernel(printer, &frame, &chunk_name, &[], false, |k| {
                 let (s, e) = ((k.var_names)(*start), (k.var_names)(*end));
                 for var in [*chunk, *start, *end] {
                     k.lines.bind(var, VarKind::Scalar(PrimType::I64));
@@ -135,12 +135,20 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
             printer.line("{");
             printer.indent();
             let (chunks, iterations) = (printer.exp(chunks)?, printer.exp(iterations)?);
-            launch(printer, &frame, index, (&chunks, &iterations), &[], None)?;
+            launch(
+                printer,
+                &frame,
+                index,
+                ("1", &chunks, &iterations),
+                &[],
+                None,
+            )?;
             printer.checked("err", None);
             printer.dedent();
             printer.line("}");
         }
         McOp::Reduce {
+            segments,
             iterations,
             point,
             step,
@@ -149,17 +157,17 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
             others,
             combine,
             commutative,
-            results,
+            segment,
+            write,
         } => {
             let reduction = Reduction::new(accs, others, neutral, combine);
             reduce(
                 printer,
                 &reduction,
-                iterations,
-                *point,
-                step,
+                (segments, iterations),
+                (*point, step),
                 *commutative,
-                results,
+                (*segment, write),
             )?;
         }
         McOp::Scan {
@@ -229,19 +237,21 @@ impl<'a> Reduction<'a> {
 /// The largest work-group: the length of the kernels' local arrays.
 const GROUP_MAX: usize = 256;
 
-/// Prints a reduction as two kernels: work-groups of the first fold runs
-/// of points (every `fut_chunks`-th point from the work-item's number
-/// for a commutative operator, else consecutive ones) and combine their
-/// work-items' values in local memory, in order; a work-group of the
-/// second combines the first's results likewise into the result blocks.
+/// Prints segmented reductions as two kernels. The first has
+/// `fut_groups` work-groups per segment (consecutive ones), which fold
+/// runs of the segment's points (every `fut_chunks`-th point from the
+/// work-item's number in the segment for a commutative operator, else
+/// consecutive ones) and combine their work-items' values in local
+/// memory, in order; the second has a work-group per segment, which
+/// combines the segment's results of the first likewise and writes the
+/// segment's result.
 fn reduce(
     printer: &mut FunctionPrinter<'_, '_, McOp>,
     reduction: &Reduction<'_>,
-    iterations: &Exp,
-    point: Var,
-    step: &Code<McOp>,
+    (segments, iterations): (&Exp, &Exp),
+    (point, step): (Var, &Code<McOp>),
     commutative: bool,
-    results: &[Var],
+    (segment, write): (Var, &Code<McOp>),
 ) -> Result<()> {
     let mut bound = vec![point];
     bound.extend(reduction.accs.iter().map(|&(acc, _)| acc));
@@ -254,97 +264,108 @@ fn reduce(
         &[&reduction.start, step, reduction.combine],
         &bound,
     )?;
-    let first = kernel(printer, &folding, "fut_thread", &partials, |k| {
+    let first = kernel(printer, &folding, "fut_item", &partials, true, |k| {
         k.group_prologue(reduction)?;
-        k.line("const int64_t fut_thread = get_global_id(0);");
-        let p = (k.var_names)(point);
+        // A segment's work-items are consecutive, `fut_chunks` of them.
+        k.line("const int64_t fut_item = get_global_id(0);");
+        k.line("const int64_t fut_segment = fut_item / fut_chunks, fut_thread = fut_item % fut_chunks;");
         if commutative {
-            k.line(&format!(
-                "for (int64_t {p} = fut_thread; {p} < fut_iterations; {p} += fut_chunks) {{"
-            ));
+            k.line(
+                "for (int64_t fut_j = fut_thread; fut_j < fut_iterations; fut_j += fut_chunks) {",
+            );
         } else {
             k.own_run("fut_thread", "fut_start", "fut_end", "fut_chunks");
-            k.line(&format!(
-                "for (int64_t {p} = fut_start; {p} < fut_end; {p}++) {{"
-            ));
+            k.line("for (int64_t fut_j = fut_start; fut_j < fut_end; fut_j++) {");
         }
         k.lines.indent += 1;
         k.lines.scopes.push(HashMap::new());
         k.lines.bind(point, VarKind::Scalar(PrimType::I64));
+        let p = (k.var_names)(point);
+        k.line(&format!(
+            "const int64_t {p} = fut_segment * fut_iterations + fut_j;"
+        ));
         k.exit = "goto fut_folded;";
         let printed = k.contents(step);
         k.lines.scopes.pop();
         printed?;
         k.lines.indent -= 1;
         k.line("}");
-        k.group_epilogue(reduction, "get_group_id(0)", &partials)
+        k.group_epilogue(reduction, |k, accs| {
+            for ((acc, t), block) in accs.iter().zip(&partials) {
+                k.line(&format!(
+                    "((__global {} *){block})[get_group_id(0)] = {acc};",
+                    c_type(*t)
+                ));
+            }
+            Ok(())
+        })
     })?;
-    let result_names: Vec<String> = (0..results.len())
-        .map(|k| format!("fut_result_{k}"))
-        .collect();
-    let combining = Frame::of(printer, &[&reduction.start, reduction.combine], &bound[1..])?;
-    let second = kernel(
+    let mut bound = vec![segment];
+    bound.extend(reduction.accs.iter().map(|&(acc, _)| acc));
+    bound.extend(reduction.others);
+    let combining = Frame::of(
         printer,
-        &combining,
-        "fut_lid",
-        &[partials.clone(), result_names.clone()].concat(),
-        |k| {
-            k.group_prologue(reduction)?;
-            k.own_run("fut_lid", "fut_start", "fut_end", "fut_lsize");
-            k.braced(
-                "for (int64_t fut_p = fut_start; fut_p < fut_end; fut_p++) ",
-                |k| {
-                    for (i, (&other, &(_, t))) in
-                        reduction.others.iter().zip(reduction.accs).enumerate()
-                    {
-                        let text = format!(
-                            "{} = ((__global {} *)fut_partials_{i})[fut_p];",
-                            (k.var_names)(other),
-                            c_type(t)
-                        );
-                        k.line(&text);
-                    }
-                    k.exit = "goto fut_folded;";
-                    k.nested("", reduction.combine)?;
-                    Ok(())
-                },
-            )?;
-            k.group_epilogue(reduction, "0", &result_names)
-        },
+        &[&reduction.start, reduction.combine, write],
+        &bound,
     )?;
-    let iterations = printer.exp(iterations)?;
+    let second = kernel(printer, &combining, "fut_item", &partials, true, |k| {
+        k.group_prologue(reduction)?;
+        k.line("const int64_t fut_item = get_global_id(0), fut_segment = get_group_id(0);");
+        k.own_run("fut_lid", "fut_start", "fut_end", "fut_lsize");
+        k.braced(
+            "for (int64_t fut_p = fut_start; fut_p < fut_end; fut_p++) ",
+            |k| {
+                for (i, (&other, &(_, t))) in
+                    reduction.others.iter().zip(reduction.accs).enumerate()
+                {
+                    let text = format!(
+                        "{} = ((__global {} *)fut_partials_{i})[fut_segment * fut_iterations + fut_p];",
+                        (k.var_names)(other),
+                        c_type(t)
+                    );
+                    k.line(&text);
+                }
+                k.exit = "goto fut_folded;";
+                k.nested("", reduction.combine)?;
+                Ok(())
+            },
+        )?;
+        k.group_epilogue(reduction, |k, _| {
+            k.declare(segment, VarKind::Scalar(PrimType::I64))?;
+            k.line(&format!("{} = fut_segment;", (k.var_names)(segment)));
+            k.contents(write)
+        })
+    })?;
+    let (segments, iterations) = (printer.exp(segments)?, printer.exp(iterations)?);
     printer.line("{");
     printer.indent();
     printer.line("const int64_t fut_group_size = fut_cl_group_size(run);");
+    printer.line(&format!("const int64_t fut_segments = {segments};"));
     printer.line(&format!(
-        "const int64_t fut_groups = fut_cl_groups(run, {iterations});"
+        "const int64_t fut_groups = fut_cl_groups(run, fut_segments, {iterations});"
     ));
     let sizes: Vec<String> = reduction
         .accs
         .iter()
-        .map(|&(_, t)| format!("fut_groups * {}", t.byte_size()))
+        .map(|&(_, t)| format!("fut_segments * fut_groups * {}", t.byte_size()))
         .collect();
     allocate_scratch(printer, &partials, &sizes);
     launch(
         printer,
         &folding,
         first,
-        ("fut_groups * fut_group_size", &iterations),
+        ("fut_segments", "fut_groups * fut_group_size", &iterations),
         &partials,
         None,
     )?;
-    let mut blocks = partials.clone();
-    for &result in results {
-        blocks.push(printer.mem(result)?);
-    }
     printer.line("if (err == 0) {");
     printer.indent();
     launch(
         printer,
         &combining,
         second,
-        ("fut_group_size", "fut_groups"),
-        &blocks,
+        ("fut_segments", "fut_group_size", "fut_groups"),
+        &partials,
         None,
     )?;
     printer.dedent();
@@ -414,7 +435,7 @@ fn histogram(
         },
     ]);
     let frame = Frame::of(printer, &[step, &read], &[point, bucket, value, bin])?;
-    let index = kernel(printer, &frame, "fut_thread", &[], |k| {
+    let index = kernel(printer, &frame, "fut_thread", &[], true, |k| {
         k.line(&format!("__local {} fut_sub[{slots}];", c_type(t)));
         k.line("const int64_t fut_lid = get_local_id(0), fut_lsize = get_local_size(0);");
         k.line("const int64_t fut_thread = get_global_id(0);");
@@ -480,13 +501,13 @@ fn histogram(
     printer.indent();
     printer.line("const int64_t fut_group_size = fut_cl_group_size(run);");
     printer.line(&format!(
-        "const int64_t fut_groups = fut_cl_groups(run, {iterations});"
+        "const int64_t fut_groups = fut_cl_groups(run, 1, {iterations});"
     ));
     launch(
         printer,
         &frame,
         index,
-        ("fut_groups * fut_group_size", &iterations),
+        ("1", "fut_groups * fut_group_size", &iterations),
         &[],
         None,
     )?;
@@ -577,7 +598,7 @@ fn scan(
     let mut extra = vec!["fut_status".to_owned()];
     extra.extend((0..n).map(|i| format!("fut_aggregate_{i}")));
     extra.extend((0..n).map(|i| format!("fut_prefix_{i}")));
-    let index = kernel(printer, &frame, "fut_item", &extra, |k| {
+    let index = kernel(printer, &frame, "fut_item", &extra, true, |k| {
         let accs: Vec<(String, String)> = reduction
             .accs
             .iter()
@@ -870,7 +891,7 @@ fn scan(
         printer,
         &frame,
         index,
-        ("fut_tiles * fut_group_size", &iterations),
+        ("1", "fut_tiles * fut_group_size", &iterations),
         &extra,
         Some(("fut_status", "(fut_tiles + 1) * 4")),
     )?;
@@ -910,16 +931,17 @@ impl Frame {
     }
 }
 
-/// Prints the host code launching kernel `index` with `chunks` work-items
-/// (C expressions): allocates its regions, passes the free variables,
-/// the regions and the `extra` blocks, and sets `err`, which the caller
+/// Prints the host code launching kernel `index` with `segments` times
+/// `chunks` work-items (C expressions; the kernel sees `chunks` and
+/// `iterations`): allocates its regions, passes the free variables, the
+/// regions and the `extra` blocks, and sets `err`, which the caller
 /// checks. Where `zeroed` names a block and a number of bytes, those are
 /// set to zero before every run of the kernel.
 fn launch(
     printer: &mut FunctionPrinter<'_, '_, McOp>,
     frame: &Frame,
     index: usize,
-    (chunks, iterations): (&str, &str),
+    (segments, chunks, iterations): (&str, &str, &str),
     extra: &[String],
     zeroed: Option<(&str, &str)>,
 ) -> Result<()> {
@@ -942,7 +964,7 @@ fn launch(
             continue;
         };
         let call = format!(
-            "mem_alloc_dev(run, &fut_region_{k}, ({chunks}) * {} * (({} + 7) & ~(int64_t)7))",
+            "mem_alloc_dev(run, &fut_region_{k}, ({segments}) * ({chunks}) * {} * (({} + 7) & ~(int64_t)7))",
             if *double { 2 } else { 1 },
             printer.exp(bytes)?
         );
@@ -966,7 +988,7 @@ fn launch(
         None => ("fut_cl_launch", String::new()),
     };
     printer.line(&format!(
-        "err = {function}(run, {index}, {}, {chunks}, {iterations}, {}, {table}{zeroing});",
+        "err = {function}(run, {index}, {}, {segments}, {chunks}, {iterations}, {}, {table}{zeroing});",
         u8::from(frame.heap),
         args.len()
     ));
@@ -1175,6 +1197,7 @@ fn kernel(
     frame: &Frame,
     chunk_name: &str,
     extra: &[String],
+    grouped: bool,
     print: impl FnOnce(&mut KernelPrinter<'_>) -> Result<()>,
 ) -> Result<usize> {
     let mut kernels = printer
@@ -1235,6 +1258,18 @@ fn kernel(
             params.push("__global unsigned char *fut_heap".to_owned());
             params.push("__global uint64_t *fut_heap_top".to_owned());
             params.push("uint64_t fut_heap_size".to_owned());
+        }
+        // Kernels are launched without waiting for the ones before: after
+        // a failure they stop at once. A work-group with barriers stops
+        // as a whole, before a scan's group takes a tile (the tiles taken
+        // are still every one before them).
+        if grouped {
+            k.line("__local int fut_stopped;");
+            k.line("if (get_local_id(0) == 0) fut_stopped = fut_errors[0] != 0;");
+            k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            k.line("if (fut_stopped) return;");
+        } else {
+            k.line("if (fut_errors[0] != 0) return;");
         }
         print(&mut k).map(|()| {
             format!(
@@ -1358,12 +1393,12 @@ impl KernelPrinter<'_> {
     /// The end of a work-group's reduction: the work-items' accumulators
     /// combined in a tree in local memory (each combining its neighbour's
     /// on the right, so that the order is kept), and the group's result
-    /// written by its first work-item at `index` of the `blocks`.
+    /// (in the accumulators, named with their types) written by its first
+    /// work-item as `finish` prints.
     fn group_epilogue(
         &mut self,
         reduction: &Reduction<'_>,
-        index: &str,
-        blocks: &[String],
+        finish: impl FnOnce(&mut Self, &[(String, PrimType)]) -> Result<()>,
     ) -> Result<()> {
         self.line("fut_folded:;");
         let accs: Vec<(String, PrimType)> = reduction
@@ -1397,15 +1432,7 @@ impl KernelPrinter<'_> {
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.lines.indent -= 1;
         self.line("}");
-        self.line("if (fut_lid == 0) {");
-        for ((acc, t), block) in accs.iter().zip(blocks) {
-            self.line(&format!(
-                "  ((__global {} *){block})[{index}] = {acc};",
-                c_type(*t)
-            ));
-        }
-        self.line("}");
-        Ok(())
+        self.braced("if (fut_lid == 0) ", |k| finish(k, &accs))
     }
 
     /// `head {`, what `body` prints one level deeper, and `}`.
@@ -1550,21 +1577,27 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
                 self.lines.indent -= 1;
                 self.line("}");
             }
-            // A reduction of a function called inside the kernel, folded
-            // by the work-item.
+            // Reductions of a function called inside the kernel, folded
+            // by the work-item segment by segment.
             McOp::Reduce {
+                segments,
                 iterations,
                 point,
                 step,
                 accs,
                 neutral,
-                results,
+                segment,
+                write,
                 ..
             } => {
-                let iterations = self.exp(iterations)?;
+                let (segments, iterations) = (self.exp(segments)?, self.exp(iterations)?);
                 self.line("{");
                 self.lines.indent += 1;
                 self.lines.scopes.push(HashMap::new());
+                self.declare(*segment, VarKind::Scalar(PrimType::I64))?;
+                let s = (self.var_names)(*segment);
+                self.line(&format!("for ({s} = 0; {s} < {segments}; {s}++) {{"));
+                self.lines.indent += 1;
                 for (&(acc, t), neutral) in accs.iter().zip(neutral) {
                     self.declare(acc, VarKind::Scalar(t))?;
                     let text = format!("{} = {};", (self.var_names)(acc), self.exp(neutral)?);
@@ -1574,20 +1607,16 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
                 let p = (self.var_names)(*point);
                 self.tasks += 1;
                 let printed = self.nested(
-                    &format!("for (int64_t {p} = 0; {p} < {iterations}; {p}++) "),
+                    &format!(
+                        "for (int64_t {p} = {s} * {iterations}; {p} < ({s} + 1) * {iterations}; {p}++) "
+                    ),
                     step,
                 );
                 self.tasks -= 1;
                 printed?;
-                for (&(acc, t), &block) in accs.iter().zip(results) {
-                    let text = format!(
-                        "((__global {} *){})[0] = {};",
-                        c_type(t),
-                        self.mem(block)?,
-                        (self.var_names)(acc)
-                    );
-                    self.line(&text);
-                }
+                self.contents(write)?;
+                self.lines.indent -= 1;
+                self.line("}");
                 self.lines.scopes.pop();
                 self.lines.indent -= 1;
                 self.line("}");

@@ -55,18 +55,22 @@ pub enum McOp {
         end: Var,
         body: Box<Code<McOp>>,
     },
-    /// A reduction of the values at the points `0..iterations`, made
-    /// only for devices with work-groups, outside parallel code. `step`
-    /// folds the values at point `point` (an `i64` it may not set) into
-    /// the accumulators `accs` (declared by the operation, starting from
-    /// `neutral`); `combine` sets `accs` to themselves combined with
-    /// `others` (variables of the same types, declared by the
-    /// operation), the later values on the right. The result is written
-    /// to element 0 of the blocks `results`. The operator is associative,
-    /// so points are folded in parallel runs whose results are combined in
-    /// order; where it is also `commutative`, a run's points need not be
-    /// consecutive. Failures are reported as [`McOp::Parallel`]'s are.
+    /// Reductions of `segments` segments of `iterations` points each,
+    /// made only for devices with work-groups, outside parallel code:
+    /// segment `s` has the points `s * iterations + j` for `j` in
+    /// `0..iterations`. `step` folds the values at point `point` (an
+    /// `i64` it may not set) into the accumulators `accs` (declared by
+    /// the operation, starting from `neutral`); `combine` sets `accs` to
+    /// themselves combined with `others` (variables of the same types,
+    /// declared by the operation), the later values on the right;
+    /// `write` writes `accs`, the result of segment `segment` (an `i64`
+    /// declared by the operation), where it belongs. The operator is
+    /// associative, so points are folded in parallel runs whose results
+    /// are combined in order; where it is also `commutative`, a run's
+    /// points need not be consecutive. Failures are reported as
+    /// [`McOp::Parallel`]'s are.
     Reduce {
+        segments: Exp,
         iterations: Exp,
         point: Var,
         step: Box<Code<McOp>>,
@@ -75,7 +79,8 @@ pub enum McOp {
         others: Vec<Var>,
         combine: Box<Code<McOp>>,
         commutative: bool,
-        results: Vec<Var>,
+        segment: Var,
+        write: Box<Code<McOp>>,
     },
     /// An inclusive scan of the values at the points `0..iterations`,
     /// made only for devices with work-groups, outside parallel code.

@@ -41,6 +41,11 @@ type Result<T> = std::result::Result<T, CodegenError>;
 /// Private histograms take at most this many elements in all.
 const HISTOGRAM_ELEMENTS: i64 = 1 << 24;
 
+/// Segments of a reduction that fill a device with a work-item each (the
+/// default of its `suff_outer_par` tuning parameter): fewer get a
+/// work-group each, or several.
+const SEGMENTS_PER_DEVICE: i64 = 1 << 15;
+
 /// The bytes of a cache line (of the x86-64 and Arm cores we run on).
 const CACHE_LINE: i64 = 64;
 
@@ -75,6 +80,25 @@ pub(super) fn seg_op(tr: &mut Translator<McMem>, pat: &[PatElem], op: &SegOp<McM
                 group_reduce(tr, pat, op, &lambdas, body, operators, commutative)
             } else if space.dims.len() == 1 {
                 reduce(tr, pat, op, &lambdas, body, operators)
+            } else if tr.work_groups() && !tr.in_parallel() {
+                // Enough segments fill the device with a work-item each;
+                // fewer get work-groups.
+                let commutative = ops
+                    .iter()
+                    .all(|o| o.commutative || commutative_operator(&o.lambda));
+                let segments = points(tr, &space.segment_sizes())?;
+                let threshold = tr.tuning_param("suff_outer_par", SEGMENTS_PER_DEVICE);
+                let per_item =
+                    tr.block(|tr| per_segment(tr, pat, op, &lambdas, body, operators, false))?;
+                let per_group = tr.block(|tr| {
+                    group_reduce(tr, pat, op, &lambdas, body, operators, commutative)
+                })?;
+                tr.emit(Code::If {
+                    condition: Exp::Cmp(CmpOp::Lt, Box::new(segments), Box::new(threshold)),
+                    then_code: Box::new(per_group),
+                    else_code: Box::new(per_item),
+                });
+                Ok(())
             } else {
                 per_segment(tr, pat, op, &lambdas, body, operators, false)
             }
@@ -113,25 +137,38 @@ fn points(tr: &mut Translator<McMem>, sizes: &[SubExp]) -> Result<Exp> {
 }
 
 /// Sets the space's index variables (declaring them) from the row-major
-/// number of a point (below the number of points, so the outermost index
-/// is what is left of it after the inner ones).
+/// number of a point (below the number of points).
 fn point_indices(tr: &mut Translator<McMem>, space: &SegSpace, flat: Exp) -> Result<()> {
-    let mut rest = flat;
-    for (k, &(var, size)) in space.dims.iter().enumerate().rev() {
+    let indices = unflatten(tr, &space.sizes(), flat)?;
+    for (&(var, size), index) in space.dims.iter().zip(indices) {
         tr.count(var, size);
         tr.emit(Code::DeclareScalar(var, PrimType::I64));
+        tr.emit(Code::SetScalar(var, index));
+    }
+    Ok(())
+}
+
+/// The indices into dimensions of these sizes of the row-major number
+/// `flat` (below the number of points, so the outermost index is what is
+/// left of it after the inner ones).
+fn unflatten(tr: &mut Translator<McMem>, sizes: &[SubExp], flat: Exp) -> Result<Vec<Exp>> {
+    let mut indices = Vec::with_capacity(sizes.len());
+    let mut rest = flat;
+    for (k, &size) in sizes.iter().enumerate().rev() {
         if k == 0 {
-            tr.emit(Code::SetScalar(var, rest.clone()));
+            indices.push(rest);
             break;
         }
         let size = tr.se(size)?;
-        tr.emit(Code::SetScalar(
-            var,
-            Exp::BinOp(BinOp::Mod, Box::new(rest.clone()), Box::new(size.clone())),
+        indices.push(Exp::BinOp(
+            BinOp::Mod,
+            Box::new(rest.clone()),
+            Box::new(size.clone()),
         ));
         rest = Exp::BinOp(BinOp::Div, Box::new(rest), Box::new(size));
     }
-    Ok(())
+    indices.reverse();
+    Ok(indices)
 }
 
 /// A new `i64` variable holding the number of chunks for `iterations`.
@@ -505,8 +542,11 @@ fn reduce(
     Ok(())
 }
 
-/// A reduction over one dimension on a device with work-groups: one
-/// [`McOp::Reduce`], whose result is read from blocks of one element.
+/// A reduction on a device with work-groups: one [`McOp::Reduce`], with
+/// one segment per point of the outer dimensions. A reduction over one
+/// dimension writes its result to blocks of one element, read into the
+/// pattern's scalars; a segmented one writes each segment's result
+/// where the pattern's arrays have it.
 fn group_reduce(
     tr: &mut Translator<McMem>,
     pat: &[PatElem],
@@ -527,21 +567,59 @@ fn group_reduce(
         operators,
         |tr, ops, types, accs, _, values| combine(tr, ops, types, accs, values),
     )?;
-    let results = partials(tr, &parts.types, Exp::i64(1));
+    let space = op.space();
+    let outer = space.segment_sizes();
+    let segment = tr.new_var("segment");
+    let accs: Vec<(Var, PrimType)> = parts
+        .accs
+        .iter()
+        .copied()
+        .zip(parts.types.iter().copied())
+        .collect();
+    let (segments, iterations, places, results) = if outer.is_empty() {
+        let results = partials(tr, &parts.types, Exp::i64(1));
+        let places = results
+            .iter()
+            .map(|&(block, _)| (block, Exp::i64(0)))
+            .collect();
+        (Exp::i64(1), parts.iterations, places, results)
+    } else {
+        let (_, inner) = space.dims[space.dims.len() - 1];
+        let segments = points(tr, &outer)?;
+        let iterations = tr.se(inner)?;
+        let indices = unflatten(tr, &outer, Exp::Var(segment, PrimType::I64))?;
+        let places = pat[..operators]
+            .iter()
+            .map(|e| {
+                let output = tr.array(e.var)?;
+                Ok((output.loc.block, element_at(&output.loc, &indices)))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        (segments, iterations, places, Vec::new())
+    };
+    let write = Code::Block(
+        accs.iter()
+            .zip(places)
+            .map(|(&(acc, t), (block, index))| Code::Write {
+                block,
+                index,
+                element: t,
+                value: Exp::Var(acc, t),
+            })
+            .collect(),
+    );
     tr.emit(Code::Op(McOp::Reduce {
-        iterations: parts.iterations,
+        segments,
+        iterations,
         point: parts.point,
         step: Box::new(parts.step),
-        accs: parts
-            .accs
-            .into_iter()
-            .zip(parts.types.iter().copied())
-            .collect(),
+        accs,
         neutral: parts.neutral,
         others: parts.others,
         combine: Box::new(parts.combine),
         commutative,
-        results: results.iter().map(|&(block, _)| block).collect(),
+        segment,
+        write: Box::new(write),
     }));
     for (elem, &(block, t)) in pat.iter().zip(&results) {
         tr.emit(Code::SetScalar(elem.var, read(block, Exp::i64(0), t)));

@@ -56,6 +56,7 @@ impl PrintOp for McOp {
                 printer.nested(&text, body);
             }
             McOp::Reduce {
+                segments,
                 iterations,
                 point,
                 step,
@@ -64,7 +65,8 @@ impl PrintOp for McOp {
                 others,
                 combine,
                 commutative,
-                results,
+                segment,
+                write,
             } => {
                 let (acc_list, other_list) = (
                     printer.vars(accs.iter().map(|&(v, _)| v)),
@@ -72,10 +74,10 @@ impl PrintOp for McOp {
                 );
                 let neutral: Vec<String> = neutral.iter().map(|e| printer.exp(e)).collect();
                 let head = format!(
-                    "reduce{} ({acc_list}) from ({}) into ({}) over {} at {}",
+                    "reduce{} ({acc_list}) from ({}) over {} segments of {} at {}",
                     if *commutative { " comm" } else { "" },
                     neutral.join(", "),
-                    printer.vars(results.iter().copied()),
+                    printer.exp(segments),
                     printer.exp(iterations),
                     printer.var(*point)
                 );
@@ -83,6 +85,10 @@ impl PrintOp for McOp {
                 printer.nested(
                     &format!("combining ({acc_list}) with ({other_list})"),
                     combine,
+                );
+                printer.nested(
+                    &format!("writing ({acc_list}) of segment {}", printer.var(*segment)),
+                    write,
                 );
             }
             McOp::Scan {

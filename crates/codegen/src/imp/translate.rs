@@ -115,6 +115,8 @@ fn generate<R: ImpLevel>(program: &ir::Program<R>, work_groups: bool) -> Result<
         counters: HashMap::new(),
         blocks: Vec::new(),
         tasks: 0,
+        tuning_params: program.tuning_params.clone(),
+        function_name: String::new(),
     };
     let mut functions = Vec::with_capacity(program.functions.len());
     for function in &program.functions {
@@ -129,7 +131,7 @@ fn generate<R: ImpLevel>(program: &ir::Program<R>, work_groups: bool) -> Result<
         functions,
         entry_points,
         var_names: tr.var_names,
-        tuning_params: program.tuning_params.clone(),
+        tuning_params: tr.tuning_params,
     })
 }
 
@@ -283,6 +285,10 @@ pub struct Translator<R: ImpLevel> {
     tasks: usize,
     /// Whether the code is for a device with work-groups.
     work_groups: bool,
+    /// The program's tuning parameters, with those the translation adds.
+    tuning_params: Vec<String>,
+    /// The name of the function being translated.
+    function_name: String,
 }
 
 impl<R: ImpLevel> Translator<R> {
@@ -319,6 +325,16 @@ impl<R: ImpLevel> Translator<R> {
     /// Whether the code is for a device with work-groups.
     pub(super) fn work_groups(&self) -> bool {
         self.work_groups
+    }
+
+    /// A new tuning parameter of the function being translated, whose
+    /// name is `kind` and a number (stable for the same program), with
+    /// this default value.
+    pub(super) fn tuning_param(&mut self, kind: &str, default: i64) -> Exp {
+        let name = format!("{}.{kind}_{}", self.function_name, self.tuning_params.len());
+        let index = self.tuning_params.len() as u32;
+        self.tuning_params.push(name);
+        Exp::PrimFn(prim::PrimFn::Tuning(index), vec![Exp::i64(default)])
     }
 
     /// Records that `var` counts from 0 to below `bound`.
@@ -466,6 +482,7 @@ impl<R: ImpLevel> Translator<R> {
     }
 
     fn function(&mut self, function: &ir::Function<R>) -> Result<Function<R::ImpOp>> {
+        self.function_name = function.name.clone();
         self.arrays.clear();
         self.same_blocks.clear();
         let mut params = Vec::new();

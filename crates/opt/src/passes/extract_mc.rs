@@ -21,7 +21,7 @@ use crate::ir::rephrase::{
     Rephrase, inline_lambda, rephrase_lambda, rephrase_program, rephrase_stms,
 };
 use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult, SegSpace};
-use crate::ir::traverse::{Renamer, bound_in_body, used_in_lambda};
+use crate::ir::traverse::{Renamer, bound_in_body, free_in_lambda, used_in_lambda};
 use crate::ir::{
     Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs, Stm,
     SubExp, Type, Var,
@@ -75,6 +75,10 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
             Err(soac) => *soac,
         };
         let soac = match self.vectorised_hist(b, &pat, soac) {
+            Ok(()) => return,
+            Err(soac) => *soac,
+        };
+        let soac = match self.reduction_then_map(b, &pat, soac) {
             Ok(()) => return,
             Err(soac) => *soac,
         };
@@ -678,8 +682,9 @@ impl ExtractMc {
     /// map (of a width that comes from outside the nest) after cheap
     /// statements (see [`inner_map`]), as one `SegMap` over all levels'
     /// widths: every point runs the levels' statements and the innermost
-    /// lambda. The statements run once per point rather than once per
-    /// row. Where an inner width is 0 there are no points, so where the
+    /// lambda. A nest whose innermost level is a reduction of scalars
+    /// becomes a `SegRed` whose segments are the outer levels' points.
+    /// The statements run once per point rather than once per row. Where an inner width is 0 there are no points, so where the
     /// statements can fail, the nest is flattened only if no inner width
     /// is 0, and otherwise segmented over its outer map as before: a nest
     /// with an empty level fails as its sequential reading does.
@@ -701,7 +706,9 @@ impl ExtractMc {
             && reduces.is_empty()
         {
             let mut level = map;
-            while let Some(inner) = inner_map(b, level, &mut nest) {
+            while !nest.reduction
+                && let Some(inner) = inner_map(b, level, &mut nest)
+            {
                 level = inner;
             }
         }
@@ -777,7 +784,124 @@ impl ExtractMc {
         Ok(())
     }
 
-    /// The `SegMap` of a nest of `depth` inner maps (see
+    /// A map whose lambda is cheap statements, a reduction of scalars
+    /// that can end a map nest (see [`inner_map`]), and cheap statements
+    /// that cannot fail after it, as two maps: one of the statements
+    /// before and the reduction, giving the reductions' results (a
+    /// segmented reduction, see [`Self::map_nest`]), then one of the
+    /// statements before (again) and after, taking those results. The
+    /// statements after cannot fail, so the failures are the sequential
+    /// reading's. Gives back other SOACs.
+    fn reduction_then_map(
+        &mut self,
+        b: &mut Builder<Mc>,
+        pat: &[PatElem],
+        soac: Soac<Soacs>,
+    ) -> Result<(), Box<Soac<Soacs>>> {
+        let Soac::Screma {
+            width,
+            arrays,
+            map,
+            scans,
+            reduces,
+            post: None,
+        } = &soac
+        else {
+            return Err(Box::new(soac));
+        };
+        let stms = &map.body.stms;
+        let Some(at) = stms
+            .iter()
+            .position(|stm| matches!(stm.exp, Exp::Op(Soac::Screma { .. })))
+        else {
+            return Err(Box::new(soac));
+        };
+        let (pre, reduction, post) = (&stms[..at], &stms[at], &stms[at + 1..]);
+        let reduced_values: Vec<SubExp> =
+            reduction.pat.iter().map(|p| SubExp::Var(p.var)).collect();
+        let splits = scans.is_empty()
+            && reduces.is_empty()
+            && pre.iter().all(is_cheap)
+            && cannot_fail_cheaply(b, post)
+            && reduction.pat.iter().all(|p| p.ty.rank() == 0)
+            // Otherwise the map is a nest already.
+            && (!post.is_empty() || map.body.result != reduced_values);
+        if !splits {
+            return Err(Box::new(soac));
+        }
+        let mut first_stms = pre.to_vec();
+        first_stms.push(reduction.clone());
+        let first = Lambda {
+            params: map.params.clone(),
+            body: Body {
+                stms: first_stms,
+                result: reduced_values,
+            },
+            ret: reduction.pat.iter().map(|p| p.ty.clone()).collect(),
+        };
+        let mut nest = Nest::default();
+        if inner_map(b, &first, &mut nest).is_none() || !nest.reduction {
+            return Err(Box::new(soac));
+        }
+        let mut params = map.params.clone();
+        params.extend(reduction.pat.iter().map(|p| Param {
+            var: p.var,
+            ty: p.ty.clone(),
+            unique: false,
+            mem: None,
+        }));
+        let second = renamed_copy(
+            b,
+            &Lambda {
+                params,
+                body: Body {
+                    stms: pre.iter().chain(post).cloned().collect(),
+                    result: map.body.result.clone(),
+                },
+                ret: map.ret.clone(),
+            },
+        );
+        let reduced: Vec<PatElem> = reduction
+            .pat
+            .iter()
+            .map(|p| {
+                let ty = p.ty.array_of(*width);
+                PatElem {
+                    var: b.new_var("reduced", ty.clone()),
+                    ty,
+                    mem: None,
+                }
+            })
+            .collect();
+        let mut second_arrays = arrays.clone();
+        second_arrays.extend(reduced.iter().map(|p| p.var));
+        let width = *width;
+        let first_soac = Soac::Screma {
+            width,
+            arrays: arrays.clone(),
+            map: first,
+            scans: Vec::new(),
+            reduces: Vec::new(),
+            post: None,
+        };
+        self.op(b, reduced, first_soac);
+        self.op(
+            b,
+            pat.to_vec(),
+            Soac::Screma {
+                width,
+                arrays: second_arrays,
+                map: second,
+                scans: Vec::new(),
+                reduces: Vec::new(),
+                post: None,
+            },
+        );
+        Ok(())
+    }
+
+    /// The `SegMap` (or `SegRed`, where the innermost level is a
+    /// reduction) of a nest of `depth` inner levels (see
     /// [`Self::map_nest`]).
     fn flatten_nest(&mut self, b: &mut Builder<Mc>, soac: Soac<Soacs>, depth: usize) -> SegOp<Mc> {
         let Soac::Screma {
@@ -790,6 +914,7 @@ impl ExtractMc {
         b.push_scope();
         let mut dims = Vec::new();
         let (mut width, mut arrays, mut lambda) = (width, arrays, map);
+        let mut reduces = Vec::new();
         let (result, ret) = loop {
             let gtid = b.new_var("gtid", Type::i64());
             dims.push((gtid, width));
@@ -825,6 +950,7 @@ impl ExtractMc {
                         width: inner_width,
                         arrays: inner_arrays,
                         map: inner,
+                        reduces: inner_reduces,
                         ..
                     }),
                 ..
@@ -834,13 +960,31 @@ impl ExtractMc {
             };
             rephrase_stms(b, self, stms);
             (width, arrays, lambda) = (inner_width, inner_arrays, inner);
+            reduces = inner_reduces;
         };
-        let results = ret.into_iter().map(SegResult::Returns).collect();
         let body = b.pop_scope(result);
+        let space = SegSpace { dims };
+        if reduces.is_empty() {
+            self.nested = outer;
+            return SegOp::Map {
+                space,
+                results: ret.into_iter().map(SegResult::Returns).collect(),
+                body,
+            };
+        }
+        let ops = reduces
+            .into_iter()
+            .map(|r| SegBinOp {
+                commutative: r.commutative,
+                lambda: rephrase_lambda(b, self, r.lambda),
+                neutral: r.neutral,
+            })
+            .collect();
         self.nested = outer;
-        SegOp::Map {
-            space: SegSpace { dims },
-            results,
+        SegOp::Red {
+            space,
+            ops,
+            results: Vec::new(),
             body,
         }
     }
@@ -1044,14 +1188,18 @@ struct Nest {
     widths: Vec<SubExp>,
     /// Whether a level's statements can fail.
     can_fail: bool,
+    /// Whether the innermost level is a reduction (its results are the
+    /// reductions', not the map's).
+    reduction: bool,
 }
 
 /// The inner map's lambda if `lambda` (of a map's level in a nest) is
-/// cheap statements, then a map (no scans, reductions or post lambda)
-/// whose results are the lambda's, of a width bound outside the nest (so
-/// every row has the same width); records the level in `nest`. Cheap
+/// cheap statements, then a map (no scans or post lambda; reductions
+/// only as the innermost level, see [`Nest::reduction`]) whose results
+/// are the lambda's, of a width bound outside the nest (so every row has
+/// the same width); records the level in `nest`. Cheap
 /// statements are scalar arithmetic, indexing (scalars, or rows: views),
-/// assertions, scratch arrays and branches of such.
+/// assertions, scratch arrays, `iota`s and branches of such.
 fn inner_map<'a>(
     b: &Builder<Mc>,
     lambda: &'a Lambda<Soacs>,
@@ -1087,11 +1235,28 @@ fn inner_map<'a>(
         SubExp::Var(v) => !nest.bound.contains(v),
         SubExp::Const(_) => true,
     };
-    if !(scans.is_empty() && reduces.is_empty() && results_are_the_map && regular) {
+    let outside = |e: &SubExp| match e {
+        SubExp::Var(v) => !nest.bound.contains(v),
+        SubExp::Const(_) => true,
+    };
+    // A reduction ends the nest: of scalars only (no mapped values), with
+    // operators and neutral elements from outside it.
+    let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
+    let reduction = !reduces.is_empty()
+        && reduced == last.pat.len()
+        && reduces.iter().all(|r| {
+            r.neutral.iter().all(outside)
+                && r.lambda.params.iter().all(|p| p.ty.rank() == 0)
+                && free_in_lambda(&r.lambda)
+                    .iter()
+                    .all(|v| !nest.bound.contains(v))
+        });
+    if !(scans.is_empty() && (reduces.is_empty() || reduction) && results_are_the_map && regular) {
         return None;
     }
     nest.can_fail |= pre.iter().any(|stm| can_fail(b, &stm.exp));
     nest.widths.push(*width);
+    nest.reduction = reduction;
     Some(map)
 }
 
@@ -1102,10 +1267,13 @@ fn cannot_fail_cheaply(b: &Builder<Mc>, stms: &[Stm<Soacs>]) -> bool {
 }
 
 /// Whether a statement is cheap enough to run at every point of a
-/// flattened map nest rather than once per row.
+/// flattened map nest rather than once per row. An `iota` is: the inner
+/// levels read single elements of it, which simplification makes
+/// arithmetic, leaving the `iota` dead.
 fn is_cheap(stm: &Stm<Soacs>) -> bool {
     match &stm.exp {
-        Exp::SubExp(_)
+        Exp::Iota { .. }
+        | Exp::SubExp(_)
         | Exp::BinOp(..)
         | Exp::Cmp(..)
         | Exp::UnOp(..)
