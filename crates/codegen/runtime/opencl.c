@@ -90,6 +90,9 @@ struct fut_cl_api {
 /* Slots of the error buffer: the failure's number plus one (0: none),
    then its values. */
 #define FUT_CL_ERROR_SLOTS (1 + FUT_MAX_SLOTS)
+/* The error buffer's slots, then one for a value the host reads with
+   them (see `fut_cl_read`). */
+#define FUT_CL_ERROR_WORDS (FUT_CL_ERROR_SLOTS + 1)
 
 struct fut_cl {
   void *library;
@@ -374,7 +377,7 @@ FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *devic
   if (err != CL_SUCCESS) goto failed;
   cl->transpose_kernel = cl->api.clCreateKernel(cl->program, "fut_transpose_kernel", &err);
   if (err != CL_SUCCESS) goto failed;
-  cl->errors = cl->api.clCreateBuffer(cl->context, CL_MEM_READ_WRITE, FUT_CL_ERROR_SLOTS * 8, NULL, &err);
+  cl->errors = cl->api.clCreateBuffer(cl->context, CL_MEM_READ_WRITE, FUT_CL_ERROR_WORDS * 8, NULL, &err);
   if (err != CL_SUCCESS) goto failed;
   static const uint64_t zeros[FUT_CL_ERROR_SLOTS];
   err = cl->api.clEnqueueWriteBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof zeros, zeros, 0, NULL, NULL);
@@ -584,21 +587,25 @@ static cl_int fut_cl_read_block(fut_ctx *ctx, const fut_mem *m, int64_t offset, 
                                           NULL, NULL);
 }
 
-static int fut_cl_check(fut_run *run);
+static int fut_cl_check_reading(fut_run *run, void *value, size_t n);
 
-/* Reads `n` bytes at byte `offset` of a device block into `out`, after
-   the kernels launched before it, whose failures it reports: a failure
-   is kept in the run (the next launch or the end of the call reports
-   it) and gives zeros. */
+/* Reads `n` bytes (at most 8) at byte `offset` of a device block into
+   `out`, after the kernels launched before it, whose failures it
+   reports: a failure is kept in the run (the next launch or the end of
+   the call reports it) and gives zeros. The value is copied on the
+   device next to the error slots, so that one read (one wait) brings
+   both. */
 static void fut_cl_read(fut_run *run, fut_mem *m, int64_t offset, size_t n, void *out) {
   memset(out, 0, n);
   if (run->error) return;
-  cl_int e = CL.clEnqueueReadBuffer(run->ctx->cl->queue, (cl_mem)m->dev, CL_FALSE, (size_t)offset, n, out, 0, NULL, NULL);
+  struct fut_cl *cl = run->ctx->cl;
+  cl_int e = cl->api.clEnqueueCopyBuffer(cl->queue, (cl_mem)m->dev, cl->errors, (size_t)offset,
+                                         FUT_CL_ERROR_SLOTS * 8, n, 0, NULL, NULL);
   if (e != CL_SUCCESS) {
-    fut_cl_failed(run, "clEnqueueReadBuffer", e);
+    fut_cl_failed(run, "clEnqueueCopyBuffer", e);
     return;
   }
-  if (fut_cl_check(run) != 0) memset(out, 0, n);
+  if (fut_cl_check_reading(run, out, n) != 0) memset(out, 0, n);
 }
 
 #define FUT_CL_ELEMENT(T)                                                               \
@@ -607,10 +614,12 @@ static void fut_cl_read(fut_run *run, fut_mem *m, int64_t offset, size_t n, void
     fut_cl_read(run, m, index * (int64_t)sizeof x, sizeof x, &x);                       \
     return x;                                                                           \
   }                                                                                     \
+  /* A fill of one element: OpenCL copies the pattern at once, so the   \
+     host need not wait. */                                             \
   FUT_LINK int fut_cl_write_##T(fut_run *run, fut_mem *m, int64_t index, t_##T x) {     \
-    cl_int e = CL.clEnqueueWriteBuffer(run->ctx->cl->queue, (cl_mem)m->dev, CL_TRUE,    \
-                                       (size_t)(index * (int64_t)sizeof x), sizeof x, &x, 0, NULL, NULL); \
-    return e == CL_SUCCESS ? 0 : fut_cl_failed(run, "clEnqueueWriteBuffer", e);         \
+    cl_int e = CL.clEnqueueFillBuffer(run->ctx->cl->queue, (cl_mem)m->dev, &x, sizeof x, \
+                                      (size_t)(index * (int64_t)sizeof x), sizeof x, 0, NULL, NULL); \
+    return e == CL_SUCCESS ? 0 : fut_cl_failed(run, "clEnqueueFillBuffer", e);          \
   }
 FUT_CL_ELEMENT(bool)
 FUT_CL_ELEMENT(i8)
@@ -654,11 +663,17 @@ FUT_LINK int64_t fut_cl_groups(fut_run *run, int64_t segments, int64_t iteration
    reports a failure of its own, and at the end of a call. The queue
    runs its commands in order, so reading the failures waits for every
    kernel before. */
-static int fut_cl_check(fut_run *run) {
+static int fut_cl_check(fut_run *run) { return fut_cl_check_reading(run, NULL, 0); }
+
+/* `fut_cl_check`, also reading `n` bytes into `value` from the word after
+   the error slots. */
+static int fut_cl_check_reading(fut_run *run, void *value, size_t n) {
   struct fut_cl *cl = run->ctx->cl;
-  uint64_t slots[FUT_CL_ERROR_SLOTS];
-  cl_int e = cl->api.clEnqueueReadBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL);
+  uint64_t slots[FUT_CL_ERROR_WORDS];
+  size_t bytes = n > 0 ? sizeof slots : FUT_CL_ERROR_SLOTS * 8;
+  cl_int e = cl->api.clEnqueueReadBuffer(cl->queue, cl->errors, CL_TRUE, 0, bytes, slots, 0, NULL, NULL);
   if (e != CL_SUCCESS) return fut_cl_failed(run, "a kernel", e);
+  if (n > 0) memcpy(value, &slots[FUT_CL_ERROR_SLOTS], n);
   if (slots[0] == 0) return 0;
   static const uint64_t zeros[FUT_CL_ERROR_SLOTS];
   e = cl->api.clEnqueueWriteBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof zeros, zeros, 0, NULL, NULL);
