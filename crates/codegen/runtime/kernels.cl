@@ -150,10 +150,20 @@ __kernel void fut_transpose_kernel(__global uint64_t *errors, int64_t chunks, in
   const int64_t np = FUT_COPY_PICK(n, p), nq = FUT_COPY_PICK(n, q);
   const int64_t tiles_p = (np + 31) / 32, tiles_q = (nq + 31) / 32;
   int64_t g = get_group_id(0);
-  const int64_t tp = g % tiles_p;
-  g /= tiles_p;
-  const int64_t tq = g % tiles_q;
-  g /= tiles_q;
+  int64_t tp, tq;
+  if (tiles_p * tiles_q <= 0xffffffffL && g <= 0xffffffffL) {
+    /* 32-bit division is several times cheaper. */
+    const uint32_t g32 = (uint32_t)g, tp32 = (uint32_t)tiles_p, tq32 = (uint32_t)tiles_q;
+    const uint32_t rest = g32 / tp32;
+    tp = g32 - rest * tp32;
+    tq = rest % tq32;
+    g = rest / tq32;
+  } else {
+    tp = g % tiles_p;
+    g /= tiles_p;
+    tq = g % tiles_q;
+    g /= tiles_q;
+  }
   int64_t d_at = dst_offset, s_at = src_offset;
   FUT_COPY_STEP(7, g, d < rank && d != p && d != q);
   FUT_COPY_STEP(6, g, d < rank && d != p && d != q);
@@ -166,6 +176,25 @@ __kernel void fut_transpose_kernel(__global uint64_t *errors, int64_t chunks, in
   const int64_t src_p = FUT_COPY_PICK(ss, p), dst_q = FUT_COPY_PICK(ds, q);
   const int tx = (int)(get_local_id(0) % 32), ty = (int)(get_local_id(0) / 32);
   /* Along q in the source and p in the destination, the stride is 1. */
+  if (es == 4) {
+    /* Four-byte elements (the most common) through a tile of their own
+       width, without the checks of the edges where the tile is whole. */
+    __local uint32_t *narrow = (__local uint32_t *)tile;
+    __global const uint32_t *from = (__global const uint32_t *)src + s_at + (tq * 32 + tx) + (tp * 32 + ty) * src_p;
+    __global uint32_t *to = (__global uint32_t *)dst + d_at + (tp * 32 + tx) + (tq * 32 + ty) * dst_q;
+    if (tq * 32 + 32 <= nq && tp * 32 + 32 <= np) {
+      for (int r = 0; r < 32; r += 8) narrow[(ty + r) * 33 + tx] = from[r * src_p];
+      barrier(CLK_LOCAL_MEM_FENCE);
+      for (int r = 0; r < 32; r += 8) to[r * dst_q] = narrow[tx * 33 + ty + r];
+    } else {
+      for (int r = 0; r < 32; r += 8)
+        if (tq * 32 + tx < nq && tp * 32 + ty + r < np) narrow[(ty + r) * 33 + tx] = from[r * src_p];
+      barrier(CLK_LOCAL_MEM_FENCE);
+      for (int r = 0; r < 32; r += 8)
+        if (tq * 32 + ty + r < nq && tp * 32 + tx < np) to[r * dst_q] = narrow[tx * 33 + ty + r];
+    }
+    return;
+  }
   for (int r = 0; r < 32; r += 8) {
     const int64_t iq = tq * 32 + tx, ip = tp * 32 + ty + r;
     if (iq < nq && ip < np) tile[ty + r][tx] = fut_element_at(es, src, s_at + iq + ip * src_p);
