@@ -126,28 +126,39 @@ impl Size {
     }
 
     /// The size as an expression, without brackets; `None` if unknown.
+    /// An unknown part of a computed size is `?` (`? * 2`), so that a
+    /// size that is partly known never prints as nothing.
     fn expression(&self) -> Option<String> {
         match self {
-            Size::Const(n) => Some(n.to_string()),
-            Size::Named(name) => Some(name.to_string()),
             Size::Var(_) | Size::Unknown(_) => None,
-            Size::Op(op, operands) => Some(format!(
+            known => Some(known.text()),
+        }
+    }
+
+    /// The size as an expression, without brackets, an unknown size or
+    /// unknown part written `?`.
+    pub fn text(&self) -> String {
+        match self {
+            Size::Const(n) => n.to_string(),
+            Size::Named(name) => name.to_string(),
+            Size::Var(_) | Size::Unknown(_) => "?".to_string(),
+            Size::Op(op, operands) => format!(
                 "{} {} {}",
-                operands.0.expression()?,
+                operands.0.text(),
                 op.symbol(),
-                operands.1.expression()?
-            )),
+                operands.1.text()
+            ),
             Size::Call(function, args) => {
                 let mut text = function.to_string();
                 for arg in args {
-                    let arg_text = arg.expression()?;
+                    let arg_text = arg.text();
                     if matches!(arg, Size::Op(..) | Size::Call(..)) {
                         text.push_str(&format!(" ({arg_text})"));
                     } else {
                         text.push_str(&format!(" {arg_text}"));
                     }
                 }
-                Some(text)
+                text
             }
         }
     }

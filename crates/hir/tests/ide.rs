@@ -523,6 +523,16 @@ fn type_hints_for_names_bound_without_a_type() {
         annotated("def g = map (\\x$0 -> x + 1i32) [1]\n"),
         "def g = map (\\(x: i32) -> x + 1i32) [1]\n"
     );
+    // A size computed from a size nobody knows is shown with "?" for that
+    // part, and written as an anonymous size.
+    assert_eq!(
+        with_type_hints("def f (xs: []i32) = let ys = xs[1:] in ys\n"),
+        "def f (xs: []i32)«: [? - 1]i32» = let ys«: [? - 1]i32» = xs[1:] in ys\n"
+    );
+    assert_eq!(
+        annotated("def f (xs: []i32) = let y$0s = xs[1:] in ys\n"),
+        "def f (xs: []i32) = let (ys: []i32) = xs[1:] in ys\n"
+    );
     // Results of functions without a declared result type, local ones too,
     // but not of those with one.
     assert_eq!(

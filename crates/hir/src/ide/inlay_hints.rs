@@ -8,7 +8,7 @@ use crate::files::{FileSet, SourceFile, parse};
 use crate::infer::infer_value;
 use crate::item_tree::{ItemKind, item_tree};
 use crate::store::SyntaxPtr;
-use crate::ty::Ty;
+use crate::ty::{Size, Ty};
 use syntax::{SyntaxKind, TextRange, TextSize};
 
 /// A type to show after a name.
@@ -155,10 +155,7 @@ pub fn annotation_insertions(
     hint: &TypeHint,
 ) -> Vec<(TextSize, String)> {
     if hint.kind == HintKind::Result {
-        return vec![(
-            hint.name.end(),
-            format!(" : {}", without_uniqueness(&hint.ty)),
-        )];
+        return vec![(hint.name.end(), format!(" : {}", as_annotation(&hint.ty)))];
     }
     let root = parse(db, file).syntax_node();
     let ascribable_in_place = SyntaxPtr {
@@ -173,7 +170,7 @@ pub fn annotation_insertions(
             SyntaxKind::PAREN_PAT | SyntaxKind::TUPLE_PAT | SyntaxKind::RECORD_PAT_FIELD
         )
     });
-    let annotation = format!(": {}", without_uniqueness(&hint.ty));
+    let annotation = format!(": {}", as_annotation(&hint.ty));
     if ascribable_in_place {
         vec![(hint.name.end(), annotation)]
     } else {
@@ -182,6 +179,18 @@ pub fn annotation_insertions(
             (hint.name.end(), format!("{annotation})")),
         ]
     }
+}
+
+/// The type as source text can write it: without uniqueness, and with a
+/// size that is partly unknown (`? * 2`, as messages show it) anonymous.
+fn as_annotation(ty: &Ty) -> Ty {
+    without_uniqueness(&ty.map_sizes(&mut |size| {
+        if size.all_leaves(&mut |leaf| !matches!(leaf, Size::Var(_) | Size::Unknown(_))) {
+            size.clone()
+        } else {
+            Size::Unknown(0)
+        }
+    }))
 }
 
 fn without_uniqueness(ty: &Ty) -> Ty {

@@ -1,7 +1,7 @@
 //! Expressions.
 
 use super::unify::{Constraint, UnknownOrigin};
-use super::{ERROR_INDEX, InferCtx, Local, Location, Resolved, TermPath, size_text, value_scheme};
+use super::{ERROR_INDEX, InferCtx, Local, Location, Resolved, TermPath, value_scheme};
 use crate::name::{Name, Path};
 use crate::resolve::{ModuleRef, TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, LoopForm, OpRef, Pat, PatId, TypeParam, UpdateStep};
@@ -915,7 +915,10 @@ impl InferCtx<'_, '_> {
             });
             let expected = self.display(&self.table.resolve(param_ty));
             let actual = self.display(&self.table.resolve(&initial_ty));
-            let (needed, initial) = (size_text(&needed), size_text(&initial));
+            let (needed, initial) = (
+                self.table.shown_size(&needed).text(),
+                self.table.shown_size(&initial).text(),
+            );
             self.error(
                 at,
                 format!(
@@ -955,8 +958,8 @@ impl InferCtx<'_, '_> {
             });
             if let Some((_, second_initial, _)) = tied {
                 let (a, b) = (
-                    size_text(&self.table.resolve_size(first_initial)),
-                    size_text(&self.table.resolve_size(second_initial)),
+                    self.table.shown_size(first_initial).text(),
+                    self.table.shown_size(second_initial).text(),
                 );
                 self.error(
                     at,
@@ -1345,7 +1348,9 @@ impl InferCtx<'_, '_> {
                     .map(Name::as_str)
                     .collect::<Vec<_>>()
                     .join(".");
-                let size = self.table.expression_size(Some(key), vec![first.clone()]);
+                let size = self
+                    .table
+                    .expression_size(Some(key.clone()), vec![first.clone()], key);
                 if let Some(path) = Path::new(segments) {
                     self.record_path_size(&size, path);
                 }
@@ -1677,7 +1682,8 @@ impl InferCtx<'_, '_> {
     fn expression_size(&mut self, e: ExprId) -> Size {
         let mut names = Vec::new();
         let key = self.expression_key(e, &mut names);
-        let size = self.table.expression_size(key, names);
+        let text = crate::pretty::expr_text(&self.body.store, e, 70);
+        let size = self.table.expression_size(key, names, text);
         if let Expr::Path(path) = &self.body.store.exprs[e] {
             self.record_path_size(&size, path.clone());
         }

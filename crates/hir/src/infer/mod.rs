@@ -666,11 +666,22 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 Mismatch::Sizes(a, b) => {
                     let mut detail = format!(
                         "\nSizes \"{}\" and \"{}\" do not match.",
-                        size_text(&a),
-                        size_text(&b)
+                        self.table.shown_size(&a).text(),
+                        self.table.shown_size(&b).text()
                     );
-                    for origin in [&a, &b]
-                        .into_iter()
+                    // What made each "?", also inside a computed size.
+                    let mut unknowns = Vec::new();
+                    for size in [&a, &b] {
+                        self.table.resolve_size(size).all_leaves(&mut |leaf| {
+                            if !unknowns.contains(leaf) {
+                                unknowns.push(leaf.clone());
+                            }
+                            true
+                        });
+                    }
+                    for origin in unknowns
+                        .iter()
+                        .filter(|s| !self.table.is_named_by_expression(s))
                         .filter_map(|s| self.table.describe_unknown(s))
                     {
                         detail.push_str(&format!("\n\"?\" {origin}."));
@@ -681,19 +692,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     "\nOccurs check: the type would have to contain itself.\n\n\
                      For more information, see:\n  {ERROR_INDEX}#occurs-check"
                 ),
-                Mismatch::OccursSize(size) => {
-                    let unknown = Name::new("?");
-                    let shown = size.map_leaves(&mut |leaf| match leaf {
-                        Size::Var(_) | Size::Unknown(_) => Size::Named(unknown.clone()),
-                        other => other.clone(),
-                    });
-                    format!(
-                        "\nOccurs check: cannot instantiate a size with \"{}\", which is computed \
-                         from that size itself.\n\n\
-                         For more information, see:\n  {ERROR_INDEX}#occurs-check",
-                        size_text(&shown)
-                    )
-                }
+                Mismatch::OccursSize(size) => format!(
+                    "\nOccurs check: cannot instantiate a size with \"{}\", which is computed \
+                     from that size itself.\n\n\
+                     For more information, see:\n  {ERROR_INDEX}#occurs-check",
+                    self.table.shown_size(&size).text()
+                ),
                 Mismatch::DependentResult(name) => format!(
                     "\nThe result's size is the value of the parameter \"{name}\", which the expected \
                      function type does not name: this would give a type containing anonymous sizes."
@@ -731,6 +735,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if let Ty::Var(v) = ty {
             return self.describe_var(v);
         }
+        let ty = ty.map_sizes(&mut |size| self.table.shown_size(size));
         // Unknown types inside a type print as fresh names.
         let mut free = Vec::new();
         self.table.free_vars(&ty, &mut free);
@@ -1992,11 +1997,4 @@ fn resolve_all<T>(
         out.insert(id, table.resolve(ty));
     }
     out
-}
-
-fn size_text(size: &Size) -> String {
-    match size {
-        Size::Var(_) | Size::Unknown(_) => "?".to_string(),
-        known => known.to_string().trim_matches(['[', ']']).to_string(),
-    }
 }

@@ -3,7 +3,6 @@
 //! every type and value the module type specifies, with compatible types.
 
 use super::instantiate_in;
-use super::size_text;
 use super::substitute;
 use super::types::{
     SpecModules, TypeLowering, apply_member, exported_instance_env, functor_instance_env,
@@ -1136,8 +1135,8 @@ fn mismatch(required: &Scheme, provided: &Scheme, values: Vec<Name>) -> Option<S
         // Upstream names the sizes that differ.
         Mismatch::Sizes(a, b) => Some(format!(
             "Sizes \"{}\" and \"{}\" do not match.",
-            size_text(&table.resolve_size(&a)),
-            size_text(&table.resolve_size(&b))
+            table.shown_size(&a).text(),
+            table.shown_size(&b).text()
         )),
         _ => Some("The types do not match.".to_string()),
     }

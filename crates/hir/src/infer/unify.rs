@@ -122,8 +122,9 @@ pub struct Table {
     /// module's values must name (see [`Table::rigid_size_names`]).
     rigid_names: Vec<Name>,
     /// Sizes given by expressions (see [`Table::expression_size`]): the
-    /// existential size, the expression's form, and the names it uses.
-    expression_sizes: Vec<(u32, Option<String>, Vec<Name>)>,
+    /// existential size, the expression's form, the names it uses, and
+    /// the expression as written, which names the size in messages.
+    expression_sizes: Vec<(u32, Option<String>, Vec<Name>, String)>,
     /// Size variables of loop parameters, which branches and loops inside
     /// the loop do not bind (see [`Table::keep_from_joins`]).
     kept_from_joins: Vec<u32>,
@@ -245,14 +246,14 @@ impl Table {
         let description = origin.description();
         Some(match (joined, origin) {
             (Some((_, (a, b))), UnknownOrigin::Loop) => format!(
-                "{description}: its size is {} before the loop and {} after an iteration",
-                self.resolve_size(a),
-                self.resolve_size(b)
+                "{description}: its size is [{}] before the loop and [{}] after an iteration",
+                self.shown_size(a).text(),
+                self.shown_size(b).text()
             ),
             (Some((_, (a, b))), _) => format!(
-                "{description}: one branch has size {}, the other {}",
-                self.resolve_size(a),
-                self.resolve_size(b)
+                "{description}: one branch has size [{}], the other [{}]",
+                self.shown_size(a).text(),
+                self.shown_size(b).text()
             ),
             (None, _) => description.to_string(),
         })
@@ -267,18 +268,20 @@ impl Table {
 
     /// The size of an expression of the form `key` using `names`: the
     /// same form gives the same size. (Expressions of no form compared
-    /// each get a size of their own.)
-    pub fn expression_size(&mut self, key: Option<String>, names: Vec<Name>) -> Size {
+    /// each get a size of their own.) `text` is the expression as
+    /// messages show it.
+    pub fn expression_size(&mut self, key: Option<String>, names: Vec<Name>, text: String) -> Size {
         if let Some(key) = &key
             && let Some((id, ..)) = self
                 .expression_sizes
                 .iter()
-                .find(|(_, k, _)| k.as_ref() == Some(key))
+                .find(|(_, k, ..)| k.as_ref() == Some(key))
         {
             return Size::Unknown(*id);
         }
         let size = self.fresh_unknown_from(UnknownOrigin::Expression);
-        self.expression_sizes.push((self.next_unknown, key, names));
+        self.expression_sizes
+            .push((self.next_unknown, key, names, text));
         size
     }
 
@@ -322,7 +325,39 @@ impl Table {
         self.expression_sizes
             .iter()
             .find(|(i, ..)| *i == id)
-            .map(|(_, _, names)| names.as_slice())
+            .map(|(_, _, names, _)| names.as_slice())
+    }
+
+    /// The size as messages show it: resolved, with each existential size
+    /// an expression gave named by that expression (upstream names such
+    /// sizes so), parenthesised inside a computed size where it is not a
+    /// single name.
+    pub fn shown_size(&self, size: &Size) -> Size {
+        let size = self.resolve_size(size);
+        let composite = matches!(size, Size::Op(..) | Size::Call(..));
+        size.map_leaves(&mut |leaf| {
+            let text = match leaf {
+                Size::Unknown(id) => self
+                    .expression_sizes
+                    .iter()
+                    .find(|(i, ..)| i == id)
+                    .map(|(.., text)| text),
+                _ => None,
+            };
+            match text {
+                Some(text) if composite && text.contains(' ') => {
+                    Size::Named(Name::new(&format!("({text})")))
+                }
+                Some(text) => Size::Named(Name::new(text)),
+                None => leaf.clone(),
+            }
+        })
+    }
+
+    /// Whether messages name the size by the expression that gave it (see
+    /// [`Table::shown_size`]).
+    pub fn is_named_by_expression(&self, size: &Size) -> bool {
+        matches!(self.resolve_size(size), Size::Unknown(id) if self.expression_names(id).is_some())
     }
 
     /// What made an existential size, if known.

@@ -1,10 +1,13 @@
 //! Statements that both branches of an `if` compute alike (up to the
-//! names they bind) move in front of it, once.
+//! names they bind) move in front of it, once; and, in a loop or a
+//! lambda, statements of a branch that depend on nothing (what inlining
+//! leaves of a top-level constant) move in front of it too, so that
+//! loop-invariant code motion takes them out of the loop or lambda.
 
 use super::Simplifier;
 use crate::ir::analysis::consumed;
 use crate::ir::traverse::{Renamer, bound_in_body, for_each_bound_inside, free_in_exp};
-use crate::ir::{Exp, Rep, Stm, SubExp, Var};
+use crate::ir::{Body, Exp, Rep, Stm, SubExp, Var};
 use std::collections::{HashMap, HashSet};
 
 impl<R: Rep> Simplifier<'_, R> {
@@ -74,6 +77,90 @@ impl<R: Rep> Simplifier<'_, R> {
         });
         Renamer { map: &renaming }.body(else_body);
         moved
+    }
+}
+
+impl<R: Rep> Simplifier<'_, R> {
+    /// Takes out of each branch of `stm` (an `if`, in a loop body or a
+    /// lambda, whose branches are simplified) the statements that use no
+    /// variable but those bound by statements taken out before them,
+    /// cannot fail and consume nothing, and whose results the branch
+    /// neither returns nor consumes (nor views of them); returns them,
+    /// in order, to go before it. They compute the same values wherever
+    /// they run, and loop-invariant code motion then runs them once
+    /// instead of once per iteration that takes the branch: a top-level
+    /// constant used in a branch of a map is computed once, as where no
+    /// branch is around its use. (At most one evaluation more, where no
+    /// iteration takes the branch.)
+    pub(super) fn closed_branch_stms(&self, stm: &mut Stm<R>) -> Vec<Stm<R>> {
+        let Exp::If {
+            then_body,
+            else_body,
+            ..
+        } = &mut stm.exp
+        else {
+            return Vec::new();
+        };
+        let depth = self.depth + 1;
+        let mut moved = Vec::new();
+        for body in [then_body, else_body] {
+            let kept_back = self.returned_or_consumed(body);
+            let mut moved_vars: HashSet<Var> = HashSet::new();
+            let mut staying = Vec::with_capacity(body.stms.len());
+            for inner in std::mem::take(&mut body.stms) {
+                let closed = free_in_exp(&inner.exp)
+                    .into_iter()
+                    .chain(
+                        inner
+                            .pat
+                            .iter()
+                            .flat_map(|pe| pe.ty.shape().iter().filter_map(|d| d.as_var())),
+                    )
+                    .all(|v| moved_vars.contains(&v));
+                let movable = closed
+                    && !matches!(inner.exp, Exp::SubExp(_))
+                    && inner.pat.iter().all(|pe| !kept_back.contains(&pe.var))
+                    && !self.fails_outside(&inner, depth)
+                    && consumed(self.program, &inner.exp).is_empty();
+                if movable {
+                    moved_vars.extend(inner.pat.iter().map(|pe| pe.var));
+                    moved.push(inner);
+                } else {
+                    staying.push(inner);
+                }
+            }
+            body.stms = staying;
+        }
+        moved
+    }
+
+    /// The arrays a body returns or consumes, and those they are views
+    /// of, which must stay computed where they are.
+    fn returned_or_consumed(&self, body: &Body<R>) -> HashSet<Var> {
+        let mut kept: HashSet<Var> = body
+            .result
+            .iter()
+            .filter_map(|se| se.as_var())
+            .filter(|&v| self.types.get(v).is_none_or(|t| t.rank() > 0))
+            .collect();
+        for inner in &body.stms {
+            kept.extend(consumed(self.program, &inner.exp));
+        }
+        for inner in body.stms.iter().rev() {
+            let viewed = match &inner.exp {
+                Exp::SubExp(SubExp::Var(array))
+                | Exp::Index { array, .. }
+                | Exp::Reshape { array, .. }
+                | Exp::Rearrange { array, .. } => Some(*array),
+                _ => None,
+            };
+            if let Some(array) = viewed
+                && inner.pat.iter().any(|pe| kept.contains(&pe.var))
+            {
+                kept.insert(array);
+            }
+        }
+        kept
     }
 }
 

@@ -75,11 +75,13 @@ impl<R: Rep> Simplifier<'_, R> {
             positive_bound = Some(bound);
         }
         let loop_params: Vec<Param> = params.iter().map(|(p, _)| p.clone()).collect();
+        self.repeating += 1;
         self.nested(body, &loop_params, |s| {
             if let Some(bound) = positive_bound {
                 s.note(FactKind::Positive, bound);
             }
         });
+        self.repeating -= 1;
         self.remove_invariant_params(&mut stm.pat, params, body);
         let hoisted = self.hoist(body, inside, self.depth + 1);
         let before = self.hoist_guarded(stm);

@@ -150,6 +150,7 @@ fn simplify_round<R: Rep>(program: &mut Program<R>) -> bool {
             uses: use_counts(body),
             maps: HashMap::new(),
             depth: 0,
+            repeating: 0,
             undo: Vec::new(),
         };
         simplifier.params(&function.params);
@@ -249,6 +250,9 @@ struct Simplifier<'p, R: Rep> {
     maps: HashMap<Var, MapDef<R>>,
     /// The nesting depth of the body being simplified.
     depth: usize,
+    /// How many loop bodies and lambdas (code that may run many times)
+    /// enclose the body being simplified.
+    repeating: usize,
     undo: Vec<Undo>,
 }
 
@@ -642,6 +646,11 @@ impl<R: Rep> Simplifier<'_, R> {
                 for inner in self.common_branch_stms(&mut stm) {
                     self.stm(inner, out);
                 }
+                if self.repeating > 0 {
+                    for inner in self.closed_branch_stms(&mut stm) {
+                        self.stm(inner, out);
+                    }
+                }
             }
             Exp::Loop { .. } => {
                 let (outcome, hoisted) = self.loop_stm(&mut stm);
@@ -682,6 +691,7 @@ impl<R: Rep> Simplifier<'_, R> {
                     .collect();
                 let inside: HashSet<Var> = binders.iter().map(|p| p.var).collect();
                 let depth = self.depth + 1;
+                self.repeating += 1;
                 for body in op.bodies_mut() {
                     self.nested(body, &binders, |_| {});
                     out.extend(self.hoist(body, inside.clone(), depth));
@@ -692,6 +702,7 @@ impl<R: Rep> Simplifier<'_, R> {
                     let inside = lambda.params.iter().map(|p| p.var).collect();
                     out.extend(self.hoist(&mut lambda.body, inside, depth));
                 }
+                self.repeating -= 1;
                 after = op.simplify(&mut stm.pat, self);
             }
             _ => {}

@@ -1074,6 +1074,102 @@ fun main (n_0: i64, c_1: bool, xs_2: [n_0]i32): (i32) = {
     );
 }
 
+#[test]
+fn statements_of_a_branch_in_a_lambda_that_depend_on_nothing_leave_the_lambda() {
+    // What inlining makes of a top-level constant used in a branch of a
+    // map: the table is computed once, before the map. A statement that
+    // can fail stays, and so does one whose result the branch returns.
+    let text = simplified(
+        "entry main = main (xs: []i64) : ([]i64)
+fun main (n_0: i64, xs_1: [n_0]i64): ([n_0]i64) = {
+  let (r_2: [n_0]i64) = screma(n_0, {xs_1}, \\ (x_3: i64): (i64) -> {
+    let (c_4: bool) = Lt(0i64, x_3)
+    let (y_5: i64) = if c_4 then {
+      let (is_6: [4i64]i64) = iota_i64(4i64, 0i64, 1i64)
+      let (table_7: [4i64]i64) = screma(4i64, {is_6}, \\ (i_8: i64): (i64) -> {
+        let (sq_9: i64) = Mul(i_8, i_8)
+        in (sq_9)
+      })
+      let (d_10: i64) = Div(7i64, 0i64)
+      let (k_11: i64) = Mod(x_3, 4i64)
+      let (t_12: i64) = table_7[k_11]
+      let (z_13: i64) = Add(t_12, d_10)
+      in (z_13)
+    } else {
+      in (0i64)
+    } : (i64)
+    in (y_5)
+  })
+  in (r_2)
+}",
+        &[vec![i64s(&[-1, 0, -3])], vec![i64s(&[2])], vec![i64s(&[])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i64): ([n_0]i64) = {
+  let (is_6: [4i64]i64) = iota_i64(4i64, 0i64, 1i64)
+  let (table_7: [4i64]i64) = screma(4i64, {is_6}, \\ (i_8: i64): (i64) -> {
+    let (sq_9: i64) = Mul(i_8, i_8)
+    in (sq_9)
+  })
+  let (r_2: [n_0]i64) = screma(n_0, {xs_1}, \\ (x_3: i64): (i64) -> {
+    let (c_4: bool) = Lt(0i64, x_3)
+    let (y_5: i64) = if c_4 then {
+      let (d_10: i64) = Div(7i64, 0i64)
+      let (k_11: i64) = Mod(x_3, 4i64)
+      let (t_12: i64) = table_7[k_11]
+      let (z_13: i64) = Add(t_12, d_10)
+      in (z_13)
+    } else {
+      in (0i64)
+    } : (i64)
+    in (y_5)
+  })
+  in (r_2)
+}
+"
+    );
+}
+
+#[test]
+fn statements_of_a_branch_outside_loops_and_lambdas_stay_in_it() {
+    // Out of a loop or lambda, moving them would only compute them where
+    // the program did not; nor does an array a branch returns move.
+    let program = "entry main = main (c: bool) : (i64, []i64)
+fun main (c_0: bool): (i64, [4i64]i64) = {
+  let (y_1: i64, w_2: [4i64]i64) = if c_0 then {
+    let (is_3: [4i64]i64) = iota_i64(4i64, 0i64, 1i64)
+    let (t_4: i64) = is_3[2i64]
+    in (t_4, is_3)
+  } else {
+    let (zs_5: [4i64]i64) = replicate([4i64], 0i64)
+    in (0i64, zs_5)
+  } : (i64, [4i64]i64)
+  in (y_1, w_2)
+}";
+    let text = simplified(program, &[vec![bool(true)], vec![bool(false)]]);
+    assert!(text.contains("if c_0 then {\n    let (is_3"), "{text}");
+    let in_a_loop = "entry main = main (n: i64, c: bool) : ([]i64)
+fun main (n_0: i64, c_1: bool): ([4i64]i64) = {
+  let (z_2: [4i64]i64) = replicate([4i64], 0i64)
+  let (r_3: [4i64]i64) = loop (acc_4: [4i64]i64) = (z_2) for i_5 < n_0 do {
+    let (w_6: [4i64]i64) = if c_1 then {
+      let (is_7: [4i64]i64) = iota_i64(4i64, 0i64, 1i64)
+      in (is_7)
+    } else {
+      in (acc_4)
+    } : ([4i64]i64)
+    in (w_6)
+  }
+  in (r_3)
+}";
+    let text = simplified(
+        in_a_loop,
+        &[vec![i64(2), bool(true)], vec![i64(2), bool(false)]],
+    );
+    assert!(text.contains("if c_1 then {\n      let (is_7"), "{text}");
+}
+
 // Loops.
 
 #[test]
