@@ -73,19 +73,16 @@ pub(super) fn seg_op(tr: &mut Translator<McMem>, pat: &[PatElem], op: &SegOp<McM
                 .iter()
                 .map(|o| (&o.lambda, o.neutral.as_slice()))
                 .collect();
+            let commutative = ops
+                .iter()
+                .all(|o| o.commutative || commutative_operator(&o.lambda));
             if space.dims.len() == 1 && tr.work_groups() && !tr.in_parallel() {
-                let commutative = ops
-                    .iter()
-                    .all(|o| o.commutative || commutative_operator(&o.lambda));
                 group_reduce(tr, pat, op, &lambdas, body, operators, commutative)
             } else if space.dims.len() == 1 {
                 reduce(tr, pat, op, &lambdas, body, operators)
             } else if tr.work_groups() && !tr.in_parallel() {
                 // Enough segments fill the device with a work-item each;
                 // fewer get work-groups.
-                let commutative = ops
-                    .iter()
-                    .all(|o| o.commutative || commutative_operator(&o.lambda));
                 let segments = points(tr, &space.segment_sizes())?;
                 let threshold = tr.tuning_param("suff_outer_par", SEGMENTS_PER_DEVICE);
                 let per_item =

@@ -136,7 +136,7 @@ impl<R: Rep> Simplifier<'_, R> {
 
     /// The arrays a body returns or consumes, and those they are views
     /// of, which must stay computed where they are.
-    fn returned_or_consumed(&self, body: &Body<R>) -> HashSet<Var> {
+    pub(super) fn returned_or_consumed(&self, body: &Body<R>) -> HashSet<Var> {
         let mut kept: HashSet<Var> = body
             .result
             .iter()

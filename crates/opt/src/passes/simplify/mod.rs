@@ -840,31 +840,9 @@ impl<R: Rep> Simplifier<'_, R> {
     /// the body) and are safe to evaluate once, up front, out of it;
     /// returns them.
     fn hoist(&self, body: &mut Body<R>, mut inside: HashSet<Var>, depth: usize) -> Vec<Stm<R>> {
-        let mut kept_back: HashSet<Var> = body
-            .result
-            .iter()
-            .filter_map(|se| se.as_var())
-            .filter(|&v| self.types.get(v).is_none_or(|t| t.rank() > 0))
-            .collect();
-        for stm in &body.stms {
-            kept_back.extend(consumed(self.program, &stm.exp));
-        }
         // A view of an array kept back (consumed: a histogram's
         // destination seen as one dimension) keeps the array back too.
-        for stm in body.stms.iter().rev() {
-            let viewed = match &stm.exp {
-                Exp::SubExp(SubExp::Var(array))
-                | Exp::Index { array, .. }
-                | Exp::Reshape { array, .. }
-                | Exp::Rearrange { array, .. } => Some(*array),
-                _ => None,
-            };
-            if let Some(array) = viewed
-                && stm.pat.iter().any(|p| kept_back.contains(&p.var))
-            {
-                kept_back.insert(array);
-            }
-        }
+        let kept_back = self.returned_or_consumed(body);
         let mut hoisted = Vec::new();
         let mut staying = Vec::with_capacity(body.stms.len());
         for stm in std::mem::take(&mut body.stms) {
