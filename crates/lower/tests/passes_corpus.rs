@@ -18,6 +18,7 @@ use opt::passes::{Pipeline, run_pipeline};
 use opt::value::Value;
 use opt::value::data::write_text;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use support::{lower, programs, runs};
 
 /// How a failing run's outcome starts.
@@ -44,52 +45,91 @@ fn outcome(result: Result<Vec<Value>, RunError>) -> String {
     }
 }
 
+/// The pipelines every program goes through.
+const PIPELINES: [Pipeline; 6] = [
+    Pipeline::Soacs,
+    Pipeline::Seq,
+    Pipeline::Mc,
+    Pipeline::SeqMem,
+    Pipeline::McMem,
+    Pipeline::DeviceMem,
+];
+
+/// Compares one program's runs before and after every pipeline: the
+/// number of runs compared and a description of each difference.
+fn compare_program(path: &Path) -> (usize, Vec<String>) {
+    let mut compared = 0;
+    let mut differences = Vec::new();
+    let Some(before) = lower(path) else {
+        return (compared, differences);
+    };
+    let text = std::fs::read_to_string(path).expect("a readable program");
+    let runs: Vec<_> = runs(&text, &before)
+        .into_iter()
+        .map(|(entry, args)| {
+            let expected = outcome(run_entry(&before, &entry, args.clone()));
+            (entry, args, expected)
+        })
+        .collect();
+    for pipeline in PIPELINES {
+        let after = match run_pipeline(before.clone(), pipeline) {
+            Ok(after) => after,
+            Err(error) => {
+                differences.push(format!("{} ({pipeline:?}): {error}", path.display()));
+                continue;
+            }
+        };
+        for (entry, args, expected) in &runs {
+            let actual = outcome(after.run_entry(entry, args.clone()));
+            compared += 1;
+            let reached = || {
+                let (_, failures) = run_entry_past_failures(&before, entry, args.clone());
+                failures.into_iter().any(|f| outcome(Err(f)) == actual)
+            };
+            let both_fail = expected.starts_with(FAILURE) && actual.starts_with(FAILURE);
+            if *expected != actual && !(both_fail && reached()) {
+                differences.push(format!(
+                    "{} (entry {entry}, {pipeline:?}):\nbefore: {expected}\nafter:  {actual}",
+                    path.display()
+                ));
+            }
+        }
+    }
+    (compared, differences)
+}
+
 #[test]
 fn optimised_programs_compute_and_fail_as_before() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/run");
     let mut paths = Vec::new();
     programs(&root, &mut paths);
-    let mut compared = 0;
-    let mut differences = Vec::new();
-    for path in &paths {
-        let Some(before) = lower(path) else {
-            continue;
-        };
-        let text = std::fs::read_to_string(path).expect("a readable program");
-        let runs = runs(&text, &before);
-        for pipeline in [
-            Pipeline::Soacs,
-            Pipeline::Seq,
-            Pipeline::Mc,
-            Pipeline::SeqMem,
-            Pipeline::McMem,
-            Pipeline::DeviceMem,
-        ] {
-            let after = match run_pipeline(before.clone(), pipeline) {
-                Ok(after) => after,
-                Err(error) => {
-                    differences.push(format!("{} ({pipeline:?}): {error}", path.display()));
-                    continue;
-                }
-            };
-            for (entry, args) in &runs {
-                let expected = outcome(run_entry(&before, entry, args.clone()));
-                let actual = outcome(after.run_entry(entry, args.clone()));
-                compared += 1;
-                let reached = || {
-                    let (_, failures) = run_entry_past_failures(&before, entry, args.clone());
-                    failures.into_iter().any(|f| outcome(Err(f)) == actual)
-                };
-                let both_fail = expected.starts_with(FAILURE) && actual.starts_with(FAILURE);
-                if expected != actual && !(both_fail && reached()) {
-                    differences.push(format!(
-                        "{} (entry {entry}, {pipeline:?}):\nbefore: {expected}\nafter:  {actual}",
-                        path.display()
-                    ));
-                }
-            }
-        }
-    }
+    // The programs are independent: one worker per core takes the next
+    // program until none is left.
+    let next = AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let results: Vec<(usize, Vec<String>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut compared = 0;
+                    let mut differences = Vec::new();
+                    while let Some(path) = paths.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        let (count, found) = compare_program(path);
+                        compared += count;
+                        differences.extend(found);
+                    }
+                    (compared, differences)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().expect("a worker finishes"))
+            .collect()
+    });
+    let compared: usize = results.iter().map(|(count, _)| count).sum();
+    let mut differences: Vec<String> = results.into_iter().flat_map(|(_, found)| found).collect();
+    differences.sort();
     assert!(
         differences.is_empty(),
         "{} of {compared} runs differ:\n{}",

@@ -1010,6 +1010,11 @@ impl VarUses {
         self.scopes.iter().any(|scope| scope.contains(&var))
     }
 
+    /// Whether the code read or set `var` without declaring it.
+    pub fn is_free(&self, var: Var) -> bool {
+        self.free.contains(&var)
+    }
+
     pub fn read(&mut self, var: Var) {
         if !self.declared(var) {
             self.free.insert(var);

@@ -10,6 +10,7 @@
 //! ([`crate::runtime_source`]): a library's file holds it, executables
 //! and servers link it compiled once.
 
+mod device_body;
 mod function;
 mod mc;
 mod opencl;
@@ -83,7 +84,8 @@ pub fn generate_multicore(program: &ir::Program<McMem>, mode: Mode) -> Result<Ge
 /// The OpenCL C of a program at the `mc-mem` level: host C whose parallel
 /// tasks are OpenCL kernels (see `opencl.rs`).
 pub fn generate_opencl(program: &ir::Program<McMem>, mode: Mode) -> Result<Generated> {
-    let imp = generate_device(program)?;
+    let mut imp = generate_device(program)?;
+    device_body::move_element_code(&mut imp);
     generate(program, &imp, Backend::OpenCl, mode)
 }
 

@@ -1358,10 +1358,15 @@ impl KernelPrinter<'_> {
 
     /// Declares `start` and `end`, the run of `0..fut_iterations` that
     /// work-item `number` of `count` takes: consecutive runs of nearly
-    /// equal length.
+    /// equal length. A map's work-items take one iteration each, where
+    /// the divisions (of 64 bits, slow on GPUs) are left out.
     fn own_run(&mut self, number: &str, start: &str, end: &str, count: &str) {
         self.line(&format!(
-            "const int64_t fut_base = fut_iterations / {count}, fut_extra = fut_iterations % {count};"
+            "const int fut_one_each = {count} == fut_iterations;"
+        ));
+        self.line(&format!(
+            "const int64_t fut_base = fut_one_each ? 1 : fut_iterations / {count}, \
+             fut_extra = fut_one_each ? 0 : fut_iterations % {count};"
         ));
         self.line(&format!(
             "const int64_t {start} = {number} * fut_base + ({number} < fut_extra ? {number} : fut_extra);"

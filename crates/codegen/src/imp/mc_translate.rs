@@ -147,25 +147,87 @@ fn point_indices(tr: &mut Translator<McMem>, space: &SegSpace, flat: Exp) -> Res
 
 /// The indices into dimensions of these sizes of the row-major number
 /// `flat` (below the number of points, so the outermost index is what is
-/// left of it after the inner ones).
+/// left of it after the inner ones). Numbers and sizes are never
+/// negative, so one unsigned division per dimension serves, in 32 bits
+/// where every point's number fits: a division of 64 bits costs several
+/// times more, on GPUs most of all (where a map's work per point can be
+/// little more than its indices).
 fn unflatten(tr: &mut Translator<McMem>, sizes: &[SubExp], flat: Exp) -> Result<Vec<Exp>> {
-    let mut indices = Vec::with_capacity(sizes.len());
-    let mut rest = flat;
-    for (k, &size) in sizes.iter().enumerate().rev() {
-        if k == 0 {
-            indices.push(rest);
-            break;
-        }
-        let size = tr.se(size)?;
-        indices.push(Exp::BinOp(
-            BinOp::Mod,
-            Box::new(rest.clone()),
-            Box::new(size.clone()),
-        ));
-        rest = Exp::BinOp(BinOp::Div, Box::new(rest), Box::new(size));
+    if sizes.len() < 2 {
+        return Ok(vec![flat]);
     }
-    indices.reverse();
-    Ok(indices)
+    let extents = sizes
+        .iter()
+        .map(|&size| tr.se(size))
+        .collect::<Result<Vec<_>>>()?;
+    let indices: Vec<Var> = extents
+        .iter()
+        .map(|_| {
+            let var = tr.new_var("index");
+            tr.emit(Code::DeclareScalar(var, PrimType::I64));
+            var
+        })
+        .collect();
+    let narrow = tr.block(|tr| {
+        divide_into(tr, &extents, &flat, &indices, PrimType::U32);
+        Ok(())
+    })?;
+    let wide = tr.block(|tr| {
+        divide_into(tr, &extents, &flat, &indices, PrimType::U64);
+        Ok(())
+    })?;
+    let count = points(tr, sizes)?;
+    tr.emit(Code::If {
+        condition: Exp::Cmp(
+            CmpOp::Le,
+            Box::new(count),
+            Box::new(Exp::i64(i64::from(u32::MAX))),
+        ),
+        then_code: Box::new(narrow),
+        else_code: Box::new(wide),
+    });
+    Ok(indices
+        .into_iter()
+        .map(|var| Exp::Var(var, PrimType::I64))
+        .collect())
+}
+
+/// Sets `indices` to the indices of the row-major number `flat` into
+/// dimensions of sizes `extents`, dividing in the unsigned type `unsigned`
+/// (wide enough for every number).
+fn divide_into(
+    tr: &mut Translator<McMem>,
+    extents: &[Exp],
+    flat: &Exp,
+    indices: &[Var],
+    unsigned: PrimType,
+) {
+    let mut rest = Exp::Convert(unsigned, Box::new(flat.clone()));
+    for (k, extent) in extents.iter().enumerate().skip(1).rev() {
+        let extent = Exp::Convert(unsigned, Box::new(extent.clone()));
+        let quotient = tr.new_var("quotient");
+        tr.emit(Code::DeclareScalar(quotient, unsigned));
+        tr.emit(Code::SetScalar(
+            quotient,
+            Exp::BinOp(
+                BinOp::Quot,
+                Box::new(rest.clone()),
+                Box::new(extent.clone()),
+            ),
+        ));
+        let quotient = Exp::Var(quotient, unsigned);
+        let below = Exp::BinOp(BinOp::Mul, Box::new(quotient.clone()), Box::new(extent));
+        let index = Exp::BinOp(BinOp::Sub, Box::new(rest), Box::new(below));
+        tr.emit(Code::SetScalar(
+            indices[k],
+            Exp::Convert(PrimType::I64, Box::new(index)),
+        ));
+        rest = quotient;
+    }
+    tr.emit(Code::SetScalar(
+        indices[0],
+        Exp::Convert(PrimType::I64, Box::new(rest)),
+    ));
 }
 
 /// A new `i64` variable holding the number of chunks for `iterations`.
@@ -573,38 +635,40 @@ fn group_reduce(
         .copied()
         .zip(parts.types.iter().copied())
         .collect();
-    let (segments, iterations, places, results) = if outer.is_empty() {
+    let (segments, iterations, results) = if outer.is_empty() {
         let results = partials(tr, &parts.types, Exp::i64(1));
-        let places = results
-            .iter()
-            .map(|&(block, _)| (block, Exp::i64(0)))
-            .collect();
-        (Exp::i64(1), parts.iterations, places, results)
+        (Exp::i64(1), parts.iterations, results)
     } else {
         let (_, inner) = space.dims[space.dims.len() - 1];
-        let segments = points(tr, &outer)?;
-        let iterations = tr.se(inner)?;
-        let indices = unflatten(tr, &outer, Exp::Var(segment, PrimType::I64))?;
-        let places = pat[..operators]
-            .iter()
-            .map(|e| {
-                let output = tr.array(e.var)?;
-                Ok((output.loc.block, element_at(&output.loc, &indices)))
-            })
-            .collect::<Result<Vec<_>>>()?;
-        (segments, iterations, places, Vec::new())
+        (points(tr, &outer)?, tr.se(inner)?, Vec::new())
     };
-    let write = Code::Block(
-        accs.iter()
-            .zip(places)
-            .map(|(&(acc, t), (block, index))| Code::Write {
+    // A segment's indices are computed where its result is written.
+    let write = tr.block(|tr| {
+        let places = if outer.is_empty() {
+            results
+                .iter()
+                .map(|&(block, _)| (block, Exp::i64(0)))
+                .collect()
+        } else {
+            let indices = unflatten(tr, &outer, Exp::Var(segment, PrimType::I64))?;
+            pat[..operators]
+                .iter()
+                .map(|e| {
+                    let output = tr.array(e.var)?;
+                    Ok((output.loc.block, element_at(&output.loc, &indices)))
+                })
+                .collect::<Result<Vec<_>>>()?
+        };
+        for (&(acc, t), (block, index)) in accs.iter().zip(places) {
+            tr.emit(Code::Write {
                 block,
                 index,
                 element: t,
                 value: Exp::Var(acc, t),
-            })
-            .collect(),
-    );
+            });
+        }
+        Ok(())
+    })?;
     tr.emit(Code::Op(McOp::Reduce {
         segments,
         iterations,
