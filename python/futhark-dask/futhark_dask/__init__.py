@@ -4,7 +4,7 @@ A `Program` holds the text of a Futhark program and the futc back end to
 compile it with. Wherever it is first called (on each Dask worker), it
 compiles itself with `futc BACKEND --library` and upstream's `futhark-ffi`
 into a Python extension, cached on disk by a hash of the program, the back
-end and futc's version, and loaded once per process.
+end and futc (version and binary), and loaded once per process.
 
 `map_chunks` applies an entry point to every chunk of a Dask array or to
 every partition of a sequence; `map_reduce` then folds the partial results

@@ -44,7 +44,7 @@ class _Library:
 
 _loaded = {}
 _load_lock = threading.Lock()
-_futc_versions = {}
+_futc_identities = {}
 _stats = {"builds": 0, "loads": 0}
 
 
@@ -120,14 +120,9 @@ class Program:
 
     def _key(self):
         futc = self._futc()
-        if futc not in _futc_versions:
-            try:
-                version = subprocess.run([futc, "--version"], capture_output=True,
-                                         text=True, check=True).stdout
-            except (OSError, subprocess.CalledProcessError) as error:
-                raise FutharkError(f"cannot run futc ({futc}): {error}") from None
-            _futc_versions[futc] = version.strip()
-        material = "\0".join(["futhark-dask 1", self.backend, _futc_versions[futc],
+        if futc not in _futc_identities:
+            _futc_identities[futc] = _futc_identity(futc)
+        material = "\0".join(["futhark-dask 1", self.backend, _futc_identities[futc],
                               self.name, self.source])
         return hashlib.sha256(material.encode()).hexdigest()
 
@@ -174,6 +169,18 @@ class Program:
                 if extension.suffix in (".so", ".pyd"):
                     shutil.move(str(extension), staged / extension.name)
             os.replace(staged, built)
+
+
+def _futc_identity(futc):
+    """futc's version and, as builds of one version differ, its binary's
+    size and modification time."""
+    try:
+        version = subprocess.run([futc, "--version"], capture_output=True, text=True,
+                                 check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise FutharkError(f"cannot run futc ({futc}): {error}") from None
+    binary = os.stat(shutil.which(futc) or futc)
+    return f"{version} {binary.st_size} {binary.st_mtime_ns}"
 
 
 def _run_step(command, cwd, what):
