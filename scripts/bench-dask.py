@@ -62,7 +62,7 @@ def on_cluster(program, workers, options):
                               args=(centres,)).compute()
 
         k_means(program, points, initial_centres(options), 1, step)
-        loaded = sum(s["loads"] for s in client.run(process_stats).values())
+        loaded = sum(len(s["loaded"]) for s in client.run(process_stats).values())
         start = time.perf_counter()
         centres = k_means(program, points, initial_centres(options), options.steps, step)
         return time.perf_counter() - start, centres, loaded

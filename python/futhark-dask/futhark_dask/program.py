@@ -38,20 +38,24 @@ class _Library:
     def __init__(self, module):
         from futhark_ffi import Futhark
 
-        self.futhark = Futhark(module)
+        try:
+            self.futhark = Futhark(module)
+        except ValueError as error:
+            raise FutharkError(f"cannot create a Futhark context: {error}") from None
         self.lock = threading.Lock()
 
 
 _loaded = {}
 _load_lock = threading.Lock()
 _futc_identities = {}
-_stats = {"builds": 0, "loads": 0}
+_built = []
+_loaded_keys = []
 
 
 def process_stats():
-    """How many libraries this process compiled and how many it loaded
-    (whether compiled here or found in the cache)."""
-    return dict(_stats, pid=os.getpid())
+    """The cache keys of the programs that this process compiled and of
+    those it loaded (compiled here or found in the cache), in order."""
+    return {"pid": os.getpid(), "built": list(_built), "loaded": list(_loaded_keys)}
 
 
 class Program:
@@ -131,7 +135,7 @@ class Program:
         with _load_lock:
             if key not in _loaded:
                 _loaded[key] = _Library(self._load_module(key))
-                _stats["loads"] += 1
+                _loaded_keys.append(key)
             return _loaded[key]
 
     def _load_module(self, key):
@@ -145,7 +149,7 @@ class Program:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not built.is_dir():
                 self._build(name, root, built)
-                _stats["builds"] += 1
+                _built.append(key)
         extensions = sorted(built.glob(f"_{name}.*.so")) + sorted(built.glob(f"_{name}.*.pyd"))
         if not extensions:
             raise FutharkError(f"the cache entry {built} holds no extension module")
