@@ -1,6 +1,6 @@
-"""A Futhark program compiled on first use, once per process and per
-(program, back end, futc version) on disk, and its entry points called
-with numpy values."""
+"""A Futhark program compiled on first use (on disk once per program, back
+end and futc, loaded once per process) and its entry points called with
+numpy values."""
 
 import fcntl
 import hashlib
@@ -112,7 +112,10 @@ class Program:
             return _to_python(futhark, entry, results)
 
     def _futc(self):
-        return self.futc or os.environ.get("FUTC") or "futc"
+        futc = self.futc or os.environ.get("FUTC") or "futc"
+        # Absolute, as the build runs in another directory.
+        found = shutil.which(futc)
+        return os.path.abspath(found) if found else futc
 
     def _cache_root(self):
         if self.cache_dir:
@@ -150,7 +153,7 @@ class Program:
             if not built.is_dir():
                 self._build(name, root, built)
                 _built.append(key)
-        extensions = sorted(built.glob(f"_{name}.*.so")) + sorted(built.glob(f"_{name}.*.pyd"))
+        extensions = sorted(built.glob(f"_{name}.*.so"))
         if not extensions:
             raise FutharkError(f"the cache entry {built} holds no extension module")
         module_name = f"_{name}"
@@ -169,9 +172,8 @@ class Program:
             _run_step([sys.executable, "-c", _FFI_BUILDER, name], scratch, "futhark-ffi")
             staged = Path(scratch) / "module"
             staged.mkdir()
-            for extension in Path(scratch).glob(f"_{name}.*"):
-                if extension.suffix in (".so", ".pyd"):
-                    shutil.move(str(extension), staged / extension.name)
+            for extension in Path(scratch).glob(f"_{name}.*.so"):
+                shutil.move(str(extension), staged / extension.name)
             os.replace(staged, built)
 
 
@@ -183,7 +185,7 @@ def _futc_identity(futc):
                                  check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError) as error:
         raise FutharkError(f"cannot run futc ({futc}): {error}") from None
-    binary = os.stat(shutil.which(futc) or futc)
+    binary = os.stat(futc)
     return f"{version} {binary.st_size} {binary.st_mtime_ns}"
 
 
