@@ -20,11 +20,15 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 # Upstream's Python packages: the data formats, for the round trip of
 # futc's data formats (crates/futc/tests/futhark_data_roundtrip.rs), and
 # the server and FFI clients driving futc's C backend
-# (crates/futc/tests/python_clients.rs); a no-op once there. numpy<2:
-# futhark-data 1.0.3 cannot read empty arrays with numpy 2.
+# (crates/futc/tests/python_clients.rs), and Dask for the package
+# python/futhark-dask, installed too (its tests run from the tree, in
+# python_clients.rs); a no-op once there, but for that package's rebuild
+# (seconds). numpy<2: futhark-data 1.0.3 cannot read empty arrays with
+# numpy 2; Dask 2024.12.1 supports it and Python 3.10 to 3.13.
 python3 -m pip install --user --quiet --disable-pip-version-check \
   --no-warn-script-location --root-user-action=ignore \
-  futhark-data futhark-server futhark-ffi cffi "numpy<2"
+  futhark-data futhark-server futhark-ffi cffi "numpy<2" \
+  "dask[array]==2024.12.1" "distributed==2024.12.1" ./python/futhark-dask
 # Neovim, the language server's second real client
 # (crates/futls/tests/neovim.rs).
 bash scripts/debian-packages.sh neovim

@@ -2,9 +2,11 @@
 //! `scripts/futhark-server-client.py` drives a `--server` executable with
 //! the PyPI package futhark-server, and `scripts/futhark-ffi-client.py`
 //! builds a `--library` program with futhark-ffi (and cffi) and calls it
-//! with numpy arrays. Outside CI a test is skipped where python3 cannot
-//! import its packages; in CI (`CI` set) that is a failure, as
-//! scripts/test.sh installs them.
+//! with numpy arrays; the package `python/futhark-dask` maps a library's
+//! entry points over chunks on a local Dask cluster of two worker processes
+//! (its unittest, `python/futhark-dask/tests`). Outside CI a test is skipped
+//! where python3 cannot import its packages; in CI (`CI` set) that is a
+//! failure, as scripts/test.sh installs them.
 
 use std::path::Path;
 use std::process::Command;
@@ -59,4 +61,27 @@ fn futhark_ffi_builds_and_calls_a_library() {
     if importable("futhark_ffi, cffi, numpy") {
         run_script("futhark-ffi-client.py");
     }
+}
+
+#[test]
+fn futhark_dask_maps_entry_points_over_a_local_cluster() {
+    if !importable("dask.array, distributed, futhark_ffi, cffi, numpy") {
+        return;
+    }
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/futhark-dask");
+    // The package's source in this tree, not an installed copy; worker
+    // processes inherit the environment.
+    let output = Command::new("python3")
+        .args(["-m", "unittest", "discover", "-s", "tests", "-v"])
+        .current_dir(&package)
+        .env("FUTC", env!("CARGO_BIN_EXE_futc"))
+        .env("PYTHONPATH", &package)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        output.status.success(),
+        "the futhark_dask tests failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
