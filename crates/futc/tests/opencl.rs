@@ -271,8 +271,9 @@ fn segmented_reductions_choose_their_kernels_by_a_threshold() {
 #[test]
 fn element_code_between_kernels_runs_on_the_device() {
     // The loop's reduction result is written into arrays and used as an
-    // index; the host reads none of it (a read waits for the kernels).
-    // The host still reads what it needs itself: the loop's count here.
+    // index, and another's mean is taken by the next map; the host reads
+    // none of them (a read waits for the kernels). The host still reads
+    // what it needs itself: a loop's count here.
     let dir = temp_dir("opencl-element-code");
     compile(
         &dir,
@@ -280,9 +281,12 @@ fn element_code_between_kernels_runs_on_the_device() {
          \x20 loop (xs, at) = (copy xs, replicate k 0) for i < k do\n\
          \x20   let j = reduce i64.min n (map2 (\\x i -> if x < 0 then i else n) xs (iota n))\n\
          \x20   in (xs with [j] = 1, at with [i] = j)\n\
-         entry count (xs: []i64) : i64 = let m = i64.sum xs in loop s = 0 for i < m do s + i\n",
+         entry count (xs: []i64) : i64 = let m = i64.sum xs in loop s = 0 for i < m do s + i\n\
+         entry centre [n] (xs: [n]f32) (k: i64) =\n\
+         \x20 loop xs for _i < k do let mean = f32.sum xs / f32.i64 n in map (\\x -> x - mean) xs\n",
     );
     let generated = std::fs::read_to_string(dir.join("prog.c")).expect("the generated C");
     let host_reads = generated.matches("fut_cl_read_i64(run,").count();
     assert_eq!(host_reads, 1, "only `count` reads its sum on the host");
+    assert_eq!(generated.matches("fut_cl_read_f32(run,").count(), 0);
 }

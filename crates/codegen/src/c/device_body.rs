@@ -3,22 +3,25 @@
 //!
 //! A host read of a device element waits for every kernel launched
 //! before it. A loop whose iterations launch kernels and pass a few
-//! elements on between them (a reduction's result written into an
-//! array, say) would wait once per iteration; as a kernel of its own,
-//! that code is only enqueued.
+//! values on between them (a reduction's result written into an array,
+//! or a statistic computed from it that the next kernel takes) would
+//! wait once per iteration; as a kernel of its own, that code is only
+//! enqueued, and the kernels after it that take its values read them
+//! from device cells of their own.
 //!
 //! Guarantees: a run of host statements moves only if it reads device
 //! memory, consists of scalar assignments, element writes, assertions
-//! and branches over those (no allocations, calls, loops or kernels), and
-//! no code outside it mentions a variable it sets; then it computes,
-//! writes and fails as before, in the same order with the kernels around
-//! it (the queue runs in order, and a kernel's failure is reported before
-//! any later one). Only functions that launch kernels themselves change:
+//! and branches over those (no allocations, calls, loops or kernels),
+//! and no code but itself and the kernels after it in its block (at any
+//! depth) mentions a variable it sets; then it computes, writes and
+//! fails as before, in the same order with the kernels around it (the
+//! queue runs in order, and a kernel's failure is reported before any
+//! later one). Only functions that launch kernels themselves change:
 //! others may be called inside kernels.
 
 use super::function::VarUses;
 use crate::imp::mc::McOp;
-use crate::imp::{Code, ErrorPart, Exp, Program};
+use crate::imp::{Code, ErrorPart, Exp, Program, Space};
 use opt::ir::Var;
 use prim::{PrimFn, PrimType};
 use std::collections::{BTreeSet, HashMap};
@@ -120,82 +123,206 @@ impl Mover<'_> {
     }
 
     /// Replaces each run of movable statements of a block that reads
-    /// device memory and whose variables no other code mentions.
+    /// device memory and whose variables no other code mentions but the
+    /// kernels after it.
     fn block(&mut self, codes: &mut Vec<Code<McOp>>) {
-        let mut out = Vec::with_capacity(codes.len());
-        let mut run = Vec::new();
-        for code in codes.drain(..) {
-            if movable(&code) {
-                run.push(code);
-            } else {
-                self.flush(&mut run, &mut out);
-                out.push(code);
+        let mut at = 0;
+        while at < codes.len() {
+            if !movable(&codes[at]) {
+                at += 1;
+                continue;
+            }
+            let end = (at..codes.len())
+                .find(|&k| !movable(&codes[k]))
+                .unwrap_or(codes.len());
+            let run = codes[at..end].to_vec();
+            match self.kernel(&run, &mut codes[end..]) {
+                Some(replacement) => {
+                    at += replacement.len();
+                    codes.splice(at - replacement.len()..end, replacement);
+                }
+                None => at = end,
             }
         }
-        self.flush(&mut run, &mut out);
-        *codes = out;
     }
 
-    fn flush(&mut self, run: &mut Vec<Code<McOp>>, out: &mut Vec<Code<McOp>>) {
-        if run.is_empty() {
-            return;
-        }
-        let statements = std::mem::take(run);
+    /// The statements replacing `run` (the declarations of variables
+    /// other code sets, the device cells of values kernels among the
+    /// `following` statements read, and the run as a kernel of one
+    /// work-item), if it may move; those kernels then read the cells.
+    fn kernel(
+        &mut self,
+        run: &[Code<McOp>],
+        following: &mut [Code<McOp>],
+    ) -> Option<Vec<Code<McOp>>> {
         let mut set = BTreeSet::new();
-        statements.iter().for_each(|c| assigned(c, &mut set));
-        match self.kernel(&statements, &set) {
-            Some(kernel) => {
-                // Declarations of variables other code sets stay.
-                out.extend(
-                    statements
-                        .into_iter()
-                        .filter(|c| matches!(c, Code::DeclareScalar(var, _) if !set.contains(var))),
-                );
-                out.push(kernel);
-            }
-            None => out.extend(statements),
-        }
-    }
-
-    /// The run, which sets `set`, as a kernel of one work-item, if it may
-    /// move.
-    fn kernel(&mut self, run: &[Code<McOp>], set: &BTreeSet<Var>) -> Option<Code<McOp>> {
+        run.iter().for_each(|c| assigned(c, &mut set));
         if !run.iter().any(reads_memory) || set.iter().any(|v| self.outside.contains(v)) {
             return None;
         }
-        // The function without the run and the declarations of what it
-        // sets must leave those variables unmentioned (free variables
-        // of the rest are exactly the mentions outside the run).
+        // The function without the run, the declarations of what it sets
+        // and the bodies of the kernels after it must leave those
+        // variables unmentioned (free variables of the rest are exactly
+        // the mentions elsewhere).
         let mut rest = self.whole.clone();
-        remove_run(&mut rest, run);
-        remove_declarations(&mut rest, set);
-        let mut uses = VarUses::default();
-        uses.code(&rest);
-        if set.iter().any(|v| uses.is_free(*v)) {
+        if !remove_run(&mut rest, run) {
             return None;
         }
+        remove_declarations(&mut rest, &set);
+        let mut uses = VarUses::default();
+        uses.code(&rest);
+        // Values the host needs stay on the host, computed before the
+        // kernel: assignments that read no memory, from values the host
+        // has (they cannot fail, so that they run earlier is not seen).
+        let mut hoisted = BTreeSet::new();
+        let mut host_first = Vec::new();
+        for code in run {
+            if let Code::SetScalar(var, e) = code
+                && uses.is_free(*var)
+            {
+                let mut inputs = VarUses::default();
+                inputs.exp(e);
+                let device_input = set
+                    .iter()
+                    .any(|v| !hoisted.contains(v) && inputs.is_free(*v));
+                if reads_memory(code) || device_input {
+                    return None;
+                }
+                hoisted.insert(*var);
+                host_first.push(code.clone());
+            }
+        }
+        let on_device: Vec<&Code<McOp>> = run
+            .iter()
+            .filter(|c| !matches!(c, Code::DeclareScalar(..)) && !host_first.contains(c))
+            .collect();
+        let mut device_set = BTreeSet::new();
+        on_device.iter().for_each(|c| assigned(c, &mut device_set));
+        if set.iter().any(|v| uses.is_free(*v) && !hoisted.contains(v))
+            || device_set.iter().any(|v| hoisted.contains(v))
+        {
+            return None;
+        }
+        let set = device_set;
+        let mut read_later = BTreeSet::new();
+        for code in following.iter_mut() {
+            each_kernel_body_mut(code, &mut |body| {
+                let mut uses = VarUses::default();
+                uses.code(body);
+                read_later.extend(set.iter().filter(|v| uses.is_free(**v)));
+            });
+        }
         let mut body = Vec::new();
-        for &var in set {
+        for &var in &set {
             body.push(Code::DeclareScalar(var, *self.types.get(&var)?));
         }
-        body.extend(
-            run.iter()
-                .filter(|c| !matches!(c, Code::DeclareScalar(..)))
-                .cloned(),
-        );
+        body.extend(on_device.into_iter().cloned());
+        let mut replacement: Vec<Code<McOp>> = run
+            .iter()
+            .filter(|c| matches!(c, Code::DeclareScalar(var, _) if !set.contains(var)))
+            .cloned()
+            .collect();
+        replacement.extend(host_first);
+        let mut cells = Vec::new();
+        for &var in &read_later {
+            let cell = self.fresh("cell");
+            let element = *self.types.get(&var)?;
+            replacement.push(Code::DeclareMem(cell, Space::Default));
+            replacement.push(Code::Allocate {
+                mem: cell,
+                bytes: Exp::i64(8),
+                space: Space::Default,
+            });
+            body.push(Code::Write {
+                block: cell,
+                index: Exp::i64(0),
+                element,
+                value: Exp::Var(var, element),
+            });
+            cells.push((var, cell, element));
+        }
+        for code in following.iter_mut() {
+            each_kernel_body_mut(code, &mut |body| read_cells(body, &cells));
+        }
         self.moved.extend(set.iter().copied());
-        let mut fresh = |hint: &str| {
-            self.var_names.push(hint.to_owned());
-            Var(self.var_names.len() as u32 - 1)
-        };
-        Some(Code::Op(McOp::Parallel {
+        replacement.push(Code::Op(McOp::Parallel {
             iterations: Exp::i64(1),
             chunks: Exp::i64(1),
-            chunk: fresh("chunk"),
-            start: fresh("start"),
-            end: fresh("end"),
+            chunk: self.fresh("chunk"),
+            start: self.fresh("start"),
+            end: self.fresh("end"),
             body: Box::new(Code::Block(body)),
-        }))
+        }));
+        Some(replacement)
+    }
+
+    fn fresh(&mut self, hint: &str) -> Var {
+        self.var_names.push(hint.to_owned());
+        Var(self.var_names.len() as u32 - 1)
+    }
+}
+
+/// Starts `body` (a kernel's) by reading, from its cell, each value of
+/// `cells` (variable, cell, type) it mentions.
+fn read_cells(body: &mut Code<McOp>, cells: &[(Var, Var, PrimType)]) {
+    let mut uses = VarUses::default();
+    uses.code(body);
+    let mut reads = Vec::new();
+    for &(var, cell, element) in cells {
+        if uses.is_free(var) {
+            reads.push(Code::DeclareScalar(var, element));
+            reads.push(Code::SetScalar(
+                var,
+                Exp::Read {
+                    block: cell,
+                    index: Box::new(Exp::i64(0)),
+                    element,
+                },
+            ));
+        }
+    }
+    if !reads.is_empty() {
+        let old = std::mem::replace(body, Code::Block(Vec::new()));
+        reads.push(old);
+        *body = Code::Block(reads);
+    }
+}
+
+/// Calls `f` on the code of every kernel the host code launches.
+fn each_kernel_body_mut(code: &mut Code<McOp>, f: &mut impl FnMut(&mut Code<McOp>)) {
+    match code {
+        Code::Block(codes) => codes.iter_mut().for_each(|c| each_kernel_body_mut(c, f)),
+        Code::If {
+            then_code,
+            else_code,
+            ..
+        } => {
+            each_kernel_body_mut(then_code, f);
+            each_kernel_body_mut(else_code, f);
+        }
+        Code::For { body, .. } | Code::While { body, .. } => each_kernel_body_mut(body, f),
+        Code::Op(op) => match op {
+            McOp::Chunks { .. } => {}
+            McOp::Parallel { body, .. } => f(body),
+            McOp::Reduce {
+                step,
+                combine,
+                write,
+                ..
+            }
+            | McOp::Scan {
+                step,
+                combine,
+                write,
+                ..
+            } => {
+                f(step);
+                f(combine);
+                f(write);
+            }
+            McOp::Hist { step, .. } => f(step),
+        },
+        _ => {}
     }
 }
 
@@ -294,12 +421,16 @@ fn assigned(code: &Code<McOp>, set: &mut BTreeSet<Var>) {
 }
 
 /// Removes the statements of `run` (consecutive in one block of the
-/// host code) from `code`.
+/// host code) from `code`, and the code of the kernels after it in that
+/// block; whether it was there.
 fn remove_run(code: &mut Code<McOp>, run: &[Code<McOp>]) -> bool {
     match code {
         Code::Block(codes) => {
             if let Some(at) = codes.windows(run.len()).position(|w| w == run) {
                 codes.drain(at..at + run.len());
+                for later in &mut codes[at..] {
+                    each_kernel_body_mut(later, &mut |body| *body = Code::Block(Vec::new()));
+                }
                 return true;
             }
             codes.iter_mut().any(|c| remove_run(c, run))
