@@ -160,10 +160,10 @@ impl Mover<'_> {
         if !run.iter().any(reads_memory) || set.iter().any(|v| self.outside.contains(v)) {
             return None;
         }
-        // The function without the run, the declarations of what it sets
-        // and the bodies of the kernels after it must leave those
-        // variables unmentioned (free variables of the rest are exactly
-        // the mentions elsewhere).
+        // What the host mentions of the run's variables: the free
+        // variables of the function without the run, the declarations of
+        // what it sets and the code of the kernels after it (which can
+        // read the run's values from cells).
         let mut rest = self.whole.clone();
         if !remove_run(&mut rest, run) {
             return None;
