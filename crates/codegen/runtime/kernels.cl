@@ -22,9 +22,20 @@
    elements at once meet distinct memory banks. */
 #define fut_skew(x) ((x) + ((x) >> 5))
 
-/* Adds `x` to the float at `p` atomically (OpenCL 1.2 has no atomic float
-   addition): a compare-and-swap of its bits, again until no other
-   work-item wrote between the read and the swap. */
+/* Adds `x` to the float at `p` atomically. OpenCL 1.2 has no atomic float
+   addition; NVIDIA's GPUs do (PTX's `red.add.f32`, in the state space of
+   the place: its address as an integer), others get a compare-and-swap of
+   its bits, again until no other work-item wrote between the read and the
+   swap. */
+#if defined(cl_nv_pragma_unroll)
+static inline void fut_atomic_add_f32_local(volatile __local float *p, float x) {
+  asm volatile("red.shared.add.f32 [%0], %1;" ::"l"((ulong)p), "f"(x) : "memory");
+}
+
+static inline void fut_atomic_add_f32_global(volatile __global float *p, float x) {
+  asm volatile("red.global.add.f32 [%0], %1;" ::"l"((ulong)p), "f"(x) : "memory");
+}
+#else
 static inline void fut_atomic_add_f32_local(volatile __local float *p, float x) {
   uint old = as_uint(*p);
   for (;;) {
@@ -42,6 +53,7 @@ static inline void fut_atomic_add_f32_global(volatile __global float *p, float x
     old = seen;
   }
 }
+#endif
 
 static void fut_copy_element(int64_t es, __global unsigned char *dst, int64_t d, __global const unsigned char *src, int64_t s) {
   switch (es) {
