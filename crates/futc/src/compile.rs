@@ -23,10 +23,17 @@ pub fn lower_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
     lower_checked(&checked)
 }
 
-/// A checked program without errors lowered to the core IR and
-/// optimised.
-pub fn compile_checked(checked: &diagnostics::CheckedProgram) -> Result<opt::ir::Program, String> {
+/// A checked program without errors lowered to the core IR with only
+/// its entry point `entry` (what the others alone use is dropped before
+/// the work of optimising it), and optimised.
+pub fn compile_entry(
+    checked: &diagnostics::CheckedProgram,
+    entry: &str,
+) -> Result<opt::ir::Program, String> {
     let mut program = lower_checked(checked)?;
+    program
+        .entry_points
+        .retain(|entry_point| entry_point.name == entry);
     opt::passes::optimise(&mut program).map_err(|error| error.to_string())?;
     Ok(program)
 }

@@ -7,7 +7,7 @@
 //! it and kept if it has no errors. Diagnostics in the appended line are
 //! located in the line as typed.
 
-use crate::compile::{compile_checked, display_path};
+use crate::compile::{compile_entry, display_path};
 use crate::diagnostics::{self, CheckedProgram, Excerpt};
 use opt::value::data::write_text;
 use std::io::{BufRead, IsTerminal, Write};
@@ -223,7 +223,7 @@ impl Session {
         let Some(checked) = report(checked, start, Shown::Errors) else {
             return;
         };
-        let program = match compile_checked(&checked) {
+        let program = match compile_entry(&checked, VALUE) {
             Ok(program) => program,
             Err(message) => {
                 eprintln!("{}", message.trim_end());

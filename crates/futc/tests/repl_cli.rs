@@ -7,7 +7,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use support::{futc_with_input, stderr, temp_dir, write};
 
-const LIBRARY: &str = "def square (x: i32) = x * x\ndef base = 10i32\n";
+const LIBRARY: &str =
+    "def square (x: i32) = x * x\ndef base = 10i32\nentry main (n: i64) = iota n\n";
 
 fn stdout(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
@@ -45,9 +46,9 @@ fn type_command() {
 fn file_given_on_the_command_line() {
     let dir = temp_dir("repl-file");
     let file = write(&dir, "lib.fut", LIBRARY.as_bytes());
-    let output = futc_with_input(&["repl", &file], b"square base\n");
+    let output = futc_with_input(&["repl", &file], b"square base\nmain 3\n");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert_eq!(stdout(&output), "100i32\n");
+    assert_eq!(stdout(&output), "100i32\n[0i64, 1i64, 2i64]\n");
 }
 
 #[test]
