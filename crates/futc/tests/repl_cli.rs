@@ -55,15 +55,18 @@ fn file_given_on_the_command_line() {
 fn load_replaces_the_session() {
     let dir = temp_dir("repl-load");
     let file = write(&dir, "lib.fut", LIBRARY.as_bytes());
-    let input = format!("def k = 7i32\nk\n:load {file}\nsquare 3\nk\n");
+    let bad = write(&dir, "bad.fut", b"def square = 1 +\n");
+    let input = format!("def k = 7i32\nk\n:load {file}\nsquare 3\nk\n:load {bad}\nsquare 4\n");
     let output = futc_with_input(&["repl"], input.as_bytes());
     assert_eq!(output.status.code(), Some(0));
-    assert_eq!(stdout(&output), "7i32\n9i32\n");
+    assert_eq!(stdout(&output), "7i32\n9i32\n16i32\n");
+    let message = stderr(&output);
     assert!(
-        stderr(&output).starts_with("error: <repl>:1:1: Unknown name \"k\"."),
-        "{}",
-        stderr(&output)
+        message.starts_with("error: <repl>:1:1: Unknown name \"k\"."),
+        "{message}"
     );
+    // A file with errors leaves the session as it was.
+    assert!(message.ends_with("bad.fut not loaded\n"), "{message}");
 }
 
 #[test]
