@@ -20,19 +20,43 @@ pub fn lower_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
     if checked.diagnostics.iter().any(hir::Diagnostic::is_error) {
         return Err(diagnostics::render_to_string(&checked, path));
     }
-    // Run-time errors name files relative to the working directory, as
-    // the user would write them.
-    let cwd = std::env::current_dir()
-        .ok()
-        .and_then(|d| d.to_str().map(|d| hir::files::normalize_path(d) + "/"));
-    let display_path = |path: &str| match &cwd {
-        Some(cwd) => path.strip_prefix(cwd.as_str()).unwrap_or(path).to_owned(),
-        None => path.to_owned(),
-    };
+    lower_checked(&checked)
+}
+
+/// A checked program without errors lowered to the core IR with only
+/// its entry point `entry` (what the others alone use is dropped before
+/// the work of optimising it), and optimised.
+pub fn compile_entry(
+    checked: &diagnostics::CheckedProgram,
+    entry: &str,
+) -> Result<opt::ir::Program, String> {
+    let mut program = lower_checked(checked)?;
+    program
+        .entry_points
+        .retain(|entry_point| entry_point.name == entry);
+    opt::passes::optimise(&mut program).map_err(|error| error.to_string())?;
+    Ok(program)
+}
+
+fn lower_checked(checked: &diagnostics::CheckedProgram) -> Result<opt::ir::Program, String> {
+    let display_path = display_path();
     let program = lower::lower_program(&checked.db, checked.file_set, checked.root, &display_path)
         .map_err(|error| format!("error: {error}"))?;
     if cfg!(debug_assertions) {
         opt::ir::check::check_program(&program).map_err(|error| error.to_string())?;
     }
     Ok(program)
+}
+
+/// How run-time errors name a file from its semantic path: relative to
+/// the working directory, as the user would write it, where it is under
+/// it.
+pub fn display_path() -> impl Fn(&str) -> String {
+    let cwd = std::env::current_dir()
+        .ok()
+        .and_then(|d| d.to_str().map(|d| hir::files::normalize_path(d) + "/"));
+    move |path: &str| match &cwd {
+        Some(cwd) => path.strip_prefix(cwd.as_str()).unwrap_or(path).to_owned(),
+        None => path.to_owned(),
+    }
 }

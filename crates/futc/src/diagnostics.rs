@@ -260,12 +260,23 @@ pub struct CheckedProgram {
 
 /// Loads and checks the program rooted at `path`.
 pub fn load_checked(path: &Path) -> Result<CheckedProgram, String> {
+    load_checked_with_root(path, None)
+}
+
+/// Loads and checks the program rooted at `path`, whose text is
+/// `root_text` when given instead of the file's (which need not exist);
+/// its imports are read from disk.
+pub fn load_checked_with_root(
+    path: &Path,
+    root_text: Option<&str>,
+) -> Result<CheckedProgram, String> {
     let mut db = hir::RootDatabase::default();
     let file_set = hir::FileSet::new(&db, Default::default());
     hir::prelude::add_prelude(&mut db, file_set);
     let root_path = semantic_path(path)?;
-    let root = hir::load_program(&mut db, file_set, &root_path, &mut |p| {
-        read_source(Path::new(p))
+    let root = hir::load_program(&mut db, file_set, &root_path, &mut |p| match root_text {
+        Some(text) if p == root_path => Ok(text.to_owned()),
+        _ => read_source(Path::new(p)),
     })?;
     let program = hir::program(&db, file_set, root);
     let mut diagnostics = program.diagnostics.clone();
@@ -285,7 +296,7 @@ pub fn load_checked(path: &Path) -> Result<CheckedProgram, String> {
 pub fn check_program(path: &Path) -> Result<usize, String> {
     let checked = load_checked(path)?;
     let writer = termcolor::StandardStream::stderr(color_choice());
-    report(&checked, path, &mut writer.lock());
+    report(&checked, path, None, &mut writer.lock());
     let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
     // `futc check` exits next: freeing every memoized result one by one
     // would only add to its running time.
@@ -296,43 +307,76 @@ pub fn check_program(path: &Path) -> Result<usize, String> {
 /// The diagnostics of a checked program rendered as plain text.
 pub fn render_to_string(checked: &CheckedProgram, root_name: &Path) -> String {
     let mut out = termcolor::NoColor::new(Vec::new());
-    report(checked, root_name, &mut out);
+    report(checked, root_name, None, &mut out);
     String::from_utf8_lossy(&out.into_inner()).into_owned()
+}
+
+/// The part of a root file from `start` on, shown as a source of its own
+/// named `name` (a line typed into the REPL, appended to a program).
+pub struct Excerpt<'a> {
+    pub start: usize,
+    pub name: &'a str,
+}
+
+/// Prints the diagnostics of a checked program on stderr, those in the
+/// root file's `excerpt` located in it.
+pub fn report_to_stderr(checked: &CheckedProgram, root_name: &Path, excerpt: Option<&Excerpt>) {
+    let writer = termcolor::StandardStream::stderr(color_choice());
+    report(checked, root_name, excerpt, &mut writer.lock());
 }
 
 /// Renders semantic diagnostics with their related places. The root file
 /// is shown under the name the user gave.
-fn report(checked: &CheckedProgram, root_name: &Path, out: &mut dyn termcolor::WriteColor) {
+fn report(
+    checked: &CheckedProgram,
+    root_name: &Path,
+    excerpt: Option<&Excerpt>,
+    out: &mut dyn termcolor::WriteColor,
+) {
     let db = &checked.db;
     let root = checked.root;
     let diagnostics = &checked.diagnostics;
     let mut files = SimpleFiles::new();
-    let mut ids: Vec<(hir::SourceFile, usize)> = Vec::new();
-    let mut id_of = |file: hir::SourceFile, files: &mut SimpleFiles<String, String>| {
-        if let Some((_, id)) = ids.iter().find(|(f, _)| *f == file) {
-            return *id;
-        }
-        let name = if file == root {
-            root_name.display().to_string()
-        } else {
-            file.path(db).clone()
+    // Each file by its id, the excerpt as `None`.
+    let mut ids: Vec<(Option<hir::SourceFile>, usize)> = Vec::new();
+    let mut locate = |file: hir::SourceFile,
+                      range: syntax::TextRange,
+                      files: &mut SimpleFiles<String, String>| {
+        let mut range = std::ops::Range::<usize>::from(range);
+        let key = match excerpt {
+            Some(excerpt) if file == root && range.start >= excerpt.start => {
+                range = range.start - excerpt.start..range.end - excerpt.start;
+                None
+            }
+            _ => Some(file),
         };
-        let id = files.add(name, file.text(db).clone());
-        ids.push((file, id));
-        id
+        if let Some((_, id)) = ids.iter().find(|(f, _)| *f == key) {
+            return (*id, range);
+        }
+        let (name, text) = match (key, excerpt) {
+            (None, Some(excerpt)) => (
+                excerpt.name.to_owned(),
+                root.text(db)[excerpt.start..].to_owned(),
+            ),
+            _ if file == root => (root_name.display().to_string(), file.text(db).clone()),
+            _ => (file.path(db).clone(), file.text(db).clone()),
+        };
+        let id = files.add(name, text);
+        ids.push((key, id));
+        (id, range)
     };
     let config = term::Config::default();
     for diagnostic in diagnostics.iter().take(MAX_REPORTED) {
-        let id = id_of(diagnostic.file, &mut files);
-        let range = std::ops::Range::<usize>::from(diagnostic.range);
-        let (line, column) = line_column(diagnostic.file.text(db), range.start);
-        let name = files.get(id).map(|f| f.name().clone()).unwrap_or_default();
+        let (id, range) = locate(diagnostic.file, diagnostic.range, &mut files);
+        let (name, (line, column)) = match files.get(id) {
+            Ok(file) => (file.name().clone(), line_column(file.source(), range.start)),
+            Err(_) => (String::new(), (1, 1)),
+        };
         let mut labels = vec![Label::primary(id, range)];
         for related in &diagnostic.related {
-            let related_id = id_of(related.file, &mut files);
+            let (related_id, related_range) = locate(related.file, related.range, &mut files);
             labels.push(
-                Label::secondary(related_id, std::ops::Range::<usize>::from(related.range))
-                    .with_message(related.message.clone()),
+                Label::secondary(related_id, related_range).with_message(related.message.clone()),
             );
         }
         // Long lines are shown around what the labels point at: each file

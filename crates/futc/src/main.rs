@@ -12,6 +12,7 @@ mod fmt;
 mod interpreter;
 mod opencl;
 mod pkg;
+mod repl;
 mod run;
 mod test_runner;
 mod test_spec;
@@ -105,6 +106,10 @@ enum Command {
     /// place, to standard output (`--stdout`), or only checking
     /// (`--check`); without files, standard input to standard output.
     Fmt(fmt::FmtArgs),
+    /// Evaluate expressions and declarations typed line by line with the
+    /// interpreter, in the scope of a loaded program; `:help` lists the
+    /// commands.
+    Repl(repl::ReplArgs),
 }
 
 #[derive(clap::Args)]
@@ -185,6 +190,7 @@ fn run_command(cli: Cli) -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Pkg(args) => pkg::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Repl(args) => repl::run(&args),
     }
 }
 
