@@ -38,19 +38,9 @@ impl<R: Rep> Simplifier<'_, R> {
         let mut matched = vec![false; else_body.stms.len()];
         let mut staying = Vec::with_capacity(then_body.stms.len());
         for then_stm in std::mem::take(&mut then_body.stms) {
-            let needs_only_outside = free_in_exp(&then_stm.exp)
-                .into_iter()
-                .chain(
-                    then_stm
-                        .pat
-                        .iter()
-                        .flat_map(|pe| pe.ty.shape().iter().filter_map(|d| d.as_var())),
-                )
-                .all(|v| !bound_in_then.contains(&v) || moved_vars.contains(&v));
-            let movable = needs_only_outside
-                && !matches!(then_stm.exp, Exp::SubExp(_))
-                && !self.fails_outside(&then_stm, depth)
-                && consumed(self.program, &then_stm.exp).is_empty();
+            let movable = inputs(&then_stm)
+                .all(|v| !bound_in_then.contains(&v) || moved_vars.contains(&v))
+                && self.may_leave_branch(&then_stm, depth);
             let twin = movable
                 .then(|| {
                     let key = without_locations(&then_stm);
@@ -108,20 +98,9 @@ impl<R: Rep> Simplifier<'_, R> {
             let mut moved_vars: HashSet<Var> = HashSet::new();
             let mut staying = Vec::with_capacity(body.stms.len());
             for inner in std::mem::take(&mut body.stms) {
-                let closed = free_in_exp(&inner.exp)
-                    .into_iter()
-                    .chain(
-                        inner
-                            .pat
-                            .iter()
-                            .flat_map(|pe| pe.ty.shape().iter().filter_map(|d| d.as_var())),
-                    )
-                    .all(|v| moved_vars.contains(&v));
-                let movable = closed
-                    && !matches!(inner.exp, Exp::SubExp(_))
+                let movable = inputs(&inner).all(|v| moved_vars.contains(&v))
                     && inner.pat.iter().all(|pe| !kept_back.contains(&pe.var))
-                    && !self.fails_outside(&inner, depth)
-                    && consumed(self.program, &inner.exp).is_empty();
+                    && self.may_leave_branch(&inner, depth);
                 if movable {
                     moved_vars.extend(inner.pat.iter().map(|pe| pe.var));
                     moved.push(inner);
@@ -132,6 +111,15 @@ impl<R: Rep> Simplifier<'_, R> {
             body.stms = staying;
         }
         moved
+    }
+
+    /// Whether a statement of a branch (at `depth`) may run before the
+    /// `if` instead: it is not a mere copy of a name, cannot fail there
+    /// and consumes nothing.
+    fn may_leave_branch(&self, stm: &Stm<R>, depth: usize) -> bool {
+        !matches!(stm.exp, Exp::SubExp(_))
+            && !self.fails_outside(stm, depth)
+            && consumed(self.program, &stm.exp).is_empty()
     }
 
     /// The arrays a body returns or consumes, and those they are views
@@ -203,4 +191,14 @@ fn without_locations<R: Rep>(stm: &Stm<R>) -> Stm<R> {
     let mut stm = stm.clone();
     strip(&mut stm);
     stm
+}
+
+/// The variables a statement needs: those its expression reads and the
+/// sizes of what it binds.
+fn inputs<R: Rep>(stm: &Stm<R>) -> impl Iterator<Item = Var> + '_ {
+    free_in_exp(&stm.exp).into_iter().chain(
+        stm.pat
+            .iter()
+            .flat_map(|pe| pe.ty.shape().iter().filter_map(|d| d.as_var())),
+    )
 }
