@@ -290,3 +290,21 @@ fn element_code_between_kernels_runs_on_the_device() {
     assert_eq!(host_reads, 1, "only `count` reads its sum on the host");
     assert_eq!(generated.matches("fut_cl_read_f32(run,").count(), 0);
 }
+
+#[test]
+fn matrix_products_load_tiles_into_local_memory() {
+    // Both matrices of the product (the second one transposed, as its
+    // columns) go through tiles of their element type; a loop whose
+    // count differs from point to point does not.
+    let dir = temp_dir("opencl-tiles");
+    compile(
+        &dir,
+        "entry main [n][k][m] (a: [n][k]f32) (bt: [m][k]f32) =\n\
+         \x20 map (\\row -> map (\\col -> f32.sum (map2 (*) row col)) bt) a\n\
+         entry prefix_sums [n][m] (xs: [n][m]i64) =\n\
+         \x20 tabulate_2d n m (\\i j -> loop s = 0 for l < j do s + xs[i, l])\n",
+    );
+    let generated = std::fs::read_to_string(dir.join("prog.c")).expect("the generated C");
+    assert_eq!(generated.matches("__local t_f32 fut_tile_").count(), 2);
+    assert_eq!(generated.matches("__local t_i64 fut_tile_").count(), 0);
+}

@@ -321,6 +321,10 @@ fn each_kernel_body_mut(code: &mut Code<McOp>, f: &mut impl FnMut(&mut Code<McOp
                 f(write);
             }
             McOp::Hist { step, .. } => f(step),
+            // Its kernel's code is in several parts: the host mentions
+            // every variable it reads (see `McOp::visit`), so none of
+            // them moves to the device.
+            McOp::TiledMap(_) => {}
         },
         _ => {}
     }

@@ -7,7 +7,7 @@
 
 use super::function::{COp, CodePrinter, FunctionPrinter, Result, VarUses};
 use crate::CodegenError;
-use crate::imp::mc::{Chunking, McOp};
+use crate::imp::mc::{Chunking, McOp, TiledStep};
 
 impl COp for McOp {
     fn print(&self, printer: &mut FunctionPrinter<'_, '_, Self>) -> Result<()> {
@@ -49,7 +49,7 @@ impl COp for McOp {
                 printer.dedent();
                 printer.line("}");
             }
-            McOp::Reduce { .. } | McOp::Scan { .. } | McOp::Hist { .. } => {
+            McOp::Reduce { .. } | McOp::Scan { .. } | McOp::Hist { .. } | McOp::TiledMap(_) => {
                 return Err(CodegenError::internal(
                     "internal error: a work-group operation in multicore code".to_owned(),
                 ));
@@ -154,6 +154,35 @@ impl COp for McOp {
                     uses.read(bin_place.block);
                     uses.exp(&bin_place.offset);
                 });
+            }
+            McOp::TiledMap(tiled) => {
+                tiled.sizes.iter().for_each(|e| uses.exp(e));
+                uses.scoped(|uses| {
+                    tiled
+                        .indices
+                        .iter()
+                        .flatten()
+                        .for_each(|&v| uses.declare(v));
+                    for step in &tiled.steps {
+                        match step {
+                            TiledStep::Point(copies) => copies.iter().for_each(|c| uses.code(c)),
+                            TiledStep::Loop(tiled_loop) => {
+                                uses.exp(&tiled_loop.bound);
+                                uses.scoped(|uses| {
+                                    uses.declare(tiled_loop.counter);
+                                    for tile in &tiled_loop.tiles {
+                                        uses.declare(tile.row);
+                                        tile.values.iter().for_each(|&v| uses.declare(v));
+                                        uses.read(tile.block);
+                                        uses.exp(&tile.index);
+                                    }
+                                    tiled_loop.bodies.iter().for_each(|c| uses.code(c));
+                                });
+                            }
+                        }
+                    }
+                });
+                uses.scoped(|uses| uses.code(&tiled.fallback));
             }
         }
     }

@@ -21,7 +21,7 @@ use super::function::{
 };
 use super::scalar::{c_literal, c_type};
 use crate::CodegenError;
-use crate::imp::mc::{Chunking, McOp};
+use crate::imp::mc::{Chunking, McOp, TILE, TiledLoop, TiledMap, TiledStep};
 use crate::imp::{Arg, Code, ErrorPart, Exp, Function, MemLoc, Param};
 use opt::ir::{Loc, Var};
 use prim::{BinOp, PrimType};
@@ -200,7 +200,93 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
             printer, iterations, *point, step, *bucket, *value, *op, neutral, width, *bin,
             bin_place,
         )?,
+        McOp::TiledMap(tiled) => tiled_map(printer, tiled)?,
     }
+    Ok(())
+}
+
+/// Prints a tiled map as a kernel of a work-group per block of points,
+/// launched where the device's work-groups hold a tile and the space is
+/// at least half a tile wide along each dimension; else the fallback
+/// runs.
+fn tiled_map(printer: &mut FunctionPrinter<'_, '_, McOp>, tiled: &TiledMap) -> Result<()> {
+    // The kernel's code in the order it runs, for its frame: the indices
+    // come from the sizes, and each tiled loop loads its tiles and runs
+    // its bodies.
+    let mut order: Vec<Code<McOp>> = tiled
+        .sizes
+        .iter()
+        .zip(tiled.indices[0])
+        .map(|(size, index)| Code::SetScalar(index, size.clone()))
+        .collect();
+    let mut bound: Vec<Var> = tiled.indices.iter().flatten().copied().collect();
+    for step in &tiled.steps {
+        match step {
+            TiledStep::Point(copies) => {
+                for copy in copies {
+                    match copy {
+                        Code::Block(codes) => order.extend(codes.iter().cloned()),
+                        other => order.push(other.clone()),
+                    }
+                }
+            }
+            TiledStep::Loop(tiled_loop) => {
+                bound.push(tiled_loop.counter);
+                let mut body = Vec::new();
+                for tile in &tiled_loop.tiles {
+                    bound.push(tile.row);
+                    bound.extend(&tile.values);
+                    body.push(Code::SetScalar(
+                        tile.values[0],
+                        Exp::Read {
+                            block: tile.block,
+                            index: Box::new(tile.index.clone()),
+                            element: tile.element,
+                        },
+                    ));
+                }
+                body.extend(tiled_loop.bodies.iter().cloned());
+                order.push(Code::For {
+                    var: tiled_loop.counter,
+                    bound: tiled_loop.bound.clone(),
+                    body: Box::new(Code::Block(body)),
+                });
+            }
+        }
+    }
+    let frame = Frame::of(printer, &[&Code::Block(order)], &bound)?;
+    let index = kernel(printer, &frame, "fut_lid", &[], true, |k| {
+        k.tiled_map(tiled)
+    })?;
+    let [rows, columns] = [printer.exp(&tiled.sizes[0])?, printer.exp(&tiled.sizes[1])?];
+    let [block_rows, block_columns] = tiled.per_item.map(|n| n * TILE);
+    printer.line("{");
+    printer.indent();
+    printer.line(&format!(
+        "const int64_t fut_rows = {rows}, fut_columns = {columns};"
+    ));
+    printer.line(&format!(
+        "if (fut_cl_group_size(run) == {} && fut_rows >= {half} && fut_columns >= {half}) {{",
+        TILE * TILE,
+        half = TILE / 2
+    ));
+    printer.indent();
+    printer.line(&format!(
+        "const int64_t fut_groups = (fut_rows + {block_rows} - 1) / {block_rows} * ((fut_columns + {block_columns} - 1) / {block_columns});"
+    ));
+    launch(
+        printer,
+        &frame,
+        index,
+        ("fut_groups", &(TILE * TILE).to_string(), "0"),
+        &[],
+        None,
+    )?;
+    printer.checked("err", None);
+    printer.dedent();
+    printer.nested("} else ", &tiled.fallback)?;
+    printer.dedent();
+    printer.line("}");
     Ok(())
 }
 
@@ -233,6 +319,9 @@ impl<'a> Reduction<'a> {
         }
     }
 }
+
+/// A tiled map's work-item's place in its group along each dimension.
+const TILED_OWN: [&str; 2] = ["fut_ly", "fut_lx"];
 
 /// The largest work-group: the length of the kernels' local arrays.
 const GROUP_MAX: usize = 256;
@@ -1171,6 +1260,7 @@ fn calls_allocate(program: &crate::imp::Program<McOp>, code: &Code<McOp>) -> boo
                 visit(program, step, true, seen) || visit(program, combine, true, seen)
             }
             Code::Op(McOp::Hist { step, .. }) => visit(program, step, true, seen),
+            Code::Op(McOp::TiledMap(tiled)) => visit(program, &tiled.fallback, true, seen),
             Code::Call { func, .. } => {
                 let f = func.0 as usize;
                 if seen.contains(&f) {
@@ -1440,6 +1530,179 @@ impl KernelPrinter<'_> {
         self.braced("if (fut_lid == 0) ", |k| finish(k, &accs))
     }
 
+    /// The body of a tiled map's kernel (see [`TiledMap`]): work-item
+    /// `(fut_ly, fut_lx)` of a group runs the points `TILE` apart from
+    /// its place in the group's block, and the group's tiles are local
+    /// arrays of `TILE` iterations by the block's rows, a row padded by
+    /// one element so that work-items reading down a column of iterations
+    /// meet different banks.
+    fn tiled_map(&mut self, tiled: &TiledMap) -> Result<()> {
+        self.line(&format!(
+            "const int64_t fut_lid = get_local_id(0), fut_ly = fut_lid / {TILE}, fut_lx = fut_lid % {TILE};"
+        ));
+        let [rows, columns] = [self.exp(&tiled.sizes[0])?, self.exp(&tiled.sizes[1])?];
+        self.line(&format!(
+            "const int64_t fut_size_0 = {rows}, fut_size_1 = {columns};"
+        ));
+        let [block_rows, block_columns] = tiled.per_item.map(|n| n * TILE);
+        self.line(&format!(
+            "const int64_t fut_blocks_1 = (fut_size_1 + {block_columns} - 1) / {block_columns}, fut_group = get_group_id(0);"
+        ));
+        self.line(&format!(
+            "const int64_t fut_base_0 = fut_group / fut_blocks_1 * {block_rows}, fut_base_1 = fut_group % fut_blocks_1 * {block_columns};"
+        ));
+        for (step_number, step) in tiled.steps.iter().enumerate() {
+            if let TiledStep::Loop(tiled_loop) = step {
+                for (i, tile) in tiled_loop.tiles.iter().enumerate() {
+                    self.line(&format!(
+                        "__local {} fut_tile_{step_number}_{i}[{}];",
+                        c_type(tile.element),
+                        tiled.per_item[tile.dim] * TILE * (TILE + 1)
+                    ));
+                }
+            }
+        }
+        for (copy, indices) in tiled.indices.iter().enumerate() {
+            let position = [copy / tiled.per_item[1], copy % tiled.per_item[1]];
+            let mut names = Vec::new();
+            for (d, (&index, own)) in indices.iter().zip(TILED_OWN).enumerate() {
+                self.lines.bind(index, VarKind::Scalar(PrimType::I64));
+                let name = (self.var_names)(index);
+                self.line(&format!(
+                    "const int64_t {name} = fut_base_{d} + {} + {own};",
+                    position[d] * TILE
+                ));
+                names.push(name);
+            }
+            self.line(&format!(
+                "const bool fut_in_{copy} = {} < fut_size_0 && {} < fut_size_1;",
+                names[0], names[1]
+            ));
+        }
+        for (step_number, step) in tiled.steps.iter().enumerate() {
+            match step {
+                TiledStep::Point(copies) => {
+                    for (copy, code) in copies.iter().enumerate() {
+                        let codes = match code {
+                            Code::Block(codes) => codes.as_slice(),
+                            other => std::slice::from_ref(other),
+                        };
+                        // Declarations stay outside the branch: later
+                        // steps use what they declare.
+                        let (declarations, rest): (Vec<&Code<McOp>>, Vec<&Code<McOp>>) =
+                            codes.iter().partition(|c| {
+                                matches!(c, Code::DeclareScalar(..) | Code::DeclareMem(..))
+                            });
+                        declarations.into_iter().try_for_each(|c| self.code(c))?;
+                        if !rest.is_empty() {
+                            self.braced(&format!("if (fut_in_{copy}) "), |k| {
+                                rest.into_iter().try_for_each(|c| k.code(c))
+                            })?;
+                        }
+                    }
+                }
+                TiledStep::Loop(tiled_loop) => self.tiled_loop(tiled, step_number, tiled_loop)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// A tiled loop: `TILE` iterations at a time, the group loads its
+    /// tiles (each work-item some elements of each, consecutive
+    /// work-items consecutive elements of global memory) and then runs
+    /// those iterations of its points' bodies from them.
+    fn tiled_loop(
+        &mut self,
+        tiled: &TiledMap,
+        step_number: usize,
+        tiled_loop: &TiledLoop,
+    ) -> Result<()> {
+        let bound = self.exp(&tiled_loop.bound)?;
+        let counter_type = exp_type(&tiled_loop.bound);
+        let ctype = c_type(counter_type);
+        let counter = (self.var_names)(tiled_loop.counter);
+        self.line(&format!(
+            "for (int64_t fut_k0 = 0; fut_k0 < (int64_t)({bound}); fut_k0 += {TILE}) {{"
+        ));
+        self.lines.indent += 1;
+        for (i, tile) in tiled_loop.tiles.iter().enumerate() {
+            // The work-item's offsets in iterations and in rows.
+            let (along, across) = if tile.along_counter {
+                ("fut_lx", "fut_ly")
+            } else {
+                ("fut_ly", "fut_lx")
+            };
+            for position in 0..tiled.per_item[tile.dim] {
+                self.line("{");
+                self.lines.indent += 1;
+                self.lines.scopes.push(HashMap::new());
+                self.lines.bind(tile.row, VarKind::Scalar(PrimType::I64));
+                self.lines
+                    .bind(tiled_loop.counter, VarKind::Scalar(counter_type));
+                let row = (self.var_names)(tile.row);
+                let offset = position * TILE;
+                self.line(&format!(
+                    "const int64_t {row} = fut_base_{} + {offset} + {across};",
+                    tile.dim
+                ));
+                self.line(&format!(
+                    "const {ctype} {counter} = ({ctype})(fut_k0 + {along});"
+                ));
+                let index = self.exp(&tile.index)?;
+                let read = self.read(tile.block, index, tile.element)?;
+                let text = format!(
+                    "fut_tile_{step_number}_{i}[({offset} + {across}) * {} + {along}] = {row} < fut_size_{} && {counter} < {bound} ? {read} : ({})0;",
+                    TILE + 1,
+                    tile.dim,
+                    c_type(tile.element)
+                );
+                self.line(&text);
+                self.lines.scopes.pop();
+                self.lines.indent -= 1;
+                self.line("}");
+            }
+        }
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(&format!(
+            "const int64_t fut_kn = (int64_t)({bound}) - fut_k0 < {TILE} ? (int64_t)({bound}) - fut_k0 : {TILE};"
+        ));
+        self.line("for (int64_t fut_kk = 0; fut_kk < fut_kn; fut_kk++) {");
+        self.lines.indent += 1;
+        self.lines.scopes.push(HashMap::new());
+        self.lines
+            .bind(tiled_loop.counter, VarKind::Scalar(counter_type));
+        self.line(&format!(
+            "const {ctype} {counter} = ({ctype})(fut_k0 + fut_kk);"
+        ));
+        for (i, tile) in tiled_loop.tiles.iter().enumerate() {
+            for (position, &value) in tile.values.iter().enumerate() {
+                self.lines.bind(value, VarKind::Scalar(tile.element));
+                let text = format!(
+                    "const {} {} = fut_tile_{step_number}_{i}[({} + {}) * {} + fut_kk];",
+                    c_type(tile.element),
+                    (self.var_names)(value),
+                    position * TILE,
+                    TILED_OWN[tile.dim],
+                    TILE + 1
+                );
+                self.line(&text);
+            }
+        }
+        let printed = tiled_loop
+            .bodies
+            .iter()
+            .enumerate()
+            .try_for_each(|(copy, body)| self.nested(&format!("if (fut_in_{copy}) "), body));
+        self.lines.scopes.pop();
+        printed?;
+        self.lines.indent -= 1;
+        self.line("}");
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.lines.indent -= 1;
+        self.line("}");
+        Ok(())
+    }
+
     /// `head {`, what `body` prints one level deeper, and `}`.
     fn braced(&mut self, head: &str, body: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
         self.line(&format!("{head}{{"));
@@ -1549,6 +1812,7 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
     /// work-item, as one chunk.
     fn op(&mut self, op: &McOp) -> Result<()> {
         match op {
+            McOp::TiledMap(tiled) => self.code(&tiled.fallback)?,
             McOp::Chunks { var, .. } => {
                 let text = format!("{} = 1;", self.var_name(*var)?);
                 self.line(&text);

@@ -123,4 +123,80 @@ pub enum McOp {
         bin: Var,
         bin_place: MemLoc,
     },
+    /// A map over a two-dimensional space whose points run loops that
+    /// read rows of arrays shared by the points of a row or of a column,
+    /// made only for devices with work-groups, outside parallel code.
+    TiledMap(Box<TiledMap>),
+}
+
+/// The side of a tile: a work-group has [`TILE`] × [`TILE`] work-items,
+/// and its loops load [`TILE`] iterations' elements at a time.
+pub const TILE: usize = 16;
+
+/// A map over a two-dimensional space of `sizes` whose points run loops
+/// reading, at each iteration, elements of rows that depend only on the
+/// point's index along one dimension (as the points of a matrix product
+/// read a row of one matrix and a column of the other). A work-group
+/// takes a block of `TILE * per_item[0]` by `TILE * per_item[1]`
+/// points: each of its work-items runs `per_item[0] * per_item[1]` of
+/// them (its copies, `TILE` points apart along each dimension), and at
+/// every `TILE` iterations of a loop the group loads the elements its
+/// points read into local memory together, each once, in an order that
+/// reads consecutive elements of global memory at once.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TiledMap {
+    pub sizes: [Exp; 2],
+    /// The copies of a work-item along each dimension.
+    pub per_item: [usize; 2],
+    /// Each copy's point indices (row-major over `per_item`; declared by
+    /// the operation).
+    pub indices: Vec<[Var; 2]>,
+    /// What every point runs, in order.
+    pub steps: Vec<TiledStep>,
+    /// What runs instead where a device's work-groups are smaller than a
+    /// tile, or the space is narrower than half a tile: the map's points
+    /// one per work-item.
+    pub fallback: Code<McOp>,
+}
+
+/// A part of a tiled map's points' code.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TiledStep {
+    /// Code of each copy (in the order of [`TiledMap::indices`]) that runs
+    /// where its point is in the space. Only the last step's may fail.
+    Point(Vec<Code<McOp>>),
+    Loop(TiledLoop),
+}
+
+/// A loop every point runs, `counter` (an integer of the bound's type,
+/// declared by the operation) from 0 below `bound`, the same for all
+/// points; it cannot fail.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TiledLoop {
+    pub counter: Var,
+    pub bound: Exp,
+    pub tiles: Vec<Tile>,
+    /// Each copy's loop body, which takes the tiles' elements from their
+    /// `values`.
+    pub bodies: Vec<Code<McOp>>,
+}
+
+/// The elements of a block a tiled loop reads at each iteration: element
+/// `index` for the point whose index along dimension `dim` is `row` (a
+/// variable of the tile's, declared by the operation) at iteration
+/// `counter`. The elements are in bounds for every point of the space
+/// and every iteration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tile {
+    pub dim: usize,
+    pub element: PrimType,
+    pub block: Var,
+    pub row: Var,
+    pub index: Exp,
+    /// Whether consecutive iterations read consecutive elements (else
+    /// consecutive rows are loaded together).
+    pub along_counter: bool,
+    /// For the copies at each position along `dim`: the variable holding
+    /// the element of the current iteration (declared by the operation).
+    pub values: Vec<Var>,
 }

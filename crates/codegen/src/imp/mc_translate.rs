@@ -26,6 +26,7 @@
 //!   device with work-groups, outside parallel code.
 
 use super::mc::{Chunking, McOp};
+use super::tiling::tiled_map;
 use super::translate::{
     Array, PointCode, Translator, and, cmp, element_at, in_range, internal, slice_fix,
 };
@@ -60,14 +61,10 @@ pub(super) fn seg_op(tr: &mut Translator<McMem>, pat: &[PatElem], op: &SegOp<McM
     let results = &pat[operators..];
     let space = op.space();
     match op {
-        SegOp::Map { body, .. } => {
-            let iterations = points(tr, &space.sizes())?;
-            parallel_points(tr, iterations, |tr, flat| {
-                point_indices(tr, space, flat.clone())?;
-                tr.stms(&body.stms)?;
-                write_results(tr, space, op.results(), results, &body.result)
-            })
-        }
+        SegOp::Map { body, .. } => each_point(tr, space, |tr| {
+            tr.stms(&body.stms)?;
+            write_results(tr, space, op.results(), results, &body.result)
+        }),
         SegOp::Red { ops, body, .. } => {
             let lambdas: Vec<(&Lambda<McMem>, &[SubExp])> = ops
                 .iter()
@@ -284,6 +281,44 @@ pub(super) fn fill(
             point(tr, &indices)
         })
     })
+}
+
+/// Runs `point` at every point of `space`, its indices set, in parallel
+/// chunks. On a device with work-groups, outside parallel code, a
+/// two-dimensional space whose point code has loops worth tiling (see
+/// [`tiled_map`]) is a [`McOp::TiledMap`] instead.
+fn each_point(
+    tr: &mut Translator<McMem>,
+    space: &SegSpace,
+    mut point: impl FnMut(&mut Translator<McMem>) -> Result<()>,
+) -> Result<()> {
+    let iterations = points(tr, &space.sizes())?;
+    let by_points = |tr: &mut Translator<McMem>| {
+        parallel_points(tr, iterations, |tr, flat| {
+            point_indices(tr, space, flat.clone())?;
+            point(tr)
+        })
+    };
+    let &[(row, rows), (column, columns)] = space.dims.as_slice() else {
+        return by_points(tr);
+    };
+    if !tr.work_groups() || tr.in_parallel() {
+        return by_points(tr);
+    }
+    let fallback = tr.block(by_points)?;
+    let point = tr.in_task(|tr| {
+        tr.block(|tr| {
+            tr.count(row, rows);
+            tr.count(column, columns);
+            point(tr)
+        })
+    })?;
+    let sizes = [tr.se(rows)?, tr.se(columns)?];
+    match tiled_map(tr, sizes, [row, column], &point, fallback.clone()) {
+        Some(tiled) => tr.emit(Code::Op(McOp::TiledMap(Box::new(tiled)))),
+        None => tr.emit(fallback),
+    }
+    Ok(())
 }
 
 /// Runs `point` at every point number below `iterations`, in parallel
@@ -1075,7 +1110,6 @@ fn per_segment(
     let outer = SegSpace {
         dims: space.dims[..space.dims.len() - 1].to_vec(),
     };
-    let segments = points(tr, &outer.sizes())?;
     tr.count(inner_var, inner_size);
     let inner_size = tr.se(inner_size)?;
     let point = |vars: &[(Var, SubExp)]| -> Vec<Exp> {
@@ -1083,8 +1117,7 @@ fn per_segment(
             .map(|&(v, _)| Exp::Var(v, PrimType::I64))
             .collect()
     };
-    parallel_points(tr, segments, |tr, flat| {
-        point_indices(tr, &outer, flat.clone())?;
+    each_point(tr, &outer, |tr| {
         let accs = scalars(tr, "acc", &types, neutral.clone());
         let code = tr.block(|tr| {
             tr.stms(&body.stms)?;

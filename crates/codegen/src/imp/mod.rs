@@ -25,6 +25,7 @@
 pub mod mc;
 mod mc_translate;
 pub mod print;
+mod tiling;
 pub mod translate;
 
 use opt::ir::{Loc, Var};

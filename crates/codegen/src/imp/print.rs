@@ -2,7 +2,7 @@
 //! --imp`): one function after another, statements one per line,
 //! nested code indented, variables as `name_number`.
 
-use super::mc::McOp;
+use super::mc::{McOp, TiledMap, TiledStep};
 use super::translate::NoOp;
 use super::{Arg, Code, ErrorPart, Exp, Function, MemLoc, Param, Program};
 use opt::ir::Var;
@@ -148,8 +148,71 @@ impl PrintOp for McOp {
                 );
                 printer.nested(&head, step);
             }
+            McOp::TiledMap(tiled) => print_tiled_map(printer, tiled),
         }
     }
+}
+
+fn print_tiled_map(printer: &mut Printer<'_, McOp>, tiled: &TiledMap) {
+    let [per_row, per_column] = tiled.per_item;
+    let head = format!(
+        "tiled map over [{}][{}], {per_row} x {per_column} points per work-item {{",
+        printer.exp(&tiled.sizes[0]),
+        printer.exp(&tiled.sizes[1]),
+    );
+    printer.line(&head);
+    printer.indent += 1;
+    for step in &tiled.steps {
+        match step {
+            TiledStep::Point(copies) => {
+                for (indices, code) in tiled.indices.iter().zip(copies) {
+                    let head = format!(
+                        "at ({}) where in range",
+                        printer.vars(indices.iter().copied())
+                    );
+                    printer.nested(&head, code);
+                }
+            }
+            TiledStep::Loop(tiled_loop) => {
+                let head = format!(
+                    "tiled loop {} < {} {{",
+                    printer.var(tiled_loop.counter),
+                    printer.exp(&tiled_loop.bound)
+                );
+                printer.line(&head);
+                printer.indent += 1;
+                for tile in &tiled_loop.tiles {
+                    let text = format!(
+                        "({}) = {}[{}]:{} along dimension {} at rows {}{}",
+                        printer.vars(tile.values.iter().copied()),
+                        printer.var(tile.block),
+                        printer.exp(&tile.index),
+                        tile.element.name(),
+                        tile.dim,
+                        printer.var(tile.row),
+                        if tile.along_counter {
+                            ", loaded along the counter"
+                        } else {
+                            ""
+                        }
+                    );
+                    printer.line(&text);
+                }
+                for (indices, body) in tiled.indices.iter().zip(&tiled_loop.bodies) {
+                    let head = format!(
+                        "at ({}) where in range",
+                        printer.vars(indices.iter().copied())
+                    );
+                    printer.nested(&head, body);
+                }
+                printer.indent -= 1;
+                printer.line("}");
+            }
+        }
+    }
+    printer.nested("else", &tiled.fallback);
+    printer.indent -= 1;
+    printer.line("}");
 }
 
 /// The program as text.

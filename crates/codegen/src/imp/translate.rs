@@ -364,6 +364,15 @@ impl<R: ImpLevel> Translator<R> {
         Var(self.var_names.len() as u32 - 1)
     }
 
+    /// A new variable with the name hint of `var`.
+    pub(super) fn fresh_like(&mut self, var: Var) -> Var {
+        let hint = self
+            .var_names
+            .get(var.0 as usize)
+            .map_or_else(|| "v".to_owned(), String::clone);
+        self.new_var(&hint)
+    }
+
     /// A new `i64` variable set to `value`.
     pub(super) fn let_i64(&mut self, hint: &str, value: Exp) -> Var {
         let var = self.new_var(hint);
