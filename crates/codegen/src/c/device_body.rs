@@ -40,16 +40,19 @@ pub(super) fn move_element_code(program: &mut Program<McOp>) {
         scalar_types(&function.body, &mut types);
         let mut body = function.body.clone();
         let mut moved = BTreeSet::new();
+        let mut made = BTreeSet::new();
         let mut mover = Mover {
             var_names: &mut program.var_names,
             whole: &function.body,
             outside: &outside,
             types: &types,
             moved: &mut moved,
+            made: &mut made,
         };
         mover.code(&mut body);
         if !moved.is_empty() {
             remove_declarations(&mut body, &moved);
+            into_reductions(&mut body, &made);
             program.functions[index].body = body;
         }
     }
@@ -99,6 +102,8 @@ struct Mover<'a> {
     types: &'a HashMap<Var, PrimType>,
     /// The variables whose code moved (their host declarations go).
     moved: &'a mut BTreeSet<Var>,
+    /// The chunk variables of the kernels made.
+    made: &'a mut BTreeSet<Var>,
 }
 
 impl Mover<'_> {
@@ -245,10 +250,12 @@ impl Mover<'_> {
             each_kernel_body_mut(code, &mut |body| read_cells(body, &cells));
         }
         self.moved.extend(set.iter().copied());
+        let chunk = self.fresh("chunk");
+        self.made.insert(chunk);
         replacement.push(Code::Op(McOp::Parallel {
             iterations: Exp::i64(1),
             chunks: Exp::i64(1),
-            chunk: self.fresh("chunk"),
+            chunk,
             start: self.fresh("start"),
             end: self.fresh("end"),
             body: Box::new(Code::Block(body)),
@@ -259,6 +266,86 @@ impl Mover<'_> {
     fn fresh(&mut self, hint: &str) -> Var {
         self.var_names.push(hint.to_owned());
         Var(self.var_names.len() as u32 - 1)
+    }
+}
+
+/// Moves each kernel made here (of `made`) that follows a reduction of
+/// one segment, with only host statements between that read no memory
+/// and set nothing the reduction reads, into the end of the reduction's
+/// `write`, which one work-item runs after the reduction: a kernel fewer
+/// (the statements between then run before the reduction).
+fn into_reductions(code: &mut Code<McOp>, made: &BTreeSet<Var>) {
+    match code {
+        Code::Block(codes) => {
+            let mut at = 0;
+            while at < codes.len() {
+                match merged_at(codes, at, made) {
+                    Some(kernel) => {
+                        let Code::Op(McOp::Parallel { body, .. }) = codes.remove(kernel) else {
+                            unreachable!("`merged_at` found a kernel");
+                        };
+                        let mut reduction = codes.remove(at);
+                        if let Code::Op(McOp::Reduce { write, .. }) = &mut reduction {
+                            let old = std::mem::replace(write.as_mut(), Code::Block(Vec::new()));
+                            **write = Code::Block(vec![old, *body]);
+                        }
+                        codes.insert(kernel - 1, reduction);
+                        at = kernel;
+                    }
+                    None => at += 1,
+                }
+            }
+            codes.iter_mut().for_each(|c| into_reductions(c, made));
+        }
+        Code::If {
+            then_code,
+            else_code,
+            ..
+        } => {
+            into_reductions(then_code, made);
+            into_reductions(else_code, made);
+        }
+        Code::For { body, .. } | Code::While { body, .. } => into_reductions(body, made),
+        _ => {}
+    }
+}
+
+/// Where the kernel that the reduction at `at` takes in is, if any.
+fn merged_at(codes: &[Code<McOp>], at: usize, made: &BTreeSet<Var>) -> Option<usize> {
+    let Code::Op(McOp::Reduce { segments, .. }) = &codes[at] else {
+        return None;
+    };
+    if *segments != Exp::i64(1) {
+        return None;
+    }
+    let kernel = (at + 1..codes.len()).find(|&k| !host_preparation(&codes[k]))?;
+    if !matches!(&codes[kernel], Code::Op(McOp::Parallel { chunk, .. }) if made.contains(chunk)) {
+        return None;
+    }
+    let mut uses = VarUses::default();
+    uses.code(&codes[at]);
+    let mut set = BTreeSet::new();
+    for code in &codes[at + 1..kernel] {
+        match code {
+            Code::DeclareScalar(var, _) | Code::DeclareMem(var, _) => {
+                set.insert(*var);
+            }
+            Code::Allocate { mem, .. } => {
+                set.insert(*mem);
+            }
+            other => assigned(other, &mut set),
+        }
+    }
+    (!set.iter().any(|v| uses.is_free(*v))).then_some(kernel)
+}
+
+/// Whether the statement is host code that reads no memory and writes
+/// none: declarations, allocations and scalar assignments.
+fn host_preparation(code: &Code<McOp>) -> bool {
+    match code {
+        Code::DeclareScalar(..) | Code::DeclareMem(..) | Code::Allocate { .. } => true,
+        Code::SetScalar(..) => !reads_memory(code),
+        _ => false,
     }
 }
 

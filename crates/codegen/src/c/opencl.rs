@@ -129,7 +129,7 @@ pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -
                 }
                 k.line(&format!("const int64_t {chunk_name} = get_global_id(0);"));
                 k.line(&format!("if ({chunk_name} >= fut_chunks) return;"));
-                k.own_run(&chunk_name, &s, &e, "fut_chunks");
+                k.own_run(&chunk_name, &s, &e, "fut_chunks", "fut_iterations");
                 k.contents(body)
             })?;
             printer.line("{");
@@ -320,20 +320,29 @@ impl<'a> Reduction<'a> {
     }
 }
 
+/// The phases of a reduction's kernel that combine values of a
+/// work-group: the group's own, and the last group's of its segment's
+/// groups' results (each with its labels).
+#[derive(Clone, Copy)]
+enum Phase {
+    Fold,
+    Last,
+}
+
 /// A tiled map's work-item's place in its group along each dimension.
 const TILED_OWN: [&str; 2] = ["fut_ly", "fut_lx"];
 
 /// The largest work-group: the length of the kernels' local arrays.
 const GROUP_MAX: usize = 256;
 
-/// Prints segmented reductions as two kernels. The first has
-/// `fut_groups` work-groups per segment (consecutive ones), which fold
-/// runs of the segment's points (every `fut_chunks`-th point from the
-/// work-item's number in the segment for a commutative operator, else
-/// consecutive ones) and combine their work-items' values in local
-/// memory, in order; the second has a work-group per segment, which
-/// combines the segment's results of the first likewise and writes the
-/// segment's result.
+/// Prints segmented reductions as one kernel of `fut_groups` work-groups
+/// per segment (consecutive ones), which fold runs of the segment's
+/// points (every `fut_chunks`-th point from the work-item's number in the
+/// segment for a commutative operator, else consecutive ones) and
+/// combine their work-items' values in local memory, in order; the last
+/// group of a segment to finish (by a count per segment) then combines
+/// the segment's groups' results likewise and writes the segment's
+/// result.
 fn reduce(
     printer: &mut FunctionPrinter<'_, '_, McOp>,
     reduction: &Reduction<'_>,
@@ -342,28 +351,38 @@ fn reduce(
     commutative: bool,
     (segment, write): (Var, &Code<McOp>),
 ) -> Result<()> {
-    let mut bound = vec![point];
+    let mut bound = vec![point, segment];
     bound.extend(reduction.accs.iter().map(|&(acc, _)| acc));
     bound.extend(reduction.others);
     let partials: Vec<String> = (0..reduction.accs.len())
         .map(|k| format!("fut_partials_{k}"))
         .collect();
-    let folding = Frame::of(
+    let mut scratch = partials.clone();
+    scratch.push("fut_finished".to_owned());
+    let frame = Frame::of(
         printer,
-        &[&reduction.start, step, reduction.combine],
+        &[&reduction.start, step, reduction.combine, write],
         &bound,
     )?;
-    let first = kernel(printer, &folding, "fut_item", &partials, true, |k| {
+    let index = kernel(printer, &frame, "fut_item", &scratch, true, |k| {
         k.group_prologue(reduction)?;
+        k.line("__local int fut_last;");
         // A segment's work-items are consecutive, `fut_chunks` of them.
         k.line("const int64_t fut_item = get_global_id(0);");
         k.line("const int64_t fut_segment = fut_item / fut_chunks, fut_thread = fut_item % fut_chunks;");
+        k.line("const int64_t fut_groups = fut_chunks / fut_lsize;");
         if commutative {
             k.line(
                 "for (int64_t fut_j = fut_thread; fut_j < fut_iterations; fut_j += fut_chunks) {",
             );
         } else {
-            k.own_run("fut_thread", "fut_start", "fut_end", "fut_chunks");
+            k.own_run(
+                "fut_thread",
+                "fut_start",
+                "fut_end",
+                "fut_chunks",
+                "fut_iterations",
+            );
             k.line("for (int64_t fut_j = fut_start; fut_j < fut_end; fut_j++) {");
         }
         k.lines.indent += 1;
@@ -379,51 +398,54 @@ fn reduce(
         printed?;
         k.lines.indent -= 1;
         k.line("}");
-        k.group_epilogue(reduction, |k, accs| {
+        k.group_epilogue(reduction, Phase::Fold, |k, accs| {
             for ((acc, t), block) in accs.iter().zip(&partials) {
                 k.line(&format!(
                     "((__global {} *){block})[get_group_id(0)] = {acc};",
                     c_type(*t)
                 ));
             }
+            // Its result is visible before the count says so.
+            k.line("fut_fence_device();");
+            k.line("fut_last = atomic_inc((volatile __global int *)fut_finished + fut_segment) == fut_groups - 1;");
             Ok(())
-        })
-    })?;
-    let mut bound = vec![segment];
-    bound.extend(reduction.accs.iter().map(|&(acc, _)| acc));
-    bound.extend(reduction.others);
-    let combining = Frame::of(
-        printer,
-        &[&reduction.start, reduction.combine, write],
-        &bound,
-    )?;
-    let second = kernel(printer, &combining, "fut_item", &partials, true, |k| {
-        k.group_prologue(reduction)?;
-        k.line("const int64_t fut_item = get_global_id(0), fut_segment = get_group_id(0);");
-        k.own_run("fut_lid", "fut_start", "fut_end", "fut_lsize");
-        k.braced(
-            "for (int64_t fut_p = fut_start; fut_p < fut_end; fut_p++) ",
-            |k| {
-                for (i, (&other, &(_, t))) in
-                    reduction.others.iter().zip(reduction.accs).enumerate()
-                {
-                    let text = format!(
-                        "{} = ((__global {} *)fut_partials_{i})[fut_segment * fut_iterations + fut_p];",
-                        (k.var_names)(other),
-                        c_type(t)
-                    );
-                    k.line(&text);
-                }
-                k.exit = "goto fut_folded;";
-                k.nested("", reduction.combine)?;
-                Ok(())
-            },
-        )?;
-        k.group_epilogue(reduction, |k, _| {
+        })?;
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        // The segment's last group to finish combines the groups'
+        // results. Every group runs the combining (with nothing to
+        // combine but the last), so that no barrier is inside a branch.
+        k.line("fut_fence_device();");
+        k.contents(&reduction.start)?;
+        k.line("const int64_t fut_combined_groups = fut_last ? fut_groups : 0;");
+        k.own_run(
+            "fut_lid",
+            "fut_from",
+            "fut_to",
+            "fut_lsize",
+            "fut_combined_groups",
+        );
+        k.braced("for (int64_t fut_p = fut_from; fut_p < fut_to; fut_p++) ", |k| {
+            for (i, (&other, &(_, t))) in reduction.others.iter().zip(reduction.accs).enumerate() {
+                let text = format!(
+                    "{} = ((volatile __global {} *)fut_partials_{i})[fut_segment * fut_groups + fut_p];",
+                    (k.var_names)(other),
+                    c_type(t)
+                );
+                k.line(&text);
+            }
+            k.exit = "goto fut_folded_last;";
+            k.nested("", reduction.combine)
+        })?;
+        k.group_epilogue(reduction, Phase::Last, |k, _| {
             k.declare(segment, VarKind::Scalar(PrimType::I64))?;
             k.line(&format!("{} = fut_segment;", (k.var_names)(segment)));
             k.contents(write)
-        })
+        })?;
+        // A failing write jumps here; PoCL mistranslates a jump that no
+        // barrier follows in a kernel with barriers.
+        k.line("fut_written:;");
+        k.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        Ok(())
     })?;
     let (segments, iterations) = (printer.exp(segments)?, printer.exp(iterations)?);
     printer.line("{");
@@ -433,33 +455,22 @@ fn reduce(
     printer.line(&format!(
         "const int64_t fut_groups = fut_cl_groups(run, fut_segments, {iterations});"
     ));
-    let sizes: Vec<String> = reduction
+    let mut sizes: Vec<String> = reduction
         .accs
         .iter()
         .map(|&(_, t)| format!("fut_segments * fut_groups * {}", t.byte_size()))
         .collect();
-    allocate_scratch(printer, &partials, &sizes);
+    sizes.push("fut_segments * 4".to_owned());
+    allocate_scratch(printer, &scratch, &sizes);
     launch(
         printer,
-        &folding,
-        first,
+        &frame,
+        index,
         ("fut_segments", "fut_groups * fut_group_size", &iterations),
-        &partials,
-        None,
+        &scratch,
+        Some(("fut_finished", "fut_segments * 4")),
     )?;
-    printer.line("if (err == 0) {");
-    printer.indent();
-    launch(
-        printer,
-        &combining,
-        second,
-        ("fut_segments", "fut_group_size", "fut_groups"),
-        &partials,
-        None,
-    )?;
-    printer.dedent();
-    printer.line("}");
-    release_scratch(printer, &partials);
+    release_scratch(printer, &scratch);
     printer.checked("err", None);
     printer.dedent();
     printer.line("}");
@@ -1446,23 +1457,27 @@ impl KernelPrinter<'_> {
         print_exp(self, e)
     }
 
-    /// Declares `start` and `end`, the run of `0..fut_iterations` that
-    /// work-item `number` of `count` takes: consecutive runs of nearly
-    /// equal length. A map's work-items take one iteration each, where
-    /// the divisions (of 64 bits, slow on GPUs) are left out.
-    fn own_run(&mut self, number: &str, start: &str, end: &str, count: &str) {
+    /// Declares `start` and `end`, the run of `0..total` that work-item
+    /// `number` of `count` takes: consecutive runs of nearly equal
+    /// length. A map's work-items take one iteration each, where the
+    /// divisions (of 64 bits, slow on GPUs) are left out.
+    fn own_run(&mut self, number: &str, start: &str, end: &str, count: &str, total: &str) {
+        // Named after `start`: a kernel may take several runs.
+        let (one_each, base, extra) = (
+            format!("{start}_one_each"),
+            format!("{start}_base"),
+            format!("{start}_extra"),
+        );
+        self.line(&format!("const int {one_each} = {count} == {total};"));
         self.line(&format!(
-            "const int fut_one_each = {count} == fut_iterations;"
+            "const int64_t {base} = {one_each} ? 1 : {total} / {count}, \
+             {extra} = {one_each} ? 0 : {total} % {count};"
         ));
         self.line(&format!(
-            "const int64_t fut_base = fut_one_each ? 1 : fut_iterations / {count}, \
-             fut_extra = fut_one_each ? 0 : fut_iterations % {count};"
+            "const int64_t {start} = {number} * {base} + ({number} < {extra} ? {number} : {extra});"
         ));
         self.line(&format!(
-            "const int64_t {start} = {number} * fut_base + ({number} < fut_extra ? {number} : fut_extra);"
-        ));
-        self.line(&format!(
-            "const int64_t {end} = {start} + fut_base + ({number} < fut_extra);"
+            "const int64_t {end} = {start} + {base} + ({number} < {extra});"
         ));
     }
 
@@ -1493,9 +1508,18 @@ impl KernelPrinter<'_> {
     fn group_epilogue(
         &mut self,
         reduction: &Reduction<'_>,
+        phase: Phase,
         finish: impl FnOnce(&mut Self, &[(String, PrimType)]) -> Result<()>,
     ) -> Result<()> {
-        self.line("fut_folded:;");
+        let (folded, combined, exit) = match phase {
+            Phase::Fold => ("fut_folded", "fut_combined", "goto fut_combined;"),
+            Phase::Last => (
+                "fut_folded_last",
+                "fut_combined_last",
+                "goto fut_combined_last;",
+            ),
+        };
+        self.line(&format!("{folded}:;"));
         let accs: Vec<(String, PrimType)> = reduction
             .accs
             .iter()
@@ -1516,18 +1540,25 @@ impl KernelPrinter<'_> {
             );
             self.line(&text);
         }
-        self.exit = "goto fut_combined;";
+        self.exit = exit;
         self.nested("", reduction.combine)?;
         for (i, (acc, _)) in accs.iter().enumerate() {
             self.line(&format!("fut_local_{i}[fut_lid] = {acc};"));
         }
         self.lines.indent -= 1;
         self.line("}");
-        self.line("fut_combined:");
+        self.line(&format!("{combined}:"));
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         self.lines.indent -= 1;
         self.line("}");
-        self.braced("if (fut_lid == 0) ", |k| finish(k, &accs))
+        // Only the last phase's `finish` runs code that can fail (the
+        // write).
+        self.exit = "goto fut_written;";
+        let head = match phase {
+            Phase::Fold => "if (fut_lid == 0) ",
+            Phase::Last => "if (fut_lid == 0 && fut_last) ",
+        };
+        self.braced(head, |k| finish(k, &accs))
     }
 
     /// The body of a tiled map's kernel (see [`TiledMap`]): work-item
