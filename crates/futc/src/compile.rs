@@ -18,7 +18,7 @@ pub fn compile_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
 pub fn lower_to_ir(path: &Path) -> Result<opt::ir::Program, String> {
     let checked = diagnostics::load_checked(path)?;
     if checked.diagnostics.iter().any(hir::Diagnostic::is_error) {
-        return Err(diagnostics::render_to_string(&checked, path));
+        return Err(diagnostics::render_to_string(&checked, path, None));
     }
     lower_checked(&checked)
 }
@@ -30,10 +30,19 @@ pub fn compile_entry(
     checked: &diagnostics::CheckedProgram,
     entry: &str,
 ) -> Result<opt::ir::Program, String> {
+    compile_entries(checked, &|name| name == entry)
+}
+
+/// A checked program without errors lowered to the core IR with only
+/// the entry points whose names `keep` accepts, and optimised.
+pub fn compile_entries(
+    checked: &diagnostics::CheckedProgram,
+    keep: &dyn Fn(&str) -> bool,
+) -> Result<opt::ir::Program, String> {
     let mut program = lower_checked(checked)?;
     program
         .entry_points
-        .retain(|entry_point| entry_point.name == entry);
+        .retain(|entry_point| keep(&entry_point.name));
     opt::passes::optimise(&mut program).map_err(|error| error.to_string())?;
     Ok(program)
 }

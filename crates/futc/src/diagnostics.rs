@@ -304,18 +304,33 @@ pub fn check_program(path: &Path) -> Result<usize, String> {
     Ok(errors)
 }
 
-/// The diagnostics of a checked program rendered as plain text.
-pub fn render_to_string(checked: &CheckedProgram, root_name: &Path) -> String {
+/// The diagnostics of a checked program rendered as plain text, those in
+/// the root file's `excerpt` located in it.
+pub fn render_to_string(
+    checked: &CheckedProgram,
+    root_name: &Path,
+    excerpt: Option<&Excerpt>,
+) -> String {
     let mut out = termcolor::NoColor::new(Vec::new());
-    report(checked, root_name, None, &mut out);
+    report(checked, root_name, excerpt, &mut out);
     String::from_utf8_lossy(&out.into_inner()).into_owned()
 }
 
 /// The part of a root file from `start` on, shown as a source of its own
-/// named `name` (a line typed into the REPL, appended to a program).
+/// named `name` whose first line is line `first_line` (a line typed into
+/// the REPL, or a literate program's directive, appended to a program).
 pub struct Excerpt<'a> {
     pub start: usize,
     pub name: &'a str,
+    pub first_line: usize,
+}
+
+impl Excerpt<'_> {
+    /// What precedes the excerpt's text in the source shown, so that it
+    /// starts on `first_line`.
+    fn padding(&self) -> usize {
+        self.first_line.saturating_sub(1)
+    }
 }
 
 /// Prints the diagnostics of a checked program on stderr, those in the
@@ -345,7 +360,8 @@ fn report(
         let mut range = std::ops::Range::<usize>::from(range);
         let key = match excerpt {
             Some(excerpt) if file == root && range.start >= excerpt.start => {
-                range = range.start - excerpt.start..range.end - excerpt.start;
+                let shift = excerpt.padding();
+                range = range.start - excerpt.start + shift..range.end - excerpt.start + shift;
                 None
             }
             _ => Some(file),
@@ -356,7 +372,7 @@ fn report(
         let (name, text) = match (key, excerpt) {
             (None, Some(excerpt)) => (
                 excerpt.name.to_owned(),
-                root.text(db)[excerpt.start..].to_owned(),
+                "\n".repeat(excerpt.padding()) + &root.text(db)[excerpt.start..],
             ),
             _ if file == root => (root_name.display().to_string(), file.text(db).clone()),
             _ => (file.path(db).clone(), file.text(db).clone()),
