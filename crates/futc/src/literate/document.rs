@@ -420,8 +420,8 @@ mod tests {
             }
         );
         assert_eq!(image.expression.text, "pixels 3");
-        assert_eq!(image.expression.column, 19);
-        assert_eq!(image.source, ":brief :img pixels 3;\nfile: a.png\n");
+        assert_eq!(image.expression.column, 18);
+        assert_eq!(image.source, "> :brief :img pixels 3;\nfile: a.png\n");
         let plot = directive("-- > :covert :plot2d (xs, ys);\n-- size: (300, 200)\n");
         assert_eq!(plot.shown, Shown::Covert);
         assert_eq!(
