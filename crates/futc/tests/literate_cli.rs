@@ -206,13 +206,41 @@ fn gallery_markdown_and_images() {
     assert_eq!(greys.pixel(1, 1), [0x80, 0x80, 0x80]);
 
     // Two series in a plot of the size asked for: `down` (first by
-    // name) falls from left to right, `up` rises.
+    // name) falls from left to right, `up` rises. Right of the frame
+    // (the rightmost long black column), a legend shows each series'
+    // colour as a horizontal line.
     let plot = Png::read(&dir.join(&files[2]));
     assert_eq!((plot.width, plot.height), (320, 240));
     assert_eq!(plot.pixel(0, 0), WHITE);
     assert_eq!(plot.pixel(319, 239), WHITE);
+    let frame_right = (0..plot.width)
+        .rev()
+        .find(|&x| {
+            (0..plot.height)
+                .filter(|&y| plot.pixel(x, y) == [0, 0, 0])
+                .count()
+                > 150
+        })
+        .expect("a frame");
+    assert!(frame_right > 200, "{frame_right}");
+    for colour in [PURPLE, GREEN] {
+        let legend = plot
+            .pixels_of(colour)
+            .into_iter()
+            .filter(|p| p.0 > frame_right)
+            .collect::<Vec<_>>();
+        let row = legend.first().expect("a legend line").1;
+        assert!(
+            legend.iter().filter(|p| p.1 == row).count() >= 15,
+            "{legend:?}"
+        );
+    }
     for (colour, rising) in [(PURPLE, false), (GREEN, true)] {
-        let pixels = plot.pixels_of(colour);
+        let pixels: Vec<(u32, u32)> = plot
+            .pixels_of(colour)
+            .into_iter()
+            .filter(|p| p.0 < frame_right)
+            .collect();
         assert!(pixels.len() > 200, "{colour:?}: {} pixels", pixels.len());
         let leftmost = pixels.iter().min_by_key(|p| p.0).unwrap();
         let rightmost = pixels.iter().max_by_key(|p| p.0).unwrap();

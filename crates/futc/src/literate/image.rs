@@ -157,9 +157,11 @@ pub fn numeric(value: PrimValue) -> Option<f64> {
     }
 }
 
-/// One line of a plot: its points in order.
+/// One line of a plot: its points in order, and its name in the
+/// legend, if it has one.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Series {
+    pub label: Option<String>,
     pub points: Vec<(f64, f64)>,
 }
 
@@ -173,9 +175,14 @@ const TICK_LENGTH: i64 = 6;
 /// Glyphs are drawn this many pixels a font dot.
 const FONT_SCALE: i64 = 2;
 
+/// Length of a line in the legend, and the space around it.
+const LEGEND_LINE: i64 = 20;
+const LEGEND_GAP: i64 = 8;
+
 /// A line plot of `series` (the `i`th in `SERIES_COLOURS[i % 8]`) in a
 /// `width` by `height` image: a frame with ticks and numbers on both
-/// axes, whose ranges cover every finite point and end on ticks.
+/// axes, whose ranges cover every finite point and end on ticks, and the
+/// labelled series' names right of it (gnuplot's `key outside`).
 pub fn plot(series: &[Series], width: usize, height: usize) -> Image {
     let mut image = Image::filled(width, height, WHITE);
     let finite = || {
@@ -186,9 +193,18 @@ pub fn plot(series: &[Series], width: usize, height: usize) -> Image {
     };
     let x_axis = Axis::covering(finite().map(|(x, _)| x));
     let y_axis = Axis::covering(finite().map(|(_, y)| y));
+    let legend_width = series
+        .iter()
+        .filter_map(|s| s.label.as_deref())
+        .map(|label| text_width(label) + LEGEND_LINE + 2 * LEGEND_GAP)
+        .max()
+        .unwrap_or(0) as usize;
     let left = MARGIN_LEFT as i64;
     let top = MARGIN_TOP as i64;
-    let right = width.saturating_sub(MARGIN_RIGHT).max(MARGIN_LEFT + 2) as i64 - 1;
+    let right = width
+        .saturating_sub(MARGIN_RIGHT + legend_width)
+        .max(MARGIN_LEFT + 2) as i64
+        - 1;
     let bottom = height.saturating_sub(MARGIN_BOTTOM).max(MARGIN_TOP + 2) as i64 - 1;
     let to_pixel = |(x, y): (f64, f64)| {
         (
@@ -241,6 +257,26 @@ pub fn plot(series: &[Series], width: usize, height: usize) -> Image {
             &label,
             left - 8 - text_width(&label),
             y - GLYPH_HEIGHT * FONT_SCALE / 2,
+        );
+    }
+    let labelled = series
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| Some((i, s.label.as_deref()?)));
+    for (row, (i, label)) in labelled.enumerate() {
+        let y = top + row as i64 * (GLYPH_HEIGHT + 2) * FONT_SCALE;
+        let x = right + LEGEND_GAP;
+        draw_text(&mut image, label, x, y);
+        let line_x = x + text_width(label) + LEGEND_GAP;
+        let line_y = y + GLYPH_HEIGHT * FONT_SCALE / 2;
+        let colour = SERIES_COLOURS[i % SERIES_COLOURS.len()];
+        let whole = (0, 0, width as i64 - 1, height as i64 - 1);
+        draw_line(
+            &mut image,
+            (line_x, line_y),
+            (line_x + LEGEND_LINE, line_y),
+            colour,
+            whole,
         );
     }
     image
@@ -350,9 +386,10 @@ impl Axis {
 const GLYPH_WIDTH: i64 = 3;
 const GLYPH_HEIGHT: i64 = 5;
 
-/// Rows of a 3x5 glyph, top to bottom, the leftmost dot the highest bit.
+/// Rows of a 3x5 glyph, top to bottom, the leftmost dot the highest bit;
+/// letters of either case look the same.
 fn glyph(c: char) -> [u8; 5] {
-    match c {
+    match c.to_ascii_uppercase() {
         '0' => [0b111, 0b101, 0b101, 0b101, 0b111],
         '1' => [0b010, 0b110, 0b010, 0b010, 0b111],
         '2' => [0b111, 0b001, 0b111, 0b100, 0b111],
@@ -366,7 +403,34 @@ fn glyph(c: char) -> [u8; 5] {
         '-' => [0b000, 0b000, 0b111, 0b000, 0b000],
         '+' => [0b000, 0b010, 0b111, 0b010, 0b000],
         '.' => [0b000, 0b000, 0b000, 0b000, 0b010],
-        'e' => [0b000, 0b111, 0b111, 0b100, 0b111],
+        '_' => [0b000, 0b000, 0b000, 0b000, 0b111],
+        '\'' => [0b010, 0b010, 0b000, 0b000, 0b000],
+        'A' => [0b010, 0b101, 0b111, 0b101, 0b101],
+        'B' => [0b110, 0b101, 0b110, 0b101, 0b110],
+        'C' => [0b011, 0b100, 0b100, 0b100, 0b011],
+        'D' => [0b110, 0b101, 0b101, 0b101, 0b110],
+        'E' => [0b111, 0b100, 0b110, 0b100, 0b111],
+        'F' => [0b111, 0b100, 0b110, 0b100, 0b100],
+        'G' => [0b011, 0b100, 0b101, 0b101, 0b011],
+        'H' => [0b101, 0b101, 0b111, 0b101, 0b101],
+        'I' => [0b111, 0b010, 0b010, 0b010, 0b111],
+        'J' => [0b001, 0b001, 0b001, 0b101, 0b010],
+        'K' => [0b101, 0b101, 0b110, 0b101, 0b101],
+        'L' => [0b100, 0b100, 0b100, 0b100, 0b111],
+        'M' => [0b101, 0b111, 0b111, 0b101, 0b101],
+        'N' => [0b110, 0b101, 0b101, 0b101, 0b101],
+        'O' => [0b010, 0b101, 0b101, 0b101, 0b010],
+        'P' => [0b110, 0b101, 0b110, 0b100, 0b100],
+        'Q' => [0b010, 0b101, 0b101, 0b110, 0b011],
+        'R' => [0b110, 0b101, 0b110, 0b101, 0b101],
+        'S' => [0b011, 0b100, 0b010, 0b001, 0b110],
+        'T' => [0b111, 0b010, 0b010, 0b010, 0b010],
+        'U' => [0b101, 0b101, 0b101, 0b101, 0b111],
+        'V' => [0b101, 0b101, 0b101, 0b101, 0b010],
+        'W' => [0b101, 0b101, 0b111, 0b111, 0b101],
+        'X' => [0b101, 0b101, 0b010, 0b101, 0b101],
+        'Y' => [0b101, 0b101, 0b010, 0b010, 0b010],
+        'Z' => [0b111, 0b001, 0b010, 0b100, 0b111],
         _ => [0; 5],
     }
 }
@@ -443,6 +507,7 @@ mod tests {
     #[test]
     fn a_rising_line_rises() {
         let series = Series {
+            label: None,
             points: vec![(0.0, 0.0), (1.0, 1.0)],
         };
         let image = plot(&[series], 200, 150);

@@ -512,12 +512,11 @@ fn render_result(
             images.write_png(&name, &image)
         }
         DirectiveKind::Plot { size } => {
-            let series: Vec<(Option<String>, Series)> = evaluated
+            let series: Vec<Series> = evaluated
                 .iter()
-                .map(|one| Ok((one.field.clone(), pair_series(one)?)))
+                .map(pair_series)
                 .collect::<Result<_, String>>()?;
             let (width, height) = size.unwrap_or(PLOT_SIZE);
-            let series: Vec<Series> = series.into_iter().map(|(_, series)| series).collect();
             let image = image::plot(&series, width as usize, height as usize);
             images.write_png(&format!("{hash:016x}-plot.png"), &image)
         }
@@ -562,6 +561,7 @@ fn pair_series(one: &Evaluated) -> Result<Series, String> {
     let columns = numeric_columns(one)?;
     match columns.as_slice() {
         [xs, ys] => Ok(Series {
+            label: one.field.clone(),
             points: xs.iter().copied().zip(ys.iter().copied()).collect(),
         }),
         _ => Err(plot_error(one)),
