@@ -430,6 +430,16 @@ fn external_tools_or_a_clear_error() {
         let failure = format!("tools.fut:{line}: > {directive} ");
         if installed(tool) {
             assert!(!errors.contains(&failure), "{errors}");
+            let extension = if tool == "gnuplot" {
+                "-plot.png"
+            } else {
+                "-video.webm"
+            };
+            let file = linked_files(&markdown)
+                .into_iter()
+                .find(|file| file.ends_with(extension))
+                .expect("a linked file");
+            assert!(std::fs::metadata(dir.join(file)).unwrap().len() > 0);
         } else {
             assert!(errors.contains(&failure), "{errors}");
             let why = format!("the {directive} directive needs {tool}, which is not installed");
