@@ -319,10 +319,14 @@ pub fn render_to_string(
 /// The part of a root file from `start` on, shown as a source of its own
 /// named `name` whose first line is line `first_line` (a line typed into
 /// the REPL, or a literate program's directive, appended to a program).
+/// Its first `lead.len()` bytes are shown as `lead` (a directive's
+/// expression is indented with spaces as far as the directive's comment
+/// marker reaches).
 pub struct Excerpt<'a> {
     pub start: usize,
     pub name: &'a str,
     pub first_line: usize,
+    pub lead: &'a str,
 }
 
 impl Excerpt<'_> {
@@ -330,6 +334,12 @@ impl Excerpt<'_> {
     /// starts on `first_line`.
     fn padding(&self) -> usize {
         self.first_line.saturating_sub(1)
+    }
+
+    fn source(&self, text: &str) -> String {
+        let rest = &text[self.start..];
+        let rest = rest.get(self.lead.len()..).unwrap_or(rest);
+        format!("{}{}{rest}", "\n".repeat(self.padding()), self.lead)
     }
 }
 
@@ -370,10 +380,7 @@ fn report(
             return (*id, range);
         }
         let (name, text) = match (key, excerpt) {
-            (None, Some(excerpt)) => (
-                excerpt.name.to_owned(),
-                "\n".repeat(excerpt.padding()) + &root.text(db)[excerpt.start..],
-            ),
+            (None, Some(excerpt)) => (excerpt.name.to_owned(), excerpt.source(root.text(db))),
             _ if file == root => (root_name.display().to_string(), file.text(db).clone()),
             _ => (file.path(db).clone(), file.text(db).clone()),
         };

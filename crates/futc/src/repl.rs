@@ -317,6 +317,7 @@ fn report(mut checked: CheckedProgram, start: usize, shown: Shown) -> Option<Che
         start,
         name: LINE_NAME,
         first_line: 1,
+        lead: "",
     };
     let root_name = PathBuf::from(display_path()(root_file.path(&checked.db)));
     diagnostics::report_to_stderr(&checked, &root_name, Some(&excerpt));

@@ -344,6 +344,7 @@ fn failing_directives_are_located() {
     );
     // The type error points into the directive's line and column.
     assert!(errors.contains("failing.fut:3:10: "), "{errors}");
+    assert!(errors.contains("3 │ -- > inc 2f32\n"), "{errors}");
     assert!(
         errors.contains("failing.fut:5: > [1i32, 2, 3][inc 4] failed"),
         "{errors}"

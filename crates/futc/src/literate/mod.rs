@@ -361,10 +361,12 @@ impl Evaluation {
                 }
                 checked.diagnostics = errors;
                 let name = file.display().to_string();
+                let lead = directive_lead(text, &unit.expression);
                 let excerpt = Excerpt {
                     start: placed.start,
                     name: &name,
                     first_line: unit.expression.line,
+                    lead: &lead,
                 };
                 let message = diagnostics::render_to_string(&checked, file, Some(&excerpt));
                 let failure = check_failures
@@ -421,6 +423,24 @@ impl Evaluation {
                 }
             })
             .into_owned()
+    }
+}
+
+/// What precedes `expression` on its line of `text` (the directive's
+/// comment marker and name), to show in place of the spaces before it in
+/// the program checked; empty unless it is as many bytes as those.
+fn directive_lead(text: &str, expression: &Expression) -> String {
+    let lead: String = text
+        .lines()
+        .nth(expression.line - 1)
+        .unwrap_or_default()
+        .chars()
+        .take(expression.column - 1)
+        .collect();
+    if lead.len() == expression.column - 1 {
+        lead
+    } else {
+        String::new()
     }
 }
 
