@@ -26,10 +26,26 @@ pub fn read_source(path: &Path) -> Result<String, String> {
 /// Prints each syntax error as `file:line:col: error: message` followed by
 /// the source line with the error underlined.
 pub fn report_syntax_errors(path: &Path, text: &str, errors: &[syntax::SyntaxError]) {
-    let name = path.display().to_string();
     let writer = termcolor::StandardStream::stderr(color_choice());
+    write_syntax_errors(path, text, errors, &mut writer.lock());
+}
+
+/// The syntax errors as [`report_syntax_errors`] prints them, as plain
+/// text.
+pub fn render_syntax_errors(path: &Path, text: &str, errors: &[syntax::SyntaxError]) -> String {
+    let mut out = termcolor::NoColor::new(Vec::new());
+    write_syntax_errors(path, text, errors, &mut out);
+    String::from_utf8_lossy(&out.into_inner()).into_owned()
+}
+
+fn write_syntax_errors(
+    path: &Path,
+    text: &str,
+    errors: &[syntax::SyntaxError],
+    out: &mut dyn termcolor::WriteColor,
+) {
+    let name = path.display().to_string();
     let config = term::Config::default();
-    let mut out = writer.lock();
     for error in errors.iter().take(MAX_REPORTED) {
         let range = std::ops::Range::<usize>::from(error.range);
         let (line, column) = line_column(text, range.start);
@@ -39,9 +55,9 @@ pub fn report_syntax_errors(path: &Path, text: &str, errors: &[syntax::SyntaxErr
             .with_message(format!("{name}:{line}:{column}: {}", error.message))
             .with_labels(vec![Label::primary(id, ranges[0].clone())]);
         // A failure to write to stderr leaves nothing better to report to.
-        let _ = term::emit_to_write_style(&mut out, &config, &files, &diagnostic);
+        let _ = term::emit_to_write_style(out, &config, &files, &diagnostic);
     }
-    report_unshown(&mut out, errors.len(), "syntax errors");
+    report_unshown(out, errors.len(), "syntax errors");
 }
 
 /// How many diagnostics of one run are printed; a count says how many

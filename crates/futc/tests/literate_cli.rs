@@ -327,6 +327,8 @@ const FAILING: &str = "def inc (x: i32) = x + 1
 
 -- > [1i32, 2, 3][inc 4]
 
+-- > inc (2
+
 -- > inc 1
 ";
 
@@ -351,9 +353,14 @@ fn failing_directives_are_located() {
     );
     assert!(errors.contains("out of bounds"), "{errors}");
     assert!(errors.contains("failing.fut:5:6-"), "{errors}");
+    // An unclosed bracket is found at the end of the directive's line.
+    assert!(
+        errors.contains("failing.fut:7:12: Unexpected end of file. Expected ')'."),
+        "{errors}"
+    );
     // The Markdown is written with the failures in it.
     let markdown = std::fs::read_to_string(&markdown_path).unwrap();
-    assert_eq!(markdown.matches("**FAILED**").count(), 2, "{markdown}");
+    assert_eq!(markdown.matches("**FAILED**").count(), 3, "{markdown}");
     assert!(
         markdown.ends_with("```\n> inc 1\n```\n\n```\n2i32\n```\n"),
         "{markdown}"

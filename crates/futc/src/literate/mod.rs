@@ -15,7 +15,7 @@ mod image;
 
 use crate::c_backend::{CBackend, fnv1a};
 use crate::compile::{compile_entries, display_path};
-use crate::diagnostics::{self, Excerpt};
+use crate::diagnostics::{self, CheckedProgram, Excerpt};
 use crate::interpreter::InterpreterBackend;
 use crate::test_runner::{BACKENDS, Compiled, INTERPRETER};
 use document::{Block, Directive, DirectiveKind, Expression, Shown, VideoOptions};
@@ -97,10 +97,8 @@ impl Unit {
 
 /// Where a unit's expression is in the program checked.
 struct Placed {
-    /// Byte offsets of the expression's line (with its indentation and
-    /// newline).
+    /// Byte offset of the start of the expression's line.
     start: usize,
-    end: usize,
     /// One-based line of the expression.
     line: usize,
 }
@@ -124,6 +122,13 @@ fn literate(args: &LiterateArgs) -> Result<Outcome, String> {
         match units_of(index, directive) {
             Ok(more) => units.extend(more),
             Err(message) => failures[index] = Some(message),
+        }
+    }
+    for unit in &units {
+        if let Some(message) = syntax_failure(file, &text, &unit.expression) {
+            failures[unit.directive]
+                .get_or_insert_with(String::new)
+                .push_str(&message);
         }
     }
     let output = args
@@ -326,21 +331,23 @@ impl Evaluation {
             let (program_text, placed) = with_units(text, units, &live);
             let mut checked = diagnostics::load_checked_with_root(file, Some(&program_text))
                 .map_err(|message| format!("error: {message}"))?;
-            let in_units = |diagnostic: &hir::Diagnostic| {
-                diagnostic.file == checked.root
-                    && usize::from(diagnostic.range.start()) >= text.len()
-            };
+            // Each live unit's diagnostics are those from its expression
+            // up to the next unit's (an unclosed bracket is found at the
+            // next `entry`).
+            let starts: Vec<usize> = placed.iter().flatten().map(|p| p.start).collect();
+            let units_start = starts.first().copied().unwrap_or(usize::MAX);
             let (unit_diagnostics, own): (Vec<hir::Diagnostic>, Vec<hir::Diagnostic>) =
                 std::mem::take(&mut checked.diagnostics)
                     .into_iter()
-                    .partition(in_units);
-            if own.iter().any(hir::Diagnostic::is_error) || !warned {
-                let has_errors = own.iter().any(hir::Diagnostic::is_error);
+                    .partition(|d| {
+                        d.file == checked.root && usize::from(d.range.start()) >= units_start
+                    });
+            if own.iter().any(hir::Diagnostic::is_error) {
+                return Err(report_program_errors(file, text, checked, own));
+            }
+            if !warned {
                 checked.diagnostics = own;
                 diagnostics::report_to_stderr(&checked, file, None);
-                if has_errors {
-                    return Err(String::new());
-                }
                 warned = true;
             }
             let mut failed_now = false;
@@ -348,11 +355,15 @@ impl Evaluation {
                 let Some(placed) = &placed[index] else {
                     continue;
                 };
+                let end = starts
+                    .iter()
+                    .copied()
+                    .find(|&start| start > placed.start)
+                    .unwrap_or(usize::MAX);
                 let errors: Vec<hir::Diagnostic> = unit_diagnostics
                     .iter()
                     .filter(|d| {
-                        d.is_error()
-                            && (placed.start..placed.end).contains(&usize::from(d.range.start()))
+                        d.is_error() && (placed.start..end).contains(&usize::from(d.range.start()))
                     })
                     .cloned()
                     .collect();
@@ -426,6 +437,58 @@ impl Evaluation {
     }
 }
 
+/// Reports the errors of the program itself, `own`, found in `checked`
+/// (the program with the units); the diagnostics of the file alone where
+/// it has errors, which locates an error at its end in it rather than in
+/// the units after it. Returns the message left to print: none.
+fn report_program_errors(
+    file: &Path,
+    text: &str,
+    mut checked: CheckedProgram,
+    own: Vec<hir::Diagnostic>,
+) -> String {
+    match diagnostics::load_checked_with_root(file, Some(text)) {
+        Ok(alone) if alone.diagnostics.iter().any(hir::Diagnostic::is_error) => {
+            diagnostics::report_to_stderr(&alone, file, None);
+        }
+        _ => {
+            checked.diagnostics = own;
+            diagnostics::report_to_stderr(&checked, file, None);
+        }
+    }
+    String::new()
+}
+
+/// The syntax errors of `expression`, a directive's in the file at
+/// `file` whose text is `text`, located in its line; none if it parses.
+/// (Parsed after the program, an unclosed bracket would be found at the
+/// next directive's entry point.)
+fn syntax_failure(file: &Path, text: &str, expression: &Expression) -> Option<String> {
+    const HEAD: &str = "def value =\n";
+    let indentation = " ".repeat(expression.column - 1);
+    let parse = syntax::parse(&format!("{HEAD}{indentation}{}\n", expression.text));
+    if parse.errors().is_empty() {
+        return None;
+    }
+    let lead = directive_lead(text, expression);
+    let padding = "\n".repeat(expression.line - 1);
+    let shown = if lead.is_empty() { &indentation } else { &lead };
+    let shown = format!("{padding}{shown}{}\n", expression.text);
+    let shift = |offset: syntax::TextSize| {
+        let offset = usize::from(offset).saturating_sub(HEAD.len()) + padding.len();
+        syntax::TextSize::try_from(offset.min(shown.len())).unwrap_or_default()
+    };
+    let errors: Vec<syntax::SyntaxError> = parse
+        .errors()
+        .iter()
+        .map(|error| syntax::SyntaxError {
+            message: error.message.clone(),
+            range: syntax::TextRange::new(shift(error.range.start()), shift(error.range.end())),
+        })
+        .collect();
+    Some(diagnostics::render_syntax_errors(file, &shown, &errors))
+}
+
 /// What precedes `expression` on its line of `text` (the directive's
 /// comment marker and name), to show in place of the spaces before it in
 /// the program checked; empty unless it is as many bytes as those.
@@ -468,7 +531,6 @@ fn with_units(text: &str, units: &[Unit], live: &[bool]) -> (String, Vec<Option<
         program.push('\n');
         placed.push(Some(Placed {
             start,
-            end: program.len(),
             line: line_of(&program, start),
         }));
     }
