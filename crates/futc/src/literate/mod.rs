@@ -165,36 +165,10 @@ fn literate(args: &LiterateArgs) -> Result<Outcome, String> {
         }
         let result = match failures[index].take() {
             Some(failure) => Err(failure),
-            None => {
-                let evaluated: Result<Vec<Evaluated>, String> = units
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, unit)| unit.directive == index)
-                    .map(|(unit_index, unit)| {
-                        let compiled = compiled.as_mut().ok_or_else(|| {
-                            "internal error: the directive was not compiled".to_owned()
-                        })?;
-                        let entry = unit.entry(unit_index);
-                        let values = compiled
-                            .run(&entry, Vec::new())
-                            .map_err(|message| evaluation.locate_run_error(&message))?;
-                        let types = compiled
-                            .program()
-                            .entry_point(&entry)
-                            .map(|entry_point| entry_point.results.clone())
-                            .unwrap_or_default();
-                        Ok(Evaluated {
-                            field: unit.field.clone(),
-                            values,
-                            types,
-                        })
-                    })
-                    .collect();
-                evaluated.and_then(|evaluated| {
-                    let hash = fnv1a(&[&text, &directive.source]);
-                    render_result(directive, evaluated, &images, hash)
-                })
-            }
+            None => evaluate(&units, index, &mut compiled, &evaluation).and_then(|evaluated| {
+                let hash = fnv1a(&[&text, &directive.source]);
+                render_result(directive, evaluated, &images, hash)
+            }),
         };
         progress.inc(1);
         if let Err(message) = &result {
@@ -228,6 +202,39 @@ fn literate(args: &LiterateArgs) -> Result<Outcome, String> {
     } else {
         Outcome::Written
     })
+}
+
+/// Runs the units of the directive `index`.
+fn evaluate(
+    units: &[Unit],
+    index: usize,
+    compiled: &mut Option<Box<dyn Compiled>>,
+    evaluation: &Evaluation,
+) -> Result<Vec<Evaluated>, String> {
+    let mut evaluated = Vec::new();
+    for (unit_index, unit) in units.iter().enumerate() {
+        if unit.directive != index {
+            continue;
+        }
+        let compiled = compiled
+            .as_mut()
+            .ok_or_else(|| "internal error: the directive was not compiled".to_owned())?;
+        let entry = unit.entry(unit_index);
+        let values = compiled
+            .run(&entry, Vec::new())
+            .map_err(|message| evaluation.locate_run_error(&message))?;
+        let types = compiled
+            .program()
+            .entry_point(&entry)
+            .map(|entry_point| entry_point.results.clone())
+            .unwrap_or_default();
+        evaluated.push(Evaluated {
+            field: unit.field.clone(),
+            values,
+            types,
+        });
+    }
+    Ok(evaluated)
 }
 
 /// The expressions a directive evaluates: one, or one per field of a
