@@ -321,7 +321,8 @@ struct Evaluation {
 impl Evaluation {
     /// Checks the program at `file` (whose text is `text`) with the
     /// units of the directives that have not failed, and compiles it.
-    /// `Err` carries the program's own errors, rendered.
+    /// `Err` carries what is left to print: nothing where the program's
+    /// errors have been reported.
     fn new(
         file: &Path,
         text: &str,
