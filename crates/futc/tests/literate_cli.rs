@@ -456,3 +456,87 @@ fn external_tools_or_a_clear_error() {
         }
     }
 }
+
+/// Writes an executable shell script.
+fn write_script(dir: &Path, name: &str, script: &str) {
+    let path = write(dir, name, script.as_bytes());
+    let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&path, permissions).unwrap();
+}
+
+/// What `:gnuplot` and `:video` give gnuplot and ffmpeg, seen by stand-ins
+/// for them first on the PATH: the script with the data files it names,
+/// the frames and the options.
+#[test]
+fn what_gnuplot_and_ffmpeg_are_given() {
+    let dir = temp_dir("literate-stand-ins");
+    let bin = dir.join("bin");
+    // The script (with the data file of `points`) goes to the output file.
+    write_script(
+        &bin,
+        "gnuplot",
+        "#!/bin/sh\nscript=$(cat)\n\
+         out=$(printf '%s\\n' \"$script\" | sed -n \"s/^set output '\\(.*\\)'$/\\1/p\")\n\
+         data=$(printf '%s\\n' \"$script\" | sed -n \"s/^points='\\(.*\\)'$/\\1/p\")\n\
+         { printf '%s\\n' \"$script\"; cat \"$data\"; } > \"$out\"\n",
+    );
+    // The arguments go to a log; the number of frames beside the input
+    // to the output file.
+    write_script(
+        &bin,
+        "ffmpeg",
+        "#!/bin/sh\necho \"$@\" >> \"$STAND_IN_LOG\"\n\
+         for last; do :; done\n\
+         while [ $# -gt 0 ]; do if [ \"$1\" = -i ]; then input=$2; fi; shift; done\n\
+         ls \"$(dirname \"$input\")\" | grep -c '^frame' > \"$last\"\n",
+    );
+    let program = "def xs = map f32.i64 (iota 4)
+
+-- > :gnuplot {points = (xs, map (\\x -> x * x) xs)};
+-- plot points with lines
+
+-- > :video map (\\i -> replicate 2 (replicate 3 (u32.i64 i))) (iota 5);
+-- fps: 12
+-- loop: true
+-- format: gif
+";
+    let file = write(&dir, "tools.fut", program.as_bytes());
+    let log = dir.join("ffmpeg.log");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_futc"))
+        .args(["literate", &file])
+        .env("PATH", path)
+        .env("STAND_IN_LOG", &log)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let markdown = std::fs::read_to_string(dir.join("tools.md")).unwrap();
+    let files = linked_files(&markdown);
+    assert_eq!(files.len(), 2, "{markdown}");
+    assert!(
+        markdown.contains(&format!("![]({}){{loop=\"true\"}}\n", files[1])),
+        "{markdown}"
+    );
+    assert!(files[1].ends_with("-video.gif"), "{files:?}");
+
+    let given = std::fs::read_to_string(dir.join(&files[0])).unwrap();
+    assert!(given.starts_with("set terminal png"), "{given}");
+    assert!(given.contains("\nplot points with lines\n"), "{given}");
+    assert!(given.ends_with("\n0 0\n1 1\n2 4\n3 9\n"), "{given}");
+
+    assert_eq!(std::fs::read_to_string(dir.join(&files[1])).unwrap(), "5\n");
+    let calls = std::fs::read_to_string(&log).unwrap();
+    let calls: Vec<&str> = calls.lines().collect();
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    assert!(calls[0].starts_with("-y -r 12 -i "), "{calls:?}");
+    assert!(
+        calls[0].contains("frame%010d.png -c:v libvpx-vp9"),
+        "{calls:?}"
+    );
+    assert!(calls[1].ends_with("-video.gif"), "{calls:?}");
+}
