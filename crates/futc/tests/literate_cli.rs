@@ -402,6 +402,16 @@ fn program_and_directive_errors_write_nothing() {
         stderr(&output)
     );
 
+    // A program named like its Markdown is not overwritten.
+    let named_md = write(&dir, "program.md", b"def x = 1i32\n\n-- > x\n");
+    let output = futc(&["literate", &named_md]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("would overwrite the program"));
+    assert_eq!(
+        std::fs::read_to_string(&named_md).unwrap(),
+        "def x = 1i32\n\n-- > x\n"
+    );
+
     let not_image = write(&dir, "not_image.fut", b"def x = 1i32\n\n-- > :img x\n");
     let output = literate(&[], Path::new(&not_image), &dir.join("not_image.md"));
     assert_eq!(output.status.code(), Some(1));

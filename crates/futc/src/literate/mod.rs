@@ -135,6 +135,11 @@ fn literate(args: &LiterateArgs) -> Result<Outcome, String> {
         .output
         .clone()
         .unwrap_or_else(|| file.with_extension("md"));
+    if std::path::absolute(&output).ok() == std::path::absolute(file).ok() {
+        return Err(format!(
+            "error: the Markdown would overwrite the program {shown_file}"
+        ));
+    }
     let mut evaluation = Evaluation::new(file, &text, &units, &failures)?;
     for (index, failure) in failures.iter_mut().enumerate() {
         if failure.is_none() {
