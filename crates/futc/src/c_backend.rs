@@ -324,9 +324,19 @@ impl test_runner::Backend for CBackend {
 }
 
 impl CBackend {
-    /// `program` compiled as a server, without a tuning file.
-    pub fn load(&self, program: Program) -> Result<Box<dyn Compiled>, String> {
-        Ok(Box::new(CompiledC::new(program, self.0, None, Vec::new())?))
+    /// `program` compiled as a server, without a tuning file; the server
+    /// gets `server_options`.
+    pub fn load(
+        &self,
+        program: Program,
+        server_options: Vec<String>,
+    ) -> Result<Box<dyn Compiled>, String> {
+        Ok(Box::new(CompiledC::new(
+            program,
+            self.0,
+            None,
+            server_options,
+        )?))
     }
 }
 

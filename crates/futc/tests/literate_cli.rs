@@ -412,6 +412,10 @@ fn program_and_directive_errors_write_nothing() {
         "def x = 1i32\n\n-- > x\n"
     );
 
+    let output = literate(&["-p", "-d"], Path::new(&named_md), &dir.join("other.md"));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--pass-option needs a compiled backend"));
+
     let not_image = write(&dir, "not_image.fut", b"def x = 1i32\n\n-- > :img x\n");
     let output = literate(&[], Path::new(&not_image), &dir.join("not_image.md"));
     assert_eq!(output.status.code(), Some(1));

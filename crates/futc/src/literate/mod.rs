@@ -42,6 +42,10 @@ pub struct LiterateArgs {
     /// without its extension, with `-img` appended.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Pass an option to the compiled program's server, such as `-d` for
+    /// an OpenCL device (may be given again; not with the interpreter).
+    #[arg(short = 'p', long, value_name = "OPT", allow_hyphen_values = true)]
+    pass_option: Vec<String>,
     /// Stop at the first directive that fails and write no Markdown
     /// (otherwise the failure is shown in the Markdown).
     #[arg(long)]
@@ -147,7 +151,7 @@ fn literate(args: &LiterateArgs) -> Result<Outcome, String> {
         }
     }
     let mut compiled = match evaluation.program.take() {
-        Some(program) => Some(load(&args.backend, program)?),
+        Some(program) => Some(load(&args.backend, program, &args.pass_option)?),
         None => None,
     };
     let images = ImageDirectory::beside(&output);
@@ -550,10 +554,20 @@ fn with_units(text: &str, units: &[Unit], live: &[bool]) -> (String, Vec<Option<
     (program, placed)
 }
 
-/// The compiled program, ready to run with `backend`.
-fn load(backend: &str, program: opt::ir::Program) -> Result<Box<dyn Compiled>, String> {
+/// The compiled program, ready to run with `backend`, whose server gets
+/// `server_options`.
+fn load(
+    backend: &str,
+    program: opt::ir::Program,
+    server_options: &[String],
+) -> Result<Box<dyn Compiled>, String> {
     let c_backend = match backend {
-        INTERPRETER => return Ok(InterpreterBackend::load(program)),
+        INTERPRETER if server_options.is_empty() => {
+            return Ok(InterpreterBackend::load(program));
+        }
+        INTERPRETER => {
+            return Err("error: --pass-option needs a compiled backend (--backend)".to_owned());
+        }
         "c" => codegen::Backend::C,
         "multicore" => codegen::Backend::Multicore,
         "opencl" => codegen::Backend::OpenCl,
@@ -566,7 +580,7 @@ fn load(backend: &str, program: opt::ir::Program) -> Result<Box<dyn Compiled>, S
             c_backend.name()
         ));
     }
-    backend.load(program)
+    backend.load(program, server_options.to_vec())
 }
 
 /// A unit's results.
