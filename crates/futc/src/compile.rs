@@ -69,3 +69,31 @@ pub fn display_path() -> impl Fn(&str) -> String {
         None => path.to_owned(),
     }
 }
+
+/// The type of the last definition named `name` in the root file of a
+/// checked program.
+pub fn value_type(checked: &diagnostics::CheckedProgram, name: &str) -> Option<hir::ty::Ty> {
+    let name = hir::name::Name::new(name);
+    let tree = hir::item_tree::item_tree(&checked.db, checked.root);
+    let (item, _) = tree.items().filter(|(_, item)| {
+        matches!(&item.kind, hir::item_tree::ItemKind::Value(value) if value.name.as_ref() == Some(&name))
+    }).last()?;
+    let scheme = hir::infer::value_scheme(&checked.db, checked.file_set, checked.root, item);
+    Some(scheme.ty)
+}
+
+/// Whether a value of type `ty` is or holds a function, which no entry
+/// point can return.
+pub fn contains_function(ty: &hir::ty::Ty) -> bool {
+    use hir::ty::Ty;
+    match ty {
+        Ty::Function { .. } => true,
+        Ty::Array { element, .. } => contains_function(element),
+        Ty::Record(fields) => fields.iter().any(|(_, field)| contains_function(field)),
+        Ty::Sum(constructors) => constructors
+            .iter()
+            .flat_map(|(_, payload)| payload)
+            .any(contains_function),
+        Ty::Prim(_) | Ty::Param(_) | Ty::Abstract(..) | Ty::Var(_) | Ty::Error => false,
+    }
+}

@@ -416,6 +416,15 @@ fn program_and_directive_errors_write_nothing() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--pass-option needs a compiled backend"));
 
+    let function = write(&dir, "function.fut", b"def f (x: i32) = x\n\n-- > f\n");
+    let output = literate(&[], Path::new(&function), &dir.join("function.md"));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("function.fut:3: > f failed:\nthe value is or holds a function"),
+        "{}",
+        stderr(&output)
+    );
+
     let not_image = write(&dir, "not_image.fut", b"def x = 1i32\n\n-- > :img x\n");
     let output = literate(&[], Path::new(&not_image), &dir.join("not_image.md"));
     assert_eq!(output.status.code(), Some(1));
@@ -514,6 +523,12 @@ fn what_gnuplot_and_ffmpeg_are_given() {
 -- fps: 12
 -- loop: true
 -- format: gif
+
+-- A video of frames that a step function makes from a state:
+
+def step (n: i64) : ([2][2]u8, i64) = (replicate 2 (replicate 2 (u8.i64 n)), n + 1)
+
+-- > :video (step, 0i64, 3i64)
 ";
     let file = write(&dir, "tools.fut", program.as_bytes());
     let log = dir.join("ffmpeg.log");
@@ -531,7 +546,7 @@ fn what_gnuplot_and_ffmpeg_are_given() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let markdown = std::fs::read_to_string(dir.join("tools.md")).unwrap();
     let files = linked_files(&markdown);
-    assert_eq!(files.len(), 2, "{markdown}");
+    assert_eq!(files.len(), 3, "{markdown}");
     assert!(
         markdown.contains(&format!("![]({}){{loop=\"true\"}}\n", files[1])),
         "{markdown}"
@@ -546,11 +561,13 @@ fn what_gnuplot_and_ffmpeg_are_given() {
     assert_eq!(std::fs::read_to_string(dir.join(&files[1])).unwrap(), "5\n");
     let calls = std::fs::read_to_string(&log).unwrap();
     let calls: Vec<&str> = calls.lines().collect();
-    assert_eq!(calls.len(), 2, "{calls:?}");
+    assert_eq!(calls.len(), 3, "{calls:?}");
     assert!(calls[0].starts_with("-y -r 12 -i "), "{calls:?}");
     assert!(
         calls[0].contains("frame%010d.png -c:v libvpx-vp9"),
         "{calls:?}"
     );
     assert!(calls[1].ends_with("-video.gif"), "{calls:?}");
+    assert!(files[2].ends_with("-video.webm"), "{files:?}");
+    assert_eq!(std::fs::read_to_string(dir.join(&files[2])).unwrap(), "3\n");
 }

@@ -14,7 +14,7 @@ mod document;
 mod image;
 
 use crate::c_backend::{CBackend, fnv1a};
-use crate::compile::{compile_entries, display_path};
+use crate::compile::{compile_entries, contains_function, display_path, value_type};
 use crate::diagnostics::{self, CheckedProgram, Excerpt};
 use crate::interpreter::InterpreterBackend;
 use crate::test_runner::{BACKENDS, Compiled, INTERPRETER};
@@ -23,7 +23,7 @@ use image::{Image, Series};
 use opt::ir::{ExternalType, OpaqueKind};
 use opt::value::Value;
 use opt::value::data::write_text;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -91,6 +91,22 @@ struct Unit {
     directive: usize,
     field: Option<String>,
     expression: Expression,
+    /// Whether the directive is `:video`, whose expression may also be
+    /// `(step, state, frames)`.
+    video: bool,
+}
+
+/// How a unit is in the program checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// Left out: its directive failed.
+    Out,
+    /// As its expression.
+    Value,
+    /// As the frames of a video that a step function makes: the
+    /// expression is a triple of the function (from a state to an image
+    /// and the next state), the first state and the number of frames.
+    Steps,
 }
 
 impl Unit {
@@ -262,6 +278,7 @@ fn units_of(index: usize, directive: &Directive) -> Result<Vec<Unit>, String> {
                 directive: index,
                 field: Some(name),
                 expression,
+                video: false,
             })
             .collect()),
         None if matches!(directive.kind, DirectiveKind::Gnuplot { .. }) => Err(
@@ -272,6 +289,7 @@ fn units_of(index: usize, directive: &Directive) -> Result<Vec<Unit>, String> {
             directive: index,
             field: None,
             expression: directive.expression.clone(),
+            video: matches!(directive.kind, DirectiveKind::Video(_)),
         }]),
     }
 }
@@ -319,7 +337,7 @@ fn record_fields(expression: &Expression) -> Option<Vec<(String, Expression)>> {
 struct Evaluation {
     program: Option<opt::ir::Program>,
     /// The directives whose units have errors, with the errors.
-    check_failures: std::collections::BTreeMap<usize, String>,
+    check_failures: BTreeMap<usize, String>,
     /// How the checked program's root file is named in run-time errors.
     root_name: String,
     /// For each unit's line in the checked program, the line of its
@@ -338,14 +356,17 @@ impl Evaluation {
         units: &[Unit],
         failures: &[Option<String>],
     ) -> Result<Evaluation, String> {
-        let mut live: Vec<bool> = units
+        let mut forms: Vec<Form> = units
             .iter()
-            .map(|unit| failures[unit.directive].is_none())
+            .map(|unit| match failures[unit.directive] {
+                Some(_) => Form::Out,
+                None => Form::Value,
+            })
             .collect();
-        let mut check_failures = std::collections::BTreeMap::new();
+        let mut check_failures = BTreeMap::new();
         let mut warned = false;
         loop {
-            let (program_text, placed) = with_units(text, units, &live);
+            let (program_text, placed) = with_units(text, units, &forms);
             let mut checked = diagnostics::load_checked_with_root(file, Some(&program_text))
                 .map_err(|message| format!("error: {message}"))?;
             // Each live unit's diagnostics are those from its expression
@@ -397,16 +418,42 @@ impl Evaluation {
                     lead: &lead,
                 };
                 let message = diagnostics::render_to_string(&checked, file, Some(&excerpt));
-                let failure = check_failures
-                    .entry(unit.directive)
-                    .or_insert_with(String::new);
-                failure.push_str(&message);
-                for (other, alive) in units.iter().zip(live.iter_mut()) {
-                    if other.directive == unit.directive {
-                        *alive = false;
-                    }
-                }
+                fail(
+                    &mut check_failures,
+                    &mut forms,
+                    units,
+                    unit.directive,
+                    &message,
+                );
                 failed_now = true;
+            }
+            if failed_now {
+                continue;
+            }
+            // An entry point cannot return a function: say so before
+            // lowering does, in terms of the directive.
+            for (index, unit) in units.iter().enumerate() {
+                let function = placed[index]
+                    .as_ref()
+                    .and_then(|_| value_type(&checked, &unit.entry(index)))
+                    .filter(contains_function);
+                if let Some(ty) = function {
+                    if unit.video && forms[index] == Form::Value && is_step_triple(&ty) {
+                        forms[index] = Form::Steps;
+                        failed_now = true;
+                        continue;
+                    }
+                    let message =
+                        format!("the value is or holds a function, which cannot be shown: {ty}\n");
+                    fail(
+                        &mut check_failures,
+                        &mut forms,
+                        units,
+                        unit.directive,
+                        &message,
+                    );
+                    failed_now = true;
+                }
             }
             if failed_now {
                 continue;
@@ -421,7 +468,7 @@ impl Evaluation {
                         .map(|placed| (placed.line, unit.expression.line))
                 })
                 .collect();
-            let program = if live.contains(&true) {
+            let program = if forms.iter().any(|&form| form != Form::Out) {
                 Some(compile_entries(&checked, &|name| {
                     name.starts_with(ENTRY_PREFIX)
                 })?)
@@ -451,6 +498,42 @@ impl Evaluation {
                 }
             })
             .into_owned()
+    }
+}
+
+/// Around a `(step, state, frames)` expression: the frames, made one
+/// after the other.
+const STEPS_HEAD: &str = "  let (futc_step, futc_state, futc_frames) =\n";
+const STEPS_TAIL: &str = "  let (futc_video, _) =
+    loop (futc_video, futc_state) = ([], futc_state) for _i < futc_frames do
+      let (futc_image, futc_state) = futc_step futc_state
+      in (futc_video ++ [futc_image], futc_state)
+  in futc_video
+";
+
+/// Whether `ty` is that of a triple of a function, anything and `i64`.
+fn is_step_triple(ty: &hir::ty::Ty) -> bool {
+    use hir::ty::Ty;
+    matches!(
+        ty.tuple_elements().as_deref(),
+        Some([Ty::Function { .. }, _, Ty::Prim(prim::PrimType::I64)])
+    )
+}
+
+/// Records `message` as a failure of `directive` and leaves its units
+/// out of the program.
+fn fail(
+    failures: &mut BTreeMap<usize, String>,
+    forms: &mut [Form],
+    units: &[Unit],
+    directive: usize,
+    message: &str,
+) {
+    failures.entry(directive).or_default().push_str(message);
+    for (unit, form) in units.iter().zip(forms) {
+        if unit.directive == directive {
+            *form = Form::Out;
+        }
     }
 }
 
@@ -530,22 +613,28 @@ fn line_of(text: &str, offset: usize) -> usize {
 
 /// `text` with the live units appended as entry points, and where each
 /// unit's expression is (none for the others).
-fn with_units(text: &str, units: &[Unit], live: &[bool]) -> (String, Vec<Option<Placed>>) {
+fn with_units(text: &str, units: &[Unit], forms: &[Form]) -> (String, Vec<Option<Placed>>) {
     let mut program = text.to_owned();
     if !program.ends_with('\n') {
         program.push('\n');
     }
     let mut placed = Vec::with_capacity(units.len());
-    for (index, (unit, &alive)) in units.iter().zip(live).enumerate() {
-        if !alive {
+    for (index, (unit, &form)) in units.iter().zip(forms).enumerate() {
+        if form == Form::Out {
             placed.push(None);
             continue;
         }
         program.push_str(&format!("entry {} =\n", unit.entry(index)));
+        if form == Form::Steps {
+            program.push_str(STEPS_HEAD);
+        }
         let start = program.len();
         program.push_str(&" ".repeat(unit.expression.column - 1));
         program.push_str(&unit.expression.text);
         program.push('\n');
+        if form == Form::Steps {
+            program.push_str(STEPS_TAIL);
+        }
         placed.push(Some(Placed {
             start,
             line: line_of(&program, start),
