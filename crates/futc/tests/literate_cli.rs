@@ -177,6 +177,9 @@ fn gallery_markdown_and_images() {
     write(&dir, "gallery-img/stale.png", b"old");
     let output = literate(&[], &gallery(), &markdown_path);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // Nothing but the files: no progress bar off a terminal.
+    assert_eq!(stderr(&output), "");
+    assert!(output.stdout.is_empty());
     let markdown = std::fs::read_to_string(&markdown_path).unwrap();
     assert_eq!(without_hashes(&markdown), EXPECTED_GALLERY);
     assert!(!dir.join("gallery-img/stale.png").exists());
