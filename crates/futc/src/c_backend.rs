@@ -138,7 +138,7 @@ fn runtime_object(backend: Backend, cc: &str, cflags: &[String]) -> Result<PathB
 }
 
 /// The 64-bit FNV-1a hash of the strings, each followed by a zero byte.
-fn fnv1a(parts: &[&str]) -> u64 {
+pub fn fnv1a(parts: &[&str]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for part in parts {
         for &byte in part.as_bytes().iter().chain(&[0]) {
@@ -313,20 +313,42 @@ impl test_runner::Backend for CBackend {
     fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String> {
         let tuning = with_suffix(path, ".tuning");
         let tuning = tuning.is_file().then_some(tuning);
-        Ok(Box::new(CompiledC::new(path, self.0, tuning, Vec::new())?))
+        let program = compile_to_ir(path)?;
+        Ok(Box::new(CompiledC::new(
+            program,
+            self.0,
+            tuning,
+            Vec::new(),
+        )?))
+    }
+}
+
+impl CBackend {
+    /// `program` compiled as a server, without a tuning file; the server
+    /// gets `server_options`.
+    pub fn load(
+        &self,
+        program: Program,
+        server_options: Vec<String>,
+    ) -> Result<Box<dyn Compiled>, String> {
+        Ok(Box::new(CompiledC::new(
+            program,
+            self.0,
+            None,
+            server_options,
+        )?))
     }
 }
 
 impl CompiledC {
-    /// Compiles the program at `path` as a server in a temporary
-    /// directory of its own; the server starts with the first run.
+    /// Compiles `program` as a server in a temporary directory of its
+    /// own; the server starts with the first run.
     fn new(
-        path: &Path,
+        program: Program,
         backend: Backend,
         tuning: Option<PathBuf>,
         server_options: Vec<String>,
     ) -> Result<CompiledC, String> {
-        let program = compile_to_ir(path)?;
         let dir = std::env::temp_dir().join(format!(
             "futc-{}-{}-{}",
             backend.name(),
@@ -631,7 +653,7 @@ impl BenchProgram {
         tuning: Option<PathBuf>,
         server_options: Vec<String>,
     ) -> Result<BenchProgram, String> {
-        CompiledC::new(path, backend, tuning, server_options).map(BenchProgram)
+        CompiledC::new(compile_to_ir(path)?, backend, tuning, server_options).map(BenchProgram)
     }
 
     pub fn signature(&self, entry: &str) -> Result<Signature, String> {

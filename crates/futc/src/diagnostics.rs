@@ -26,10 +26,26 @@ pub fn read_source(path: &Path) -> Result<String, String> {
 /// Prints each syntax error as `file:line:col: error: message` followed by
 /// the source line with the error underlined.
 pub fn report_syntax_errors(path: &Path, text: &str, errors: &[syntax::SyntaxError]) {
-    let name = path.display().to_string();
     let writer = termcolor::StandardStream::stderr(color_choice());
+    write_syntax_errors(path, text, errors, &mut writer.lock());
+}
+
+/// The syntax errors as [`report_syntax_errors`] prints them, as plain
+/// text.
+pub fn render_syntax_errors(path: &Path, text: &str, errors: &[syntax::SyntaxError]) -> String {
+    let mut out = termcolor::NoColor::new(Vec::new());
+    write_syntax_errors(path, text, errors, &mut out);
+    String::from_utf8_lossy(&out.into_inner()).into_owned()
+}
+
+fn write_syntax_errors(
+    path: &Path,
+    text: &str,
+    errors: &[syntax::SyntaxError],
+    out: &mut dyn termcolor::WriteColor,
+) {
+    let name = path.display().to_string();
     let config = term::Config::default();
-    let mut out = writer.lock();
     for error in errors.iter().take(MAX_REPORTED) {
         let range = std::ops::Range::<usize>::from(error.range);
         let (line, column) = line_column(text, range.start);
@@ -39,9 +55,9 @@ pub fn report_syntax_errors(path: &Path, text: &str, errors: &[syntax::SyntaxErr
             .with_message(format!("{name}:{line}:{column}: {}", error.message))
             .with_labels(vec![Label::primary(id, ranges[0].clone())]);
         // A failure to write to stderr leaves nothing better to report to.
-        let _ = term::emit_to_write_style(&mut out, &config, &files, &diagnostic);
+        let _ = term::emit_to_write_style(out, &config, &files, &diagnostic);
     }
-    report_unshown(&mut out, errors.len(), "syntax errors");
+    report_unshown(out, errors.len(), "syntax errors");
 }
 
 /// How many diagnostics of one run are printed; a count says how many
@@ -304,18 +320,43 @@ pub fn check_program(path: &Path) -> Result<usize, String> {
     Ok(errors)
 }
 
-/// The diagnostics of a checked program rendered as plain text.
-pub fn render_to_string(checked: &CheckedProgram, root_name: &Path) -> String {
+/// The diagnostics of a checked program rendered as plain text, those in
+/// the root file's `excerpt` located in it.
+pub fn render_to_string(
+    checked: &CheckedProgram,
+    root_name: &Path,
+    excerpt: Option<&Excerpt>,
+) -> String {
     let mut out = termcolor::NoColor::new(Vec::new());
-    report(checked, root_name, None, &mut out);
+    report(checked, root_name, excerpt, &mut out);
     String::from_utf8_lossy(&out.into_inner()).into_owned()
 }
 
 /// The part of a root file from `start` on, shown as a source of its own
-/// named `name` (a line typed into the REPL, appended to a program).
+/// named `name` whose first line is line `first_line` (a line typed into
+/// the REPL, or a literate program's directive, appended to a program).
+/// Its first `lead.len()` bytes are shown as `lead` (a directive's
+/// expression is indented with spaces as far as the directive's comment
+/// marker reaches).
 pub struct Excerpt<'a> {
     pub start: usize,
     pub name: &'a str,
+    pub first_line: usize,
+    pub lead: &'a str,
+}
+
+impl Excerpt<'_> {
+    /// What precedes the excerpt's text in the source shown, so that it
+    /// starts on `first_line`.
+    fn padding(&self) -> usize {
+        self.first_line.saturating_sub(1)
+    }
+
+    fn source(&self, text: &str) -> String {
+        let rest = &text[self.start..];
+        let rest = rest.get(self.lead.len()..).unwrap_or(rest);
+        format!("{}{}{rest}", "\n".repeat(self.padding()), self.lead)
+    }
 }
 
 /// Prints the diagnostics of a checked program on stderr, those in the
@@ -345,7 +386,8 @@ fn report(
         let mut range = std::ops::Range::<usize>::from(range);
         let key = match excerpt {
             Some(excerpt) if file == root && range.start >= excerpt.start => {
-                range = range.start - excerpt.start..range.end - excerpt.start;
+                let shift = excerpt.padding();
+                range = range.start - excerpt.start + shift..range.end - excerpt.start + shift;
                 None
             }
             _ => Some(file),
@@ -354,10 +396,7 @@ fn report(
             return (*id, range);
         }
         let (name, text) = match (key, excerpt) {
-            (None, Some(excerpt)) => (
-                excerpt.name.to_owned(),
-                root.text(db)[excerpt.start..].to_owned(),
-            ),
+            (None, Some(excerpt)) => (excerpt.name.to_owned(), excerpt.source(root.text(db))),
             _ if file == root => (root_name.display().to_string(), file.text(db).clone()),
             _ => (file.path(db).clone(), file.text(db).clone()),
         };

@@ -16,7 +16,14 @@ impl Backend for InterpreterBackend {
     }
 
     fn compile(&self, path: &Path) -> Result<Box<dyn Compiled>, String> {
-        Ok(Box::new(InterpretedProgram(compile_to_ir(path)?)))
+        Ok(InterpreterBackend::load(compile_to_ir(path)?))
+    }
+}
+
+impl InterpreterBackend {
+    /// `program`, ready to be interpreted.
+    pub fn load(program: opt::ir::Program) -> Box<dyn Compiled> {
+        Box::new(InterpretedProgram(program))
     }
 }
 

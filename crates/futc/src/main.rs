@@ -10,6 +10,7 @@ mod dev;
 mod diagnostics;
 mod fmt;
 mod interpreter;
+mod literate;
 mod opencl;
 mod pkg;
 mod repl;
@@ -110,6 +111,11 @@ enum Command {
     /// interpreter, in the scope of a loaded program; `:help` lists the
     /// commands.
     Repl(repl::ReplArgs),
+    /// Turn a literate program into Markdown: comments become prose,
+    /// code becomes code blocks and each `-- >` directive is replaced by
+    /// its result (a value, an image, a plot or a video), evaluated with
+    /// the interpreter or a compiled backend.
+    Literate(literate::LiterateArgs),
 }
 
 #[derive(clap::Args)]
@@ -191,6 +197,7 @@ fn run_command(cli: Cli) -> ExitCode {
         Command::Pkg(args) => pkg::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Repl(args) => repl::run(&args),
+        Command::Literate(args) => literate::run(&args),
     }
 }
 

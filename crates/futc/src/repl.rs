@@ -7,7 +7,7 @@
 //! it and kept if it has no errors. Diagnostics in the appended line are
 //! located in the line as typed.
 
-use crate::compile::{compile_entry, display_path};
+use crate::compile::{compile_entry, contains_function, display_path, value_type};
 use crate::diagnostics::{self, CheckedProgram, Excerpt};
 use opt::value::data::write_text;
 use std::io::{BufRead, IsTerminal, Write};
@@ -216,7 +216,7 @@ impl Session {
         };
         // An entry point cannot return a function: say so before the
         // checker does, in terms of the REPL.
-        if let Some(ty) = value_type(&checked).filter(contains_function) {
+        if let Some(ty) = value_type(&checked, VALUE).filter(contains_function) {
             eprintln!("error: the value is a function and cannot be printed: {ty}");
             return;
         }
@@ -257,7 +257,7 @@ impl Session {
         if let Some(ty) = self
             .check(&text, start, Shown::Errors)
             .as_ref()
-            .and_then(value_type)
+            .and_then(|checked| value_type(checked, VALUE))
         {
             write_stdout(&format!("{ty}\n"));
         }
@@ -316,6 +316,8 @@ fn report(mut checked: CheckedProgram, start: usize, shown: Shown) -> Option<Che
     let excerpt = Excerpt {
         start,
         name: LINE_NAME,
+        first_line: 1,
+        lead: "",
     };
     let root_name = PathBuf::from(display_path()(root_file.path(&checked.db)));
     diagnostics::report_to_stderr(&checked, &root_name, Some(&excerpt));
@@ -372,30 +374,4 @@ fn is_declaration(line: &str) -> bool {
         keyword,
         "def" | "type" | "module" | "open" | "import" | "local" | "entry"
     )
-}
-
-/// The type of the last definition of the evaluated value in the root
-/// file.
-fn value_type(checked: &CheckedProgram) -> Option<hir::ty::Ty> {
-    let name = hir::name::Name::new(VALUE);
-    let tree = hir::item_tree::item_tree(&checked.db, checked.root);
-    let (item, _) = tree.items().filter(|(_, item)| {
-        matches!(&item.kind, hir::item_tree::ItemKind::Value(value) if value.name.as_ref() == Some(&name))
-    }).last()?;
-    let scheme = hir::infer::value_scheme(&checked.db, checked.file_set, checked.root, item);
-    Some(scheme.ty)
-}
-
-fn contains_function(ty: &hir::ty::Ty) -> bool {
-    use hir::ty::Ty;
-    match ty {
-        Ty::Function { .. } => true,
-        Ty::Array { element, .. } => contains_function(element),
-        Ty::Record(fields) => fields.iter().any(|(_, field)| contains_function(field)),
-        Ty::Sum(constructors) => constructors
-            .iter()
-            .flat_map(|(_, payload)| payload)
-            .any(contains_function),
-        Ty::Prim(_) | Ty::Param(_) | Ty::Abstract(..) | Ty::Var(_) | Ty::Error => false,
-    }
 }
