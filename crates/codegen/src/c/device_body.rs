@@ -7,7 +7,9 @@
 //! or a statistic computed from it that the next kernel takes) would
 //! wait once per iteration; as a kernel of its own, that code is only
 //! enqueued, and the kernels after it that take its values read them
-//! from device cells of their own.
+//! from device cells of their own. Where such a kernel follows a
+//! reduction of one segment, it runs at the end of the reduction's
+//! write instead (a launch fewer).
 //!
 //! Guarantees: a run of host statements moves only if it reads device
 //! memory, consists of scalar assignments, element writes, assertions

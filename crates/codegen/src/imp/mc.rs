@@ -5,7 +5,9 @@
 //! them, made by [`super::translate`]; only for devices with work-groups
 //! (OpenCL) are a reduction, a scan and a histogram with an atomic
 //! operator one operation each, whose work-groups combine their
-//! work-items' values in local memory.
+//! work-items' values in local memory, and so is a two-dimensional map
+//! whose loops read what points of a row or a column share (a tiled
+//! map), whose work-groups load it into local memory together.
 
 use super::{Code, Exp, MemLoc};
 use opt::ir::Var;
