@@ -110,6 +110,12 @@ struct fut_cl {
      size, and the counter of bytes taken from it. */
   cl_mem heap, heap_top;
   uint64_t heap_size;
+  /* The counts of finished work-groups of reductions' segments
+     (`fut_cl_counters`), and how many there are. They are zero between
+     kernels: the last group of a segment sets its count back, and a
+     failure, which may stop groups before they count, zeroes them all. */
+  fut_mem counters;
+  int64_t ncounters;
   /* Device buffers of freed blocks, kept for reuse (`fut_cl_alloc`). */
   struct fut_cl_free_block *free;
   size_t nfree, free_cap;
@@ -411,6 +417,7 @@ FUT_LINK void fut_cl_free(fut_ctx *ctx) {
     if (cl->errors) cl->api.clReleaseMemObject(cl->errors);
     if (cl->heap) cl->api.clReleaseMemObject(cl->heap);
     if (cl->heap_top) cl->api.clReleaseMemObject(cl->heap_top);
+    if (cl->counters.dev) cl->api.clReleaseMemObject((cl_mem)cl->counters.dev);
     if (cl->program) cl->api.clReleaseProgram(cl->program);
     if (cl->queue) cl->api.clReleaseCommandQueue(cl->queue);
     if (cl->context) cl->api.clReleaseContext(cl->context);
@@ -641,6 +648,29 @@ FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations, int partials) {
   return iterations < FUT_CL_MAX_PARTIALS ? iterations : FUT_CL_MAX_PARTIALS;
 }
 
+FUT_LINK int fut_cl_counters(fut_run *run, int64_t n, fut_mem **out) {
+  struct fut_cl *cl = run->ctx->cl;
+  if (n > cl->ncounters) {
+    int64_t count = n < 4096 ? 4096 : n;
+    size_t bytes = (size_t)count * sizeof(cl_int);
+    cl_int e;
+    cl_mem buffer = cl->api.clCreateBuffer(cl->context, CL_MEM_READ_WRITE, bytes, NULL, &e);
+    if (e != CL_SUCCESS) return fut_cl_failed(run, "clCreateBuffer", e);
+    const cl_int zero = 0;
+    e = cl->api.clEnqueueFillBuffer(cl->queue, buffer, &zero, sizeof zero, 0, bytes, 0, NULL, NULL);
+    if (e != CL_SUCCESS) {
+      cl->api.clReleaseMemObject(buffer);
+      return fut_cl_failed(run, "clEnqueueFillBuffer", e);
+    }
+    /* Kernels enqueued with the old buffer keep it until they finish. */
+    if (cl->counters.dev) cl->api.clReleaseMemObject((cl_mem)cl->counters.dev);
+    cl->counters.dev = buffer;
+    cl->ncounters = count;
+  }
+  *out = &cl->counters;
+  return 0;
+}
+
 FUT_LINK int64_t fut_cl_group_size(fut_run *run) { return (int64_t)run->ctx->cl->group_size; }
 
 /* Work-groups a compute unit runs at once (of 256 work-items: 2048 on
@@ -678,6 +708,12 @@ static int fut_cl_check_reading(fut_run *run, void *value, size_t n) {
   static const uint64_t zeros[FUT_CL_ERROR_SLOTS];
   e = cl->api.clEnqueueWriteBuffer(cl->queue, cl->errors, CL_TRUE, 0, sizeof zeros, zeros, 0, NULL, NULL);
   if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueWriteBuffer", e);
+  if (cl->ncounters > 0) {
+    const cl_int zero = 0;
+    e = cl->api.clEnqueueFillBuffer(cl->queue, (cl_mem)cl->counters.dev, &zero, sizeof zero, 0,
+                                    (size_t)cl->ncounters * sizeof zero, 0, NULL, NULL);
+    if (e != CL_SUCCESS) return fut_cl_failed(run, "clEnqueueFillBuffer", e);
+  }
   if ((uint32_t)slots[0] == 0xffffffffu) return FUT_CL_HEAP_FULL;
   const fut_cl_failure *f = &fut_cl_failures[slots[0] - 1];
   return fut_fail_slots(run, f->locs, f->format, slots + 1, FUT_MAX_SLOTS);

@@ -227,6 +227,10 @@ FUT_LINK int64_t fut_cl_chunks(fut_run *run, int64_t iterations, int partials);
    more than one per work-group's worth of points, at least one. */
 FUT_LINK int64_t fut_cl_group_size(fut_run *run);
 FUT_LINK int64_t fut_cl_groups(fut_run *run, int64_t segments, int64_t iterations);
+/* Sets `out` to the context's counts of finished work-groups of at
+   least `n` segments, all zero (a reduction's last group of a segment
+   sets its count back to zero). */
+FUT_LINK int fut_cl_counters(fut_run *run, int64_t n, fut_mem **out);
 /* Runs kernel `kernel` with a work-item per chunk of each segment (and a
    heap for the blocks it allocates, if `heap`). */
 FUT_LINK int fut_cl_launch(fut_run *run, int kernel, int heap, int64_t segments, int64_t chunks, int64_t iterations,

@@ -340,9 +340,9 @@ const GROUP_MAX: usize = 256;
 /// points (every `fut_chunks`-th point from the work-item's number in the
 /// segment for a commutative operator, else consecutive ones) and
 /// combine their work-items' values in local memory, in order; the last
-/// group of a segment to finish (by a count per segment) then combines
-/// the segment's groups' results likewise and writes the segment's
-/// result.
+/// group of a segment to finish (by a count per segment, kept by the
+/// context: `fut_cl_counters`) then combines the segment's groups'
+/// results likewise and writes the segment's result.
 fn reduce(
     printer: &mut FunctionPrinter<'_, '_, McOp>,
     reduction: &Reduction<'_>,
@@ -408,6 +408,7 @@ fn reduce(
             // Its result is visible before the count says so.
             k.line("fut_fence_device();");
             k.line("fut_last = atomic_inc((volatile __global int *)fut_finished + fut_segment) == fut_groups - 1;");
+            k.line("if (fut_last) ((volatile __global int *)fut_finished)[fut_segment] = 0;");
             Ok(())
         })?;
         k.line("barrier(CLK_LOCAL_MEM_FENCE);");
@@ -455,22 +456,27 @@ fn reduce(
     printer.line(&format!(
         "const int64_t fut_groups = fut_cl_groups(run, fut_segments, {iterations});"
     ));
-    let mut sizes: Vec<String> = reduction
+    let sizes: Vec<String> = reduction
         .accs
         .iter()
         .map(|&(_, t)| format!("fut_segments * fut_groups * {}", t.byte_size()))
         .collect();
-    sizes.push("fut_segments * 4".to_owned());
-    allocate_scratch(printer, &scratch, &sizes);
+    allocate_scratch(printer, &partials, &sizes);
+    printer.line("fut_mem *fut_finished = NULL;");
+    printer.line("err = fut_cl_counters(run, fut_segments, &fut_finished);");
+    printer.line("if (err == 0) {");
+    printer.indent();
     launch(
         printer,
         &frame,
         index,
         ("fut_segments", "fut_groups * fut_group_size", &iterations),
         &scratch,
-        Some(("fut_finished", "fut_segments * 4")),
+        None,
     )?;
-    release_scratch(printer, &scratch);
+    printer.dedent();
+    printer.line("}");
+    release_scratch(printer, &partials);
     printer.checked("err", None);
     printer.dedent();
     printer.line("}");
