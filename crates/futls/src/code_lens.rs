@@ -121,12 +121,10 @@ fn evaluate(source: &Source, examples: &[Example]) -> Vec<String> {
         .collect()
 }
 
-/// A program checked: the database and the first error of each example
-/// (by its number) and outside them.
+/// A program checked, and its errors in each example (by its number) and
+/// the first outside them.
 struct Checked {
-    db: hir::RootDatabase,
-    file_set: hir::FileSet,
-    root: hir::SourceFile,
+    program: hir::CheckedProgram,
     in_examples: Vec<(usize, String)>,
     outside_examples: Option<String>,
 }
@@ -147,10 +145,7 @@ fn check(source: &Source, examples: &[Example], chosen: &[usize]) -> Result<Chec
         ));
         spans.push((example, start..text.len()));
     }
-    let mut db = hir::RootDatabase::default();
-    let file_set = hir::FileSet::new(&db, Default::default());
-    hir::prelude::add_prelude(&mut db, file_set);
-    let root = hir::load_program(&mut db, file_set, &source.path, &mut |path| {
+    let checked = hir::load_checked(&source.path, &mut |path| {
         if path == source.path {
             return Ok(text.clone());
         }
@@ -159,15 +154,10 @@ fn check(source: &Source, examples: &[Example], chosen: &[usize]) -> Result<Chec
             None => std::fs::read_to_string(path).map_err(|error| error.to_string()),
         }
     })?;
-    let program = hir::program(&db, file_set, root);
-    let mut errors = program.diagnostics.clone();
-    for &file in &program.files {
-        errors.extend(hir::diagnostics::file_diagnostics(&db, file_set, file));
-    }
-    errors.retain(hir::Diagnostic::is_error);
+    let root = checked.root;
     let mut in_examples = Vec::new();
     let mut outside_examples = None;
-    for error in errors {
+    for error in checked.diagnostics.iter().filter(|d| d.is_error()) {
         let message = first_line(&error.message).to_owned();
         let start = usize::from(error.range.start());
         let example = spans
@@ -181,9 +171,7 @@ fn check(source: &Source, examples: &[Example], chosen: &[usize]) -> Result<Chec
         }
     }
     Ok(Checked {
-        db,
-        file_set,
-        root,
+        program: checked,
         in_examples,
         outside_examples,
     })
@@ -211,9 +199,10 @@ fn run(source: &Source, examples: &[Example], chosen: &[usize]) -> Vec<(usize, S
     {
         return all_failed(&message);
     }
-    let program = match lower::lower_program(&checked.db, checked.file_set, checked.root, &|p| {
-        p.to_owned()
-    }) {
+    let hir::CheckedProgram {
+        db, file_set, root, ..
+    } = &checked.program;
+    let program = match lower::lower_program(db, *file_set, *root, &|p| p.to_owned()) {
         Ok(program) => program,
         Err(error) => return all_failed(&error.to_string()),
     };
