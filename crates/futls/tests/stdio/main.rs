@@ -880,6 +880,18 @@ def double (x: i32) = x * 2
     let edited = lenses(&mut server, &uri);
     assert_eq!(edited[0], (2, 0, 20, "= [2i32, 4i32, 60i32]".to_owned()));
     assert_eq!(edited[1..], shown[1..]);
+
+    // An error in the document itself stops every example.
+    server.change(&uri, 3, &text.replace("x * 2", "x * true"));
+    let broken = lenses(&mut server, &uri);
+    assert_eq!(broken.len(), 3, "{broken:?}");
+    for (lens, example) in broken.iter().zip(&shown) {
+        assert_eq!(lens.0..lens.2, example.0..example.2);
+        assert_eq!(
+            lens.3,
+            "error: Cannot apply \"*\" to \"true\" (invalid type)."
+        );
+    }
 }
 
 #[test]
