@@ -886,7 +886,7 @@ def double (x: i32) = x * 2
     let broken = lenses(&mut server, &uri);
     assert_eq!(broken.len(), 3, "{broken:?}");
     for (lens, example) in broken.iter().zip(&shown) {
-        assert_eq!(lens.0..lens.2, example.0..example.2);
+        assert_eq!((lens.0, lens.1, lens.2), (example.0, example.1, example.2));
         assert_eq!(
             lens.3,
             "error: Cannot apply \"*\" to \"true\" (invalid type)."
