@@ -267,12 +267,7 @@ fn semantic_path(path: &Path) -> Result<String, String> {
 }
 
 /// A program loaded and checked: its database and its diagnostics.
-pub struct CheckedProgram {
-    pub db: hir::RootDatabase,
-    pub file_set: hir::FileSet,
-    pub root: hir::SourceFile,
-    pub diagnostics: Vec<hir::Diagnostic>,
-}
+pub use hir::CheckedProgram;
 
 /// Loads and checks the program rooted at `path`.
 pub fn load_checked(path: &Path) -> Result<CheckedProgram, String> {
@@ -286,24 +281,10 @@ pub fn load_checked_with_root(
     path: &Path,
     root_text: Option<&str>,
 ) -> Result<CheckedProgram, String> {
-    let mut db = hir::RootDatabase::default();
-    let file_set = hir::FileSet::new(&db, Default::default());
-    hir::prelude::add_prelude(&mut db, file_set);
     let root_path = semantic_path(path)?;
-    let root = hir::load_program(&mut db, file_set, &root_path, &mut |p| match root_text {
+    hir::load_checked(&root_path, &mut |p| match root_text {
         Some(text) if p == root_path => Ok(text.to_owned()),
         _ => read_source(Path::new(p)),
-    })?;
-    let program = hir::program(&db, file_set, root);
-    let mut diagnostics = program.diagnostics.clone();
-    for &file in &program.files {
-        diagnostics.extend(hir::diagnostics::file_diagnostics(&db, file_set, file));
-    }
-    Ok(CheckedProgram {
-        db,
-        file_set,
-        root,
-        diagnostics,
     })
 }
 

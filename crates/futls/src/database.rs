@@ -506,7 +506,7 @@ impl Writer {
 }
 
 /// Whether a path in the database is one of the prelude's files.
-fn is_prelude(path: &str) -> bool {
+pub fn is_prelude(path: &str) -> bool {
     path.starts_with("/prelude/")
 }
 

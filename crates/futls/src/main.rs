@@ -7,6 +7,7 @@
 //! published per document (`diagnostics.rs`). Only this crate knows LSP,
 //! and nothing but the protocol goes to standard output.
 
+mod code_lens;
 mod database;
 mod diagnostics;
 mod disk_watch;
@@ -127,6 +128,10 @@ struct Backend {
     /// which the next request's delta is computed.
     last_tokens: std::sync::Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
     next_result_id: AtomicU64,
+    /// Each open document's evaluated code lenses and the version they
+    /// are of: evaluation is the slowest answer, and a version's never
+    /// changes (unless a file it imports does).
+    last_lenses: std::sync::Mutex<HashMap<Uri, (i32, Vec<CodeLens>)>>,
 }
 
 /// The path in the database of a document, if it is a file.
@@ -170,6 +175,7 @@ impl Backend {
             shows_related,
             last_tokens: std::sync::Mutex::new(HashMap::new()),
             next_result_id: AtomicU64::new(0),
+            last_lenses: std::sync::Mutex::new(HashMap::new()),
         }
     }
 
@@ -321,6 +327,9 @@ impl LanguageServer for Backend {
                 }),
                 document_formatting_provider: Some(OneOf::Left(true)),
                 document_range_formatting_provider: Some(OneOf::Left(true)),
+                code_lens_provider: Some(CodeLensOptions {
+                    resolve_provider: Some(false),
+                }),
                 ..ServerCapabilities::default()
             },
             ..InitializeResult::default()
@@ -390,6 +399,9 @@ impl LanguageServer for Backend {
         // Closed without saving, its text is the disk's again (for the
         // open files that import it), and it has no diagnostics.
         self.edit(&uri, Change::Close);
+        if let Ok(mut last) = self.last_lenses.lock() {
+            last.remove(&uri);
+        }
         // Without the publisher the server is exiting.
         let _ = self.publications.send(Publication::Cleared { uri });
     }
@@ -648,6 +660,48 @@ impl LanguageServer for Backend {
             formatting::format_range(file.text(&s.db), range)
         })
         .await
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let uri = params.text_document.uri;
+        let document = uri.clone();
+        let source = self
+            .query(Some(&uri), move |s| {
+                let path = path_of(&document)?;
+                let file = file_of(s, &path)?;
+                let version = s
+                    .documents
+                    .iter()
+                    .find(|stamp| stamp.path == path)
+                    .map(|stamp| stamp.version);
+                let files = s
+                    .file_set
+                    .files(&s.db)
+                    .iter()
+                    .filter(|(other, _)| **other != path && !database::is_prelude(other))
+                    .map(|(other, file)| (other.clone(), file.text(&s.db).clone()))
+                    .collect();
+                let text = file.text(&s.db).clone();
+                Some((version, code_lens::Source { path, text, files }))
+            })
+            .await?;
+        let Some((version, source)) = source else {
+            return Ok(None);
+        };
+        let cached = |last: &HashMap<Uri, (i32, Vec<CodeLens>)>| {
+            let (cached_version, lenses) = last.get(&uri)?;
+            (Some(*cached_version) == version).then(|| lenses.clone())
+        };
+        if let Some(lenses) = self.last_lenses.lock().ok().and_then(|last| cached(&last)) {
+            return Ok(Some(lenses));
+        }
+        let lenses = tokio::task::spawn_blocking(move || code_lens::lenses(&source))
+            .await
+            .map_err(|_| Error::internal_error())?;
+        if let (Some(version), Ok(mut last)) = (version, self.last_lenses.lock()) {
+            last.insert(uri, (version, lenses.clone()));
+        }
+        Ok(Some(lenses))
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {

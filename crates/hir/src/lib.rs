@@ -6,6 +6,7 @@
 //! on these (see `docs/architecture.md` for what exists).
 
 pub mod body;
+mod checked;
 pub mod db;
 pub mod diagnostics;
 pub mod files;
@@ -21,6 +22,7 @@ pub mod resolve;
 pub mod store;
 pub mod ty;
 
+pub use checked::{CheckedProgram, load_checked};
 pub use db::{Db, RootDatabase};
 pub use diagnostics::{Diagnostic, Related, Severity};
 pub use files::{FileSet, Import, Program, SourceFile, load_program, parse, program};

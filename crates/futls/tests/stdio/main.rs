@@ -812,3 +812,103 @@ fn a_long_chain_of_bindings_is_checked_without_exhausting_the_stack() {
             .contains("\"y\"")
     );
 }
+
+/// The `(line, start column, end column, title)` of each code lens.
+fn lenses(server: &mut Server, uri: &str) -> Vec<(u64, u64, u64, String)> {
+    let lenses = server.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let lenses = lenses.as_array().expect("an array of lenses");
+    lenses
+        .iter()
+        .map(|lens| {
+            let range = &lens["range"];
+            assert_eq!(range["start"]["line"], range["end"]["line"], "{lens}");
+            (
+                range["start"]["line"].as_u64().unwrap_or_default(),
+                range["start"]["character"].as_u64().unwrap_or_default(),
+                range["end"]["character"].as_u64().unwrap_or_default(),
+                lens["command"]["title"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn example_lines_show_their_values_errors_and_type_errors() {
+    let mut server = Server::start();
+    let workspace = Workspace::new("code-lens");
+    let text = "def xs = [1, 2, 3]
+def double (x: i32) = x * 2
+-- >>> map double xs
+  -- >>> xs[5]
+-- >>> double true
+-- >> not an example
+";
+    let uri = workspace.write("main.fut", text);
+    server.open(&uri, text);
+    let shown = lenses(&mut server, &uri);
+    assert_eq!(shown.len(), 3, "{shown:?}");
+    assert_eq!(shown[0], (2, 0, 20, "= [2i32, 4i32, 6i32]".to_owned()));
+    assert_eq!(
+        shown[1],
+        (
+            3,
+            2,
+            14,
+            "error: Index [5] out of bounds for array of shape [3].".to_owned()
+        )
+    );
+    assert_eq!(
+        shown[2],
+        (
+            4,
+            0,
+            18,
+            "error: Cannot apply \"double\" to \"true\" (invalid type).".to_owned()
+        )
+    );
+    // Asked again about the same version: the same answer.
+    assert_eq!(lenses(&mut server, &uri), shown);
+
+    // Unsaved edits count: the definition changes, and so does the value.
+    server.send(edit(&uri, 2, range((0, 16), (0, 17)), "30"));
+    let edited = lenses(&mut server, &uri);
+    assert_eq!(edited[0], (2, 0, 20, "= [2i32, 4i32, 60i32]".to_owned()));
+    assert_eq!(edited[1..], shown[1..]);
+
+    // An error in the document itself stops every example.
+    server.change(&uri, 3, &text.replace("x * 2", "x * true"));
+    let broken = lenses(&mut server, &uri);
+    assert_eq!(broken.len(), 3, "{broken:?}");
+    for (lens, example) in broken.iter().zip(&shown) {
+        assert_eq!((lens.0, lens.1, lens.2), (example.0, example.1, example.2));
+        assert_eq!(
+            lens.3,
+            "error: Cannot apply \"*\" to \"true\" (invalid type)."
+        );
+    }
+}
+
+#[test]
+fn an_example_that_runs_on_is_reported_timed_out() {
+    let mut server = Server::start();
+    let workspace = Workspace::new("code-lens-time");
+    let text = "def forever (n: i64) = loop i = n while i >= 0 do i + 1
+-- >>> forever 0
+-- >>> 1 + 1
+";
+    let uri = workspace.write("main.fut", text);
+    server.open(&uri, text);
+    assert_eq!(
+        lenses(&mut server, &uri),
+        [
+            (1, 0, 16, "evaluation timed out".to_owned()),
+            (2, 0, 12, "= 2i32".to_owned())
+        ]
+    );
+}
