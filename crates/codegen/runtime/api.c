@@ -11,8 +11,9 @@ struct futhark_context_config {
 #endif
 #ifdef FUT_OPENCL
   /* Substrings of the names of the platform and device to use (NULL:
-     any), and options for building the kernels (malloc'd). */
-  char *platform, *device, *build_options;
+     any), options for building the kernels, and a file whose OpenCL
+     program replaces the embedded one (malloc'd). */
+  char *platform, *device, *build_options, *program_file;
 #endif
   /* The tuning parameters' values, where set (as in the context). */
   int64_t *tuning;
@@ -42,6 +43,7 @@ void futhark_context_config_free(struct futhark_context_config *cfg) {
   free(cfg->platform);
   free(cfg->device);
   free(cfg->build_options);
+  free(cfg->program_file);
 #endif
   free(cfg->cache_file);
   free(cfg->tuning);
@@ -67,6 +69,17 @@ static void config_text(char **field, const char *text) {
 }
 void futhark_context_config_set_platform(struct futhark_context_config *cfg, const char *s) { config_text(&cfg->platform, s); }
 void futhark_context_config_set_device(struct futhark_context_config *cfg, const char *s) { config_text(&cfg->device, s); }
+void futhark_context_config_load_program_from(struct futhark_context_config *cfg, const char *path) {
+  config_text(&cfg->program_file, path);
+}
+/* Writes the embedded OpenCL program to `path`: 0 on success. */
+int futhark_context_config_dump_program_to(struct futhark_context_config *cfg, const char *path) {
+  (void)cfg;
+  FILE *f = fopen(path, "w");
+  if (f == NULL) return 1;
+  int failed = fputs(fut_cl_source, f) == EOF;
+  return fclose(f) != 0 || failed;
+}
 void futhark_context_config_add_build_option(struct futhark_context_config *cfg, const char *opt) {
   size_t old = cfg->build_options ? strlen(cfg->build_options) : 0;
   char *grown = realloc(cfg->build_options, old + strlen(opt) + 2);
@@ -144,7 +157,7 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
 #ifdef FUT_OPENCL
   /* A context whose device could not be set up says why through
      `futhark_context_get_error`; its entry points fail likewise. */
-  ctx->cl_problem = fut_cl_init(ctx, cfg->platform, cfg->device, cfg->build_options, cfg->cache_file);
+  ctx->cl_problem = fut_cl_init(ctx, cfg->platform, cfg->device, cfg->build_options, cfg->cache_file, cfg->program_file);
   if (ctx->cl_problem) ctx->error = text_copy(ctx->cl_problem);
 #endif
   return ctx;

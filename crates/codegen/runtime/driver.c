@@ -162,7 +162,7 @@ static int read_tuning_file(struct futhark_context_config *cfg, const char *path
 enum fut_option_id {
   OPT_HELP, OPT_VERSION, OPT_ENTRY, OPT_BINARY, OPT_TIMING, OPT_RUNS, OPT_ENTRY_POINTS, OPT_DEBUG,
   OPT_TUNING, OPT_PARAM, OPT_PRINT_PARAMS, OPT_CACHE_FILE,
-  OPT_NUM_THREADS, OPT_PLATFORM, OPT_DEVICE, OPT_BUILD_OPTION, OPT_LIST_DEVICES
+  OPT_NUM_THREADS, OPT_PLATFORM, OPT_DEVICE, OPT_BUILD_OPTION, OPT_LIST_DEVICES, OPT_DUMP_OPENCL, OPT_LOAD_OPENCL
 };
 
 /* The back end's name, as `--version` prints it. */
@@ -210,6 +210,8 @@ static const fut_option fut_options[] = {
   {OPT_DEVICE, "-d", "--device", "NAME", FOR_BOTH, "Use the first device whose name contains NAME."},
   {OPT_BUILD_OPTION, NULL, "--build-option", "OPT", FOR_BOTH, "Pass OPT to the OpenCL kernel compiler (repeatable)."},
   {OPT_LIST_DEVICES, NULL, "--list-devices", NULL, FOR_BOTH, "List the OpenCL platforms and devices and exit."},
+  {OPT_DUMP_OPENCL, NULL, "--dump-opencl", "FILE", FOR_BOTH, "Write the program's OpenCL kernels to FILE and exit."},
+  {OPT_LOAD_OPENCL, NULL, "--load-opencl", "FILE", FOR_BOTH, "Build the OpenCL kernels of FILE instead of the program's own."},
 #endif
 };
 
@@ -327,6 +329,13 @@ static int parse_options(int argc, char **argv, int programs, struct futhark_con
       case OPT_DEVICE: futhark_context_config_set_device(cfg, value); break;
       case OPT_BUILD_OPTION: futhark_context_config_add_build_option(cfg, value); break;
       case OPT_LIST_DEVICES: return fut_cl_list_devices() ? 1 : 0;
+      case OPT_DUMP_OPENCL:
+        if (futhark_context_config_dump_program_to(cfg, value)) {
+          fprintf(stderr, "Error: Cannot write %s: %s\n", value, strerror(errno));
+          return 1;
+        }
+        return 0;
+      case OPT_LOAD_OPENCL: futhark_context_config_load_program_from(cfg, value); break;
 #endif
       default: break;
     }

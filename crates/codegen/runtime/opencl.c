@@ -11,6 +11,7 @@
    locations the C back end gives. */
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <unistd.h>
 
 typedef int32_t cl_int;
@@ -230,8 +231,8 @@ static uint64_t fut_cl_hash(uint64_t h, const void *p, size_t n) {
 /* What a cached kernel binary must have been built from: the program's
    source, the build options and the device (its name, OpenCL version
    and driver version). */
-static uint64_t fut_cl_cache_key(struct fut_cl *cl, const char *options) {
-  uint64_t h = fut_cl_hash(FUT_CL_HASH_START, fut_cl_source, strlen(fut_cl_source) + 1);
+static uint64_t fut_cl_cache_key(struct fut_cl *cl, const char *source, const char *options) {
+  uint64_t h = fut_cl_hash(FUT_CL_HASH_START, source, strlen(source) + 1);
   h = fut_cl_hash(h, options, strlen(options) + 1);
   static const cl_uint infos[] = {CL_DEVICE_NAME, CL_DEVICE_VERSION, CL_DRIVER_VERSION};
   for (size_t i = 0; i < sizeof infos / sizeof infos[0]; i++) {
@@ -328,9 +329,26 @@ static int fut_cl_program_from_cache(fut_ctx *ctx, const char *path, uint64_t ke
   return 0;
 }
 
+/* The whole text of a file (malloc'd), or NULL with `errno` set. */
+static char *fut_cl_read_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) return NULL;
+  errno = 0;
+  long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  char *text = size >= 0 && fseek(f, 0, SEEK_SET) == 0 ? malloc((size_t)size + 1) : NULL;
+  if (text != NULL && fread(text, 1, (size_t)size, f) != (size_t)size) {
+    free(text);
+    text = NULL;
+  }
+  if (text == NULL && errno == 0) errno = EIO;
+  fclose(f);
+  if (text != NULL) text[size] = 0;
+  return text;
+}
+
 /* Sets up OpenCL for a new context: a message (malloc'd) on failure. */
 FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *device, const char *build_options,
-                           const char *cache_file) {
+                           const char *cache_file, const char *program_file) {
   char text[512];
   struct fut_cl *cl = calloc(1, sizeof(struct fut_cl));
   if (cl == NULL) return text_copy("Out of memory.");
@@ -355,10 +373,20 @@ FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *devic
   cl->api.clGetDeviceInfo(cl->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cl->compute_units, &cl->compute_units, NULL);
   if (cl->compute_units == 0) cl->compute_units = 1;
   const char *options = build_options ? build_options : "";
-  uint64_t key = cache_file ? fut_cl_cache_key(cl, options) : 0;
-  if (cache_file == NULL || !fut_cl_program_from_cache(ctx, cache_file, key, options)) {
-    const char *source = fut_cl_source;
-    cl->program = cl->api.clCreateProgramWithSource(cl->context, 1, &source, NULL, &err);
+  char *loaded = NULL;
+  if (program_file) {
+    loaded = fut_cl_read_file(program_file);
+    if (loaded == NULL) {
+      snprintf(text, sizeof text, "Cannot read the OpenCL program %s: %s", program_file, strerror(errno));
+      return text_copy(text);
+    }
+  }
+  const char *source = loaded ? loaded : fut_cl_source;
+  uint64_t key = cache_file ? fut_cl_cache_key(cl, source, options) : 0;
+  int cached = cache_file != NULL && fut_cl_program_from_cache(ctx, cache_file, key, options);
+  if (!cached) cl->program = cl->api.clCreateProgramWithSource(cl->context, 1, &source, NULL, &err);
+  free(loaded);
+  if (!cached) {
     if (err != CL_SUCCESS) goto failed;
     err = cl->api.clBuildProgram(cl->program, 1, &cl->device, options, NULL, NULL);
     if (err != CL_SUCCESS) {

@@ -497,7 +497,9 @@ impl Api {
             Backend::OpenCl => out.push_str(
                 "void futhark_context_config_set_platform(struct futhark_context_config *cfg, const char *s);\n\
                  void futhark_context_config_set_device(struct futhark_context_config *cfg, const char *s);\n\
-                 void futhark_context_config_add_build_option(struct futhark_context_config *cfg, const char *opt);\n",
+                 void futhark_context_config_add_build_option(struct futhark_context_config *cfg, const char *opt);\n\
+                 void futhark_context_config_load_program_from(struct futhark_context_config *cfg, const char *path);\n\
+                 int futhark_context_config_dump_program_to(struct futhark_context_config *cfg, const char *path);\n",
             ),
         }
         for decl in self.declarations() {

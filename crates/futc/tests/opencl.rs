@@ -210,6 +210,39 @@ fn the_kernel_binary_is_cached_and_a_bad_cache_is_rebuilt() {
 }
 
 #[test]
+fn kernels_are_dumped_and_loaded_from_files() {
+    if !device_exists() {
+        return;
+    }
+    let dir = temp_dir("opencl-dump");
+    let exe = compile(&dir, DOUBLED_SUM);
+    let dumped = dir.join("kernels.cl");
+    let dumped_arg = dumped.to_string_lossy().into_owned();
+    let output = run_with_input(&exe, &["--dump-opencl", &dumped_arg], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "");
+    let source = std::fs::read_to_string(&dumped).expect("the dumped kernels");
+    assert!(source.contains("__kernel"), "{source}");
+    // The program runs the loaded kernels: tripling instead of doubling.
+    let tripled = source.replace("((t_i32)2)", "((t_i32)3)");
+    assert_ne!(tripled, source);
+    let edited = dir.join("edited.cl");
+    std::fs::write(&edited, tripled).expect("write the edited kernels");
+    let edited_arg = edited.to_string_lossy().into_owned();
+    let output = run_with_input(&exe, &["--load-opencl", &edited_arg], b"[1, 2, 3]");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "18i32\n");
+    let missing = dir.join("missing.cl").to_string_lossy().into_owned();
+    let output = run_with_input(&exe, &["--load-opencl", &missing], b"[1, 2, 3]");
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("Cannot read the OpenCL program"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn freed_device_blocks_are_reused_by_later_runs() {
     if !device_exists() {
         return;

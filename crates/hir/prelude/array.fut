@@ -121,18 +121,24 @@ def tabulate 'a (n: i64) (f: i64 -> a) : *[n]a =
   map f (iota n)
 
 -- | `tabulate_2d n m f` is the `n` by `m` array whose element `(i, j)`
--- is `f i j`.
+-- is `f i j`.  Fails at run time if `n` or `m` is negative, even when
+-- the other is zero.
 --
 -- Cost: work O(n · m · W(f)), span O(S(f)).
 def tabulate_2d 'a (n: i64) (m: i64) (f: i64 -> i64 -> a) : *[n][m]a =
-  map (\i -> tabulate m (f i)) (iota n)
+  -- The column indices are made once, outside the rows, so that the
+  -- nest is perfect and fuses with a following flatten or transpose.
+  let js = iota m
+  in map (\i -> map (f i) js) (iota n)
 
 -- | `tabulate_3d n m o f` is the `n` by `m` by `o` array whose element
--- `(i, j, l)` is `f i j l`.
+-- `(i, j, l)` is `f i j l`.  Fails at run time if a size is negative.
 --
 -- Cost: work O(n · m · o · W(f)), span O(S(f)).
 def tabulate_3d 'a (n: i64) (m: i64) (o: i64) (f: i64 -> i64 -> i64 -> a) : *[n][m][o]a =
-  map (\i -> tabulate_2d m o (f i)) (iota n)
+  let js = iota m
+  let ls = iota o
+  in map (\i -> map (\j -> map (f i j) ls) js) (iota n)
 
 -- | `rotate r xs` shifts the elements `r` places towards the front,
 -- wrapping around, so that element `i` of the result is element
