@@ -612,8 +612,10 @@ impl<R: Rep> Builder<R> {
             self.internal_error("branches of different numbers of results".into());
             return Vec::new();
         }
-        let mut inside = bound_in_body(&then_body);
-        inside.extend(bound_in_body(&else_body));
+        // Found only where a result has a dimension that is a variable:
+        // walking the bodies at every branch of a deep `if` chain is
+        // quadratic.
+        let mut inside: Option<HashSet<Var>> = None;
         let mut then_sizes = Vec::new();
         let mut else_sizes = Vec::new();
         let mut ret = Vec::with_capacity(then_body.result.len());
@@ -623,7 +625,15 @@ impl<R: Rep> Builder<R> {
             let mut shape = Vec::with_capacity(then_ty.rank());
             for (i, &dim) in then_ty.shape().iter().enumerate() {
                 let other = else_dims.get(i).copied().unwrap_or(dim);
-                let free = dim == other && dim.as_var().is_none_or(|v| !inside.contains(&v));
+                let free = dim == other
+                    && dim.as_var().is_none_or(|v| {
+                        let inside = inside.get_or_insert_with(|| {
+                            let mut inside = bound_in_body(&then_body);
+                            inside.extend(bound_in_body(&else_body));
+                            inside
+                        });
+                        !inside.contains(&v)
+                    });
                 if free {
                     shape.push(ExtDim::Free(dim));
                 } else {

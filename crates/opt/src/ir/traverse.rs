@@ -587,6 +587,16 @@ pub fn bound_in_body<R: Rep>(body: &Body<R>) -> HashSet<Var> {
 /// Calls `f` on every use of a variable in an expression, nested code
 /// and the sizes in its types included.
 pub fn for_each_use<R: Rep>(exp: &Exp<R>, f: &mut dyn FnMut(Var)) {
+    for_each_use_outside_bodies(exp, f);
+    for body in exp.nested_bodies() {
+        for_each_use_in_body(body, f);
+    }
+}
+
+/// [`for_each_use`] without the uses inside the expression's nested
+/// bodies: its operands, the sizes in its types and in its lambdas'
+/// parameter and result types.
+pub fn for_each_use_outside_bodies<R: Rep>(exp: &Exp<R>, f: &mut dyn FnMut(Var)) {
     exp.for_each_operand_var(f);
     exp.for_each_type_dim(&mut |se| {
         if let SubExp::Var(v) = se {
@@ -596,9 +606,6 @@ pub fn for_each_use<R: Rep>(exp: &Exp<R>, f: &mut dyn FnMut(Var)) {
     for lambda in exp.lambdas() {
         params_dim_vars(&lambda.params, f);
         lambda.ret.iter().for_each(|t| type_dim_vars(t, f));
-    }
-    for body in exp.nested_bodies() {
-        for_each_use_in_body(body, f);
     }
 }
 
@@ -691,6 +698,11 @@ impl Renamer<'_> {
     }
 
     pub fn body<R: Rep>(&self, body: &mut Body<R>) {
+        // Passes rename with maps that are often empty; walking deep
+        // nested code for nothing at every level is quadratic.
+        if self.map.is_empty() {
+            return;
+        }
         for stm in &mut body.stms {
             self.stm(stm);
         }
@@ -704,6 +716,9 @@ impl Renamer<'_> {
     }
 
     pub fn stm<R: Rep>(&self, stm: &mut Stm<R>) {
+        if self.map.is_empty() {
+            return;
+        }
         for pe in &mut stm.pat {
             self.var(&mut pe.var);
             pe.map_annotations(&mut |se| self.subexp(se));
@@ -712,6 +727,9 @@ impl Renamer<'_> {
     }
 
     pub fn lambda<R: Rep>(&self, lambda: &mut Lambda<R>) {
+        if self.map.is_empty() {
+            return;
+        }
         for p in &mut lambda.params {
             self.var(&mut p.var);
         }
@@ -720,6 +738,9 @@ impl Renamer<'_> {
     }
 
     pub fn exp<R: Rep>(&self, exp: &mut Exp<R>) {
+        if self.map.is_empty() {
+            return;
+        }
         exp.map_operands(&mut |se| self.subexp(se));
         exp.map_type_dims(&mut |se| self.subexp(se));
         exp.map_binders(&mut |v| self.var(v));

@@ -200,6 +200,13 @@ impl Fuser<'_> {
             let rewritten = self.rewrite(stm);
             body.stms.extend(rewritten);
         }
+        // Without a SOAC nothing fuses (and the dead statements removed
+        // between fusions keep no SOACs apart); skipping such bodies
+        // keeps deep nests of scalar code linear, as finding a body's
+        // dependencies walks its nested code.
+        if !body.stms.iter().any(|stm| matches!(stm.exp, Exp::Op(_))) {
+            return;
+        }
         // Each fusion removes a statement; a bound on the rounds guards
         // against rewrites that undo each other.
         let mut rounds = 2 * body.stms.len() + 8;

@@ -5,7 +5,7 @@
 //! it stands for.
 
 use crate::ir::analysis::{Types, can_fail_unless};
-use crate::ir::traverse::{for_each_use, for_each_use_in_body};
+use crate::ir::traverse::{for_each_use_in_body, for_each_use_outside_bodies};
 use crate::ir::{
     Body, DimIndex, Exp, ExtDim, Lambda, LoopForm, Operation, PatElem, Program, Rep, Stm, Var,
 };
@@ -124,11 +124,13 @@ impl<R: Rep> DeadCode<'_, R> {
                 Exp::If { .. } => remove_unused_branch_results(&mut stm, live),
                 _ => {}
             }
+            // What the nested bodies use is marked live as they are
+            // cleaned; walking them again here would make deep nests
+            // quadratic. Sizes in types are uses too.
             for inner in stm.exp.nested_bodies_mut() {
                 self.body(inner, live, checks);
             }
-            // Sizes in types are uses too.
-            for_each_use(&stm.exp, &mut |v| {
+            for_each_use_outside_bodies(&stm.exp, &mut |v| {
                 live.insert(v);
             });
             live.extend(
