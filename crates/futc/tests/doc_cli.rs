@@ -195,6 +195,10 @@ fn library_pages_show_the_documentation_and_every_link_resolves() {
     assert!(stats.contains("id=\"type-pair_queues.elem\""));
     assert!(stats.contains("id=\"val-pair_queues.blank_pair\""));
     assert!(stats.contains("<a href=\"queue.html#mtype-element\">element</a>"));
+    // A definition without a written result type shows its type.
+    assert!(stats.contains(
+        "(a: i64) b\n<span class=\"inferred\">val larger : i64 -&gt; i64 -&gt; i64</span>"
+    ));
 
     let queue = read(&out.join("queue.html"));
     // A module type's specifications, each with its documentation.
@@ -269,6 +273,11 @@ fn prelude_pages_document_its_declarations() {
     assert!(!soacs.contains("flat_index_2d"));
     let numeric = read(&out.join("prelude/numeric.html"));
     assert!(numeric.contains("id=\"mtype-integral\""));
+    // Types that an `include` brings into a module type link to their
+    // specification.
+    assert!(
+        numeric.contains("<span class=\"name\">neg</span> : <a href=\"#type-from_prim.t\">t</a>")
+    );
     // The numeric modules link to the module types they implement.
     let integers = read(&out.join("prelude/integers.html"));
     assert!(

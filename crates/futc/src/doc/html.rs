@@ -5,7 +5,8 @@ use super::model::{Decl, DeclKind, LinkTarget, Page, Site, walk_decls};
 use hir::{Db, FileSet};
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 use std::fmt::Write as _;
-use syntax::{NodeOrToken, SyntaxKind, TextRange};
+use syntax::ast::AstNode;
+use syntax::{NodeOrToken, SyntaxKind};
 
 /// What rendering needs: the checked program, the pages and where the
 /// page being written is.
@@ -161,7 +162,14 @@ impl Renderer<'_> {
                 let _ = writeln!(html, "<section class=\"decl {}\">", decl.kind.label());
             }
         }
-        let signature = self.signature(page, decl);
+        let mut signature = self.signature(page, decl);
+        if let Some(inferred) = self.inferred_type(page, decl) {
+            let _ = write!(
+                signature,
+                "\n<span class=\"inferred\">{}</span>",
+                escape(&inferred)
+            );
+        }
         let _ = writeln!(html, "<pre class=\"signature\">{signature}</pre>");
         if let Some(doc) = &decl.doc {
             let rendered = self.markdown(doc, page, Some(page), scope_of(&decl.name));
@@ -175,6 +183,18 @@ impl Renderer<'_> {
             html.push_str("</div>\n");
         }
         html.push_str("</section>\n");
+    }
+
+    /// The type a definition without a written result type has, as a
+    /// specification would give it.
+    fn inferred_type(&self, page: usize, decl: &Decl) -> Option<String> {
+        let def = syntax::ast::ValueDef::cast(decl.node.clone())?;
+        if def.ret_type().is_some() {
+            return None;
+        }
+        let file = self.site.pages[page].file;
+        let name = decl.name_range?.start();
+        hir::ide::definition_signature_at(self.db, self.file_set, file, name).map(|(_, text)| text)
     }
 
     /// The declaration's signature as written, whitespace collapsed, with
@@ -199,9 +219,13 @@ impl Renderer<'_> {
                 space = false;
             }
             let text = escape(token.text());
-            let parent = token.parent().map(|p| p.kind());
+            let parent = token.parent();
             let is_name = matches!(token.kind(), SyntaxKind::IDENT | SyntaxKind::OPERATOR);
-            if is_name && parent == Some(SyntaxKind::PATH) {
+            let in_path = parent
+                .as_ref()
+                .is_some_and(|p| p.kind() == SyntaxKind::PATH);
+            let declared = parent.is_some_and(|p| decl.name_range == Some(p.text_range()));
+            if is_name && in_path {
                 let target = hir::ide::definition_at(
                     self.db,
                     self.file_set,
@@ -219,14 +243,7 @@ impl Renderer<'_> {
                     }
                     None => html.push_str(&text),
                 }
-            } else if is_name
-                && decl.name_range
-                    == Some(
-                        token
-                            .parent()
-                            .map_or(TextRange::default(), |p| p.text_range()),
-                    )
-            {
+            } else if is_name && declared {
                 let _ = write!(html, "<span class=\"name\">{text}</span>");
             } else if token.kind().is_keyword() {
                 let _ = write!(html, "<span class=\"kw\">{text}</span>");

@@ -52,3 +52,6 @@ module pair_queues (E: element) = {
   -- | The queues themselves.
   module queues = mk_queue { type t = elem def blank = blank_pair }
 }
+
+-- | The larger of two counts; its type is inferred.
+def larger (a: i64) b = if a > b then a else b
