@@ -17,7 +17,7 @@ fn library() -> PathBuf {
 }
 
 /// `futc doc INPUT -o OUT`, which must succeed without printing anything
-/// on standard output.
+/// (no warnings either: every reference in the documentation resolves).
 fn document(input: &Path, out: &Path) {
     let output = futc(&[
         "doc",
@@ -27,6 +27,7 @@ fn document(input: &Path, out: &Path) {
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(output.stdout.is_empty(), "stdout: {:?}", output.stdout);
+    assert!(output.stderr.is_empty(), "{}", stderr(&output));
 }
 
 fn read(path: &Path) -> String {
@@ -169,6 +170,15 @@ fn library_pages_show_the_documentation_and_every_link_resolves() {
     // one of another.
     assert!(stats.contains("<a href=\"#val-total\"><code>total</code></a>"));
     assert!(stats.contains("<a href=\"queue.html#module-mk_queue\"><code>mk_queue</code></a>"));
+    // References naming their file (upstream's `@"FILE"` suffix) and
+    // found in a module type's scope.
+    assert!(
+        stats.contains(
+            "<a href=\"queue.html#module-mk_queue\"><code>mk_queue</code></a> of the module type \
+             <a href=\"queue.html#mtype-queue\"><code>queue</code></a> do."
+        ),
+        "{stats}"
+    );
     // The file's abstract.
     assert!(stats.contains("<div class=\"abstract\"><p>Statistics over arrays of numbers"));
     // Ordinary comments are not documentation; the undocumented `total`
@@ -205,6 +215,8 @@ fn library_pages_show_the_documentation_and_every_link_resolves() {
     assert!(queue.contains("id=\"mtype-queue\""));
     assert!(queue.contains("id=\"val-queue.push\""));
     assert!(queue.contains("<li>nothing happens when the queue is full;</li>"));
+    // A reference in a specification's documentation finds its sibling.
+    assert!(queue.contains("see\n<a href=\"#val-queue.empty\"><code>empty</code></a>."));
     // A specification referring to an earlier one.
     assert!(
         queue.contains("<a href=\"#type-queue.queue\">queue</a>"),
@@ -496,4 +508,30 @@ fn pages_open_in_a_headless_browser() {
         "{dom}"
     );
     assert!(dom.contains("<a href=\"../queue.html#val-queue.push\">queue.push</a>"));
+}
+
+#[test]
+fn references_to_nothing_documented_are_warnings() {
+    let dir = temp_dir("doc-warnings");
+    write(
+        &dir,
+        "lib.fut",
+        b"-- | Like `nowhere`@term, and `one`@term.\ndef one : i32 = 1\n",
+    );
+    let out = dir.join("out");
+    let output = futc(&[
+        "doc",
+        dir.join("lib.fut").to_str().expect("UTF-8"),
+        "-o",
+        out.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "warning: lib.fut: `nowhere`@term names no documented declaration\n"
+    );
+    let page = read(&out.join("lib.html"));
+    assert!(
+        page.contains("Like <code>nowhere</code>, and <a href=\"#val-one\"><code>one</code></a>.")
+    );
 }

@@ -185,6 +185,32 @@ impl Renderer<'_> {
         html.push_str("</section>\n");
     }
 
+    /// The page of the file that a reference on page `from` names as
+    /// `FILE` in `@"FILE"`: relative to its file, or to the documented
+    /// directory if absolute, without `.fut`.
+    fn page_named(&self, from: usize, file: &str) -> Option<usize> {
+        let source = &self.site.pages[from].source_name;
+        let joined = match file.strip_prefix('/') {
+            Some(absolute) => absolute.to_owned(),
+            None => match source.rfind('/') {
+                Some(slash) => format!("{}/{file}", &source[..slash]),
+                None => file.to_owned(),
+            },
+        };
+        let mut parts: Vec<&str> = Vec::new();
+        for part in joined.split('/') {
+            match part {
+                "." | "" => {}
+                ".." => {
+                    parts.pop();
+                }
+                part => parts.push(part),
+            }
+        }
+        let name = format!("{}.fut", parts.join("/"));
+        self.site.pages.iter().position(|p| p.source_name == name)
+    }
+
     /// The type a definition without a written result type has, as a
     /// specification would give it.
     fn inferred_type(&self, page: usize, decl: &Decl) -> Option<String> {
@@ -271,9 +297,15 @@ impl Renderer<'_> {
         for event in Parser::new_ext(text, options) {
             if let Some(code) = pending_code.take() {
                 if let Event::Text(after) = &event
-                    && let Some((namespace, rest)) = reference_suffix(after)
+                    && let Some((namespace, file, rest)) = reference_suffix(after)
                 {
-                    match self.site.link_for_reference(namespace, &code, page, scope) {
+                    let in_page = file.and_then(|file| self.page_named(page, file));
+                    match self.site.link_for_reference(
+                        namespace,
+                        &code,
+                        in_page.unwrap_or(page),
+                        scope,
+                    ) {
                         Some(target) => {
                             events.push(Event::Start(Tag::Link {
                                 link_type: pulldown_cmark::LinkType::Inline,
@@ -338,16 +370,26 @@ fn scope_of(name: &str) -> &str {
 }
 
 /// The namespace of a reference whose code span is followed by `text`
-/// (`@term`, `@type` or `@mtype`), and the text after it.
-fn reference_suffix(text: &str) -> Option<(&'static str, &str)> {
+/// (`@term`, `@type` or `@mtype`), the file it names if it goes on with
+/// `@"FILE"`, and the text after it.
+fn reference_suffix(text: &str) -> Option<(&'static str, Option<&str>, &str)> {
     let rest = text.strip_prefix('@')?;
-    ["mtype", "term", "type"].into_iter().find_map(|namespace| {
-        let after = rest.strip_prefix(namespace)?;
-        let ends = !after
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_');
-        ends.then_some((namespace, after))
+    let (namespace, after) = ["mtype", "term", "type"]
+        .into_iter()
+        .find_map(|namespace| {
+            let after = rest.strip_prefix(namespace)?;
+            let ends = !after
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_');
+            ends.then_some((namespace, after))
+        })?;
+    let file = after
+        .strip_prefix("@\"")
+        .and_then(|quoted| quoted.split_once('"'));
+    Some(match file {
+        Some((file, after)) => (namespace, Some(file), after),
+        None => (namespace, None, after),
     })
 }
 

@@ -222,8 +222,9 @@ impl Site {
     /// The declaration an upstream-style reference `` `name`@namespace ``
     /// on page `from` names, written in the modules and module types
     /// `scope` (`a.b.`): `name` qualified by `a.b.`, `a.` or nothing, the
-    /// first found; on page `from` if there is one there, else the first
-    /// documented anywhere.
+    /// first found; on page `from` (where the reference is, or the file
+    /// it names) if there is one there, else the first documented
+    /// anywhere.
     pub fn link_for_reference(
         &self,
         namespace: &str,

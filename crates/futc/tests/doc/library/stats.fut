@@ -35,7 +35,8 @@ def extremes [n] (xs: [n]real) : pair real = (f64.minimum xs, f64.maximum xs)
 -- An ordinary comment about the sum, which documents nothing.
 def total (xs: []real) : real = f64.sum xs
 
--- | Push every element of `xs`, in order.
+-- | Push every element of `xs`, in order, as queues made by
+-- `mk_queue`@term@"queue" of the module type `queue`@mtype@"queue" do.
 def push_all (q: int_queue.queue) (xs: []i64) : int_queue.queue =
   loop q for x in xs do int_queue.push x q
 
