@@ -96,13 +96,13 @@ fn check_links(out: &Path) -> (usize, usize) {
                 continue;
             }
             let (path, fragment) = match link.split_once('#') {
-                Some((path, fragment)) => (path, Some(fragment)),
-                None => (link.as_str(), None),
+                Some((path, fragment)) => (percent_decoded(path), Some(fragment)),
+                None => (percent_decoded(&link), None),
             };
             let target = if path.is_empty() {
                 page.clone()
             } else {
-                let joined = page.parent().expect("a directory").join(path);
+                let joined = page.parent().expect("a directory").join(&path);
                 joined
                     .canonicalize()
                     .unwrap_or_else(|_| panic!("{}: link {link:?} names no file", page.display()))
@@ -128,6 +128,24 @@ fn check_links(out: &Path) -> (usize, usize) {
         }
     }
     (prelude, others)
+}
+
+/// A URL's path with its `%XX` escapes decoded.
+fn percent_decoded(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut decoded = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'%' {
+            let hex = std::str::from_utf8(&bytes[at + 1..at + 3]).expect("two hex digits");
+            decoded.push(u8::from_str_radix(hex, 16).expect("a hex byte"));
+            at += 3;
+        } else {
+            decoded.push(bytes[at]);
+            at += 1;
+        }
+    }
+    String::from_utf8(decoded).expect("UTF-8")
 }
 
 /// The entries of `search-index.js`: name, kind and address.
@@ -513,25 +531,28 @@ fn pages_open_in_a_headless_browser() {
 #[test]
 fn references_to_nothing_documented_are_warnings() {
     let dir = temp_dir("doc-warnings");
+    // A file name that URLs must escape.
     write(
         &dir,
-        "lib.fut",
+        "my lib.fut",
         b"-- | Like `nowhere`@term, and `one`@term.\ndef one : i32 = 1\n",
     );
     let out = dir.join("out");
     let output = futc(&[
         "doc",
-        dir.join("lib.fut").to_str().expect("UTF-8"),
+        dir.join("my lib.fut").to_str().expect("UTF-8"),
         "-o",
         out.to_str().expect("UTF-8"),
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(
         stderr(&output),
-        "warning: lib.fut: `nowhere`@term names no documented declaration\n"
+        "warning: my lib.fut: `nowhere`@term names no documented declaration\n"
     );
-    let page = read(&out.join("lib.html"));
+    let page = read(&out.join("my lib.html"));
     assert!(
         page.contains("Like <code>nowhere</code>, and <a href=\"#val-one\"><code>one</code></a>.")
     );
+    assert!(read(&out.join("index.html")).contains("<a href=\"my%20lib.html\">"));
+    check_links(&out);
 }

@@ -1,15 +1,14 @@
 //! The HTML of the documentation: a page per source file, the index, the
 //! search index and the script and style sheet they share.
 
-use super::model::{Decl, DeclKind, LinkTarget, Page, Site, walk_decls};
+use super::model::{Decl, LinkTarget, Page, Site, walk_decls};
 use hir::{Db, FileSet};
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 use std::fmt::Write as _;
 use syntax::ast::AstNode;
 use syntax::{NodeOrToken, SyntaxKind};
 
-/// What rendering needs: the checked program, the pages and where the
-/// page being written is.
+/// What rendering needs: the checked program and its pages.
 pub struct Renderer<'a> {
     pub db: &'a dyn Db,
     pub file_set: FileSet,
@@ -35,6 +34,20 @@ fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// A relative path as a URL's path: bytes other than letters, digits,
+/// `/` and `-._~` percent-encoded (file names may hold spaces or `#`).
+fn encode_path(path: &str) -> String {
+    let mut encoded = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) {
+            encoded.push(char::from(byte));
+        } else {
+            let _ = write!(encoded, "%{byte:02X}");
+        }
+    }
+    encoded
 }
 
 /// The prefix that leads from the page at `html_path` to the output
@@ -70,7 +83,7 @@ impl Renderer<'_> {
             Some(from) => relative_path(&self.site.pages[from].html_path, page),
             None => page.clone(),
         };
-        format!("{path}#{}", target.anchor)
+        format!("{}#{}", encode_path(&path), target.anchor)
     }
 
     fn head(&self, title: &str, root: &str) -> String {
@@ -105,7 +118,7 @@ impl Renderer<'_> {
                 let _ = writeln!(
                     html,
                     "<dt><a href=\"{}\">{}</a></dt>",
-                    escape(&page.html_path),
+                    escape(&encode_path(&page.html_path)),
                     escape(&page.source_name)
                 );
                 if let Some(summary) = page.abstract_doc.as_deref().map(first_paragraph) {
@@ -346,12 +359,12 @@ impl Renderer<'_> {
         let mut entries = Vec::new();
         for page in &self.site.pages {
             walk_decls(&page.decls, &mut |decl| {
-                if let (Some(anchor), false) = (&decl.anchor, decl.kind == DeclKind::Include) {
+                if let Some(anchor) = &decl.anchor {
                     entries.push(serde_json::json!({
                         "name": decl.name,
                         "kind": decl.kind.label(),
                         "file": page.source_name,
-                        "url": format!("{}#{anchor}", page.html_path),
+                        "url": format!("{}#{anchor}", encode_path(&page.html_path)),
                     }));
                 }
             });

@@ -127,7 +127,7 @@ pub fn build_site(
         .iter()
         .filter_map(|(path, _)| file_set.files(db).get(*path).copied());
     let mut pages = Vec::new();
-    let mut html_paths = HashSet::new();
+    let mut html_paths: HashMap<String, String> = HashMap::new();
     for file in files.into_iter().chain(prelude_files) {
         let path = file.path(db);
         let prelude = hir::prelude::is_prelude_path(path);
@@ -147,9 +147,9 @@ pub fn build_site(
         if abstract_doc.as_deref().map(str::trim) == Some("ignore") {
             continue;
         }
-        if !html_paths.insert(html_path.clone()) {
+        if let Some(other) = html_paths.insert(html_path.clone(), source_name.clone()) {
             return Err(format!(
-                "{source_name}: its page {html_path} would replace another's (the prelude's pages are under prelude/)"
+                "the pages of {other} and {source_name} would both be {html_path} (the prelude's pages are under prelude/)"
             ));
         }
         pages.push(Page {
