@@ -51,7 +51,7 @@ module pair_queues (E: element) = {
   def blank_pair : elem = (E.blank, E.blank)
 
   -- | The queues themselves.
-  module queues = mk_queue { type t = elem def blank = blank_pair }
+  module queues = mk_queue {type t = elem def blank = blank_pair}
 }
 
 -- | The larger of two counts; its type is inferred.
