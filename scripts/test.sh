@@ -5,8 +5,9 @@
 # a real VS Code (code-server in headless Chromium) against the `futls` just
 # built. Needs the Rust toolchain and Node.js 20 with npm; `npm ci` installs
 # the extension's packages, scripts/debian-packages.sh Neovim (the language
-# server's second client) and editors/vscode/test/e2e/setup.sh what the
-# end-to-end test needs (Debian packages, code-server), all idempotent.
+# server's second client), PoCL and Chromium, and
+# editors/vscode/test/e2e/setup.sh what the end-to-end test needs (Debian
+# packages, code-server), all idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,6 +37,9 @@ bash scripts/debian-packages.sh neovim
 # run (crates/futc/tests/opencl.rs); executables load libOpenCL at run
 # time, so nothing else needs the headers.
 bash scripts/debian-packages.sh pocl-opencl-icd ocl-icd-opencl-dev
+# Chromium, which opens futc doc's pages headless and takes screenshots
+# (crates/futc/tests/doc_cli.rs); the VS Code end-to-end test uses it too.
+bash scripts/debian-packages.sh chromium
 cargo test --workspace --locked
 
 # The C backends' tests again with the generated code (and the C API

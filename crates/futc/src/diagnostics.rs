@@ -257,7 +257,7 @@ fn color_choice() -> termcolor::ColorChoice {
 
 /// The path of a file as the semantic layer names it: absolute, with `/`
 /// separators and no `.` or `..`.
-fn semantic_path(path: &Path) -> Result<String, String> {
+pub fn semantic_path(path: &Path) -> Result<String, String> {
     let absolute = std::path::absolute(path)
         .map_err(|error| format!("cannot resolve {}: {error}", path.display()))?;
     let text = absolute

@@ -8,6 +8,7 @@ mod compile;
 mod dataset;
 mod dev;
 mod diagnostics;
+mod doc;
 mod fmt;
 mod interpreter;
 mod literate;
@@ -116,6 +117,10 @@ enum Command {
     /// its result (a value, an image, a plot or a video), evaluated with
     /// the interpreter or a compiled backend.
     Literate(literate::LiterateArgs),
+    /// Write HTML documentation of a library or program from its `-- |`
+    /// comments: a page per file (with those it imports, and the
+    /// prelude's), an index and a search over the names.
+    Doc(doc::DocArgs),
 }
 
 #[derive(clap::Args)]
@@ -198,6 +203,7 @@ fn run_command(cli: Cli) -> ExitCode {
         Command::Fmt(args) => fmt::run(&args),
         Command::Repl(args) => repl::run(&args),
         Command::Literate(args) => literate::run(&args),
+        Command::Doc(args) => doc::run(&args),
     }
 }
 

@@ -19,19 +19,47 @@ pub fn load_checked(
     root_path: &str,
     read: &mut dyn FnMut(&str) -> Result<String, String>,
 ) -> Result<CheckedProgram, String> {
+    let (checked, _) = load_checked_roots(&[root_path], read)?;
+    Ok(checked)
+}
+
+/// Loads several programs (the files of a library, say) into one fresh
+/// database with the prelude and checks them all, each file once. The
+/// checked program's `root` is the first root; the roots come back in
+/// the order given. The error is `read`'s for a root. Panics without a
+/// root.
+pub fn load_checked_roots(
+    root_paths: &[&str],
+    read: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> Result<(CheckedProgram, Vec<SourceFile>), String> {
     let mut db = RootDatabase::default();
     let file_set = FileSet::new(&db, Default::default());
     crate::prelude::add_prelude(&mut db, file_set);
-    let root = crate::load_program(&mut db, file_set, root_path, read)?;
-    let program = crate::program(&db, file_set, root);
-    let mut diagnostics = program.diagnostics.clone();
-    for &file in &program.files {
-        diagnostics.extend(crate::diagnostics::file_diagnostics(&db, file_set, file));
+    let roots = root_paths
+        .iter()
+        .map(|path| crate::load_program(&mut db, file_set, path, read))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut checked_files = rustc_hash::FxHashSet::default();
+    for &root in &roots {
+        let program = crate::program(&db, file_set, root);
+        for diagnostic in &program.diagnostics {
+            // Roots importing the same missing file see the same problem.
+            if !diagnostics.contains(diagnostic) {
+                diagnostics.push(diagnostic.clone());
+            }
+        }
+        for &file in &program.files {
+            if checked_files.insert(file) {
+                diagnostics.extend(crate::diagnostics::file_diagnostics(&db, file_set, file));
+            }
+        }
     }
-    Ok(CheckedProgram {
+    let checked = CheckedProgram {
         db,
         file_set,
-        root,
+        root: *roots.first().expect("at least one root"),
         diagnostics,
-    })
+    };
+    Ok((checked, roots))
 }

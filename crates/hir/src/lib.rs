@@ -22,7 +22,7 @@ pub mod resolve;
 pub mod store;
 pub mod ty;
 
-pub use checked::{CheckedProgram, load_checked};
+pub use checked::{CheckedProgram, load_checked, load_checked_roots};
 pub use db::{Db, RootDatabase};
 pub use diagnostics::{Diagnostic, Related, Severity};
 pub use files::{FileSet, Import, Program, SourceFile, load_program, parse, program};

@@ -105,6 +105,26 @@ fn definitions_of_locals_globals_modules_types_and_the_prelude() {
 }
 
 #[test]
+fn definitions_of_types_that_an_include_brings_into_a_module_type() {
+    // The include's own type, and one it includes in turn; the outer
+    // `t` is shadowed.
+    let text = "type t = i32\nmodule type base = { type t }\nmodule type middle = { include base val zero : t }\nmodule type top = { include middle val one : $0t }\n";
+    let f = fixture(text);
+    let (path, name) = f.definition().expect("a definition");
+    assert_eq!((path.as_str(), name.as_str()), ("/main.fut", "t"));
+    let target = definition_at(&f.db, f.file_set, f.file, f.offset).expect("a definition");
+    let base_spec = text.find("{ type t }").expect("base's t") + "{ type ".len();
+    assert_eq!(usize::from(target.focus_range.start()), base_spec);
+    // Through `with`, in the prelude's numeric module types.
+    let prelude =
+        fixture("module type small = { include integral with t = i8 val half : $0t -> t }\n");
+    assert_eq!(
+        prelude.definition(),
+        Some(("/prelude/numeric.fut".into(), "t".into()))
+    );
+}
+
+#[test]
 fn documentation_of_the_definition_under_the_cursor() {
     let f = fixture(
         "-- | Doubles a number.\n-- Twice as big.\ndef twice (x: i32) = x * 2\ndef use = twi$0ce 3\n",

@@ -159,6 +159,14 @@ pub fn definition_at(
     {
         return Some(target);
     }
+    // A type of a module type that an earlier `include` brings in.
+    if index == 0
+        && segments.len() == 1
+        && context.kind() == SyntaxKind::PATH_TYPE
+        && let Some(target) = included_type_target(db, resolver, scope, &token)
+    {
+        return Some(target);
+    }
     match context.kind() {
         SyntaxKind::PATH_TYPE => match resolver.resolve_type_path(scope, &prefix) {
             Some(target) if last => type_target(db, target),
@@ -206,6 +214,80 @@ fn enclosing_binder(file: SourceFile, token: &SyntaxToken) -> Option<NavTarget> 
                 })
             })
     })
+}
+
+/// The type specification named as `token` that an `include` written
+/// before it, in a module type enclosing it, brings in (through the
+/// included module type's own includes).
+fn included_type_target(
+    db: &dyn Db,
+    resolver: Resolver,
+    scope: Scope,
+    token: &SyntaxToken,
+) -> Option<NavTarget> {
+    let name = Name::new(token.text());
+    let before = token.text_range().start();
+    token
+        .parent_ancestors()
+        .filter(|ancestor| ancestor.kind() == SyntaxKind::SIG_SPECS)
+        .flat_map(|specs| specs.children())
+        .filter(|spec| spec.kind() == SyntaxKind::INCLUDE_SPEC && spec.text_range().end() <= before)
+        .find_map(|include| {
+            let sig_path = include
+                .descendants()
+                .find(|n| n.kind() == SyntaxKind::SIG_PATH)?;
+            let path = sig_path.children().find_map(ast::Path::cast)?;
+            let path = Path::new(path.segments().map(|t| Name::new(t.text())).collect())?;
+            let sig = crate::item_tree::SigExpr::Path(path);
+            type_spec_in_sig(db, resolver, scope, &sig, &name, INCLUDE_DEPTH)
+        })
+}
+
+/// How many module type names are followed looking for an included
+/// type (a cycle is an error the checker reports).
+const INCLUDE_DEPTH: u32 = 16;
+
+/// The type specification `name` of the module type `sig`, written in
+/// `scope`: its own or one that it includes.
+fn type_spec_in_sig(
+    db: &dyn Db,
+    resolver: Resolver,
+    scope: Scope,
+    sig: &crate::item_tree::SigExpr,
+    name: &Name,
+    depth: u32,
+) -> Option<NavTarget> {
+    use crate::item_tree::{SigExpr, SpecKind};
+    match sig {
+        SigExpr::Path(path) if depth > 0 => {
+            let SigRef(file, item) = resolver.resolve_sig_path(scope, path)?;
+            let tree = item_tree(db, file);
+            let ItemKind::ModuleType(module_type) = &tree.item(item).kind else {
+                return None;
+            };
+            let scope = Scope {
+                file,
+                item: Some(item),
+                params: None,
+            };
+            type_spec_in_sig(db, resolver, scope, &module_type.sig, name, depth - 1)
+        }
+        SigExpr::With { base, .. } => type_spec_in_sig(db, resolver, scope, base, name, depth),
+        SigExpr::Specs(specs) => {
+            let tree = item_tree(db, scope.file);
+            specs.iter().find_map(|&idx| match &tree.spec(idx).kind {
+                SpecKind::Type(ty) if ty.name.as_ref() == Some(name) => {
+                    spec_target(db, scope.file, idx)
+                }
+                SpecKind::Include(included) => {
+                    let scope = Scope::of_spec(&tree, scope.file, idx);
+                    type_spec_in_sig(db, resolver, scope, included, name, depth)
+                }
+                _ => None,
+            })
+        }
+        _ => None,
+    }
 }
 
 fn module_of_prefix(

@@ -1,0 +1,3 @@
+-- | ignore
+
+def scratch_only (x: i32) : i32 = x
