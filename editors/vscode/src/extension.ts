@@ -1,5 +1,5 @@
-// The Futhark extension: starts the `futls` language server over stdio and
-// shows its state in the status bar.
+// The Futhark extension: starts the `futls` language server over stdio,
+// shows its state in the status bar, and offers commands that run `futc`.
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -18,6 +18,7 @@ import {
   State,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { FutcCommands } from './futcCommands';
 import { isConnectionFailure, RestartPolicy } from './restartPolicy';
 import { mergeEnv, nodeFileChecks, resolveServerPath, SERVER_NAME, type ServerSource } from './serverPath';
 
@@ -422,10 +423,14 @@ let controller: ServerController | undefined;
 export function activate(context: vscode.ExtensionContext): FutharkApi {
   const ctl = new ServerController(context);
   controller = ctl;
+  const futc = new FutcCommands(context, () => ctl.currentServerPath);
   context.subscriptions.push(
     ctl,
+    futc,
     vscode.commands.registerCommand('futhark.restartServer', () => ctl.restart()),
     vscode.commands.registerCommand('futhark.showServerLog', () => ctl.showLog()),
+    vscode.commands.registerCommand('futhark.previewLiterate', () => futc.previewLiterate()),
+    vscode.commands.registerCommand('futhark.generateDoc', () => futc.generateDoc()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (
         event.affectsConfiguration('futhark.server.path') ||
