@@ -14,14 +14,15 @@ export interface Invocation {
 }
 
 /**
- * `futc literate FILE -o MD`: the Markdown goes beside the program, named
- * after it with the extension `.md` (what `futc literate` writes by
- * default, named explicitly so that the preview opens the right file).
+ * `futc literate FILE -o MD` in FILE's folder: the Markdown goes beside the
+ * program, named after it with the extension `.md` (what `futc literate`
+ * writes by default, named explicitly so that the preview opens the right
+ * file). The names are relative, and so are the places in futc's errors.
  */
 export function literateInvocation(file: string): Invocation {
-  const { dir, name } = path.parse(file);
-  const markdown = path.join(dir, `${name}.md`);
-  return { args: ['literate', file, '-o', markdown], cwd: dir, result: markdown };
+  const { dir, base, name } = path.parse(file);
+  const markdown = `${name}.md`;
+  return { args: ['literate', base, '-o', markdown], cwd: dir, result: path.join(dir, markdown) };
 }
 
 /**

@@ -80,6 +80,10 @@ const LITERATE_SOURCE = [
 ].join('\n');
 const LITERATE_MARKDOWN = 'notes.md';
 const LITERATE_VALUE = '42i32';
+// A literate program with a type error, for step (j): futc's error is shown.
+const BROKEN_NAME = 'broken.fut';
+const BROKEN_SOURCE = '-- > twice 4\n\ndef twice (x: i32) = x + y\n';
+const BROKEN_ERROR = 'Unknown name "y"';
 
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -272,6 +276,8 @@ function prepareState() {
     'workbench.startupEditor': 'none',
     // Completion items must come from futls, not from the words in the file.
     'editor.wordBasedSuggestions': 'off',
+    // The editor's text is read from the screen, where inlay hints would mix in.
+    'editor.inlayHints.enabled': 'off',
     'telemetry.telemetryLevel': 'off',
     'update.mode': 'none',
     'extensions.ignoreRecommendations': true,
@@ -283,9 +289,10 @@ function prepareState() {
   fs.writeFileSync(path.join(d.workspace, LIB_NAME), LIB_SOURCE);
   fs.writeFileSync(path.join(d.workspace, TIDY_NAME), TIDY_SOURCE);
   fs.writeFileSync(path.join(d.workspace, LITERATE_NAME), LITERATE_SOURCE);
+  fs.writeFileSync(path.join(d.workspace, BROKEN_NAME), BROKEN_SOURCE);
   fs.mkdirSync(OUT, { recursive: true });
   for (const name of fs.readdirSync(OUT)) {
-    if (/^(\d-[a-z]+|failure)\.png$/.test(name)) fs.rmSync(path.join(OUT, name)); // an earlier run's
+    if (/^(\d+-[a-z-]+|failure)\.png$/.test(name)) fs.rmSync(path.join(OUT, name)); // an earlier run's
   }
 }
 
@@ -678,7 +685,8 @@ async function checkDiskChange() {
 }
 
 async function checkFormatting() {
-  const expected = run(FUTC, ['fmt', '--stdout', path.join(dirs().workspace, TIDY_NAME)], {}, '`futc fmt --stdout`', 30_000);
+  const file = path.join(dirs().workspace, TIDY_NAME);
+  const expected = run(FUTC, ['fmt', '--stdout', file], {}, '`futc fmt --stdout`', 30_000);
   if (expected === TIDY_SOURCE) fail(`${TIDY_NAME} is formatted already; the step would prove nothing`);
   await openFile(TIDY_NAME, 'triple');
   if ((await editorText()) !== TIDY_SOURCE) fail(`${TIDY_NAME} shows ${JSON.stringify(await editorText())}`);
@@ -690,8 +698,8 @@ async function checkFormatting() {
       await sleep(500);
       return (await editorText()) === expected;
     },
-    async () => `the editor shows ${JSON.stringify(await editorText())}, futc fmt prints ${JSON.stringify(expected)}; ` +
-      `server: ${await serverStatus()}`,
+    async () => `the editor shows ${JSON.stringify(await editorText())}, ` +
+      `futc fmt prints ${JSON.stringify(expected)}; server: ${await serverStatus()}`,
   );
   return `${TIDY_SOURCE.split('\n').length - 1} lines formatted as futc fmt does`;
 }
@@ -714,8 +722,10 @@ async function checkLiterate() {
   await until(
     `the command writes ${LITERATE_MARKDOWN} with the value ${LITERATE_VALUE}`,
     async () => fs.existsSync(markdown) && fs.readFileSync(markdown, 'utf8').includes(LITERATE_VALUE),
-    async () => (fs.existsSync(markdown) ? `it holds ${JSON.stringify(fs.readFileSync(markdown, 'utf8'))}` : 'no file') +
-      `; notifications: ${JSON.stringify(await page.locator('.notification-toast').allInnerTexts())}`,
+    async () => {
+      const holds = fs.existsSync(markdown) ? `it holds ${JSON.stringify(fs.readFileSync(markdown, 'utf8'))}` : 'no file';
+      return `${holds}; notifications: ${JSON.stringify(await page.locator('.notification-toast').allInnerTexts())}`;
+    },
   );
   await until(
     `the Markdown preview beside the editor shows ${LITERATE_VALUE}`,
@@ -731,6 +741,23 @@ async function checkLiterate() {
     async () => `tabs: ${JSON.stringify(await page.locator('.tab').allInnerTexts())}`,
   );
   return `${LITERATE_MARKDOWN} written (${fs.statSync(markdown).size} bytes) and shown in the preview`;
+}
+
+async function checkLiterateFailure() {
+  await openFile(BROKEN_NAME, 'def twice');
+  await runCommand('Futhark: Preview literate Markdown');
+  // futc runs in the file's folder and names it as it is there.
+  const heading = `futc literate failed (exit status 2): error: ${BROKEN_NAME}:3:`;
+  const toast = page.locator('.notification-toast', { hasText: heading });
+  const text = await until(
+    `an error notification shows futc's exit status and its error ${BROKEN_ERROR}`,
+    async () => (await toast.count()) > 0 && (await toast.first().innerText()).replace(/\s+/g, ' ').trim(),
+    async () => `notifications: ${JSON.stringify(await page.locator('.notification-toast').allInnerTexts())}`,
+  );
+  if (!text.includes(BROKEN_ERROR)) {
+    fail(`the notification lacks futc's error ${BROKEN_ERROR}: ${JSON.stringify(text)}`);
+  }
+  return `notification ${JSON.stringify(text.slice(0, 120))}`;
 }
 
 // ---------------------------------------------------------------------------
@@ -764,6 +791,7 @@ async function main() {
       ['(g) Format Document', '7-format', checkFormatting],
       ['(h) evaluation lens', '8-lens', checkLens],
       ['(i) literate preview', '9-literate', checkLiterate],
+      ['(j) literate failure', '10-literate-failure', checkLiterateFailure],
     ];
     for (const [name, shot, fn] of steps) {
       current = name;

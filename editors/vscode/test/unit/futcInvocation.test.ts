@@ -11,7 +11,7 @@ import {
 describe('literateInvocation', () => {
   it('writes the Markdown beside the program, its extension replaced by .md', () => {
     assert.deepEqual(literateInvocation('/work/project/notes/mandelbrot.fut'), {
-      args: ['literate', '/work/project/notes/mandelbrot.fut', '-o', '/work/project/notes/mandelbrot.md'],
+      args: ['literate', 'mandelbrot.fut', '-o', 'mandelbrot.md'],
       cwd: '/work/project/notes',
       result: '/work/project/notes/mandelbrot.md',
     });
@@ -20,6 +20,7 @@ describe('literateInvocation', () => {
   it('replaces only the last extension', () => {
     assert.equal(literateInvocation('/p/a.b.fut').result, '/p/a.b.md');
     assert.equal(literateInvocation('/p/noext').result, '/p/noext.md');
+    assert.deepEqual(literateInvocation('/p/a.b.fut').args, ['literate', 'a.b.fut', '-o', 'a.b.md']);
   });
 });
 
