@@ -20,7 +20,7 @@ import {
 } from 'vscode-languageclient/node';
 import { FutcCommands } from './futcCommands';
 import { isConnectionFailure, RestartPolicy } from './restartPolicy';
-import { mergeEnv, nodeFileChecks, resolveServerPath, SERVER_NAME, type ServerSource } from './serverPath';
+import { mergeEnv, nodeFileChecks, type PathSource, resolveServerPath, SERVER_NAME } from './serverPath';
 
 const CLIENT_ID = 'futhark'; // makes vscode-languageclient honour `futhark.trace.server`
 const CLIENT_NAME = 'Futhark Language Server';
@@ -67,7 +67,7 @@ class FutharkLanguageClient extends LanguageClient {
 class ServerController implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private serverPath: string | undefined;
-  private serverSource: ServerSource | undefined;
+  private serverSource: PathSource | undefined;
   private readonly policy = new RestartPolicy(4, 3 * 60 * 1000);
   private status: Status = { kind: 'stopped' };
   private readonly statusItem: vscode.StatusBarItem;

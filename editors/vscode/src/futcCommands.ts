@@ -102,7 +102,7 @@ export class FutcCommands implements vscode.Disposable {
     if (futc === undefined) {
       return undefined;
     }
-    this.output.appendLine(`$ ${commandLine(futc, invocation.args)}`);
+    this.output.appendLine(`[in ${invocation.cwd}] $ ${commandLine(futc, invocation.args)}`);
     const outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (_progress, token) => runProcess(futc, invocation, token, (text) => this.output.append(text)),

@@ -16,10 +16,13 @@ export const COMPILER_NAME = 'futc';
  * Where a resolved path came from: the setting, `PATH`, the extension's
  * bundle, or the language server's folder.
  */
-export type ServerSource = 'setting' | 'path' | 'bundled' | 'server';
+export type PathSource = 'setting' | 'path' | 'bundled' | 'server';
 
 export interface ServerPathOptions {
-  /** The value of `futhark.server.path`; empty or blank means "find it". */
+  /**
+   * The value of the setting (`futhark.server.path`, `futhark.compiler.path`);
+   * empty or blank means "find it".
+   */
   configured: string;
   /** The installed extension's root folder (holds `server/` when bundled). */
   extensionPath: string;
@@ -41,7 +44,7 @@ export interface ServerPathOptions {
 }
 
 export type ServerPathResult =
-  | { kind: 'found'; path: string; source: ServerSource }
+  | { kind: 'found'; path: string; source: PathSource }
   | { kind: 'notFound'; message: string; searched: string[] };
 
 function pathApi(platform: NodeJS.Platform): path.PlatformPath {
@@ -145,7 +148,7 @@ interface Tool {
   /** The setting that may name the executable. */
   setting: string;
   /** Tried after `PATH`, if any. */
-  fallback?: { path: string; source: ServerSource; check: 'file' | 'executable' };
+  fallback?: { path: string; source: PathSource; check: 'file' | 'executable' };
   /** Why it was not found, when it is neither on `PATH` nor the fallback. */
   notFound: string;
 }
