@@ -69,7 +69,8 @@ export class FutcCommands implements vscode.Disposable {
   /**
    * Runs `futc doc` on the workspace folder of the active file (or its own
    * folder, or the first workspace folder without a Futhark file open) and
-   * opens the documentation's index page.
+   * opens the documentation's index page in the browser, or says where it
+   * is when the browser runs on another machine.
    */
   async generateDoc(): Promise<void> {
     const workspaceFolders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
@@ -89,7 +90,12 @@ export class FutcCommands implements vscode.Disposable {
       void this.notify('error', failureMessage('futc doc', outcome.exit, outcome.stderr));
       return;
     }
-    await vscode.env.openExternal(vscode.Uri.file(invocation.result));
+    // A browser elsewhere than this extension host (VS Code in a browser, a
+    // remote window) cannot open a file of this machine.
+    const local = vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
+    if (!local || !(await vscode.env.openExternal(vscode.Uri.file(invocation.result)))) {
+      void vscode.window.showInformationMessage(`Futhark: the documentation is in ${invocation.result}.`);
+    }
   }
 
   /**
