@@ -511,10 +511,10 @@ async function runCommand(title) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
-  const first = page.locator('.quick-input-list .monaco-list-row').first();
+  const first = page.locator('.quick-input-list .monaco-list-row .label-name').first();
   await until(
     `the Command Palette offers "${title}" first`,
-    async () => (await first.getAttribute('aria-label'))?.startsWith(title),
+    async () => (await first.innerText()).trim() === title,
     async () => `it offers ${JSON.stringify(await page.locator('.quick-input-list .monaco-list-row').allInnerTexts())}`,
   );
   await page.keyboard.press('Enter');
