@@ -77,6 +77,13 @@ describe('package.json', () => {
     assert.deepEqual([...registered].sort(), [...declared.keys()].sort());
   });
 
+  it('offers the literate preview only for Futhark files on disk', () => {
+    for (const menu of ['commandPalette', 'editor/title']) {
+      const entry = pkg.contributes.menus[menu].find((m: any) => m.command === 'futhark.previewLiterate');
+      assert.equal(entry?.when, 'editorLangId == futhark && resourceScheme == file', menu);
+    }
+  });
+
   it('packages with vsce and tests with npm test', () => {
     assert.match(pkg.scripts.package, /^vsce package/);
     assert.match(pkg.scripts.test, /tsc|compile/);
