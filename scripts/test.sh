@@ -56,10 +56,10 @@ FUTC_TEST_CFLAGS='-O1 -std=c99 -fsanitize=address,undefined -fno-sanitize-recove
 TSAN_OPTIONS=halt_on_error=1 FUTC_TEST_CFLAGS='-O1 -std=c99 -fsanitize=thread' \
   cargo test -p futc --locked --test multicore every_run_of_the_corpus_passes_in_multicore
 
-cargo build -p futls --locked
-futls="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/futls"
+cargo build -p futls -p futc --locked
+bin="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug"
 bash editors/vscode/test/e2e/setup.sh
 (
   cd editors/vscode
-  FUTLS="$futls" npm run test:e2e
+  FUTLS="$bin/futls" FUTC="$bin/futc" npm run test:e2e
 )

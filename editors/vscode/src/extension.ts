@@ -1,5 +1,5 @@
-// The Futhark extension: starts the `futls` language server over stdio and
-// shows its state in the status bar.
+// The Futhark extension: starts the `futls` language server over stdio,
+// shows its state in the status bar, and offers commands that run `futc`.
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -18,8 +18,9 @@ import {
   State,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { FutcCommands } from './futcCommands';
 import { isConnectionFailure, RestartPolicy } from './restartPolicy';
-import { mergeEnv, nodeFileChecks, resolveServerPath, SERVER_NAME, type ServerSource } from './serverPath';
+import { mergeEnv, nodeFileChecks, type PathSource, resolveServerPath, SERVER_NAME } from './serverPath';
 
 const CLIENT_ID = 'futhark'; // makes vscode-languageclient honour `futhark.trace.server`
 const CLIENT_NAME = 'Futhark Language Server';
@@ -66,7 +67,7 @@ class FutharkLanguageClient extends LanguageClient {
 class ServerController implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private serverPath: string | undefined;
-  private serverSource: ServerSource | undefined;
+  private serverSource: PathSource | undefined;
   private readonly policy = new RestartPolicy(4, 3 * 60 * 1000);
   private status: Status = { kind: 'stopped' };
   private readonly statusItem: vscode.StatusBarItem;
@@ -422,10 +423,14 @@ let controller: ServerController | undefined;
 export function activate(context: vscode.ExtensionContext): FutharkApi {
   const ctl = new ServerController(context);
   controller = ctl;
+  const futc = new FutcCommands(context, () => ctl.currentServerPath);
   context.subscriptions.push(
     ctl,
+    futc,
     vscode.commands.registerCommand('futhark.restartServer', () => ctl.restart()),
     vscode.commands.registerCommand('futhark.showServerLog', () => ctl.showLog()),
+    vscode.commands.registerCommand('futhark.previewLiterate', () => futc.previewLiterate()),
+    vscode.commands.registerCommand('futhark.generateDoc', () => futc.generateDoc()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (
         event.affectsConfiguration('futhark.server.path') ||

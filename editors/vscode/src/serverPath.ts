@@ -1,4 +1,4 @@
-// Locating the `futls` executable and building its environment.
+// Locating the `futls` and `futc` executables and building the environment.
 //
 // Pure functions over injected inputs (environment, platform, file checks):
 // no `vscode` import, so the unit tests run under plain node.
@@ -9,11 +9,20 @@ import * as path from 'node:path';
 /** The language server's command name. */
 export const SERVER_NAME = 'futls';
 
-/** Where a resolved server path came from. */
-export type ServerSource = 'setting' | 'path' | 'bundled';
+/** The compiler's command name. */
+export const COMPILER_NAME = 'futc';
+
+/**
+ * Where a resolved path came from: the setting, `PATH`, the extension's
+ * bundle, or the language server's folder.
+ */
+export type PathSource = 'setting' | 'path' | 'bundled' | 'server';
 
 export interface ServerPathOptions {
-  /** The value of `futhark.server.path`; empty or blank means "find it". */
+  /**
+   * The value of the setting (`futhark.server.path`, `futhark.compiler.path`);
+   * empty or blank means "find it".
+   */
   configured: string;
   /** The installed extension's root folder (holds `server/` when bundled). */
   extensionPath: string;
@@ -35,21 +44,21 @@ export interface ServerPathOptions {
 }
 
 export type ServerPathResult =
-  | { kind: 'found'; path: string; source: ServerSource }
+  | { kind: 'found'; path: string; source: PathSource }
   | { kind: 'notFound'; message: string; searched: string[] };
 
 function pathApi(platform: NodeJS.Platform): path.PlatformPath {
   return platform === 'win32' ? path.win32 : path.posix;
 }
 
-/** `futls.exe` on Windows, `futls` elsewhere. */
-export function serverFileName(platform: NodeJS.Platform): string {
-  return platform === 'win32' ? `${SERVER_NAME}.exe` : SERVER_NAME;
+/** `command.exe` on Windows, `command` elsewhere. */
+function executableName(command: string, platform: NodeJS.Platform): string {
+  return platform === 'win32' ? `${command}.exe` : command;
 }
 
 /** The path the VSIX bundles the server at: `<extension>/server/futls`. */
 export function bundledServerPath(extensionPath: string, platform: NodeJS.Platform): string {
-  return pathApi(platform).join(extensionPath, 'server', serverFileName(platform));
+  return pathApi(platform).join(extensionPath, 'server', executableName(SERVER_NAME, platform));
 }
 
 /** Looks up an environment variable; on Windows names are case-insensitive. */
@@ -132,17 +141,28 @@ export function findOnPath(
   return undefined;
 }
 
+/** An executable the extension runs, and where to look for it. */
+interface Tool {
+  /** The command name, without `.exe`. */
+  command: string;
+  /** The setting that may name the executable. */
+  setting: string;
+  /** Tried after `PATH`, if any. */
+  fallback?: { path: string; source: PathSource; check: 'file' | 'executable' };
+  /** Why it was not found, when it is neither on `PATH` nor the fallback. */
+  notFound: string;
+}
+
 /**
- * Resolves which server executable to run.
+ * Resolves which executable of `tool` to run.
  *
- * - A non-empty `futhark.server.path` is used as given: a bare command name is
+ * - A non-empty `configured` setting is used as given: a bare command name is
  *   searched on `PATH`; anything with a separator is a file path (`~`
  *   expanded, relative paths resolved against the workspace folder). It is
- *   never silently replaced by another server.
- * - Otherwise `futls` on `PATH`, and then the copy bundled in the extension
- *   (`server/futls`).
+ *   never silently replaced by another executable.
+ * - Otherwise the command on `PATH`, and then the tool's fallback.
  */
-export function resolveServerPath(opts: ServerPathOptions): ServerPathResult {
+function resolveTool(opts: ServerPathOptions, tool: Tool): ServerPathResult {
   const { platform, env } = opts;
   const api = pathApi(platform);
   const configured = opts.configured.trim();
@@ -159,7 +179,7 @@ export function resolveServerPath(opts: ServerPathOptions): ServerPathResult {
         kind: 'notFound',
         searched,
         message:
-          `The setting futhark.server.path is "${configured}", ` +
+          `The setting ${tool.setting} is "${configured}", ` +
           `but no executable named "${expanded}" was found on PATH.`,
       };
     }
@@ -170,7 +190,7 @@ export function resolveServerPath(opts: ServerPathOptions): ServerPathResult {
           kind: 'notFound',
           searched,
           message:
-            `The setting futhark.server.path is the relative path "${configured}", ` +
+            `The setting ${tool.setting} is the relative path "${configured}", ` +
             'but no workspace folder is open to resolve it against. Use an absolute path.',
         };
       }
@@ -185,28 +205,62 @@ export function resolveServerPath(opts: ServerPathOptions): ServerPathResult {
     return {
       kind: 'notFound',
       searched,
-      message:
-        `The setting futhark.server.path is "${configured}", ` +
-        `but ${absolute} is not an executable file.`,
+      message: `The setting ${tool.setting} is "${configured}", but ${absolute} is not an executable file.`,
     };
   }
 
-  const onPath = findOnPath(SERVER_NAME, env, platform, opts.isExecutable, searched);
+  const onPath = findOnPath(tool.command, env, platform, opts.isExecutable, searched);
   if (onPath !== undefined) {
     return { kind: 'found', path: onPath, source: 'path' };
   }
-  const bundled = bundledServerPath(opts.extensionPath, platform);
-  searched.push(bundled);
-  if (opts.isFile(bundled)) {
-    return { kind: 'found', path: bundled, source: 'bundled' };
+  const { fallback } = tool;
+  if (fallback !== undefined) {
+    searched.push(fallback.path);
+    const exists = fallback.check === 'file' ? opts.isFile(fallback.path) : opts.isExecutable(fallback.path);
+    if (exists) {
+      return { kind: 'found', path: fallback.path, source: fallback.source };
+    }
   }
-  return {
-    kind: 'notFound',
-    searched,
-    message:
+  return { kind: 'notFound', searched, message: tool.notFound };
+}
+
+/**
+ * Resolves which server executable to run: `futhark.server.path` (passed as
+ * `configured`), else `futls` on `PATH`, else the copy bundled in the
+ * extension (`server/futls`).
+ */
+export function resolveServerPath(opts: ServerPathOptions): ServerPathResult {
+  return resolveTool(opts, {
+    command: SERVER_NAME,
+    setting: 'futhark.server.path',
+    fallback: { path: bundledServerPath(opts.extensionPath, opts.platform), source: 'bundled', check: 'file' },
+    notFound:
       `The Futhark language server "${SERVER_NAME}" was not found: it is not on PATH ` +
       'and no server is bundled with this extension. Install futls or set futhark.server.path.',
-  };
+  });
+}
+
+/**
+ * Resolves which compiler executable to run: `futhark.compiler.path` (passed
+ * as `configured`), else `futc` on `PATH`, else the `futc` in the folder of
+ * the language server the extension runs (`serverPath`), where a build of
+ * the project puts both.
+ */
+export function resolveCompilerPath(opts: ServerPathOptions, serverPath: string | undefined): ServerPathResult {
+  const api = pathApi(opts.platform);
+  const beside =
+    serverPath === undefined
+      ? undefined
+      : api.join(api.dirname(serverPath), executableName(COMPILER_NAME, opts.platform));
+  return resolveTool(opts, {
+    command: COMPILER_NAME,
+    setting: 'futhark.compiler.path',
+    fallback: beside === undefined ? undefined : { path: beside, source: 'server', check: 'executable' },
+    notFound:
+      `The Futhark compiler "${COMPILER_NAME}" was not found: it is not on PATH` +
+      `${beside === undefined ? '' : ` nor beside the language server (${beside})`}. ` +
+      'Install futc or set futhark.compiler.path.',
+  });
 }
 
 /** The result of merging `futhark.server.extraEnv` into an environment. */

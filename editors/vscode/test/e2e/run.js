@@ -9,6 +9,8 @@
 //   FUTLS        the language server, relative to this folder (editors/vscode)
 //                or absolute (default: ../../target/release/futls,
 //                built by `cargo build --release -p futls`)
+//   FUTC         the compiler, likewise (default: ../../target/release/futc):
+//                the expected formatting, and the literate preview's futc
 //   E2E_OUT      where the screenshots go (default: ../../target/e2e)
 //   E2E_KEEP=1   keep the temporary folder (state, logs) even when all passes
 //   CHROMIUM     the browser (default: /usr/bin/chromium)
@@ -29,6 +31,7 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..', '..'); // editors/vscode
 const REPO = path.resolve(ROOT, '..', '..');
 const FUTLS = path.resolve(ROOT, process.env.FUTLS || path.join(REPO, 'target', 'release', 'futls'));
+const FUTC = path.resolve(ROOT, process.env.FUTC || path.join(REPO, 'target', 'release', 'futc'));
 const OUT = path.resolve(ROOT, process.env.E2E_OUT || path.join(REPO, 'target', 'e2e'));
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const KEEP = process.env.E2E_KEEP === '1';
@@ -54,6 +57,33 @@ const LIB_NAME = 'lib.fut';
 const LIB_SOURCE = 'def helper (x: i32) = x\n';
 const LIB_CHANGED = 'def helper (b: bool) = b\n';
 const CONSUMPTION_ERROR = 'but this was consumed';
+// An unformatted file for step (g), with an example line for step (h).
+const TIDY_NAME = 'tidy.fut';
+const TIDY_SOURCE = [
+  '-- >>> triple 14',
+  'def   triple(x:i32)=x*3',
+  'def add3 (a:i32)(b:i32) (c:i32) =  a+b+c',
+  '',
+].join('\n');
+const LENS_TEXT = '= 42i32';
+// A literate program for step (i): its Markdown shows the directive's value.
+const LITERATE_NAME = 'notes.fut';
+const LITERATE_SOURCE = [
+  '-- # Notes',
+  '--',
+  '-- Tripling fourteen:',
+  '',
+  '-- > triple 14',
+  '',
+  'def triple (x: i32) = x * 3',
+  '',
+].join('\n');
+const LITERATE_MARKDOWN = 'notes.md';
+const LITERATE_VALUE = '42i32';
+// A literate program with a type error, for step (j): futc's error is shown.
+const BROKEN_NAME = 'broken.fut';
+const BROKEN_SOURCE = '-- > twice 4\n\ndef twice (x: i32) = x + y\n';
+const BROKEN_ERROR = 'Unknown name "y"';
 
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -210,13 +240,15 @@ function run(cmd, args, opts, what, timeoutMs) {
 }
 
 function checkPrerequisites() {
-  if (!fs.existsSync(FUTLS)) {
-    fail(`no language server at ${FUTLS}: build it with \`cargo build --release -p futls\` in ${REPO}, or set FUTLS`);
-  }
-  try {
-    fs.accessSync(FUTLS, fs.constants.X_OK);
-  } catch {
-    fail(`${FUTLS} is not executable`);
+  for (const [file, crate, variable] of [[FUTLS, 'futls', 'FUTLS'], [FUTC, 'futc', 'FUTC']]) {
+    if (!fs.existsSync(file)) {
+      fail(`no ${crate} at ${file}: build it with \`cargo build --release -p ${crate}\` in ${REPO}, or set ${variable}`);
+    }
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+    } catch {
+      fail(`${file} is not executable`);
+    }
   }
   const ready = [
     path.join(CODE_SERVER, 'out', 'node', 'entry.js'),
@@ -239,10 +271,13 @@ function prepareState() {
   fs.mkdirSync(path.join(d.userData, 'User'), { recursive: true });
   const settings = {
     'futhark.server.path': FUTLS,
+    'futhark.compiler.path': FUTC,
     'security.workspace.trust.enabled': false,
     'workbench.startupEditor': 'none',
     // Completion items must come from futls, not from the words in the file.
     'editor.wordBasedSuggestions': 'off',
+    // The editor's text is read from the screen, where inlay hints would mix in.
+    'editor.inlayHints.enabled': 'off',
     'telemetry.telemetryLevel': 'off',
     'update.mode': 'none',
     'extensions.ignoreRecommendations': true,
@@ -252,9 +287,12 @@ function prepareState() {
   fs.writeFileSync(d.configFile, 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n');
   fs.writeFileSync(path.join(d.workspace, FILE_NAME), SOURCE);
   fs.writeFileSync(path.join(d.workspace, LIB_NAME), LIB_SOURCE);
+  fs.writeFileSync(path.join(d.workspace, TIDY_NAME), TIDY_SOURCE);
+  fs.writeFileSync(path.join(d.workspace, LITERATE_NAME), LITERATE_SOURCE);
+  fs.writeFileSync(path.join(d.workspace, BROKEN_NAME), BROKEN_SOURCE);
   fs.mkdirSync(OUT, { recursive: true });
   for (const name of fs.readdirSync(OUT)) {
-    if (/^(\d-[a-z]+|failure)\.png$/.test(name)) fs.rmSync(path.join(OUT, name)); // an earlier run's
+    if (/^(\d+-[a-z-]+|failure)\.png$/.test(name)) fs.rmSync(path.join(OUT, name)); // an earlier run's
   }
 }
 
@@ -450,19 +488,49 @@ async function serverStatus() {
 // ---------------------------------------------------------------------------
 // The checks
 
-async function openFile() {
+/** Opens `name` with Quick Open (Ctrl+P) and waits for a line containing `text` in the editor. */
+async function openFile(name = FILE_NAME, text = 'def double') {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
-  await input.fill(FILE_NAME);
-  await until(`Quick Open lists ${FILE_NAME}`, async () =>
-    (await page.locator('.quick-input-list .monaco-list-row', { hasText: FILE_NAME }).count()) > 0,
+  await input.fill(name);
+  await until(`Quick Open lists ${name}`, async () =>
+    (await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).count()) > 0,
   );
   await page.keyboard.press('Enter');
   await until(
-    `${FILE_NAME} opens in an editor`,
-    async () => (await page.locator(`${EDITOR} .view-line`, { hasText: 'def double' }).count()) > 0,
+    `${name} opens in an editor`,
+    async () => (await page.locator(`${EDITOR} .view-line`, { hasText: text }).count()) > 0,
   );
+}
+
+/** Runs the command titled `title` from the Command Palette (F1). */
+async function runCommand(title) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  const first = page.locator('.quick-input-list .monaco-list-row .label-name').first();
+  await until(
+    `the Command Palette offers "${title}" first`,
+    async () => (await first.innerText()).trim() === title,
+    async () => `it offers ${JSON.stringify(await page.locator('.quick-input-list .monaco-list-row').allInnerTexts())}`,
+  );
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+/** The text of the active editor, line by line in the order shown (the file must fit on screen). */
+function editorText() {
+  return page.evaluate((editor) => {
+    const lines = [...document.querySelectorAll(`${editor} .view-lines .view-line`)];
+    return lines
+      .map((line) => ({ top: parseFloat(line.style.top), text: line.textContent.replace(/\u00a0/g, ' ') }))
+      .sort((a, b) => a.top - b.top)
+      .map((line) => line.text)
+      .join('\n');
+  }, EDITOR);
 }
 
 async function checkHighlighting() {
@@ -616,6 +684,82 @@ async function checkDiskChange() {
   return `reported ${seconds(Date.now() - changed)} after the write`;
 }
 
+async function checkFormatting() {
+  const file = path.join(dirs().workspace, TIDY_NAME);
+  const expected = run(FUTC, ['fmt', '--stdout', file], {}, '`futc fmt --stdout`', 30_000);
+  if (expected === TIDY_SOURCE) fail(`${TIDY_NAME} is formatted already; the step would prove nothing`);
+  await openFile(TIDY_NAME, 'triple');
+  if ((await editorText()) !== TIDY_SOURCE) fail(`${TIDY_NAME} shows ${JSON.stringify(await editorText())}`);
+  await focusEditor();
+  await until(
+    `"Format Document" makes the editor's text what \`futc fmt --stdout\` prints`,
+    async () => {
+      if ((await editorText()) === TIDY_SOURCE) await runCommand('Format Document');
+      await sleep(500);
+      return (await editorText()) === expected;
+    },
+    async () => `the editor shows ${JSON.stringify(await editorText())}, ` +
+      `futc fmt prints ${JSON.stringify(expected)}; server: ${await serverStatus()}`,
+  );
+  return `${TIDY_SOURCE.split('\n').length - 1} lines formatted as futc fmt does`;
+}
+
+async function checkLens() {
+  const lens = page.locator(`${EDITOR} .codelens-decoration`, { hasText: LENS_TEXT });
+  const text = await until(
+    `the example line shows the code lens "${LENS_TEXT}"`,
+    async () => (await lens.count()) > 0 && (await lens.first().innerText()).trim(),
+    async () => `lenses: ${JSON.stringify(await page.locator(`${EDITOR} .codelens-decoration`).allInnerTexts())}; ` +
+      `server: ${await serverStatus()}`,
+  );
+  return `lens ${JSON.stringify(text)}`;
+}
+
+async function checkLiterate() {
+  await openFile(LITERATE_NAME, 'def triple');
+  await runCommand('Futhark: Preview literate Markdown');
+  const markdown = path.join(dirs().workspace, LITERATE_MARKDOWN);
+  await until(
+    `the command writes ${LITERATE_MARKDOWN} with the value ${LITERATE_VALUE}`,
+    async () => fs.existsSync(markdown) && fs.readFileSync(markdown, 'utf8').includes(LITERATE_VALUE),
+    async () => {
+      const holds = fs.existsSync(markdown) ? `it holds ${JSON.stringify(fs.readFileSync(markdown, 'utf8'))}` : 'no file';
+      return `${holds}; notifications: ${JSON.stringify(await page.locator('.notification-toast').allInnerTexts())}`;
+    },
+  );
+  await until(
+    `the Markdown preview beside the editor shows ${LITERATE_VALUE}`,
+    async () => {
+      const tab = await page.locator('.tab', { hasText: `Preview ${LITERATE_MARKDOWN}` }).count();
+      if (tab === 0) return false;
+      for (const frame of page.frames()) {
+        const body = await frame.locator('body').innerText({ timeout: 1000 }).catch(() => '');
+        if (body.includes('Tripling fourteen') && body.includes(LITERATE_VALUE)) return true;
+      }
+      return false;
+    },
+    async () => `tabs: ${JSON.stringify(await page.locator('.tab').allInnerTexts())}`,
+  );
+  return `${LITERATE_MARKDOWN} written (${fs.statSync(markdown).size} bytes) and shown in the preview`;
+}
+
+async function checkLiterateFailure() {
+  await openFile(BROKEN_NAME, 'def twice');
+  await runCommand('Futhark: Preview literate Markdown');
+  // futc runs in the file's folder and names it as it is there.
+  const heading = `futc literate failed (exit status 2): error: ${BROKEN_NAME}:3:`;
+  const toast = page.locator('.notification-toast', { hasText: heading });
+  const text = await until(
+    `an error notification shows futc's exit status and its error ${BROKEN_ERROR}`,
+    async () => (await toast.count()) > 0 && (await toast.first().innerText()).replace(/\s+/g, ' ').trim(),
+    async () => `notifications: ${JSON.stringify(await page.locator('.notification-toast').allInnerTexts())}`,
+  );
+  if (!text.includes(BROKEN_ERROR)) {
+    fail(`the notification lacks futc's error ${BROKEN_ERROR}: ${JSON.stringify(text)}`);
+  }
+  return `notification ${JSON.stringify(text.slice(0, 120))}`;
+}
+
 // ---------------------------------------------------------------------------
 
 async function main() {
@@ -629,7 +773,7 @@ async function main() {
   try {
     checkPrerequisites();
     prepareState();
-    log(`futls: ${FUTLS}; state: ${tmp}; screenshots: ${OUT}`);
+    log(`futls: ${FUTLS}; futc: ${FUTC}; state: ${tmp}; screenshots: ${OUT}`);
     buildAndInstallExtension();
     const url = await startCodeServer();
     current = 'opening the workbench';
@@ -644,6 +788,10 @@ async function main() {
       ['(d) go to definition', '4-definition', checkDefinition],
       ['(e) completion', '5-completion', checkCompletion],
       ['(f) an imported file changed on disk', '6-disk-change', checkDiskChange],
+      ['(g) Format Document', '7-format', checkFormatting],
+      ['(h) evaluation lens', '8-lens', checkLens],
+      ['(i) literate preview', '9-literate', checkLiterate],
+      ['(j) literate failure', '10-literate-failure', checkLiterateFailure],
     ];
     for (const [name, shot, fn] of steps) {
       current = name;

@@ -48,6 +48,8 @@ describe('package.json', () => {
     const props = pkg.contributes.configuration.properties;
     assert.equal(props['futhark.server.path'].type, 'string');
     assert.equal(props['futhark.server.path'].default, '');
+    assert.equal(props['futhark.compiler.path'].type, 'string');
+    assert.equal(props['futhark.compiler.path'].default, '');
     assert.equal(props['futhark.server.extraEnv'].type, 'object');
     assert.deepEqual(props['futhark.server.extraEnv'].default, {});
     assert.deepEqual(props['futhark.trace.server'].enum, ['off', 'messages', 'verbose']);
@@ -68,9 +70,18 @@ describe('package.json', () => {
     );
     assert.equal(declared.get('futhark.restartServer'), 'Futhark: Restart server');
     assert.equal(declared.get('futhark.showServerLog'), 'Futhark: Show server log');
+    assert.equal(declared.get('futhark.previewLiterate'), 'Futhark: Preview literate Markdown');
+    assert.equal(declared.get('futhark.generateDoc'), 'Futhark: Generate documentation');
     const source = fs.readFileSync(path.join(root, 'src', 'extension.ts'), 'utf8');
     const registered = [...source.matchAll(/registerCommand\('([^']+)'/g)].map((m) => m[1]);
     assert.deepEqual([...registered].sort(), [...declared.keys()].sort());
+  });
+
+  it('offers the literate preview only for Futhark files on disk', () => {
+    for (const menu of ['commandPalette', 'editor/title']) {
+      const entry = pkg.contributes.menus[menu].find((m: any) => m.command === 'futhark.previewLiterate');
+      assert.equal(entry?.when, 'editorLangId == futhark && resourceScheme == file', menu);
+    }
   });
 
   it('packages with vsce and tests with npm test', () => {

@@ -10,6 +10,7 @@ import {
   getEnv,
   mergeEnv,
   nodeFileChecks,
+  resolveCompilerPath,
   resolveServerPath,
   type ServerPathOptions,
 } from '../../src/serverPath';
@@ -175,6 +176,59 @@ describe('resolveServerPath on Windows', () => {
     assert.equal(expandHome('~\\bin\\futls.exe', 'C:\\Users\\me', 'win32'), 'C:\\Users\\me\\bin\\futls.exe');
     assert.equal(getEnv({ Path: 'x' }, 'PATH', 'win32'), 'x');
     assert.equal(getEnv({ Path: 'x' }, 'PATH', 'linux'), undefined);
+  });
+});
+
+describe('resolveCompilerPath', () => {
+  it('finds futc on PATH before the folder of the language server', () => {
+    const r = resolveCompilerPath(options({ exec: ['/usr/bin/futc', '/opt/futhark/futc'] }), '/opt/futhark/futls');
+    assert.deepEqual(r, { kind: 'found', path: '/usr/bin/futc', source: 'path' });
+  });
+
+  it('falls back to the futc beside the language server', () => {
+    const r = resolveCompilerPath(options({ exec: ['/repo/target/release/futc'] }), '/repo/target/release/futls');
+    assert.deepEqual(r, { kind: 'found', path: '/repo/target/release/futc', source: 'server' });
+  });
+
+  it('needs the futc beside the server to be executable', () => {
+    const r = resolveCompilerPath(options({ plain: ['/repo/target/release/futc'] }), '/repo/target/release/futls');
+    assert.equal(r.kind, 'notFound');
+    if (r.kind === 'notFound') {
+      assert.deepEqual(r.searched, ['/usr/local/bin/futc', '/usr/bin/futc', '/repo/target/release/futc']);
+      assert.match(r.message, /beside the language server/);
+      assert.match(r.message, /futhark\.compiler\.path/);
+    }
+  });
+
+  it('looks only on PATH while no language server is known', () => {
+    const r = resolveCompilerPath(options(), undefined);
+    assert.equal(r.kind, 'notFound');
+    if (r.kind === 'notFound') {
+      assert.deepEqual(r.searched, ['/usr/local/bin/futc', '/usr/bin/futc']);
+      assert.doesNotMatch(r.message, /beside/);
+    }
+  });
+
+  it('uses the setting as given and names it when it is wrong', () => {
+    const found = resolveCompilerPath(options({ configured: '~/bin/futc', exec: ['/home/me/bin/futc'] }), undefined);
+    assert.deepEqual(found, { kind: 'found', path: '/home/me/bin/futc', source: 'setting' });
+    const wrong = resolveCompilerPath(
+      options({ configured: '/nowhere/futc', exec: ['/usr/bin/futc'] }),
+      '/usr/bin/futls',
+    );
+    assert.equal(wrong.kind, 'notFound');
+    if (wrong.kind === 'notFound') {
+      assert.match(wrong.message, /futhark\.compiler\.path/);
+      assert.match(wrong.message, /\/nowhere\/futc/);
+    }
+  });
+
+  it('adds .exe beside the server on Windows', () => {
+    const r = resolveCompilerPath(
+      options({ platform: 'win32', env: { PATH: 'C:\\tools' }, exec: ['D:\\bin\\futc.exe'] }),
+      'D:\\bin\\futls.exe',
+    );
+    assert.deepEqual(r, { kind: 'found', path: 'D:\\bin\\futc.exe', source: 'server' });
   });
 });
 
