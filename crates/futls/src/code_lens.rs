@@ -40,6 +40,21 @@ pub struct Source {
     pub files: HashMap<String, String>,
 }
 
+impl Source {
+    /// A hash of everything evaluation reads: equal sources give equal
+    /// lenses.
+    pub fn fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.path.hash(&mut hasher);
+        self.text.hash(&mut hasher);
+        let mut files: Vec<(&String, &String)> = self.files.iter().collect();
+        files.sort();
+        files.hash(&mut hasher);
+        hasher.finish()
+    }
+}
+
 /// An example line: its expression and the range of the comment.
 struct Example {
     range: Range,

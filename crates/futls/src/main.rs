@@ -128,10 +128,10 @@ struct Backend {
     /// which the next request's delta is computed.
     last_tokens: std::sync::Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
     next_result_id: AtomicU64,
-    /// Each open document's evaluated code lenses and the version they
-    /// are of: evaluation is the slowest answer, and a version's never
-    /// changes (unless a file it imports does).
-    last_lenses: std::sync::Mutex<HashMap<Uri, (i32, Vec<CodeLens>)>>,
+    /// Each open document's evaluated code lenses and the fingerprint of
+    /// the sources they were evaluated from (the document's and every
+    /// file it may import): evaluation is the slowest answer.
+    last_lenses: std::sync::Mutex<HashMap<Uri, (u64, Vec<CodeLens>)>>,
 }
 
 /// The path in the database of a document, if it is a file.
@@ -669,11 +669,6 @@ impl LanguageServer for Backend {
             .query(Some(&uri), move |s| {
                 let path = path_of(&document)?;
                 let file = file_of(s, &path)?;
-                let version = s
-                    .documents
-                    .iter()
-                    .find(|stamp| stamp.path == path)
-                    .map(|stamp| stamp.version);
                 let files = s
                     .file_set
                     .files(&s.db)
@@ -682,15 +677,18 @@ impl LanguageServer for Backend {
                     .map(|(other, file)| (other.clone(), file.text(&s.db).clone()))
                     .collect();
                 let text = file.text(&s.db).clone();
-                Some((version, code_lens::Source { path, text, files }))
+                Some(code_lens::Source { path, text, files })
             })
             .await?;
-        let Some((version, source)) = source else {
+        let Some(source) = source else {
             return Ok(None);
         };
-        let cached = |last: &HashMap<Uri, (i32, Vec<CodeLens>)>| {
-            let (cached_version, lenses) = last.get(&uri)?;
-            (Some(*cached_version) == version).then(|| lenses.clone())
+        // The same sources give the same lenses; an edit of an imported
+        // file changes them as much as one of the document.
+        let fingerprint = source.fingerprint();
+        let cached = |last: &HashMap<Uri, (u64, Vec<CodeLens>)>| {
+            let (cached_fingerprint, lenses) = last.get(&uri)?;
+            (*cached_fingerprint == fingerprint).then(|| lenses.clone())
         };
         if let Some(lenses) = self.last_lenses.lock().ok().and_then(|last| cached(&last)) {
             return Ok(Some(lenses));
@@ -698,8 +696,8 @@ impl LanguageServer for Backend {
         let lenses = tokio::task::spawn_blocking(move || code_lens::lenses(&source))
             .await
             .map_err(|_| Error::internal_error())?;
-        if let (Some(version), Ok(mut last)) = (version, self.last_lenses.lock()) {
-            last.insert(uri, (version, lenses.clone()));
+        if let Ok(mut last) = self.last_lenses.lock() {
+            last.insert(uri, (fingerprint, lenses.clone()));
         }
         Ok(Some(lenses))
     }

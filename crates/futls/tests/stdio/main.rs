@@ -895,6 +895,22 @@ def double (x: i32) = x * 2
 }
 
 #[test]
+fn an_edit_of_an_imported_file_changes_the_examples_values() {
+    let mut server = Server::start();
+    let workspace = Workspace::new("code-lens-import");
+    let lib = "def scale = 3\n";
+    let lib_uri = workspace.write("lib.fut", lib);
+    let text = "import \"lib\"\n-- >>> scale * 2\n";
+    let uri = workspace.write("main.fut", text);
+    server.open(&uri, text);
+    assert_eq!(lenses(&mut server, &uri)[0].3, "= 6i32");
+    // The document is unchanged; the file it imports is edited (unsaved).
+    server.open(&lib_uri, lib);
+    server.change(&lib_uri, 2, "def scale = 5\n");
+    assert_eq!(lenses(&mut server, &uri)[0].3, "= 10i32");
+}
+
+#[test]
 fn an_example_that_runs_on_is_reported_timed_out() {
     let mut server = Server::start();
     let workspace = Workspace::new("code-lens-time");
