@@ -151,26 +151,6 @@ impl<R: Rep> Simplifier<'_, R> {
         Some(stms)
     }
 
-    /// Renames, in the body of the loop `stm`, those of the variables of
-    /// statements moved in front of it that their simplification
-    /// replaced (a branch on a condition found constant is inlined, an
-    /// expression computed before is shared): the body was simplified
-    /// before them.
-    pub(super) fn rename_in_loop(&self, stm: &mut Stm<R>, moved: &[Var]) {
-        let renaming: HashMap<Var, SubExp> = moved
-            .iter()
-            .filter_map(|&var| {
-                let new = self.lookup(SubExp::Var(var));
-                (new != SubExp::Var(var)).then_some((var, new))
-            })
-            .collect();
-        if let Exp::Loop { body, .. } = &mut stm.exp
-            && !renaming.is_empty()
-        {
-            Renamer { map: &renaming }.body(body);
-        }
-    }
-
     /// Removes the parameters of a loop (with `pat`, the statement's
     /// pattern) that the body passes on unchanged or sets to their
     /// initial values again: each is its initial value, in the body and

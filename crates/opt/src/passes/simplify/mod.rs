@@ -101,7 +101,9 @@ mod tests;
 use crate::ir::analysis::{Types, can_fail_unless, consumed, consumed_anywhere};
 use crate::ir::check::result_types;
 use crate::ir::rep::SimplifyOp;
-use crate::ir::traverse::{for_each_use_in_body, free_in_exp, map_lambda_types, map_type};
+use crate::ir::traverse::{
+    Renamer, for_each_use_in_body, free_in_exp, map_lambda_types, map_type,
+};
 use crate::ir::{
     Body, DimIndex, ErrorPart, Exp, Lambda, Loc, Operation, Param, PatElem, Program, Rep, Stm,
     SubExp, Type, Var,
@@ -643,14 +645,17 @@ impl<R: Rep> Simplifier<'_, R> {
                         s.bind_subst(c, SubExp::bool(false), true);
                     }
                 });
-                for inner in self.common_branch_stms(&mut stm) {
+                let mut moved = self.common_branch_stms(&mut stm);
+                if self.repeating > 0 {
+                    moved.extend(self.closed_branch_stms(&mut stm));
+                }
+                let moved_vars = bound_vars(&moved);
+                for inner in moved {
                     self.stm(inner, out);
                 }
-                if self.repeating > 0 {
-                    for inner in self.closed_branch_stms(&mut stm) {
-                        self.stm(inner, out);
-                    }
-                }
+                // A moved statement may have become another variable (an
+                // equal one in scope) that the branches must now name.
+                self.rename_moved(&mut stm, &moved_vars);
             }
             Exp::Loop { .. } => {
                 let (outcome, hoisted) = self.loop_stm(&mut stm);
@@ -663,14 +668,11 @@ impl<R: Rep> Simplifier<'_, R> {
                         return;
                     }
                     LoopOutcome::Kept(before, stms) => {
-                        let moved = before
-                            .iter()
-                            .flat_map(|inner| inner.pat.iter().map(|pe| pe.var))
-                            .collect::<Vec<_>>();
+                        let moved = bound_vars(&before);
                         for inner in before {
                             self.stm(inner, out);
                         }
-                        self.rename_in_loop(&mut stm, &moved);
+                        self.rename_moved(&mut stm, &moved);
                         after = stms;
                     }
                 }
@@ -835,6 +837,22 @@ impl<R: Rep> Simplifier<'_, R> {
         }
     }
 
+    /// Renames, in the nested code of `stm` (a loop or a branch), those
+    /// of the variables `moved` (bound by statements moved in front of
+    /// it) that their simplification replaced (a branch on a condition
+    /// found constant is inlined, an expression computed before is
+    /// shared): the nested code was simplified before them.
+    fn rename_moved(&self, stm: &mut Stm<R>, moved: &[Var]) {
+        let renaming: HashMap<Var, SubExp> = moved
+            .iter()
+            .filter_map(|&var| {
+                let new = self.lookup(SubExp::Var(var));
+                (new != SubExp::Var(var)).then_some((var, new))
+            })
+            .collect();
+        Renamer { map: &renaming }.exp(&mut stm.exp);
+    }
+
     /// Moves the statements of `body` (at nesting depth `depth`) that do
     /// not depend on `inside` (the variables the construct binds around
     /// the body) and are safe to evaluate once, up front, out of it;
@@ -996,4 +1014,11 @@ impl<R: Rep> SimplifyOp<R> for Simplifier<'_, R> {
     fn consumed_in(&self, body: &Body<R>) -> HashSet<Var> {
         consumed_anywhere(self.program, body)
     }
+}
+
+/// The variables the statements bind.
+fn bound_vars<R: Rep>(stms: &[Stm<R>]) -> Vec<Var> {
+    stms.iter()
+        .flat_map(|stm| stm.pat.iter().map(|pe| pe.var))
+        .collect()
 }
