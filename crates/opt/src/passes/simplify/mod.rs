@@ -101,9 +101,7 @@ mod tests;
 use crate::ir::analysis::{Types, can_fail_unless, consumed, consumed_anywhere};
 use crate::ir::check::result_types;
 use crate::ir::rep::SimplifyOp;
-use crate::ir::traverse::{
-    Renamer, for_each_use_in_body, free_in_exp, map_lambda_types, map_type,
-};
+use crate::ir::traverse::{Renamer, for_each_use_in_body, free_in_exp, map_lambda_types, map_type};
 use crate::ir::{
     Body, DimIndex, ErrorPart, Exp, Lambda, Loc, Operation, Param, PatElem, Program, Rep, Stm,
     SubExp, Type, Var,
