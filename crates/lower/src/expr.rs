@@ -16,7 +16,7 @@ use hir::ty::{PrimType, Size, SizeOp, Ty, TypeArg};
 use opt::ir::{DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
 use prim::{BinOp, CmpOp, UnOp};
 use prim::{F16, PrimValue};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use syntax::ast::RangeEnd;
 
@@ -1618,7 +1618,7 @@ impl Lowerer<'_> {
         args: Vec<Sv>,
         check: ParamCheck,
     ) -> Vec<Sv> {
-        let mut first: HashMap<Size, SubExp> = HashMap::new();
+        let mut first: FxHashMap<Size, SubExp> = FxHashMap::default();
         let mut out = Vec::with_capacity(args.len());
         for (&pat, arg) in params.iter().zip(args) {
             let Sv::Dyn(ty, parts) = arg else {

@@ -38,7 +38,7 @@ use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
 use hir::ty::{Size, Ty, TypeArg, abstract_display_name};
 use opt::ir::build::Builder;
 use opt::ir::{EntryApi, EntryPoint, Function, Loc, Program, SubExp};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -219,9 +219,9 @@ struct Frame {
     /// Type parameters and abstract types, by name, to monomorphic types.
     subst: Rc<Vec<(Name, Ty)>>,
     ctx: ModCtx,
-    locals: Rc<HashMap<Local, Sv>>,
+    locals: Rc<FxHashMap<Local, Sv>>,
     /// The binding each local name refers to (for `let a[i] = v`).
-    names: Rc<HashMap<Name, Local>>,
+    names: Rc<FxHashMap<Name, Local>>,
     /// What a recursive call in this frame calls.
     recursion: Option<Rc<Closure>>,
 }
@@ -268,7 +268,7 @@ struct Lowerer<'db> {
     display_path: &'db dyn Fn(&str) -> String,
     resolver: Resolver<'db>,
     builder: Builder,
-    line_starts: HashMap<SourceFile, Rc<Vec<u32>>>,
+    line_starts: FxHashMap<SourceFile, Rc<Vec<u32>>>,
     /// How deeply function bodies are inlined into each other right now.
     depth: usize,
     /// The next definition invoked is an entry point (for messages).
@@ -276,7 +276,7 @@ struct Lowerer<'db> {
     /// While parameters are bound: the sizes to bind after their names.
     deferred_sizes: Option<Vec<expr::DeferredSizes>>,
     /// The IR functions made for first-order calls, by instantiation.
-    instances: HashMap<Instance, opt::ir::FuncId>,
+    instances: FxHashMap<Instance, opt::ir::FuncId>,
     /// Numbers the names given to sizes carried into other frames.
     fresh_sizes: u32,
     /// The call sites of the definitions being inlined, outermost first.
@@ -312,11 +312,11 @@ pub fn lower_program(
         display_path,
         resolver: Resolver { db, file_set },
         builder: Builder::new(),
-        line_starts: HashMap::new(),
+        line_starts: FxHashMap::default(),
         depth: 0,
         entry_call: false,
         deferred_sizes: None,
-        instances: HashMap::new(),
+        instances: FxHashMap::default(),
         fresh_sizes: 0,
         inlined_from: Vec::new(),
         accumulator_ops: Vec::new(),

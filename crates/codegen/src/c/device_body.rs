@@ -26,7 +26,8 @@ use crate::imp::mc::McOp;
 use crate::imp::{Code, ErrorPart, Exp, Program, Space};
 use opt::ir::Var;
 use prim::{PrimFn, PrimType};
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeSet;
 
 /// Moves the element code of every function that launches kernels onto
 /// the device.
@@ -38,7 +39,7 @@ pub(super) fn move_element_code(program: &mut Program<McOp>) {
         let function = &program.functions[index];
         let mut outside: BTreeSet<Var> = function.params.iter().map(|p| p.var()).collect();
         outside.extend(function.results.iter().map(|p| p.var()));
-        let mut types = HashMap::new();
+        let mut types = FxHashMap::default();
         scalar_types(&function.body, &mut types);
         let mut body = function.body.clone();
         let mut moved = BTreeSet::new();
@@ -76,7 +77,7 @@ fn launches_kernels(code: &Code<McOp>) -> bool {
 }
 
 /// The types of the scalar variables the host code declares.
-fn scalar_types(code: &Code<McOp>, types: &mut HashMap<Var, PrimType>) {
+fn scalar_types(code: &Code<McOp>, types: &mut FxHashMap<Var, PrimType>) {
     match code {
         Code::Block(codes) => codes.iter().for_each(|c| scalar_types(c, types)),
         Code::DeclareScalar(var, t) => {
@@ -101,7 +102,7 @@ struct Mover<'a> {
     whole: &'a Code<McOp>,
     /// Variables mentioned outside the body (parameters and results).
     outside: &'a BTreeSet<Var>,
-    types: &'a HashMap<Var, PrimType>,
+    types: &'a FxHashMap<Var, PrimType>,
     /// The variables whose code moved (their host declarations go).
     moved: &'a mut BTreeSet<Var>,
     /// The chunk variables of the kernels made.

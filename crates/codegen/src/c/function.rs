@@ -19,7 +19,8 @@ use crate::CodegenError;
 use crate::imp::{Arg, Code, ErrorPart, Exp, Function, MemLoc, Param, Program};
 use opt::ir::{Loc, Var};
 use prim::PrimType;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 pub(crate) type Result<T> = std::result::Result<T, CodegenError>;
@@ -53,7 +54,7 @@ pub enum VarKind {
 pub struct ProgramPrinter<'p, Op> {
     pub(crate) program: &'p Program<Op>,
     /// The functions that call themselves, directly or not.
-    recursive: HashSet<usize>,
+    recursive: FxHashSet<usize>,
     pub(crate) tasks: String,
     task_count: usize,
     /// The kernels of an OpenCL program (its blocks are in device
@@ -181,7 +182,7 @@ impl<'p, Op: COp> ProgramPrinter<'p, Op> {
 }
 
 /// The functions on a cycle of the call graph.
-fn recursive_functions<Op: COp>(program: &Program<Op>) -> HashSet<usize> {
+fn recursive_functions<Op: COp>(program: &Program<Op>) -> FxHashSet<usize> {
     let calls: Vec<BTreeSet<usize>> = program
         .functions
         .iter()
@@ -193,7 +194,7 @@ fn recursive_functions<Op: COp>(program: &Program<Op>) -> HashSet<usize> {
         .collect();
     (0..calls.len())
         .filter(|&start| {
-            let mut seen = HashSet::new();
+            let mut seen = FxHashSet::default();
             let mut stack: Vec<usize> = calls[start].iter().copied().collect();
             while let Some(f) = stack.pop() {
                 if f == start {
@@ -215,7 +216,7 @@ pub struct FunctionPrinter<'a, 'p, Op> {
     /// The block variables the function holds (declared at its top).
     mems: BTreeSet<Var>,
     /// Block variables the function is lent: never set or released.
-    borrowed: HashSet<Var>,
+    borrowed: FxHashSet<Var>,
     /// Declarations at the top of the function besides block variables.
     locals: Vec<String>,
     /// Whether some failure jumps to the end.
@@ -228,7 +229,7 @@ impl<'a, 'p, Op: COp> FunctionPrinter<'a, 'p, Op> {
             prog,
             lines: Lines::new(),
             mems: BTreeSet::new(),
-            borrowed: HashSet::new(),
+            borrowed: FxHashSet::default(),
             locals: Vec::new(),
             jumps: false,
         }
@@ -403,7 +404,7 @@ impl<Op: COp> CodePrinter<Op> for FunctionPrinter<'_, '_, Op> {
     }
 
     /// Releases the blocks the scope declared.
-    fn end_scope(&mut self, scope: HashMap<Var, VarKind>) {
+    fn end_scope(&mut self, scope: FxHashMap<Var, VarKind>) {
         let mut released: Vec<Var> = scope
             .iter()
             .filter(|(_, kind)| **kind == VarKind::Mem)
@@ -692,12 +693,48 @@ const MAX_INDENT: usize = 40;
 /// left to compile for minutes.
 const MAX_BLOCK_NESTING: usize = 5_000;
 
+fn nested_too_deep() -> CodegenError {
+    CodegenError::limitation(format!(
+        "the generated C code nests more than {MAX_BLOCK_NESTING} blocks deep \
+         (conditionals and loops inside each other, after inlining); \
+         C compilers take minutes on such code"
+    ))
+}
+
+/// Refuses a program whose core IR already nests branches and loops
+/// deeper than [`MAX_BLOCK_NESTING`], before the memory passes and code
+/// generation spend their time on it: each branch or loop body becomes
+/// at least one C block (SOACs' lambdas, which become loops, are not
+/// counted, so this never refuses what printing would accept).
+pub fn check_nesting<R: opt::ir::Rep>(program: &opt::ir::Program<R>) -> Result<()> {
+    fn depth<R: opt::ir::Rep>(body: &opt::ir::Body<R>, at: usize) -> Result<()> {
+        for stm in &body.stms {
+            let inner = match stm.exp {
+                // As `contents` counts: the scopes around the new one.
+                opt::ir::Exp::If { .. } | opt::ir::Exp::Loop { .. } if at >= MAX_BLOCK_NESTING => {
+                    return Err(nested_too_deep());
+                }
+                opt::ir::Exp::If { .. } | opt::ir::Exp::Loop { .. } => at + 1,
+                _ => at,
+            };
+            for nested in stm.exp.nested_bodies() {
+                depth(nested, inner)?;
+            }
+        }
+        Ok(())
+    }
+    program
+        .functions
+        .iter()
+        .try_for_each(|function| depth(&function.body, 1))
+}
+
 /// The text of a C function being printed: its lines, their indentation
 /// and the variables declared in each enclosing C scope, innermost last.
 pub(crate) struct Lines {
     pub(crate) out: String,
     pub(crate) indent: usize,
-    pub(crate) scopes: Vec<HashMap<Var, VarKind>>,
+    pub(crate) scopes: Vec<FxHashMap<Var, VarKind>>,
 }
 
 impl Lines {
@@ -706,7 +743,7 @@ impl Lines {
         Lines {
             out: String::new(),
             indent: 1,
-            scopes: vec![HashMap::new()],
+            scopes: vec![FxHashMap::default()],
         }
     }
 
@@ -744,7 +781,7 @@ pub(crate) trait CodePrinter<Op>: ExpContext + Sized {
     /// Declares a variable in the innermost scope.
     fn declare(&mut self, var: Var, kind: VarKind) -> Result<()>;
     /// Ends a scope (after its statements) that declared `scope`.
-    fn end_scope(&mut self, scope: HashMap<Var, VarKind>);
+    fn end_scope(&mut self, scope: FxHashMap<Var, VarKind>);
     fn set_mem(&mut self, dest: Var, source: Var) -> Result<()>;
     fn allocate(&mut self, mem: Var, bytes: &Exp) -> Result<()>;
     fn write(&mut self, block: Var, index: &Exp, element: PrimType, value: &Exp) -> Result<()>;
@@ -768,13 +805,9 @@ pub(crate) trait CodePrinter<Op>: ExpContext + Sized {
     /// caller's).
     fn contents(&mut self, code: &Code<Op>) -> Result<()> {
         if self.lines().scopes.len() >= MAX_BLOCK_NESTING {
-            return Err(CodegenError::limitation(format!(
-                "the generated C code nests more than {MAX_BLOCK_NESTING} blocks deep \
-                 (conditionals and loops inside each other, after inlining); \
-                 C compilers take minutes on such code"
-            )));
+            return Err(nested_too_deep());
         }
-        self.lines().scopes.push(HashMap::new());
+        self.lines().scopes.push(FxHashMap::default());
         let result = match code {
             Code::Block(codes) => codes.iter().try_for_each(|c| self.code(c)),
             other => self.code(other),
@@ -844,7 +877,7 @@ pub(crate) trait CodePrinter<Op>: ExpContext + Sized {
                 let bound = print_exp(self, bound)?;
                 self.lines()
                     .scopes
-                    .push(HashMap::from([(*var, VarKind::Scalar(t))]));
+                    .push(FxHashMap::from_iter([(*var, VarKind::Scalar(t))]));
                 let result = self.var_name(*var).and_then(|i| {
                     let head = format!(
                         "for ({} {i} = 0, {i}_end = {bound}; {i} < {i}_end; {i}++) ",
@@ -1012,7 +1045,7 @@ pub struct VarUses {
     scopes: Vec<Vec<Var>>,
     /// How many enclosing scopes declare each variable: a lookup must not
     /// walk the scopes, which nest as deep as the code.
-    declared: HashMap<Var, usize>,
+    declared: FxHashMap<Var, usize>,
     free: BTreeSet<Var>,
     assigned: BTreeSet<Var>,
     calls: BTreeSet<usize>,

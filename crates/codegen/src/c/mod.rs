@@ -16,7 +16,7 @@ mod mc;
 mod opencl;
 pub(crate) mod scalar;
 
-pub use function::{COp, FunctionPrinter, VarKind, VarUses};
+pub use function::{COp, FunctionPrinter, VarKind, VarUses, check_nesting};
 
 use crate::api::Api;
 use crate::imp::translate::{NoOp, generate_device, generate_mc, generate_seq};

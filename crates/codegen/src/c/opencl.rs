@@ -25,7 +25,7 @@ use crate::imp::mc::{Chunking, McOp, TILE, TiledLoop, TiledMap, TiledStep};
 use crate::imp::{Arg, Code, ErrorPart, Exp, Function, MemLoc, Param};
 use opt::ir::{Loc, Var};
 use prim::{BinOp, PrimType};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 
 /// The kernels of a program, collected while its host code is printed.
@@ -386,7 +386,7 @@ fn reduce(
             k.line("for (int64_t fut_j = fut_start; fut_j < fut_end; fut_j++) {");
         }
         k.lines.indent += 1;
-        k.lines.scopes.push(HashMap::new());
+        k.lines.scopes.push(FxHashMap::default());
         k.lines.bind(point, VarKind::Scalar(PrimType::I64));
         let p = (k.var_names)(point);
         k.line(&format!(
@@ -571,7 +571,7 @@ fn histogram(
         k.braced(
             &format!("for (int64_t {p} = fut_thread; {p} < fut_iterations; {p} += fut_chunks) "),
             |k| {
-                k.lines.scopes.push(HashMap::new());
+                k.lines.scopes.push(FxHashMap::default());
                 k.lines.bind(point, VarKind::Scalar(PrimType::I64));
                 k.exit = "goto fut_filled;";
                 let stepped = k.nested("", step);
@@ -745,7 +745,7 @@ fn scan(
         k.braced(
             &format!("for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) "),
             |k| {
-                k.lines.scopes.push(HashMap::new());
+                k.lines.scopes.push(FxHashMap::default());
                 k.lines.bind(point, VarKind::Scalar(PrimType::I64));
                 k.line(&format!(
                     "const int64_t {p} = fut_base + fut_j * fut_lsize + fut_lid;"
@@ -952,7 +952,7 @@ fn scan(
         k.braced(
             &format!("for (int64_t fut_j = 0; fut_j < {per_item}; fut_j++) "),
             |k| {
-                k.lines.scopes.push(HashMap::new());
+                k.lines.scopes.push(FxHashMap::default());
                 k.lines.bind(point, VarKind::Scalar(PrimType::I64));
                 k.line(&format!(
                     "const int64_t {p} = fut_base + fut_j * fut_lsize + fut_lid;"
@@ -1140,11 +1140,11 @@ fn regions(code: &[&Code<McOp>], free: &[(Var, VarKind)]) -> Result<Vec<Region>>
         /// around it.
         passes: Vec<(Var, Var, usize)>,
         /// How each scalar is set, and how many times.
-        sets: HashMap<Var, (&'c Exp, usize)>,
+        sets: FxHashMap<Var, (&'c Exp, usize)>,
         /// How many loops are around the current statement.
         loops: usize,
         /// How many loops were around each block variable's declaration.
-        declared_at: HashMap<Var, usize>,
+        declared_at: FxHashMap<Var, usize>,
     }
     fn walk<'c>(code: &'c Code<McOp>, found: &mut Found<'c>) {
         match code {
@@ -1672,7 +1672,7 @@ impl KernelPrinter<'_> {
             for position in 0..tiled.per_item[tile.dim] {
                 self.line("{");
                 self.lines.indent += 1;
-                self.lines.scopes.push(HashMap::new());
+                self.lines.scopes.push(FxHashMap::default());
                 self.lines.bind(tile.row, VarKind::Scalar(PrimType::I64));
                 self.lines
                     .bind(tiled_loop.counter, VarKind::Scalar(counter_type));
@@ -1705,7 +1705,7 @@ impl KernelPrinter<'_> {
         ));
         self.line("for (int64_t fut_kk = 0; fut_kk < fut_kn; fut_kk++) {");
         self.lines.indent += 1;
-        self.lines.scopes.push(HashMap::new());
+        self.lines.scopes.push(FxHashMap::default());
         self.lines
             .bind(tiled_loop.counter, VarKind::Scalar(counter_type));
         self.line(&format!(
@@ -1798,7 +1798,7 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
     }
 
     /// Blocks in kernels are regions and heap space, never released.
-    fn end_scope(&mut self, _: HashMap<Var, VarKind>) {}
+    fn end_scope(&mut self, _: FxHashMap<Var, VarKind>) {}
 
     fn set_mem(&mut self, dest: Var, source: Var) -> Result<()> {
         let text = format!("{} = {};", self.mem(dest)?, self.mem(source)?);
@@ -1866,7 +1866,7 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
                 let names = [*chunk, *start, *end].map(|v| (self.var_names)(v));
                 self.line("{");
                 self.lines.indent += 1;
-                self.lines.scopes.push(HashMap::new());
+                self.lines.scopes.push(FxHashMap::default());
                 for (var, name) in [*chunk, *start, *end].iter().zip(&names) {
                     self.lines.bind(*var, VarKind::Scalar(PrimType::I64));
                     self.line(&format!("int64_t {name};"));
@@ -1899,7 +1899,7 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
                 let (segments, iterations) = (self.exp(segments)?, self.exp(iterations)?);
                 self.line("{");
                 self.lines.indent += 1;
-                self.lines.scopes.push(HashMap::new());
+                self.lines.scopes.push(FxHashMap::default());
                 self.declare(*segment, VarKind::Scalar(PrimType::I64))?;
                 let s = (self.var_names)(*segment);
                 self.line(&format!("for ({s} = 0; {s} < {segments}; {s}++) {{"));
@@ -1942,7 +1942,7 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
                 let iterations = self.exp(iterations)?;
                 self.line("{");
                 self.lines.indent += 1;
-                self.lines.scopes.push(HashMap::new());
+                self.lines.scopes.push(FxHashMap::default());
                 for ((&(acc, t), &other), neutral) in accs.iter().zip(others).zip(neutral) {
                     self.declare(acc, VarKind::Scalar(t))?;
                     self.declare(other, VarKind::Scalar(t))?;
@@ -1985,7 +1985,7 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
                 let iterations = self.exp(iterations)?;
                 self.line("{");
                 self.lines.indent += 1;
-                self.lines.scopes.push(HashMap::new());
+                self.lines.scopes.push(FxHashMap::default());
                 self.declare(*bucket, VarKind::Scalar(PrimType::I64))?;
                 self.declare(*bin, VarKind::Scalar(PrimType::I64))?;
                 self.declare(*value, VarKind::Scalar(*t))?;
@@ -2049,7 +2049,7 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
             .collect::<Result<Vec<_>>>()?;
         self.line("{");
         self.lines.indent += 1;
-        self.lines.scopes.push(HashMap::new());
+        self.lines.scopes.push(FxHashMap::default());
         for (param, arg) in function.params.iter().zip(&args) {
             let name = (self.var_names)(param.var());
             match *param {

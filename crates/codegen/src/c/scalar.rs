@@ -136,7 +136,29 @@ pub(crate) fn binop(op: BinOp, prim: PrimType, x: &str, y: &str) -> String {
         // As the interpreter: a bool acts as the u8 0 or 1.
         return format!("(t_bool)({f}_u8({x}, {y}) != 0)");
     }
-    format!("{f}_{}({x}, {y})", prim.name())
+    // The commonest operators inline, as the runtime's functions compute
+    // them: C compilers spend much of their time inlining calls in long
+    // straight-line code.
+    let t = prim.name();
+    match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul => {
+            let c = match op {
+                BinOp::Add => "+",
+                BinOp::Sub => "-",
+                _ => "*",
+            };
+            format!("((t_{t})((uint64_t)({x}) {c} (uint64_t)({y})))")
+        }
+        BinOp::And | BinOp::Or | BinOp::Xor => {
+            let c = match op {
+                BinOp::And => "&",
+                BinOp::Or => "|",
+                _ => "^",
+            };
+            format!("((t_{t})(({x}) {c} ({y})))")
+        }
+        _ => format!("{f}_{t}({x}, {y})"),
+    }
 }
 
 fn float_binop(op: BinOp, prim: PrimType, x: &str, y: &str) -> String {

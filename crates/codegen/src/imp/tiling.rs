@@ -22,7 +22,7 @@ use super::mc::{McOp, Tile, TiledLoop, TiledMap, TiledStep};
 use super::translate::Translator;
 use super::{Code, ErrorPart, Exp};
 use opt::ir::{McMem, Var};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A work-item's copies along each dimension where the tiled loops'
 /// bodies are small: each element loaded into local memory then serves
@@ -49,10 +49,10 @@ pub(super) fn tiled_map(
     };
     let mut checks = Checks {
         ranges: indices.into_iter().zip(sizes.iter().cloned()).collect(),
-        holding: HashSet::new(),
-        set_once: HashSet::new(),
+        holding: FxHashSet::default(),
+        set_once: FxHashSet::default(),
     };
-    let mut sets = HashMap::new();
+    let mut sets = FxHashMap::default();
     count_sets(point, &mut sets);
     checks.set_once = sets
         .into_iter()
@@ -75,7 +75,7 @@ pub(super) fn tiled_map(
     } else {
         [1; 2]
     };
-    let counters: HashSet<Var> = plan
+    let counters: FxHashSet<Var> = plan
         .iter()
         .filter_map(|part| match part {
             Part::Loop { counter, .. } => Some(*counter),
@@ -102,7 +102,7 @@ pub(super) fn tiled_map(
     let mut copies_indices = Vec::new();
     let mut renamings = Vec::new();
     for _ in 0..per_item[0] * per_item[1] {
-        let mut renaming = HashMap::new();
+        let mut renaming = FxHashMap::default();
         let copy = indices.map(|index| tr.fresh_like(index));
         for (&index, &fresh) in indices.iter().zip(&copy) {
             renaming.insert(index, fresh);
@@ -152,7 +152,7 @@ pub(super) fn tiled_map(
                     .iter()
                     .zip(vars)
                     .map(|(read, (row, values))| {
-                        let to_row = HashMap::from([(indices[read.dim], *row)]);
+                        let to_row = FxHashMap::from_iter([(indices[read.dim], *row)]);
                         Some(Tile {
                             dim: read.dim,
                             element: read.element,
@@ -272,7 +272,7 @@ fn tiled_read(
     if facts.written.contains(block) {
         return None;
     }
-    let mut vars = HashSet::new();
+    let mut vars = FxHashSet::default();
     exp_vars(index, &mut vars)?;
     if !vars.contains(&counter) {
         return None;
@@ -299,9 +299,9 @@ struct Checks {
     /// Variables known to lie from 0 below the expression.
     ranges: Vec<(Var, Exp)>,
     /// Variables known to be true.
-    holding: HashSet<Var>,
+    holding: FxHashSet<Var>,
     /// Variables the point code sets once.
-    set_once: HashSet<Var>,
+    set_once: FxHashSet<Var>,
 }
 
 impl Checks {
@@ -371,7 +371,7 @@ impl Checks {
 }
 
 /// How many times the code sets each scalar.
-fn count_sets(code: &Code<McOp>, sets: &mut HashMap<Var, usize>) {
+fn count_sets(code: &Code<McOp>, sets: &mut FxHashMap<Var, usize>) {
     match code {
         Code::Block(codes) => codes.iter().for_each(|c| count_sets(c, sets)),
         Code::SetScalar(var, _) => *sets.entry(*var).or_default() += 1,
@@ -391,8 +391,8 @@ fn count_sets(code: &Code<McOp>, sets: &mut HashMap<Var, usize>) {
 /// What the point code declares and which blocks it writes.
 #[derive(Default)]
 struct Facts {
-    declared: HashSet<Var>,
-    written: HashSet<Var>,
+    declared: FxHashSet<Var>,
+    written: FxHashSet<Var>,
 }
 
 impl Facts {
@@ -467,7 +467,7 @@ fn can_fail(code: &Code<McOp>) -> bool {
 }
 
 /// The variables an expression reads, if it reads no memory.
-fn exp_vars(e: &Exp, vars: &mut HashSet<Var>) -> Option<()> {
+fn exp_vars(e: &Exp, vars: &mut FxHashSet<Var>) -> Option<()> {
     match e {
         Exp::Const(_) => Some(()),
         Exp::Var(var, _) => {
@@ -485,15 +485,15 @@ fn exp_vars(e: &Exp, vars: &mut HashSet<Var>) -> Option<()> {
 }
 
 /// Whether the expression mentions any of the variables.
-fn mentions_any(e: &Exp, of: &HashSet<Var>) -> bool {
-    let mut vars = HashSet::new();
+fn mentions_any(e: &Exp, of: &FxHashSet<Var>) -> bool {
+    let mut vars = FxHashSet::default();
     exp_vars(e, &mut vars).is_none() || vars.iter().any(|v| of.contains(v))
 }
 
 /// Whether `index` is something plus `counter` (so that consecutive
 /// iterations read consecutive elements).
 fn unit_stride(index: &Exp, counter: Var) -> bool {
-    let mentions = |e: &Exp| mentions_any(e, &HashSet::from([counter]));
+    let mentions = |e: &Exp| mentions_any(e, &FxHashSet::from_iter([counter]));
     match index {
         Exp::Var(var, _) => *var == counter,
         Exp::BinOp(prim::BinOp::Add, a, b) => {
@@ -503,13 +503,13 @@ fn unit_stride(index: &Exp, counter: Var) -> bool {
     }
 }
 
-fn renamed_all(codes: &[Code<McOp>], renaming: &HashMap<Var, Var>) -> Option<Vec<Code<McOp>>> {
+fn renamed_all(codes: &[Code<McOp>], renaming: &FxHashMap<Var, Var>) -> Option<Vec<Code<McOp>>> {
     codes.iter().map(|c| renamed(c, renaming)).collect()
 }
 
 /// The code with its variables renamed, if it has no calls,
 /// allocations, copies or operations (which tiled code never has).
-fn renamed(code: &Code<McOp>, renaming: &HashMap<Var, Var>) -> Option<Code<McOp>> {
+fn renamed(code: &Code<McOp>, renaming: &FxHashMap<Var, Var>) -> Option<Code<McOp>> {
     let var = |v: &Var| *renaming.get(v).unwrap_or(v);
     let exp = |e: &Exp| renamed_exp(e, renaming);
     let boxed = |c: &Code<McOp>| renamed(c, renaming).map(Box::new);
@@ -581,7 +581,7 @@ fn renamed(code: &Code<McOp>, renaming: &HashMap<Var, Var>) -> Option<Code<McOp>
     })
 }
 
-fn renamed_exp(e: &Exp, renaming: &HashMap<Var, Var>) -> Exp {
+fn renamed_exp(e: &Exp, renaming: &FxHashMap<Var, Var>) -> Exp {
     let go = |e: &Exp| Box::new(renamed_exp(e, renaming));
     match e {
         Exp::Const(_) => e.clone(),

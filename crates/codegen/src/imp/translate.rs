@@ -27,7 +27,7 @@ use opt::ir::{
     SubExp, Type, Var,
 };
 use prim::{BinOp, CmpOp, PrimType, PrimValue, UnOp};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 type Result<T> = std::result::Result<T, CodegenError>;
 
@@ -110,9 +110,9 @@ fn generate<R: ImpLevel>(program: &ir::Program<R>, work_groups: bool) -> Result<
         work_groups,
         types: Types::of_program(program),
         var_names: program.var_names.clone(),
-        arrays: HashMap::new(),
-        same_blocks: HashMap::new(),
-        counters: HashMap::new(),
+        arrays: FxHashMap::default(),
+        same_blocks: FxHashMap::default(),
+        counters: FxHashMap::default(),
         blocks: Vec::new(),
         tasks: 0,
         tuning_params: program.tuning_params.clone(),
@@ -270,15 +270,15 @@ pub struct Translator<R: ImpLevel> {
     types: Types,
     var_names: Vec<String>,
     /// Every array variable met so far.
-    arrays: HashMap<Var, Array>,
+    arrays: FxHashMap<Var, Array>,
     /// Block variables that are always another block variable (see
     /// [`same_block`]): they are not declared, and their uses name the
     /// other, so a loop whose block never changes counts no references.
-    same_blocks: HashMap<Var, Var>,
+    same_blocks: FxHashMap<Var, Var>,
     /// Index variables known to lie in `[0, bound)`: counters of `for`
     /// loops and indices of segmented spaces, with their bounds. Reading
     /// a dimension of that size at one needs no bounds check.
-    counters: HashMap<Var, SubExp>,
+    counters: FxHashMap<Var, SubExp>,
     /// The code being emitted: the innermost block last.
     blocks: Vec<Vec<Code<R::ImpOp>>>,
     /// How many parallel tasks the code being emitted runs in.

@@ -37,7 +37,7 @@ use crate::ir::{
 use prim::PrimType;
 use prim::PrimValue;
 use prim::{BinOp, FloatFn, PrimFn, UnOp};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Emits `lambda` applied to `args`, with the tangents `arg_tangents`
 /// (`None` for zero). Returns the results and their tangents (zero for
@@ -264,10 +264,10 @@ pub(super) struct Forward<'a> {
     builder: &'a mut Builder,
     derivatives: &'a mut Derivatives,
     /// The new names of the differentiated code's variables.
-    rename: HashMap<Var, Var>,
+    rename: FxHashMap<Var, Var>,
     /// The tangents of the differentiated code's variables, by their
     /// original names.
-    tangents: HashMap<Var, SubExp>,
+    tangents: FxHashMap<Var, SubExp>,
 }
 
 impl<'a> Forward<'a> {
@@ -275,8 +275,8 @@ impl<'a> Forward<'a> {
         Forward {
             builder,
             derivatives,
-            rename: HashMap::new(),
-            tangents: HashMap::new(),
+            rename: FxHashMap::default(),
+            tangents: FxHashMap::default(),
         }
     }
 

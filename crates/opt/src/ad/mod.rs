@@ -24,8 +24,8 @@ use crate::ir::{Exp, FuncId, Lambda, Loc, SubExp, Var};
 use prim::BinOp;
 use prim::PrimType;
 use prim::{F16, PrimValue};
+use rustc_hash::FxHashMap;
 use std::cell::Cell;
-use std::collections::HashMap;
 
 /// Why a program cannot be differentiated, and where.
 #[derive(Debug, Clone, PartialEq)]
@@ -53,8 +53,8 @@ type Result<T> = std::result::Result<T, AdError>;
 /// that each is made once per program.
 #[derive(Debug, Default)]
 pub struct Derivatives {
-    jvp: HashMap<FuncId, FuncId>,
-    vjp: HashMap<FuncId, FuncId>,
+    jvp: FxHashMap<FuncId, FuncId>,
+    vjp: FxHashMap<FuncId, FuncId>,
 }
 
 /// Emits `lambda` applied to `args`, with the tangents `arg_tangents`
@@ -153,7 +153,7 @@ pub(super) fn float_const(ty: PrimType, value: f64) -> SubExp {
 /// The expression with variables renamed by `rename`; for expressions
 /// without nested code (an expression with nested code is cloned as it
 /// is: its callers rebuild those).
-pub(super) fn rename_exp(exp: &Exp, rename: &HashMap<Var, Var>) -> Exp {
+pub(super) fn rename_exp(exp: &Exp, rename: &FxHashMap<Var, Var>) -> Exp {
     let mut renamed = exp.clone();
     if !matches!(
         exp,

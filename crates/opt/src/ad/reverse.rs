@@ -61,18 +61,19 @@ use crate::ir::{
 use prim::PrimType;
 use prim::PrimValue;
 use prim::{BinOp, CmpOp, FloatFn, PrimFn, UnOp};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeSet;
 
 /// The variables that may depend on the differentiated arguments.
-pub(super) struct Active(HashSet<Var>);
+pub(super) struct Active(FxHashSet<Var>);
 
 /// Whether the reverse sweep applies to `lambda` (with all its parameters
 /// differentiated), and which variables are active; otherwise why not.
 pub(super) fn analyse(builder: &Builder, lambda: &Lambda) -> std::result::Result<Active, String> {
     let mut analysis = Analysis {
         builder,
-        active: HashSet::new(),
-        functions: HashSet::new(),
+        active: FxHashSet::default(),
+        functions: FxHashSet::default(),
     };
     analysis.lambda(lambda)?;
     for &result in &lambda.body.result {
@@ -86,8 +87,8 @@ pub(super) fn analyse(builder: &Builder, lambda: &Lambda) -> std::result::Result
 
 struct Analysis<'b> {
     builder: &'b Builder,
-    active: HashSet<Var>,
-    functions: HashSet<FuncId>,
+    active: FxHashSet<Var>,
+    functions: FxHashSet<FuncId>,
 }
 
 impl Analysis<'_> {
@@ -257,7 +258,7 @@ fn adds_params(builder: &Builder, params: &[Param], body: &Body, depth: usize) -
     // Variables that are other variables under another name: results of
     // calls returning their arguments unchanged (`zip` checks sizes and
     // returns its arguments).
-    let mut same: HashMap<Var, Var> = HashMap::new();
+    let mut same: FxHashMap<Var, Var> = FxHashMap::default();
     for stm in &body.stms {
         let Exp::Call { func, args } = &stm.exp else {
             continue;
@@ -406,8 +407,8 @@ fn free_in_body(body: &Body, params: &[Var]) -> BTreeSet<Var> {
 /// body may consume in place: those whose value it reads once at most
 /// (elements and shapes aside), so that nothing needs the value after
 /// the consuming operation.
-fn consumable_in(body: &Body, params: &[Var]) -> HashSet<Var> {
-    let mut reads: HashMap<Var, usize> = HashMap::new();
+fn consumable_in(body: &Body, params: &[Var]) -> FxHashSet<Var> {
+    let mut reads: FxHashMap<Var, usize> = FxHashMap::default();
     body_uses(body, &mut |v, how| {
         if how == Use::Read {
             *reads.entry(v).or_default() += 1;
@@ -431,10 +432,10 @@ struct Adjoint {
 
 /// The state of the sweep that belongs to one body.
 struct Scope {
-    adjoints: HashMap<Var, Adjoint>,
-    dims: HashMap<Var, Vec<SubExp>>,
-    consumable: HashSet<Var>,
-    histograms: HashMap<Var, Vec<(SubExp, SubExp)>>,
+    adjoints: FxHashMap<Var, Adjoint>,
+    dims: FxHashMap<Var, Vec<SubExp>>,
+    consumable: FxHashSet<Var>,
+    histograms: FxHashMap<Var, Vec<(SubExp, SubExp)>>,
 }
 
 /// Emits `lambda` applied to `args` and the vector-Jacobian product of
@@ -452,13 +453,13 @@ pub(super) fn vjp(
         b: builder,
         derivatives,
         active: active.0,
-        rename: HashMap::new(),
-        adjoints: HashMap::new(),
-        dims: HashMap::new(),
+        rename: FxHashMap::default(),
+        adjoints: FxHashMap::default(),
+        dims: FxHashMap::default(),
         consumable: consumable_in(&lambda.body, &[]),
-        histograms: HashMap::new(),
-        tapes: HashMap::new(),
-        splits: HashMap::new(),
+        histograms: FxHashMap::default(),
+        tapes: FxHashMap::default(),
+        splits: FxHashMap::default(),
     };
     for (param, &arg) in lambda.params.iter().zip(args) {
         let var = sweep.b.bind1("arg", Exp::SubExp(arg));
@@ -489,23 +490,23 @@ struct Tape {
 struct Reverse<'a> {
     b: &'a mut Builder,
     derivatives: &'a mut Derivatives,
-    active: HashSet<Var>,
+    active: FxHashSet<Var>,
     /// The names the forward sweep gave the differentiated code's
     /// variables (its own names where absent).
-    rename: HashMap<Var, Var>,
+    rename: FxHashMap<Var, Var>,
     /// Adjoints by the differentiated code's names.
-    adjoints: HashMap<Var, Adjoint>,
+    adjoints: FxHashMap<Var, Adjoint>,
     /// The shapes of arrays that are consumed, taken before.
-    dims: HashMap<Var, Vec<SubExp>>,
+    dims: FxHashMap<Var, Vec<SubExp>>,
     /// What the body being emitted may consume in place.
-    consumable: HashSet<Var>,
+    consumable: FxHashSet<Var>,
     /// Free arrays of the map lambda being reversed whose adjoints are
     /// accumulated by a histogram: the (flat index, adjoint) pairs.
-    histograms: HashMap<Var, Vec<(SubExp, SubExp)>>,
+    histograms: FxHashMap<Var, Vec<(SubExp, SubExp)>>,
     /// The tapes of the loops of the forward sweep, by statement.
-    tapes: HashMap<*const Stm, Tape>,
+    tapes: FxHashMap<*const Stm, Tape>,
     /// The statements a `screma` was split into, by statement.
-    splits: HashMap<*const Stm, Vec<Stm>>,
+    splits: FxHashMap<*const Stm, Vec<Stm>>,
 }
 
 impl Reverse<'_> {
@@ -554,7 +555,7 @@ impl Reverse<'_> {
         self.active.contains(&var) && self.type_of(var).element().is_float()
     }
 
-    fn enter(&mut self, consumable: HashSet<Var>) -> Scope {
+    fn enter(&mut self, consumable: FxHashSet<Var>) -> Scope {
         self.b.push_scope();
         Scope {
             adjoints: std::mem::take(&mut self.adjoints),
@@ -1174,7 +1175,7 @@ impl Reverse<'_> {
         }
         let counter = self.b.new_var("i", Type::i64());
         let mut bound = param_vars.clone();
-        let scope = self.enter(HashSet::new());
+        let scope = self.enter(FxHashSet::default());
         if let LoopForm::For { var, .. } = *form {
             bound.push(var);
             let ty = self.type_of(var).element();
@@ -2167,7 +2168,7 @@ impl Reverse<'_> {
     /// code's variables), binding fresh active variables; returns its
     /// results.
     fn inline_active(&mut self, lambda: &Lambda, args: &[SubExp]) -> Vec<SubExp> {
-        let mut map = HashMap::new();
+        let mut map = FxHashMap::default();
         for (p, &arg) in lambda.params.iter().zip(args) {
             let ty = self.b.type_of(arg);
             let var = self.new_active("arg", ty.clone());

@@ -10,7 +10,7 @@ use crate::ir::{
     Rep, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, PrimValue};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 /// The type of every variable of a program, by variable number.
 #[derive(Debug, Clone, Default)]
@@ -238,10 +238,10 @@ pub fn commutative_operator<R: Rep>(lambda: &Lambda<R>) -> bool {
 /// arguments, the initial values of loop parameters that are unique or
 /// consumed in the loop, histogram and scatter destinations), nested
 /// bodies included, leaving out what it binds itself.
-pub fn consumed<R: Rep>(program: &Program<R>, exp: &Exp<R>) -> HashSet<Var> {
-    let mut out = HashSet::new();
+pub fn consumed<R: Rep>(program: &Program<R>, exp: &Exp<R>) -> FxHashSet<Var> {
+    let mut out = FxHashSet::default();
     consumed_directly(program, exp, &mut out);
-    let mut bound = HashSet::new();
+    let mut bound = FxHashSet::default();
     for body in exp
         .bodies()
         .into_iter()
@@ -258,7 +258,7 @@ pub fn consumed<R: Rep>(program: &Program<R>, exp: &Exp<R>) -> HashSet<Var> {
 }
 
 /// What an expression consumes itself, not in its nested code.
-pub fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut HashSet<Var>) {
+pub fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut FxHashSet<Var>) {
     let mut unique_args = |args: &mut dyn Iterator<Item = (bool, SubExp)>| {
         for (unique, arg) in args {
             if let (true, SubExp::Var(v)) = (unique, arg) {
@@ -290,8 +290,8 @@ pub fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut H
 }
 
 /// Every variable consumed anywhere in a body, nested bodies included.
-pub fn consumed_anywhere<R: Rep>(program: &Program<R>, body: &Body<R>) -> HashSet<Var> {
-    let mut out = HashSet::new();
+pub fn consumed_anywhere<R: Rep>(program: &Program<R>, body: &Body<R>) -> FxHashSet<Var> {
+    let mut out = FxHashSet::default();
     for_each_stm(body, &mut |stm| {
         consumed_directly(program, &stm.exp, &mut out)
     });

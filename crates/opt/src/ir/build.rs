@@ -26,7 +26,7 @@ use super::{
 };
 use crate::ir::Attrs;
 use prim::{BinOp, CmpOp, PrimType};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 #[derive(Debug)]
 pub struct Builder<R: Rep = Soacs> {
@@ -513,9 +513,9 @@ impl<R: Rep> Builder<R> {
         arrays: &[Var],
         lambda: &Lambda<R>,
         needed: &[Var],
-    ) -> HashMap<Var, SubExp> {
+    ) -> FxHashMap<Var, SubExp> {
         // The statements computing the needed sizes, in order.
-        let mut wanted: HashSet<Var> = needed.iter().copied().collect();
+        let mut wanted: FxHashSet<Var> = needed.iter().copied().collect();
         let mut slice = Vec::new();
         for stm in lambda.body.stms.iter().rev() {
             if stm.pat.iter().any(|p| wanted.contains(&p.var)) {
@@ -524,19 +524,19 @@ impl<R: Rep> Builder<R> {
             }
         }
         slice.reverse();
-        let params: HashSet<Var> = lambda.params.iter().map(|p| p.var).collect();
+        let params: FxHashSet<Var> = lambda.params.iter().map(|p| p.var).collect();
         let independent = !wanted.iter().any(|v| params.contains(v))
             && !slice.iter().any(|stm| can_fail(self, &stm.exp));
         let mut unique_needed = needed.to_vec();
         unique_needed.dedup();
         let values: Vec<SubExp> = if independent {
-            let renaming = self.fresh_copy(&slice, &HashMap::new());
+            let renaming = self.fresh_copy(&slice, &FxHashMap::default());
             unique_needed.iter().map(|v| renaming[v]).collect()
         } else {
             let nonempty =
                 SubExp::Var(self.bind1("nonempty", Exp::Cmp(CmpOp::Lt, SubExp::i64(0), width)));
             let then_body = self.body(|b| {
-                let mut rows = HashMap::new();
+                let mut rows = FxHashMap::default();
                 for (param, &array) in lambda.params.iter().zip(arrays) {
                     let row = b.bind1(
                         "first_row",
@@ -567,11 +567,11 @@ impl<R: Rep> Builder<R> {
     fn fresh_copy(
         &mut self,
         stms: &[Stm<R>],
-        given: &HashMap<Var, SubExp>,
-    ) -> HashMap<Var, SubExp> {
+        given: &FxHashMap<Var, SubExp>,
+    ) -> FxHashMap<Var, SubExp> {
         let mut renaming = given.clone();
         for stm in stms {
-            let mut all_bound = HashSet::new();
+            let mut all_bound = FxHashSet::default();
             stm.pat.iter().for_each(|p| {
                 all_bound.insert(p.var);
             });
@@ -615,7 +615,7 @@ impl<R: Rep> Builder<R> {
         // Found only where a result has a dimension that is a variable:
         // walking the bodies at every branch of a deep `if` chain is
         // quadratic.
-        let mut inside: Option<HashSet<Var>> = None;
+        let mut inside: Option<FxHashSet<Var>> = None;
         let mut then_sizes = Vec::new();
         let mut else_sizes = Vec::new();
         let mut ret = Vec::with_capacity(then_body.result.len());
@@ -752,7 +752,7 @@ impl<R: Rep> Builder<R> {
         body: &mut Body<R>,
         all_existential: bool,
     ) -> Vec<ExtType> {
-        let param_vars: HashSet<Var> = params.iter().map(|p| p.var).collect();
+        let param_vars: FxHashSet<Var> = params.iter().map(|p| p.var).collect();
         let mut sizes = Vec::new();
         let mut ret: Vec<ExtType> = body
             .result
@@ -795,7 +795,7 @@ impl<R: Rep> Builder<R> {
         let Some((params, _)) = self.signature(func) else {
             return args.to_vec();
         };
-        let subst: HashMap<Var, SubExp> = params
+        let subst: FxHashMap<Var, SubExp> = params
             .iter()
             .map(|p| p.var)
             .zip(args.iter().copied())
@@ -887,8 +887,8 @@ impl<R: Rep> Builder<R> {
 /// point `f_3` and the third instance of `f` would not). Entry points'
 /// functions keep their names.
 fn distinct_names<R: Rep>(functions: &mut [Function<R>], entry_points: &[EntryPoint]) {
-    let entries: HashSet<usize> = entry_points.iter().map(|e| e.func.0 as usize).collect();
-    let mut taken: HashSet<String> = entries
+    let entries: FxHashSet<usize> = entry_points.iter().map(|e| e.func.0 as usize).collect();
+    let mut taken: FxHashSet<String> = entries
         .iter()
         .filter_map(|&i| functions.get(i))
         .map(|f| f.name.clone())

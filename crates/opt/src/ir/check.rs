@@ -17,7 +17,7 @@ use super::{
     PatElem, Program, Rep, Soac, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, FloatFn, PrimFn, PrimType, UnOp};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt;
 
 /// A type error in the IR: always a compiler bug.
@@ -209,7 +209,7 @@ fn subexp_types(ctx: &dyn TypeContext, ses: &[SubExp]) -> Result<Vec<Type>, Stri
 }
 
 /// The type with the variables of `subst` replaced.
-pub fn substitute(ty: &Type, subst: &HashMap<Var, SubExp>) -> Type {
+pub fn substitute(ty: &Type, subst: &FxHashMap<Var, SubExp>) -> Type {
     ty.map_dims(|&d| match d {
         SubExp::Var(v) => subst.get(&v).copied().unwrap_or(d),
         SubExp::Const(_) => d,
@@ -276,7 +276,7 @@ pub fn result_types<R: Rep>(ctx: &dyn TypeContext, exp: &Exp<R>) -> Result<Vec<E
                     args.len()
                 ));
             }
-            let subst: HashMap<Var, SubExp> = params
+            let subst: FxHashMap<Var, SubExp> = params
                 .iter()
                 .map(|p| p.var)
                 .zip(args.iter().copied())
@@ -300,7 +300,7 @@ pub fn result_types<R: Rep>(ctx: &dyn TypeContext, exp: &Exp<R>) -> Result<Vec<E
             ret.clone()
         }
         Exp::Loop { params, form, .. } => {
-            let mut subst = HashMap::new();
+            let mut subst = FxHashMap::default();
             for (param, init) in params {
                 expect(
                     ctx,
@@ -327,7 +327,7 @@ pub fn result_types<R: Rep>(ctx: &dyn TypeContext, exp: &Exp<R>) -> Result<Vec<E
                     }
                 }
             }
-            let position: HashMap<Var, usize> = params
+            let position: FxHashMap<Var, usize> = params
                 .iter()
                 .enumerate()
                 .map(|(i, (p, _))| (p.var, i))
@@ -608,7 +608,7 @@ pub fn check_program<R: Rep>(program: &Program<R>) -> Result<(), TypeError> {
             message,
         })?;
     }
-    let mut names = HashSet::new();
+    let mut names = FxHashSet::default();
     for function in &program.functions {
         if !names.insert(&function.name) {
             return Err(TypeError {
@@ -1010,7 +1010,7 @@ impl<R: Rep> Checker<'_, R> {
                     loop_params.iter().map(|p| (p.var, p.ty.clone())).collect();
                 let layouts = fixed_layouts(loop_params.iter().map(|p| (&p.ty, p.mem.as_ref())));
                 self.crossing_vars(&bound, &layouts, "loop parameters")?;
-                let position: HashMap<Var, usize> = loop_params
+                let position: FxHashMap<Var, usize> = loop_params
                     .iter()
                     .enumerate()
                     .map(|(i, p)| (p.var, i))

@@ -16,7 +16,7 @@ use super::segop::SegOp;
 use super::{Body, Lambda, PatElem, Soac, Stm, SubExp, Type, Var};
 use crate::interp::Interpret;
 use crate::passes::simplify::soac as soac_rules;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 use std::fmt;
 
 /// A level of the IR.
@@ -128,7 +128,7 @@ pub trait SimplifyOp<R: Rep> {
     /// that may be read here instead.
     fn replicated_row(&self, array: Var) -> Option<SubExp>;
     /// The variables bound outside a body that it consumes.
-    fn consumed_in(&self, body: &Body<R>) -> HashSet<Var>;
+    fn consumed_in(&self, body: &Body<R>) -> FxHashSet<Var>;
 }
 
 /// The checker's service to an operation's [`Operation::check_nested`].

@@ -12,7 +12,7 @@ use super::{
     Body, DimIndex, ErrorPart, Exp, ExtDim, Lambda, LoopForm, Operation, Param, PatElem, Rep, Soac,
     Stm, SubExp, Type, Var,
 };
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 impl<R: Rep> Soac<R> {
     /// The operands of the combinator, leaving out its lambdas: the
@@ -576,8 +576,8 @@ pub fn for_each_bound_in_body<R: Rep>(body: &Body<R>, f: &mut dyn FnMut(Var)) {
 }
 
 /// Every variable bound in a body, everything nested included.
-pub fn bound_in_body<R: Rep>(body: &Body<R>) -> HashSet<Var> {
-    let mut out = HashSet::new();
+pub fn bound_in_body<R: Rep>(body: &Body<R>) -> FxHashSet<Var> {
+    let mut out = FxHashSet::default();
     for_each_bound_in_body(body, &mut |v| {
         out.insert(v);
     });
@@ -622,8 +622,8 @@ pub fn for_each_use_in_body<R: Rep>(body: &Body<R>, f: &mut dyn FnMut(Var)) {
 }
 
 /// The variables an expression uses that are bound outside it.
-pub fn free_in_exp<R: Rep>(exp: &Exp<R>) -> HashSet<Var> {
-    let mut used = HashSet::new();
+pub fn free_in_exp<R: Rep>(exp: &Exp<R>) -> FxHashSet<Var> {
+    let mut used = FxHashSet::default();
     for_each_use(exp, &mut |v| {
         used.insert(v);
     });
@@ -634,8 +634,8 @@ pub fn free_in_exp<R: Rep>(exp: &Exp<R>) -> HashSet<Var> {
 }
 
 /// The variables a body uses that are bound outside it.
-pub fn free_in_body<R: Rep>(body: &Body<R>) -> HashSet<Var> {
-    let mut used = HashSet::new();
+pub fn free_in_body<R: Rep>(body: &Body<R>) -> FxHashSet<Var> {
+    let mut used = FxHashSet::default();
     for_each_use_in_body(body, &mut |v| {
         used.insert(v);
     });
@@ -645,7 +645,7 @@ pub fn free_in_body<R: Rep>(body: &Body<R>) -> HashSet<Var> {
 }
 
 /// The variables a lambda uses that are bound outside it.
-pub fn free_in_lambda<R: Rep>(lambda: &Lambda<R>) -> HashSet<Var> {
+pub fn free_in_lambda<R: Rep>(lambda: &Lambda<R>) -> FxHashSet<Var> {
     let mut free = free_in_body(&lambda.body);
     for p in &lambda.params {
         free.remove(&p.var);
@@ -655,8 +655,8 @@ pub fn free_in_lambda<R: Rep>(lambda: &Lambda<R>) -> HashSet<Var> {
 
 /// The variables a lambda's body and types use, its parameters
 /// included: a parameter not among them is not needed.
-pub fn used_in_lambda<R: Rep>(lambda: &Lambda<R>) -> HashSet<Var> {
-    let mut used = HashSet::new();
+pub fn used_in_lambda<R: Rep>(lambda: &Lambda<R>) -> FxHashSet<Var> {
+    let mut used = FxHashSet::default();
     let mut add = |v| {
         used.insert(v);
     };
@@ -679,7 +679,7 @@ pub fn body_size<R: Rep>(body: &Body<R>) -> usize {
 /// Renames variables, binders and uses alike, through a map; a use may
 /// become a constant (a binder only ever becomes another variable).
 pub struct Renamer<'m> {
-    pub map: &'m HashMap<Var, SubExp>,
+    pub map: &'m FxHashMap<Var, SubExp>,
 }
 
 impl Renamer<'_> {

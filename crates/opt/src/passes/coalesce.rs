@@ -50,7 +50,8 @@ use crate::ir::{
     Program, Rep, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, CmpOp};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Coalesces the copies of every function of a program at a memory
 /// level.
@@ -67,14 +68,14 @@ fn coalesce_one<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     var_names: &mut Vec<String>,
 ) -> bool {
     let facts = Facts::of(function);
-    coalesce_in_body(&mut function.body, &facts, &HashMap::new(), var_names)
+    coalesce_in_body(&mut function.body, &facts, &FxHashMap::default(), var_names)
 }
 
 /// `counters`: the `for` loops' counters in scope, with their bounds.
 fn coalesce_in_body<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     body: &mut Body<R>,
     facts: &Facts,
-    counters: &HashMap<Var, SubExp>,
+    counters: &FxHashMap<Var, SubExp>,
     var_names: &mut Vec<String>,
 ) -> bool {
     // Later updates first: a chain of copies moves its last array into
@@ -106,40 +107,40 @@ fn coalesce_in_body<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
 /// What the pass knows of a function: where each array is, the types,
 /// and which allocations and parameters each block may be.
 pub(super) struct Facts {
-    pub(super) mems: HashMap<Var, MemBind>,
+    pub(super) mems: FxHashMap<Var, MemBind>,
     pub(super) types: Types,
-    origins: HashMap<Var, BTreeSet<Var>>,
+    origins: FxHashMap<Var, BTreeSet<Var>>,
     /// The sizes of the function's array parameters, never negative.
-    sizes: HashSet<Var>,
+    sizes: FxHashSet<Var>,
     /// Sizes known equal before the function makes any array (the entry
     /// point's checks of its arguments' sizes): each size's
     /// representative.
     equal: Vec<(SubExp, SubExp)>,
     /// The `i64` variables bound to sums, differences and products.
-    sums: HashMap<Var, IndexExp>,
+    sums: FxHashMap<Var, IndexExp>,
     /// The booleans that say an index is inside a size (`0 <= i && i <
     /// n`, and conjunctions of such): the pairs they check.
-    checks: HashMap<Var, Vec<(SubExp, SubExp)>>,
+    checks: FxHashMap<Var, Vec<(SubExp, SubExp)>>,
     /// The booleans that say `0 <= i` and `i < n`.
-    lows: HashMap<Var, SubExp>,
-    highs: HashMap<Var, (SubExp, SubExp)>,
+    lows: FxHashMap<Var, SubExp>,
+    highs: FxHashMap<Var, (SubExp, SubExp)>,
     /// The booleans that say two `i64`s are equal.
-    equalities: HashMap<Var, (SubExp, SubExp)>,
+    equalities: FxHashMap<Var, (SubExp, SubExp)>,
 }
 
 impl Facts {
     pub(super) fn of<R: Rep<Op = MemOp<I>>, I: Operation<R>>(function: &Function<R>) -> Facts {
         let mut facts = Facts {
-            mems: HashMap::new(),
+            mems: FxHashMap::default(),
             types: Types::of_function(function),
-            origins: HashMap::new(),
-            sizes: HashSet::new(),
+            origins: FxHashMap::default(),
+            sizes: FxHashSet::default(),
             equal: Vec::new(),
-            sums: HashMap::new(),
-            checks: HashMap::new(),
-            lows: HashMap::new(),
-            highs: HashMap::new(),
-            equalities: HashMap::new(),
+            sums: FxHashMap::default(),
+            checks: FxHashMap::default(),
+            lows: FxHashMap::default(),
+            highs: FxHashMap::default(),
+            equalities: FxHashMap::default(),
         };
         facts.record_equal_sizes(&function.body);
         for param in &function.params {
@@ -166,7 +167,7 @@ impl Facts {
     /// Records the equalities of sizes that the function asserts before
     /// anything writes memory.
     fn record_equal_sizes<R: Rep>(&mut self, body: &Body<R>) {
-        let mut comparisons = HashMap::new();
+        let mut comparisons = FxHashMap::default();
         for stm in &body.stms {
             match (&stm.exp, stm.pat.as_slice()) {
                 (Exp::Cmp(CmpOp::Eq, a, b), [elem]) => {
@@ -414,7 +415,7 @@ struct Plan {
     alloc: usize,
     block: Var,
     dest_block: Var,
-    layouts: HashMap<Var, Lmad>,
+    layouts: FxHashMap<Var, Lmad>,
     hoisted: Vec<usize>,
     /// The checks of the statements between the allocation and the copy
     /// that can fail, and then an update's bounds check, in order.
@@ -541,7 +542,7 @@ fn plan<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     update: usize,
     site: &Site,
     facts: &Facts,
-    counters: &HashMap<Var, SubExp>,
+    counters: &FxHashMap<Var, SubExp>,
 ) -> Option<Plan> {
     let Site {
         source,
@@ -565,7 +566,7 @@ fn plan<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
             && stm.pat.first().map(|e| e.var) == Some(block)
     })?;
     // Every block that may be the allocation is nothing else.
-    let family: HashSet<Var> = facts
+    let family: FxHashSet<Var> = facts
         .origins
         .iter()
         .filter(|(_, origins)| origins.contains(&block))
@@ -648,7 +649,7 @@ fn plan<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     }
     // The destination's block, the slice's variables and the sizes the
     // check names must be in scope at the allocation.
-    let mut late = HashSet::new();
+    let mut late = FxHashSet::default();
     for stm in &body.stms[alloc..] {
         stm.pat.iter().for_each(|e| {
             late.insert(e.var);
@@ -748,7 +749,7 @@ fn plan<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
         element,
         target: target.clone(),
         shift: whole_block.then(|| target.offset.clone()),
-        layouts: HashMap::new(),
+        layouts: FxHashMap::default(),
     };
     for stm in &body.stms[alloc + 1..update] {
         layouts.stm(stm)?;
@@ -818,7 +819,7 @@ enum Bound {
 fn bounds_check(
     slice: &[DimIndex],
     shape: &[SubExp],
-    counters: &HashMap<Var, SubExp>,
+    counters: &FxHashMap<Var, SubExp>,
     facts: &Facts,
 ) -> Option<Vec<Bound>> {
     let mut check = Vec::new();
@@ -865,7 +866,12 @@ fn bounds_check(
 /// Whether an index is known to be inside a dimension of `size`: a
 /// constant below a constant size, a counter of a loop to `size`, or
 /// what the polynomial prover shows of sums of sizes and counters.
-fn in_bounds(index: SubExp, size: SubExp, counters: &HashMap<Var, SubExp>, facts: &Facts) -> bool {
+fn in_bounds(
+    index: SubExp,
+    size: SubExp,
+    counters: &FxHashMap<Var, SubExp>,
+    facts: &Facts,
+) -> bool {
     let size = facts.size_class(size);
     let counter = index.as_var().and_then(|v| counters.get(&v));
     if counter.is_some_and(|&bound| facts.size_class(bound) == size) {
@@ -882,7 +888,7 @@ fn in_bounds(index: SubExp, size: SubExp, counters: &HashMap<Var, SubExp>, facts
 /// of the parameters' sizes are known to succeed.
 struct Safety<'a> {
     facts: &'a Facts,
-    counters: HashMap<Var, SubExp>,
+    counters: FxHashMap<Var, SubExp>,
     /// The indices that assertions passed have checked against sizes.
     checked: Vec<Bound>,
     /// The sizes that assertions passed have checked equal.
@@ -971,10 +977,10 @@ struct Access<'a> {
     /// of the block).
     extent: Option<Vec<IndexExp>>,
     /// The `for` loops' counters in scope, with their bounds.
-    counters: HashMap<Var, SubExp>,
+    counters: FxHashMap<Var, SubExp>,
     /// The blocks that move, and the new LMADs of their arrays.
-    family: &'a HashSet<Var>,
-    layouts: &'a HashMap<Var, Lmad>,
+    family: &'a FxHashSet<Var>,
+    layouts: &'a FxHashMap<Var, Lmad>,
     /// Where the target is row-major: the address from which on the
     /// moved arrays have written nothing of it yet, at this point of the
     /// program (`None`: they may have written any of it).
@@ -1231,7 +1237,7 @@ impl Access<'_> {
 /// positive, over variables known not to be negative (sizes, counters),
 /// and the constant not negative. Variables bound to sums, differences
 /// and products are replaced by what they are bound to.
-fn nonnegative(facts: &Facts, counters: &HashMap<Var, SubExp>, p: &Poly) -> bool {
+fn nonnegative(facts: &Facts, counters: &FxHashMap<Var, SubExp>, p: &Poly) -> bool {
     let mut p = facts.expand(p);
     for (&counter, &bound) in counters {
         let negative = p
@@ -1385,7 +1391,7 @@ fn hoist<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     hoisted.insert(index);
     let mut operands = Vec::new();
     for_each_use(&stm.exp, &mut |v| operands.push(v));
-    let bound_later: HashSet<Var> = body.stms[alloc..update]
+    let bound_later: FxHashSet<Var> = body.stms[alloc..update]
         .iter()
         .flat_map(|s| s.pat.iter().map(|e| e.var))
         .collect();
@@ -1399,7 +1405,7 @@ fn hoist<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
 /// the family with the source's shape go to `target`, views follow what
 /// they view.
 struct Layouts<'a> {
-    family: &'a HashSet<Var>,
+    family: &'a FxHashSet<Var>,
     facts: &'a Facts,
     shape: Vec<SubExp>,
     element: prim::PrimType,
@@ -1408,7 +1414,7 @@ struct Layouts<'a> {
     /// target is row-major and the block holds exactly the source: then
     /// every array of the block keeps its layout, moved by that much.
     shift: Option<IndexExp>,
-    layouts: HashMap<Var, Lmad>,
+    layouts: FxHashMap<Var, Lmad>,
 }
 
 impl Layouts<'_> {
@@ -1611,7 +1617,7 @@ fn apply<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
         hoisted,
         checks,
     } = plan;
-    let map = HashMap::from([(block, SubExp::Var(dest_block))]);
+    let map = FxHashMap::from_iter([(block, SubExp::Var(dest_block))]);
     let renamer = Renamer { map: &map };
     let mut stms = std::mem::take(&mut body.stms);
     for stm in &mut stms[alloc + 1..] {
@@ -1621,7 +1627,7 @@ fn apply<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     let allocation = stms[alloc].clone();
     let mut kept = Vec::with_capacity(stms.len());
     let mut moved_up = Vec::new();
-    let mut asserts = HashMap::new();
+    let mut asserts = FxHashMap::default();
     for (i, stm) in stms.into_iter().enumerate() {
         if hoisted.contains(&i) {
             moved_up.push(stm);
@@ -1790,7 +1796,7 @@ pub(super) fn remove_unused_size<R: Rep>(body: &mut Body<R>, size: SubExp) {
 
 /// Gives the arrays of `layouts` their new LMADs, in a statement and
 /// everything nested in it.
-fn set_layouts<R: Rep>(stm: &mut Stm<R>, layouts: &HashMap<Var, Lmad>) {
+fn set_layouts<R: Rep>(stm: &mut Stm<R>, layouts: &FxHashMap<Var, Lmad>) {
     for elem in &mut stm.pat {
         if let (Some(lmad), Some(mem)) = (layouts.get(&elem.var), elem.mem.as_mut()) {
             mem.lmad = lmad.clone();

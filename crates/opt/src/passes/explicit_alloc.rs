@@ -32,7 +32,7 @@ use crate::ir::{
     PatElem, Program, Rep, Seq, SeqMem, Stm, SubExp, Type, Var,
 };
 use prim::BinOp;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The sequential program with memory.
 pub fn explicit_allocations_seq(program: Program<Seq>) -> Result<Program<SeqMem>, String> {
@@ -159,8 +159,8 @@ fn allocate<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I>(
 ) -> Result<Program<T>, String> {
     let mut alloc = Allocator {
         b: Builder::continuing(&program),
-        mems: HashMap::new(),
-        reread: HashSet::new(),
+        mems: FxHashMap::default(),
+        reread: FxHashSet::default(),
         source: std::marker::PhantomData,
     };
     let mut declared = Vec::with_capacity(program.functions.len());
@@ -212,8 +212,8 @@ fn allocate<F: AllocateOp<T>, T: Rep<Op = MemOp<I>>, I>(
 /// column of the original, strided, once per iteration; a row-major copy
 /// costs one pass. A transposition read once along its rows (the sums of
 /// a matrix's columns) stays a view.
-fn reread_transpositions<R: Rep>(body: &Body<R>) -> HashSet<Var> {
-    let mut transpositions = HashSet::new();
+fn reread_transpositions<R: Rep>(body: &Body<R>) -> FxHashSet<Var> {
+    let mut transpositions = FxHashSet::default();
     for_each_stm(body, &mut |stm| {
         if let (Exp::Rearrange { perm, .. }, [elem]) = (&stm.exp, stm.pat.as_slice())
             && perm.last().is_some_and(|&p| p + 1 != perm.len())
@@ -221,7 +221,7 @@ fn reread_transpositions<R: Rep>(body: &Body<R>) -> HashSet<Var> {
             transpositions.insert(elem.var);
         }
     });
-    let mut reread = HashSet::new();
+    let mut reread = FxHashSet::default();
     if !transpositions.is_empty() {
         find_rereads(body, &transpositions, &mut Vec::new(), &mut reread);
     }
@@ -232,22 +232,22 @@ fn reread_transpositions<R: Rep>(body: &Body<R>) -> HashSet<Var> {
 /// parallel operation around the code being looked at.
 struct Iteration {
     /// The variables that depend on the iteration.
-    varying: HashSet<Var>,
+    varying: FxHashSet<Var>,
     /// The variables bound inside the loop or operation.
-    bound: HashSet<Var>,
+    bound: FxHashSet<Var>,
 }
 
 fn find_rereads<R: Rep>(
     body: &Body<R>,
-    transpositions: &HashSet<Var>,
+    transpositions: &FxHashSet<Var>,
     around: &mut Vec<Iteration>,
-    reread: &mut HashSet<Var>,
+    reread: &mut FxHashSet<Var>,
 ) {
     for stm in &body.stms {
         if let Exp::Index { array, .. } = &stm.exp
             && transpositions.contains(array)
         {
-            let mut indices = HashSet::new();
+            let mut indices = FxHashSet::default();
             stm.exp.for_each_operand_var(&mut |v| {
                 if v != *array {
                     indices.insert(v);
@@ -260,11 +260,11 @@ fn find_rereads<R: Rep>(
                 reread.insert(*array);
             }
         }
-        let mut header = HashSet::new();
+        let mut header = FxHashSet::default();
         stm.exp.for_each_operand_var(&mut |v| {
             header.insert(v);
         });
-        let mut uses = HashSet::new();
+        let mut uses = FxHashSet::default();
         for_each_use(&stm.exp, &mut |v| {
             uses.insert(v);
         });
@@ -283,7 +283,7 @@ fn find_rereads<R: Rep>(
             it.bound.extend(stm.pat.iter().map(|e| e.var));
             it.bound.extend(binders.iter().copied());
         }
-        let iterations: Vec<HashSet<Var>> = match &stm.exp {
+        let iterations: Vec<FxHashSet<Var>> = match &stm.exp {
             Exp::Loop { .. } => vec![binders.iter().copied().collect()],
             Exp::Op(op) => {
                 let counters: Vec<Var> = op.counters().into_iter().map(|(v, _)| v).collect();
@@ -304,7 +304,7 @@ fn find_rereads<R: Rep>(
             _ => Vec::new(),
         };
         let depth = around.len();
-        let binder_set: HashSet<Var> = binders.iter().copied().collect();
+        let binder_set: FxHashSet<Var> = binders.iter().copied().collect();
         around.extend(iterations.into_iter().map(|varying| Iteration {
             varying,
             bound: binder_set.clone(),
@@ -330,10 +330,10 @@ fn with_blocks(mut types: Vec<ExtType>) -> Vec<ExtType> {
 /// scope is.
 pub struct Allocator<F: Rep, T: Rep> {
     b: Builder<T>,
-    mems: HashMap<Var, MemBind>,
+    mems: FxHashMap<Var, MemBind>,
     /// The transpositions of the function being allocated that are made
     /// row-major ([`reread_transpositions`]).
-    reread: HashSet<Var>,
+    reread: FxHashSet<Var>,
     source: std::marker::PhantomData<F>,
 }
 

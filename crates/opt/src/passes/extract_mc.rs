@@ -26,7 +26,7 @@ use crate::ir::{
     Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs, Stm,
     SubExp, Type, Var,
 };
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The program with its outermost SOACs as segmented operations.
 pub fn extract_mc(program: Program<Soacs>) -> Result<Program<Mc>, String> {
@@ -1155,7 +1155,7 @@ fn renamed_copy(b: &mut Builder<Mc>, lambda: &Lambda<Soacs>) -> Lambda<Soacs> {
         .chain(lambda.params.iter().map(|p| p.var))
         .collect();
     bound.sort();
-    let map: HashMap<Var, SubExp> = bound
+    let map: FxHashMap<Var, SubExp> = bound
         .iter()
         .map(|&var| {
             let name = b.var_name(var).to_owned();
@@ -1183,7 +1183,7 @@ fn renamed_copy(b: &mut Builder<Mc>, lambda: &Lambda<Soacs>) -> Lambda<Soacs> {
 struct Nest {
     /// The names the levels bind, which the widths of inner levels may
     /// not be.
-    bound: HashSet<Var>,
+    bound: FxHashSet<Var>,
     /// The inner levels' widths.
     widths: Vec<SubExp>,
     /// Whether a level's statements can fail.

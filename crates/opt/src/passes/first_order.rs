@@ -17,7 +17,7 @@ use crate::ir::{
     Var,
 };
 use prim::{BinOp, CmpOp};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The program with its SOACs as loops.
 pub fn first_order(program: Program<Soacs>) -> Result<Program<Seq>, String> {
@@ -243,7 +243,7 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                 // One chunk of everything: the chunk size is the width.
                 let mut fold = fold;
                 let chunk = fold.params.remove(0);
-                let renaming = HashMap::from([(chunk.var, width)]);
+                let renaming = FxHashMap::from_iter([(chunk.var, width)]);
                 Renamer { map: &renaming }.lambda(&mut fold);
                 let mut args = accumulators;
                 args.extend(arrays.iter().map(|&a| SubExp::Var(a)));

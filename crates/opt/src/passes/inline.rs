@@ -13,7 +13,7 @@
 use crate::ir::analysis::{Types, fresh_var};
 use crate::ir::traverse::{Renamer, body_size, bound_in_body, for_each_stm};
 use crate::ir::{Body, Exp, FuncId, Loc, Program, Rep, Stm, SubExp, Var};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Arc;
 
 /// Functions at most this big (in statements, nested ones included) are
@@ -24,11 +24,11 @@ const SMALL: usize = 400;
 /// removes unreachable functions.
 pub fn inline<R: Rep>(program: &mut Program<R>) {
     let count = program.functions.len();
-    let callees: Vec<HashSet<FuncId>> = program
+    let callees: Vec<FxHashSet<FuncId>> = program
         .functions
         .iter()
         .map(|f| {
-            let mut out = HashSet::new();
+            let mut out = FxHashSet::default();
             calls_in_body(&f.body, &mut |func| {
                 out.insert(func);
             });
@@ -79,8 +79,8 @@ fn calls_in_body<R: Rep>(body: &Body<R>, f: &mut dyn FnMut(FuncId)) {
 }
 
 /// Whether a chain of calls leads from `from` to `to`.
-fn reaches(callees: &[HashSet<FuncId>], from: FuncId, to: FuncId) -> bool {
-    let mut seen = HashSet::new();
+fn reaches(callees: &[FxHashSet<FuncId>], from: FuncId, to: FuncId) -> bool {
+    let mut seen = FxHashSet::default();
     let mut stack: Vec<FuncId> = callees[from.0 as usize].iter().copied().collect();
     while let Some(f) = stack.pop() {
         if f == to {
@@ -93,7 +93,12 @@ fn reaches(callees: &[HashSet<FuncId>], from: FuncId, to: FuncId) -> bool {
     false
 }
 
-fn post_order(callees: &[HashSet<FuncId>], f: usize, visited: &mut [bool], order: &mut Vec<usize>) {
+fn post_order(
+    callees: &[FxHashSet<FuncId>],
+    f: usize,
+    visited: &mut [bool],
+    order: &mut Vec<usize>,
+) {
     if visited[f] {
         return;
     }
@@ -118,7 +123,7 @@ impl<R: Rep> Inliner<'_, R> {
         let mut out = Vec::with_capacity(body.stms.len());
         // The results of inlined calls that are not computed in the
         // inlined code (arguments, repeated results) are those values.
-        let mut same = HashMap::new();
+        let mut same = FxHashMap::default();
         for mut stm in std::mem::take(&mut body.stms) {
             Renamer { map: &same }.stm(&mut stm);
             for inner in stm.exp.nested_bodies_mut() {
@@ -146,9 +151,9 @@ impl<R: Rep> Inliner<'_, R> {
         func: FuncId,
         args: &[SubExp],
         out: &mut Vec<Stm<R>>,
-    ) -> HashMap<Var, SubExp> {
+    ) -> FxHashMap<Var, SubExp> {
         let function = self.program.function(func);
-        let mut map: HashMap<Var, SubExp> = function
+        let mut map: FxHashMap<Var, SubExp> = function
             .params
             .iter()
             .map(|p| p.var)

@@ -18,7 +18,8 @@ use crate::ir::traverse::Renamer;
 use crate::ir::{
     Body, DimIndex, Exp, Function, MemOp, Operation, Program, Rep, SubExp, Var, trailing_blocks,
 };
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeSet;
 
 /// Reuses dying blocks in every function of a program at a memory level.
 pub fn reuse<R: Rep<Op = MemOp<I>>, I: Operation<R>>(program: &mut Program<R>) {
@@ -80,7 +81,7 @@ fn reuse_in_body<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
 ) -> bool {
     for at in 0..body.stms.len() {
         if let Some((alloc, block, dying)) = candidate(body, at, facts, owned) {
-            let map = HashMap::from([(block, SubExp::Var(dying))]);
+            let map = FxHashMap::from_iter([(block, SubExp::Var(dying))]);
             let renamer = Renamer { map: &map };
             let allocation = body.stms.remove(alloc);
             for stm in &mut body.stms[alloc..] {

@@ -27,7 +27,7 @@ use super::{
 use crate::ir::Attrs;
 use lexer::{Lexer, Token};
 use prim::{BinOp, CmpOp, F16, FloatFn, PrimFn, PrimType, PrimValue, UnOp};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// A syntax error in printed IR, at a line and column (1-based, columns
@@ -653,7 +653,7 @@ impl<'t> Parser<'t> {
             }
         }
         let mut functions: Vec<Function<R>> = Vec::new();
-        let mut function_ids: HashMap<String, FuncId> = HashMap::new();
+        let mut function_ids: FxHashMap<String, FuncId> = FxHashMap::default();
         let mut entry_points = Vec::new();
         loop {
             if self.eat_keyword("entry")? {
@@ -714,7 +714,7 @@ impl<'t> Parser<'t> {
     }
 
     /// The function each placeholder of [`Parser::function_use`] names.
-    fn resolve_functions(&self, ids: &HashMap<String, FuncId>) -> Result<Vec<FuncId>> {
+    fn resolve_functions(&self, ids: &FxHashMap<String, FuncId>) -> Result<Vec<FuncId>> {
         self.function_uses
             .iter()
             .map(|(name, at)| {

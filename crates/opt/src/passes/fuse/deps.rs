@@ -7,7 +7,7 @@
 use crate::ir::analysis::{Types, can_fail, consumed};
 use crate::ir::traverse::free_in_exp;
 use crate::ir::{Body, Exp, Operation, Program, Soac, Stm, SubExp, Var};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// What fusion knows about the statements of a body.
 pub(super) struct Deps {
@@ -15,18 +15,18 @@ pub(super) struct Deps {
     defs: Vec<Vec<Var>>,
     /// The variables each statement uses (its operands, nested code and
     /// the sizes in its types).
-    uses: Vec<HashSet<Var>>,
+    uses: Vec<FxHashSet<Var>>,
     /// The alias roots of the arrays each statement reads.
-    read_roots: Vec<HashSet<Var>>,
+    read_roots: Vec<FxHashSet<Var>>,
     /// The alias roots of what each statement consumes.
-    consumed_roots: Vec<HashSet<Var>>,
+    consumed_roots: Vec<FxHashSet<Var>>,
     /// Whether each statement can fail (or not terminate).
     fails: Vec<bool>,
     /// Whether each statement is an assertion: later statements that
     /// can fail may count on it having held.
     asserts: Vec<bool>,
     /// The variables the body's result uses.
-    result: HashSet<Var>,
+    result: FxHashSet<Var>,
 }
 
 /// Where the statements between an earlier statement `first` and a later
@@ -39,7 +39,7 @@ pub(super) struct Placement {
 
 impl Deps {
     pub fn new(program: &Program, types: &Types, body: &Body) -> Deps {
-        let uses: Vec<HashSet<Var>> = body
+        let uses: Vec<FxHashSet<Var>> = body
             .stms
             .iter()
             .map(|stm| {
@@ -51,8 +51,8 @@ impl Deps {
             })
             .collect();
         let roots = alias_roots(types, body, &uses);
-        let roots_of = |vars: &mut dyn Iterator<Item = Var>| -> HashSet<Var> {
-            let mut out = HashSet::new();
+        let roots_of = |vars: &mut dyn Iterator<Item = Var>| -> FxHashSet<Var> {
+            let mut out = FxHashSet::default();
             for v in vars {
                 match roots.get(&v) {
                     Some(rs) => out.extend(rs.iter().copied()),
@@ -181,10 +181,10 @@ impl Deps {
 /// The union of what some statements bind, use, read and consume, and
 /// whether one is an assertion or can fail.
 struct Tied {
-    defs: HashSet<Var>,
-    uses: HashSet<Var>,
-    read_roots: HashSet<Var>,
-    consumed_roots: HashSet<Var>,
+    defs: FxHashSet<Var>,
+    uses: FxHashSet<Var>,
+    read_roots: FxHashSet<Var>,
+    consumed_roots: FxHashSet<Var>,
     asserts: bool,
     fails: bool,
 }
@@ -192,10 +192,10 @@ struct Tied {
 impl Tied {
     fn of(deps: &Deps, i: usize) -> Tied {
         let mut tied = Tied {
-            defs: HashSet::new(),
-            uses: HashSet::new(),
-            read_roots: HashSet::new(),
-            consumed_roots: HashSet::new(),
+            defs: FxHashSet::default(),
+            uses: FxHashSet::default(),
+            read_roots: FxHashSet::default(),
+            consumed_roots: FxHashSet::default(),
             asserts: false,
             fails: false,
         };
@@ -216,7 +216,7 @@ impl Tied {
 
 /// What a statement consumes: its own consumption, and the arrays
 /// whose rows its SOAC's lambda consumes.
-fn consumed_by(program: &Program, stm: &Stm) -> HashSet<Var> {
+fn consumed_by(program: &Program, stm: &Stm) -> FxHashSet<Var> {
     let mut out = consumed(program, &stm.exp);
     if let Exp::Op(soac) = &stm.exp {
         let lambdas = soac.lambdas();
@@ -240,9 +240,9 @@ fn consumed_by(program: &Program, stm: &Stm) -> HashSet<Var> {
 /// share: those of the arrays it is a view of or may return, or itself
 /// alone where it is fresh memory. Variables bound outside the body are
 /// their own roots. `uses` are the variables each statement uses.
-fn alias_roots(types: &Types, body: &Body, uses: &[HashSet<Var>]) -> HashMap<Var, Vec<Var>> {
-    let mut roots: HashMap<Var, Vec<Var>> = HashMap::new();
-    let of = |roots: &HashMap<Var, Vec<Var>>, v: Var| -> Vec<Var> {
+fn alias_roots(types: &Types, body: &Body, uses: &[FxHashSet<Var>]) -> FxHashMap<Var, Vec<Var>> {
+    let mut roots: FxHashMap<Var, Vec<Var>> = FxHashMap::default();
+    let of = |roots: &FxHashMap<Var, Vec<Var>>, v: Var| -> Vec<Var> {
         roots.get(&v).cloned().unwrap_or_else(|| vec![v])
     };
     for (stm, uses) in body.stms.iter().zip(uses) {

@@ -15,7 +15,7 @@ use crate::ir::{
     Body, Exp, HistOp, Lambda, Loc, PatElem, ReduceOp, ScanOp, ScatterDest, Soac, Stm, SubExp,
     Type, Var,
 };
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A SOAC statement taken apart: its pattern, location, attributes, width, arrays,
 /// the map over their rows, and what it does with the map's results.
@@ -228,7 +228,7 @@ impl Kernel {
         };
         let mapped = self.map.body.result.split_off(reduced);
         self.map.ret.truncate(reduced);
-        let renaming: HashMap<Var, SubExp> =
+        let renaming: FxHashMap<Var, SubExp> =
             post.params.iter().map(|p| p.var).zip(mapped).collect();
         let mut body = post.body;
         Renamer { map: &renaming }.body(&mut body);
@@ -265,7 +265,7 @@ fn chain_maps(
     f: &mut Fuser,
     (first, first_arrays, first_loc): (Lambda, Vec<Var>, &Option<Loc>),
     (second, second_arrays): (Lambda, Vec<Var>),
-    bound: &HashMap<usize, SubExp>,
+    bound: &FxHashMap<usize, SubExp>,
 ) -> (Lambda, Vec<Var>) {
     let first_consumed = f.consumed_params(&first);
     let second_consumed = f.consumed_params(&second);
@@ -275,7 +275,7 @@ fn chain_maps(
     let mut result = first.body.result;
     let mut ret = first.ret;
     let mut bindings = Vec::new();
-    let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+    let mut renaming: FxHashMap<Var, SubExp> = FxHashMap::default();
     for (j, (param, array)) in second.params.into_iter().zip(second_arrays).enumerate() {
         if let Some(&value) = bound.get(&j) {
             bindings.push((param, value));
@@ -361,7 +361,7 @@ pub(super) enum Vertical {
 /// Whether and how producer `p` can be merged into consumer `c`, which
 /// takes some of `p`'s results as input arrays; `keep` holds those of
 /// `p`'s results that are used elsewhere.
-pub(super) fn vertical(p: &Kernel, c: &Kernel, keep: &HashSet<Var>) -> Option<Vertical> {
+pub(super) fn vertical(p: &Kernel, c: &Kernel, keep: &FxHashSet<Var>) -> Option<Vertical> {
     if p.width != c.width {
         return None;
     }
@@ -405,14 +405,14 @@ pub(super) fn fuse_vertically(
     p: Kernel,
     c: Kernel,
     how: Vertical,
-    keep: &HashSet<Var>,
+    keep: &FxHashSet<Var>,
 ) -> Kernel {
     if how == Vertical::FromScatter {
         return fuse_scatter_into(f, p, c, keep);
     }
     let (p_scanned, p_reduced) = p.operator_results();
     // The consumer's parameters reading the producer's rows: which row.
-    let reads: HashMap<usize, usize> = c
+    let reads: FxHashMap<usize, usize> = c
         .arrays
         .iter()
         .enumerate()
@@ -447,7 +447,7 @@ pub(super) fn fuse_vertically(
     let (p_reds, p_rows) = p_pat.split_at(p_reduced);
     match how {
         Vertical::IntoMap => {
-            let bound: HashMap<usize, SubExp> = reads
+            let bound: FxHashMap<usize, SubExp> = reads
                 .iter()
                 .map(|(&j, &row)| {
                     let position = row_positions[row].expect("a value known before the scans");
@@ -483,7 +483,7 @@ pub(super) fn fuse_vertically(
                                 &[p_scanned, p_reduced, p_mapped],
                                 &[c_scanned, c_reduced, c_mapped],
                             );
-                            let dropped: HashSet<usize> = (0..p_mapped)
+                            let dropped: FxHashSet<usize> = (0..p_mapped)
                                 .filter(|&m| !kept_rows[p_scanned + m])
                                 .map(|m| p_scanned + p_reduced + m)
                                 .collect();
@@ -607,7 +607,7 @@ pub(super) fn fuse_vertically(
 
 /// Merges scatter `p` into consumer `c` (a scatter or a map) reading
 /// its mapped values; those of `p`'s results in `keep` are still bound.
-fn fuse_scatter_into(f: &mut Fuser, p: Kernel, c: Kernel, keep: &HashSet<Var>) -> Kernel {
+fn fuse_scatter_into(f: &mut Fuser, p: Kernel, c: Kernel, keep: &FxHashSet<Var>) -> Kernel {
     let Form::Scatter { dests: p_dests } = p.form else {
         unreachable!("the producer is a scatter")
     };
@@ -618,7 +618,7 @@ fn fuse_scatter_into(f: &mut Fuser, p: Kernel, c: Kernel, keep: &HashSet<Var>) -
         .map(|pe| keep.contains(&pe.var))
         .collect();
     // The consumer's parameters reading the producer's mapped values.
-    let bound: HashMap<usize, SubExp> = c
+    let bound: FxHashMap<usize, SubExp> = c
         .arrays
         .iter()
         .enumerate()
@@ -647,7 +647,7 @@ fn fuse_scatter_into(f: &mut Fuser, p: Kernel, c: Kernel, keep: &HashSet<Var>) -
         &[p_writes, p_writes, p_mapped],
         &[c_writes, c_writes, c_results - 2 * c_writes],
     );
-    let dropped: HashSet<usize> = (0..p_mapped)
+    let dropped: FxHashSet<usize> = (0..p_mapped)
         .filter(|&m| !kept_mapped[m])
         .map(|m| 2 * p_writes + m)
         .collect();
@@ -716,7 +716,7 @@ pub(super) fn fuse_horizontally(f: &mut Fuser, a: Kernel, b: Kernel) -> Kernel {
         f,
         (a.map, a.arrays, &a.loc),
         (b.map, b.arrays),
-        &HashMap::new(),
+        &FxHashMap::default(),
     );
     let b_results = map.ret.len() - a_results;
     let b_map_ret = map.ret[a_results..].to_vec();

@@ -54,7 +54,7 @@ use crate::ir::{Body, Exp, Lambda, Param, PatElem, Program, Soac, Stm, SubExp, T
 use deps::Deps;
 use kernel::Kernel;
 use rules::Defs;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use stream::Stream;
 
 /// Fuses SOACs in every function of the program.
@@ -128,7 +128,7 @@ impl Fuser<'_> {
 
     /// A copy of a lambda with fresh variables for everything it binds.
     fn renamed(&mut self, lambda: &Lambda) -> Lambda {
-        let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+        let mut renaming: FxHashMap<Var, SubExp> = FxHashMap::default();
         let bound = lambda
             .params
             .iter()
@@ -145,7 +145,7 @@ impl Fuser<'_> {
     }
 
     /// The parameters a lambda consumes.
-    fn consumed_params(&self, lambda: &Lambda) -> HashSet<Var> {
+    fn consumed_params(&self, lambda: &Lambda) -> FxHashSet<Var> {
         let consumed = consumed_anywhere(self.program, &lambda.body);
         lambda
             .params
@@ -163,10 +163,10 @@ impl Fuser<'_> {
         &mut self,
         stms: &mut Vec<Stm>,
         bindings: Vec<(Param, SubExp)>,
-        consumed: &HashSet<Var>,
+        consumed: &FxHashSet<Var>,
         mut body: Body,
     ) -> Vec<SubExp> {
-        let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+        let mut renaming: FxHashMap<Var, SubExp> = FxHashMap::default();
         for (param, value) in bindings {
             match value {
                 SubExp::Var(source) if consumed.contains(&param.var) => stms.push(Stm {
@@ -230,7 +230,7 @@ impl Fuser<'_> {
     /// neither fail nor consume anything (what the rules leave behind
     /// would otherwise keep SOACs apart); whether it removed any.
     fn remove_dead(body: &mut Body, deps: &Deps) -> bool {
-        let mut used: HashSet<Var> = body.result.iter().filter_map(|se| se.as_var()).collect();
+        let mut used: FxHashSet<Var> = body.result.iter().filter_map(|se| se.as_var()).collect();
         let mut live = vec![false; body.stms.len()];
         for (i, stm) in body.stms.iter().enumerate().rev() {
             live[i] = stm.pat.iter().any(|pe| used.contains(&pe.var)) || deps.effectful(i);
@@ -311,7 +311,7 @@ impl Fuser<'_> {
         &mut self,
         body: &mut Body,
         deps: &Deps,
-        other_uses: &HashSet<Var>,
+        other_uses: &FxHashSet<Var>,
         p: usize,
         c: usize,
     ) -> bool {
@@ -321,7 +321,7 @@ impl Fuser<'_> {
         if outputs.iter().any(|v| other_uses.contains(v)) || deps.consumes_read(c, p) {
             return false;
         }
-        let keep: HashSet<Var> = outputs
+        let keep: FxHashSet<Var> = outputs
             .iter()
             .copied()
             .filter(|&v| deps.users(v).any(|user| user != Some(c)))
@@ -447,7 +447,7 @@ fn producers(body: &Body, consumer: usize) -> Vec<usize> {
     let Exp::Op(soac) = &body.stms[consumer].exp else {
         return Vec::new();
     };
-    let arrays: HashSet<Var> = soac.arrays().iter().copied().collect();
+    let arrays: FxHashSet<Var> = soac.arrays().iter().copied().collect();
     (0..consumer)
         .rev()
         .filter(|&i| body.stms[i].pat.iter().any(|pe| arrays.contains(&pe.var)))
@@ -455,9 +455,9 @@ fn producers(body: &Body, consumer: usize) -> Vec<usize> {
 }
 
 /// The variables a SOAC's statement uses other than as its input arrays.
-fn uses_besides_arrays(stm: &mut Stm) -> HashSet<Var> {
+fn uses_besides_arrays(stm: &mut Stm) -> FxHashSet<Var> {
     let Exp::Op(soac) = &mut stm.exp else {
-        return HashSet::new();
+        return FxHashSet::default();
     };
     let arrays = std::mem::take(soac.arrays_mut());
     let uses = free_in_exp(&stm.exp);

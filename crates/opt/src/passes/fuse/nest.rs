@@ -27,7 +27,7 @@ use super::deps::Deps;
 use crate::ir::Attrs;
 use crate::ir::analysis::{body_can_fail, can_fail};
 use crate::ir::{Body, DimIndex, Exp, Lambda, Param, PatElem, Soac, Stm, SubExp, Type, Var};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 /// A transformation of an array.
 #[derive(Debug, Clone, PartialEq)]
@@ -260,7 +260,7 @@ fn perfect(
     if !scalars.iter().all(scalar) {
         return None;
     }
-    let bound_inside: HashSet<Var> = scalars
+    let bound_inside: FxHashSet<Var> = scalars
         .iter()
         .flat_map(|stm| stm.pat.iter().map(|pe| pe.var))
         .collect();
@@ -426,7 +426,7 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
     if users.iter().any(|(_, t)| *t != transform) {
         return None;
     }
-    let targets: HashSet<usize> = users.iter().map(|&(u, _)| u).collect();
+    let targets: FxHashSet<usize> = users.iter().map(|&(u, _)| u).collect();
     let last = *targets.iter().max()?;
     // Worth it only where a SOAC reads a transformed array, or another
     // transformation of one.

@@ -37,13 +37,13 @@ use crate::ir::{
 };
 use prim::PrimType;
 use prim::{BinOp, CmpOp};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The arrays made by basic operations that the rules look through, by
 /// variable (variables are bound once in a program, so this serves every
 /// body of a function).
 #[derive(Default)]
-pub(super) struct Defs(HashMap<Var, Exp>);
+pub(super) struct Defs(FxHashMap<Var, Exp>);
 
 impl Defs {
     /// The definitions in a body and everything nested in it.
@@ -132,7 +132,7 @@ fn replicated_inputs(f: &mut Fuser, defs: &Defs, soac: &mut Soac) {
         return;
     };
     let consumed = f.consumed_params(map);
-    let mut renaming = HashMap::new();
+    let mut renaming = FxHashMap::default();
     let mut kept_arrays = Vec::new();
     let mut kept_params = Vec::new();
     for (array, param) in arrays.drain(..).zip(std::mem::take(&mut map.params)) {
@@ -472,7 +472,7 @@ fn invariant_computations(f: &Fuser, soac: &mut Soac) -> Vec<Stm> {
     };
     let first_mapped = accumulated_results(scans, reduces);
     // The variables that differ between rows.
-    let mut varying: HashSet<Var> = map.params.iter().map(|p| p.var).collect();
+    let mut varying: FxHashSet<Var> = map.params.iter().map(|p| p.var).collect();
     // A free variable of a lambda cannot be consumed, and an array the
     // body consumes may be an alias of any array made there: where the
     // body consumes anything, only scalars move out.
@@ -494,7 +494,7 @@ fn invariant_computations(f: &Fuser, soac: &mut Soac) -> Vec<Stm> {
         }
     }
     // The invariant statements the invariant mapped results need.
-    let mut needed: HashSet<Var> = map.body.result[first_mapped..]
+    let mut needed: FxHashSet<Var> = map.body.result[first_mapped..]
         .iter()
         .filter_map(|se| se.as_var())
         .filter(|v| !varying.contains(v))

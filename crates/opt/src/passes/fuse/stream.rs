@@ -19,7 +19,7 @@ use crate::ir::Attrs;
 use crate::ir::{
     Body, Exp, Lambda, Param, PatElem, ReduceOp, ScanOp, Soac, Stm, StreamKind, SubExp, Type, Var,
 };
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A sequential stream statement taken apart.
 pub(super) struct Stream {
@@ -308,10 +308,10 @@ impl Stream {
     /// Merges stream `p` into stream `c`, which reads some of `p`'s rows
     /// as input arrays (rule F7): `c`'s fold runs on the chunks `p`'s
     /// makes; `p`'s rows in `keep` are still bound.
-    pub fn fuse(p: Stream, c: Stream, keep: &HashSet<Var>) -> Stream {
+    pub fn fuse(p: Stream, c: Stream, keep: &FxHashSet<Var>) -> Stream {
         let p_accs = p.accumulators.len();
         let c_accs = c.accumulators.len();
-        let reads: HashMap<usize, usize> = c
+        let reads: FxHashMap<usize, usize> = c
             .arrays
             .iter()
             .enumerate()
@@ -321,8 +321,8 @@ impl Stream {
         // The consumer's chunk size is the producer's, and its chunks
         // of the producer's rows are the chunks the producer makes.
         let p_chunk = p.fold.params[0].var;
-        let mut renaming: HashMap<Var, SubExp> =
-            HashMap::from([(c.fold.params[0].var, SubExp::Var(p_chunk))]);
+        let mut renaming: FxHashMap<Var, SubExp> =
+            FxHashMap::from_iter([(c.fold.params[0].var, SubExp::Var(p_chunk))]);
         let p_rows = &p.fold.body.result[p_accs..];
         for (&j, &row) in &reads {
             renaming.insert(c.fold.params[c_accs + 1 + j].var, p_rows[row]);

@@ -16,7 +16,7 @@ use prim::{BinOp, CmpOp, PrimType};
 /// The most statements a map's lambda may have to be computed where a
 /// row of its result is read instead.
 const MAX_INLINED_MAP: usize = 16;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A part of a concatenation: an array, or what makes one that a
 /// neighbour of the same kind may join.
@@ -272,7 +272,7 @@ impl<R: Rep> Simplifier<'_, R> {
         // Fresh names for the parameters, bound to the row's elements
         // (in bounds: the inputs have the map's rows), and for what the
         // lambda binds.
-        let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+        let mut renaming: FxHashMap<Var, SubExp> = FxHashMap::default();
         for (param, &input) in lambda.params.iter().zip(&arrays) {
             let hint = self.names[param.var.0 as usize].clone();
             let index = Exp::Index {
@@ -888,7 +888,7 @@ impl<R: Rep> Simplifier<'_, R> {
         }
         // The kept pattern's types name the first of duplicate results,
         // which the branch still binds.
-        let duplicate_of: HashMap<Var, SubExp> = kinds
+        let duplicate_of: FxHashMap<Var, SubExp> = kinds
             .iter()
             .enumerate()
             .filter_map(|(i, kind)| match *kind {

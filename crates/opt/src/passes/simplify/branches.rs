@@ -8,7 +8,7 @@ use super::Simplifier;
 use crate::ir::analysis::consumed;
 use crate::ir::traverse::{Renamer, bound_in_body, for_each_bound_inside, free_in_exp};
 use crate::ir::{Body, Exp, Rep, Stm, SubExp, Var};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 impl<R: Rep> Simplifier<'_, R> {
     /// Takes out of the branches of `stm` (an `if` whose branches are
@@ -32,8 +32,8 @@ impl<R: Rep> Simplifier<'_, R> {
         let bound_in_then = bound_in_body(then_body);
         // The variables of the statements moved, and what the else
         // branch's equal ones become.
-        let mut moved_vars: HashSet<Var> = HashSet::new();
-        let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+        let mut moved_vars: FxHashSet<Var> = FxHashSet::default();
+        let mut renaming: FxHashMap<Var, SubExp> = FxHashMap::default();
         let mut moved = Vec::new();
         let mut matched = vec![false; else_body.stms.len()];
         let mut staying = Vec::with_capacity(then_body.stms.len());
@@ -95,7 +95,7 @@ impl<R: Rep> Simplifier<'_, R> {
         let mut moved = Vec::new();
         for body in [then_body, else_body] {
             let kept_back = self.returned_or_consumed(body);
-            let mut moved_vars: HashSet<Var> = HashSet::new();
+            let mut moved_vars: FxHashSet<Var> = FxHashSet::default();
             let mut staying = Vec::with_capacity(body.stms.len());
             for inner in std::mem::take(&mut body.stms) {
                 let movable = inputs(&inner).all(|v| moved_vars.contains(&v))
@@ -124,8 +124,8 @@ impl<R: Rep> Simplifier<'_, R> {
 
     /// The arrays a body returns or consumes, and those they are views
     /// of, which must stay computed where they are.
-    pub(super) fn returned_or_consumed(&self, body: &Body<R>) -> HashSet<Var> {
-        let mut kept: HashSet<Var> = body
+    pub(super) fn returned_or_consumed(&self, body: &Body<R>) -> FxHashSet<Var> {
+        let mut kept: FxHashSet<Var> = body
             .result
             .iter()
             .filter_map(|se| se.as_var())
@@ -154,7 +154,7 @@ impl<R: Rep> Simplifier<'_, R> {
 
 /// Whether `other` is `stm` (without its locations) once the variables
 /// `renaming` maps and those it binds itself are renamed to `stm`'s.
-fn alike<R: Rep>(stm: &Stm<R>, other: &Stm<R>, renaming: &HashMap<Var, SubExp>) -> bool {
+fn alike<R: Rep>(stm: &Stm<R>, other: &Stm<R>, renaming: &FxHashMap<Var, SubExp>) -> bool {
     if std::mem::discriminant(&stm.exp) != std::mem::discriminant(&other.exp)
         || stm.pat.len() != other.pat.len()
     {

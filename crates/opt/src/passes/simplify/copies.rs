@@ -14,12 +14,12 @@
 use crate::ir::analysis::{consumed, consumed_directly};
 use crate::ir::traverse::{Renamer, for_each_stm, for_each_use, free_in_exp};
 use crate::ir::{Body, Exp, Param, Program, Rep, Stm, SubExp, Var};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Classes of variables that may share memory.
 #[derive(Default)]
 struct Aliases {
-    parent: HashMap<Var, Var>,
+    parent: FxHashMap<Var, Var>,
     /// Variables consumed.
     seeds: Vec<Var>,
 }
@@ -52,9 +52,9 @@ impl Aliases {
     }
 
     /// Every variable that shares memory with a consumed one.
-    fn consumable(mut self) -> HashSet<Var> {
+    fn consumable(mut self) -> FxHashSet<Var> {
         let seeds = std::mem::take(&mut self.seeds);
-        let roots: HashSet<Var> = seeds.iter().map(|&v| self.find(v)).collect();
+        let roots: FxHashSet<Var> = seeds.iter().map(|&v| self.find(v)).collect();
         let mut all: Vec<Var> = self.parent.keys().copied().collect();
         all.extend(seeds);
         all.into_iter()
@@ -81,7 +81,7 @@ pub(super) fn may_be_consumed<R: Rep>(
     program: &Program<R>,
     body: &Body<R>,
     results_consumed: bool,
-) -> HashSet<Var> {
+) -> FxHashSet<Var> {
     aliases(program, body, results_consumed).consumable()
 }
 
@@ -106,7 +106,7 @@ fn alias_stm<R: Rep>(program: &Program<R>, stm: &Stm<R>, aliases: &mut Aliases) 
     let consumed_here = match &stm.exp {
         Exp::Op(_) => consumed(program, &stm.exp),
         exp => {
-            let mut own = HashSet::new();
+            let mut own = FxHashSet::default();
             consumed_directly(program, exp, &mut own);
             own
         }
@@ -181,7 +181,7 @@ fn alias_stm<R: Rep>(program: &Program<R>, stm: &Stm<R>, aliases: &mut Aliases) 
 /// and variables that nothing reads after the copy.
 pub(super) fn remove_copies<R: Rep>(program: &Program<R>, params: &[Param], body: &mut Body<R>) {
     let consumable = may_be_consumed(program, body, true);
-    let mut renaming: HashMap<Var, SubExp> = HashMap::new();
+    let mut renaming: FxHashMap<Var, SubExp> = FxHashMap::default();
     for_each_stm(body, &mut |stm| {
         if let (Exp::Copy(x), [pe]) = (&stm.exp, stm.pat.as_slice())
             && pe.ty.rank() > 0
@@ -213,7 +213,7 @@ fn last_use_copy<R: Rep>(
     body: &Body<R>,
 ) -> Option<(Var, Var)> {
     let mut aliases = aliases(program, body, true);
-    let mut read_after: HashSet<Var> = body.result.iter().filter_map(|se| se.as_var()).collect();
+    let mut read_after: FxHashSet<Var> = body.result.iter().filter_map(|se| se.as_var()).collect();
     let mut candidates = Vec::new();
     for (position, stm) in body.stms.iter().enumerate().rev() {
         if let (Exp::Copy(x), [pe]) = (&stm.exp, stm.pat.as_slice())
@@ -237,7 +237,7 @@ fn last_use_copy<R: Rep>(
 }
 
 /// Removes the statements binding the variables of `renaming`.
-fn remove_bindings<R: Rep>(body: &mut Body<R>, renaming: &HashMap<Var, SubExp>) {
+fn remove_bindings<R: Rep>(body: &mut Body<R>, renaming: &FxHashMap<Var, SubExp>) {
     body.stms
         .retain(|stm| !(stm.pat.len() == 1 && renaming.contains_key(&stm.pat[0].var)));
     for stm in &mut body.stms {

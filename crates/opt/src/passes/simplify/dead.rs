@@ -9,13 +9,13 @@ use crate::ir::traverse::{for_each_use_in_body, for_each_use_outside_bodies};
 use crate::ir::{
     Body, DimIndex, Exp, ExtDim, Lambda, LoopForm, Operation, PatElem, Program, Rep, Stm, Var,
 };
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Removes the dead code of a function body.
 pub(super) fn remove_dead_code<R: Rep>(
     program: &Program<R>,
     types: &Types,
-    proven: &HashMap<Var, usize>,
+    proven: &FxHashMap<Var, usize>,
     names: &mut Vec<String>,
     body: &mut Body<R>,
 ) {
@@ -25,7 +25,7 @@ pub(super) fn remove_dead_code<R: Rep>(
         proven,
     };
     let mut checks = Checks { names };
-    dead.body(body, &mut HashSet::new(), &mut checks);
+    dead.body(body, &mut FxHashSet::default(), &mut checks);
 }
 
 /// The parameters of a lambda needed to compute the results marked
@@ -33,7 +33,7 @@ pub(super) fn remove_dead_code<R: Rep>(
 pub(super) fn needed_params<R: Rep>(
     program: &Program<R>,
     types: &Types,
-    proven: &HashMap<Var, usize>,
+    proven: &FxHashMap<Var, usize>,
     lambda: &Lambda<R>,
     live_results: &[bool],
 ) -> Vec<bool> {
@@ -53,7 +53,7 @@ pub(super) fn needed_params<R: Rep>(
 struct DeadCode<'a, R: Rep> {
     program: &'a Program<R>,
     types: &'a Types,
-    proven: &'a HashMap<Var, usize>,
+    proven: &'a FxHashMap<Var, usize>,
 }
 
 /// Where unused updates that could fail leave their bounds checks: new
@@ -74,7 +74,7 @@ impl<R: Rep> DeadCode<'_, R> {
 
     /// The variables a body uses to compute the results marked live (and
     /// to run what cannot be removed), after removing its dead code.
-    fn used_by(&self, body: &Body<R>, live_results: &[bool]) -> HashSet<Var> {
+    fn used_by(&self, body: &Body<R>, live_results: &[bool]) -> FxHashSet<Var> {
         let mut trial = body.clone();
         trial.result = trial
             .result
@@ -86,17 +86,17 @@ impl<R: Rep> DeadCode<'_, R> {
         let mut names = Vec::new();
         self.body(
             &mut trial,
-            &mut HashSet::new(),
+            &mut FxHashSet::default(),
             &mut Checks { names: &mut names },
         );
-        let mut used = HashSet::new();
+        let mut used = FxHashSet::default();
         for_each_use_in_body(&trial, &mut |v| {
             used.insert(v);
         });
         used
     }
 
-    fn body(&self, body: &mut Body<R>, live: &mut HashSet<Var>, checks: &mut Checks<'_>) {
+    fn body(&self, body: &mut Body<R>, live: &mut FxHashSet<Var>, checks: &mut Checks<'_>) {
         live.extend(body.result.iter().filter_map(|se| se.as_var()));
         let mut kept = Vec::with_capacity(body.stms.len());
         for mut stm in std::mem::take(&mut body.stms).into_iter().rev() {
@@ -179,7 +179,7 @@ impl<R: Rep> DeadCode<'_, R> {
     /// Removes the parameters of a loop that neither the code after it
     /// (`live`) nor the parameters that are needed need, with their
     /// results.
-    fn remove_unneeded_params(&self, stm: &mut Stm<R>, live: &HashSet<Var>) {
+    fn remove_unneeded_params(&self, stm: &mut Stm<R>, live: &FxHashSet<Var>) {
         let Exp::Loop { params, form, body } = &mut stm.exp else {
             return;
         };
@@ -235,7 +235,7 @@ impl<R: Rep> DeadCode<'_, R> {
 
 /// Removes the results of a branch that are unused, unless a result
 /// that is used has a size that it gives.
-fn remove_unused_branch_results<R: Rep>(stm: &mut Stm<R>, live: &HashSet<Var>) {
+fn remove_unused_branch_results<R: Rep>(stm: &mut Stm<R>, live: &FxHashSet<Var>) {
     let Exp::If {
         then_body,
         else_body,

@@ -13,7 +13,7 @@ use crate::ir::{
     Body, Exp, ExtDim, ExtType, LoopForm, Param, PatElem, Rep, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, CmpOp};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The most iterations a `#[unroll]` loop is unrolled for; longer ones
 /// stay loops, so that the attribute cannot make code size explode.
@@ -67,7 +67,7 @@ impl<R: Rep> Simplifier<'_, R> {
         let Exp::Loop { params, form, body } = &mut stm.exp else {
             unreachable!("matched above");
         };
-        let mut inside: HashSet<Var> = params.iter().map(|(p, _)| p.var).collect();
+        let mut inside: FxHashSet<Var> = params.iter().map(|(p, _)| p.var).collect();
         let mut positive_bound = None;
         if let LoopForm::For { var, bound } = *form {
             self.facts.counters.insert(var, bound);
@@ -118,7 +118,7 @@ impl<R: Rep> Simplifier<'_, R> {
         let mut values: Vec<SubExp> = params.iter().map(|(_, init)| *init).collect();
         let mut stms = Vec::new();
         for k in 0..trips {
-            let mut renaming: HashMap<Var, SubExp> = params
+            let mut renaming: FxHashMap<Var, SubExp> = params
                 .iter()
                 .map(|(p, _)| p.var)
                 .zip(values.iter().copied())
@@ -171,7 +171,7 @@ impl<R: Rep> Simplifier<'_, R> {
         if invariant.is_empty() || pat.len() != params.len() {
             return;
         }
-        let renaming: HashMap<Var, SubExp> = invariant
+        let renaming: FxHashMap<Var, SubExp> = invariant
             .iter()
             .map(|&i| (params[i].0.var, params[i].1))
             .collect();
@@ -335,7 +335,7 @@ impl<R: Rep> Simplifier<'_, R> {
         };
         let bound_inside = bound_in_body(body);
         let param_vars: Vec<Var> = params.iter().map(|(p, _)| p.var).collect();
-        let mut uses: HashMap<Var, usize> = HashMap::new();
+        let mut uses: FxHashMap<Var, usize> = FxHashMap::default();
         for_each_use_in_body(body, &mut |v| *uses.entry(v).or_default() += 1);
         for (p, _) in params.iter() {
             for d in p.ty.shape().iter().filter_map(|d| d.as_var()) {
@@ -434,7 +434,7 @@ impl<R: Rep> Simplifier<'_, R> {
         let Some(Type::Prim(bound_type)) = self.type_of(bound) else {
             return Vec::new();
         };
-        let mut inside: HashSet<Var> = params.iter().map(|(p, _)| p.var).collect();
+        let mut inside: FxHashSet<Var> = params.iter().map(|(p, _)| p.var).collect();
         inside.insert(*var);
         let mut guarded = Vec::new();
         let mut staying = Vec::with_capacity(body.stms.len());
@@ -498,8 +498,8 @@ impl<R: Rep> Simplifier<'_, R> {
 }
 
 /// Every variable the statements use, in their types too.
-fn read_in<R: Rep>(stms: &[Stm<R>]) -> HashSet<Var> {
-    let mut read = HashSet::new();
+fn read_in<R: Rep>(stms: &[Stm<R>]) -> FxHashSet<Var> {
+    let mut read = FxHashSet::default();
     for inner in stms {
         for_each_use(&inner.exp, &mut |v| {
             read.insert(v);

@@ -107,7 +107,7 @@ use crate::ir::{
     SubExp, Type, Var,
 };
 use prim::{BinOp, CmpOp, PrimType, PrimValue};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// How many rounds the simplifier runs at most.
 const MAX_ROUNDS: usize = 8;
@@ -140,15 +140,15 @@ fn simplify_round<R: Rep>(program: &mut Program<R>) -> bool {
             program,
             names: &mut names,
             types: &mut types,
-            subst: HashMap::new(),
-            cse: HashMap::new(),
-            defs: HashMap::new(),
+            subst: FxHashMap::default(),
+            cse: FxHashMap::default(),
+            defs: FxHashMap::default(),
             facts: Facts::default(),
-            proven: HashMap::new(),
+            proven: FxHashMap::default(),
             consumed,
             consumable,
             uses: use_counts(body),
-            maps: HashMap::new(),
+            maps: FxHashMap::default(),
             depth: 0,
             repeating: 0,
             undo: Vec::new(),
@@ -184,14 +184,14 @@ struct Key(String, Vec<Operand>);
 #[derive(Debug, Default)]
 struct Facts {
     /// Variables known not to be negative.
-    nonnegative: HashMap<Var, usize>,
+    nonnegative: FxHashMap<Var, usize>,
     /// Variables known to be positive.
-    positive: HashMap<Var, usize>,
+    positive: FxHashMap<Var, usize>,
     /// Sizes known to be equal: each variable's representative.
-    equal: HashMap<Var, (SubExp, usize)>,
+    equal: FxHashMap<Var, (SubExp, usize)>,
     /// The loop counters in scope, with their bounds (a counter `i` of
     /// `for i < n` is in `[0, n)`).
-    counters: HashMap<Var, SubExp>,
+    counters: FxHashMap<Var, SubExp>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -224,30 +224,30 @@ struct Simplifier<'p, R: Rep> {
     program: &'p Program<R>,
     names: &'p mut Vec<String>,
     types: &'p mut Types,
-    subst: HashMap<Var, SubExp>,
-    cse: HashMap<Key, Vec<Var>>,
+    subst: FxHashMap<Var, SubExp>,
+    cse: FxHashMap<Key, Vec<Var>>,
     /// The expression (without nested code) that bound each variable
     /// bound alone by a statement kept so far; valid wherever the
     /// variable is in scope.
-    defs: HashMap<Var, Exp<R>>,
+    defs: FxHashMap<Var, Exp<R>>,
     facts: Facts,
     /// The statements (by their first variable) proved not to fail, with
     /// the depth of the facts the proof used.
-    proven: HashMap<Var, usize>,
+    proven: FxHashMap<Var, usize>,
     /// Arrays that some statement of the function may consume (or that
     /// share memory with one that may be): a rule may not read one
     /// later than the program did.
-    consumed: HashSet<Var>,
+    consumed: FxHashSet<Var>,
     /// Those and the arrays that share memory with the function's
     /// results, which its callers may consume: a rule may not make one
     /// share memory with another array.
-    consumable: HashSet<Var>,
+    consumable: FxHashSet<Var>,
     /// How many times the function uses each variable (at the start of
     /// the round), in nested code and types too.
-    uses: HashMap<Var, usize>,
+    uses: FxHashMap<Var, usize>,
     /// The lambda and inputs of each map (an operation that only maps)
     /// kept so far whose one result the function uses once.
-    maps: HashMap<Var, MapDef<R>>,
+    maps: FxHashMap<Var, MapDef<R>>,
     /// The nesting depth of the body being simplified.
     depth: usize,
     /// How many loop bodies and lambdas (code that may run many times)
@@ -689,7 +689,7 @@ impl<R: Rep> Simplifier<'_, R> {
                         mem: None,
                     })
                     .collect();
-                let inside: HashSet<Var> = binders.iter().map(|p| p.var).collect();
+                let inside: FxHashSet<Var> = binders.iter().map(|p| p.var).collect();
                 let depth = self.depth + 1;
                 self.repeating += 1;
                 for body in op.bodies_mut() {
@@ -841,7 +841,7 @@ impl<R: Rep> Simplifier<'_, R> {
     /// found constant is inlined, an expression computed before is
     /// shared): the nested code was simplified before them.
     fn rename_moved(&self, stm: &mut Stm<R>, moved: &[Var]) {
-        let renaming: HashMap<Var, SubExp> = moved
+        let renaming: FxHashMap<Var, SubExp> = moved
             .iter()
             .filter_map(|&var| {
                 let new = self.lookup(SubExp::Var(var));
@@ -855,7 +855,7 @@ impl<R: Rep> Simplifier<'_, R> {
     /// not depend on `inside` (the variables the construct binds around
     /// the body) and are safe to evaluate once, up front, out of it;
     /// returns them.
-    fn hoist(&self, body: &mut Body<R>, mut inside: HashSet<Var>, depth: usize) -> Vec<Stm<R>> {
+    fn hoist(&self, body: &mut Body<R>, mut inside: FxHashSet<Var>, depth: usize) -> Vec<Stm<R>> {
         // A view of an array kept back (consumed: a histogram's
         // destination seen as one dimension) keeps the array back too.
         let kept_back = self.returned_or_consumed(body);
@@ -956,13 +956,17 @@ impl<R: Rep> Simplifier<'_, R> {
 
 /// How many times a body uses each variable, in nested code and types
 /// too.
-fn use_counts<R: Rep>(body: &Body<R>) -> HashMap<Var, usize> {
-    let mut uses = HashMap::new();
+fn use_counts<R: Rep>(body: &Body<R>) -> FxHashMap<Var, usize> {
+    let mut uses = FxHashMap::default();
     for_each_use_in_body(body, &mut |v| *uses.entry(v).or_default() += 1);
     uses
 }
 
-fn restore_entry<K: std::hash::Hash + Eq, V>(map: &mut HashMap<K, V>, key: K, previous: Option<V>) {
+fn restore_entry<K: std::hash::Hash + Eq, V>(
+    map: &mut FxHashMap<K, V>,
+    key: K,
+    previous: Option<V>,
+) {
     match previous {
         Some(value) => map.insert(key, value),
         None => map.remove(&key),
@@ -981,7 +985,7 @@ fn is_negative(c: PrimValue) -> bool {
 }
 
 impl Facts {
-    fn of_kind(&mut self, kind: FactKind) -> &mut HashMap<Var, usize> {
+    fn of_kind(&mut self, kind: FactKind) -> &mut FxHashMap<Var, usize> {
         match kind {
             FactKind::Nonnegative => &mut self.nonnegative,
             FactKind::Positive => &mut self.positive,
@@ -1009,7 +1013,7 @@ impl<R: Rep> SimplifyOp<R> for Simplifier<'_, R> {
         }
     }
 
-    fn consumed_in(&self, body: &Body<R>) -> HashSet<Var> {
+    fn consumed_in(&self, body: &Body<R>) -> FxHashSet<Var> {
         consumed_anywhere(self.program, body)
     }
 }

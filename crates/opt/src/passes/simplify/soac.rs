@@ -21,10 +21,10 @@ use crate::ir::rep::{NeededParams, SimplifyOp};
 use crate::ir::soac::accumulated_results;
 use crate::ir::traverse::{Renamer, bound_in_body, map_lambda_types, used_in_lambda};
 use crate::ir::{Exp, Lambda, PatElem, Rep, Soac, Stm, SubExp, Var};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A dimension with the variables of `renaming` replaced.
-fn renamer_dim(renaming: &HashMap<Var, SubExp>, se: &mut SubExp) {
+fn renamer_dim(renaming: &FxHashMap<Var, SubExp>, se: &mut SubExp) {
     if let SubExp::Var(v) = se
         && let Some(&new) = renaming.get(v)
     {
@@ -53,7 +53,7 @@ pub(crate) fn simplify<R: Rep>(
     }
     // An input that is a replicate gives its value as every row.
     let consumed = ctx.consumed_in(&map.body);
-    let mut rows = HashMap::new();
+    let mut rows = FxHashMap::default();
     for (param, &array) in map.params.iter().zip(arrays.iter()) {
         if let Some(row) = ctx.replicated_row(array)
             && !consumed.contains(&param.var)
