@@ -5,9 +5,9 @@
 
 mod support;
 
-use std::process::Output;
+use std::process::{Command, Output};
 
-use support::{futc_with_input, stderr, temp_dir, write};
+use support::{futc_with_input, run_with_input, stderr, temp_dir, test_cflags, write};
 
 fn run(name: &str, program: &str, input: &str) -> String {
     let dir = temp_dir(name);
@@ -124,4 +124,50 @@ fn a_long_chain_of_ifs_runs() {
     let program = format!("def main (x: i32) = {chain}7\n");
     assert_eq!(run("deep-ifs", &program, "998"), "2994i32\n");
     assert_eq!(run("deep-ifs-none", &program, "1000"), "7i32\n");
+}
+
+fn if_chain(depth: usize) -> String {
+    let chain: String = (0..depth)
+        .map(|i| format!("if x == {i} then {}i32 else ", i * 3))
+        .collect();
+    format!("def main (x: i32) = {chain}7\n")
+}
+
+fn compile_c(name: &str, program: &str) -> (Output, String) {
+    let dir = temp_dir(name);
+    let file = write(&dir, "main.fut", program.as_bytes());
+    let exe = dir.join("main");
+    let exe = exe.to_str().expect("UTF-8 path").to_owned();
+    let output = Command::new(env!("CARGO_BIN_EXE_futc"))
+        .args(["c", &file, "-o", &exe])
+        .env("CFLAGS", test_cflags())
+        .output()
+        .expect("futc runs");
+    (output, exe)
+}
+
+#[test]
+fn a_long_chain_of_ifs_compiles_to_c() {
+    // Every nested block was indented one step further (a chain of 5,000
+    // printed 200 MB of spaces), and each variable's lookup walked every
+    // enclosing C scope.
+    let (output, exe) = compile_c("deep-ifs-c", &if_chain(1_000));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let source = std::fs::read_to_string(format!("{exe}.c")).expect("the C file");
+    let widest = source.lines().map(str::len).max().unwrap_or(0);
+    assert!(widest < 200, "a line of {widest} characters");
+    let result = run_with_input(&exe, &[], b"998");
+    assert_eq!(String::from_utf8_lossy(&result.stdout), "2994i32\n");
+}
+
+#[test]
+fn c_code_nested_deeper_than_the_limit_is_one_error() {
+    let (output, _) = compile_c("deeper-ifs-c", &if_chain(6_000));
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains("nests more than 5000 blocks deep"),
+        "{message}"
+    );
 }

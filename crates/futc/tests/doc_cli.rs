@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-use support::{futc, stderr, temp_dir, write};
+use support::{Png, futc, stderr, temp_dir, write};
 
 fn library() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/doc/library")
@@ -430,27 +430,6 @@ fn run_chromium(chromium: &Path, home: &Path, args: &[&str]) -> Output {
     child.wait_with_output().expect("chromium's output")
 }
 
-/// The pixels of a PNG as RGB.
-fn decode_png(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
-    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
-        .read_info()
-        .expect("a PNG file");
-    let mut buffer = vec![0; reader.output_buffer_size().expect("a buffer size")];
-    let info = reader.next_frame(&mut buffer).expect("one frame");
-    assert_eq!(info.bit_depth, png::BitDepth::Eight);
-    let channels = match info.color_type {
-        png::ColorType::Rgb => 3,
-        png::ColorType::Rgba => 4,
-        other => panic!("unexpected colour type {other:?}"),
-    };
-    let pixels = buffer[..info.buffer_size()]
-        .chunks(channels)
-        .map(|p| [p[0], p[1], p[2]])
-        .collect();
-    (info.width, info.height, pixels)
-}
-
 /// Where the screenshots are kept for a person to look at.
 fn artefacts() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("doc-screenshots");
@@ -492,7 +471,12 @@ fn pages_open_in_a_headless_browser() {
             "no screenshot of {page}: {}",
             stderr(&output)
         );
-        let (width, height, pixels) = decode_png(&shot);
+        let Png {
+            width,
+            height,
+            pixels,
+            ..
+        } = Png::read(&shot);
         assert_eq!((width, height), (1200, 900), "{name}");
         let inked = pixels.iter().filter(|p| p.iter().any(|&c| c < 200)).count();
         assert!(

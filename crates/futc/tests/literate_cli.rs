@@ -6,7 +6,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use support::{futc, stderr, temp_dir, write};
+use support::{Png, futc, stderr, temp_dir, write};
 
 fn gallery() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/literate/gallery.fut")
@@ -32,42 +32,11 @@ fn without_hashes(markdown: &str) -> String {
         .into_owned()
 }
 
-struct Png {
-    width: u32,
-    height: u32,
-    rgb: Vec<u8>,
-}
-
-impl Png {
-    fn read(path: &Path) -> Png {
-        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mut reader = png::Decoder::new(std::io::BufReader::new(file))
-            .read_info()
-            .expect("a PNG file");
-        let mut buffer = vec![0; reader.output_buffer_size().expect("a buffer size")];
-        let info = reader.next_frame(&mut buffer).expect("one frame");
-        assert_eq!(info.color_type, png::ColorType::Rgb);
-        assert_eq!(info.bit_depth, png::BitDepth::Eight);
-        buffer.truncate(info.buffer_size());
-        Png {
-            width: info.width,
-            height: info.height,
-            rgb: buffer,
-        }
-    }
-
-    fn pixel(&self, x: u32, y: u32) -> [u8; 3] {
-        let at = ((y * self.width + x) * 3) as usize;
-        [self.rgb[at], self.rgb[at + 1], self.rgb[at + 2]]
-    }
-
-    /// Every pixel of `colour`, as (x, y).
-    fn pixels_of(&self, colour: [u8; 3]) -> Vec<(u32, u32)> {
-        (0..self.height)
-            .flat_map(|y| (0..self.width).map(move |x| (x, y)))
-            .filter(|&(x, y)| self.pixel(x, y) == colour)
-            .collect()
-    }
+/// An image `futc literate` wrote: RGB, without alpha.
+fn rgb_png(path: &Path) -> Png {
+    let image = Png::read(path);
+    assert_eq!(image.colour_type, png::ColorType::Rgb);
+    image
 }
 
 /// The files named in `![](...)` links, relative to the Markdown's
@@ -186,7 +155,7 @@ fn gallery_markdown_and_images() {
 
     let files = linked_files(&markdown);
     assert_eq!(files.len(), 5, "{files:?}");
-    let image = Png::read(&dir.join(&files[0]));
+    let image = rgb_png(&dir.join(&files[0]));
     assert_eq!((image.width, image.height), (3, 2));
     let expected_pixels = [
         [255, 0, 0],
@@ -202,7 +171,7 @@ fn gallery_markdown_and_images() {
     }
 
     // Greys from 0 to 1: the blue channel of each pixel.
-    let greys = Png::read(&dir.join("gallery-img/greys.png"));
+    let greys = rgb_png(&dir.join("gallery-img/greys.png"));
     assert_eq!((greys.width, greys.height), (3, 2));
     let levels: Vec<u8> = (0..6).map(|i| greys.pixel(i % 3, i / 3)[0]).collect();
     assert_eq!(levels, [0, 0, 255, 0, 0x80, 255]);
@@ -212,7 +181,7 @@ fn gallery_markdown_and_images() {
     // name) falls from left to right, `up` rises. Right of the frame
     // (the rightmost long black column), a legend shows each series'
     // colour as a horizontal line.
-    let plot = Png::read(&dir.join(&files[2]));
+    let plot = rgb_png(&dir.join(&files[2]));
     assert_eq!((plot.width, plot.height), (320, 240));
     assert_eq!(plot.pixel(0, 0), WHITE);
     assert_eq!(plot.pixel(319, 239), WHITE);
@@ -265,7 +234,7 @@ fn gallery_markdown_and_images() {
 
     // A plot without a size is 500 by 500, one series of quadratic
     // growth: its middle lies below the straight line between its ends.
-    let covert = Png::read(&dir.join(&files[3]));
+    let covert = rgb_png(&dir.join(&files[3]));
     assert_eq!((covert.width, covert.height), (500, 500));
     let curve = covert.pixels_of(PURPLE);
     let lowest_x = curve.iter().map(|p| p.0).min().unwrap();
@@ -294,8 +263,8 @@ fn gallery_markdown_and_images() {
         "{first_y} {middle_y} {last_y}"
     );
 
-    let brief = Png::read(&dir.join("gallery-img/brief.png"));
-    assert_eq!(brief.rgb, image.rgb);
+    let brief = rgb_png(&dir.join("gallery-img/brief.png"));
+    assert_eq!(brief.pixels, image.pixels);
 }
 
 #[test]

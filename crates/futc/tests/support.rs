@@ -154,3 +154,52 @@ pub fn summary(output: &Output) -> (usize, usize, usize) {
         })
         .unwrap_or_else(|| panic!("no summary line:\n{stdout}\n{}", stderr(output)))
 }
+
+/// A decoded PNG image: its size and its pixels as RGB, row by row.
+pub struct Png {
+    pub width: u32,
+    pub height: u32,
+    /// RGB or RGBA, as the file has it.
+    pub colour_type: png::ColorType,
+    pub pixels: Vec<[u8; 3]>,
+}
+
+impl Png {
+    /// Reads an 8-bit RGB or RGBA PNG file (dropping the alpha channel).
+    pub fn read(path: &Path) -> Png {
+        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+            .read_info()
+            .expect("a PNG file");
+        let mut buffer = vec![0; reader.output_buffer_size().expect("a buffer size")];
+        let info = reader.next_frame(&mut buffer).expect("one frame");
+        assert_eq!(info.bit_depth, png::BitDepth::Eight);
+        let channels = match info.color_type {
+            png::ColorType::Rgb => 3,
+            png::ColorType::Rgba => 4,
+            other => panic!("unexpected colour type {other:?}"),
+        };
+        let pixels = buffer[..info.buffer_size()]
+            .chunks(channels)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect();
+        Png {
+            width: info.width,
+            height: info.height,
+            colour_type: info.color_type,
+            pixels,
+        }
+    }
+
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 3] {
+        self.pixels[(y * self.width + x) as usize]
+    }
+
+    /// Every pixel of `colour`, as (x, y).
+    pub fn pixels_of(&self, colour: [u8; 3]) -> Vec<(u32, u32)> {
+        (0..self.height)
+            .flat_map(|y| (0..self.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.pixel(x, y) == colour)
+            .collect()
+    }
+}

@@ -2,7 +2,6 @@
 // shows its state in the status bar, and offers commands that run `futc`.
 
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
   CloseAction,
@@ -20,7 +19,8 @@ import {
 } from 'vscode-languageclient/node';
 import { FutcCommands } from './futcCommands';
 import { isConnectionFailure, RestartPolicy } from './restartPolicy';
-import { mergeEnv, nodeFileChecks, type PathSource, resolveServerPath, SERVER_NAME } from './serverPath';
+import { pathOptions } from './pathOptions';
+import { mergeEnv, type PathSource, resolveServerPath, SERVER_NAME } from './serverPath';
 
 const CLIENT_ID = 'futhark'; // makes vscode-languageclient honour `futhark.trace.server`
 const CLIENT_NAME = 'Futhark Language Server';
@@ -179,15 +179,7 @@ class ServerController implements vscode.Disposable {
       return;
     }
     const config = vscode.workspace.getConfiguration('futhark');
-    const resolved = resolveServerPath({
-      configured: config.get<string>('server.path', ''),
-      extensionPath: this.context.extensionPath,
-      workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
-      env: process.env,
-      platform: process.platform,
-      homeDir: os.homedir(),
-      ...nodeFileChecks,
-    });
+    const resolved = resolveServerPath(pathOptions(this.context, 'server.path'));
     if (resolved.kind === 'notFound') {
       this.serverPath = undefined;
       this.serverSource = undefined;

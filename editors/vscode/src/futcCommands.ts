@@ -2,7 +2,6 @@
 // (`futc literate`) and the documentation (`futc doc`).
 
 import { spawn } from 'node:child_process';
-import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
   commandLine,
@@ -12,7 +11,8 @@ import {
   type Invocation,
   literateInvocation,
 } from './futcInvocation';
-import { nodeFileChecks, resolveCompilerPath } from './serverPath';
+import { pathOptions } from './pathOptions';
+import { resolveCompilerPath } from './serverPath';
 
 const SHOW_OUTPUT = 'Show Output';
 const OPEN_SETTINGS = 'Open Settings';
@@ -127,19 +127,7 @@ export class FutcCommands implements vscode.Disposable {
   }
 
   private resolveFutc(): string | undefined {
-    const config = vscode.workspace.getConfiguration('futhark');
-    const resolved = resolveCompilerPath(
-      {
-        configured: config.get<string>('compiler.path', ''),
-        extensionPath: this.context.extensionPath,
-        workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
-        env: process.env,
-        platform: process.platform,
-        homeDir: os.homedir(),
-        ...nodeFileChecks,
-      },
-      this.serverPath(),
-    );
+    const resolved = resolveCompilerPath(pathOptions(this.context, 'compiler.path'), this.serverPath());
     if (resolved.kind === 'found') {
       return resolved.path;
     }

@@ -681,6 +681,17 @@ pub(crate) trait ExpContext {
     fn context(&self) -> Result<&'static str>;
 }
 
+/// The deepest indentation printed: deeper code stays at that column, so
+/// the text grows linearly with nesting (a chain of 5,000 `if`s printed
+/// 200 MB of spaces).
+const MAX_INDENT: usize = 40;
+
+/// How deep a function's C blocks may nest. C compilers take time
+/// superlinear in the nesting (gcc -O3: 5 s for 5,000 nested `if`s, 18 s
+/// for 10,000), so a deeper function is refused with an error rather than
+/// left to compile for minutes.
+const MAX_BLOCK_NESTING: usize = 5_000;
+
 /// The text of a C function being printed: its lines, their indentation
 /// and the variables declared in each enclosing C scope, innermost last.
 pub(crate) struct Lines {
@@ -700,7 +711,7 @@ impl Lines {
     }
 
     pub(crate) fn line(&mut self, text: &str) {
-        for _ in 0..self.indent {
+        for _ in 0..self.indent.min(MAX_INDENT) {
             self.out.push_str("  ");
         }
         self.out.push_str(text);
@@ -756,6 +767,13 @@ pub(crate) trait CodePrinter<Op>: ExpContext + Sized {
     /// The contents of a statement in a new C scope (the braces are the
     /// caller's).
     fn contents(&mut self, code: &Code<Op>) -> Result<()> {
+        if self.lines().scopes.len() >= MAX_BLOCK_NESTING {
+            return Err(CodegenError::limitation(format!(
+                "the generated C code nests more than {MAX_BLOCK_NESTING} blocks deep \
+                 (conditionals and loops inside each other, after inlining); \
+                 C compilers take minutes on such code"
+            )));
+        }
         self.lines().scopes.push(HashMap::new());
         let result = match code {
             Code::Block(codes) => codes.iter().try_for_each(|c| self.code(c)),
@@ -990,7 +1008,11 @@ pub(crate) fn frames(loc: &Loc) -> Vec<String> {
 /// functions it calls.
 #[derive(Default)]
 pub struct VarUses {
-    scopes: Vec<HashSet<Var>>,
+    /// The variables declared in each enclosing scope, innermost last.
+    scopes: Vec<Vec<Var>>,
+    /// How many enclosing scopes declare each variable: a lookup must not
+    /// walk the scopes, which nest as deep as the code.
+    declared: HashMap<Var, usize>,
     free: BTreeSet<Var>,
     assigned: BTreeSet<Var>,
     calls: BTreeSet<usize>,
@@ -999,15 +1021,16 @@ pub struct VarUses {
 impl VarUses {
     pub fn declare(&mut self, var: Var) {
         if self.scopes.is_empty() {
-            self.scopes.push(HashSet::new());
+            self.scopes.push(Vec::new());
         }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(var);
+            scope.push(var);
+            *self.declared.entry(var).or_default() += 1;
         }
     }
 
     fn declared(&self, var: Var) -> bool {
-        self.scopes.iter().any(|scope| scope.contains(&var))
+        self.declared.contains_key(&var)
     }
 
     /// Whether the code read or set `var` without declaring it.
@@ -1030,9 +1053,16 @@ impl VarUses {
 
     /// Visits `f` in a scope of its own.
     pub fn scoped(&mut self, f: impl FnOnce(&mut Self)) {
-        self.scopes.push(HashSet::new());
+        self.scopes.push(Vec::new());
         f(self);
-        self.scopes.pop();
+        for var in self.scopes.pop().unwrap_or_default() {
+            if let Some(count) = self.declared.get_mut(&var) {
+                *count -= 1;
+                if *count == 0 {
+                    self.declared.remove(&var);
+                }
+            }
+        }
     }
 
     pub fn exp(&mut self, e: &Exp) {
