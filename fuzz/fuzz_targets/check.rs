@@ -6,7 +6,8 @@
 
 use libfuzzer_sys::fuzz_target;
 
-const ROOT: &str = "fuzz";
+/// A semantic path: absolute, normalised, as `hir` reads it.
+const ROOT: &str = "/fuzz.fut";
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
