@@ -11,9 +11,9 @@
 # project's own tests before each run.
 #
 # --export writes into DIR the built binaries (debug info stripped; they
-# need no Rust toolchain, only glibc), a seed corpus for each and
-# DIR/run.sh, which runs them there for a given time on a given number of
-# cores: `DIR/run.sh SECONDS [JOBS] [TARGET...]`.
+# need no Rust toolchain, only glibc and libstdc++), a seed corpus for
+# each and DIR/run.sh, which runs them there for a given time on a given
+# number of cores: `DIR/run.sh SECONDS [JOBS] [TARGET...]`.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
