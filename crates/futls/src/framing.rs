@@ -57,7 +57,7 @@ impl FrameReader {
     }
 
     /// The next frame, or `None` until more bytes come.
-    pub fn next(&mut self) -> Option<Incoming> {
+    pub fn next_frame(&mut self) -> Option<Incoming> {
         loop {
             if let Some(length) = self.body_length {
                 return self.body(length);
@@ -276,7 +276,7 @@ pub async fn forward_input(
     let mut reader = FrameReader::default();
     while let Some(bytes) = input.recv().await {
         reader.push(&bytes);
-        while let Some(incoming) = reader.next() {
+        while let Some(incoming) = reader.next_frame() {
             match incoming {
                 Incoming::Message(body) => {
                     if server.write_all(&frame(&body)).await.is_err() {
@@ -305,7 +305,7 @@ pub async fn forward_output(mut server: DuplexStream, mut replies: UnboundedRece
                 Ok(0) | Err(_) => break,
                 Ok(read) => {
                     reader.push(&buffer[..read]);
-                    std::iter::from_fn(|| reader.next()).collect()
+                    std::iter::from_fn(|| reader.next_frame()).collect()
                 }
             },
             Some(reply) = replies.recv() => vec![Incoming::Reply(reply)],
@@ -338,7 +338,7 @@ mod tests {
         let mut out = Vec::new();
         for chunk in input {
             reader.push(chunk);
-            while let Some(incoming) = reader.next() {
+            while let Some(incoming) = reader.next_frame() {
                 out.push(incoming);
             }
         }
@@ -438,10 +438,10 @@ mod tests {
         // The body arrives before the next frame: nothing is known yet.
         let mut reader = FrameReader::default();
         reader.push(&long);
-        assert_eq!(reader.next(), None);
+        assert_eq!(reader.next_frame(), None);
         reader.push(&frame(SHUTDOWN));
-        assert_eq!(reader.next(), Some(message(body)));
-        assert_eq!(reader.next(), Some(message(SHUTDOWN)));
+        assert_eq!(reader.next_frame(), Some(message(body)));
+        assert_eq!(reader.next_frame(), Some(message(SHUTDOWN)));
         // A header inside a string of the body is text, not a frame.
         let quoting = br#"{"jsonrpc":"2.0","method":"m","params":{"text":"Content-Length: 3"}}"#;
         assert_eq!(frames(&[&frame(quoting)]), vec![message(quoting)]);
@@ -480,17 +480,17 @@ mod tests {
         reader.push(b"Content-Length: 5\r\n");
         for _ in 0..10 {
             reader.push(&[b'x'; 1000]);
-            assert_eq!(reader.next(), None);
+            assert_eq!(reader.next_frame(), None);
         }
         assert!(reader.buffer.len() <= MAX_HEADER);
         let mut reader = FrameReader::default();
         for _ in 0..1000 {
             reader.push(&[b'x'; 1000]);
-            assert_eq!(reader.next(), None);
+            assert_eq!(reader.next_frame(), None);
         }
         assert!(reader.buffer.len() <= KEPT_OF_SKIPPED);
         reader.push(&frame(SHUTDOWN));
-        assert_eq!(error_code(&reader.next().expect("an error")), -32700);
-        assert_eq!(reader.next(), Some(message(SHUTDOWN)));
+        assert_eq!(error_code(&reader.next_frame().expect("an error")), -32700);
+        assert_eq!(reader.next_frame(), Some(message(SHUTDOWN)));
     }
 }

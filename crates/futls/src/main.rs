@@ -12,12 +12,12 @@ mod database;
 mod diagnostics;
 mod disk_watch;
 mod formatting;
-mod framing;
 mod line_index;
 mod prelude_files;
 
 use database::{CancelOnDrop, Cancellation, Change, Database, Snapshot, Unanswered};
 use diagnostics::Publication;
+use futls::framing;
 use hir::SourceFile;
 use line_index::LineIndex;
 use std::collections::HashMap;

@@ -46,16 +46,25 @@ impl RunError {
         RunError::new(format!("{INTERNAL}{message}"))
     }
 
+    /// Whether the failure is the interpreter's own, a bug: not the
+    /// program's, nor an exhausted stack or step limit.
+    pub fn is_internal(&self) -> bool {
+        self.message.starts_with(INTERNAL)
+    }
+
     /// Whether the failure is the program's own (a check that failed),
     /// which [`run_entry_past_failures`] can run on past: not an
-    /// interpreter bug or an exhausted stack.
+    /// interpreter bug, an exhausted stack or an exhausted step limit.
     fn is_check(&self) -> bool {
-        !self.message.starts_with(INTERNAL) && !self.message.starts_with(STACK_OVERFLOW)
+        ![INTERNAL, STACK_OVERFLOW, OUT_OF_STEPS]
+            .iter()
+            .any(|prefix| self.message.starts_with(prefix))
     }
 }
 
 const INTERNAL: &str = "internal error in the interpreter: ";
 const STACK_OVERFLOW: &str = "Stack overflow: ";
+const OUT_OF_STEPS: &str = "Out of steps: ";
 
 impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -95,15 +104,38 @@ pub fn run_entry<R: Rep>(
     entry: &str,
     args: Vec<Value>,
 ) -> Result<Vec<Value>> {
+    on_interpreter_thread(|| run_entry_here(program, entry, args, &mut None, None))?
+        .unwrap_or_else(|_| Err(RunError::internal("the interpreter panicked")))
+}
+
+/// Runs the entry point `entry` on `args` as [`run_entry`] does, but
+/// fails once it has taken more than `max_steps` steps, and lets a panic
+/// in the interpreter propagate (for fuzzing, where a program may loop
+/// forever and a panic is the bug looked for). A step is a statement
+/// run, a loop iteration or an element of an array made, so the limit
+/// bounds both time and memory.
+pub fn run_entry_bounded<R: Rep>(
+    program: &Program<R>,
+    entry: &str,
+    args: Vec<Value>,
+    max_steps: u64,
+) -> Result<Vec<Value>> {
+    on_interpreter_thread(|| run_entry_here(program, entry, args, &mut None, Some(max_steps)))?
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// Runs `run` on a thread with [`STACK_SIZE`] bytes of stack; an error
+/// where the thread cannot start, what the thread's join gives otherwise.
+fn on_interpreter_thread<T: Send>(
+    run: impl FnOnce() -> T + Send,
+) -> Result<std::thread::Result<T>> {
     std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()
             .name("interpreter".into())
             .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, || run_entry_here(program, entry, args, &mut None))
+            .spawn_scoped(scope, run)
             .map_err(|error| RunError::internal(format!("cannot start a thread: {error}")))?;
-        thread
-            .join()
-            .unwrap_or_else(|_| Err(RunError::internal("the interpreter panicked")))
+        Ok(thread.join())
     })
 }
 
@@ -120,30 +152,19 @@ pub fn run_entry_past_failures<R: Rep>(
     entry: &str,
     args: Vec<Value>,
 ) -> (Result<Vec<Value>>, Vec<RunError>) {
-    std::thread::scope(|scope| {
-        let thread = std::thread::Builder::new()
-            .name("interpreter".into())
-            .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, || {
-                let mut failures = Some(Vec::new());
-                let result = run_entry_here(program, entry, args, &mut failures);
-                (result, failures.unwrap_or_default())
-            });
-        match thread {
-            Ok(thread) => thread.join().unwrap_or_else(|_| {
-                (
-                    Err(RunError::internal("the interpreter panicked")),
-                    Vec::new(),
-                )
-            }),
-            Err(error) => (
-                Err(RunError::internal(format!(
-                    "cannot start a thread: {error}"
-                ))),
-                Vec::new(),
-            ),
-        }
-    })
+    let run = || {
+        let mut failures = Some(Vec::new());
+        let result = run_entry_here(program, entry, args, &mut failures, None);
+        (result, failures.unwrap_or_default())
+    };
+    match on_interpreter_thread(run) {
+        Ok(Ok(outcome)) => outcome,
+        Ok(Err(_)) => (
+            Err(RunError::internal("the interpreter panicked")),
+            Vec::new(),
+        ),
+        Err(error) => (Err(error), Vec::new()),
+    }
 }
 
 /// How many failures [`run_entry_past_failures`] runs past.
@@ -254,12 +275,14 @@ pub fn check_arguments<R: Rep>(
 }
 
 /// Runs an entry point; with `failures`, running on past failing checks
-/// and recording them there.
+/// and recording them there; with `max_steps`, failing once it has taken
+/// more steps (see [`run_entry_bounded`]).
 fn run_entry_here<R: Rep>(
     program: &Program<R>,
     entry: &str,
     args: Vec<Value>,
     failures: &mut Option<Vec<RunError>>,
+    max_steps: Option<u64>,
 ) -> Result<Vec<Value>> {
     check_arguments(program, entry, &args)?;
     let entry_point = find_entry_point(program, entry)?;
@@ -299,6 +322,7 @@ fn run_entry_here<R: Rep>(
         depth: 0,
         failures: failures.take(),
         running: Vec::new(),
+        steps_left: max_steps,
     };
     let values = interpreter.call(&function.params, &function.body, all_args);
     *failures = interpreter.failures.take();
@@ -370,6 +394,8 @@ pub struct Interpreter<'p, R: Rep> {
     /// being run, outermost first, and whether it is a call (what a
     /// backtrace is made of).
     running: Vec<(Option<Loc>, bool)>,
+    /// How many more steps the run may take, where it is bounded.
+    steps_left: Option<u64>,
 }
 
 /// Calls nested deeper than this are reported as a stack overflow rather
@@ -389,6 +415,13 @@ fn bound_vars<R: Rep>(function: &crate::ir::Function<R>) -> Vec<Var> {
     let mut out: Vec<Var> = function.params.iter().map(|p| p.var).collect();
     for_each_bound_in_body(&function.body, &mut |v| out.push(v));
     out
+}
+
+/// How many elements an array of non-negative sizes `dims` has, at most
+/// `u64::MAX`.
+fn element_count(dims: &[i64]) -> u64 {
+    dims.iter()
+        .fold(1, |count: u64, &dim| count.saturating_mul(dim as u64))
 }
 
 fn shape_text(shape: &[i64]) -> String {
@@ -704,8 +737,35 @@ impl<R: Rep> Interpreter<'_, R> {
         self.call(&lambda.params, &lambda.body, args)
     }
 
+    /// Takes `steps` more steps of a bounded run.
+    fn charge(&mut self, steps: u64) -> Result<()> {
+        if let Some(left) = &mut self.steps_left {
+            *left = left.checked_sub(steps).ok_or_else(|| {
+                RunError::new(format!(
+                    "{OUT_OF_STEPS}the run took more steps than its limit."
+                ))
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Takes a step for each element of the arrays among `values`.
+    fn charge_elements(&mut self, values: &[Value]) -> Result<()> {
+        if self.steps_left.is_some() {
+            let elements = values
+                .iter()
+                .filter_map(Value::as_array)
+                .map(|array| array.data.len() as u64)
+                .sum();
+            self.charge(elements)?;
+        }
+        Ok(())
+    }
+
     fn stm(&mut self, stm: &Stm<R>) -> Result<()> {
+        self.charge(1)?;
         let values = self.exp(&stm.exp)?;
+        self.charge_elements(&values)?;
         if values.len() != stm.pat.len() {
             return Err(RunError::internal(format!(
                 "{} values for {} variables",
@@ -862,6 +922,8 @@ impl<R: Rep> Interpreter<'_, R> {
                 }
                 let start = self.prim(*start)?;
                 let step = self.prim(*step)?;
+                // Charged before the array is made: it may be too big to make.
+                self.charge(len as u64)?;
                 let mut data = Vec::with_capacity(len as usize);
                 let mut current = start;
                 for _ in 0..len {
@@ -875,6 +937,8 @@ impl<R: Rep> Interpreter<'_, R> {
                 let dims = self.array_shape(shape)?;
                 let count: i64 = dims.iter().product();
                 let value = self.subexp(*value)?;
+                let row_elements = value.as_array().map_or(1, |inner| inner.data.len() as u64);
+                self.charge(element_count(&dims).saturating_mul(row_elements))?;
                 single(match value {
                     Value::Prim(prim) => Value::Array(ArrayValue::new(
                         prim.prim_type(),
@@ -897,6 +961,7 @@ impl<R: Rep> Interpreter<'_, R> {
             Exp::Scratch { shape, element } => {
                 let dims = self.array_shape(shape)?;
                 let count: i64 = dims.iter().product();
+                self.charge(element_count(&dims))?;
                 single(Value::Array(ArrayValue::new(
                     *element,
                     dims,
@@ -984,6 +1049,7 @@ impl<R: Rep> Interpreter<'_, R> {
                 let one = convert(PrimValue::I64(1), bound.prim_type());
                 let mut i = zero;
                 while eval_cmp(CmpOp::Lt, i, bound) {
+                    self.charge(1)?;
                     self.bind(*var, Value::Prim(i));
                     let values = self.body(body)?;
                     rebind(self, values);
@@ -993,6 +1059,7 @@ impl<R: Rep> Interpreter<'_, R> {
             }
             LoopForm::While { condition } => {
                 while self.prim(SubExp::Var(*condition))?.as_bool() == Some(true) {
+                    self.charge(1)?;
                     let values = self.body(body)?;
                     rebind(self, values);
                 }

@@ -1,4 +1,4 @@
-use super::{RunError, run_entry};
+use super::{RunError, run_entry, run_entry_bounded};
 use crate::ir::build::{Builder, test_program};
 use crate::ir::{DimIndex, Exp, Kind, LoopForm, Program, ReduceOp, Soac, SubExp, Type};
 use crate::value::{ArrayValue, Value};
@@ -379,4 +379,78 @@ fn running_past_failures_meets_every_failing_check_in_order() {
     // The first failure met is the one a normal run stops at.
     let stopped = run_entry(&p, "main", args).expect_err("a failure");
     assert_eq!(stopped, failures[0]);
+}
+
+/// `loop (go, n) = (true, 0) while go do (go, n + 1)`, or with `for i <
+/// bound` in place of `while go`: returns `n`.
+fn counting_loop(bound: Option<i64>) -> Program {
+    program(&[], |b, _| {
+        let params = b.loop_params(
+            "state",
+            &[
+                (SubExp::Const(PrimValue::Bool(true)), false),
+                (SubExp::Const(PrimValue::I64(0)), false),
+            ],
+        );
+        let go = params.values[0].0.var;
+        let n = params.values[1].0.var;
+        let form = match bound {
+            Some(bound) => LoopForm::For {
+                var: b.new_var("i", Type::i64()),
+                bound: SubExp::Const(PrimValue::I64(bound)),
+            },
+            None => LoopForm::While { condition: go },
+        };
+        let body = b.body(|b| {
+            let next = b.bind1(
+                "next",
+                Exp::BinOp(BinOp::Add, n.into(), SubExp::Const(PrimValue::I64(1))),
+            );
+            vec![go.into(), next.into()]
+        });
+        let result = b.bind_loop("loop", params, form, body);
+        vec![result[1].into()]
+    })
+}
+
+fn out_of_steps(result: Result<Vec<Value>, RunError>) -> bool {
+    matches!(result, Err(error) if error.message.starts_with("Out of steps: "))
+}
+
+#[test]
+fn a_bounded_run_stops_a_loop_that_never_ends() {
+    let p = counting_loop(None);
+    assert!(out_of_steps(run_entry_bounded(&p, "main", vec![], 10_000)));
+}
+
+#[test]
+fn a_bounded_run_within_its_limit_gives_what_an_unbounded_one_does() {
+    let p = counting_loop(Some(10));
+    let ten = vec![Value::Prim(PrimValue::I64(10))];
+    assert_eq!(run_entry(&p, "main", vec![]), Ok(ten.clone()));
+    assert_eq!(run_entry_bounded(&p, "main", vec![], 1_000), Ok(ten));
+    assert!(out_of_steps(run_entry_bounded(&p, "main", vec![], 5)));
+}
+
+#[test]
+fn a_bounded_run_stops_before_making_an_array_over_its_limit() {
+    // iota (1 << 50): far more memory than a test has.
+    let p = program(&[], |b, _| {
+        let xs = b.bind1(
+            "xs",
+            Exp::Iota {
+                len: SubExp::Const(PrimValue::I64(1 << 50)),
+                start: SubExp::Const(PrimValue::I64(0)),
+                step: SubExp::Const(PrimValue::I64(1)),
+                ty: PrimType::I64,
+            },
+        );
+        vec![xs.into()]
+    });
+    assert!(out_of_steps(run_entry_bounded(
+        &p,
+        "main",
+        vec![],
+        1_000_000
+    )));
 }

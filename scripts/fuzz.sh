@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# Runs the cargo-fuzz targets of fuzz/ for SECONDS each (default 60),
+# all of them or those named, one after another; exits non-zero if one
+# crashes, naming the input that reproduces it.
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]
+#   FUZZ_BUILD_ONLY=1 scripts/fuzz.sh [TARGET...]   # build, print where
+#   scripts/fuzz.sh --export DIR [TARGET...]        # build, export
+#
+# Corpora (fuzz/corpus/TARGET, not committed) are seeded from the
+# project's own tests before each run.
+#
+# --export writes into DIR the built binaries (debug info stripped; they
+# need no Rust toolchain, only glibc and libstdc++), a seed corpus for
+# each and DIR/run.sh, which runs them there for a given time on a given
+# number of cores: `DIR/run.sh SECONDS [JOBS] [TARGET...]`.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+fuzz="$root/fuzz"
+all_targets=(parse check run data lsp)
+
+export_dir=
+seconds=60
+if [[ $# -gt 0 && $1 == --export ]]; then
+    [[ $# -ge 2 ]] || { echo "usage: $0 --export DIR [TARGET...]" >&2; exit 2; }
+    export_dir=$2
+    shift 2
+elif [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then
+    seconds=$1
+    shift
+fi
+targets=("$@")
+if [[ ${#targets[@]} -eq 0 ]]; then
+    targets=("${all_targets[@]}")
+fi
+
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    cargo install cargo-fuzz --locked
+fi
+
+cd "$fuzz"
+for target in "${targets[@]}"; do
+    cargo +nightly fuzz build --release "$target"
+done
+triple=$(rustc +nightly -vV | sed -n 's/^host: //p')
+binaries="$fuzz/target/$triple/release"
+if [[ -n ${FUZZ_BUILD_ONLY:-} ]]; then
+    for target in "${targets[@]}"; do
+        echo "$binaries/$target"
+    done
+    exit 0
+fi
+
+# Seeds: the test programs and parser test data for the program targets,
+# a few values in each format for the data target, a few sessions (whole,
+# and in the target's pieces: 0xff between them, the first byte of each
+# saying how to send it) for the lsp target.
+seed() {
+    local target=$1 corpus=$2
+    mkdir -p "$corpus"
+    case $target in
+    parse | check | run)
+        # Named by their paths: many test files share a name.
+        (cd "$root" && find tests crates/syntax/test_data -name '*.fut' -size -16k) |
+            while read -r path; do
+                cp "$root/$path" "$corpus/${path//\//_}"
+            done
+        ;;
+    data)
+        printf '1i32 2.5f64 true\n' >"$corpus/scalars"
+        printf '[[1u8, 2u8], [3u8, 4u8]] -- a comment\n' >"$corpus/matrix"
+        printf 'empty([0][3]f32) [f16.nan, -0.0f32, f64.inf]\n' >"$corpus/special"
+        printf 'b\x02\x00 i32\x2a\x00\x00\x00' >"$corpus/binary_scalar"
+        printf 'b\x02\x01 f32\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x80\x3f\x00\x00\x80\xbf' \
+            >"$corpus/binary_array"
+        ;;
+    lsp)
+        local initialize='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+        local open='{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.fut","languageId":"futhark","version":1,"text":"def main (x: i32) = x + 1\n"}}}'
+        local hover='{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a.fut"},"position":{"line":0,"character":20}}}'
+        local response='{"jsonrpc":"2.0","id":7,"result":null}'
+        {
+            for body in "$initialize" "$open" "$hover"; do
+                printf 'Content-Length: %d\r\n\r\n%s' "${#body}" "$body"
+            done
+        } >"$corpus/session"
+        printf 'Content-Length: 3\r\n\r\n{"a\r\nContent-Length: 40\r\n\r\n[1,2]\r\nContent-Type: x\r\n\r\n' \
+            >"$corpus/malformed"
+        printf '\x01%s\xff\x00{"jsonrpc":\xff\x02%s\xff\x01%s\xff\x01[]\xff\x04%s' \
+            "$initialize" "$open" "$hover" "$response" >"$corpus/pieces"
+        ;;
+    esac
+}
+
+if [[ -n $export_dir ]]; then
+    mkdir -p "$export_dir/corpus"
+    for target in "${targets[@]}"; do
+        # Symbols stay, for the stack traces of crashes.
+        objcopy --strip-debug "$binaries/$target" "$export_dir/$target"
+        seed "$target" "$export_dir/corpus/$target"
+    done
+    cat >"$export_dir/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Runs the fuzz targets here for SECONDS each on JOBS cores (default:
+# all), one after another, each on its corpus in corpus/TARGET (which
+# grows); crashing inputs land in artifacts/TARGET. Exits non-zero if one
+# crashed.
+#
+#   ./run.sh SECONDS [JOBS] [TARGET...]
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+seconds=${1:?usage: run.sh SECONDS [JOBS] [TARGET...]}
+shift
+jobs=$(nproc)
+if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then
+    jobs=$1
+    shift
+fi
+targets=("$@")
+if [[ ${#targets[@]} -eq 0 ]]; then
+    targets=($(cd "$here/corpus" && ls))
+fi
+failed=()
+for target in "${targets[@]}"; do
+    mkdir -p "$here/artifacts/$target" "$here/logs/$target"
+    echo "== $target: $seconds s on $jobs cores"
+    # -jobs runs workers until that many runs end; the time limit ends
+    # each, and the logs say which crashed.
+    (cd "$here/logs/$target" && "$here/$target" -jobs="$jobs" -workers="$jobs" \
+        -max_total_time="$seconds" -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
+        -artifact_prefix="$here/artifacts/$target/" "$here/corpus/$target")
+    # Slow units are written there too, and are no failure.
+    crashes=$(cd "$here/artifacts/$target" && ls crash-* timeout-* oom-* leak-* 2>/dev/null)
+    if [[ -n $crashes ]]; then
+        failed+=("$target")
+        echo "== $target crashed:" $crashes
+    fi
+done
+if [[ ${#failed[@]} -gt 0 ]]; then
+    echo "crashed: ${failed[*]}"
+    exit 1
+fi
+echo "no crash: ${targets[*]}"
+RUN
+    chmod +x "$export_dir/run.sh"
+    du -sh "$export_dir"
+    exit 0
+fi
+
+failed=()
+for target in "${targets[@]}"; do
+    seed "$target" "$fuzz/corpus/$target"
+    # Where cargo-fuzz writes the inputs that crash.
+    artifacts="$fuzz/artifacts/$target"
+    echo "== $target: $seconds s"
+    if ! cargo +nightly fuzz run --release "$target" "corpus/$target" -- \
+        -max_total_time="$seconds" -max_len=4096 -timeout=20 -rss_limit_mb=4096; then
+        failed+=("$target")
+        echo "== $target crashed; reproduce with:"
+        for input in "$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-*; do
+            [[ -e $input ]] || continue
+            echo "   cd fuzz && cargo +nightly fuzz run $target $input"
+        done
+    fi
+done
+
+if [[ ${#failed[@]} -gt 0 ]]; then
+    echo "crashed: ${failed[*]}"
+    exit 1
+fi
+echo "no crash: ${targets[*]}"
