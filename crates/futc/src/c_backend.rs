@@ -180,7 +180,9 @@ pub(crate) fn generate(
         Backend::Multicore => Pipeline::McMem,
         Backend::OpenCl => Pipeline::DeviceMem,
     };
-    codegen::c::check_nesting(program).map_err(|error| format!("error: {error}\n"))?;
+    if backend == Backend::C {
+        codegen::c::check_nesting(program).map_err(|error| format!("error: {error}\n"))?;
+    }
     let level = opt::passes::continue_pipeline(program.clone(), pipeline)
         .map_err(|error| format!("{error}\n"))?;
     let generated = match level {

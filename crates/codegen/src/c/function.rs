@@ -701,11 +701,13 @@ fn nested_too_deep() -> CodegenError {
     ))
 }
 
-/// Refuses a program whose core IR already nests branches and loops
-/// deeper than [`MAX_BLOCK_NESTING`], before the memory passes and code
-/// generation spend their time on it: each branch or loop body becomes
-/// at least one C block (SOACs' lambdas, which become loops, are not
-/// counted, so this never refuses what printing would accept).
+/// Refuses a program for the sequential C back end whose core IR already
+/// nests branches and loops deeper than [`MAX_BLOCK_NESTING`], before the
+/// memory passes and code generation spend their time on it: there each
+/// branch or loop body becomes at least one C block of the same C
+/// function (SOACs' lambdas, which become loops, are not counted). The
+/// parallel back ends outline parallel code into functions of its own,
+/// so their IR's nesting is no bound on their C's.
 pub fn check_nesting<R: opt::ir::Rep>(program: &opt::ir::Program<R>) -> Result<()> {
     fn depth<R: opt::ir::Rep>(body: &opt::ir::Body<R>, at: usize) -> Result<()> {
         for stm in &body.stms {
