@@ -6,21 +6,11 @@
 
 use libfuzzer_sys::fuzz_target;
 
-/// A semantic path: absolute, normalised, as `hir` reads it.
-const ROOT: &str = "/fuzz.fut";
-
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let mut read = |path: &str| {
-        if path == ROOT {
-            Ok(text.to_owned())
-        } else {
-            Err(format!("{path}: no such file"))
-        }
-    };
-    let checked = hir::load_checked(ROOT, &mut read).expect("the root file is always readable");
+    let checked = futhark_fuzz::check_root(text);
     let in_root = |file, range: syntax::TextRange| {
         file != checked.root || usize::from(range.end()) <= text.len()
     };

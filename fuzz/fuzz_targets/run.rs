@@ -12,9 +12,6 @@ use libfuzzer_sys::fuzz_target;
 use opt::value::{ArrayValue, Value};
 use prim::PrimValue;
 
-/// A semantic path: absolute, normalised, as `hir` reads it.
-const ROOT: &str = "/fuzz.fut";
-
 /// Enough for the test programs, few enough to stay well inside the
 /// fuzzer's time and memory limits per input.
 const MAX_STEPS: u64 = 1_000_000;
@@ -34,14 +31,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let mut read = |path: &str| {
-        if path == ROOT {
-            Ok(text.to_owned())
-        } else {
-            Err(format!("{path}: no such file"))
-        }
-    };
-    let checked = hir::load_checked(ROOT, &mut read).expect("the root file is always readable");
+    let checked = futhark_fuzz::check_root(text);
     if checked.diagnostics.iter().any(hir::Diagnostic::is_error) {
         return;
     }
