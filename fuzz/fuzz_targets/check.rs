@@ -10,20 +10,21 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let checked = futhark_fuzz::check_root(text);
-    let in_root = |file, range: syntax::TextRange| {
-        file != checked.root || usize::from(range.end()) <= text.len()
-    };
-    for diagnostic in &checked.diagnostics {
-        assert!(
-            in_root(diagnostic.file, diagnostic.range),
-            "diagnostic outside the source: {diagnostic:?}"
-        );
-        for related in &diagnostic.related {
+    futhark_fuzz::with_checked_root(text, |checked| {
+        let in_root = |file, range: syntax::TextRange| {
+            file != checked.root || usize::from(range.end()) <= text.len()
+        };
+        for diagnostic in &checked.diagnostics {
             assert!(
-                in_root(related.file, related.range),
-                "related place outside the source: {diagnostic:?}"
+                in_root(diagnostic.file, diagnostic.range),
+                "diagnostic outside the source: {diagnostic:?}"
             );
+            for related in &diagnostic.related {
+                assert!(
+                    in_root(related.file, related.range),
+                    "related place outside the source: {diagnostic:?}"
+                );
+            }
         }
-    }
+    });
 });

@@ -31,34 +31,35 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let checked = futhark_fuzz::check_root(text);
-    if checked.diagnostics.iter().any(hir::Diagnostic::is_error) {
-        return;
-    }
-    let Ok(mut program) =
-        lower::lower_program(&checked.db, checked.file_set, checked.root, &|path| {
-            path.to_owned()
-        })
-    else {
-        return;
-    };
-    if let Err(error) = opt::ir::check::check_program(&program) {
-        panic!("lowering made ill-typed IR: {error}");
-    }
-    if let Err(error) = opt::passes::optimise(&mut program) {
-        panic!("optimising failed: {error}");
-    }
-    if let Err(error) = opt::ir::check::check_program(&program) {
-        panic!("optimising made ill-typed IR: {error}");
-    }
-    for entry_point in &program.entry_points {
-        let name = &entry_point.name;
-        let Ok(kinds) = opt::interp::argument_kinds(&program, name) else {
-            continue;
-        };
-        let args = kinds.into_iter().map(argument).collect();
-        if let Err(error) = opt::interp::run_entry_bounded(&program, name, args, MAX_STEPS) {
-            assert!(!error.is_internal(), "running `{name}`: {error}");
+    futhark_fuzz::with_checked_root(text, |checked| {
+        if checked.diagnostics.iter().any(hir::Diagnostic::is_error) {
+            return;
         }
-    }
+        let Ok(mut program) =
+            lower::lower_program(&checked.db, checked.file_set, checked.root, &|path| {
+                path.to_owned()
+            })
+        else {
+            return;
+        };
+        if let Err(error) = opt::ir::check::check_program(&program) {
+            panic!("lowering made ill-typed IR: {error}");
+        }
+        if let Err(error) = opt::passes::optimise(&mut program) {
+            panic!("optimising failed: {error}");
+        }
+        if let Err(error) = opt::ir::check::check_program(&program) {
+            panic!("optimising made ill-typed IR: {error}");
+        }
+        for entry_point in &program.entry_points {
+            let name = &entry_point.name;
+            let Ok(kinds) = opt::interp::argument_kinds(&program, name) else {
+                continue;
+            };
+            let args = kinds.into_iter().map(argument).collect();
+            if let Err(error) = opt::interp::run_entry_bounded(&program, name, args, MAX_STEPS) {
+                assert!(!error.is_internal(), "running `{name}`: {error}");
+            }
+        }
+    });
 });
