@@ -40,8 +40,12 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
 fi
 
 cd "$fuzz"
+# Without AddressSanitizer: the code is safe Rust, and the sanitizer made
+# the program targets six times slower (17 against 99 inputs a second
+# for `check`).
+build_flags=(--release --sanitizer none)
 for target in "${targets[@]}"; do
-    cargo +nightly fuzz build --release "$target"
+    cargo +nightly fuzz build "${build_flags[@]}" "$target"
 done
 triple=$(rustc +nightly -vV | sed -n 's/^host: //p')
 binaries="$fuzz/target/$triple/release"
@@ -154,13 +158,13 @@ for target in "${targets[@]}"; do
     # Where cargo-fuzz writes the inputs that crash.
     artifacts="$fuzz/artifacts/$target"
     echo "== $target: $seconds s"
-    if ! cargo +nightly fuzz run --release "$target" "corpus/$target" -- \
+    if ! cargo +nightly fuzz run "${build_flags[@]}" "$target" "corpus/$target" -- \
         -max_total_time="$seconds" -max_len=4096 -timeout=20 -rss_limit_mb=4096; then
         failed+=("$target")
         echo "== $target crashed; reproduce with:"
         for input in "$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-*; do
             [[ -e $input ]] || continue
-            echo "   cd fuzz && cargo +nightly fuzz run $target $input"
+            echo "   cd fuzz && cargo +nightly fuzz run ${build_flags[*]} $target $input"
         done
     fi
 done
