@@ -12,11 +12,15 @@ use crate::ir::{
     Body, DimIndex, ErrorPart, Exp, ExtDim, Loc, PatElem, Rep, Stm, SubExp, Type, Var,
 };
 use prim::{BinOp, CmpOp, PrimType};
+use rustc_hash::FxHashMap;
 
 /// The most statements a map's lambda may have to be computed where a
 /// row of its result is read instead.
 const MAX_INLINED_MAP: usize = 16;
-use rustc_hash::FxHashMap;
+
+/// How many products of sizes [`Simplifier::factors`] expands at most:
+/// far more than the sizes of real programs are products of.
+const MAX_FACTOR_EXPANSIONS: usize = 256;
 
 /// A part of a concatenation: an array, or what makes one that a
 /// neighbour of the same kind may join.
@@ -496,6 +500,11 @@ impl<R: Rep> Simplifier<'_, R> {
         let mut factors = Vec::new();
         let mut depth = 0;
         let mut pending: Vec<SubExp> = dims.to_vec();
+        // Facts may equate a size with a product containing it (`k` and
+        // `2 * k`, which hold together only where `k` is 0), which would
+        // expand for ever: past a bound on the products expanded there is
+        // no answer.
+        let mut expansions = 0;
         while let Some(d) = pending.pop() {
             let (d, d_depth) = self.size_class(d);
             depth = depth.max(d_depth);
@@ -507,6 +516,10 @@ impl<R: Rep> Simplifier<'_, R> {
                             && self.nonnegative(a).is_some()
                             && self.nonnegative(b).is_some() =>
                     {
+                        expansions += 1;
+                        if expansions > MAX_FACTOR_EXPANSIONS {
+                            return None;
+                        }
                         pending.push(a);
                         pending.push(b);
                     }

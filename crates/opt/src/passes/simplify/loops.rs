@@ -12,7 +12,7 @@ use crate::ir::traverse::{
 use crate::ir::{
     Body, Exp, ExtDim, ExtType, LoopForm, Param, PatElem, Rep, Stm, SubExp, Type, Var,
 };
-use prim::{BinOp, CmpOp};
+use prim::{BinOp, CmpOp, PrimValue};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The most iterations a `#[unroll]` loop is unrolled for; longer ones
@@ -35,6 +35,17 @@ impl<R: Rep> Simplifier<'_, R> {
         };
         if let LoopForm::For { bound, .. } = form
             && (is_zero(*bound) || matches!(*bound, SubExp::Const(c) if is_negative(c)))
+        {
+            for (pe, (_, init)) in stm.pat.iter().zip(params.iter()) {
+                self.bind_subst(pe.var, *init, false);
+            }
+            return (LoopOutcome::Replaced(Vec::new()), Vec::new());
+        }
+        // A `while` loop whose condition starts false never runs.
+        if let LoopForm::While { condition } = form
+            && params.iter().any(|(p, init)| {
+                p.var == *condition && *init == SubExp::Const(PrimValue::Bool(false))
+            })
         {
             for (pe, (_, init)) in stm.pat.iter().zip(params.iter()) {
                 self.bind_subst(pe.var, *init, false);
@@ -82,7 +93,11 @@ impl<R: Rep> Simplifier<'_, R> {
             }
         });
         self.repeating -= 1;
-        self.remove_invariant_params(&mut stm.pat, params, body);
+        let condition = match form {
+            LoopForm::While { condition } => Some(*condition),
+            LoopForm::For { .. } => None,
+        };
+        self.remove_invariant_params(&mut stm.pat, params, body, condition);
         let hoisted = self.hoist(body, inside, self.depth + 1);
         let before = self.hoist_guarded(stm);
         let mut after = self.invariant_results(stm);
@@ -154,18 +169,23 @@ impl<R: Rep> Simplifier<'_, R> {
     /// Removes the parameters of a loop (with `pat`, the statement's
     /// pattern) that the body passes on unchanged or sets to their
     /// initial values again: each is its initial value, in the body and
-    /// after the loop.
+    /// after the loop. A `while` loop's `condition` stays a parameter
+    /// (the form names it); one that starts false ends the loop before
+    /// it runs, and one that starts true never changes.
     fn remove_invariant_params(
         &mut self,
         pat: &mut Vec<PatElem>,
         params: &mut Vec<(Param, SubExp)>,
         body: &mut Body<R>,
+        condition: Option<Var>,
     ) {
         let invariant: Vec<usize> = (0..params.len())
             .filter(|&i| {
                 let (param, init) = &params[i];
                 let result = body.result[i];
-                !param.unique && (result == SubExp::Var(param.var) || result == *init)
+                !param.unique
+                    && Some(param.var) != condition
+                    && (result == SubExp::Var(param.var) || result == *init)
             })
             .collect();
         if invariant.is_empty() || pat.len() != params.len() {
@@ -484,7 +504,7 @@ impl<R: Rep> Simplifier<'_, R> {
                     },
                     else_body: Body {
                         stms: Vec::new(),
-                        result: vec![SubExp::Const(prim::PrimValue::zero(ty))],
+                        result: vec![SubExp::Const(PrimValue::zero(ty))],
                     },
                     ret: vec![ExtType::Prim(ty)],
                 },
