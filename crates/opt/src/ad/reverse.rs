@@ -325,21 +325,10 @@ fn adds_params(builder: &Builder, params: &[Param], body: &Body, depth: usize) -
 /// inputs: the forms the backward sweep reverses.
 fn is_split(map: &Lambda, scans: &[ScanOp], reduces: &[ReduceOp]) -> bool {
     scans.len() + reduces.len() == 0
-        || (scans.len() + reduces.len() == 1 && is_identity(map) && {
+        || (scans.len() + reduces.len() == 1 && map.is_identity() && {
             let n = accumulated_results(scans, reduces);
             n == map.ret.len()
         })
-}
-
-/// Whether a lambda returns its parameters, in order.
-fn is_identity(lambda: &Lambda) -> bool {
-    lambda.body.stms.is_empty()
-        && lambda.body.result.len() == lambda.params.len()
-        && lambda
-            .params
-            .iter()
-            .zip(&lambda.body.result)
-            .all(|(p, &r)| r == SubExp::Var(p.var))
 }
 
 /// How an expression reads a variable.
@@ -1038,7 +1027,7 @@ impl Reverse<'_> {
         reduces: &[ReduceOp],
     ) -> Vec<Stm> {
         let mut stms = Vec::new();
-        let inputs: Vec<Var> = if is_identity(map) {
+        let inputs: Vec<Var> = if map.is_identity() {
             arrays.to_vec()
         } else {
             let mapped: Vec<PatElem> = map

@@ -409,6 +409,19 @@ pub struct Lambda<R: Rep = Soacs> {
     pub ret: Vec<Type>,
 }
 
+impl<R: Rep> Lambda<R> {
+    /// Whether the lambda returns its parameters, in order.
+    pub fn is_identity(&self) -> bool {
+        self.body.stms.is_empty()
+            && self.body.result.len() == self.params.len()
+            && self
+                .params
+                .iter()
+                .zip(&self.body.result)
+                .all(|(p, &r)| r == SubExp::Var(p.var))
+    }
+}
+
 /// One index of an index or update: a fixed index (removing the
 /// dimension), or `len` elements from `start` with `stride` between them.
 #[derive(Debug, Clone, Copy, PartialEq)]

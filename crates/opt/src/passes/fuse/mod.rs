@@ -42,6 +42,7 @@
 //! leaves unspecified) may end with another of the values.
 
 mod deps;
+mod interchange;
 mod kernel;
 mod nest;
 mod rules;
@@ -285,6 +286,9 @@ impl Fuser<'_> {
             }
             let other_uses = uses_besides_arrays(&mut body.stms[consumer]);
             for producer in producers {
+                if interchange::interchange_scan(self, body, &deps, producer, consumer) {
+                    return true;
+                }
                 if self.try_vertical(body, &deps, &other_uses, producer, consumer) {
                     return true;
                 }

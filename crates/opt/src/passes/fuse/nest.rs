@@ -73,8 +73,8 @@ impl Transform {
 /// A perfect nest of maps: the widths of its levels, outermost first,
 /// and the innermost lambda, whose parameters are elements of the
 /// nest's input arrays at the nest's depth.
-struct Nest {
-    widths: Vec<SubExp>,
+pub(super) struct Nest {
+    pub(super) widths: Vec<SubExp>,
     inner: Lambda,
 }
 
@@ -83,7 +83,7 @@ impl Nest {
     /// lambda passes rows of its parameters on, deepened to `depth` by
     /// passing on their elements (a map of the identity is a nest of
     /// any depth).
-    fn of(f: &mut Fuser, width: SubExp, map: &Lambda, depth: usize) -> Nest {
+    pub(super) fn of(f: &mut Fuser, width: SubExp, map: &Lambda, depth: usize) -> Nest {
         let mut widths = vec![width];
         let mut inner = map.clone();
         while let Some((w, lambda)) = nested_map(&inner) {
@@ -158,7 +158,7 @@ impl Nest {
 
 /// Where a lambda only maps over its parameters, in order, returning the
 /// map's results: the map's width and lambda.
-fn nested_map(lambda: &Lambda) -> Option<(SubExp, Lambda)> {
+pub(super) fn nested_map(lambda: &Lambda) -> Option<(SubExp, Lambda)> {
     let [stm] = &lambda.body.stms[..] else {
         return None;
     };
@@ -470,6 +470,20 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
         arrays = perfect_arrays;
         nest = Nest::of(f, *width, &perfect_map, depth);
     }
+    if let Transform::Rearrange(perm) = &transform
+        && reach(perm) == 2
+        && nest.widths.len() < 2
+    {
+        let (moved, width, arrays, map) = swapped_levels(f, *width, &arrays, map)?;
+        let moved = moved
+            .into_iter()
+            .map(|stm| Stm {
+                loc: body.stms[last].loc.clone(),
+                ..stm
+            })
+            .collect();
+        return Some(replaced(body, p, &users, last, moved, width, arrays, map));
+    }
     let rank = |v: Var| f.types.get(v).map_or(0, |t| t.rank());
     let (inputs, new_nest) = match &transform {
         Transform::Rearrange(perm) => {
@@ -567,6 +581,29 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
         new_arrays.push(var);
     }
     let (new_width, new_map) = new_nest.build(f, &new_arrays);
+    Some(replaced(
+        body, p, &users, last, moved, new_width, new_arrays, new_map,
+    ))
+}
+
+/// The body with producer `p` and its transformations `users` replaced,
+/// where the last of them (`last`) was, by the statements `moved` and
+/// then the map over `arrays` binding the transformed arrays.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the parts of one replacement, each computed apart"
+)]
+fn replaced(
+    body: &Body,
+    p: usize,
+    users: &[(usize, Transform)],
+    last: usize,
+    mut moved: Vec<Stm>,
+    width: SubExp,
+    arrays: Vec<Var>,
+    map: Lambda,
+) -> Body {
+    let producer = &body.stms[p];
     let pat: Vec<PatElem> = users
         .iter()
         .map(|&(u, _)| body.stms[u].pat[0].clone())
@@ -574,9 +611,9 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
     moved.push(Stm {
         pat,
         exp: Exp::Op(Soac::Screma {
-            width: new_width,
-            arrays: new_arrays,
-            map: new_map,
+            width,
+            arrays,
+            map,
             scans: Vec::new(),
             reduces: Vec::new(),
             post: None,
@@ -584,6 +621,7 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
         loc: producer.loc.clone(),
         attrs: producer.attrs.clone(),
     });
+    let targets: FxHashSet<usize> = users.iter().map(|&(u, _)| u).collect();
     let mut stms = Vec::with_capacity(body.stms.len() + moved.len());
     for (i, stm) in body.stms.iter().enumerate() {
         if i == last {
@@ -592,8 +630,162 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
             stms.push(stm.clone());
         }
     }
-    Some(Body {
+    Body {
         stms,
         result: body.result.clone(),
+    }
+}
+
+/// The parts of a map's lambda that [`swapped_levels`] swaps.
+pub(super) struct Swappable<'a> {
+    /// The inner map's statement.
+    stm: &'a Stm,
+    inner_width: SubExp,
+    inner_arrays: &'a [Var],
+    inner: &'a Lambda,
+}
+
+/// Where a map's lambda is one inner map that [`swapped_levels`] can
+/// swap with the map: its parts.
+pub(super) fn swappable(map: &Lambda) -> Option<Swappable<'_>> {
+    let [stm] = &map.body.stms[..] else {
+        return None;
+    };
+    let Exp::Op(Soac::Screma {
+        width: inner_width,
+        arrays: inner_arrays,
+        map: inner,
+        scans,
+        reduces,
+        post: None,
+    }) = &stm.exp
+    else {
+        return None;
+    };
+    let results: Vec<SubExp> = stm.pat.iter().map(|pe| SubExp::Var(pe.var)).collect();
+    if !scans.is_empty() || !reduces.is_empty() || results != map.body.result {
+        return None;
+    }
+    let mut bound_inside = crate::ir::traverse::bound_in_body(&inner.body);
+    bound_inside.extend(map.params.iter().map(|p| p.var));
+    bound_inside.extend(inner.params.iter().map(|p| p.var));
+    let depends_inside = |d: &SubExp| matches!(d, SubExp::Var(v) if bound_inside.contains(v));
+    if depends_inside(inner_width)
+        || inner
+            .ret
+            .iter()
+            .any(|t| t.shape().iter().any(depends_inside))
+    {
+        return None;
+    }
+    Some(Swappable {
+        stm,
+        inner_width: *inner_width,
+        inner_arrays,
+        inner,
     })
+}
+
+/// A map whose lambda is one inner map over arrays bound outside it or
+/// over its parameters, as the map with the two levels swapped: `map_i
+/// (\a -> map_j (\b -> e) bs) as` transposed is `map_j (\b -> map_i (\a
+/// -> e) as) bs`. The inner lambda is kept, so it may read the outer
+/// parameters; an inner array that is an outer parameter becomes the
+/// outer array transposed, mapped over at the new outer level and its
+/// elements at the inner one. The inner width and result types must not
+/// depend on the outer parameters. Gives the statements transposing
+/// arrays, the new width, arrays and lambda.
+fn swapped_levels(
+    f: &mut Fuser,
+    width: SubExp,
+    arrays: &[Var],
+    map: &Lambda,
+) -> Option<(Vec<Stm>, SubExp, Vec<Var>, Lambda)> {
+    let Swappable {
+        stm,
+        inner_width,
+        inner_arrays,
+        inner,
+    } = swappable(map)?;
+    let mut transposing = Vec::new();
+    let mut outer_arrays = Vec::new();
+    let mut outer_lambda_params = Vec::new();
+    let mut inner_arrays_new: Vec<Var> = arrays.to_vec();
+    let mut inner_params_new: Vec<Param> = map.params.clone();
+    for (&b, q) in inner_arrays.iter().zip(&inner.params) {
+        match map.params.iter().position(|p| p.var == b) {
+            // Read at the new outer level directly; the inner lambda
+            // reads the same parameter.
+            None => {
+                outer_arrays.push(b);
+                outer_lambda_params.push(q.clone());
+            }
+            // The outer array's columns at the new outer level, their
+            // elements at the inner one.
+            Some(k) => {
+                let ty = f.types.get(arrays[k])?;
+                let mut perm = vec![1, 0];
+                perm.extend(2..ty.rank());
+                let exp = Exp::Rearrange {
+                    perm,
+                    array: arrays[k],
+                };
+                let ty = crate::ir::check::result_types(&*f.types, &exp)
+                    .ok()?
+                    .first()?
+                    .instantiate(&[]);
+                let columns = f.fresh("columns", ty.clone());
+                transposing.push(Stm {
+                    pat: vec![PatElem {
+                        var: columns,
+                        ty: ty.clone(),
+                        mem: None,
+                    }],
+                    exp,
+                    loc: None,
+                    attrs: Attrs::default(),
+                });
+                let column = f.param(ty.row()?);
+                outer_arrays.push(columns);
+                inner_arrays_new.push(column.var);
+                outer_lambda_params.push(column);
+                inner_params_new.push(q.clone());
+            }
+        }
+    }
+    let inner_lambda = Lambda {
+        params: inner_params_new,
+        body: inner.body.clone(),
+        ret: inner.ret.clone(),
+    };
+    let inner_ret: Vec<Type> = inner.ret.iter().map(|t| t.array_of(width)).collect();
+    let pat: Vec<PatElem> = inner_ret
+        .iter()
+        .map(|t| PatElem {
+            var: f.fresh("swapped", t.clone()),
+            ty: t.clone(),
+            mem: None,
+        })
+        .collect();
+    let outer_lambda = Lambda {
+        params: outer_lambda_params,
+        body: Body {
+            result: pat.iter().map(|pe| SubExp::Var(pe.var)).collect(),
+            stms: vec![Stm {
+                pat,
+                exp: Exp::Op(Soac::Screma {
+                    width,
+                    arrays: inner_arrays_new,
+                    map: inner_lambda,
+                    scans: Vec::new(),
+                    reduces: Vec::new(),
+                    post: None,
+                }),
+                loc: stm.loc.clone(),
+                attrs: stm.attrs.clone(),
+            }],
+        },
+        ret: inner_ret,
+    };
+    Some((transposing, inner_width, outer_arrays, outer_lambda))
 }

@@ -1005,3 +1005,103 @@ fn an_element_at_the_position_in_an_inner_dimension_is_read_from_a_row() {
     assert!(text.contains("= p_3[p_0]"), "{text}");
     assert!(text.contains("out of bounds"), "{text}");
 }
+
+/// `\xs ys -> map2 (+) xs ys` on rows of `width` `i32`s.
+fn rows_added(b: &mut Builder, width: SubExp) -> Lambda {
+    let row = Type::Array {
+        element: PrimType::I32,
+        shape: vec![width],
+    };
+    b.lambda(&[row.clone(), row], |b, r| {
+        let add = binary(b, BinOp::Add);
+        vec![map(b, width, vec![r[0], r[1]], add)[0].into()]
+    })
+}
+
+#[test]
+fn a_scan_adding_rows_interchanges_with_the_nest_making_them() {
+    let p = program(
+        &[(Kind::new(PrimType::I32, 2), false)],
+        |_| {},
+        |b, args| {
+            let xss = args[0].as_var().expect("an array");
+            let dims = b.dims(SubExp::Var(xss));
+            let incremented = nested_map(b, xss, BinOp::Add, 1);
+            let zeros = b.bind1(
+                "zeros",
+                Exp::Replicate {
+                    shape: vec![dims[1]],
+                    value: c32(0),
+                },
+            );
+            let op = rows_added(b, dims[1]);
+            let row = Type::Array {
+                element: PrimType::I32,
+                shape: vec![dims[1]],
+            };
+            let pass_on = b.lambda(&[row], |_, r| vec![r[0].into()]);
+            let scan = ScanOp {
+                lambda: op,
+                neutral: vec![SubExp::Var(zeros)],
+            };
+            let scanned = screma(b, dims[0], vec![incremented], pass_on, vec![scan], vec![]);
+            vec![scanned[0].into()]
+        },
+    );
+    let text = fused(
+        p,
+        &[
+            vec![i32_matrix(&[&[1, 2, 3], &[4, 5, 6], &[7, 8, 9]])],
+            vec![i32_matrix(&[&[1, 2]])],
+            vec![i32_matrix(&[])],
+        ],
+    );
+    // A map over the columns, each scanned with the increment fused in:
+    // two SOACs, and the scan's operator adds scalars.
+    assert_eq!(count(&text, "screma("), 2, "{text}");
+    assert!(text.contains("rearrange([1, 0], p_"), "{text}");
+    assert!(
+        text.contains("scan(0i32) \\ (p_11: i32, p_12: i32)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_transposed_map_over_a_free_array_swaps_its_levels() {
+    let p = program(
+        &[vector(PrimType::I32), vector(PrimType::I32)],
+        |_| {},
+        |b, args| {
+            let (xs, n) = array_and_width(b, &args[..1]);
+            let (ys, k) = array_and_width(b, &args[1..]);
+            // map (\x -> map (\y -> x * 10 + y) ys) xs
+            let outer = b.lambda(&[i32_ty()], |b, x| {
+                let inner = b.lambda(&[i32_ty()], |b, y| {
+                    let scaled = binop(b, BinOp::Mul, x[0].into(), c32(10));
+                    vec![binop(b, BinOp::Add, scaled, y[0].into())]
+                });
+                vec![map(b, k, vec![ys], inner)[0].into()]
+            });
+            let table = map(b, n, vec![xs], outer)[0];
+            let transposed = b.bind1(
+                "transposed",
+                Exp::Rearrange {
+                    perm: vec![1, 0],
+                    array: table,
+                },
+            );
+            vec![nested_map(b, transposed, BinOp::Mul, 3).into()]
+        },
+    );
+    let text = fused(
+        p,
+        &[
+            vec![i32_array(&[1, 2, 3]), i32_array(&[4, 5])],
+            vec![i32_array(&[]), i32_array(&[4, 5])],
+            vec![i32_array(&[1]), i32_array(&[])],
+        ],
+    );
+    // One nest over `ys` and then `xs`, and no transposition left.
+    assert_eq!(count(&text, "screma("), 2, "{text}");
+    assert!(!text.contains("rearrange"), "{text}");
+}
