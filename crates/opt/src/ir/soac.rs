@@ -17,6 +17,18 @@ pub fn scatter_writes(dests: &[ScatterDest]) -> usize {
 }
 
 impl<R: Rep> Soac<R> {
+    /// The `screma` that only maps `map` over the rows of `arrays`.
+    pub fn map(width: SubExp, arrays: Vec<Var>, map: Lambda<R>) -> Soac<R> {
+        Soac::Screma {
+            width,
+            arrays,
+            map,
+            scans: Vec::new(),
+            reduces: Vec::new(),
+            post: None,
+        }
+    }
+
     /// The outer size of the arrays it goes over.
     pub fn width(&self) -> SubExp {
         match self {

@@ -114,13 +114,8 @@ fn interchanged(
     let mut transposed = Vec::new();
     for &array in arrays {
         let perm = transpose(f.types.get(array)?.rank());
-        let exp = Exp::Rearrange { perm, array };
-        let ty = crate::ir::check::result_types(&*f.types, &exp)
-            .ok()?
-            .first()?
-            .instantiate(&[]);
-        let var = f.fresh("columns", ty.clone());
-        stms.push(stm(vec![PatElem { var, ty, mem: None }], exp));
+        let (columns, var) = f.bind_one("columns", Exp::Rearrange { perm, array }, loc.clone())?;
+        stms.push(columns);
         transposed.push(var);
     }
     // The map over the columns: each column's scan, from its neutral
@@ -190,14 +185,11 @@ fn interchanged(
         attrs: scan_stm.attrs.clone(),
         ..stm(
             results,
-            Exp::Op(Soac::Screma {
-                width: columns,
-                arrays: neutral.into_iter().chain(transposed).collect(),
-                map: column_map,
-                scans: Vec::new(),
-                reduces: Vec::new(),
-                post: None,
-            }),
+            Exp::Op(Soac::map(
+                columns,
+                neutral.into_iter().chain(transposed).collect(),
+                column_map,
+            )),
         )
     });
     // The scanned columns, transposed back, as the scan's results.

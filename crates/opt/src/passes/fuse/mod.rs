@@ -51,7 +51,7 @@ mod stream;
 use crate::ir::Attrs;
 use crate::ir::analysis::{Types, consumed_anywhere};
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
-use crate::ir::{Body, Exp, Lambda, Param, PatElem, Program, Soac, Stm, SubExp, Type, Var};
+use crate::ir::{Body, Exp, Lambda, Loc, Param, PatElem, Program, Soac, Stm, SubExp, Type, Var};
 use deps::Deps;
 use kernel::Kernel;
 use rules::Defs;
@@ -102,6 +102,24 @@ impl Fuser<'_> {
         self.names.push(hint.to_owned());
         self.types.set(var, ty);
         var
+    }
+
+    /// A statement binding a fresh variable named after `hint` to `exp`,
+    /// a basic operation of one result (its type from the checker), and
+    /// that variable.
+    fn bind_one(&mut self, hint: &str, exp: Exp, loc: Option<Loc>) -> Option<(Stm, Var)> {
+        let ty = crate::ir::check::result_types(&*self.types, &exp)
+            .ok()?
+            .first()?
+            .instantiate(&[]);
+        let var = self.fresh(hint, ty.clone());
+        let stm = Stm {
+            pat: vec![PatElem { var, ty, mem: None }],
+            exp,
+            loc,
+            attrs: Attrs::default(),
+        };
+        Some((stm, var))
     }
 
     /// A fresh lambda parameter.

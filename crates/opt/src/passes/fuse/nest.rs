@@ -133,14 +133,11 @@ impl Nest {
                     mem: None,
                 })
                 .collect(),
-            exp: Exp::Op(Soac::Screma {
-                width: inner_width,
-                arrays: params.iter().map(|p| p.var).collect(),
-                map: inner,
-                scans: Vec::new(),
-                reduces: Vec::new(),
-                post: None,
-            }),
+            exp: Exp::Op(Soac::map(
+                inner_width,
+                params.iter().map(|p| p.var).collect(),
+                inner,
+            )),
             loc: None,
             attrs: Attrs::default(),
         };
@@ -272,17 +269,8 @@ fn perfect(
     let param_position = |v: Var| map.params.iter().position(|p| p.var == v);
     let mut made = Vec::new();
     let mut bind = |f: &mut Fuser, exp: Exp| -> Option<Var> {
-        let ty = crate::ir::check::result_types(&*f.types, &exp)
-            .ok()?
-            .first()?
-            .instantiate(&[]);
-        let var = f.fresh("perfect", ty.clone());
-        made.push(Stm {
-            pat: vec![PatElem { var, ty, mem: None }],
-            exp,
-            loc: None,
-            attrs: Attrs::default(),
-        });
+        let (stm, var) = f.bind_one("perfect", exp, None)?;
+        made.push(stm);
         Some(var)
     };
     let mut new_arrays = Vec::new();
@@ -363,14 +351,11 @@ fn perfect(
             result: pat.iter().map(|pe| SubExp::Var(pe.var)).collect(),
             stms: vec![Stm {
                 pat,
-                exp: Exp::Op(Soac::Screma {
-                    width: *inner_width,
-                    arrays: rows.iter().map(|p| p.var).collect(),
-                    map: innermost,
-                    scans: Vec::new(),
-                    reduces: Vec::new(),
-                    post: None,
-                }),
+                exp: Exp::Op(Soac::map(
+                    *inner_width,
+                    rows.iter().map(|p| p.var).collect(),
+                    innermost,
+                )),
                 loc: last.loc.clone(),
                 attrs: last.attrs.clone(),
             }],
@@ -566,18 +551,8 @@ fn pull(f: &mut Fuser, body: &Body, deps: &Deps, p: usize) -> Option<Body> {
         .collect();
     let mut new_arrays = Vec::new();
     for (&array, t) in arrays.iter().zip(&inputs) {
-        let exp = t.apply(array);
-        let ty = crate::ir::check::result_types(&*f.types, &exp)
-            .ok()?
-            .first()?
-            .instantiate(&[]);
-        let var = f.fresh("transformed", ty.clone());
-        moved.push(Stm {
-            pat: vec![PatElem { var, ty, mem: None }],
-            exp,
-            loc: loc.clone(),
-            attrs: Attrs::default(),
-        });
+        let (stm, var) = f.bind_one("transformed", t.apply(array), loc.clone())?;
+        moved.push(stm);
         new_arrays.push(var);
     }
     let (new_width, new_map) = new_nest.build(f, &new_arrays);
@@ -610,14 +585,7 @@ fn replaced(
         .collect();
     moved.push(Stm {
         pat,
-        exp: Exp::Op(Soac::Screma {
-            width,
-            arrays,
-            map,
-            scans: Vec::new(),
-            reduces: Vec::new(),
-            post: None,
-        }),
+        exp: Exp::Op(Soac::map(width, arrays, map)),
         loc: producer.loc.clone(),
         attrs: producer.attrs.clone(),
     });
@@ -730,21 +698,9 @@ fn swapped_levels(
                     perm,
                     array: arrays[k],
                 };
-                let ty = crate::ir::check::result_types(&*f.types, &exp)
-                    .ok()?
-                    .first()?
-                    .instantiate(&[]);
-                let columns = f.fresh("columns", ty.clone());
-                transposing.push(Stm {
-                    pat: vec![PatElem {
-                        var: columns,
-                        ty: ty.clone(),
-                        mem: None,
-                    }],
-                    exp,
-                    loc: None,
-                    attrs: Attrs::default(),
-                });
+                let (stm, columns) = f.bind_one("columns", exp, None)?;
+                let ty = stm.pat[0].ty.clone();
+                transposing.push(stm);
                 let column = f.param(ty.row()?);
                 outer_arrays.push(columns);
                 inner_arrays_new.push(column.var);
@@ -773,14 +729,7 @@ fn swapped_levels(
             result: pat.iter().map(|pe| SubExp::Var(pe.var)).collect(),
             stms: vec![Stm {
                 pat,
-                exp: Exp::Op(Soac::Screma {
-                    width,
-                    arrays: inner_arrays_new,
-                    map: inner_lambda,
-                    scans: Vec::new(),
-                    reduces: Vec::new(),
-                    post: None,
-                }),
+                exp: Exp::Op(Soac::map(width, inner_arrays_new, inner_lambda)),
                 loc: stm.loc.clone(),
                 attrs: stm.attrs.clone(),
             }],
