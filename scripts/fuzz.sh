@@ -18,7 +18,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 fuzz="$root/fuzz"
-all_targets=(parse check run data lsp)
+all_targets=(parse check run data lsp lsp_requests)
 
 export_dir=
 seconds=60
@@ -59,7 +59,9 @@ fi
 # Seeds: the test programs and parser test data for the program targets,
 # a few values in each format for the data target, a few sessions (whole,
 # and in the target's pieces: 0xff between them, the first byte of each
-# saying how to send it) for the lsp target.
+# saying how to send it) for the lsp target, and a few sessions in the
+# lsp_requests target's encoding (fuzz/fuzz_targets/lsp_requests.rs:
+# capabilities byte, document text, 0x00, operations) for it.
 seed() {
     local target=$1 corpus=$2
     mkdir -p "$corpus"
@@ -93,6 +95,44 @@ seed() {
             >"$corpus/malformed"
         printf '\x01%s\xff\x00{"jsonrpc":\xff\x02%s\xff\x01%s\xff\x01[]\xff\x04%s' \
             "$initialize" "$open" "$hover" "$response" >"$corpus/pieces"
+        ;;
+    lsp_requests)
+        # Operations: 0x07 hover, 0x08 definition, 0x09 highlights, 0x0a
+        # completion, 0x0b signature help, 0x0c/0x0e (prepare) rename, 0x0d
+        # references, each at a line and column byte; 0x0f-0x12 symbols,
+        # links, folds and tokens of the document, 0x13 a token delta, 0x14
+        # tokens in a range (four bytes), 0x15 formatting, 0x17 code lenses,
+        # 0x18 inlay hints; 0x00 a new text and 0x01 a range replaced
+        # (texts after their length byte); 0x03 close and reopen, 0x05
+        # cancel, 0x06 wait. 0xe0 and up: about a document never opened.
+        local features='-- | Adds one.
+def inc (x: i32) : i32 = x + 1
+
+def twice '\''a (f: a -> a) (x: a) : a = f (f x)
+
+-- >>> twice inc 40
+entry main (xs: []i32) : []i32 = map inc xs
+'
+        printf '\x01%s\x00\x07\x01\x05\x08\x06\x28\x0d\x01\x05\x00\x0a\x06\x23\x0b\x06\x2c\x12\x13\x00\x17\x0f\x11\x15\x0c\x01\x05\x0e\x01\x05\x04incr\x09\x01\x05\x10\x18\x00\x00\x07\x00\x1a\x02in\xef' \
+            "$features" >"$corpus/features"
+        # Columns inside the two UTF-16 units of a character, ranges past
+        # the end and backwards, and requests racing the edits.
+        local unicode='def s = "é𝄞"
+def n = length s
+'
+        printf '\x00%s\x00\x07\x00\x0b\x01\x00\x0b\x00\x0b\x01x\x12\x01\x1f\x3f\xfc\x00\x03abc\x13\x00\x01\x01\x05\x00\x02\x00\x05\x00\x02\x00\x00\x00\x01\x01"\x00\x02\x00\x04\x01x\x14\x00\x00\x05\x00\x06\x00\x0ddef t = "\xce\x94"\n\x0a\x00\x0a\x15' \
+            "$unicode" >"$corpus/unicode"
+        # An example that loops for ever (stopped by the step limit),
+        # modules and sum types, reopening and the disk.
+        local examples='module m = {
+  type t = #a | #b i32
+  def f (x: t) : i32 = match x case #a -> 0 case #b n -> n
+}
+-- >>> m.f (#b 3)
+-- >>> loop i = 0 while true do i + 1
+'
+        printf '\x00%s\x00\x17\x06\x04\x01\x03\x13def y = 1\n-- >>> y\n\x17\x07\x02\x18\x14\x00\x00\x05\x00\x1a\x00' \
+            "$examples" >"$corpus/examples"
         ;;
     esac
 }

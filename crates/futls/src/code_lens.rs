@@ -6,7 +6,8 @@
 //! example appended; it is checked in a database of its own, so nothing
 //! here holds a snapshot of the server's. Examples with type errors are
 //! dropped and the rest checked again, lowered, optimised and run, each
-//! on a thread of its own with a time limit.
+//! on a thread of its own with a time limit (and a step limit where the
+//! server has one, see [`crate::Limits`]).
 
 use crate::line_index::LineIndex;
 use std::collections::HashMap;
@@ -61,14 +62,15 @@ struct Example {
     expression: String,
 }
 
-/// The lenses of every example line of `source`, evaluated.
-pub fn lenses(source: &Source) -> Vec<CodeLens> {
+/// The lenses of every example line of `source`, evaluated, each in at
+/// most `steps` interpreter steps if given.
+pub fn lenses(source: &Source, steps: Option<u64>) -> Vec<CodeLens> {
     let index = LineIndex::new(&source.text);
     let examples = examples(&source.text, &index);
     if examples.is_empty() {
         return Vec::new();
     }
-    let outcomes = evaluate(source, &examples);
+    let outcomes = evaluate(source, &examples, steps);
     examples
         .into_iter()
         .zip(outcomes)
@@ -108,7 +110,7 @@ fn examples(text: &str, index: &LineIndex) -> Vec<Example> {
 }
 
 /// The title of each example: `= VALUE` or `error: ...`.
-fn evaluate(source: &Source, examples: &[Example]) -> Vec<String> {
+fn evaluate(source: &Source, examples: &[Example], steps: Option<u64>) -> Vec<String> {
     let mut outcomes: Vec<Option<String>> = vec![None; examples.len()];
     let all: Vec<usize> = (0..examples.len()).collect();
     // First with every example, to find those with errors of their own.
@@ -127,7 +129,7 @@ fn evaluate(source: &Source, examples: &[Example]) -> Vec<String> {
         .into_iter()
         .filter(|&example| outcomes[example].is_none())
         .collect();
-    for (example, outcome) in run(source, examples, &runnable) {
+    for (example, outcome) in run(source, examples, &runnable, steps) {
         outcomes[example] = Some(outcome);
     }
     outcomes
@@ -193,8 +195,13 @@ fn check(source: &Source, examples: &[Example], chosen: &[usize]) -> Result<Chec
 }
 
 /// Runs the examples `chosen`, which check without errors; those that
-/// finish in time, with their titles.
-fn run(source: &Source, examples: &[Example], chosen: &[usize]) -> Vec<(usize, String)> {
+/// finish in time (and within `steps`, if given), with their titles.
+fn run(
+    source: &Source,
+    examples: &[Example],
+    chosen: &[usize],
+    steps: Option<u64>,
+) -> Vec<(usize, String)> {
     if chosen.is_empty() {
         return Vec::new();
     }
@@ -244,7 +251,12 @@ fn run(source: &Source, examples: &[Example], chosen: &[usize]) -> Vec<(usize, S
             .name("futls-example".into())
             .spawn(move || {
                 let entry = format!("{ENTRY_PREFIX}{example}");
-                let result = opt::interp::run_entry(&program, &entry, Vec::new());
+                let result = match steps {
+                    Some(steps) => {
+                        opt::interp::run_entry_bounded(&program, &entry, Vec::new(), steps)
+                    }
+                    None => opt::interp::run_entry(&program, &entry, Vec::new()),
+                };
                 RUNNING.fetch_sub(1, Ordering::SeqCst);
                 // The request may have stopped waiting.
                 let _ = sender.send((example, result));

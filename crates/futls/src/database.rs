@@ -307,13 +307,11 @@ impl Database {
             .is_some_and(|(path, edit)| lock(&self.ledger).last_edit(path) != *edit)
     }
 
-    /// Whether `stamp` is the open document's latest version, as far as
-    /// the editor has told the server.
-    pub fn is_current(&self, stamp: &DocumentStamp) -> bool {
-        lock(&self.ledger)
-            .files
-            .get(&stamp.path)
-            .is_some_and(|edit| edit.open && edit.number == stamp.edit)
+    /// What tells which versions of documents are current.
+    pub fn versions(&self) -> Versions {
+        Versions {
+            ledger: self.ledger.clone(),
+        }
     }
 
     /// Answers a request with `answer` run on a snapshot that includes the
@@ -349,6 +347,26 @@ impl Database {
             }
         }
         Err(Unanswered::ContentModified)
+    }
+}
+
+/// Tells which versions of documents are current, without keeping the
+/// writer running as a [`Database`] does: the task that publishes
+/// diagnostics holds one, so that the server's threads end once the
+/// server is dropped.
+#[derive(Clone)]
+pub struct Versions {
+    ledger: Arc<Mutex<Ledger>>,
+}
+
+impl Versions {
+    /// Whether `stamp` is the open document's latest version, as far as
+    /// the editor has told the server.
+    pub fn is_current(&self, stamp: &DocumentStamp) -> bool {
+        lock(&self.ledger)
+            .files
+            .get(&stamp.path)
+            .is_some_and(|edit| edit.open && edit.number == stamp.edit)
     }
 }
 
@@ -589,9 +607,9 @@ mod tests {
             read,
             Ok((Some("def a = 20".to_string()), vec![stamp.clone()]))
         );
-        assert!(database.is_current(&stamp));
+        assert!(database.versions().is_current(&stamp));
         database.send("/a.fut".to_string(), Change::Close);
-        assert!(!database.is_current(&stamp));
+        assert!(!database.versions().is_current(&stamp));
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //!   unchanged are not published again.
 //! * The documents edited since their last publication go first.
 
-use crate::database::{Database, DocumentStamp, Snapshot, Snapshots};
+use crate::database::{DocumentStamp, Snapshot, Snapshots, Versions};
 use crate::line_index::LineIndex;
 use crate::{file_of, uri_of};
 use crossbeam_channel::{Receiver, RecvTimeoutError};
@@ -133,7 +133,7 @@ fn compute_round(
 /// them.
 pub async fn publish(
     client: Client,
-    database: Database,
+    versions: Versions,
     shows_related: Arc<AtomicBool>,
     mut publications: UnboundedReceiver<Publication>,
 ) {
@@ -147,7 +147,7 @@ pub async fn publish(
                 if !shows_related.load(Ordering::Relaxed) {
                     diagnostics.iter_mut().for_each(related_into_message);
                 }
-                if database.is_current(&stamp) {
+                if versions.is_current(&stamp) {
                     client
                         .publish_diagnostics(uri, diagnostics, Some(stamp.version))
                         .await;
