@@ -348,17 +348,7 @@ impl Lowerer<'_> {
                         })
                         .collect())
                 })?;
-                let vars = self.bind_exp(
-                    "map",
-                    Exp::Op(Soac::Screma {
-                        width,
-                        arrays,
-                        map,
-                        scans: Vec::new(),
-                        reduces: Vec::new(),
-                        post: None,
-                    }),
-                );
+                let vars = self.bind_exp("map", Exp::Op(Soac::map(width, arrays, map)));
                 Ok(Sv::Dyn(result_ty, vars))
             }
             (Intrinsic::Reduce { .. } | Intrinsic::Scan, [op, ne, xs]) => {

@@ -129,10 +129,8 @@ fn interchanged(
         .map(|&t| Some(f.param(f.types.get(t)?.row()?)))
         .collect::<Option<_>>()?;
     let column_types: Vec<Type> = column_params.iter().map(|p| p.ty.clone()).collect();
-    let scanned: Vec<Var> = column_types
-        .iter()
-        .map(|t| f.fresh("column_scan", t.clone()))
-        .collect();
+    let scanned = f.fresh_pat("column_scan", &column_types);
+    let scanned_vars: Vec<SubExp> = scanned.iter().map(|pe| SubExp::Var(pe.var)).collect();
     let identity = f.identity(
         &column_types
             .iter()
@@ -140,15 +138,7 @@ fn interchanged(
             .collect::<Option<Vec<_>>>()?,
     );
     let column_scan = stm(
-        scanned
-            .iter()
-            .zip(&column_types)
-            .map(|(&var, ty)| PatElem {
-                var,
-                ty: ty.clone(),
-                mem: None,
-            })
-            .collect(),
+        scanned,
         Exp::Op(Soac::Screma {
             width: *width,
             arrays: column_params.iter().map(|p| p.var).collect(),
@@ -165,21 +155,15 @@ fn interchanged(
         params: neutral_params.into_iter().chain(column_params).collect(),
         body: Body {
             stms: vec![column_scan],
-            result: scanned.into_iter().map(SubExp::Var).collect(),
+            result: scanned_vars,
         },
         ret: column_types.clone(),
     };
-    let results: Vec<PatElem> = transposed
+    let transposed_types: Vec<Type> = transposed
         .iter()
-        .map(|&t| {
-            let ty = f.types.get(t)?;
-            Some(PatElem {
-                var: f.fresh("scanned_columns", ty.clone()),
-                ty,
-                mem: None,
-            })
-        })
+        .map(|&t| f.types.get(t))
         .collect::<Option<_>>()?;
+    let results = f.fresh_pat("scanned_columns", &transposed_types);
     let result_vars: Vec<Var> = results.iter().map(|pe| pe.var).collect();
     stms.push(Stm {
         attrs: scan_stm.attrs.clone(),

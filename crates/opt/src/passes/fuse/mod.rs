@@ -104,6 +104,19 @@ impl Fuser<'_> {
         var
     }
 
+    /// A pattern of fresh variables named after `hint`, of the given
+    /// types.
+    fn fresh_pat(&mut self, hint: &str, types: &[Type]) -> Vec<PatElem> {
+        types
+            .iter()
+            .map(|ty| PatElem {
+                var: self.fresh(hint, ty.clone()),
+                ty: ty.clone(),
+                mem: None,
+            })
+            .collect()
+    }
+
     /// A statement binding a fresh variable named after `hint` to `exp`,
     /// a basic operation of one result (its type from the checker), and
     /// that variable.

@@ -122,17 +122,10 @@ impl Nest {
         let rows: Vec<Type> = params.iter().map(|p| p.ty.clone()).collect();
         let (inner_width, inner) = self.level(f, depth + 1, &rows);
         let ret: Vec<Type> = inner.ret.iter().map(|t| t.array_of(inner_width)).collect();
-        let results: Vec<Var> = ret.iter().map(|t| f.fresh("nest", t.clone())).collect();
+        let pat = f.fresh_pat("nest", &ret);
+        let results: Vec<Var> = pat.iter().map(|pe| pe.var).collect();
         let stm = Stm {
-            pat: results
-                .iter()
-                .zip(&ret)
-                .map(|(&var, ty)| PatElem {
-                    var,
-                    ty: ty.clone(),
-                    mem: None,
-                })
-                .collect(),
+            pat,
             exp: Exp::Op(Soac::map(
                 inner_width,
                 params.iter().map(|p| p.var).collect(),
@@ -334,18 +327,8 @@ fn perfect(
         let row = f.types.get(a)?.row()?;
         rows.push(f.param(row));
     }
-    let pat: Vec<PatElem> = last
-        .pat
-        .iter()
-        .map(|pe| {
-            let var = f.fresh("nest", pe.ty.clone());
-            PatElem {
-                var,
-                ty: pe.ty.clone(),
-                mem: None,
-            }
-        })
-        .collect();
+    let types: Vec<Type> = last.pat.iter().map(|pe| pe.ty.clone()).collect();
+    let pat = f.fresh_pat("nest", &types);
     let nest = Lambda {
         body: Body {
             result: pat.iter().map(|pe| SubExp::Var(pe.var)).collect(),
@@ -715,14 +698,7 @@ fn swapped_levels(
         ret: inner.ret.clone(),
     };
     let inner_ret: Vec<Type> = inner.ret.iter().map(|t| t.array_of(width)).collect();
-    let pat: Vec<PatElem> = inner_ret
-        .iter()
-        .map(|t| PatElem {
-            var: f.fresh("swapped", t.clone()),
-            ty: t.clone(),
-            mem: None,
-        })
-        .collect();
+    let pat = f.fresh_pat("swapped", &inner_ret);
     let outer_lambda = Lambda {
         params: outer_lambda_params,
         body: Body {
