@@ -1398,9 +1398,14 @@ impl<R: Rep> Interpreter<'_, R> {
                     let mut written = indices.iter().zip(values);
                     for (dest, target) in dests.iter().zip(&mut targets) {
                         for (index, value) in written.by_ref().take(dest.writes) {
-                            let index = index_value(index, "a scatter index")?;
-                            if index >= 0 && index < target.shape[0] {
-                                update(target, &[ResolvedIndex::Fix(index)], value)?;
+                            match (index, value) {
+                                (Value::Array(indices), Value::Array(values)) => {
+                                    for k in 0..indices.shape[0] {
+                                        let (index, value) = (row(indices, k), row(values, k));
+                                        scatter_write(target, &index, &value)?;
+                                    }
+                                }
+                                (index, value) => scatter_write(target, index, value)?,
                             }
                         }
                     }
@@ -1437,6 +1442,16 @@ impl<R: Rep> Interpreter<'_, R> {
 }
 
 /// An `i64` index, or an internal error naming `what`.
+/// One write of a scatter: `value` at `index` of `target`, unless the
+/// index is out of bounds.
+fn scatter_write(target: &mut ArrayValue, index: &Value, value: &Value) -> Result<()> {
+    let index = index_value(index, "a scatter index")?;
+    if index >= 0 && index < target.shape[0] {
+        update(target, &[ResolvedIndex::Fix(index)], value)?;
+    }
+    Ok(())
+}
+
 fn index_value(value: &Value, what: &str) -> Result<i64> {
     match value {
         Value::Prim(prim) => prim

@@ -534,23 +534,34 @@ pub(crate) fn soac_types<R: Rep>(
                 &row_types(ctx, arrays, *width, "scatter input")?,
                 "scatter parameters",
             )?;
+            let writes = super::soac::scatter_writes(dests);
+            let written = map
+                .ret
+                .get(..2 * writes)
+                .ok_or("a scatter's map gives fewer results than it writes")?;
+            let (index_types, value_types) = written.split_at(writes);
             let mut indices = Vec::new();
             let mut values = Vec::new();
             let mut dest_types = Vec::new();
+            let mut index_types = index_types.iter();
             for dest in dests {
                 let ty = array_operand(ctx, dest.array, "scatter destination")?;
                 let row = ty.row().expect("an array has rows");
-                indices.extend(std::iter::repeat_n(Type::i64(), dest.writes));
-                values.extend(std::iter::repeat_n(row, dest.writes));
+                for index_ty in index_types.by_ref().take(dest.writes) {
+                    // A block of writes: an array of indices, and as
+                    // many values.
+                    let (index, value) = match index_ty.shape() {
+                        [block] => (Type::i64().array_of(*block), row.array_of(*block)),
+                        _ => (Type::i64(), row.clone()),
+                    };
+                    indices.push(index);
+                    values.push(value);
+                }
                 dest_types.push(ty);
             }
-            indices.extend(values);
-            let written = map
-                .ret
-                .get(..indices.len())
-                .ok_or("a scatter's map gives fewer results than it writes")?;
-            expect_types(written, &indices, "scatter indices and values")?;
-            dest_types.extend(map.ret[indices.len()..].iter().map(|t| t.array_of(*width)));
+            expect_types(&written[..writes], &indices, "scatter indices")?;
+            expect_types(value_types, &values, "scatter values")?;
+            dest_types.extend(map.ret[2 * writes..].iter().map(|t| t.array_of(*width)));
             Ok(dest_types)
         }
         Soac::Stream {

@@ -521,7 +521,9 @@ pub enum Soac<R: Rep = Soacs> {
     /// destinations' writes in order), then the value of each write in
     /// the same order, then any mapped values; each value is written to
     /// its destination's row at the index, indices out of bounds
-    /// ignored. Writes happen row by row, in order; where several write
+    /// ignored. A write may also be a block: an array of `k` indices and
+    /// an array of `k` values, written in order (what a scatter over a
+    /// flattened array becomes when it goes over its rows instead). Writes happen row by row, in order; where several write
     /// to one element, which value it ends with is unspecified (the
     /// language leaves it so). Binds the destinations, then the mapped
     /// values stacked into arrays (what fusion leaves of a map whose

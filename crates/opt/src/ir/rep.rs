@@ -203,7 +203,8 @@ impl<R: Rep> Operation<R> for Soac<R> {
 
     /// A histogram or scatter of array elements fails where a value's
     /// shape is not its destination's rows'; elements that are scalars
-    /// always fit, and indices outside the destination are ignored.
+    /// (alone or in a scatter's block of writes) always fit, and indices
+    /// outside the destination are ignored.
     fn fails_itself(&self) -> bool {
         match self {
             Soac::Hist { ops, .. } => ops
@@ -211,7 +212,11 @@ impl<R: Rep> Operation<R> for Soac<R> {
                 .any(|op| op.op.params.iter().any(|p| p.ty.rank() > 0)),
             Soac::Scatter { dests, map, .. } => {
                 let writes = super::soac::scatter_writes(dests);
-                map.ret[writes..2 * writes].iter().any(|t| t.rank() > 0)
+                let (indices, values) = map.ret[..2 * writes].split_at(writes);
+                indices
+                    .iter()
+                    .zip(values)
+                    .any(|(index, value)| value.rank() > index.rank())
             }
             _ => false,
         }

@@ -62,7 +62,8 @@ impl<R: Rep> Soac<R> {
     /// For a histogram or scatter whose map passes rows of its arrays on
     /// unchanged, one index array for every index the map gives, and the
     /// arrays of the values: the index array and the value arrays of
-    /// `hist dests op ne is vs` and `scatter dests is vs`.
+    /// `hist dests op ne is vs` and `scatter dests is vs` (whose writes
+    /// are not blocks).
     pub fn plain_inputs(&self) -> Option<(Var, Vec<Var>)> {
         let (arrays, map, indices, values) = match self {
             Soac::Hist {
@@ -72,6 +73,9 @@ impl<R: Rep> Soac<R> {
                 arrays, dests, map, ..
             } => {
                 let writes = scatter_writes(dests);
+                if map.ret[..writes].iter().any(|t| t.rank() > 0) {
+                    return None;
+                }
                 (arrays, map, writes, writes)
             }
             _ => return None,

@@ -21,10 +21,11 @@ use crate::ir::rephrase::{
     Rephrase, inline_lambda, rephrase_lambda, rephrase_program, rephrase_stms,
 };
 use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult, SegSpace};
+use crate::ir::soac::scatter_writes;
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_lambda, used_in_lambda};
 use crate::ir::{
-    Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, Soac, Soacs, Stm,
-    SubExp, Type, Var,
+    Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, ScatterDest, Soac,
+    Soacs, Stm, SubExp, Type, Var,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -61,6 +62,14 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
             } if !self.nested && !scans.is_empty() && !reduces.is_empty() => {
                 return self.scan_then_reduce(b, pat, width, arrays, map, scans, reduces);
             }
+            Soac::Scatter {
+                width,
+                arrays,
+                dests,
+                map,
+            } if !self.nested && writes_blocks(&map, &dests) => {
+                return self.scatter_of_blocks(b, pat, width, arrays, dests, map);
+            }
             soac => soac,
         };
         if self.nested {
@@ -94,6 +103,68 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
 }
 
 impl ExtractMc {
+    /// A scatter writing blocks as a map giving the blocks (and the
+    /// mapped values), then, for each write, a scatter of the flattened
+    /// blocks: every map and scatter is parallel, at the cost of storing
+    /// the blocks.
+    fn scatter_of_blocks(
+        &mut self,
+        b: &mut Builder<Mc>,
+        pat: Vec<PatElem>,
+        width: SubExp,
+        arrays: Vec<Var>,
+        dests: Vec<ScatterDest>,
+        map: Lambda<Soacs>,
+    ) {
+        let writes = scatter_writes(&dests);
+        let blocks: Vec<PatElem> = map.ret[..2 * writes]
+            .iter()
+            .map(|t| pat_elem(b, "blocks", t.array_of(width)))
+            .collect();
+        let mut map_pat = blocks.clone();
+        map_pat.extend_from_slice(&pat[dests.len()..]);
+        self.op(b, map_pat, Soac::map(width, arrays, map));
+        let (indices, values) = blocks.split_at(writes);
+        let mut written = indices.iter().zip(values);
+        for (dest, out) in dests.iter().zip(pat) {
+            let mut target = dest.array;
+            for write in 0..dest.writes {
+                let (indices, values) = written.next().expect("a write per index");
+                let (count, indices, values) = flattened_blocks(b, width, indices, values);
+                let written_pat = if write + 1 == dest.writes {
+                    out.clone()
+                } else {
+                    pat_elem(b, "written", out.ty.clone())
+                };
+                let row = values.ty.row().expect("values are arrays");
+                let index = b.param("index", Type::i64(), false);
+                let value = b.param("value", row.clone(), false);
+                let passed = Body {
+                    stms: Vec::new(),
+                    result: vec![SubExp::Var(index.var), SubExp::Var(value.var)],
+                };
+                let scatter = Soac::Scatter {
+                    width: count,
+                    arrays: vec![indices.var, values.var],
+                    dests: vec![ScatterDest {
+                        array: target,
+                        writes: 1,
+                    }],
+                    map: Lambda {
+                        params: vec![index, value],
+                        body: passed,
+                        ret: vec![Type::i64(), row],
+                    },
+                };
+                target = written_pat.var;
+                self.op(b, vec![written_pat], scatter);
+            }
+            if dest.writes == 0 {
+                b.add(vec![out], Exp::SubExp(SubExp::Var(dest.array)));
+            }
+        }
+    }
+
     /// A `screma` with scans and reductions as a `SegScan` that also
     /// writes the reductions' inputs into arrays, and a `SegRed` over
     /// those.
@@ -1017,6 +1088,52 @@ impl ExtractMc {
 /// element (an operator has one neutral element, so every element of the
 /// row is it), or a zero where the rows are empty (and there is nothing
 /// to combine).
+/// Whether a scatter writes blocks (arrays of indices and values).
+fn writes_blocks(map: &Lambda<Soacs>, dests: &[ScatterDest]) -> bool {
+    map.ret[..scatter_writes(dests)]
+        .iter()
+        .any(|t| t.rank() > 0)
+}
+
+fn pat_elem(b: &mut Builder<Mc>, hint: &str, ty: Type) -> PatElem {
+    PatElem {
+        var: b.new_var(hint, ty.clone()),
+        ty,
+        mem: None,
+    }
+}
+
+/// The indices and values of a write, stacked over `width` rows, as
+/// arrays of `count` writes: blocks flattened, single writes as they are.
+fn flattened_blocks(
+    b: &mut Builder<Mc>,
+    width: SubExp,
+    indices: &PatElem,
+    values: &PatElem,
+) -> (SubExp, PatElem, PatElem) {
+    let &[_, block] = indices.ty.shape() else {
+        return (width, indices.clone(), values.clone());
+    };
+    let count = SubExp::Var(b.bind1("count", Exp::BinOp(prim::BinOp::Mul, width, block)));
+    let mut flatten = |array: &PatElem| {
+        let mut shape = vec![count];
+        shape.extend_from_slice(&array.ty.shape()[2..]);
+        let ty = Type::Array {
+            element: array.ty.element(),
+            shape: shape.clone(),
+        };
+        let var = b.bind1(
+            "flat",
+            Exp::Reshape {
+                shape,
+                array: array.var,
+            },
+        );
+        PatElem { var, ty, mem: None }
+    };
+    (count, flatten(indices), flatten(values))
+}
+
 fn scalar_neutral(b: &mut Builder<Mc>, rows: &[Var], columns: SubExp) -> Vec<SubExp> {
     let empty = b.bind1(
         "empty",

@@ -206,11 +206,10 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                         .map(|((param, _), dest)| {
                             let mut target = SubExp::Var(param.var);
                             for (&j, &value) in written.by_ref().take(dest.writes) {
-                                let array = target.as_var().expect("an array");
-                                let fits = in_bounds(b, j, array);
-                                let then_body = b.body(|b| vec![write(b, array, j, value)]);
-                                let else_body = b.body(|_| vec![target]);
-                                target = if_same_types(b, fits, then_body, else_body)[0];
+                                target = match b.type_of(j).shape() {
+                                    &[block] => write_block(b, target, j, value, block),
+                                    _ => write_in_bounds(b, target, j, value),
+                                };
                             }
                             target
                         })
@@ -281,6 +280,41 @@ fn write<T: Rep>(b: &mut Builder<T>, array: Var, i: SubExp, value: SubExp) -> Su
             value,
         },
     ))
+}
+
+/// `target` with row `j` replaced by `value` where `j` is in bounds.
+fn write_in_bounds<T: Rep>(b: &mut Builder<T>, target: SubExp, j: SubExp, value: SubExp) -> SubExp {
+    let array = target.as_var().expect("an array");
+    let fits = in_bounds(b, j, array);
+    let then_body = b.body(|b| vec![write(b, array, j, value)]);
+    let else_body = b.body(|_| vec![target]);
+    if_same_types(b, fits, then_body, else_body)[0]
+}
+
+/// `target` with a scatter's block of `block` writes done in order: the
+/// rows of `values` at the indices in `indices`.
+fn write_block<T: Rep>(
+    b: &mut Builder<T>,
+    target: SubExp,
+    indices: SubExp,
+    values: SubExp,
+    block: SubExp,
+) -> SubExp {
+    let params = invariant_params(b, &[(target, true)]);
+    let acc = params[0].0.var;
+    let k = b.new_var("k", Type::i64());
+    let body = b.body(|b| {
+        let index = |b: &mut Builder<T>, array: SubExp| {
+            index(b, array.as_var().expect("an array"), SubExp::Var(k))
+        };
+        let (j, value) = (index(b, indices), index(b, values));
+        vec![write_in_bounds(b, SubExp::Var(acc), j, value)]
+    });
+    let form = LoopForm::For {
+        var: k,
+        bound: block,
+    };
+    SubExp::Var(bind_loop(b, params, form, body)[0])
 }
 
 /// Whether `i` indexes a row of `array`.

@@ -17,7 +17,9 @@
 //!   consume nothing, move out of the lambda);
 //! * a scatter whose input arrays are all concatenations of the same
 //!   number of equal-sized parts goes over the parts, writing once per
-//!   part in each row.
+//!   part in each row;
+//! * a scatter whose input arrays are all flattened arrays of `m` rows
+//!   (one made by a SOAC) goes over those rows, each writing a block.
 //!
 //! None of them computes anything the SOAC did not, skips anything it
 //! computed, or changes a failure: the rows read are in bounds, and an
@@ -33,17 +35,22 @@ use crate::ir::soac::accumulated_results;
 use crate::ir::soac::scatter_writes;
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
 use crate::ir::{
-    Body, DimIndex, ErrorPart, Exp, Lambda, Loc, PatElem, ScatterDest, Soac, Stm, SubExp, Type, Var,
+    Body, DimIndex, ErrorPart, Exp, Lambda, Loc, Param, PatElem, ScatterDest, Soac, Stm, SubExp,
+    Type, Var,
 };
 use prim::PrimType;
 use prim::{BinOp, CmpOp};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// The arrays made by basic operations that the rules look through, by
-/// variable (variables are bound once in a program, so this serves every
-/// body of a function).
+/// The arrays made by basic operations that the rules look through and
+/// the products of sizes, by variable (variables are bound once in a
+/// program, so this serves every body of a function), and the arrays
+/// SOACs make.
 #[derive(Default)]
-pub(super) struct Defs(FxHashMap<Var, Exp>);
+pub(super) struct Defs {
+    exps: FxHashMap<Var, Exp>,
+    soac_results: FxHashSet<Var>,
+}
 
 impl Defs {
     /// The definitions in a body and everything nested in it.
@@ -54,18 +61,46 @@ impl Defs {
     }
 
     pub fn add(&mut self, stm: &Stm) {
+        if let Exp::Op(_) = stm.exp {
+            self.soac_results.extend(stm.pat.iter().map(|pe| pe.var));
+        }
         if let [pe] = &stm.pat[..]
             && matches!(
                 stm.exp,
-                Exp::Iota { .. } | Exp::Replicate { .. } | Exp::Concat { .. }
+                Exp::Iota { .. }
+                    | Exp::Replicate { .. }
+                    | Exp::Concat { .. }
+                    | Exp::Reshape { .. }
+                    | Exp::BinOp(BinOp::Mul, ..)
             )
         {
-            self.0.insert(pe.var, stm.exp.clone());
+            self.exps.insert(pe.var, stm.exp.clone());
         }
     }
 
     fn get(&self, var: Var) -> Option<&Exp> {
-        self.0.get(&var)
+        self.exps.get(&var)
+    }
+
+    /// Whether `size` is `outer * inner`.
+    fn is_product(&self, size: SubExp, outer: SubExp, inner: SubExp) -> bool {
+        match size {
+            SubExp::Var(v) => matches!(
+                self.get(v),
+                Some(&Exp::BinOp(BinOp::Mul, a, b)) if (a, b) == (outer, inner) || (a, b) == (inner, outer)
+            ),
+            SubExp::Const(size) => match (outer, inner) {
+                (SubExp::Const(outer), SubExp::Const(inner)) => {
+                    match (size.as_i64(), outer.as_i64(), inner.as_i64()) {
+                        (Some(size), Some(outer), Some(inner)) => {
+                            outer.checked_mul(inner) == Some(size)
+                        }
+                        _ => false,
+                    }
+                }
+                _ => false,
+            },
+        }
     }
 
     /// The parts of a concatenation, those that are concatenations
@@ -94,6 +129,9 @@ pub(super) fn rewrite(f: &mut Fuser, defs: &Defs, mut stm: Stm) -> Vec<Stm> {
     }
     if let Some(split) = concatenated_inputs(f, defs, soac) {
         *soac = split;
+    }
+    if let Some(unflattened) = flattened_inputs(f, defs, soac) {
+        *soac = unflattened;
     }
     replicated_inputs(f, defs, soac);
     let mut out = indexed_by_position(f, defs, soac, &stm.loc);
@@ -450,6 +488,86 @@ fn concatenated_inputs(f: &mut Fuser, defs: &Defs, soac: &Soac) -> Option<Soac> 
             params,
             body: Body { stms, result },
             ret,
+        },
+    })
+}
+
+/// A scatter going over flattened arrays (`m * n` rows of arrays of `m`
+/// rows of `n`), at least one of them made by a SOAC, goes over their
+/// rows instead, each row writing a block of `n` with an inner map of
+/// the scatter's map: so the SOAC making the rows can fuse into it.
+fn flattened_inputs(f: &mut Fuser, defs: &Defs, soac: &Soac) -> Option<Soac> {
+    let Soac::Scatter {
+        width,
+        arrays,
+        dests,
+        map,
+    } = soac
+    else {
+        return None;
+    };
+    let writes = scatter_writes(dests);
+    let already_blocks = map.ret[..writes].iter().any(|t| t.rank() > 0);
+    // Mapped values would be rows of the flattened arrays.
+    if already_blocks || map.ret.len() != 2 * writes {
+        return None;
+    }
+    let unflattened: Vec<Var> = arrays
+        .iter()
+        .map(|&a| match defs.get(a) {
+            Some(Exp::Reshape { array, .. }) => Some(*array),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let first = f.types.get(*unflattened.first()?)?;
+    let (outer, inner) = match first.shape() {
+        &[outer, inner, ..] => (outer, inner),
+        _ => return None,
+    };
+    let flattens = arrays.iter().zip(&unflattened).all(|(&flat, &array)| {
+        match (f.types.get(flat), f.types.get(array)) {
+            (Some(flat), Some(array)) => {
+                let (flat, array) = (flat.shape(), array.shape());
+                array.len() >= 2
+                    && array[..2] == [outer, inner]
+                    && flat[1..] == array[2..]
+                    && flat.first() == Some(width)
+            }
+            _ => false,
+        }
+    });
+    let produced = unflattened.iter().any(|a| defs.soac_results.contains(a));
+    if !flattens || !produced || !defs.is_product(*width, outer, inner) {
+        return None;
+    }
+    let rows: Vec<Type> = unflattened
+        .iter()
+        .map(|&a| f.types.get(a).and_then(|t| t.row()))
+        .collect::<Option<_>>()?;
+    let params: Vec<Param> = rows.into_iter().map(|ty| f.param(ty)).collect();
+    let block_types: Vec<Type> = map.ret.iter().map(|t| t.array_of(inner)).collect();
+    let blocks = f.fresh_pat("block", &block_types);
+    let inner_map = Stm {
+        pat: blocks.clone(),
+        exp: Exp::Op(Soac::map(
+            inner,
+            params.iter().map(|p| p.var).collect(),
+            f.renamed(map),
+        )),
+        loc: None,
+        attrs: Attrs::default(),
+    };
+    Some(Soac::Scatter {
+        width: outer,
+        arrays: unflattened,
+        dests: dests.clone(),
+        map: Lambda {
+            params,
+            body: Body {
+                stms: vec![inner_map],
+                result: blocks.iter().map(|pe| SubExp::Var(pe.var)).collect(),
+            },
+            ret: block_types,
         },
     })
 }
