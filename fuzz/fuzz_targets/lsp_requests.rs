@@ -8,7 +8,8 @@
 //! (invalid UTF-8 replaced); the rest are operations, each an opcode byte
 //! and its arguments: edits (the whole text, or one or two ranges
 //! replaced, ranges anywhere, including past the end and inside a
-//! character), closing and reopening the document, a change on disk,
+//! character), closing the document and reopening it (unless the input
+//! ends there), a change on disk,
 //! every request the server advertises at positions and ranges from the
 //! input (about the document or one never opened), `$/cancelRequest` of a
 //! recent request, and waiting for the requests in flight. Requests and
@@ -22,7 +23,7 @@
 //! changed (never an internal error: a handler that failed); no
 //! notification gets one; every published diagnostic's range starts
 //! before it ends; and the diagnostics of the document's last version are
-//! published. Code lens examples run in at most [`EXAMPLE_STEPS`]
+//! published last (or, where the session closed it, cleared). Code lens examples run in at most [`EXAMPLE_STEPS`]
 //! interpreter steps, so that no input leaves an evaluation running.
 #![no_main]
 
@@ -110,6 +111,8 @@ struct Session {
     next_id: i64,
     /// The document's version, last sent.
     version: i32,
+    /// Whether the document is open.
+    open: bool,
     /// The requests in flight, and the notifications whose handlers may
     /// still run.
     requests: Vec<(i64, &'static str, Answer)>,
@@ -177,6 +180,7 @@ impl Session {
             json!({"uri": URI, "languageId": "futhark", "version": self.version, "text": text});
         self.notify("textDocument/didOpen", json!({"textDocument": document}))
             .await;
+        self.open = true;
     }
 
     async fn change(&mut self, changes: Vec<Value>) {
@@ -210,6 +214,7 @@ impl Session {
             3 => {
                 let params = json!({"textDocument": {"uri": URI}});
                 self.notify("textDocument/didClose", params).await;
+                self.open = false;
                 self.open(input.text()?).await;
             }
             4 => {
@@ -335,9 +340,10 @@ fn check_response(id: i64, method: &str, response: Option<Response>) {
     }
 }
 
-/// Checks the diagnostics a server publishes; returns the version of the
-/// document's that they are of (`None`: of no version, as when cleared).
-fn published_version(params: Option<&Value>) -> Option<i64> {
+/// Checks the diagnostics a server publishes; for the session's document,
+/// returns the version they are of (`Some(None)`: of no version, as when
+/// cleared); `None` for other documents.
+fn published_version(params: Option<&Value>) -> Option<Option<i64>> {
     let params = params.expect("diagnostics have parameters");
     let diagnostics = params["diagnostics"].as_array().expect("a list");
     for diagnostic in diagnostics {
@@ -353,10 +359,7 @@ fn published_version(params: Option<&Value>) -> Option<i64> {
             "a diagnostic's range ends before it starts: {diagnostic}"
         );
     }
-    if params["uri"] != URI {
-        return None;
-    }
-    params["version"].as_i64()
+    (params["uri"] == URI).then(|| params["version"].as_i64())
 }
 
 async fn session(data: &[u8]) {
@@ -379,9 +382,10 @@ async fn session(data: &[u8]) {
     let (mut from_server, mut to_server) = socket.split();
     let client = tokio::spawn(async move {
         while let Some(message) = from_server.next().await {
-            if message.method() == "textDocument/publishDiagnostics" {
-                let version = published_version(message.params());
-                published.send_replace(version);
+            if message.method() == "textDocument/publishDiagnostics"
+                && let Some(version) = published_version(message.params())
+            {
+                published.send_replace(Some(version));
             }
             if let Some(id) = message.id() {
                 let _ = to_server
@@ -395,6 +399,7 @@ async fn session(data: &[u8]) {
         service,
         next_id: 1,
         version: 0,
+        open: false,
         requests: Vec::new(),
         notifications: Vec::new(),
     };
@@ -415,9 +420,9 @@ async fn session(data: &[u8]) {
         }
     }
     session.settle().await;
-    let last_version = i64::from(session.version);
+    let last = session.open.then_some(i64::from(session.version));
     last_published
-        .wait_for(|version| *version == Some(last_version))
+        .wait_for(|version| *version == Some(last))
         .await
         .expect("the client runs until `exit`");
     session.request_alone("shutdown", Value::Null).await;

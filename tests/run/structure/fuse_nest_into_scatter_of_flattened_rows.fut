@@ -4,7 +4,9 @@
 -- each row is computed by a loop, so the nest cannot be flattened
 -- instead; indices outside the destination are ignored. In `pairs` the
 -- destination's elements are rows (the one reshape left is the entry
--- point's coercion of `xsss` to the sizes its type names).
+-- point's coercion of `xsss` to the sizes its type names). In `halves`
+-- the scatter goes over concatenations of two flattened arrays: each
+-- row writes two blocks.
 -- ==
 -- entry: reversed
 -- input { [9, 9, 9, 9, 9, 9] [[1, 2, 3], [4, 5, 6]] 0i64 }
@@ -17,7 +19,7 @@
 -- output { empty([0]i32) }
 -- input { empty([0]i32) empty([2][0]i32) 0i64 }
 -- output { empty([0]i32) }
--- structure { /WithAcc 2 /WithAcc/Screma/Loop 1 /WithAcc/Screma/Screma 2 Reshape 1 }
+-- structure { /WithAcc 3 /WithAcc/Screma/Loop 1 /WithAcc/Screma/Screma 3 Reshape 1 }
 
 def reverse_by_loop [n] (row: [n]i32) : [n]i32 =
   loop acc = copy row
@@ -44,3 +46,15 @@ entry reversed [m][n] (dest: *[m * n]i32) (xss: [m][n]i32) (shift: i64) : *[m * 
 entry pairs [k][m][n][d] (dest: *[k][d]f32) (iss: [m][n]i64) (xsss: [m][n][d]f32) : *[k][d]f32 =
   let vss = map (map (map (* 2))) xsss
   in scatter dest (flatten iss) (flatten vss)
+
+-- ==
+-- entry: halves
+-- input { [0, 0, 0, 0, 0, 0, 0, 0] [[1, 2], [3, 4]] }
+-- output { [2, 3, 4, 5, -1, -2, -3, -4] }
+-- input { empty([0]i32) empty([0][0]i32) }
+-- output { empty([0]i32) }
+
+entry halves [m][n] (dest: *[2 * (m * n)]i32) (xss: [m][n]i32) : *[2 * (m * n)]i32 =
+  let (is, vs) = unzip (map2 (\r row -> unzip (map2 (\j x -> (r * n + j, x + 1)) (iota n) row)) (iota m) xss)
+  let (js, ws) = unzip (map2 (\r row -> unzip (map2 (\j x -> (m * n + r * n + j, -x)) (iota n) row)) (iota m) xss)
+  in scatter dest (flatten is ++ flatten js) (flatten vs ++ flatten ws)
