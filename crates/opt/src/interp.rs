@@ -1441,7 +1441,6 @@ impl<R: Rep> Interpreter<'_, R> {
     }
 }
 
-/// An `i64` index, or an internal error naming `what`.
 /// One write of a scatter: `value` at `index` of `target`, unless the
 /// index is out of bounds.
 fn scatter_write(target: &mut ArrayValue, index: &Value, value: &Value) -> Result<()> {
@@ -1452,6 +1451,7 @@ fn scatter_write(target: &mut ArrayValue, index: &Value, value: &Value) -> Resul
     Ok(())
 }
 
+/// An `i64` index, or an internal error naming `what`.
 fn index_value(value: &Value, what: &str) -> Result<i64> {
     match value {
         Value::Prim(prim) => prim

@@ -523,7 +523,8 @@ pub enum Soac<R: Rep = Soacs> {
     /// its destination's row at the index, indices out of bounds
     /// ignored. A write may also be a block: an array of `k` indices and
     /// an array of `k` values, written in order (what a scatter over a
-    /// flattened array becomes when it goes over its rows instead). Writes happen row by row, in order; where several write
+    /// flattened array becomes when it goes over its rows instead).
+    /// Writes happen row by row, in order; where several write
     /// to one element, which value it ends with is unspecified (the
     /// language leaves it so). Binds the destinations, then the mapped
     /// values stacked into arrays (what fusion leaves of a map whose

@@ -16,6 +16,14 @@ pub fn scatter_writes(dests: &[ScatterDest]) -> usize {
     dests.iter().map(|d| d.writes).sum()
 }
 
+/// Whether a scatter's writes include blocks (arrays of indices and of
+/// values).
+pub fn writes_blocks<R: Rep>(dests: &[ScatterDest], map: &Lambda<R>) -> bool {
+    map.ret[..scatter_writes(dests)]
+        .iter()
+        .any(|t| t.rank() > 0)
+}
+
 impl<R: Rep> Soac<R> {
     /// The `screma` that only maps `map` over the rows of `arrays`.
     pub fn map(width: SubExp, arrays: Vec<Var>, map: Lambda<R>) -> Soac<R> {
@@ -73,7 +81,7 @@ impl<R: Rep> Soac<R> {
                 arrays, dests, map, ..
             } => {
                 let writes = scatter_writes(dests);
-                if map.ret[..writes].iter().any(|t| t.rank() > 0) {
+                if writes_blocks(dests, map) {
                     return None;
                 }
                 (arrays, map, writes, writes)

@@ -21,7 +21,7 @@ use crate::ir::rephrase::{
     Rephrase, inline_lambda, rephrase_lambda, rephrase_program, rephrase_stms,
 };
 use crate::ir::segop::{SegBinOp, SegHistOp, SegOp, SegResult, SegSpace};
-use crate::ir::soac::scatter_writes;
+use crate::ir::soac::{scatter_writes, writes_blocks};
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_lambda, used_in_lambda};
 use crate::ir::{
     Body, DimIndex, Exp, Lambda, Mc, Param, PatElem, Program, ReduceOp, ScanOp, ScatterDest, Soac,
@@ -67,7 +67,7 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
                 arrays,
                 dests,
                 map,
-            } if !self.nested && writes_blocks(&map, &dests) => {
+            } if !self.nested && writes_blocks(&dests, &map) => {
                 return self.scatter_of_blocks(b, pat, width, arrays, dests, map);
             }
             soac => soac,
@@ -186,11 +186,7 @@ impl ExtractMc {
             .iter()
             .map(|t| {
                 let ty = t.array_of(width);
-                PatElem {
-                    var: b.new_var("red_input", ty.clone()),
-                    ty,
-                    mem: None,
-                }
+                pat_elem(b, "red_input", ty)
             })
             .collect();
         let input_vars: Vec<Var> = inputs.iter().map(|p| p.var).collect();
@@ -248,14 +244,7 @@ impl ExtractMc {
         let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
         let stacked = |b: &mut Builder<Mc>, rows: &[Type]| -> Vec<PatElem> {
             rows.iter()
-                .map(|t| {
-                    let ty = t.array_of(width);
-                    PatElem {
-                        var: b.new_var("post_input", ty.clone()),
-                        ty,
-                        mem: None,
-                    }
-                })
+                .map(|t| pat_elem(b, "post_input", t.array_of(width)))
                 .collect()
         };
         let scan_outputs = stacked(b, &map.ret[..scanned]);
@@ -360,11 +349,7 @@ impl ExtractMc {
                         element: p.ty.element(),
                         shape: vec![columns, width],
                     };
-                    PatElem {
-                        var: b.new_var("columns", ty.clone()),
-                        ty,
-                        mem: None,
-                    }
+                    pat_elem(b, "columns", ty)
                 })
                 .collect();
             b.add(
@@ -558,11 +543,7 @@ impl ExtractMc {
         let body = b.pop_scope(vec![SubExp::Var(flat_bucket[0]), value]);
         let lambda = rephrase_lambda(b, self, scalar);
         self.nested = outer;
-        let flat_result = PatElem {
-            var: b.new_var("flat", flat_ty.clone()),
-            ty: flat_ty,
-            mem: None,
-        };
+        let flat_result = pat_elem(b, "flat", flat_ty);
         b.add(
             vec![flat_result.clone()],
             Exp::Op(SegOp::Hist {
@@ -808,11 +789,7 @@ impl ExtractMc {
         }
         let fresh = |b: &mut Builder<Mc>| -> Vec<PatElem> {
             pat.iter()
-                .map(|p| PatElem {
-                    var: b.new_var("nest", p.ty.clone()),
-                    ty: p.ty.clone(),
-                    mem: None,
-                })
+                .map(|p| pat_elem(b, "nest", p.ty.clone()))
                 .collect()
         };
         // The two versions must bind different names.
@@ -937,11 +914,7 @@ impl ExtractMc {
             .iter()
             .map(|p| {
                 let ty = p.ty.array_of(*width);
-                PatElem {
-                    var: b.new_var("reduced", ty.clone()),
-                    ty,
-                    mem: None,
-                }
+                pat_elem(b, "reduced", ty)
             })
             .collect();
         let mut second_arrays = arrays.clone();
@@ -1083,18 +1056,7 @@ impl ExtractMc {
     }
 }
 
-/// The neutral elements of a scalar operator mapped over rows of
-/// `columns` elements whose neutral elements are `rows`: each row's first
-/// element (an operator has one neutral element, so every element of the
-/// row is it), or a zero where the rows are empty (and there is nothing
-/// to combine).
-/// Whether a scatter writes blocks (arrays of indices and values).
-fn writes_blocks(map: &Lambda<Soacs>, dests: &[ScatterDest]) -> bool {
-    map.ret[..scatter_writes(dests)]
-        .iter()
-        .any(|t| t.rank() > 0)
-}
-
+/// A pattern element binding a fresh variable named after `hint`.
 fn pat_elem(b: &mut Builder<Mc>, hint: &str, ty: Type) -> PatElem {
     PatElem {
         var: b.new_var(hint, ty.clone()),
@@ -1134,6 +1096,11 @@ fn flattened_blocks(
     (count, flatten(indices), flatten(values))
 }
 
+/// The neutral elements of a scalar operator mapped over rows of
+/// `columns` elements whose neutral elements are `rows`: each row's first
+/// element (an operator has one neutral element, so every element of the
+/// row is it), or a zero where the rows are empty (and there is nothing
+/// to combine).
 fn scalar_neutral(b: &mut Builder<Mc>, rows: &[Var], columns: SubExp) -> Vec<SubExp> {
     let empty = b.bind1(
         "empty",

@@ -32,7 +32,7 @@ use super::Fuser;
 use crate::ir::Attrs;
 use crate::ir::analysis::{can_fail, consumed, consumed_anywhere};
 use crate::ir::soac::accumulated_results;
-use crate::ir::soac::scatter_writes;
+use crate::ir::soac::{scatter_writes, writes_blocks};
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
 use crate::ir::{
     Body, DimIndex, ErrorPart, Exp, Lambda, Loc, Param, PatElem, ScatterDest, Soac, Stm, SubExp,
@@ -506,10 +506,8 @@ fn flattened_inputs(f: &mut Fuser, defs: &Defs, soac: &Soac) -> Option<Soac> {
     else {
         return None;
     };
-    let writes = scatter_writes(dests);
-    let already_blocks = map.ret[..writes].iter().any(|t| t.rank() > 0);
     // Mapped values would be rows of the flattened arrays.
-    if already_blocks || map.ret.len() != 2 * writes {
+    if writes_blocks(dests, map) || map.ret.len() != 2 * scatter_writes(dests) {
         return None;
     }
     let unflattened: Vec<Var> = arrays
