@@ -57,6 +57,32 @@ def args(n):
     return f"def f {params} = a0\ndef main = f" + " 1" * n + "\n"
 
 
+def records(n):
+    return "def main = " + "{a = " * n + "1i32" + "}" * n + "\n"
+
+
+def lambdas(n):
+    return "def main (x: i32) = " + "(\\(y: i32) -> " * n + "y" + ") x" * n + "\n"
+
+
+def loops(n):
+    return "def main (x: i32) = " + "loop x = x for i < 1 do " * n + "x + 1\n"
+
+
+def matches(n):
+    return "def main (x: i32) = " + "match x case 0 -> 0 case _ -> " * n + "x\n"
+
+
+def modules(n):
+    return "module m0 = { def v = 1i32 }\n" + "".join(
+        f"module m{i} = {{ open m{i - 1} def v = v + 1 }}\n" for i in range(1, n)
+    ) + f"def main = m{n - 1}.v\n"
+
+
+def nested_modules(n):
+    return "module m = { " * n + "def v = 1i32" + " }" * n + "\ndef main = 0i32\n"
+
+
 def unclosed(n):
     n //= 25
     return "def main (x: i32) = " + "[" * n + "x\n"
@@ -64,7 +90,8 @@ def unclosed(n):
 
 SHAPES = {
     f.__name__: f
-    for f in [plus, lets, ifs, pipe, parens, arrays, tuples, args, unclosed]
+    for f in [plus, lets, ifs, pipe, parens, arrays, tuples, records, lambdas, loops, matches,
+              modules, nested_modules, args, unclosed]
 }
 
 

@@ -126,6 +126,16 @@ fn a_long_chain_of_ifs_runs() {
     assert_eq!(run("deep-ifs-none", &program, "1000"), "7i32\n");
 }
 
+#[test]
+fn nested_loops_run() {
+    // What a loop consumes was found by walking its body, and again for
+    // every enclosing loop: time doubling with each level (25 deep took 3 s,
+    // 40 would take a day).
+    let nest = "loop x = x for i < 1 do ".repeat(200);
+    let program = format!("def main (x: i32) = {nest}x + 1\n");
+    assert_eq!(run("deep-loops", &program, "5"), "6i32\n");
+}
+
 fn if_chain(depth: usize) -> String {
     let chain: String = (0..depth)
         .map(|i| format!("if x == {i} then {}i32 else ", i * 3))

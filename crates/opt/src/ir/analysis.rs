@@ -275,25 +275,47 @@ pub fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut F
             unique_args(&mut params.iter().map(|p| p.unique).zip(args.iter().copied()));
         }
         Exp::Loop { params, body, .. } => {
-            // A parameter the body consumes consumes its initial value,
-            // whether or not it is marked unique.
-            let in_body = consumed_anywhere(program, body);
-            unique_args(
-                &mut params
-                    .iter()
-                    .map(|(p, init)| (p.unique || in_body.contains(&p.var), *init)),
-            );
+            consumed_initial_values(params, &consumed_anywhere(program, body), out);
         }
         Exp::Op(op) => out.extend(op.consumed()),
         _ => {}
     }
 }
 
+/// The initial values a loop consumes: those of its parameters that are
+/// unique or that its body (consuming `in_body`) consumes.
+fn consumed_initial_values(
+    params: &[(Param, SubExp)],
+    in_body: &FxHashSet<Var>,
+    out: &mut FxHashSet<Var>,
+) {
+    for (param, init) in params {
+        if let (true, SubExp::Var(v)) = (param.unique || in_body.contains(&param.var), init) {
+            out.insert(*v);
+        }
+    }
+}
+
 /// Every variable consumed anywhere in a body, nested bodies included.
+/// Each nested body is walked once: a loop's body is walked for what
+/// the loop consumes and for what it contains at the same time (walking
+/// it again for each enclosing loop would be exponential in the nesting).
 pub fn consumed_anywhere<R: Rep>(program: &Program<R>, body: &Body<R>) -> FxHashSet<Var> {
     let mut out = FxHashSet::default();
-    for_each_stm(body, &mut |stm| {
-        consumed_directly(program, &stm.exp, &mut out)
-    });
+    for stm in &body.stms {
+        match &stm.exp {
+            Exp::Loop { params, body, .. } => {
+                let in_body = consumed_anywhere(program, body);
+                consumed_initial_values(params, &in_body, &mut out);
+                out.extend(in_body);
+            }
+            exp => {
+                consumed_directly(program, exp, &mut out);
+                for inner in exp.nested_bodies() {
+                    out.extend(consumed_anywhere(program, inner));
+                }
+            }
+        }
+    }
     out
 }

@@ -28,7 +28,7 @@ use crate::name::Name;
 use crate::resolve::{TermRef, ValueRef};
 use crate::store::{DimIndex, Expr, ExprId, Pat, PatId, Store, TypeRef, UpdateStep};
 use crate::ty::Ty;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 
 /// What a checker variable is.
@@ -365,6 +365,27 @@ impl<'a> Checker<'a> {
             diet,
             at,
         });
+    }
+
+    /// Forgets the observations since log position `log` of variables
+    /// bound at or after scope entry `mark` (those of a function or loop
+    /// being left) and all but the first of each other variable: what the
+    /// enclosing code asks of the log (the first use of each variable,
+    /// and which variables are free). Without this, each level of nested
+    /// functions or loops would walk the observations of all the levels
+    /// inside it.
+    fn forget_inner_observations(&mut self, log: usize, mark: usize) {
+        let mut seen = FxHashSet::default();
+        let mut kept = log;
+        for i in log..self.observed.len() {
+            let (var, _) = self.observed[i];
+            let inner = self.entry_of_var(var).is_some_and(|index| index >= mark);
+            if !inner && seen.insert(var) {
+                self.observed[kept] = self.observed[i];
+                kept += 1;
+            }
+        }
+        self.observed.truncate(kept);
     }
 
     fn truncate(&mut self, mark: usize) {

@@ -330,6 +330,7 @@ impl Checker<'_> {
                 (index < mark).then_some((v, at, what))
             })
             .collect();
+        self.forget_inner_observations(log, mark);
         self.truncate(mark);
 
         // Which parameters the loop consumes: those the body consumes,

@@ -194,6 +194,7 @@ impl Checker<'_> {
             .unwrap_or_else(|| self.infer_return_uniqueness(!params.is_empty(), &names, &value));
         let closure = self.free_aliases(log, mark);
         self.frames.pop();
+        self.forget_inner_observations(log, mark);
         self.truncate(mark);
         (Signature { params: sigs, ret }, closure)
     }
