@@ -517,31 +517,30 @@ fn flattened_inputs(f: &mut Fuser, defs: &Defs, soac: &Soac) -> Option<Soac> {
             _ => None,
         })
         .collect::<Option<_>>()?;
-    let first = f.types.get(*unflattened.first()?)?;
-    let (outer, inner) = match first.shape() {
+    let flat_types: Vec<Type> = arrays
+        .iter()
+        .map(|&a| f.types.get(a))
+        .collect::<Option<_>>()?;
+    let array_types: Vec<Type> = unflattened
+        .iter()
+        .map(|&a| f.types.get(a))
+        .collect::<Option<_>>()?;
+    let (outer, inner) = match array_types.first()?.shape() {
         &[outer, inner, ..] => (outer, inner),
         _ => return None,
     };
-    let flattens = arrays.iter().zip(&unflattened).all(|(&flat, &array)| {
-        match (f.types.get(flat), f.types.get(array)) {
-            (Some(flat), Some(array)) => {
-                let (flat, array) = (flat.shape(), array.shape());
-                array.len() >= 2
-                    && array[..2] == [outer, inner]
-                    && flat[1..] == array[2..]
-                    && flat.first() == Some(width)
-            }
-            _ => false,
-        }
+    let flattens = flat_types.iter().zip(&array_types).all(|(flat, array)| {
+        let (flat, array) = (flat.shape(), array.shape());
+        array.len() >= 2
+            && array[..2] == [outer, inner]
+            && flat[1..] == array[2..]
+            && flat.first() == Some(width)
     });
     let produced = unflattened.iter().any(|a| defs.soac_results.contains(a));
     if !flattens || !produced || !defs.is_product(*width, outer, inner) {
         return None;
     }
-    let rows: Vec<Type> = unflattened
-        .iter()
-        .map(|&a| f.types.get(a).and_then(|t| t.row()))
-        .collect::<Option<_>>()?;
+    let rows: Vec<Type> = array_types.iter().filter_map(Type::row).collect();
     let params: Vec<Param> = rows.into_iter().map(|ty| f.param(ty)).collect();
     let block_types: Vec<Type> = map.ret.iter().map(|t| t.array_of(inner)).collect();
     let blocks = f.fresh_pat("block", &block_types);
