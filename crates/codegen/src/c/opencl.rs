@@ -1539,6 +1539,12 @@ impl KernelPrinter<'_> {
         self.lines.indent += 1;
         self.line("if ((fut_lid & (2 * fut_s - 1)) == 0 && fut_lid + fut_s < fut_lsize) {");
         self.lines.indent += 1;
+        // The accumulators are read back from local memory after every
+        // barrier: PoCL (3.1) can lose a work-item's private value across
+        // a barrier where a loop made it from constants.
+        for (i, (acc, _)) in accs.iter().enumerate() {
+            self.line(&format!("{acc} = fut_local_{i}[fut_lid];"));
+        }
         for (i, &other) in reduction.others.iter().enumerate() {
             let text = format!(
                 "{} = fut_local_{i}[fut_lid + fut_s];",
@@ -1564,7 +1570,12 @@ impl KernelPrinter<'_> {
             Phase::Fold => "if (fut_lid == 0) ",
             Phase::Last => "if (fut_lid == 0 && fut_last) ",
         };
-        self.braced(head, |k| finish(k, &accs))
+        self.braced(head, |k| {
+            for (i, (acc, _)) in accs.iter().enumerate() {
+                k.line(&format!("{acc} = fut_local_{i}[0];"));
+            }
+            finish(k, &accs)
+        })
     }
 
     /// The body of a tiled map's kernel (see [`TiledMap`]): work-item
