@@ -392,6 +392,18 @@ impl Facts {
         }
     }
 
+    /// Whether `bytes` (an `i64`) is the size in bytes of an array of
+    /// type `ty`, laid out directly.
+    pub(super) fn is_size_of(&self, bytes: SubExp, ty: &Type) -> bool {
+        let element = SubExp::i64(ty.element().byte_size());
+        let whole = IndexExp::product(
+            std::iter::once(element)
+                .chain(ty.shape().iter().copied())
+                .map(IndexExp::of),
+        );
+        self.expand(&poly(&IndexExp::of(bytes))) == self.expand(&poly(&whole))
+    }
+
     /// The origins of the memory a variable (an array or a block) is or
     /// lives in; empty for scalars.
     pub(super) fn memory_of(&self, var: Var) -> BTreeSet<Var> {

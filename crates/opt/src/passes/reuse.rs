@@ -11,7 +11,9 @@
 //! is one the function owns: an allocation of its own or a consumed
 //! parameter's block (which the caller gave up); the two arrays are laid
 //! out alike (direct, of the same shape, with elements of the same
-//! size), so each point's element is the same bytes in both.
+//! size), so each point's element is the same bytes in both; and the
+//! block given up held the result only (its size is the result's), so
+//! the block taken over is as large.
 
 use super::coalesce::{Facts, mentions, remove_unused_size};
 use crate::ir::traverse::Renamer;
@@ -136,7 +138,13 @@ fn candidate<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     })?;
     let result_ty = facts.types.get(result.var)?;
     let result_mem = result.mem.as_ref()?;
-    if !result_mem.lmad.is_direct(result_ty.shape()) {
+    // The block holds the result and nothing larger (it may hold a
+    // concatenation the result was coalesced into), so a dying array of
+    // the result's shape has room for all of it.
+    let Exp::Op(MemOp::Alloc { size, .. }) = body.stms[alloc].exp else {
+        return None;
+    };
+    if !result_mem.lmad.is_direct(result_ty.shape()) || !facts.is_size_of(size, &result_ty) {
         return None;
     }
     // The arrays the operation reads at its points only, laid out as the
@@ -206,14 +214,15 @@ mod tests {
     use prim::{PrimType, PrimValue};
 
     /// Runs the pass on the multicore memory-level program `text` (a
-    /// `main` of one `[n]i32` array, consumed where `unique`), checks the
-    /// result and its values; returns the printed function.
-    fn reused(unique: bool, body: &str) -> String {
+    /// `main` of one `[n]i32` array, consumed where `unique`, returning
+    /// `results`), checks the result and its values; returns the printed
+    /// function.
+    fn reused(unique: bool, results: &str, body: &str) -> String {
         let star = if unique { "*" } else { "" };
         let text = format!(
             "level mc-mem
 entry main = main ({star}xs: []i32) : ([]i32)
-fun main (n_0: i64, xs_1: [n_0]i32 @ mem_2 -> {{0; 1}}, mem_2: mem): ([n_0]i32, mem) = {{
+fun main (n_0: i64, xs_1: [n_0]i32 @ mem_2 -> {{0; 1}}, mem_2: mem): {results} = {{
 {body}
 }}"
         );
@@ -238,6 +247,10 @@ fun main (n_0: i64, xs_1: [n_0]i32 @ mem_2 -> {{0; 1}}, mem_2: mem): ([n_0]i32, 
         printed[start..].to_owned()
     }
 
+    /// The results of a function returning an array of its argument's
+    /// size.
+    const SAME: &str = "([n_0]i32, mem)";
+
     const MAP: &str = "  let (bytes_3: i64) = Mul(4i64, n_0)
   let (mem_4: mem) = alloc(bytes_3)
   let (ys_5: [n_0]i32 @ mem_4 -> {0; 1}) = segmap(i_6 < n_0) : (i32) {
@@ -248,7 +261,7 @@ fun main (n_0: i64, xs_1: [n_0]i32 @ mem_2 -> {{0; 1}}, mem_2: mem): ([n_0]i32, 
 
     #[test]
     fn a_map_over_a_consumed_array_writes_where_it_was() {
-        let text = reused(true, &format!("{MAP}\n  in (ys_5, mem_4)"));
+        let text = reused(true, SAME, &format!("{MAP}\n  in (ys_5, mem_4)"));
         assert!(
             !text.contains("alloc(") && !text.contains("bytes_3"),
             "{text}"
@@ -262,7 +275,7 @@ fun main (n_0: i64, xs_1: [n_0]i32 @ mem_2 -> {{0; 1}}, mem_2: mem): ([n_0]i32, 
 
     #[test]
     fn an_array_not_consumed_keeps_its_memory() {
-        let text = reused(false, &format!("{MAP}\n  in (ys_5, mem_4)"));
+        let text = reused(false, SAME, &format!("{MAP}\n  in (ys_5, mem_4)"));
         assert!(text.contains("alloc(bytes_3)"), "{text}");
     }
 
@@ -270,6 +283,7 @@ fun main (n_0: i64, xs_1: [n_0]i32 @ mem_2 -> {{0; 1}}, mem_2: mem): ([n_0]i32, 
     fn an_array_used_after_the_map_keeps_its_memory() {
         let text = reused(
             true,
+            SAME,
             &format!(
                 "{MAP}
   let (z_9: i32) = xs_1[0i64]
@@ -278,5 +292,24 @@ fun main (n_0: i64, xs_1: [n_0]i32 @ mem_2 -> {{0; 1}}, mem_2: mem): ([n_0]i32, 
             ),
         );
         assert!(text.contains("alloc(bytes_3)"), "{text}");
+    }
+
+    #[test]
+    fn a_map_coalesced_into_a_larger_array_keeps_its_memory() {
+        let text = reused(
+            true,
+            "(i64, [?0]i32, mem)",
+            "  let (m_3: i64) = Add(n_0, n_0)
+  let (bytes_4: i64) = Mul(4i64, m_3)
+  let (mem_5: mem) = alloc(bytes_4)
+  let (ys_6: [n_0]i32 @ mem_5 -> {0; 1}) = segmap(i_7 < n_0) : (i32) {
+    let (x_8: i32) = xs_1[i_7]
+    let (y_9: i32) = Add(x_8, 1i32)
+    in (y_9)
+  }
+  let (zs_10: [m_3]i32 @ mem_5 -> {0; 1}) = concat(ys_6, ys_6) : m_3
+  in (m_3, zs_10, mem_5)",
+        );
+        assert!(text.contains("alloc(bytes_4)"), "{text}");
     }
 }
