@@ -131,9 +131,52 @@ fn nested_loops_run() {
     // What a loop consumes was found by walking its body, and again for
     // every enclosing loop: time doubling with each level (25 deep took 3 s,
     // 40 would take a day).
-    let nest = "loop x = x for i < 1 do ".repeat(200);
+    // Lowering then copied the bindings in scope into every nested loop's
+    // frame (1.9 GB at 3,000 deep), and the simplifier walked each loop's
+    // body for what it consumes at every level.
+    let nest = "loop x = x for i < 1 do ".repeat(2_000);
     let program = format!("def main (x: i32) = {nest}x + 1\n");
     assert_eq!(run("deep-loops", &program, "5"), "6i32\n");
+}
+
+#[test]
+fn a_long_chain_of_matches_runs() {
+    // Inference kept every case's scope after leaving it and walked them
+    // all whenever an enclosing one was left.
+    let chain: String = (0..3_000)
+        .map(|i| format!("match x case {i} -> {}i32 case _ -> ", i * 2))
+        .collect();
+    let program = format!("def main (x: i32) = {chain}x\n");
+    assert_eq!(run("deep-matches", &program, "2999"), "5998i32\n");
+    assert_eq!(run("deep-matches-none", &program, "3000"), "3000i32\n");
+}
+
+/// Modules each opening the previous one and defining `v` from its `v`.
+fn module_chain(length: usize) -> String {
+    let mut program = "module m0 = { def v = 1i32 }\n".to_owned();
+    for i in 1..length {
+        program += &format!("module m{i} = {{ open m{} def v = v + 1 }}\n", i - 1);
+    }
+    program + &format!("def main = m{}.v\n", length - 1)
+}
+
+#[test]
+fn a_chain_of_modules_runs_up_to_the_inlining_limit() {
+    // Finding the `open`s in scope scanned every earlier item of the file
+    // (quadratic in a file of many modules).
+    assert_eq!(run("deep-modules", &module_chain(250), ""), "250i32\n");
+    let dir = temp_dir("deep-modules-limit");
+    let file = write(&dir, "main.fut", module_chain(3_000).as_bytes());
+    let checked = futc_with_input(&["check", &file], b"");
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+    let output = futc_with_input(&["run", &file], b"");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let errors = stderr(&output);
+    assert_eq!(errors.matches("error:").count(), 1, "{errors}");
+    assert!(
+        errors.contains("more than 256 calls inside one another"),
+        "{errors}"
+    );
 }
 
 fn if_chain(depth: usize) -> String {

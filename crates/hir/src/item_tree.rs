@@ -57,6 +57,9 @@ pub struct ItemTree {
     /// Each item's position in its container's list (`None` for an item
     /// the collector dropped), so that scopes are found without a search.
     positions: Vec<Option<u32>>,
+    /// The positions of each container's `open`s, in order: the file's
+    /// first, then each struct's.
+    opens: Vec<Vec<u32>>,
     /// Types in item-level signatures (type abbreviations, specs), and the
     /// size expressions inside them.
     pub store: Store,
@@ -83,6 +86,15 @@ impl ItemTree {
         }
     }
 
+    /// The positions of a container's `open`s among its items, in order.
+    pub fn open_positions(&self, container: Container) -> &[u32] {
+        let index = match container {
+            Container::File => 0,
+            Container::Struct(s) => s.0 as usize + 1,
+        };
+        self.opens.get(index).map_or(&[], Vec::as_slice)
+    }
+
     /// How many items of its container come before `idx`.
     pub fn position_in_container(&self, idx: ItemIdx) -> Option<u32> {
         self.positions.get(idx.0 as usize).copied().flatten()
@@ -90,13 +102,20 @@ impl ItemTree {
 
     fn index_positions(&mut self) {
         let mut positions = vec![None; self.items.len()];
+        let mut opens = Vec::with_capacity(self.structs.len() + 1);
         let lists = std::iter::once(&self.top_level).chain(self.structs.iter().map(|s| &s.items));
         for list in lists {
+            let mut list_opens = Vec::new();
             for (position, idx) in list.iter().enumerate() {
                 positions[idx.0 as usize] = Some(position as u32);
+                if matches!(self.items[idx.0 as usize].kind, ItemKind::Open(_)) {
+                    list_opens.push(position as u32);
+                }
             }
+            opens.push(list_opens);
         }
         self.positions = positions;
+        self.opens = opens;
     }
 
     pub fn items(&self) -> impl Iterator<Item = (ItemIdx, &Item)> {

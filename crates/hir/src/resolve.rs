@@ -734,8 +734,12 @@ impl<'db> Resolver<'db> {
             let Level::Container(container, position) = level else {
                 continue;
             };
+            // The container's `open`s are indexed: scanning its items
+            // for them, from every scope, was quadratic in a long file.
             let items = tree.container_items(container);
-            for &item in items[..(position as usize).min(items.len())].iter().rev() {
+            let opens_in = tree.open_positions(container);
+            let before = opens_in.partition_point(|&p| p < position);
+            for &item in opens_in[..before].iter().rev().map(|&p| &items[p as usize]) {
                 if let ItemKind::Open(expr) = &tree.item(item).kind {
                     let open_scope = Scope {
                         file: scope.file,

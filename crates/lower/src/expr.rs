@@ -1132,7 +1132,11 @@ impl Lowerer<'_> {
         self.depth += 1;
         if self.depth > MAX_INLINE_DEPTH {
             self.depth -= 1;
-            return error("functions are nested too deeply to be inlined");
+            return error(format!(
+                "functions are nested too deeply to be inlined: more than \
+                 {MAX_INLINE_DEPTH} calls inside one another (applied lambdas \
+                 and definitions made from definitions count too)"
+            ));
         }
         let result = self.invoke_inner(closure);
         self.depth -= 1;

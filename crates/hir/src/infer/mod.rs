@@ -319,7 +319,8 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// outside the binding (a parameter's, `[n]` of `xs: [n]t`): within the
     /// binding's body the name stands for that size, innermost last.
     size_aliases: Vec<(Name, Size)>,
-    /// The scopes left so far, outermost first (see [`Self::check_scope_exit`]).
+    /// The scopes left so far and not inside another one left: disjoint,
+    /// in the order they were made (see [`Self::check_scope_exit`]).
     exited: Vec<unify::ExitedScope>,
     /// The sizes that size parameters of the functions used became: the
     /// size, the parameter, the function and where it is used.
@@ -405,8 +406,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             .collect();
         let found = self.table.escaping(start, &self.exited, &sizes, &types);
         self.table.forget_touched(start);
-        // Scopes nest: this one covers those left inside it.
-        self.exited.retain(|scope| scope.0.0 < mark.0);
+        // Scopes nest: this one covers those left inside it, the last
+        // ones (a search, not a walk: a chain of `match`es leaves a
+        // sibling scope per level before leaving the enclosing ones).
+        let inside = self.exited.partition_point(|scope| scope.0.0 < mark.0);
+        self.exited.truncate(inside);
         self.exited.push((mark, self.table.mark()));
         if let Some((name, ty)) = found {
             let what = match ty {

@@ -568,11 +568,11 @@ impl Table {
         type_vars.dedup();
         size_vars.sort_unstable();
         size_vars.dedup();
+        // The scopes are disjoint and in order: the one that may hold `v`
+        // is the last to start at or before it.
         let live = |v: usize, pick: fn(&ExitedScope) -> (usize, usize)| {
-            !exited.iter().any(|scope| {
-                let (start, end) = pick(scope);
-                (start..end).contains(&v)
-            })
+            let after = exited.partition_point(|scope| pick(scope).0 <= v);
+            after == 0 || v >= pick(&exited[after - 1]).1
         };
         for v in type_vars {
             if !live(v, |s| (s.0.0, s.1.0)) {

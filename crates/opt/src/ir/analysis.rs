@@ -275,7 +275,17 @@ pub fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut F
             unique_args(&mut params.iter().map(|p| p.unique).zip(args.iter().copied()));
         }
         Exp::Loop { params, body, .. } => {
-            consumed_initial_values(params, &consumed_anywhere(program, body), out);
+            // Only a parameter that is neither unique nor a scalar needs
+            // the body walked: the walk, at every level of nested loops
+            // carrying scalars, was quadratic in the nesting.
+            let in_body = if params.iter().any(|(p, init)| {
+                !p.unique && !matches!(p.ty, Type::Prim(_)) && init.as_var().is_some()
+            }) {
+                consumed_anywhere(program, body)
+            } else {
+                FxHashSet::default()
+            };
+            consumed_initial_values(params, &in_body, out);
         }
         Exp::Op(op) => out.extend(op.consumed()),
         _ => {}
