@@ -154,10 +154,11 @@ def main():
         keystroke, hover, completion = [], [], []
         version = 1
         for sample in range(args.samples):
-            # Function `sample`'s body line: "  let y = ..." is line 5*i+3
-            # (0-based, after the two import lines).
+            # Function `sample`'s body line: "  let y = ..." is line 5*i+2
+            # (0-based), after the two import lines of every file but the
+            # first.
             i = sample % max(1, args.lines // 5)
-            line = 2 + 5 * i + 2
+            line = (2 if middle > 0 else 0) + 5 * i + 2
             version += 1
             # Append ` + 0` to the body's last line, and remove it again on
             # the next sample: each edit changes what the function computes.

@@ -184,10 +184,19 @@ fn next_header_outside_strings(body: &[u8]) -> Option<usize> {
 
 /// The body as a message for the framework, or the answer to it.
 fn validate(body: Vec<u8>) -> Incoming {
-    let Ok(message) = serde_json::from_slice::<Value>(&body) else {
+    let Ok(mut message) = serde_json::from_slice::<Value>(&body) else {
         return Incoming::Reply(parse_error());
     };
     match invalid_request(&message) {
+        // Clients send `"params": null` to methods without parameters
+        // (`shutdown`, `exit`): passed on as left out, which the framework
+        // takes.
+        None if message.get("params").is_some_and(Value::is_null) => {
+            if let Some(object) = message.as_object_mut() {
+                object.remove("params");
+            }
+            Incoming::Message(serde_json::to_vec(&message).unwrap_or(body))
+        }
         None => Incoming::Message(body),
         Some((id, why)) => Incoming::Reply(json!({
             "jsonrpc": "2.0",
@@ -219,7 +228,7 @@ fn invalid_request(message: &Value) -> Option<(Value, &'static str)> {
     }
     match object.get("method") {
         Some(Value::String(_)) => match object.get("params") {
-            None | Some(Value::Object(_) | Value::Array(_)) => None,
+            None | Some(Value::Null | Value::Object(_) | Value::Array(_)) => None,
             Some(_) => Some((answer_id, "`params` is an object or an array")),
         },
         Some(_) => Some((answer_id, "`method` is a string")),
@@ -419,6 +428,19 @@ mod tests {
             assert_eq!(reply["id"], id);
             assert_eq!(out[1], message(SHUTDOWN));
         }
+    }
+
+    #[test]
+    fn null_params_pass_as_left_out() {
+        let exit = br#"{"jsonrpc":"2.0","method":"exit","params":null}"#;
+        let shutdown = br#"{"jsonrpc":"2.0","id":4,"method":"shutdown","params":null}"#;
+        assert_eq!(
+            frames(&[&frame(shutdown), &frame(exit)]),
+            vec![
+                message(br#"{"id":4,"jsonrpc":"2.0","method":"shutdown"}"#),
+                message(br#"{"jsonrpc":"2.0","method":"exit"}"#)
+            ]
+        );
     }
 
     #[test]
