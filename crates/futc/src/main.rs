@@ -18,6 +18,7 @@ mod repl;
 mod run;
 mod test_runner;
 mod test_spec;
+mod watch;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -93,6 +94,11 @@ enum Command {
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Check a program, then compile it with `--backend` or run its
+    /// tests (`--test`), and again whenever the file or a file it imports
+    /// changes, until interrupted (Ctrl-C). Diagnostics and what each
+    /// round did, with its time, go to standard error.
+    Watch(watch::WatchArgs),
     /// Time the datasets of programs' test blocks compiled with a C
     /// backend (upstream's `futhark bench`): one warm-up run, then at least
     /// `-r` timed runs per dataset; mean times and 95% confidence
@@ -198,6 +204,7 @@ fn run_command(cli: Cli) -> ExitCode {
             jobs,
             verbose,
         } => test_runner::test_command(&paths, &backend, jobs, verbose),
+        Command::Watch(args) => watch::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Pkg(args) => pkg::run(&args),
         Command::Fmt(args) => fmt::run(&args),

@@ -1,0 +1,161 @@
+//! `futc watch`: checks a program, then compiles or tests it, and does so
+//! again whenever the file or one it imports changes, until interrupted.
+//! Checking goes through one database that each round reloads
+//! ([`hir::CheckedProgram::reload`]), so a change re-checks only what it
+//! reaches; compiling and testing start again from the files (lowering
+//! is not incremental yet).
+
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant, SystemTime};
+
+use crate::diagnostics::{self, CheckedProgram};
+use crate::test_runner;
+
+#[derive(clap::Args)]
+pub struct WatchArgs {
+    /// The program's main file.
+    file: PathBuf,
+    /// The backend to compile with after a check without errors (the
+    /// executable is written next to FILE, as `futc c FILE` does), or to
+    /// test with; `interpreter` only checks, unless `--test`.
+    #[arg(long, default_value = test_runner::INTERPRETER, value_parser = test_runner::BACKENDS)]
+    backend: String,
+    /// Run the file's `-- ==` test blocks after a check without errors,
+    /// instead of compiling.
+    #[arg(long)]
+    test: bool,
+    /// How often to look at the files for changes, in milliseconds.
+    #[arg(long, default_value_t = 200, value_name = "MS")]
+    interval: u64,
+}
+
+/// What a file was when last looked at: its modification time and
+/// length, or nothing if it could not be read.
+type Stamp = Option<(SystemTime, u64)>;
+
+fn stamp(path: &Path) -> Stamp {
+    let metadata = std::fs::metadata(path).ok()?;
+    Some((metadata.modified().ok()?, metadata.len()))
+}
+
+pub fn run(args: &WatchArgs) -> ExitCode {
+    let root = match diagnostics::semantic_path(&args.file) {
+        Ok(root) => root,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(crate::EXIT_ERRORS);
+        }
+    };
+    let name = args.file.display().to_string();
+    let mut read = |path: &str| diagnostics::read_source(Path::new(path));
+    let mut checked: Option<CheckedProgram> = None;
+    loop {
+        let started = Instant::now();
+        let loaded = match checked.as_mut() {
+            Some(program) => program.reload(&mut read),
+            None => hir::load_checked(&root, &mut read).map(|program| {
+                checked = Some(program);
+            }),
+        };
+        let elapsed = started.elapsed();
+        let mut watched = vec![PathBuf::from(&root)];
+        match (loaded, &checked) {
+            (Ok(()), Some(program)) => {
+                diagnostics::report_to_stderr(program, &args.file, None);
+                let errors = program.diagnostics.iter().filter(|d| d.is_error()).count();
+                eprintln!(
+                    "[watch] {name}: checked in {} ms, {}",
+                    elapsed.as_millis(),
+                    count(errors, "error")
+                );
+                if errors == 0 {
+                    after_check(args);
+                }
+                watched = program_files(program);
+            }
+            (Err(message), _) => eprintln!("[watch] error: {message}"),
+            (Ok(()), None) => {}
+        }
+        eprintln!(
+            "[watch] waiting for changes to {}",
+            count(watched.len(), "file")
+        );
+        let changed = wait_for_change(&watched, Duration::from_millis(args.interval.max(1)));
+        let names: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
+        eprintln!("[watch] changed: {}", names.join(", "));
+    }
+}
+
+/// "1 error", "2 errors".
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// Tests or compiles the program, as `--test` and `--backend` say.
+fn after_check(args: &WatchArgs) {
+    let started = Instant::now();
+    let (done, code) = if args.test {
+        let code = test_runner::test_command(
+            std::slice::from_ref(&args.file),
+            &args.backend,
+            NonZeroUsize::new(1),
+            false,
+        );
+        ("tested", code)
+    } else {
+        let backend = match args.backend.as_str() {
+            "c" => codegen::Backend::C,
+            "multicore" => codegen::Backend::Multicore,
+            "opencl" => codegen::Backend::OpenCl,
+            _ => return,
+        };
+        let code =
+            crate::c_backend::compile_command(&args.file, None, backend, codegen::Mode::Executable);
+        ("compiled", code)
+    };
+    let outcome = if code == ExitCode::SUCCESS {
+        "ok"
+    } else {
+        "failed"
+    };
+    eprintln!(
+        "[watch] {done} with {} in {} ms: {outcome}",
+        args.backend,
+        started.elapsed().as_millis()
+    );
+}
+
+/// The program's own files (the prelude's are not files on disk).
+fn program_files(program: &CheckedProgram) -> Vec<PathBuf> {
+    hir::program(&program.db, program.file_set, program.root)
+        .files
+        .iter()
+        .map(|file| file.path(&program.db))
+        .filter(|path| !hir::prelude::is_prelude_path(path))
+        .map(PathBuf::from)
+        .collect()
+}
+
+/// Waits until one of the files changes (or appears, or disappears);
+/// returns those that did.
+fn wait_for_change(paths: &[PathBuf], interval: Duration) -> Vec<PathBuf> {
+    let before: Vec<Stamp> = paths.iter().map(|p| stamp(p)).collect();
+    loop {
+        std::thread::sleep(interval);
+        let changed: Vec<PathBuf> = paths
+            .iter()
+            .zip(&before)
+            .filter(|(path, old)| stamp(path) != **old)
+            .map(|(path, _)| path.clone())
+            .collect();
+        if !changed.is_empty() {
+            return changed;
+        }
+    }
+}
