@@ -238,13 +238,31 @@ static void print_help(const char *program, int programs) {
   }
 }
 
-/* The option `arg` names among those of `programs`; NULL if none. */
-static const fut_option *find_option(const char *arg, int programs) {
+/* The option `arg` names among those of `programs`; NULL if none. An
+   option taking a value may carry it as getopt takes it (`-dNAME`,
+   `--device=NAME`, as upstream's executables do): then `*attached` is
+   the value, else NULL. */
+static const fut_option *find_option(const char *arg, int programs, const char **attached) {
+  *attached = NULL;
   for (int k = 0; k < fut_num_options; k++) {
     const fut_option *o = &fut_options[k];
     if ((o->programs & programs) && ((o->short_name && strcmp(arg, o->short_name) == 0) ||
                                      (o->long_name && strcmp(arg, o->long_name) == 0)))
-      return &fut_options[k];
+      return o;
+  }
+  for (int k = 0; k < fut_num_options; k++) {
+    const fut_option *o = &fut_options[k];
+    if (!(o->programs & programs) || o->arg == NULL) continue;
+    size_t n = o->short_name ? strlen(o->short_name) : 0;
+    if (n > 0 && strncmp(arg, o->short_name, n) == 0 && arg[n] != 0) {
+      *attached = arg + n;
+      return o;
+    }
+    n = o->long_name ? strlen(o->long_name) : 0;
+    if (n > 0 && strncmp(arg, o->long_name, n) == 0 && arg[n] == '=') {
+      *attached = arg + n + 1;
+      return o;
+    }
   }
   return NULL;
 }
@@ -274,13 +292,13 @@ typedef struct {
 static int parse_options(int argc, char **argv, int programs, struct futhark_context_config *cfg,
                          fut_run_options *opts) {
   for (int i = 1; i < argc; i++) {
-    const fut_option *o = find_option(argv[i], programs);
+    const char *value = NULL;
+    const fut_option *o = find_option(argv[i], programs, &value);
     if (o == NULL) {
       fprintf(stderr, "Error: Unknown option `%s`. Run `%s --help` for the options.\n", argv[i], argv[0]);
       return 2;
     }
-    const char *value = NULL;
-    if (o->arg) {
+    if (o->arg && value == NULL) {
       if (i + 1 == argc) {
         fprintf(stderr, "Error: Option `%s` needs an argument (%s).\n", argv[i], o->arg);
         return 2;

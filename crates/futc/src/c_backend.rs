@@ -264,8 +264,9 @@ pub fn compile_command(
     }
 }
 
-/// A C backend as a test backend.
-pub struct CBackend(pub Backend);
+/// A C backend as a test backend, and the options its servers get
+/// (`--pass-option`).
+pub struct CBackend(pub Backend, pub Vec<String>);
 
 /// A program compiled as a server in a temporary directory of its own,
 /// and the server process once started.
@@ -321,24 +322,19 @@ impl test_runner::Backend for CBackend {
             program,
             self.0,
             tuning,
-            Vec::new(),
+            self.1.clone(),
         )?))
     }
 }
 
 impl CBackend {
-    /// `program` compiled as a server, without a tuning file; the server
-    /// gets `server_options`.
-    pub fn load(
-        &self,
-        program: Program,
-        server_options: Vec<String>,
-    ) -> Result<Box<dyn Compiled>, String> {
+    /// `program` compiled as a server, without a tuning file.
+    pub fn load(&self, program: Program) -> Result<Box<dyn Compiled>, String> {
         Ok(Box::new(CompiledC::new(
             program,
             self.0,
             None,
-            server_options,
+            self.1.clone(),
         )?))
     }
 }

@@ -93,6 +93,10 @@ enum Command {
         /// it is tested.
         #[arg(short, long)]
         verbose: bool,
+        /// Pass an option to the programs' servers, such as `-p` for an
+        /// OpenCL platform (may be given again; compiled backends only).
+        #[arg(long, value_name = "OPTION", allow_hyphen_values = true)]
+        pass_option: Vec<String>,
     },
     /// Check a program, then compile it with `--backend` or run its
     /// tests (`--test`), and again whenever the file or a file it imports
@@ -203,7 +207,8 @@ fn run_command(cli: Cli) -> ExitCode {
             backend,
             jobs,
             verbose,
-        } => test_runner::test_command(&paths, &backend, jobs, verbose),
+            pass_option,
+        } => test_runner::test_command(&paths, &backend, &pass_option, jobs, verbose),
         Command::Watch(args) => watch::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Pkg(args) => pkg::run(&args),

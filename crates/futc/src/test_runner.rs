@@ -130,17 +130,24 @@ pub trait Compiled: Send {
 
 /// The backend called `name`, if this build has it.
 pub fn backend_named(name: &str) -> Option<Box<dyn Backend>> {
-    match name {
-        INTERPRETER => Some(Box::new(crate::interpreter::InterpreterBackend)),
-        "c" => Some(Box::new(crate::c_backend::CBackend(codegen::Backend::C))),
-        "multicore" => Some(Box::new(crate::c_backend::CBackend(
-            codegen::Backend::Multicore,
-        ))),
-        "opencl" => Some(Box::new(crate::c_backend::CBackend(
-            codegen::Backend::OpenCl,
-        ))),
-        _ => None,
-    }
+    compiled_backend_named(name, Vec::new()).or_else(|| {
+        (name == INTERPRETER).then(|| Box::new(crate::interpreter::InterpreterBackend) as _)
+    })
+}
+
+/// The compiled backend called `name`, whose servers get
+/// `server_options`, if this build has it.
+fn compiled_backend_named(name: &str, server_options: Vec<String>) -> Option<Box<dyn Backend>> {
+    let backend = match name {
+        "c" => codegen::Backend::C,
+        "multicore" => codegen::Backend::Multicore,
+        "opencl" => codegen::Backend::OpenCl,
+        _ => return None,
+    };
+    Some(Box::new(crate::c_backend::CBackend(
+        backend,
+        server_options,
+    )))
 }
 
 /// The exit code for a bad backend name or an unreadable path.
@@ -154,15 +161,23 @@ const TOLERANCE: f64 = 0.002;
 const MAX_RANDOM_ELEMENTS: u64 = 1 << 28;
 
 /// `futc test`: tests the programs at `paths` (files, or directories
-/// searched for `.fut` files) under the backend named `backend_name`;
-/// `verbose` lists each program and test as it is tested.
+/// searched for `.fut` files) under the backend named `backend_name`,
+/// whose compiled programs get `server_options`; `verbose` lists each
+/// program and test as it is tested.
 pub fn test_command(
     paths: &[PathBuf],
     backend_name: &str,
+    server_options: &[String],
     jobs: Option<NonZeroUsize>,
     verbose: bool,
 ) -> ExitCode {
-    let Some(backend) = backend_named(backend_name) else {
+    if backend_name == INTERPRETER && !server_options.is_empty() {
+        eprintln!("error: --pass-option needs a compiled backend (--backend)");
+        return ExitCode::from(EXIT_USAGE);
+    }
+    let backend = compiled_backend_named(backend_name, server_options.to_vec())
+        .or_else(|| backend_named(backend_name));
+    let Some(backend) = backend else {
         eprintln!(
             "error: no backend `{backend_name}`; the backends are {}",
             BACKENDS.join(", ")

@@ -104,6 +104,7 @@ fn after_check(args: &WatchArgs) {
         let code = test_runner::test_command(
             std::slice::from_ref(&args.file),
             &args.backend,
+            &[],
             NonZeroUsize::new(1),
             false,
         );

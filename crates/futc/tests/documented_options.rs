@@ -462,6 +462,26 @@ fn compiled_programs_name_an_unknown_option_or_a_missing_argument() {
     );
     assert!(long_names.status.success(), "{}", stderr(&long_names));
     assert!(long_names.stdout.starts_with(b"b\x02\x00 i32"));
+    // Arguments attached as getopt takes them.
+    let attached = support::run_with_input(&exe, &["-emain", "--runs=2", "-r1"], b"41");
+    assert!(attached.status.success(), "{}", stderr(&attached));
+    assert_eq!(attached.stdout, b"42i32\n");
+    let wrong_entry = support::run_with_input(&exe, &["--entry-point=nope"], b"41");
+    assert_eq!(
+        wrong_entry.status.code(),
+        Some(1),
+        "{}",
+        stderr(&wrong_entry)
+    );
+    assert!(
+        stderr(&wrong_entry).contains("`nope`"),
+        "{}",
+        stderr(&wrong_entry)
+    );
+    // An option without an argument takes nothing attached.
+    let glued = run(&["-bx"]);
+    assert_eq!(glued.status.code(), Some(2));
+    assert!(stderr(&glued).contains("Unknown option `-bx`"));
 }
 
 #[test]

@@ -157,6 +157,40 @@ fn a_bad_number_of_threads_is_refused() {
     assert_eq!(stdout(&output), "2i32\n");
 }
 
+#[test]
+fn test_passes_options_to_the_compiled_programs() {
+    let dir = temp_dir("mc-pass-option");
+    let file = write(
+        &dir,
+        "prog.fut",
+        b"-- ==\n-- input { 1 } output { 2 }\ndef main (x: i32) = x + 1\n",
+    );
+    let futc_test = |options: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_futc"))
+            .args(["test", "--backend", "multicore", &file])
+            .args(options)
+            .env("CFLAGS", test_cflags())
+            .output()
+            .expect("futc runs")
+    };
+    let threads = futc_test(&["--pass-option=--num-threads", "--pass-option", "3"]);
+    assert_eq!(summary(&threads), (1, 0, 0), "{}", stderr(&threads));
+    // The server gets the option: a bad one fails the run with its error.
+    let bad = futc_test(&["--pass-option=--num-threads", "--pass-option=0"]);
+    assert_eq!(summary(&bad), (0, 1, 0), "{}", stderr(&bad));
+    assert!(
+        stderr(&bad).contains("Invalid number of threads `0`"),
+        "{}",
+        stderr(&bad)
+    );
+    let interpreted = Command::new(env!("CARGO_BIN_EXE_futc"))
+        .args(["test", &file, "--pass-option=-p"])
+        .output()
+        .expect("futc runs");
+    assert_eq!(interpreted.status.code(), Some(2));
+    assert!(stderr(&interpreted).contains("--pass-option needs a compiled backend"));
+}
+
 /// Whether `cc` builds and runs a program with these sanitizer flags.
 fn sanitizer_works(flags: &str) -> bool {
     let dir = temp_dir(&format!("mc-probe-{}", flags.len()));

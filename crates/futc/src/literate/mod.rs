@@ -235,14 +235,14 @@ fn load(
         "opencl" => codegen::Backend::OpenCl,
         other => return Err(format!("error: unknown backend {other}")),
     };
-    let backend = CBackend(c_backend);
+    let backend = CBackend(c_backend, server_options.to_vec());
     if let Some(why) = crate::test_runner::Backend::unavailable(&backend) {
         return Err(format!(
             "error: cannot use the {} backend: {why}",
             c_backend.name()
         ));
     }
-    backend.load(program, server_options.to_vec())
+    backend.load(program)
 }
 
 /// A directive on one line, for messages.
