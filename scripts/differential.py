@@ -86,6 +86,9 @@ def main():
     parser.add_argument("--batch", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--backends", default="c", help="comma-separated")
+    parser.add_argument("--pass-option", action="append", default=[],
+                        help="an option for the compiled programs (futc test --pass-option), "
+                        "such as -pPortable for PoCL; repeatable")
     parser.add_argument("--cflags", default="-O0", help="$CFLAGS for the C compiler")
     parser.add_argument("--work", default="/tmp/progen-work")
     parser.add_argument("--found", default="/tmp/progen-found")
@@ -111,8 +114,9 @@ def main():
             sys.exit(f"progen failed: {generated.stderr}")
         failed = set()
         for backend in args.backends.split(","):
+            options = [f"--pass-option={option}" for option in args.pass_option]
             tested = run([args.futc, "test", "--backend", backend, "-j", str(args.jobs),
-                          args.work], env=env)
+                          *options, args.work], env=env)
             for path, report in failures_by_file(tested.stderr).items():
                 for name in failing_entries(path, report):
                     if (backend, name) in failed:
