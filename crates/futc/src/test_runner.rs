@@ -135,15 +135,21 @@ pub fn backend_named(name: &str) -> Option<Box<dyn Backend>> {
     })
 }
 
+/// The C back end called `name` (one of [`BACKENDS`] but the
+/// interpreter).
+pub fn c_backend_named(name: &str) -> Option<codegen::Backend> {
+    match name {
+        "c" => Some(codegen::Backend::C),
+        "multicore" => Some(codegen::Backend::Multicore),
+        "opencl" => Some(codegen::Backend::OpenCl),
+        _ => None,
+    }
+}
+
 /// The compiled backend called `name`, whose servers get
 /// `server_options`, if this build has it.
 fn compiled_backend_named(name: &str, server_options: Vec<String>) -> Option<Box<dyn Backend>> {
-    let backend = match name {
-        "c" => codegen::Backend::C,
-        "multicore" => codegen::Backend::Multicore,
-        "opencl" => codegen::Backend::OpenCl,
-        _ => return None,
-    };
+    let backend = c_backend_named(name)?;
     Some(Box::new(crate::c_backend::CBackend(
         backend,
         server_options,

@@ -110,11 +110,8 @@ fn after_check(args: &WatchArgs) {
         );
         ("tested", code)
     } else {
-        let backend = match args.backend.as_str() {
-            "c" => codegen::Backend::C,
-            "multicore" => codegen::Backend::Multicore,
-            "opencl" => codegen::Backend::OpenCl,
-            _ => return,
+        let Some(backend) = test_runner::c_backend_named(&args.backend) else {
+            return;
         };
         let code =
             crate::c_backend::compile_command(&args.file, None, backend, codegen::Mode::Executable);

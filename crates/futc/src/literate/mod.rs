@@ -230,10 +230,8 @@ fn load(
         INTERPRETER => {
             return Err("error: --pass-option needs a compiled backend (--backend)".to_owned());
         }
-        "c" => codegen::Backend::C,
-        "multicore" => codegen::Backend::Multicore,
-        "opencl" => codegen::Backend::OpenCl,
-        other => return Err(format!("error: unknown backend {other}")),
+        other => crate::test_runner::c_backend_named(other)
+            .ok_or_else(|| format!("error: unknown backend {other}"))?,
     };
     let backend = CBackend(c_backend, server_options.to_vec());
     if let Some(why) = crate::test_runner::Backend::unavailable(&backend) {
