@@ -51,7 +51,14 @@ pub fn run(args: &WatchArgs) -> ExitCode {
     let name = args.file.display().to_string();
     let mut read = |path: &str| diagnostics::read_source(Path::new(path));
     let mut checked: Option<CheckedProgram> = None;
+    let mut watched = vec![PathBuf::from(&root)];
     loop {
+        // The files as they are before the round reads them: a change
+        // made while the round runs starts the next one.
+        let mut stamps: Vec<(PathBuf, Stamp)> = watched
+            .iter()
+            .map(|path| (path.clone(), stamp(path)))
+            .collect();
         let started = Instant::now();
         let loaded = match checked.as_mut() {
             Some(program) => program.reload(&mut read),
@@ -60,7 +67,6 @@ pub fn run(args: &WatchArgs) -> ExitCode {
             }),
         };
         let elapsed = started.elapsed();
-        let mut watched = vec![PathBuf::from(&root)];
         match (loaded, &checked) {
             (Ok(()), Some(program)) => {
                 diagnostics::report_to_stderr(program, &args.file, None);
@@ -78,11 +84,18 @@ pub fn run(args: &WatchArgs) -> ExitCode {
             (Err(message), _) => eprintln!("[watch] error: {message}"),
             (Ok(()), None) => {}
         }
+        // Files the program has just come to import are stamped now.
+        stamps.retain(|(path, _)| watched.contains(path));
+        for path in &watched {
+            if !stamps.iter().any(|(known, _)| known == path) {
+                stamps.push((path.clone(), stamp(path)));
+            }
+        }
         eprintln!(
             "[watch] waiting for changes to {}",
             count(watched.len(), "file")
         );
-        let changed = wait_for_change(&watched, Duration::from_millis(args.interval.max(1)));
+        let changed = wait_for_change(&stamps, Duration::from_millis(args.interval.max(1)));
         let names: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
         eprintln!("[watch] changed: {}", names.join(", "));
     }
@@ -140,20 +153,18 @@ fn program_files(program: &CheckedProgram) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Waits until one of the files changes (or appears, or disappears);
-/// returns those that did.
-fn wait_for_change(paths: &[PathBuf], interval: Duration) -> Vec<PathBuf> {
-    let before: Vec<Stamp> = paths.iter().map(|p| stamp(p)).collect();
+/// Waits until one of the files differs from its stamp (or appears, or
+/// disappears); returns those that do.
+fn wait_for_change(stamps: &[(PathBuf, Stamp)], interval: Duration) -> Vec<PathBuf> {
     loop {
-        std::thread::sleep(interval);
-        let changed: Vec<PathBuf> = paths
+        let changed: Vec<PathBuf> = stamps
             .iter()
-            .zip(&before)
-            .filter(|(path, old)| stamp(path) != **old)
+            .filter(|(path, old)| stamp(path) != *old)
             .map(|(path, _)| path.clone())
             .collect();
         if !changed.is_empty() {
             return changed;
         }
+        std::thread::sleep(interval);
     }
 }
