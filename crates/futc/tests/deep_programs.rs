@@ -161,14 +161,37 @@ fn module_chain(length: usize) -> String {
 }
 
 #[test]
-fn a_chain_of_modules_runs_up_to_the_inlining_limit() {
+fn a_long_chain_of_modules_runs() {
     // Finding the `open`s in scope scanned every earlier item of the file
-    // (quadratic in a file of many modules).
-    assert_eq!(run("deep-modules", &module_chain(250), ""), "250i32\n");
-    let dir = temp_dir("deep-modules-limit");
-    let file = write(&dir, "main.fut", module_chain(3_000).as_bytes());
-    let checked = futc_with_input(&["check", &file], b"");
-    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+    // (quadratic in a file of many modules); each `v` was lowered inside
+    // the one using it, so 256 of them were the inlining limit.
+    assert_eq!(run("deep-modules", &module_chain(3_000), ""), "3000i32\n");
+}
+
+#[test]
+fn a_long_chain_of_definitions_calling_the_next_runs() {
+    // Each definition is lowered once as a function of its own, not
+    // inside its caller: a chain longer than the inlining limit runs.
+    let mut program: String = (0..1_000)
+        .map(|i| match i {
+            0 => "def g0 (x: i32) : i32 = x\n".to_owned(),
+            _ => format!("def g{i} (x: i32) : i32 = g{} (x + 1)\n", i - 1),
+        })
+        .collect();
+    program += "def main (x: i32) = g999 x\n";
+    assert_eq!(run("deep-definitions", &program, "5"), "1004i32\n");
+}
+
+#[test]
+fn lambdas_applied_deeper_than_the_inlining_limit_are_one_error() {
+    let depth = 300;
+    let program = format!(
+        "def main (x: i32) = {}y{}\n",
+        "(\\(y: i32) -> ".repeat(depth),
+        ") x".repeat(depth)
+    );
+    let dir = temp_dir("deep-lambdas-limit");
+    let file = write(&dir, "main.fut", program.as_bytes());
     let output = futc_with_input(&["run", &file], b"");
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     let errors = stderr(&output);

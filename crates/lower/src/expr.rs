@@ -13,7 +13,7 @@ use hir::name::{Name, Path};
 use hir::resolve::TermRef;
 use hir::store::{self, Expr, ExprId, Literal, Pat, PatId, TypeParam, UpdateStep};
 use hir::ty::{PrimType, Size, SizeOp, Ty, TypeArg};
-use opt::ir::{DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
+use opt::ir::{CallChain, DimIndex, ErrorPart, Exp, LoopForm, Param, SubExp, Type};
 use prim::{BinOp, CmpOp, UnOp};
 use prim::{F16, PrimValue};
 use rustc_hash::FxHashMap;
@@ -1210,9 +1210,13 @@ impl Lowerer<'_> {
                 }
                 let body = std::sync::Arc::clone(&frame.body);
                 self.instantiate_params(&mut frame, &body.params, &applied, &Ty::Error)?;
-                let call_site = self.builder.loc();
-                if let Some(call_site) = &call_site {
-                    self.inlined_from.push(call_site.site());
+                // The definition's code is inlined at the call: the call
+                // is the innermost site of what it lowers.
+                let outer_chain = self.inlined_from.clone();
+                if let Some(call_site) = self.builder.loc() {
+                    self.inlined_from = CallChain::from_innermost(
+                        std::iter::once(call_site.site()).chain(outer_chain.iter().cloned()),
+                    );
                 }
                 let result = self
                     .bind_params(&mut frame, &body.params, applied.clone())
@@ -1221,9 +1225,7 @@ impl Lowerer<'_> {
                         self.solve_size_params(&mut frame, &body.params, &applied)?;
                         self.expr(&frame, body.body)
                     });
-                if call_site.is_some() {
-                    self.inlined_from.pop();
-                }
+                self.inlined_from = outer_chain;
                 result
             }
             ClosureKind::Recursive { func, statics, ret } => {
@@ -1347,11 +1349,7 @@ impl Lowerer<'_> {
         };
         let func = match self.instances.get(&key) {
             Some(&func) => func,
-            None => {
-                let func = self.instantiate_function(file, item, ctx, ty, applied)?;
-                self.instances.insert(key, func);
-                func
-            }
+            None => self.instantiate_function(key, ty, applied)?,
         };
         let mut args = Vec::new();
         for arg in applied {
@@ -1377,20 +1375,20 @@ impl Lowerer<'_> {
         )))
     }
 
-    /// The IR function of one instantiation of a definition.
+    /// The IR function of one instantiation of a definition, made once
+    /// (recorded in `instances` before its body is lowered).
     fn instantiate_function(
         &mut self,
-        file: SourceFile,
-        item: ItemIdx,
-        ctx: &super::ModCtx,
+        key: super::Instance,
         ty: &Ty,
         applied: &[Sv],
     ) -> Result<opt::ir::FuncId> {
+        let (file, item) = (key.file, key.item);
         let body = hir::body::value_body(self.db, file, item);
         let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
         let mut subst = Vec::new();
         match_types(&scheme.ty, &forget_sizes(ty), &mut subst);
-        let mut frame = self.frame(file, item, subst, ctx.clone());
+        let mut frame = self.frame(file, item, subst, key.ctx.clone());
         let mut data = Vec::new();
         for (arg, &pat) in applied.iter().zip(&body.params) {
             let Sv::Dyn(arg_ty, parts) = arg else {
@@ -1409,9 +1407,13 @@ impl Lowerer<'_> {
         let func = self
             .builder
             .declare_function(&name, params.clone(), Vec::new());
+        self.instances.insert(key, func);
         // The function is shared by every call: its code was not inlined
-        // from any of them.
+        // from any of them, and it is not nested in the caller's inlining
+        // (a chain of definitions each calling the next is lowered one
+        // function at a time, however long).
         let inlined_from = std::mem::take(&mut self.inlined_from);
+        let outer_depth = std::mem::replace(&mut self.depth, 0);
         let outer_loc = self.builder.set_loc(None);
         let outer_attrs = self.builder.set_attrs(opt::ir::Attrs::default());
         let function_body = self.sub_body(|this| {
@@ -1422,6 +1424,7 @@ impl Lowerer<'_> {
         self.builder.set_loc(outer_loc);
         self.builder.set_attrs(outer_attrs);
         self.inlined_from = inlined_from;
+        self.depth = outer_depth;
         let mut function_body = function_body?;
         let ret = self
             .builder

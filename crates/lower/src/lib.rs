@@ -37,7 +37,7 @@ use hir::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, V
 use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
 use hir::ty::{Size, Ty, TypeArg, abstract_display_name};
 use opt::ir::build::Builder;
-use opt::ir::{EntryApi, EntryPoint, Function, Loc, Program, SubExp};
+use opt::ir::{CallChain, EntryApi, EntryPoint, Function, Loc, Program, SubExp};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -284,8 +284,9 @@ struct Lowerer<'db> {
     instances: FxHashMap<Instance, opt::ir::FuncId>,
     /// Numbers the names given to sizes carried into other frames.
     fresh_sizes: u32,
-    /// The call sites of the definitions being inlined, outermost first.
-    inlined_from: Vec<Loc>,
+    /// The call sites of the definitions being inlined: one chain shared
+    /// by the locations of everything lowered at this depth.
+    inlined_from: CallChain,
     /// The operators of the accumulators being written by `acc_write`
     /// (innermost last; `None` for `scatter_stream`'s).
     accumulator_ops: Vec<Option<Sv>>,
@@ -323,7 +324,7 @@ pub fn lower_program(
         deferred_sizes: None,
         instances: FxHashMap::default(),
         fresh_sizes: 0,
-        inlined_from: Vec::new(),
+        inlined_from: CallChain::default(),
         accumulator_ops: Vec::new(),
         param_check: None,
         unsafe_code: false,
@@ -409,7 +410,7 @@ impl<'db> Lowerer<'db> {
             file: Arc::from((self.display_path)(file.path(self.db)).as_str()),
             start,
             end,
-            inlined_from: self.inlined_from.iter().rev().cloned().collect(),
+            inlined_from: self.inlined_from.clone(),
             prelude: hir::prelude::is_prelude_path(file.path(self.db)),
         })
     }

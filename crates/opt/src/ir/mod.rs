@@ -257,7 +257,7 @@ pub struct Loc {
     /// The calls (innermost first) of the functions inlined to put this
     /// code where it is, for backtraces. Its elements have no chains of
     /// their own ([`Loc::site`]): the rest of this chain is theirs.
-    pub inlined_from: Arc<[Loc]>,
+    pub inlined_from: CallChain,
     /// The code is the prelude's, not the user's.
     pub prelude: bool,
 }
@@ -267,9 +267,60 @@ impl Loc {
     /// an `inlined_from` chain, which is the whole chain.
     pub fn site(&self) -> Loc {
         Loc {
-            inlined_from: Arc::from([]),
+            inlined_from: CallChain::default(),
             ..self.clone()
         }
+    }
+}
+
+/// The call sites a piece of code was inlined through, innermost first.
+///
+/// Stored outermost first as a shared list: inlining a function into a
+/// call adds sites at the outer end, so the statements of the body that
+/// had the same chain share the new one, instead of each copying its
+/// whole chain (with calls nested n deep, copies took memory cubic in n).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct CallChain(Option<Arc<ChainLink>>);
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct ChainLink {
+    site: Loc,
+    /// The sites inside this one.
+    inner: CallChain,
+}
+
+impl CallChain {
+    /// The chain of these sites, innermost first.
+    pub fn from_innermost(sites: impl IntoIterator<Item = Loc>) -> CallChain {
+        CallChain::default().extended(sites)
+    }
+
+    /// This chain with more sites outside it, innermost first.
+    pub fn extended(&self, outer: impl IntoIterator<Item = Loc>) -> CallChain {
+        outer.into_iter().fold(self.clone(), |inner, site| {
+            CallChain(Some(Arc::new(ChainLink { site, inner })))
+        })
+    }
+
+    /// The sites, innermost first.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Loc> + ExactSizeIterator {
+        let mut outermost_first = Vec::new();
+        let mut link = self.0.as_deref();
+        while let Some(current) = link {
+            outermost_first.push(&current.site);
+            link = current.inner.0.as_deref();
+        }
+        outermost_first.into_iter().rev()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// Equal for chains that are the same shared list (not only equal
+    /// ones), as a key to extend each shared chain once.
+    pub fn identity(&self) -> usize {
+        self.0.as_ref().map_or(0, |link| Arc::as_ptr(link) as usize)
     }
 }
 
@@ -802,6 +853,10 @@ impl<R: Rep> Default for Program<R> {
 impl<R: Rep> Program<R> {
     pub fn function(&self, id: FuncId) -> &Function<R> {
         &self.functions[id.0 as usize]
+    }
+
+    pub fn function_mut(&mut self, id: FuncId) -> &mut Function<R> {
+        &mut self.functions[id.0 as usize]
     }
 
     pub fn entry_point(&self, name: &str) -> Option<&EntryPoint> {

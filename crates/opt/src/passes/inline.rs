@@ -12,9 +12,8 @@
 
 use crate::ir::analysis::{Types, fresh_var};
 use crate::ir::traverse::{Renamer, body_size, bound_in_body, for_each_stm};
-use crate::ir::{Body, Exp, FuncId, Loc, Program, Rep, Stm, SubExp, Var};
+use crate::ir::{Body, CallChain, Exp, FuncId, Loc, Program, Rep, Stm, SubExp, Var};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::sync::Arc;
 
 /// Functions at most this big (in statements, nested ones included) are
 /// inlined wherever they are called; bigger ones only if called once.
@@ -47,6 +46,17 @@ pub fn inline<R: Rep>(program: &mut Program<R>) {
             !recursive[f] && (call_sites[f] <= 1 || body_size(&program.functions[f].body) <= SMALL)
         })
         .collect();
+    // A function called once, from a function other than itself, is
+    // moved into its call rather than copied (and no entry point's: its
+    // body is still needed). With calls nested n deep, copying kept every
+    // level's whole body alive: memory quadratic in n.
+    let mut entry_function = vec![false; count];
+    for entry in &program.entry_points {
+        entry_function[entry.func.0 as usize] = true;
+    }
+    let movable: Vec<bool> = (0..count)
+        .map(|f| inlinable[f] && call_sites[f] == 1 && !entry_function[f])
+        .collect();
     // Callees first, so that what is inlined is already inlined into.
     let mut order = Vec::with_capacity(count);
     let mut visited = vec![false; count];
@@ -58,8 +68,9 @@ pub fn inline<R: Rep>(program: &mut Program<R>) {
     for f in order {
         let mut body = std::mem::take(&mut program.functions[f].body);
         let mut inliner = Inliner {
-            program,
+            program: &mut *program,
             inlinable: &inlinable,
+            movable: &movable,
             types: &mut types,
             names: &mut names,
         };
@@ -112,8 +123,9 @@ fn post_order(
 }
 
 struct Inliner<'a, R: Rep> {
-    program: &'a Program<R>,
+    program: &'a mut Program<R>,
     inlinable: &'a [bool],
+    movable: &'a [bool],
     types: &'a mut Types,
     names: &'a mut Vec<String>,
 }
@@ -152,19 +164,25 @@ impl<R: Rep> Inliner<'_, R> {
         args: &[SubExp],
         out: &mut Vec<Stm<R>>,
     ) -> FxHashMap<Var, SubExp> {
-        let function = self.program.function(func);
+        let moved = self.movable[func.0 as usize];
+        let function = self.program.function_mut(func);
         let mut map: FxHashMap<Var, SubExp> = function
             .params
             .iter()
             .map(|p| p.var)
             .zip(args.iter().copied())
             .collect();
-        let bound_set = bound_in_body(&function.body);
+        let mut body = if moved {
+            std::mem::take(&mut function.body)
+        } else {
+            function.body.clone()
+        };
+        let bound_set = bound_in_body(&body);
         // A result computed in the body is bound to the call's own
         // variable, so that the types of the results that follow (which
         // name the call's variables) are what the body gives them.
         let mut assigned = vec![false; call.pat.len()];
-        for (i, (pe, se)) in call.pat.iter().zip(&function.body.result).enumerate() {
+        for (i, (pe, se)) in call.pat.iter().zip(&body.result).enumerate() {
             if let SubExp::Var(v) = se
                 && bound_set.contains(v)
                 && !map.contains_key(v)
@@ -173,29 +191,35 @@ impl<R: Rep> Inliner<'_, R> {
                 assigned[i] = true;
             }
         }
-        let mut bound: Vec<Var> = bound_set
-            .into_iter()
-            .filter(|v| !map.contains_key(v))
-            .collect();
-        bound.sort();
-        for var in bound {
-            let ty = self.types.get(var).unwrap_or(crate::ir::Type::i64());
-            let name = self.names[var.0 as usize].clone();
-            let fresh = fresh_var(self.names, self.types, &name, ty);
-            map.insert(var, SubExp::Var(fresh));
+        // A copy needs variables of its own; a moved body's are bound
+        // nowhere else.
+        if !moved {
+            let mut bound: Vec<Var> = bound_set
+                .into_iter()
+                .filter(|v| !map.contains_key(v))
+                .collect();
+            bound.sort();
+            for var in bound {
+                let ty = self.types.get(var).unwrap_or(crate::ir::Type::i64());
+                let name = self.names[var.0 as usize].clone();
+                let fresh = fresh_var(self.names, self.types, &name, ty);
+                map.insert(var, SubExp::Var(fresh));
+            }
         }
-        let mut body = function.body.clone();
         Renamer { map: &map }.body(&mut body);
         if let Some(site) = &call.loc {
-            let chain: Vec<Loc> = std::iter::once(site.site())
-                .chain(site.inlined_from.iter().cloned())
-                .collect();
+            let mut chains = ChainExtension {
+                outer: std::iter::once(site.site())
+                    .chain(site.inlined_from.iter().cloned())
+                    .collect(),
+                extended: FxHashMap::default(),
+            };
             for stm in &mut body.stms {
                 match &mut stm.loc {
-                    Some(_) => add_chain(stm, &chain),
+                    Some(_) => chains.stm(stm),
                     None => {
                         stm.loc = Some(site.clone());
-                        add_chain_nested(&mut stm.exp, &chain);
+                        chains.nested(&mut stm.exp);
                     }
                 }
             }
@@ -211,19 +235,36 @@ impl<R: Rep> Inliner<'_, R> {
     }
 }
 
-/// Appends the call chain to the locations of a statement and of the
-/// statements nested in it.
-fn add_chain<R: Rep>(stm: &mut Stm<R>, chain: &[Loc]) {
-    if let Some(loc) = &mut stm.loc {
-        let inlined: Vec<Loc> = loc.inlined_from.iter().chain(chain).cloned().collect();
-        loc.inlined_from = Arc::from(inlined);
-    }
-    add_chain_nested(&mut stm.exp, chain);
+/// Adds the call's sites outside the call chains of inlined statements,
+/// once per shared chain, so that statements sharing a chain before
+/// share one after.
+struct ChainExtension {
+    /// The call site and the sites it was inlined from, innermost first.
+    outer: Vec<Loc>,
+    /// Each chain extended so far ([`CallChain::identity`]) and its
+    /// extension.
+    extended: FxHashMap<usize, CallChain>,
 }
 
-fn add_chain_nested<R: Rep>(exp: &mut Exp<R>, chain: &[Loc]) {
-    for body in exp.nested_bodies_mut() {
-        body.stms.iter_mut().for_each(|s| add_chain(s, chain));
+impl ChainExtension {
+    /// Extends the chains of a statement and of the statements nested in
+    /// it.
+    fn stm<R: Rep>(&mut self, stm: &mut Stm<R>) {
+        if let Some(loc) = &mut stm.loc {
+            let outer = &self.outer;
+            loc.inlined_from = self
+                .extended
+                .entry(loc.inlined_from.identity())
+                .or_insert_with(|| loc.inlined_from.extended(outer.iter().cloned()))
+                .clone();
+        }
+        self.nested(&mut stm.exp);
+    }
+
+    fn nested<R: Rep>(&mut self, exp: &mut Exp<R>) {
+        for body in exp.nested_bodies_mut() {
+            body.stms.iter_mut().for_each(|s| self.stm(s));
+        }
     }
 }
 

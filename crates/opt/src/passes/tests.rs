@@ -337,3 +337,114 @@ fn inline_replaces_calls_of_small_functions_and_removes_them() {
          }\n"
     );
 }
+
+fn site(line: u32) -> crate::ir::Loc {
+    crate::ir::Loc {
+        file: "chain.fut".into(),
+        start: (line, 1),
+        end: (line, 5),
+        inlined_from: crate::ir::CallChain::default(),
+        prelude: false,
+    }
+}
+
+#[test]
+fn inline_moves_a_chain_of_once_called_functions_and_shares_their_call_chains() {
+    // g0 y = y + 1 + 1 + 1; g(k) y = g(k-1) y + 1, each statement on a
+    // line of its own: main calls g(DEPTH-1).
+    const DEPTH: u32 = 40;
+    let p = program(
+        &[(i32_scalar(), false)],
+        |b| {
+            for k in 0..DEPTH {
+                let y = b.param("y", i32_ty(), false);
+                let ret = vec![ExtType::Prim(PrimType::I32)];
+                let g = b.declare_function(&format!("g{k}"), vec![y.clone()], ret.clone());
+                let body = b.body(|b| {
+                    b.set_loc(Some(site(10 * k + 1)));
+                    let mut value: SubExp = y.var.into();
+                    if k > 0 {
+                        let func = FuncId(k - 1);
+                        value = b
+                            .bind1(
+                                "call",
+                                Exp::Call {
+                                    func,
+                                    args: vec![value],
+                                },
+                            )
+                            .into();
+                    }
+                    for line in 2..5 {
+                        b.set_loc(Some(site(10 * k + line)));
+                        value = binop(b, BinOp::Add, value, c32(1));
+                    }
+                    b.set_loc(None);
+                    vec![value]
+                });
+                b.define_function(
+                    g,
+                    Function {
+                        name: format!("g{k}"),
+                        params: vec![y],
+                        ret: ret.into_iter().map(|t| (t, false)).collect(),
+                        body,
+                    },
+                );
+            }
+        },
+        |b, args| {
+            b.set_loc(Some(site(1000)));
+            let func = FuncId(DEPTH - 1);
+            let result = b.bind1(
+                "call",
+                Exp::Call {
+                    func,
+                    args: vec![args[0]],
+                },
+            );
+            b.set_loc(None);
+            vec![result.into()]
+        },
+    );
+    let variables = p.var_names.len();
+    let mut inlined = p.clone();
+    let text = after(inline, p, &[vec![Value::Prim(PrimValue::I32(3))]]);
+    inline(&mut inlined);
+    // Moved, not copied: no variable was made.
+    assert_eq!(inlined.var_names.len(), variables, "{text}");
+    let [main] = inlined.functions.as_slice() else {
+        panic!("only main is left: {text}");
+    };
+    assert_eq!(main.body.stms.len(), 3 * DEPTH as usize, "{text}");
+    // The statements of one function share one chain.
+    let chains: rustc_hash::FxHashSet<usize> = main
+        .body
+        .stms
+        .iter()
+        .map(|stm| {
+            stm.loc
+                .as_ref()
+                .expect("a location")
+                .inlined_from
+                .identity()
+        })
+        .collect();
+    assert_eq!(chains.len(), DEPTH as usize, "{text}");
+    // g0's statements were inlined through every g and main's call,
+    // innermost first.
+    let innermost: Vec<u32> = main.body.stms[0]
+        .loc
+        .as_ref()
+        .expect("a location")
+        .inlined_from
+        .iter()
+        .map(|site| site.start.0)
+        .collect();
+    let expected: Vec<u32> = (1..DEPTH).map(|k| 10 * k + 1).chain([1000]).collect();
+    assert_eq!(innermost, expected);
+    assert!(
+        text.contains("@ chain.fut:2:1-5 <- chain.fut:11:1-5 <- chain.fut:21:1-5"),
+        "{text}"
+    );
+}

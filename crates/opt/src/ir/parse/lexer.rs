@@ -253,7 +253,7 @@ impl<'t> Lexer<'t> {
                 chain.push(self.site()?);
             }
         }
-        loc.inlined_from = Arc::from(chain);
+        loc.inlined_from = crate::ir::CallChain::from_innermost(chain);
         Ok(loc)
     }
 
@@ -307,7 +307,7 @@ impl<'t> Lexer<'t> {
             file: Arc::from(file),
             start: (line, col),
             end,
-            inlined_from: Arc::from([]),
+            inlined_from: crate::ir::CallChain::default(),
             prelude,
         })
     }

@@ -316,7 +316,7 @@ fn failures_of_fused_maps_are_failures_their_sequential_reading_reaches() {
                         file: "gather.fut".into(),
                         start: (line, 1),
                         end: (line, 9),
-                        inlined_from: Vec::new().into(),
+                        inlined_from: crate::ir::CallChain::default(),
                         prelude: false,
                     };
                     let saved = b.set_loc(Some(loc));
