@@ -17,6 +17,7 @@ mod disk_watch;
 mod formatting;
 pub mod framing;
 mod line_index;
+mod optimised;
 mod prelude_files;
 
 use database::{CancelOnDrop, Cancellation, Change, Database, Snapshot, Unanswered};
@@ -89,7 +90,28 @@ pub struct Limits {
 /// request's future are dropped, the server's threads end.
 pub fn service(limits: Limits) -> (LspService<Backend>, ClientSocket) {
     prelude_files::write_prelude();
-    LspService::new(|client| Backend::new(client, limits))
+    LspService::build(|client| Backend::new(client, limits))
+        .custom_method("futhark/ir", Backend::ir)
+        .finish()
+}
+
+/// The parameters of the `futhark/ir` request: a document, whose
+/// program's core IR is asked for at `stage` (after lowering, `lower`, or
+/// at the end of a pipeline of `futc dev`), with only the entry point
+/// `entry` if given.
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IrParams {
+    pub text_document: TextDocumentIdentifier,
+    pub stage: String,
+    #[serde(default)]
+    pub entry: Option<String>,
+}
+
+/// The answer to `futhark/ir`: the printed IR.
+#[derive(Debug, serde::Serialize)]
+pub struct IrText {
+    pub text: String,
 }
 
 /// The language server's state, behind [`service`].
@@ -111,8 +133,15 @@ pub struct Backend {
     /// the sources they were evaluated from (the document's and every
     /// file it may import): evaluation is the slowest answer.
     last_lenses: std::sync::Mutex<HashMap<Uri, (u64, Vec<CodeLens>)>>,
+    /// Each document's last lowered program and its entry points' lens
+    /// titles: an edit that leaves the lowered program as it was (a
+    /// comment, a definition no entry point uses) is not optimised again.
+    last_outlines: std::sync::Mutex<HashMap<Uri, (opt::ir::Program, EntryTitles)>>,
     limits: Limits,
 }
+
+/// The lens title of each entry point, by name, or why there is none.
+type EntryTitles = std::result::Result<Vec<(String, String)>, String>;
 
 /// The path in the database of a document, if it is a file.
 fn path_of(uri: &Uri) -> Option<String> {
@@ -156,6 +185,7 @@ impl Backend {
             last_tokens: std::sync::Mutex::new(HashMap::new()),
             next_result_id: AtomicU64::new(0),
             last_lenses: std::sync::Mutex::new(HashMap::new()),
+            last_outlines: std::sync::Mutex::new(HashMap::new()),
             limits,
         }
     }
@@ -185,6 +215,100 @@ impl Backend {
             // A query panicked; the panic hook wrote why to stderr.
             Err(_) => Err(Error::internal_error()),
         }
+    }
+
+    /// The code lenses of a document's entry points: what each runs in
+    /// parallel after fusion and as kernels; clicking one opens its IR.
+    async fn entry_lenses(&self, uri: &Uri) -> Result<Vec<CodeLens>> {
+        let asked_about = uri.clone();
+        let lowered = self
+            .query(Some(uri), move |s| {
+                let (file, index) = document(s, &asked_about)?;
+                let entries: Vec<(String, Range)> = optimised::entries(&s.db, file)
+                    .into_iter()
+                    .map(|entry| (entry.name, index.range(entry.range)))
+                    .collect();
+                if entries.is_empty() {
+                    return None;
+                }
+                let lowered = optimised::lower(&s.db, s.file_set, file).ok()?;
+                Some((entries, lowered))
+            })
+            .await?;
+        let Some((entries, lowered)) = lowered else {
+            return Ok(Vec::new());
+        };
+        let cached = self.last_outlines.lock().ok().and_then(|last| {
+            let (program, titles) = last.get(uri)?;
+            (*program == lowered).then(|| titles.clone())
+        });
+        let titles = match cached {
+            Some(titles) => titles,
+            None => {
+                let program = lowered.clone();
+                let titles = tokio::task::spawn_blocking(move || optimised::entry_titles(&program))
+                    .await
+                    .map_err(|_| Error::internal_error())?;
+                if let Ok(mut last) = self.last_outlines.lock() {
+                    last.insert(uri.clone(), (lowered, titles.clone()));
+                }
+                titles
+            }
+        };
+        Ok(entries
+            .into_iter()
+            .map(|(name, range)| {
+                let title = match &titles {
+                    Ok(titles) => titles
+                        .iter()
+                        .find(|(entry, _)| *entry == name)
+                        .map_or_else(String::new, |(_, title)| title.clone()),
+                    Err(message) => format!("not optimised: {message}"),
+                };
+                CodeLens {
+                    range,
+                    command: Some(Command {
+                        title,
+                        command: "futhark.showIr".to_owned(),
+                        arguments: Some(vec![
+                            serde_json::json!(uri.as_str()),
+                            serde_json::json!(name),
+                            serde_json::json!("soacs"),
+                        ]),
+                    }),
+                    data: None,
+                }
+            })
+            .filter(|lens| lens.command.as_ref().is_some_and(|c| !c.title.is_empty()))
+            .collect())
+    }
+
+    /// `futhark/ir`: the core IR of a document's program at a stage.
+    pub async fn ir(&self, params: IrParams) -> Result<IrText> {
+        let uri = params.text_document.uri;
+        let asked_about = uri.clone();
+        let lowered = self
+            .query(Some(&uri), move |s| {
+                let Some((file, _)) = document(s, &asked_about) else {
+                    return Err("the document is not open or not a file".to_owned());
+                };
+                optimised::lower(&s.db, s.file_set, file)
+            })
+            .await?;
+        let invalid = |message: String| Error {
+            code: ErrorCode::InvalidParams,
+            message: message.into(),
+            data: None,
+        };
+        let lowered = lowered.map_err(invalid)?;
+        let (stage, entry) = (params.stage, params.entry);
+        let text = tokio::task::spawn_blocking(move || {
+            optimised::ir_at(lowered, &stage, entry.as_deref())
+        })
+        .await
+        .map_err(|_| Error::internal_error())?
+        .map_err(invalid)?;
+        Ok(IrText { text })
     }
 
     /// The semantic tokens of a whole document.
@@ -671,16 +795,21 @@ impl LanguageServer for Backend {
             let (cached_fingerprint, lenses) = last.get(&uri)?;
             (*cached_fingerprint == fingerprint).then(|| lenses.clone())
         };
-        if let Some(lenses) = self.last_lenses.lock().ok().and_then(|last| cached(&last)) {
-            return Ok(Some(lenses));
-        }
-        let steps = self.limits.example_steps;
-        let lenses = tokio::task::spawn_blocking(move || code_lens::lenses(&source, steps))
-            .await
-            .map_err(|_| Error::internal_error())?;
-        if let Ok(mut last) = self.last_lenses.lock() {
-            last.insert(uri, (fingerprint, lenses.clone()));
-        }
+        let cached = self.last_lenses.lock().ok().and_then(|last| cached(&last));
+        let mut lenses = match cached {
+            Some(lenses) => lenses,
+            None => {
+                let steps = self.limits.example_steps;
+                let lenses = tokio::task::spawn_blocking(move || code_lens::lenses(&source, steps))
+                    .await
+                    .map_err(|_| Error::internal_error())?;
+                if let Ok(mut last) = self.last_lenses.lock() {
+                    last.insert(uri.clone(), (fingerprint, lenses.clone()));
+                }
+                lenses
+            }
+        };
+        lenses.extend(self.entry_lenses(&uri).await?);
         Ok(Some(lenses))
     }
 

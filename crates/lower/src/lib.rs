@@ -330,6 +330,19 @@ pub fn lower_program(
         unsafe_code: false,
         derivatives: opt::ad::Derivatives::default(),
     };
+    for (name, item) in entry_items(db, root) {
+        lowerer.entry_point(root, item, &name)?;
+    }
+    lowerer.builder.finish().map_err(|message| LowerError {
+        message: format!("internal error: {message}"),
+        loc: None,
+    })
+}
+
+/// The entry points of the program rooted at `root`, in order: its
+/// top-level `entry` definitions and a top-level `main` (a later one of a
+/// name in place of an earlier one).
+pub fn entry_items(db: &dyn Db, root: SourceFile) -> Vec<(Name, ItemIdx)> {
     let tree = item_tree(db, root);
     let mut names = Vec::new();
     for &item in &tree.top_level {
@@ -342,13 +355,7 @@ pub fn lower_program(
             names.push((name.clone(), item));
         }
     }
-    for (name, item) in names {
-        lowerer.entry_point(root, item, &name)?;
-    }
-    lowerer.builder.finish().map_err(|message| LowerError {
-        message: format!("internal error: {message}"),
-        loc: None,
-    })
+    names
 }
 
 impl<'db> Lowerer<'db> {

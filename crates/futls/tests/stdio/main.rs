@@ -928,3 +928,90 @@ fn an_example_that_runs_on_is_reported_timed_out() {
         ]
     );
 }
+
+#[test]
+fn entry_points_show_what_fusion_and_kernel_extraction_made_of_them() {
+    let mut server = Server::start();
+    let workspace = Workspace::new("entry-lens");
+    let text = "def sum_squares (xs: []f32) = reduce (+) 0 (map (\\x -> x * x) xs)\n\
+                entry main (xs: []f32) = sum_squares xs\n\
+                entry prefix (xs: []i32) = scan (+) 0 (map (* 2) xs)\n";
+    let uri = workspace.write("main.fut", text);
+    server.open(&uri, text);
+    assert_eq!(
+        lenses(&mut server, &uri),
+        [
+            (
+                1,
+                0,
+                39,
+                "after fusion: redomap · 1 kernel: SegRed".to_owned()
+            ),
+            (
+                2,
+                0,
+                52,
+                "after fusion: scanomap · 1 kernel: SegScan".to_owned()
+            )
+        ]
+    );
+    // Updated as the user types.
+    let text = text.replace(
+        "entry main (xs: []f32) = sum_squares xs",
+        "entry main (xs: []f32) = map (+1) xs",
+    );
+    server.change(&uri, 2, &text);
+    assert_eq!(
+        lenses(&mut server, &uri)[0],
+        (1, 0, 36, "after fusion: map · 1 kernel: SegMap".to_owned())
+    );
+    // A lens opens the entry point's IR; the request gives it.
+    let lens = server.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(lens[1]["command"]["command"], "futhark.showIr");
+    assert_eq!(
+        lens[1]["command"]["arguments"],
+        json!([uri, "prefix", "soacs"])
+    );
+    let ir = server.request(
+        "futhark/ir",
+        json!({"textDocument": {"uri": uri}, "stage": "soacs", "entry": "prefix"}),
+    );
+    let ir = ir["text"].as_str().expect("the IR's text");
+    assert!(ir.starts_with("level soacs\n"), "{ir}");
+    assert!(ir.contains("entry prefix = "), "{ir}");
+    assert!(!ir.contains("entry main = "), "{ir}");
+    let ir = server.request(
+        "futhark/ir",
+        json!({"textDocument": {"uri": uri}, "stage": "mc"}),
+    );
+    let ir = ir["text"].as_str().expect("the IR's text");
+    assert!(
+        ir.starts_with("level mc\n") && ir.contains("segscan"),
+        "{ir}"
+    );
+    let unknown = server.request_raw(
+        "futhark/ir",
+        json!({"textDocument": {"uri": uri}, "stage": "nowhere"}),
+    );
+    assert_eq!(unknown["error"]["code"], -32602, "{unknown}");
+    assert!(
+        unknown["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("device-mem")
+    );
+    // A program with errors has no such lenses; its IR is refused.
+    server.change(&uri, 3, "entry main (xs: []f32) = map (+1) ys\n");
+    assert_eq!(lenses(&mut server, &uri), []);
+    let refused = server.request_raw(
+        "futhark/ir",
+        json!({"textDocument": {"uri": uri}, "stage": "lower"}),
+    );
+    assert_eq!(
+        refused["error"]["message"], "the program has 1 error",
+        "{refused}"
+    );
+}

@@ -25,7 +25,7 @@
 
 use super::rep::{Operation, Rep};
 use super::segop::SegOp;
-use super::{Body, Exp, Function, Lambda, LoopForm, Program, Soac};
+use super::{Body, Exp, FuncId, Function, Lambda, LoopForm, Program, Soac};
 use prim::PrimFn;
 use std::collections::BTreeMap;
 
@@ -62,6 +62,71 @@ pub struct Counter {
     /// The names of the enclosing constructs, outermost first.
     context: Vec<&'static str>,
     counts: BTreeMap<String, usize>,
+    /// The parallel operations and calls met outside parallel code.
+    outline: Vec<Outlined>,
+    /// How many parallel operations enclose what is counted now.
+    parallel_depth: usize,
+}
+
+/// What [`entry_outline`] meets outside parallel code.
+enum Outlined {
+    Parallel(&'static str),
+    Call(FuncId),
+}
+
+/// The parallel operations an entry point's function runs that are not
+/// inside other parallel code, in program order, with those of the
+/// functions it calls (outside parallel code) where it calls them; each
+/// SOAC by its form (`map`, `reduce`, `redomap`, `scan`, `scanomap`,
+/// `screma`, `hist`, `scatter`, `stream`), each segmented operation by
+/// upstream's name (`SegMap`, `SegRed`, `SegScan`, `SegHist`). A function
+/// is followed once however often it is called.
+pub fn entry_outline<R: Rep>(program: &Program<R>, func: FuncId) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut followed = vec![false; program.functions.len()];
+    outline_of(program, func, &mut followed, &mut out);
+    out
+}
+
+fn outline_of<R: Rep>(
+    program: &Program<R>,
+    func: FuncId,
+    followed: &mut [bool],
+    out: &mut Vec<&'static str>,
+) {
+    if std::mem::replace(&mut followed[func.0 as usize], true) {
+        return;
+    }
+    let mut counter = Counter::default();
+    counter.body(&program.function(func).body);
+    for item in counter.outline {
+        match item {
+            Outlined::Parallel(name) => out.push(name),
+            Outlined::Call(callee) => outline_of(program, callee, followed, out),
+        }
+    }
+}
+
+/// A SOAC's form, as [`entry_outline`] names it.
+fn soac_form<R: Rep>(soac: &Soac<R>) -> &'static str {
+    match soac {
+        Soac::Screma {
+            map,
+            scans,
+            reduces,
+            ..
+        } => match (scans.is_empty(), reduces.is_empty()) {
+            (true, true) => "map",
+            (true, false) if map.is_identity() => "reduce",
+            (true, false) => "redomap",
+            (false, true) if map.is_identity() => "scan",
+            (false, true) => "scanomap",
+            (false, false) => "screma",
+        },
+        Soac::Hist { .. } => "hist",
+        Soac::Scatter { .. } => "scatter",
+        Soac::Stream { .. } => "stream",
+    }
 }
 
 impl Counter {
@@ -111,7 +176,13 @@ impl Counter {
                 self.basic_op("ConvOp")
             }
             Exp::PrimFn(PrimFn::Tuning(_), _) => self.basic_op("UserParam"),
-            Exp::PrimFn(..) | Exp::Call { .. } => self.seen("Apply"),
+            Exp::PrimFn(..) => self.seen("Apply"),
+            Exp::Call { func, .. } => {
+                if self.parallel_depth == 0 {
+                    self.outline.push(Outlined::Call(*func));
+                }
+                self.seen("Apply")
+            }
             Exp::Index { .. } => self.basic_op("Index"),
             Exp::Update { .. } => self.basic_op("Update"),
             Exp::ArrayLit { .. } => self.basic_op("ArrayLit"),
@@ -147,6 +218,21 @@ impl Counter {
     /// `WithAcc` holding a `Screma` that holds the map's statements and
     /// an `UpdateAcc` per write.
     pub fn soac<R: Rep>(&mut self, soac: &Soac<R>) {
+        self.parallel(soac_form(soac), |counter| counter.soac_inside(soac));
+    }
+
+    /// Counts what is inside `f` as inside a parallel operation called
+    /// `form` in the outline.
+    fn parallel(&mut self, form: &'static str, f: impl FnOnce(&mut Counter)) {
+        if self.parallel_depth == 0 {
+            self.outline.push(Outlined::Parallel(form));
+        }
+        self.parallel_depth += 1;
+        f(self);
+        self.parallel_depth -= 1;
+    }
+
+    fn soac_inside<R: Rep>(&mut self, soac: &Soac<R>) {
         let name = match soac {
             Soac::Screma { .. } => "Screma",
             Soac::Hist { .. } => "Hist",
@@ -181,11 +267,13 @@ impl Counter {
             SegOp::Scan { .. } => "SegScan",
             SegOp::Hist { .. } => "SegHist",
         };
-        self.inside(name, |counter| {
-            for lambda in op.lambdas() {
-                counter.lambda(lambda);
-            }
-            counter.body(op.body());
+        self.parallel(name, |counter| {
+            counter.inside(name, |counter| {
+                for lambda in op.lambdas() {
+                    counter.lambda(lambda);
+                }
+                counter.body(op.body());
+            })
         });
     }
 }

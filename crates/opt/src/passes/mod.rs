@@ -97,6 +97,15 @@ impl LevelProgram {
         at_any_level!(self, p => check_program(p))
     }
 
+    /// What an entry point runs in parallel ([`crate::ir::metrics::entry_outline`]);
+    /// `None` if there is no entry point of that name.
+    pub fn entry_outline(&self, entry: &str) -> Option<Vec<&'static str>> {
+        at_any_level!(self, p => {
+            let func = p.entry_point(entry)?.func;
+            Some(crate::ir::metrics::entry_outline(p, func))
+        })
+    }
+
     /// Runs an entry point with the interpreter.
     pub fn run_entry(&self, entry: &str, args: Vec<Value>) -> Result<Vec<Value>, RunError> {
         at_any_level!(self, p => run_entry(p, entry, args))
@@ -235,6 +244,21 @@ pub enum Pipeline {
 }
 
 impl Pipeline {
+    /// The pipeline ending at the level called `name` (`soacs`, `seq`,
+    /// `mc`, `seq-mem`, `mc-mem`, `device-mem`), as `futc dev
+    /// --pipeline` names them.
+    pub fn named(name: &str) -> Option<Pipeline> {
+        Some(match name {
+            "soacs" => Pipeline::Soacs,
+            "seq" => Pipeline::Seq,
+            "mc" => Pipeline::Mc,
+            "seq-mem" => Pipeline::SeqMem,
+            "mc-mem" => Pipeline::McMem,
+            "device-mem" => Pipeline::DeviceMem,
+            _ => return None,
+        })
+    }
+
     /// The passes the pipeline runs, in order.
     pub fn passes(self) -> Vec<Pass> {
         let mut passes = PIPELINE.to_vec();

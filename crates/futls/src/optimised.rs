@@ -1,0 +1,144 @@
+//! What the compiler makes of a document's program, shown in the editor:
+//! a code lens on each entry point naming the parallel operations it runs
+//! after fusion and the kernels the OpenCL back end makes of them, and
+//! the core IR at a chosen stage (the `futhark/ir` request).
+//!
+//! Lowering reads the server's database (so it is cancelled by an edit
+//! like any query); the passes run on the lowered program, outside the
+//! database, so that a long optimisation never holds back an edit.
+
+use hir::{Db, FileSet, SourceFile};
+use opt::ir::Program;
+use opt::passes::{LevelProgram, Pipeline, continue_pipeline, optimise};
+use syntax::TextRange;
+
+/// The stages the IR can be shown at: after lowering, then the end of
+/// each pipeline.
+pub const STAGES: &[&str] = &[
+    "lower",
+    "soacs",
+    "seq",
+    "mc",
+    "seq-mem",
+    "mc-mem",
+    "device-mem",
+];
+
+/// An entry point of the document and where its definition is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub name: String,
+    pub range: TextRange,
+}
+
+/// The program rooted at `root` lowered to the core IR with its entry
+/// points, or why it cannot be: errors in its files (none is shown then:
+/// the diagnostics say why), or lowering's error.
+pub fn lower(db: &dyn Db, file_set: FileSet, root: SourceFile) -> Result<Program, String> {
+    let program = hir::program(db, file_set, root);
+    let errors = program
+        .files
+        .iter()
+        .flat_map(|&file| hir::diagnostics::file_diagnostics(db, file_set, file))
+        .filter(|d| d.is_error())
+        .count();
+    if errors > 0 {
+        return Err(format!(
+            "the program has {errors} error{}",
+            if errors == 1 { "" } else { "s" }
+        ));
+    }
+    lower::lower_program(db, file_set, root, &|path| path.to_owned())
+        .map_err(|error| error.to_string())
+}
+
+/// The entry points of the program rooted at `root`, with the ranges of
+/// their definitions.
+pub fn entries(db: &dyn Db, root: SourceFile) -> Vec<Entry> {
+    let (_, source_map) = hir::item_tree::item_tree_with_source_map(db, root);
+    lower::entry_items(db, root)
+        .into_iter()
+        .filter_map(|(name, item)| {
+            let range = source_map.items.get(item.0 as usize)?.range;
+            Some(Entry {
+                name: name.to_string(),
+                range,
+            })
+        })
+        .collect()
+}
+
+/// The title of each entry point's lens, by name: its parallel
+/// operations after fusion and the OpenCL back end's kernels.
+pub fn entry_titles(lowered: &Program) -> Result<Vec<(String, String)>, String> {
+    let mut soacs = lowered.clone();
+    optimise(&mut soacs).map_err(|error| error.to_string())?;
+    let device =
+        continue_pipeline(soacs.clone(), Pipeline::DeviceMem).map_err(|error| error.to_string())?;
+    let soacs = LevelProgram::Soacs(soacs);
+    Ok(lowered
+        .entry_points
+        .iter()
+        .map(|entry| {
+            let fused = soacs.entry_outline(&entry.name).unwrap_or_default();
+            let kernels = device.entry_outline(&entry.name).unwrap_or_default();
+            (entry.name.clone(), title(&fused, &kernels))
+        })
+        .collect())
+}
+
+/// `after fusion: redomap, map · 2 kernels: SegRed, SegMap`.
+fn title(fused: &[&str], kernels: &[&str]) -> String {
+    let fused = if fused.is_empty() {
+        "no parallel operations".to_owned()
+    } else {
+        fused.join(", ")
+    };
+    let kernels = match kernels.len() {
+        0 => "no kernels".to_owned(),
+        1 => format!("1 kernel: {}", kernels[0]),
+        n => format!("{n} kernels: {}", kernels.join(", ")),
+    };
+    format!("after fusion: {fused} · {kernels}")
+}
+
+/// The printed IR of `lowered` at `stage` (one of [`STAGES`]), with only
+/// the entry point `entry` if given (and what it uses).
+pub fn ir_at(lowered: Program, stage: &str, entry: Option<&str>) -> Result<String, String> {
+    let mut program = lowered;
+    if let Some(entry) = entry {
+        if program.entry_point(entry).is_none() {
+            return Err(format!("no entry point `{entry}`"));
+        }
+        program.entry_points.retain(|e| e.name == entry);
+    }
+    if stage == "lower" {
+        return Ok(LevelProgram::Soacs(program).print());
+    }
+    let pipeline = Pipeline::named(stage)
+        .ok_or_else(|| format!("no stage `{stage}`: the stages are {}", STAGES.join(", ")))?;
+    optimise(&mut program).map_err(|error| error.to_string())?;
+    let level = continue_pipeline(program, pipeline).map_err(|error| error.to_string())?;
+    Ok(level.print())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::title;
+
+    #[test]
+    fn titles_count_the_kernels() {
+        assert_eq!(
+            title(&["redomap", "map"], &["SegRed", "SegMap"]),
+            "after fusion: redomap, map · 2 kernels: SegRed, SegMap"
+        );
+        assert_eq!(
+            title(&[], &[]),
+            "after fusion: no parallel operations · no kernels"
+        );
+        assert_eq!(
+            title(&["map"], &["SegMap"]),
+            "after fusion: map · 1 kernel: SegMap"
+        );
+    }
+}
