@@ -9,6 +9,8 @@ opens every file, then measures:
   middle file (appending ` + 0`, then removing it), until the server
   publishes that file's diagnostics;
 * hover and completion requests at names in that file;
+* the code lens of that file's entry point (which uses every function of
+  the file): lowering and optimising its program after the edit;
 * the server's resident memory at the end.
 
 Prints a Markdown table of p50/p95/max in milliseconds.
@@ -46,6 +48,11 @@ def generate(directory, files, lines):
             out.append(f"  let y = {body}")
             out.append("  in y + 1")
             out.append("")
+        # An entry point that uses every function of the file (and through
+        # them the earlier files'), so that every edit changes what it
+        # lowers to.
+        calls = " + ".join(f"f{k}_{i} x" for i in range(functions_per_file))
+        out.append(f"entry main (xs: []i32) : i32 = reduce (+) 0 (map (\\x -> {calls}) xs)")
         path = os.path.join(directory, f"file{k}.fut")
         with open(path, "w") as f:
             f.write("\n".join(out) + "\n")
@@ -151,7 +158,7 @@ def main():
 
         middle = len(paths) // 2
         uri = uris[middle]
-        keystroke, hover, completion = [], [], []
+        keystroke, hover, completion, lens = [], [], [], []
         version = 1
         for sample in range(args.samples):
             # Function `sample`'s body line: "  let y = ..." is line 5*i+2
@@ -185,6 +192,11 @@ def main():
             elapsed, result = server.request("textDocument/completion", position)
             assert result, "completion answered nothing"
             completion.append(elapsed)
+            elapsed, result = server.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
+            assert any(lens["command"]["title"].startswith("after fusion:") for lens in result or []), (
+                f"no entry point lens: {result}"
+            )
+            lens.append(elapsed)
             while not server.messages.empty():
                 server.messages.get()
         rss = server.rss_mb()
@@ -201,6 +213,7 @@ def main():
         ("keystroke to diagnostics", keystroke),
         ("hover", hover),
         ("completion", completion),
+        ("entry point code lens after the edit", lens),
     ]:
         ms = [v * 1000 for v in values]
         print(f"| {name} | {percentile(ms, 50):.1f} ms | {percentile(ms, 95):.1f} ms | {max(ms):.1f} ms |")
