@@ -73,9 +73,18 @@ pub fn entries(db: &dyn Db, root: SourceFile) -> Vec<Entry> {
 pub fn entry_titles(lowered: &Program) -> Result<Vec<(String, String)>, String> {
     let mut soacs = lowered.clone();
     optimise(&mut soacs).map_err(|error| error.to_string())?;
-    let device =
-        continue_pipeline(soacs.clone(), Pipeline::DeviceMem).map_err(|error| error.to_string())?;
     let soacs = LevelProgram::Soacs(soacs);
+    // The kernels are what the OpenCL back end's pipeline has made once
+    // sequential loops over arrays have moved into them; the memory
+    // passes after that change no kernel.
+    let mut device = soacs.clone();
+    let passes = Pipeline::DeviceMem.passes();
+    for pass in &passes[opt::passes::PIPELINE.len()..] {
+        pass.run(&mut device).map_err(|error| error.to_string())?;
+        if pass.name == "migrate" {
+            break;
+        }
+    }
     Ok(lowered
         .entry_points
         .iter()
