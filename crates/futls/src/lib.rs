@@ -137,6 +137,10 @@ pub struct Backend {
     /// titles: an edit that leaves the lowered program as it was (a
     /// comment, a definition no entry point uses) is not optimised again.
     last_outlines: std::sync::Mutex<HashMap<Uri, (opt::ir::Program, EntryTitles)>>,
+    /// One optimisation for entry point lenses at a time: a request
+    /// superseded while it waits (the editor cancels it) never starts
+    /// one, so fast typing does not pile them up.
+    lens_optimisation: tokio::sync::Semaphore,
     limits: Limits,
 }
 
@@ -186,6 +190,7 @@ impl Backend {
             next_result_id: AtomicU64::new(0),
             last_lenses: std::sync::Mutex::new(HashMap::new()),
             last_outlines: std::sync::Mutex::new(HashMap::new()),
+            lens_optimisation: tokio::sync::Semaphore::new(1),
             limits,
         }
     }
@@ -238,11 +243,22 @@ impl Backend {
         let Some((entries, lowered)) = lowered else {
             return Ok(Vec::new());
         };
-        let cached = self.last_outlines.lock().ok().and_then(|last| {
+        let cached = || {
+            let last = self.last_outlines.lock().ok()?;
             let (program, titles) = last.get(uri)?;
             (*program == lowered).then(|| titles.clone())
-        });
-        let titles = match cached {
+        };
+        let _permit = match cached() {
+            Some(_) => None,
+            None => Some(
+                self.lens_optimisation
+                    .acquire()
+                    .await
+                    .map_err(|_| Error::internal_error())?,
+            ),
+        };
+        // Another request may have optimised the same program meanwhile.
+        let titles = match cached() {
             Some(titles) => titles,
             None => {
                 let program = lowered.clone();
