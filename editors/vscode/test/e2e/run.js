@@ -84,6 +84,12 @@ const LITERATE_VALUE = '42i32';
 const BROKEN_NAME = 'broken.fut';
 const BROKEN_SOURCE = '-- > twice 4\n\ndef twice (x: i32) = x + y\n';
 const BROKEN_ERROR = 'Unknown name "y"';
+// An entry point for step (k): its code lens names what it runs in parallel
+// after fusion and the kernels, and clicking it shows the core IR.
+const ENTRY_NAME = 'squares.fut';
+const ENTRY_SOURCE = 'entry main (xs: []f32) = reduce (+) 0 (map (\\x -> x * x) xs)\n';
+const ENTRY_LENS = 'after fusion: redomap · 1 kernel: SegRed';
+const IR_TAB = `${ENTRY_NAME} (main, soacs)`;
 
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -290,6 +296,7 @@ function prepareState() {
   fs.writeFileSync(path.join(d.workspace, TIDY_NAME), TIDY_SOURCE);
   fs.writeFileSync(path.join(d.workspace, LITERATE_NAME), LITERATE_SOURCE);
   fs.writeFileSync(path.join(d.workspace, BROKEN_NAME), BROKEN_SOURCE);
+  fs.writeFileSync(path.join(d.workspace, ENTRY_NAME), ENTRY_SOURCE);
   fs.mkdirSync(OUT, { recursive: true });
   for (const name of fs.readdirSync(OUT)) {
     if (/^(\d+-[a-z-]+|failure)\.png$/.test(name)) fs.rmSync(path.join(OUT, name)); // an earlier run's
@@ -760,6 +767,45 @@ async function checkLiterateFailure() {
   return `notification ${JSON.stringify(text.slice(0, 120))}`;
 }
 
+/** The text of each editor on screen, one string per editor, read as `editorText` reads them. */
+function editorTexts() {
+  return page.evaluate((editor) =>
+    [...document.querySelectorAll(editor)].map((e) =>
+      [...e.querySelectorAll('.view-lines .view-line')]
+        .map((line) => ({ top: parseFloat(line.style.top), text: line.textContent.replace(/\u00a0/g, ' ') }))
+        .sort((a, b) => a.top - b.top)
+        .map((line) => line.text)
+        .join('\n'),
+    ), EDITOR);
+}
+
+async function checkIrLens() {
+  // Room for the file and its IR beside it, and nothing in front of them.
+  for (const title of ['View: Close All Editor Groups', 'Notifications: Clear All Notifications', 'View: Hide Panel']) {
+    await runCommand(title);
+  }
+  await openFile(ENTRY_NAME, 'entry main');
+  const lens = page.locator(`${EDITOR} .codelens-decoration a`, { hasText: ENTRY_LENS });
+  await until(
+    `the entry point shows the code lens "${ENTRY_LENS}"`,
+    async () => (await lens.count()) > 0,
+    async () => `lenses: ${JSON.stringify(await page.locator(`${EDITOR} .codelens-decoration`).allInnerTexts())}; ` +
+      `server: ${await serverStatus()}`,
+  );
+  await lens.first().click();
+  const tab = page.locator('.tab', { hasText: IR_TAB });
+  const ir = await until(
+    `clicking it opens the tab "${IR_TAB}" with IR that starts with \`level soacs\` and has \`entry main\``,
+    async () =>
+      (await tab.count()) > 0 &&
+      (await editorTexts()).find((text) => text.startsWith('level soacs\n') && /^entry main\b/m.test(text)),
+    async () => `tabs: ${JSON.stringify(await page.locator('.tab').allInnerTexts())}; ` +
+      `editors start with ${JSON.stringify((await editorTexts()).map((t) => t.split('\n')[0]))}; ` +
+      `notifications: ${JSON.stringify(await page.locator('.notification-toast').allInnerTexts())}`,
+  );
+  return `lens ${JSON.stringify(ENTRY_LENS)}; tab ${JSON.stringify(IR_TAB)} shows ${ir.split('\n').length} lines of IR`;
+}
+
 // ---------------------------------------------------------------------------
 
 async function main() {
@@ -792,6 +838,7 @@ async function main() {
       ['(h) evaluation lens', '8-lens', checkLens],
       ['(i) literate preview', '9-literate', checkLiterate],
       ['(j) literate failure', '10-literate-failure', checkLiterateFailure],
+      ['(k) core IR from the entry point lens', '11-ir', checkIrLens],
     ];
     for (const [name, shot, fn] of steps) {
       current = name;
