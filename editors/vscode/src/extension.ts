@@ -1,5 +1,6 @@
 // The Futhark extension: starts the `futls` language server over stdio,
-// shows its state in the status bar, and offers commands that run `futc`.
+// shows its state in the status bar, offers commands that run `futc`, and
+// shows the server's core IR of a program.
 
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
@@ -18,6 +19,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { FutcCommands } from './futcCommands';
+import { IrView } from './irView';
 import { isConnectionFailure, RestartPolicy } from './restartPolicy';
 import { pathOptions } from './pathOptions';
 import { mergeEnv, type PathSource, resolveServerPath, SERVER_NAME } from './serverPath';
@@ -416,13 +418,18 @@ export function activate(context: vscode.ExtensionContext): FutharkApi {
   const ctl = new ServerController(context);
   controller = ctl;
   const futc = new FutcCommands(context, () => ctl.currentServerPath);
+  const ir = new IrView(() => ctl.currentClient);
   context.subscriptions.push(
     ctl,
     futc,
+    ir,
     vscode.commands.registerCommand('futhark.restartServer', () => ctl.restart()),
     vscode.commands.registerCommand('futhark.showServerLog', () => ctl.showLog()),
     vscode.commands.registerCommand('futhark.previewLiterate', () => futc.previewLiterate()),
     vscode.commands.registerCommand('futhark.generateDoc', () => futc.generateDoc()),
+    vscode.commands.registerCommand('futhark.showIr', (source?: unknown, entry?: unknown, stage?: unknown) =>
+      ir.command(source, entry, stage),
+    ),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (
         event.affectsConfiguration('futhark.server.path') ||

@@ -84,6 +84,18 @@ const LITERATE_VALUE = '42i32';
 const BROKEN_NAME = 'broken.fut';
 const BROKEN_SOURCE = '-- > twice 4\n\ndef twice (x: i32) = x + y\n';
 const BROKEN_ERROR = 'Unknown name "y"';
+// An entry point for step (k): its code lens names what it runs in parallel
+// after fusion and the kernels, and clicking it shows the core IR.
+const ENTRY_NAME = 'squares.fut';
+const ENTRY_SOURCE = [
+  'entry main (xs: []f32) = reduce (+) 0 (map (\\x -> x * x) xs)',
+  'entry total (xs: []f32) = reduce (+) 0 xs',
+  '',
+].join('\n');
+const ENTRY_LENS = 'after fusion: redomap · 1 kernel: SegRed';
+const IR_TAB = `${ENTRY_NAME} (main, soacs)`;
+// What step (m) shows for the IR of broken.fut.
+const IR_ERROR = 'Futhark: no core IR of soacs: the program has 1 error';
 
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -290,6 +302,7 @@ function prepareState() {
   fs.writeFileSync(path.join(d.workspace, TIDY_NAME), TIDY_SOURCE);
   fs.writeFileSync(path.join(d.workspace, LITERATE_NAME), LITERATE_SOURCE);
   fs.writeFileSync(path.join(d.workspace, BROKEN_NAME), BROKEN_SOURCE);
+  fs.writeFileSync(path.join(d.workspace, ENTRY_NAME), ENTRY_SOURCE);
   fs.mkdirSync(OUT, { recursive: true });
   for (const name of fs.readdirSync(OUT)) {
     if (/^(\d+-[a-z-]+|failure)\.png$/.test(name)) fs.rmSync(path.join(OUT, name)); // an earlier run's
@@ -494,8 +507,10 @@ async function openFile(name = FILE_NAME, text = 'def double') {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(name);
-  await until(`Quick Open lists ${name}`, async () =>
-    (await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).count()) > 0,
+  // First: before the list is filtered, it starts with the recently opened
+  // files, among which `name` may be.
+  await until(`Quick Open lists ${name} first`, async () =>
+    (await page.locator('.quick-input-list .monaco-list-row').first().innerText()).includes(name),
   );
   await page.keyboard.press('Enter');
   await until(
@@ -506,6 +521,12 @@ async function openFile(name = FILE_NAME, text = 'def double') {
 
 /** Runs the command titled `title` from the Command Palette (F1). */
 async function runCommand(title) {
+  await startCommand(title);
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+/** Picks the command titled `title` in the Command Palette (F1), which may go on asking in a quick pick. */
+async function startCommand(title) {
   await page.keyboard.press('Escape');
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
@@ -518,7 +539,6 @@ async function runCommand(title) {
     async () => `it offers ${JSON.stringify(await page.locator('.quick-input-list .monaco-list-row').allInnerTexts())}`,
   );
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
 
 /** The text of the active editor, line by line in the order shown (the file must fit on screen). */
@@ -760,6 +780,106 @@ async function checkLiterateFailure() {
   return `notification ${JSON.stringify(text.slice(0, 120))}`;
 }
 
+/** The text of each editor on screen, one string per editor, read as `editorText` reads them. */
+function editorTexts() {
+  return page.evaluate((editor) =>
+    [...document.querySelectorAll(editor)].map((e) =>
+      [...e.querySelectorAll('.view-lines .view-line')]
+        .map((line) => ({ top: parseFloat(line.style.top), text: line.textContent.replace(/\u00a0/g, ' ') }))
+        .sort((a, b) => a.top - b.top)
+        .map((line) => line.text)
+        .join('\n'),
+    ), EDITOR);
+}
+
+async function checkIrLens() {
+  // Room for the file and its IR beside it, and nothing in front of them.
+  for (const title of ['View: Close All Editor Groups', 'Notifications: Clear All Notifications', 'View: Hide Panel']) {
+    await runCommand(title);
+  }
+  await openFile(ENTRY_NAME, 'entry main');
+  const lens = page.locator(`${EDITOR} .codelens-decoration a`, { hasText: ENTRY_LENS });
+  await until(
+    `the entry point shows the code lens "${ENTRY_LENS}"`,
+    async () => (await lens.count()) > 0,
+    async () => `lenses: ${JSON.stringify(await page.locator(`${EDITOR} .codelens-decoration`).allInnerTexts())}; ` +
+      `server: ${await serverStatus()}`,
+  );
+  await lens.first().click();
+  const tab = page.locator('.tab', { hasText: IR_TAB });
+  const ir = await until(
+    `clicking it opens the tab "${IR_TAB}" with IR that starts with \`level soacs\` and has \`entry main\``,
+    async () =>
+      (await tab.count()) > 0 &&
+      (await editorTexts()).find((text) => text.startsWith('level soacs\n') && /^entry main\b/m.test(text)),
+    async () => `tabs: ${JSON.stringify(await page.locator('.tab').allInnerTexts())}; ` +
+      `editors start with ${JSON.stringify((await editorTexts()).map((t) => t.split('\n')[0]))}; ` +
+      `notifications: ${JSON.stringify(await page.locator('.notification-toast').allInnerTexts())}`,
+  );
+  if (/^entry total\b/m.test(ir)) fail(`the IR of \`main\` has the entry point \`total\` too: ${JSON.stringify(ir)}`);
+  return `lens ${JSON.stringify(ENTRY_LENS)}; tab ${JSON.stringify(IR_TAB)} shows ${ir.split('\n').length} lines of IR`;
+}
+
+/** Waits for the quick pick titled `title` to offer `first` first, then picks `label`, typed into it. */
+async function quickPick(title, first, label) {
+  const widget = page.locator('.quick-input-widget');
+  const rows = page.locator('.quick-input-list .monaco-list-row .label-name');
+  const offered = async () => JSON.stringify(await rows.allInnerTexts());
+  await until(
+    `the quick pick "${title}" offers ${first} first`,
+    async () =>
+      (await widget.isVisible()) &&
+      (await widget.locator('.quick-input-title').innerText()).trim() === title &&
+      (await rows.first().innerText()).trim() === first,
+    async () => `it offers ${await offered()}`,
+  );
+  const all = await rows.allInnerTexts();
+  await widget.locator('input').fill(label);
+  await until(`the quick pick "${title}" offers ${label} first once typed`,
+    async () => (await rows.first().innerText()).trim() === label,
+    async () => `it offers ${await offered()}`);
+  await page.keyboard.press('Enter');
+  return all.map((t) => t.trim());
+}
+
+async function checkIrCommand() {
+  // The command is offered for the Futhark file, not for its IR beside it.
+  await runCommand('View: Focus First Editor Group');
+  await startCommand('Futhark: Show core IR');
+  const stages = await quickPick('Futhark: Show core IR', 'soacs', 'seq');
+  const entries = await quickPick('Futhark: Show core IR', 'All entry points', 'total');
+  for (const name of ['main', 'total']) {
+    if (!entries.includes(name)) fail(`the entry points offered lack ${name}: ${JSON.stringify(entries)}`);
+  }
+  const tab = `${ENTRY_NAME} (total, seq)`;
+  const ir = await until(
+    `the tab "${tab}" shows IR that starts with \`level seq\` and has \`entry total\` only`,
+    async () =>
+      (await page.locator('.tab', { hasText: tab }).count()) > 0 &&
+      (await editorTexts()).find((text) => text.startsWith('level seq\n') && /^entry total\b/m.test(text)),
+    async () => `tabs: ${JSON.stringify(await page.locator('.tab').allInnerTexts())}; ` +
+      `editors start with ${JSON.stringify((await editorTexts()).map((t) => t.split('\n')[0]))}; ` +
+      `notifications: ${JSON.stringify(await page.locator('.notification-toast').allInnerTexts())}`,
+  );
+  if (/^entry main\b/m.test(ir)) fail(`the IR of \`total\` has the entry point \`main\` too: ${JSON.stringify(ir)}`);
+  return `stages offered ${JSON.stringify(stages)}; entry points ${JSON.stringify(entries)}; ` +
+    `tab ${JSON.stringify(tab)} shows ${ir.split('\n').length} lines of IR`;
+}
+
+async function checkIrFailure() {
+  await runCommand('View: Focus First Editor Group');
+  await openFile(BROKEN_NAME, 'def twice');
+  await startCommand('Futhark: Show core IR');
+  await quickPick('Futhark: Show core IR', 'soacs', 'soacs');
+  const toast = page.locator('.notification-toast', { hasText: IR_ERROR });
+  const text = await until(
+    `an error notification says "${IR_ERROR}"`,
+    async () => (await toast.count()) > 0 && (await toast.first().innerText()).replace(/\s+/g, ' ').trim(),
+    async () => `notifications: ${JSON.stringify(await page.locator('.notification-toast').allInnerTexts())}`,
+  );
+  return `notification ${JSON.stringify(text)}`;
+}
+
 // ---------------------------------------------------------------------------
 
 async function main() {
@@ -792,6 +912,9 @@ async function main() {
       ['(h) evaluation lens', '8-lens', checkLens],
       ['(i) literate preview', '9-literate', checkLiterate],
       ['(j) literate failure', '10-literate-failure', checkLiterateFailure],
+      ['(k) core IR from the entry point lens', '11-ir', checkIrLens],
+      ['(l) core IR from the Command Palette', '12-ir-command', checkIrCommand],
+      ['(m) core IR of a program with an error', '13-ir-failure', checkIrFailure],
     ];
     for (const [name, shot, fn] of steps) {
       current = name;

@@ -72,6 +72,7 @@ describe('package.json', () => {
     assert.equal(declared.get('futhark.showServerLog'), 'Futhark: Show server log');
     assert.equal(declared.get('futhark.previewLiterate'), 'Futhark: Preview literate Markdown');
     assert.equal(declared.get('futhark.generateDoc'), 'Futhark: Generate documentation');
+    assert.equal(declared.get('futhark.showIr'), 'Futhark: Show core IR');
     const source = fs.readFileSync(path.join(root, 'src', 'extension.ts'), 'utf8');
     const registered = [...source.matchAll(/registerCommand\('([^']+)'/g)].map((m) => m[1]);
     assert.deepEqual([...registered].sort(), [...declared.keys()].sort());
@@ -82,6 +83,11 @@ describe('package.json', () => {
       const entry = pkg.contributes.menus[menu].find((m: any) => m.command === 'futhark.previewLiterate');
       assert.equal(entry?.when, 'editorLangId == futhark && resourceScheme == file', menu);
     }
+  });
+
+  it('offers the core IR view in the Command Palette only for Futhark files on disk', () => {
+    const entry = pkg.contributes.menus.commandPalette.find((m: any) => m.command === 'futhark.showIr');
+    assert.equal(entry?.when, 'editorLangId == futhark && resourceScheme == file');
   });
 
   it('packages with vsce and tests with npm test', () => {
