@@ -64,8 +64,17 @@ static void fut_copy_element(int64_t es, __global unsigned char *dst, int64_t d,
   }
 }
 
+/* One element of `es` bytes, byte by byte: for copies inside kernels that
+   also read and write the arrays through their element types. Accesses
+   of other integer types could be taken not to alias those (C's aliasing
+   rules), and compilers moved a copy's reads before the kernel's own
+   writes; bytes alias every type. */
+static void fut_copy_element_bytes(int64_t es, __global unsigned char *dst, int64_t d, __global const unsigned char *src, int64_t s) {
+  for (int64_t b = 0; b < es; b++) dst[d * es + b] = src[s * es + b];
+}
+
 /* Copies an array of the shape between two LMADs (offsets and strides in
-   elements of `es` bytes), sequentially. */
+   elements of `es` bytes), sequentially, inside a kernel. */
 static void fut_copy_lmad(int64_t es, int rank, const int64_t *shape, __global unsigned char *dst, int64_t dst_offset,
                           const int64_t *dst_strides, __global const unsigned char *src, int64_t src_offset,
                           const int64_t *src_strides) {
@@ -79,7 +88,7 @@ static void fut_copy_lmad(int64_t es, int rank, const int64_t *shape, __global u
       d_at += k * dst_strides[d];
       s_at += k * src_strides[d];
     }
-    fut_copy_element(es, dst, d_at, src, s_at);
+    fut_copy_element_bytes(es, dst, d_at, src, s_at);
   }
 }
 

@@ -2114,7 +2114,7 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
         let (d_offset, s_offset) = (self.exp(&dest.offset)?, self.exp(&source.offset)?);
         if shape.is_empty() {
             self.line(&format!(
-                "fut_copy_element({es}, {d}, {d_offset}, {s}, {s_offset});"
+                "fut_copy_element_bytes({es}, {d}, {d_offset}, {s}, {s_offset});"
             ));
             return Ok(());
         }
