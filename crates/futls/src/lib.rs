@@ -262,7 +262,7 @@ impl Backend {
             Some(titles) => titles,
             None => {
                 let program = lowered.clone();
-                let titles = tokio::task::spawn_blocking(move || optimised::entry_titles(&program))
+                let titles = tokio::task::spawn_blocking(move || optimised::entry_titles(program))
                     .await
                     .map_err(|_| Error::internal_error())?;
                 if let Ok(mut last) = self.last_outlines.lock() {

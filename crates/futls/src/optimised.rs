@@ -70,8 +70,13 @@ pub fn entries(db: &dyn Db, root: SourceFile) -> Vec<Entry> {
 
 /// The title of each entry point's lens, by name: its parallel
 /// operations after fusion and the OpenCL back end's kernels.
-pub fn entry_titles(lowered: &Program) -> Result<Vec<(String, String)>, String> {
-    let mut soacs = lowered.clone();
+pub fn entry_titles(lowered: Program) -> Result<Vec<(String, String)>, String> {
+    let names: Vec<String> = lowered
+        .entry_points
+        .iter()
+        .map(|e| e.name.clone())
+        .collect();
+    let mut soacs = lowered;
     optimise(&mut soacs).map_err(|error| error.to_string())?;
     let soacs = LevelProgram::Soacs(soacs);
     // The kernels are what the OpenCL back end's pipeline has made once
@@ -85,13 +90,13 @@ pub fn entry_titles(lowered: &Program) -> Result<Vec<(String, String)>, String> 
             break;
         }
     }
-    Ok(lowered
-        .entry_points
-        .iter()
-        .map(|entry| {
-            let fused = soacs.entry_outline(&entry.name).unwrap_or_default();
-            let kernels = device.entry_outline(&entry.name).unwrap_or_default();
-            (entry.name.clone(), title(&fused, &kernels))
+    Ok(names
+        .into_iter()
+        .map(|name| {
+            let fused = soacs.entry_outline(&name).unwrap_or_default();
+            let kernels = device.entry_outline(&name).unwrap_or_default();
+            let title = title(&fused, &kernels);
+            (name, title)
         })
         .collect())
 }
