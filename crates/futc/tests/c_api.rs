@@ -15,6 +15,7 @@ mod support;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 use support::{futc, stderr, temp_dir, test_cflags};
 
 fn fixture(name: &str) -> PathBuf {
@@ -101,17 +102,21 @@ fn opencl_arrays_stay_on_the_device_and_freed_blocks_are_reused() {
 }
 
 /// Whether `clinfo`-like probing finds an OpenCL device: a compiled
-/// program lists one.
+/// program lists one. Probed once: tests run in parallel, and two probes
+/// in one directory would delete each other's files.
 fn opencl_device_exists() -> bool {
-    let dir = temp_dir("opencl-api-probe");
-    let file = support::write(&dir, "probe.fut", b"entry main (x: i32) : i32 = x\n");
-    let exe = dir.join("probe");
-    let built = futc(&["opencl", &file, "-o", exe.to_str().expect("UTF-8 path")]);
-    assert!(built.status.success(), "{}", stderr(&built));
-    Command::new(&exe)
-        .arg("--list-devices")
-        .output()
-        .is_ok_and(|output| output.status.success())
+    static EXISTS: OnceLock<bool> = OnceLock::new();
+    *EXISTS.get_or_init(|| {
+        let dir = temp_dir("opencl-api-probe");
+        let file = support::write(&dir, "probe.fut", b"entry main (x: i32) : i32 = x\n");
+        let exe = dir.join("probe");
+        let built = futc(&["opencl", &file, "-o", exe.to_str().expect("UTF-8 path")]);
+        assert!(built.status.success(), "{}", stderr(&built));
+        Command::new(&exe)
+            .arg("--list-devices")
+            .output()
+            .is_ok_and(|output| output.status.success())
+    })
 }
 
 #[test]
