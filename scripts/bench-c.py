@@ -7,19 +7,23 @@ with $CFLAGS (default `-O3 -std=c99`), generates the input with `futc
 dataset` (binary format, fixed seed), runs each executable with
 `-b -t FILE -r N`, checks that both give the same results (floats to a
 relative tolerance) and prints the median run times in microseconds and
-the ratio ours / hand-written.
+the ratio ours / hand-written. The two executables take turns for
+`--rounds` rounds of N runs each, so that a change in the machine's load
+during the measurement falls on both (a shared host drifts by 20% over
+seconds); the medians are over all rounds.
 
-    scripts/bench-c.py [--futc PATH] [--runs N] [--markdown] [NAME...]
+    scripts/bench-c.py [--futc PATH] [--runs N] [--rounds K] [--markdown] [NAME...]
 """
 
 import argparse
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from bench_common import ROOT, cc_command, default_futc, make_input, run, same_results
+from bench_common import ROOT, cc_command, default_futc, make_input, run_times, same_results
 
 BENCH_DIR = ROOT / "benchmarks" / "c"
 
@@ -54,6 +58,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--futc", default=default_futc())
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("names", nargs="*", default=list(BENCHMARKS))
     args = parser.parse_args()
@@ -75,8 +80,14 @@ def main():
                 cc_command() + [str(BENCH_DIR / (name + ".c")), "-o", str(hand), "-lm"],
                 check=True,
             )
-            ours_us, ours_out = run([str(ours)], input_path, args.runs, work / "ours.times")
-            hand_us, hand_out = run([str(hand)], input_path, args.runs, work / "hand.times")
+            ours_times, hand_times = [], []
+            for _ in range(args.rounds):
+                times, ours_out = run_times([str(ours)], input_path, args.runs, work / "t")
+                ours_times += times
+                times, hand_out = run_times([str(hand)], input_path, args.runs, work / "t")
+                hand_times += times
+            ours_us = statistics.median(ours_times)
+            hand_us = statistics.median(hand_times)
             if not same_results(ours_out, hand_out):
                 print(f"{name}: the results differ", file=sys.stderr)
                 failed = True

@@ -73,10 +73,10 @@ def same_results(ours, theirs, tolerance=1e-4):
     return True
 
 
-def run(command, input_path, runs, timing, env=None):
+def run_times(command, input_path, runs, timing, env=None):
     """Runs an executable (a list: path and options) `runs` times on the
-    input; returns the median run time in microseconds and the results of
-    the last run."""
+    input; returns the run times in microseconds and the results of the
+    last run."""
     with open(input_path, "rb") as stdin:
         out = subprocess.run(
             command + ["-b", "-t", str(timing), "-r", str(runs)],
@@ -86,4 +86,10 @@ def run(command, input_path, runs, timing, env=None):
             env=env,
         ).stdout
     times = [int(line) for line in Path(timing).read_text().split()]
-    return statistics.median(times), read_values(out)
+    return times, read_values(out)
+
+
+def run(command, input_path, runs, timing, env=None):
+    """`run_times`, with the median run time instead of all of them."""
+    times, values = run_times(command, input_path, runs, timing, env)
+    return statistics.median(times), values
