@@ -1346,6 +1346,7 @@ impl Lowerer<'_> {
             args: arg_types,
             ret: ret.clone(),
             unsafe_code: self.unsafe_code,
+            accumulation: self.accumulations.last().map(|a| a.id),
         };
         let func = match self.instances.get(&key) {
             Some(&func) => func,

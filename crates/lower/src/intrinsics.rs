@@ -993,41 +993,67 @@ impl Lowerer<'_> {
             .collect())
     }
 
-    /// `scatter_stream` and `hist_stream`: the accumulator (the
-    /// destination's parts) threaded through `f` applied to each element
-    /// in turn; `acc_write` inside writes (or, with an operator, combines)
-    /// one element.
+    /// `scatter_stream` and `hist_stream`: an accumulation whose map
+    /// applies `f` to the accumulator (the destination's parts) and each
+    /// element in turn; `acc_write` inside writes (or, with an operator,
+    /// combines) one element.
     fn accumulate(&mut self, dest: &Sv, op: Option<Sv>, f: &Sv, xs: &Sv) -> Result<Sv> {
         let (dest_ty, dest_parts) = dyn_parts(dest)?;
-        let (xs_ty, xs_parts) = dyn_parts(xs)?;
-        let row_ty = types::strip_dims(xs_ty, 1);
-        let n = self.outer_size(xs)?;
-        let xs_vars = self.vars(xs_parts)?;
-        let inits: Vec<(SubExp, bool)> = dest_parts.iter().map(|&p| (p, true)).collect();
-        let params = self.builder.loop_params("acc", &inits);
-        let acc_vars = params.value_vars();
-        let i = self.builder.new_var("i", Type::i64());
-        self.accumulator_ops.push(op);
-        let body = self.sub_body(|this| {
-            let row = this.rows_at(&xs_vars, SubExp::Var(i));
-            let acc = Sv::Dyn(dest_ty.clone(), acc_vars);
-            let partial = this.apply(f.clone(), acc)?;
-            let result = this.apply(partial, Sv::Dyn(row_ty.clone(), row))?;
-            this.flatten(&result)
-        });
-        self.accumulator_ops.pop();
-        let body = body?;
-        let vars = self
-            .builder
-            .bind_loop(
-                "acc",
-                params,
-                opt::ir::LoopForm::For { var: i, bound: n },
-                body,
-            )
-            .into_iter()
-            .map(SubExp::Var)
+        let SoacInput {
+            row_ty,
+            row_types,
+            width,
+            arrays,
+        } = self.soac_input(xs)?;
+        let dests = self.vars(dest_parts)?;
+        let dest_types: Vec<Type> = dests
+            .iter()
+            .map(|&d| self.builder.type_of(SubExp::Var(d)))
             .collect();
+        let mut params: Vec<Param> = dest_types
+            .iter()
+            .map(|ty| self.builder.param("acc", ty.clone(), true))
+            .collect();
+        params.extend(
+            row_types
+                .into_iter()
+                .map(|ty| self.builder.param("x", ty, false)),
+        );
+        let (acc_params, row_params) = params.split_at(dests.len());
+        let acc = Sv::Dyn(
+            dest_ty.clone(),
+            acc_params.iter().map(|p| SubExp::Var(p.var)).collect(),
+        );
+        let row = Sv::Dyn(
+            row_ty,
+            row_params.iter().map(|p| SubExp::Var(p.var)).collect(),
+        );
+        self.accumulation_count += 1;
+        self.accumulations.push(super::Accumulation {
+            id: self.accumulation_count,
+            op,
+        });
+        let body = self.sub_body(|this| {
+            let partial = this.apply(f.clone(), acc)?;
+            let result = this.apply(partial, row)?;
+            let parts = this.flatten(&result)?;
+            Ok(this.coerce_all(&parts, &dest_types, "Accumulator of another shape"))
+        });
+        self.accumulations.pop();
+        let map = Lambda {
+            params,
+            body: body?,
+            ret: dest_types,
+        };
+        let vars = self.bind_exp(
+            "acc",
+            Exp::Op(Soac::Accumulate {
+                width,
+                arrays,
+                dests,
+                map,
+            }),
+        );
         Ok(Sv::Dyn(dest_ty.clone(), vars))
     }
 
@@ -1043,7 +1069,7 @@ impl Lowerer<'_> {
         let above = self.cmp_exp(CmpOp::Le, SubExp::i64(0), i);
         let below = self.cmp_exp(CmpOp::Lt, i, n);
         let in_bounds = self.binop_exp(BinOp::And, above, below);
-        let op = self.accumulator_ops.last().cloned().flatten();
+        let op = self.accumulations.last().and_then(|a| a.op.clone());
         let then_body = self.sub_body(|this| {
             let slice = vec![opt::ir::DimIndex::Fix(i)];
             let new = match &op {

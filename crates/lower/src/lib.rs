@@ -115,6 +115,18 @@ struct Instance {
     ret: Ty,
     /// Called from `#[unsafe]` code: the instance has no assertions.
     unsafe_code: bool,
+    /// Lowered inside this accumulation, whose operator `acc_write`
+    /// combines with (two accumulations may pass one function different
+    /// operators).
+    accumulation: Option<u32>,
+}
+
+/// An accumulation being lowered (`scatter_stream`, `hist_stream`).
+struct Accumulation {
+    id: u32,
+    /// The operator `acc_write` combines with (`None` for
+    /// `scatter_stream`: it writes).
+    op: Option<Sv>,
 }
 
 /// A local name of a definition body.
@@ -287,9 +299,10 @@ struct Lowerer<'db> {
     /// The call sites of the definitions being inlined: one chain shared
     /// by the locations of everything lowered at this depth.
     inlined_from: CallChain,
-    /// The operators of the accumulators being written by `acc_write`
-    /// (innermost last; `None` for `scatter_stream`'s).
-    accumulator_ops: Vec<Option<Sv>>,
+    /// The accumulations being lowered, innermost last.
+    accumulations: Vec<Accumulation>,
+    /// How many accumulations were lowered (their ids).
+    accumulation_count: u32,
     /// Inside an expression marked `#[unsafe]`: assertions are left out.
     unsafe_code: bool,
     /// While parameters are bound: whose arguments' sizes are checked.
@@ -325,7 +338,8 @@ pub fn lower_program(
         instances: FxHashMap::default(),
         fresh_sizes: 0,
         inlined_from: CallChain::default(),
-        accumulator_ops: Vec::new(),
+        accumulations: Vec::new(),
+        accumulation_count: 0,
         param_check: None,
         unsafe_code: false,
         derivatives: opt::ad::Derivatives::default(),

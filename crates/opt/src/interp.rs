@@ -1416,6 +1416,25 @@ impl<R: Rep> Interpreter<'_, R> {
                 }
                 Ok(values)
             }
+            Soac::Accumulate {
+                width,
+                arrays,
+                dests,
+                map,
+            } => {
+                let width = self.i64(*width)?;
+                self.check_width(width, arrays)?;
+                let mut accumulators: Vec<Value> = dests
+                    .iter()
+                    .map(|&d| self.array_owned(d).map(Value::Array))
+                    .collect::<Result<_>>()?;
+                for i in 0..width {
+                    let mut args = accumulators;
+                    args.extend(self.rows(arrays, i)?);
+                    accumulators = self.apply(map, args)?;
+                }
+                Ok(accumulators)
+            }
             // One chunk holding everything is a valid chunking for both
             // kinds, and needs no combining operator.
             Soac::Stream {

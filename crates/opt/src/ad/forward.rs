@@ -906,6 +906,49 @@ impl<'a> Forward<'a> {
                 self.emit_with_tangents(&stm.pat, exp);
                 Ok(())
             }
+            Soac::Accumulate {
+                width,
+                arrays,
+                dests,
+                map,
+            } => {
+                let width = self.se(*width);
+                let k = dests.len();
+                let mut with_tangent = vec![true; k];
+                with_tangent.extend(
+                    arrays
+                        .iter()
+                        .map(|&a| self.tangent(SubExp::Var(a)).is_some()),
+                );
+                let dual = self.lambda(map, &with_tangent)?;
+                // Parameters: the accumulators and their tangents, then
+                // the rows and theirs; results: the accumulators, then
+                // their tangents.
+                let (primal, tangents) = dual.params.split_at(map.params.len());
+                let mut params = primal[..k].to_vec();
+                params.extend_from_slice(&tangents[..k]);
+                params.extend_from_slice(&primal[k..]);
+                params.extend_from_slice(&tangents[k..]);
+                let map = Lambda { params, ..dual };
+                let mut new_arrays: Vec<Var> = arrays.iter().map(|&a| self.var(a)).collect();
+                for &array in arrays {
+                    if self.tangent(SubExp::Var(array)).is_some() {
+                        new_arrays.push(self.tangent_array(array)?);
+                    }
+                }
+                let mut new_dests: Vec<Var> = dests.iter().map(|&d| self.var(d)).collect();
+                for &dest in dests {
+                    new_dests.push(self.tangent_array(dest)?);
+                }
+                let exp = Exp::Op(Soac::Accumulate {
+                    width,
+                    arrays: new_arrays,
+                    dests: new_dests,
+                    map,
+                });
+                self.emit_with_tangents(&stm.pat, exp);
+                Ok(())
+            }
             Soac::Stream {
                 kind,
                 width,

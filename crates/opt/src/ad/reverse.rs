@@ -211,6 +211,7 @@ impl Analysis<'_> {
                 return Err("a scatter that computes its indices or values".into());
             }
             Soac::Stream { .. } => return Err("a stream".into()),
+            Soac::Accumulate { .. } => return Err("an accumulation".into()),
             _ => {}
         }
         if let Soac::Screma {
@@ -1880,6 +1881,7 @@ impl Reverse<'_> {
                 Ok(())
             }
             Soac::Stream { .. } => Err("internal error: reversing a stream".into()),
+            Soac::Accumulate { .. } => Err("internal error: reversing an accumulation".into()),
         }
     }
 

@@ -564,6 +564,23 @@ pub(crate) fn soac_types<R: Rep>(
             dest_types.extend(map.ret[2 * writes..].iter().map(|t| t.array_of(*width)));
             Ok(dest_types)
         }
+        Soac::Accumulate {
+            width,
+            arrays,
+            dests,
+            map,
+        } => {
+            expect(ctx, *width, &Type::i64(), "width")?;
+            let dest_types: Vec<Type> = dests
+                .iter()
+                .map(|&d| array_operand(ctx, d, "accumulation"))
+                .collect::<Result<_, _>>()?;
+            let mut params = dest_types.clone();
+            params.extend(row_types(ctx, arrays, *width, "accumulation input")?);
+            expect_types(&lambda_params(map), &params, "accumulation parameters")?;
+            expect_types(&map.ret, &dest_types, "accumulation results")?;
+            Ok(dest_types)
+        }
         Soac::Stream {
             width,
             arrays,

@@ -125,6 +125,7 @@ fn soac_form<R: Rep>(soac: &Soac<R>) -> &'static str {
         },
         Soac::Hist { .. } => "hist",
         Soac::Scatter { .. } => "scatter",
+        Soac::Accumulate { .. } => "accumulate",
         Soac::Stream { .. } => "stream",
     }
 }
@@ -247,6 +248,13 @@ impl Counter {
                             }
                         }
                     })
+                });
+            }
+            // Upstream's accumulation is a `WithAcc` around a map whose
+            // body updates the accumulators.
+            Soac::Accumulate { map, .. } => {
+                return self.inside("WithAcc", |counter| {
+                    counter.inside("Screma", |counter| counter.lambda(map))
                 });
             }
         };

@@ -586,6 +586,18 @@ pub enum Soac<R: Rep = Soacs> {
         dests: Vec<ScatterDest>,
         map: Lambda<R>,
     },
+    /// An accumulation, what `scatter_stream` and `hist_stream` make: for
+    /// each row in order, the map takes the accumulators (one per array
+    /// of `dests`, consumed) and then the row, and returns the
+    /// accumulators changed (by in-place updates of single elements).
+    /// Binds the final accumulators; consumes `dests`. Upstream calls
+    /// this a `WithAcc` over a map.
+    Accumulate {
+        width: SubExp,
+        arrays: Vec<Var>,
+        dests: Vec<Var>,
+        map: Lambda<R>,
+    },
     /// Splits `arrays` into chunks; `fold` takes the chunk size, the
     /// accumulators and the chunks, and returns the new accumulators
     /// followed by mapped arrays (concatenated in order). A parallel

@@ -690,6 +690,22 @@ impl<R: Rep> Printer<'_, R> {
                     .collect();
                 let _ = write!(self.out, ", {{{}}})", dests.join(", "));
             }
+            Soac::Accumulate {
+                width,
+                arrays,
+                dests,
+                map,
+            } => {
+                let _ = write!(
+                    self.out,
+                    "accumulate({}, {{{}}}, {{{}}}, ",
+                    self.subexp(*width),
+                    self.vars(dests),
+                    self.vars(arrays)
+                );
+                self.lambda(map);
+                self.out.push(')');
+            }
             Soac::Stream {
                 kind,
                 width,

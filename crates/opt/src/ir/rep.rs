@@ -226,6 +226,7 @@ impl<R: Rep> Operation<R> for Soac<R> {
         match self {
             Soac::Hist { ops, .. } => ops.iter().flat_map(|op| op.dests.clone()).collect(),
             Soac::Scatter { dests, .. } => dests.iter().map(|d| d.array).collect(),
+            Soac::Accumulate { dests, .. } => dests.clone(),
             _ => Vec::new(),
         }
     }

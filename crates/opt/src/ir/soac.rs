@@ -43,6 +43,7 @@ impl<R: Rep> Soac<R> {
             Soac::Screma { width, .. }
             | Soac::Hist { width, .. }
             | Soac::Scatter { width, .. }
+            | Soac::Accumulate { width, .. }
             | Soac::Stream { width, .. } => *width,
         }
     }
@@ -53,6 +54,7 @@ impl<R: Rep> Soac<R> {
             Soac::Screma { arrays, .. }
             | Soac::Hist { arrays, .. }
             | Soac::Scatter { arrays, .. }
+            | Soac::Accumulate { arrays, .. }
             | Soac::Stream { arrays, .. } => arrays,
         }
     }
@@ -63,6 +65,7 @@ impl<R: Rep> Soac<R> {
             Soac::Screma { arrays, .. }
             | Soac::Hist { arrays, .. }
             | Soac::Scatter { arrays, .. }
+            | Soac::Accumulate { arrays, .. }
             | Soac::Stream { arrays, .. } => arrays,
         }
     }

@@ -61,6 +61,16 @@ impl<R: Rep> Soac<R> {
                     var(&mut dest.array, f);
                 }
             }
+            Soac::Accumulate {
+                width,
+                arrays,
+                dests,
+                ..
+            } => {
+                f(width);
+                vars(arrays, f);
+                vars(dests, f);
+            }
             Soac::Stream {
                 width,
                 arrays,
@@ -123,6 +133,16 @@ impl<R: Rep> Soac<R> {
                     f(SubExp::Var(dest.array));
                 }
             }
+            Soac::Accumulate {
+                width,
+                arrays: inputs,
+                dests,
+                ..
+            } => {
+                f(*width);
+                arrays(inputs, f);
+                arrays(dests, f);
+            }
             Soac::Stream {
                 width,
                 arrays: inputs,
@@ -153,7 +173,7 @@ impl<R: Rep> Soac<R> {
             Soac::Hist { ops, map, .. } => std::iter::once(map)
                 .chain(ops.iter().map(|op| &op.op))
                 .collect(),
-            Soac::Scatter { map, .. } => vec![map],
+            Soac::Scatter { map, .. } | Soac::Accumulate { map, .. } => vec![map],
             Soac::Stream { fold, reduce, .. } => {
                 std::iter::once(fold).chain(reduce.iter()).collect()
             }
@@ -178,7 +198,7 @@ impl<R: Rep> Soac<R> {
             Soac::Hist { ops, map, .. } => std::iter::once(map)
                 .chain(ops.iter_mut().map(|op| &mut op.op))
                 .collect(),
-            Soac::Scatter { map, .. } => vec![map],
+            Soac::Scatter { map, .. } | Soac::Accumulate { map, .. } => vec![map],
             Soac::Stream { fold, reduce, .. } => {
                 std::iter::once(fold).chain(reduce.iter_mut()).collect()
             }

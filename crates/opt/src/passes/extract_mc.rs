@@ -583,7 +583,7 @@ impl ExtractMc {
                 .chain(reduces.iter().map(|r| &r.lambda))
                 .any(takes_arrays),
             Soac::Hist { ops, .. } => ops.iter().any(|op| takes_arrays(&op.op)),
-            Soac::Scatter { .. } | Soac::Stream { .. } => false,
+            Soac::Scatter { .. } | Soac::Stream { .. } | Soac::Accumulate { .. } => false,
         };
         if array_operator {
             return Err(Box::new(soac));

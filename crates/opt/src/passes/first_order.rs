@@ -232,6 +232,37 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                     copy_to(b, elem, SubExp::Var(value));
                 }
             }
+            Soac::Accumulate {
+                width,
+                arrays,
+                dests,
+                map,
+            } => {
+                let inits: Vec<(SubExp, bool)> =
+                    dests.iter().map(|&d| (SubExp::Var(d), true)).collect();
+                let params = invariant_params(b, &inits);
+                let accumulators: Vec<SubExp> =
+                    params.iter().map(|(p, _)| SubExp::Var(p.var)).collect();
+                let i = b.new_var("i", Type::i64());
+                let body = b.body(|b| {
+                    inline_lambda(b, &mut FirstOrder, map, |b, j| match accumulators.get(j) {
+                        Some(&acc) => acc,
+                        None => index(b, arrays[j - accumulators.len()], SubExp::Var(i)),
+                    })
+                });
+                let loop_vars = bind_loop(
+                    b,
+                    params,
+                    LoopForm::For {
+                        var: i,
+                        bound: width,
+                    },
+                    body,
+                );
+                for (elem, value) in pat.into_iter().zip(loop_vars) {
+                    copy_to(b, elem, SubExp::Var(value));
+                }
+            }
             Soac::Stream {
                 width,
                 arrays,

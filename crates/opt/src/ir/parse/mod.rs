@@ -1215,13 +1215,15 @@ impl<'t> Parser<'t> {
         Ok(Some(exp))
     }
 
-    /// A SOAC: `screma`, `hist`, `scatter`, `stream_seq`, `stream_par`.
+    /// A SOAC: `screma`, `hist`, `scatter`, `accumulate`, `stream_seq`,
+    /// `stream_par`.
     pub fn soac<R: Rep>(&mut self) -> Result<Soac<R>> {
         let (word, at) = self.ident()?;
         match word {
             "screma" => self.screma(),
             "hist" => self.hist(),
             "scatter" => self.scatter(),
+            "accumulate" => self.accumulate(),
             "stream_seq" => self.stream(StreamKind::Sequential),
             "stream_par" => self.stream(StreamKind::Parallel),
             _ => Err(self.error_at(at, format!("expected an expression, found `{word}`"))),
@@ -1318,6 +1320,25 @@ impl<'t> Parser<'t> {
         })?;
         self.expect(")")?;
         Ok(Soac::Scatter {
+            width,
+            arrays,
+            dests,
+            map,
+        })
+    }
+
+    /// `accumulate(w, {dests}, {arrays}, \map)`, after `accumulate`.
+    fn accumulate<R: Rep>(&mut self) -> Result<Soac<R>> {
+        self.expect("(")?;
+        let width = self.subexp()?;
+        self.expect(",")?;
+        let dests = self.vars_in_braces()?;
+        self.expect(",")?;
+        let arrays = self.vars_in_braces()?;
+        self.expect(",")?;
+        let map = self.lambda()?;
+        self.expect(")")?;
+        Ok(Soac::Accumulate {
             width,
             arrays,
             dests,

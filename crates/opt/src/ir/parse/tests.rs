@@ -21,7 +21,7 @@ fn reprint<R: Rep>(text: &str) -> String {
 }
 
 const SOACS: &str = r#"level soacs
-variables 90
+variables 95
 tuning block_size, "odd name"
 entry main = main (xs: []i32, *"weird param": [][]f32, opaque "(i32, f32)" 2 {0: i32, 1: f32}, r: opaque "rec" 3 {a: []i32, "b c": opaque "pair" 2 {x: f32, y: f32}}) : (*[]i32, opaque "opt" 3 sum {#none() [], #some(i32, f32) [1, 2]}, opaque "[]{a: i32}" 1)
 entry "other entry" = "+^_3" () : ()
@@ -98,6 +98,10 @@ fun main (n_0: i64, xs_1: [n_0]i32, *ys_2: [n_0][3i64]f32): (*[?0]i32, i64) = {
   let (d1_69: [n_0]i32, d2_70: [n_0]f32) = scatter(n_0, {u_26, xs_1, p_21}, \ (i_84: i64, x_85: i32, y_86: f32): (i64, i64, i64, i32, i32, f32) -> {
     in (i_84, i_84, i_84, x_85, x_85, y_86)
   }, {xs_1 * 2, p_21})
+  let (w_90: [n_0]i32) = accumulate(n_0, {d1_69}, {u_26, xs_1}, \ (*a_91: [n_0]i32, i_92: i64, x_93: i32): ([n_0]i32) -> {
+    let (b_94: [n_0]i32) = a_91 with [i_92] = x_93
+    in (b_94)
+  })
   let (s_87: i32, m_88: [n_0]i32) = screma(n_0, {xs_1}, \ (x_89: i32): (i32) -> {
     in (x_89)
   }, scan(0i32) \ (a_56: i32, b_57: i32): (i32) -> {

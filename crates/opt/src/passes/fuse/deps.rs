@@ -257,7 +257,9 @@ fn alias_roots(types: &Types, body: &Body, uses: &[FxHashSet<Var>]) -> FxHashMap
             | Exp::Replicate { .. }
             | Exp::ArrayLit { .. }
             | Exp::Concat { .. } => Vec::new(),
-            Exp::Op(soac @ (Soac::Hist { .. } | Soac::Scatter { .. })) => {
+            Exp::Op(
+                soac @ (Soac::Hist { .. } | Soac::Scatter { .. } | Soac::Accumulate { .. }),
+            ) => {
                 for (pe, dest) in stm.pat.iter().zip(Operation::consumed(soac)) {
                     let r = of(&roots, dest);
                     roots.insert(pe.var, r);

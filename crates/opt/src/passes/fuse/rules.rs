@@ -124,7 +124,7 @@ pub(super) fn rewrite(f: &mut Fuser, defs: &Defs, mut stm: Stm) -> Vec<Stm> {
     let Exp::Op(soac) = &mut stm.exp else {
         return vec![stm];
     };
-    if let Soac::Stream { .. } = soac {
+    if let Soac::Stream { .. } | Soac::Accumulate { .. } = soac {
         return vec![stm];
     }
     if let Some(split) = concatenated_inputs(f, defs, soac) {
@@ -159,7 +159,8 @@ fn map_of(soac: &mut Soac) -> Option<(&mut Vec<Var>, &mut Lambda)> {
         Soac::Screma { arrays, map, .. }
         | Soac::Hist { arrays, map, .. }
         | Soac::Scatter { arrays, map, .. } => Some((arrays, map)),
-        Soac::Stream { .. } => None,
+        // An accumulation's map takes its accumulators before the rows.
+        Soac::Stream { .. } | Soac::Accumulate { .. } => None,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Rules for array operations: indexing what an array was made of,
 //! reshapes and rearrangements of their own kind, concatenations and
 //! array literals in simpler forms, and results both branches of an
-//! `if` give alike.
+//! `if` give alike, and updates that write back what they read.
 
 use super::{Simplified, Simplifier, is_zero};
 use crate::ir::Attrs;
@@ -567,6 +567,16 @@ impl<R: Rep> Simplifier<'_, R> {
         slice: &[DimIndex],
         value: SubExp,
     ) -> Simplified<R> {
+        // Writing back what was read from the same place changes nothing.
+        if let Some(Exp::Index {
+            array: read,
+            slice: read_slice,
+        }) = value.as_var().and_then(|v| self.defs.get(&v))
+            && *read == array
+            && read_slice == slice
+        {
+            return Simplified::To(vec![SubExp::Var(array)]);
+        }
         let Some(&Exp::Replicate {
             shape: ref written,
             value: element,

@@ -192,6 +192,9 @@ struct Facts {
     /// The loop counters in scope, with their bounds (a counter `i` of
     /// `for i < n` is in `[0, n)`).
     counters: FxHashMap<Var, SubExp>,
+    /// Variables known to be below a bound (inside `if i < n then`),
+    /// with the bound and the depth of the fact.
+    below: FxHashMap<Var, (SubExp, usize)>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -205,6 +208,7 @@ enum Undo {
     Cse(Key, Option<Vec<Var>>),
     Fact(FactKind, Var, Option<usize>),
     Equal(Var, Option<(SubExp, usize)>),
+    Below(Var, Option<(SubExp, usize)>),
 }
 
 /// The result of simplifying one statement.
@@ -314,6 +318,7 @@ impl<R: Rep> Simplifier<'_, R> {
                     restore_entry(self.facts.of_kind(kind), var, previous)
                 }
                 Undo::Equal(var, previous) => restore_entry(&mut self.facts.equal, var, previous),
+                Undo::Below(var, previous) => restore_entry(&mut self.facts.below, var, previous),
             }
         }
     }
@@ -421,8 +426,16 @@ impl<R: Rep> Simplifier<'_, R> {
                     self.note(FactKind::Positive, b);
                 }
             }
-            Some(Exp::Cmp(CmpOp::Lt, a, b)) if self.nonnegative(a).is_some() => {
-                self.note(FactKind::Positive, b);
+            Some(Exp::Cmp(CmpOp::Lt, a, b)) => {
+                if self.nonnegative(a).is_some() {
+                    self.note(FactKind::Positive, b);
+                }
+                if let SubExp::Var(a) = a
+                    && !self.facts.below.contains_key(&a)
+                {
+                    self.facts.below.insert(a, (b, self.depth));
+                    self.undo.push(Undo::Below(a, None));
+                }
             }
             Some(Exp::Cmp(CmpOp::Eq, a, b))
                 if self.type_of(a) == Some(Type::i64()) && self.type_of(b) == Some(Type::i64()) =>
@@ -566,7 +579,15 @@ impl<R: Rep> Simplifier<'_, R> {
                 (0 <= i && i < d).then_some(0)
             }
             (SubExp::Var(v), _) => {
-                let bound = *self.facts.counters.get(&v)?;
+                // A loop counter, or a variable not negative and below a
+                // bound.
+                let (bound, fact_depth) = match self.facts.counters.get(&v) {
+                    Some(&bound) => (bound, self.depth),
+                    None => {
+                        let &(bound, below_depth) = self.facts.below.get(&v)?;
+                        (bound, below_depth.max(self.nonnegative(i)?))
+                    }
+                };
                 let (bound, bound_depth) = self.size_class(bound);
                 let (dim, dim_depth) = self.size_class(dim);
                 let within = match (bound, dim) {
@@ -574,7 +595,7 @@ impl<R: Rep> Simplifier<'_, R> {
                     _ => bound == dim,
                 };
                 (within && self.type_of(i) == Some(Type::i64()))
-                    .then_some(self.depth.max(bound_depth).max(dim_depth))
+                    .then_some(fact_depth.max(bound_depth).max(dim_depth))
             }
             _ => None,
         }

@@ -13,15 +13,19 @@
 //!
 //! The rules on results leave a `screma` with a post lambda alone.
 //!
+//! * an accumulator that an accumulation's map passes on unchanged and
+//!   does not otherwise read goes: the result is the destination as it
+//!   was.
+//!
 //! [`Operation::simplify`]: crate::ir::Operation::simplify
 //! [`Operation::prune_components`]: crate::ir::Operation::prune_components
 
 use crate::ir::Attrs;
 use crate::ir::rep::{NeededParams, SimplifyOp};
 use crate::ir::soac::accumulated_results;
-use crate::ir::traverse::{Renamer, bound_in_body, map_lambda_types, used_in_lambda};
+use crate::ir::traverse::{Renamer, bound_in_body, for_each_use, map_lambda_types, used_in_lambda};
 use crate::ir::{Exp, Lambda, PatElem, Rep, Soac, Stm, SubExp, Var};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A dimension with the variables of `renaming` replaced.
 fn renamer_dim(renaming: &FxHashMap<Var, SubExp>, se: &mut SubExp) {
@@ -37,6 +41,9 @@ pub(crate) fn simplify<R: Rep>(
     pat: &mut Vec<PatElem>,
     ctx: &mut dyn SimplifyOp<R>,
 ) -> Vec<Stm<R>> {
+    if let Soac::Accumulate { .. } = soac {
+        return passed_accumulators(soac, pat);
+    }
     let Soac::Screma {
         width,
         arrays,
@@ -116,6 +123,39 @@ pub(crate) fn simplify<R: Rep>(
         });
     }
     after.reverse();
+    after
+}
+
+/// Drops the accumulators that an accumulation's map returns as it got
+/// them and reads nowhere else; returns the statements binding their
+/// results to their destinations.
+fn passed_accumulators<R: Rep>(soac: &mut Soac<R>, pat: &mut Vec<PatElem>) -> Vec<Stm<R>> {
+    let Soac::Accumulate { dests, map, .. } = soac else {
+        return Vec::new();
+    };
+    let mut read = FxHashSet::default();
+    for stm in &map.body.stms {
+        for_each_use(&stm.exp, &mut |v| {
+            read.insert(v);
+        });
+    }
+    let mut after = Vec::new();
+    for j in (0..dests.len()).rev() {
+        let param = map.params[j].var;
+        if map.body.result[j] != SubExp::Var(param) || read.contains(&param) {
+            continue;
+        }
+        let dest = dests.remove(j);
+        map.params.remove(j);
+        map.ret.remove(j);
+        map.body.result.remove(j);
+        after.push(Stm {
+            pat: vec![pat.remove(j)],
+            exp: Exp::SubExp(SubExp::Var(dest)),
+            loc: None,
+            attrs: Attrs::default(),
+        });
+    }
     after
 }
 
