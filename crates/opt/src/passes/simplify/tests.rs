@@ -1841,3 +1841,87 @@ fun main (n_0: i64, *xs_1: [n_0]i32): ([n_0]i32, i32) = {
 "
     );
 }
+
+#[test]
+fn an_update_writing_back_what_it_read_is_its_array() {
+    let text = simplified(
+        "entry main = main (*xs: []i32, i: i64) : ([]i32)
+fun main (n_0: i64, *xs_1: [n_0]i32, i_2: i64): ([n_0]i32) = {
+  let (a_3: i32) = xs_1[i_2]
+  let (b_4: [n_0]i32) = xs_1 with [i_2] = a_3
+  in (b_4)
+}",
+        &[
+            vec![i32s(&[4, 5]), i64(1)],
+            vec![i32s(&[4, 5]), i64(2)],
+            vec![i32s(&[4, 5]), i64(-1)],
+        ],
+    );
+    // The read stays: it still fails where the index is out of bounds.
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, *xs_1: [n_0]i32, i_2: i64): ([n_0]i32) = {
+  let (a_3: i32) = xs_1[i_2]
+  in (xs_1)
+}
+"
+    );
+}
+
+#[test]
+fn an_index_not_negative_and_below_the_size_in_a_branch_cannot_fail() {
+    let program = "entry main = main (xs: []i32, i: i64) : (i32)
+fun main (n_0: i64, xs_1: [n_0]i32, i_2: i64): (i32) = {
+  let (c_3: bool) = Le(0i64, i_2)
+  let (c_4: bool) = Lt(i_2, n_0)
+  let (c_5: bool) = And(c_3, c_4)
+  let (r_6: i32) = if c_5 then {
+    let (a_7: i32) = xs_1[i_2]
+    in (1i32)
+  } else {
+    in (0i32)
+  } : (i32)
+  in (r_6)
+}";
+    let inputs = [
+        vec![i32s(&[4, 5]), i64(1)],
+        vec![i32s(&[4, 5]), i64(2)],
+        vec![i32s(&[4, 5]), i64(-1)],
+    ];
+    let text = simplified(program, &inputs);
+    assert!(!text.contains("xs_1[i_2]"), "the unused read goes:\n{text}");
+    // Below the size alone, the index may be negative: the read stays.
+    let below_only = program.replace("let (c_5: bool) = And(c_3, c_4)", "let (c_5: bool) = c_4");
+    let text = simplified(&below_only, &inputs);
+    assert!(text.contains("xs_1[i_2]"), "the read stays:\n{text}");
+}
+
+#[test]
+fn an_accumulator_passed_on_unchanged_is_its_destination() {
+    let text = simplified(
+        "entry main = main (*xs: []i32, *ys: []i32, is: []i64) : ([]i32, []i32)
+fun main (n_0: i64, m_1: i64, *xs_2: [n_0]i32, *ys_3: [n_0]i32, is_4: [m_1]i64): ([n_0]i32, [n_0]i32) = {
+  let (a_5: [n_0]i32, b_6: [n_0]i32) = accumulate(m_1, {xs_2, ys_3}, {is_4}, \\ (*p_7: [n_0]i32, *q_8: [n_0]i32, i_9: i64): ([n_0]i32, [n_0]i32) -> {
+    let (c_10: bool) = Le(0i64, i_9)
+    let (c_11: bool) = Lt(i_9, n_0)
+    let (c_12: bool) = And(c_10, c_11)
+    let (r_13: [n_0]i32) = if c_12 then {
+      let (u_14: [n_0]i32) = q_8 with [i_9] = 7i32
+      in (u_14)
+    } else {
+      in (q_8)
+    } : ([n_0]i32)
+    in (p_7, r_13)
+  })
+  in (a_5, b_6)
+}",
+        &[
+            vec![i32s(&[1, 2, 3]), i32s(&[4, 5, 6]), i64s(&[2, 5, -1])],
+            vec![i32s(&[]), i32s(&[]), i64s(&[0])],
+        ],
+    );
+    assert!(
+        text.contains("accumulate(m_1, {ys_3}, {is_4}") && text.contains("in (xs_2, "),
+        "the first accumulator goes:\n{text}"
+    );
+}
