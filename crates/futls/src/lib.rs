@@ -133,10 +133,12 @@ pub struct Backend {
     /// the sources they were evaluated from (the document's and every
     /// file it may import): evaluation is the slowest answer.
     last_lenses: std::sync::Mutex<HashMap<Uri, (u64, Vec<CodeLens>)>>,
-    /// Each document's last lowered program and its entry points' lens
-    /// titles: an edit that leaves the lowered program as it was (a
-    /// comment, a definition no entry point uses) is not optimised again.
-    last_outlines: std::sync::Mutex<HashMap<Uri, (opt::ir::Program, EntryTitles)>>,
+    /// Each document's last lowered program, with what optimisation made
+    /// of it and the document's text it was last asked for: an edit that
+    /// leaves the lowered program as it was (a comment, a definition no
+    /// entry point uses) is not optimised again, and a hover reads what
+    /// fusion did while the text is still the one optimised.
+    last_outlines: std::sync::Mutex<HashMap<Uri, LastOutline>>,
     /// One optimisation for entry point lenses at a time: a request
     /// superseded while it waits (the editor cancels it) never starts
     /// one, so fast typing does not pile them up.
@@ -145,7 +147,11 @@ pub struct Backend {
 }
 
 /// The lens title of each entry point, by name, or why there is none.
-type EntryTitles = std::result::Result<Vec<(String, String)>, String>;
+struct LastOutline {
+    lowered: opt::ir::Program,
+    text: Arc<str>,
+    outline: std::result::Result<optimised::Outline, String>,
+}
 
 /// The path in the database of a document, if it is a file.
 fn path_of(uri: &Uri) -> Option<String> {
@@ -237,16 +243,25 @@ impl Backend {
                     return None;
                 }
                 let lowered = optimised::lower(&s.db, s.file_set, file).ok()?;
-                Some((entries, lowered))
+                Some((
+                    entries,
+                    lowered,
+                    Arc::<str>::from(file.text(&s.db).as_str()),
+                ))
             })
             .await?;
-        let Some((entries, lowered)) = lowered else {
+        let Some((entries, lowered, text)) = lowered else {
             return Ok(Vec::new());
         };
+        // The same program (locations included) from this text: what
+        // was made of it holds for the text.
         let cached = || {
-            let last = self.last_outlines.lock().ok()?;
-            let (program, titles) = last.get(uri)?;
-            (*program == lowered).then(|| titles.clone())
+            let mut last = self.last_outlines.lock().ok()?;
+            let last = last.get_mut(uri)?;
+            (last.lowered == lowered).then(|| {
+                last.text = text.clone();
+                last.outline.clone()
+            })
         };
         let _permit = match cached() {
             Some(_) => None,
@@ -258,24 +273,32 @@ impl Backend {
             ),
         };
         // Another request may have optimised the same program meanwhile.
-        let titles = match cached() {
-            Some(titles) => titles,
+        let outline = match cached() {
+            Some(outline) => outline,
             None => {
                 let program = lowered.clone();
-                let titles = tokio::task::spawn_blocking(move || optimised::entry_titles(program))
+                let outline = tokio::task::spawn_blocking(move || optimised::outline(program))
                     .await
                     .map_err(|_| Error::internal_error())?;
                 if let Ok(mut last) = self.last_outlines.lock() {
-                    last.insert(uri.clone(), (lowered, titles.clone()));
+                    last.insert(
+                        uri.clone(),
+                        LastOutline {
+                            lowered,
+                            text,
+                            outline: outline.clone(),
+                        },
+                    );
                 }
-                titles
+                outline
             }
         };
         Ok(entries
             .into_iter()
             .map(|(name, range)| {
-                let title = match &titles {
-                    Ok(titles) => titles
+                let title = match &outline {
+                    Ok(outline) => outline
+                        .titles
                         .iter()
                         .find(|(entry, _)| *entry == name)
                         .map_or_else(String::new, |(_, title)| title.clone()),
@@ -373,6 +396,30 @@ fn document(s: &Snapshot, uri: &Uri) -> Option<(SourceFile, LineIndex)> {
 fn locate(s: &Snapshot, uri: &Uri, position: Position) -> Option<(SourceFile, syntax::TextSize)> {
     let (file, index) = document(s, uri)?;
     Some((file, index.offset(position)))
+}
+
+/// The hover at an offset of a file: on a definition's name its declared
+/// type, elsewhere the type of what is under the cursor; with its
+/// documentation.
+fn hover_at(s: &Snapshot, file: SourceFile, offset: syntax::TextSize) -> Option<Hover> {
+    let (range, signature) = hir::ide::definition_signature_at(&s.db, s.file_set, file, offset)
+        .or_else(|| {
+            hir::ide::type_at(&s.db, s.file_set, file, offset)
+                .map(|(range, ty)| (range, ty.to_string()))
+        })?;
+    let doc = hir::ide::documentation_at(&s.db, s.file_set, file, offset);
+    let mut value = format!("```futhark\n{signature}\n```");
+    if let Some(doc) = doc {
+        value.push_str("\n\n");
+        value.push_str(&doc);
+    }
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value,
+        }),
+        range: Some(LineIndex::new(file.text(&s.db)).range(range)),
+    })
 }
 
 impl LanguageServer for Backend {
@@ -530,32 +577,33 @@ impl LanguageServer for Backend {
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let position = params.text_document_position_params;
         let uri = position.text_document.uri.clone();
-        self.query(Some(&uri), move |s| {
-            let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
-            // On a definition's name, its declared type; elsewhere the
-            // type of what is under the cursor.
-            let (range, signature) = hir::ide::definition_signature_at(
-                &s.db, s.file_set, file, offset,
-            )
-            .or_else(|| {
-                hir::ide::type_at(&s.db, s.file_set, file, offset)
-                    .map(|(range, ty)| (range, ty.to_string()))
-            })?;
-            let doc = hir::ide::documentation_at(&s.db, s.file_set, file, offset);
-            let mut value = format!("```futhark\n{signature}\n```");
-            if let Some(doc) = doc {
-                value.push_str("\n\n");
-                value.push_str(&doc);
-            }
-            Some(Hover {
-                contents: HoverContents::Markup(MarkupContent {
-                    kind: MarkupKind::Markdown,
-                    value,
-                }),
-                range: Some(LineIndex::new(file.text(&s.db)).range(range)),
+        let answer = self
+            .query(Some(&uri), move |s| {
+                let (file, offset) = locate(s, &position.text_document.uri, position.position)?;
+                let hover = hover_at(s, file, offset)?;
+                let text = file.text(&s.db);
+                // The IR's locations: 1-based lines, byte columns.
+                let before = &text[..usize::from(offset).min(text.len())];
+                let line = before.matches('\n').count() as u32 + 1;
+                let column = (before.len() - before.rfind('\n').map_or(0, |i| i + 1)) as u32 + 1;
+                let place = (file.path(&s.db).to_string(), line, column);
+                Some((hover, Arc::<str>::from(text.as_str()), place))
             })
-        })
-        .await
+            .await?;
+        let Some((mut hover, text, (path, line, column))) = answer else {
+            return Ok(None);
+        };
+        let fused = self.last_outlines.lock().ok().and_then(|last| {
+            let last = last.get(&uri)?;
+            let outline = last.outline.as_ref().ok()?;
+            let call = optimised::fused_call_at(&outline.fused, &path, line, column)?;
+            (last.text == text).then(|| call.describe())
+        });
+        if let (Some(fused), HoverContents::Markup(markup)) = (fused, &mut hover.contents) {
+            markup.value.push_str("\n\n---\n\n");
+            markup.value.push_str(&fused);
+        }
+        Ok(Some(hover))
     }
 
     async fn goto_definition(

@@ -1,7 +1,8 @@
 //! What the compiler makes of a document's program, shown in the editor:
 //! a code lens on each entry point naming the parallel operations it runs
-//! after fusion and the kernels the OpenCL back end makes of them, and
-//! the core IR at a chosen stage (the `futhark/ir` request).
+//! after fusion and the kernels the OpenCL back end makes of them, what
+//! each SOAC call that fusion merged away went into (for hovers), and the
+//! core IR at a chosen stage (the `futhark/ir` request).
 //!
 //! Lowering reads the server's database (so it is cancelled by an edit
 //! like any query); the passes run on the lowered program, outside the
@@ -68,9 +69,78 @@ pub fn entries(db: &dyn Db, root: SourceFile) -> Vec<Entry> {
         .collect()
 }
 
-/// The title of each entry point's lens, by name: its parallel
-/// operations after fusion and the OpenCL back end's kernels.
-pub fn entry_titles(lowered: Program) -> Result<Vec<(String, String)>, String> {
+/// What optimisation made of a program.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outline {
+    /// The title of each entry point's lens, by name: its parallel
+    /// operations after fusion and the OpenCL back end's kernels.
+    pub titles: Vec<(String, String)>,
+    /// The SOAC calls fusion merged into others.
+    pub fused: Vec<FusedCall>,
+}
+
+/// A call of a SOAC (or of a prelude function making one) that fusion
+/// merged into another.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FusedCall {
+    /// The file of the call, as lowering names it (the file's path).
+    pub file: String,
+    /// Where the call is: 1-based lines and columns (bytes), the end
+    /// inclusive, as in the IR's locations.
+    pub start: (u32, u32),
+    pub end: (u32, u32),
+    /// The form of the SOAC it ended in (`redomap`, `scatter`, ...).
+    pub into_form: &'static str,
+    /// Where the call of that SOAC is, in the same terms.
+    pub into_file: String,
+    pub into_line: u32,
+}
+
+impl FusedCall {
+    /// Whether the call spans the 1-based line and byte column.
+    pub fn contains(&self, file: &str, line: u32, column: u32) -> bool {
+        self.file == file && self.start <= (line, column) && (line, column) <= self.end
+    }
+
+    /// What a hover says of it.
+    pub fn describe(&self) -> String {
+        let place = if self.into_file == self.file {
+            format!("line {}", self.into_line)
+        } else {
+            format!("{}:{}", self.into_file, self.into_line)
+        };
+        format!("Fused into the `{}` at {place}.", self.into_form)
+    }
+}
+
+/// Of the calls spanning a place, the innermost (the latest to start).
+pub fn fused_call_at<'a>(
+    fused: &'a [FusedCall],
+    file: &str,
+    line: u32,
+    column: u32,
+) -> Option<&'a FusedCall> {
+    fused
+        .iter()
+        .filter(|call| call.contains(file, line, column))
+        .max_by_key(|call| (call.start, std::cmp::Reverse(call.end)))
+}
+
+/// Where a location is in the user's code: itself, or for code of the
+/// prelude the innermost call outside it.
+fn user_site(loc: &opt::ir::Loc) -> &opt::ir::Loc {
+    if !loc.prelude {
+        return loc;
+    }
+    loc.inlined_from
+        .iter()
+        .find(|site| !site.prelude)
+        .unwrap_or(loc)
+}
+
+/// What optimisation makes of the lowered program: the entry points'
+/// lens titles and the calls fusion merged away.
+pub fn outline(lowered: Program) -> Result<Outline, String> {
     let names: Vec<String> = lowered
         .entry_points
         .iter()
@@ -78,6 +148,22 @@ pub fn entry_titles(lowered: Program) -> Result<Vec<(String, String)>, String> {
         .collect();
     let mut soacs = lowered;
     optimise(&mut soacs).map_err(|error| error.to_string())?;
+    let fused = opt::ir::metrics::fused_into(&soacs)
+        .iter()
+        .filter_map(|(from, into, form)| {
+            let (from, into) = (user_site(from), user_site(into));
+            // A call inside the prelude that stays inside it is no call
+            // of the user's.
+            (!from.prelude).then(|| FusedCall {
+                file: from.file.to_string(),
+                start: from.start,
+                end: from.end,
+                into_form: form,
+                into_file: into.file.to_string(),
+                into_line: into.start.0,
+            })
+        })
+        .collect();
     let soacs = LevelProgram::Soacs(soacs);
     // The kernels are what the OpenCL back end's pipeline has made once
     // sequential loops over arrays have moved into them; the memory
@@ -90,7 +176,7 @@ pub fn entry_titles(lowered: Program) -> Result<Vec<(String, String)>, String> {
             break;
         }
     }
-    Ok(names
+    let titles = names
         .into_iter()
         .map(|name| {
             let fused = soacs.entry_outline(&name).unwrap_or_default();
@@ -98,7 +184,8 @@ pub fn entry_titles(lowered: Program) -> Result<Vec<(String, String)>, String> {
             let title = title(&fused, &kernels);
             (name, title)
         })
-        .collect())
+        .collect();
+    Ok(Outline { titles, fused })
 }
 
 /// `after fusion: redomap, map · 2 kernels: SegRed, SegMap`.

@@ -955,6 +955,28 @@ fn entry_points_show_what_fusion_and_kernel_extraction_made_of_them() {
             )
         ]
     );
+    // Hovering a call that fusion merged says where it went; the call
+    // fusion made of them does not say so.
+    let hover_text = |server: &mut Server, needle: &str, text: &str| {
+        let offset = text.find(needle).expect("the call");
+        let hover = server.request("textDocument/hover", at(&uri, position_of(text, offset)));
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let on_map = hover_text(&mut server, "map (\\x", text);
+    assert!(
+        on_map.contains("Fused into the `redomap` at line 1."),
+        "{on_map}"
+    );
+    let on_scan_map = hover_text(&mut server, "map (* 2)", text);
+    assert!(
+        on_scan_map.contains("Fused into the `scanomap` at line 3."),
+        "{on_scan_map}"
+    );
+    let on_reduce = hover_text(&mut server, "reduce", text);
+    assert!(!on_reduce.contains("Fused"), "{on_reduce}");
     // Updated as the user types.
     let text = text.replace(
         "entry main (xs: []f32) = sum_squares xs",

@@ -21,8 +21,9 @@ use super::analysis::{Types, can_fail};
 use super::check::{TypeContext, result_types};
 use super::traverse::{Renamer, bound_in_body, free_in_exp};
 use super::{
-    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExtDim, ExtType, FuncId, Function, HistOp, Lambda,
-    Loc, LoopForm, Param, PatElem, Program, Rep, ScatterDest, Soac, Soacs, Stm, SubExp, Type, Var,
+    Body, DimIndex, EntryPoint, ErrorPart, Exp, ExtDim, ExtType, FuncId, Function, Fusion, HistOp,
+    Lambda, Loc, LoopForm, Param, PatElem, Program, Rep, ScatterDest, Soac, Soacs, Stm, SubExp,
+    Type, Var,
 };
 use crate::ir::Attrs;
 use prim::{BinOp, CmpOp, PrimType};
@@ -39,6 +40,7 @@ pub struct Builder<R: Rep = Soacs> {
     functions: Vec<Option<Function<R>>>,
     entry_points: Vec<EntryPoint>,
     tuning_params: Vec<String>,
+    fusions: Vec<Fusion>,
     error: Option<String>,
 }
 
@@ -120,12 +122,14 @@ impl<R: Rep> Builder<R> {
             functions: Vec::new(),
             entry_points: Vec::new(),
             tuning_params: Vec::new(),
+            fusions: Vec::new(),
             error: None,
         }
     }
 
     /// A builder for another representation of `program`, continuing
-    /// its variables (names and types) and tuning parameters.
+    /// its variables (names and types), tuning parameters and record of
+    /// fusions.
     pub fn continuing<F: Rep>(program: &Program<F>) -> Builder<R> {
         let types = Types::of_program(program);
         let mut builder = Builder::new();
@@ -134,6 +138,7 @@ impl<R: Rep> Builder<R> {
             .map(|i| types.get(Var(i as u32)).unwrap_or_else(Type::i64))
             .collect();
         builder.tuning_params = program.tuning_params.clone();
+        builder.fusions = program.fusions.clone();
         builder
     }
 
@@ -878,6 +883,7 @@ impl<R: Rep> Builder<R> {
             entry_points: self.entry_points,
             var_names: self.var_names,
             tuning_params: self.tuning_params,
+            fusions: self.fusions,
         })
     }
 }

@@ -25,8 +25,10 @@
 
 use super::rep::{Operation, Rep};
 use super::segop::SegOp;
-use super::{Body, Exp, FuncId, Function, Lambda, LoopForm, Program, Soac};
+use super::traverse::for_each_stm;
+use super::{Body, Exp, FuncId, Function, Lambda, Loc, LoopForm, Program, Soac};
 use prim::PrimFn;
+use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
 /// Counts per path (`Screma`, `/Loop/Screma`, ...); a path that does not
@@ -105,6 +107,43 @@ fn outline_of<R: Rep>(
             Outlined::Call(callee) => outline_of(program, callee, followed, out),
         }
     }
+}
+
+/// Each SOAC that fusion merged away ([`Program::fusions`]), by its
+/// location, with the SOAC of the program it ended in: its location and
+/// its form (as [`entry_outline`] names it). A fused SOAC whose merged
+/// result is gone (simplified away, say) is left out.
+pub fn fused_into(program: &Program) -> Vec<(Loc, Loc, &'static str)> {
+    let mut forms: FxHashMap<Loc, &'static str> = FxHashMap::default();
+    for function in &program.functions {
+        for_each_stm(&function.body, &mut |stm| {
+            if let (Exp::Op(soac), Some(loc)) = (&stm.exp, &stm.loc) {
+                forms.entry(loc.clone()).or_insert(soac_form(soac));
+            }
+        });
+    }
+    // Later fusions merge what earlier ones made.
+    let mut into: FxHashMap<&Loc, &Loc> = FxHashMap::default();
+    for fusion in &program.fusions {
+        into.insert(&fusion.from, &fusion.into);
+    }
+    let mut out = Vec::new();
+    for &from in into.keys() {
+        let mut at = from;
+        for _ in 0..=into.len() {
+            match into.get(at) {
+                Some(&next) if next != from => at = next,
+                _ => break,
+            }
+        }
+        if !forms.contains_key(from)
+            && let Some(&form) = forms.get(at)
+        {
+            out.push((from.clone(), at.clone(), form));
+        }
+    }
+    out.sort_by(|a, b| (&a.0.file, a.0.start).cmp(&(&b.0.file, b.0.start)));
+    out
 }
 
 /// A SOAC's form, as [`entry_outline`] names it.

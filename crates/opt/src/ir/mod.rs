@@ -849,6 +849,9 @@ pub struct Program<R: Rep = Soacs> {
     /// The names of the tuning parameters (`#[param(name)]`), numbered
     /// as `PrimFn::Tuning` refers to them.
     pub tuning_params: Vec<String>,
+    /// What fusion merged, in order, for tools that show it; no pass
+    /// reads it.
+    pub fusions: Vec<Fusion>,
 }
 
 impl<R: Rep> Default for Program<R> {
@@ -858,8 +861,18 @@ impl<R: Rep> Default for Program<R> {
             entry_points: Vec::new(),
             var_names: Vec::new(),
             tuning_params: Vec::new(),
+            fusions: Vec::new(),
         }
     }
+}
+
+/// A SOAC that fusion merged into another: the location of each (the
+/// statement made has the location `into`, which a later fusion may
+/// merge again).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fusion {
+    pub from: Loc,
+    pub into: Loc,
 }
 
 impl<R: Rep> Program<R> {

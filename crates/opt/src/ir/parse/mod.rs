@@ -710,6 +710,7 @@ impl<'t> Parser<'t> {
             entry_points,
             var_names,
             tuning_params: std::mem::take(&mut self.tuning_params),
+            fusions: Vec::new(),
         })
     }
 

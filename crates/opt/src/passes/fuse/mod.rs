@@ -51,7 +51,9 @@ mod stream;
 use crate::ir::Attrs;
 use crate::ir::analysis::{Types, consumed_anywhere};
 use crate::ir::traverse::{Renamer, bound_in_body, free_in_exp};
-use crate::ir::{Body, Exp, Lambda, Loc, Param, PatElem, Program, Soac, Stm, SubExp, Type, Var};
+use crate::ir::{
+    Body, Exp, Fusion, Lambda, Loc, Param, PatElem, Program, Soac, Stm, SubExp, Type, Var,
+};
 use deps::Deps;
 use kernel::Kernel;
 use rules::Defs;
@@ -67,12 +69,14 @@ pub fn fuse(program: &mut Program) {
         .iter_mut()
         .map(|f| std::mem::take(&mut f.body))
         .collect();
+    let mut fusions = Vec::new();
     let mut fuser = Fuser {
         program,
         names: &mut names,
         types: &mut types,
         defs: Defs::default(),
         in_stream: false,
+        fusions: &mut fusions,
     };
     for body in &mut bodies {
         fuser.defs = Defs::of_body(body);
@@ -82,6 +86,7 @@ pub fn fuse(program: &mut Program) {
         function.body = body;
     }
     program.var_names = names;
+    program.fusions.extend(fusions);
 }
 
 /// The state of fusion in a program whose function bodies and variable
@@ -94,6 +99,8 @@ pub(super) struct Fuser<'a> {
     defs: Defs,
     /// Fusing in a stream's lambda: scans do not become streams again.
     in_stream: bool,
+    /// What was merged so far.
+    fusions: &'a mut Vec<Fusion>,
 }
 
 impl Fuser<'_> {
@@ -447,6 +454,18 @@ impl Fuser<'_> {
         placement: deps::Placement,
         mut fused: Stm,
     ) {
+        if let Some(into) = &fused.loc {
+            for i in [first, second] {
+                if let Some(from) = &body.stms[i].loc
+                    && from != into
+                {
+                    self.fusions.push(Fusion {
+                        from: from.clone(),
+                        into: into.clone(),
+                    });
+                }
+            }
+        }
         self.each_nested(&mut fused, Self::level);
         let fused = self.rewrite(fused);
         let count = body.stms.len();
