@@ -929,6 +929,53 @@ fn an_example_that_runs_on_is_reported_timed_out() {
     );
 }
 
+/// The text of the hover at the first occurrence of `needle`.
+fn hover_text(server: &mut Server, uri: &str, text: &str, needle: &str) -> String {
+    let offset = text.find(needle).expect("the needle");
+    let hover = server.request("textDocument/hover", at(uri, position_of(text, offset)));
+    hover["contents"]["value"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[test]
+fn a_call_fused_twice_says_where_it_ended_while_the_text_is_the_one_optimised() {
+    let mut server = Server::start();
+    let workspace = Workspace::new("fused-hover");
+    let text = "def chain (xs: []i32) =\n  \
+                let ys = map (+ 1) xs\n  \
+                let zs = map (* 2) ys\n  \
+                in i32.sum zs\n\
+                entry main (xs: []i32) = chain xs\n";
+    let uri = workspace.write("main.fut", text);
+    server.open(&uri, text);
+    assert_eq!(
+        lenses(&mut server, &uri)[0].3,
+        "after fusion: redomap · 1 kernel: SegRed"
+    );
+    // The first map went into the second, and that into the sum.
+    for needle in ["map (+ 1)", "map (* 2)"] {
+        let shown = hover_text(&mut server, &uri, text, needle);
+        assert!(
+            shown.contains("Fused into the `redomap` at line 4."),
+            "{shown}"
+        );
+    }
+    // Two lines more: until the lenses are computed again, no hover
+    // tells what fusion did (its lines would be wrong).
+    let moved = format!("-- a comment\n-- another\n{text}");
+    server.change(&uri, 2, &moved);
+    let shown = hover_text(&mut server, &uri, &moved, "map (+ 1)");
+    assert!(shown.contains("i32") && !shown.contains("Fused"), "{shown}");
+    lenses(&mut server, &uri);
+    let shown = hover_text(&mut server, &uri, &moved, "map (+ 1)");
+    assert!(
+        shown.contains("Fused into the `redomap` at line 6."),
+        "{shown}"
+    );
+}
+
 #[test]
 fn entry_points_show_what_fusion_and_kernel_extraction_made_of_them() {
     let mut server = Server::start();
@@ -957,25 +1004,17 @@ fn entry_points_show_what_fusion_and_kernel_extraction_made_of_them() {
     );
     // Hovering a call that fusion merged says where it went; the call
     // fusion made of them does not say so.
-    let hover_text = |server: &mut Server, needle: &str, text: &str| {
-        let offset = text.find(needle).expect("the call");
-        let hover = server.request("textDocument/hover", at(&uri, position_of(text, offset)));
-        hover["contents"]["value"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned()
-    };
-    let on_map = hover_text(&mut server, "map (\\x", text);
+    let on_map = hover_text(&mut server, &uri, text, "map (\\x");
     assert!(
         on_map.contains("Fused into the `redomap` at line 1."),
         "{on_map}"
     );
-    let on_scan_map = hover_text(&mut server, "map (* 2)", text);
+    let on_scan_map = hover_text(&mut server, &uri, text, "map (* 2)");
     assert!(
         on_scan_map.contains("Fused into the `scanomap` at line 3."),
         "{on_scan_map}"
     );
-    let on_reduce = hover_text(&mut server, "reduce", text);
+    let on_reduce = hover_text(&mut server, &uri, text, "reduce");
     assert!(!on_reduce.contains("Fused"), "{on_reduce}");
     // Updated as the user types.
     let text = text.replace(
