@@ -126,18 +126,6 @@ pub fn fused_call_at<'a>(
         .max_by_key(|call| (call.start, std::cmp::Reverse(call.end)))
 }
 
-/// Where a location is in the user's code: itself, or for code of the
-/// prelude the innermost call outside it.
-fn user_site(loc: &opt::ir::Loc) -> &opt::ir::Loc {
-    if !loc.prelude {
-        return loc;
-    }
-    loc.inlined_from
-        .iter()
-        .find(|site| !site.prelude)
-        .unwrap_or(loc)
-}
-
 /// What optimisation makes of the lowered program: the entry points'
 /// lens titles and the calls fusion merged away.
 pub fn outline(lowered: Program) -> Result<Outline, String> {
@@ -151,7 +139,7 @@ pub fn outline(lowered: Program) -> Result<Outline, String> {
     let fused = opt::ir::metrics::fused_into(&soacs)
         .iter()
         .filter_map(|(from, into, form)| {
-            let (from, into) = (user_site(from), user_site(into));
+            let (from, into) = (from.user_site(), into.user_site());
             // A call inside the prelude that stays inside it is no call
             // of the user's.
             (!from.prelude).then(|| FusedCall {

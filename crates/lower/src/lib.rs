@@ -54,25 +54,13 @@ pub struct LowerError {
 impl fmt::Display for LowerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.loc {
-            Some(loc) => write!(f, "{}: {}", user_loc(loc), self.message),
+            Some(loc) => write!(f, "{}: {}", loc.user_site(), self.message),
             None => f.write_str(&self.message),
         }
     }
 }
 
 impl std::error::Error for LowerError {}
-
-/// Where in the user's code a location inside the prelude was reached
-/// from: the innermost call site outside the prelude.
-fn user_loc(loc: &Loc) -> &Loc {
-    if !loc.prelude {
-        return loc;
-    }
-    loc.inlined_from
-        .iter()
-        .find(|site| !site.prelude)
-        .unwrap_or(loc)
-}
 
 type Result<T> = std::result::Result<T, LowerError>;
 

@@ -687,11 +687,7 @@ impl<'a> Forward<'a> {
     fn dual_operator(&mut self, op: &Lambda) -> Result<Lambda> {
         let k = op.params.len() / 2;
         let dual = self.lambda(op, &vec![true; 2 * k])?;
-        let (primal, tangents) = dual.params.split_at(2 * k);
-        let mut params = primal[..k].to_vec();
-        params.extend_from_slice(&tangents[..k]);
-        params.extend_from_slice(&primal[k..]);
-        params.extend_from_slice(&tangents[k..]);
+        let params = leading_tangents(&dual, 2 * k, k, k);
         Ok(Lambda { params, ..dual })
     }
 
@@ -924,11 +920,7 @@ impl<'a> Forward<'a> {
                 // Parameters: the accumulators and their tangents, then
                 // the rows and theirs; results: the accumulators, then
                 // their tangents.
-                let (primal, tangents) = dual.params.split_at(map.params.len());
-                let mut params = primal[..k].to_vec();
-                params.extend_from_slice(&tangents[..k]);
-                params.extend_from_slice(&primal[k..]);
-                params.extend_from_slice(&tangents[k..]);
+                let params = leading_tangents(&dual, map.params.len(), k, k);
                 let map = Lambda { params, ..dual };
                 let mut new_arrays: Vec<Var> = arrays.iter().map(|&a| self.var(a)).collect();
                 for &array in arrays {
@@ -969,11 +961,7 @@ impl<'a> Forward<'a> {
                 let dual = self.lambda(fold, &with_tangent)?;
                 // Parameters: chunk size, accumulators and their tangents,
                 // arrays and theirs.
-                let (primal, tangents) = dual.params.split_at(fold.params.len());
-                let mut params = primal[..=k].to_vec();
-                params.extend_from_slice(&tangents[..k]);
-                params.extend_from_slice(&primal[k + 1..]);
-                params.extend_from_slice(&tangents[k..]);
+                let params = leading_tangents(&dual, fold.params.len(), k + 1, k);
                 let segments = [k, fold.ret.len() - k];
                 let order = interleave_tangents(fold.ret.len(), &segments);
                 let fold = Lambda {
@@ -1206,4 +1194,21 @@ fn interleave_tangents(count: usize, segments: &[usize]) -> Vec<usize> {
         start += len;
     }
     order
+}
+
+/// The parameters of a dual lambda (its `primal` primal parameters, then
+/// the tangents) reordered: the first `primal_split` primal parameters
+/// and the first `tangent_split` tangents, then the rest of each.
+fn leading_tangents(
+    dual: &Lambda,
+    primal: usize,
+    primal_split: usize,
+    tangent_split: usize,
+) -> Vec<Param> {
+    let (primal, tangents) = dual.params.split_at(primal);
+    let mut params = primal[..primal_split].to_vec();
+    params.extend_from_slice(&tangents[..tangent_split]);
+    params.extend_from_slice(&primal[primal_split..]);
+    params.extend_from_slice(&tangents[tangent_split..]);
+    params
 }

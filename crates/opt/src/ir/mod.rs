@@ -271,6 +271,18 @@ impl Loc {
             ..self.clone()
         }
     }
+
+    /// Where the code is in the user's code: here, or for the prelude's
+    /// code the innermost call outside the prelude (here if none is).
+    pub fn user_site(&self) -> &Loc {
+        if !self.prelude {
+            return self;
+        }
+        self.inlined_from
+            .iter()
+            .find(|site| !site.prelude)
+            .unwrap_or(self)
+    }
 }
 
 /// The call sites a piece of code was inlined through, innermost first.

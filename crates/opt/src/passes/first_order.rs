@@ -102,15 +102,7 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                     }
                     result
                 });
-                let loop_vars = bind_loop(
-                    b,
-                    params,
-                    LoopForm::For {
-                        var: i,
-                        bound: width,
-                    },
-                    body,
-                );
+                let loop_vars = bind_loop(b, params, i, width, body);
                 let (accs, arrays) = loop_vars.split_at(scanned + reduced);
                 for (elem, &value) in reduced_pat.into_iter().zip(&accs[scanned..]) {
                     copy_to(b, elem, SubExp::Var(value));
@@ -164,18 +156,7 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                     }
                     written
                 });
-                let loop_vars = bind_loop(
-                    b,
-                    params,
-                    LoopForm::For {
-                        var: i,
-                        bound: width,
-                    },
-                    body,
-                );
-                for (elem, value) in pat.into_iter().zip(loop_vars) {
-                    copy_to(b, elem, SubExp::Var(value));
-                }
+                bind_loop_to(b, pat, params, i, width, body);
             }
             Soac::Scatter {
                 width,
@@ -219,18 +200,7 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                     }
                     result
                 });
-                let loop_vars = bind_loop(
-                    b,
-                    params,
-                    LoopForm::For {
-                        var: i,
-                        bound: width,
-                    },
-                    body,
-                );
-                for (elem, value) in pat.into_iter().zip(loop_vars) {
-                    copy_to(b, elem, SubExp::Var(value));
-                }
+                bind_loop_to(b, pat, params, i, width, body);
             }
             Soac::Accumulate {
                 width,
@@ -250,18 +220,7 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                         None => index(b, arrays[j - accumulators.len()], SubExp::Var(i)),
                     })
                 });
-                let loop_vars = bind_loop(
-                    b,
-                    params,
-                    LoopForm::For {
-                        var: i,
-                        bound: width,
-                    },
-                    body,
-                );
-                for (elem, value) in pat.into_iter().zip(loop_vars) {
-                    copy_to(b, elem, SubExp::Var(value));
-                }
+                bind_loop_to(b, pat, params, i, width, body);
             }
             Soac::Stream {
                 width,
@@ -341,11 +300,7 @@ fn write_block<T: Rep>(
         let (j, value) = (index(b, indices), index(b, values));
         vec![write_in_bounds(b, SubExp::Var(acc), j, value)]
     });
-    let form = LoopForm::For {
-        var: k,
-        bound: block,
-    };
-    SubExp::Var(bind_loop(b, params, form, body)[0])
+    SubExp::Var(bind_loop(b, params, k, block, body)[0])
 }
 
 /// Whether `i` indexes a row of `array`.
@@ -380,13 +335,33 @@ fn invariant_params<T: Rep>(b: &mut Builder<T>, inits: &[(SubExp, bool)]) -> Vec
         .collect()
 }
 
+/// A loop of `counter` over `0..width`.
 fn bind_loop<T: Rep>(
     b: &mut Builder<T>,
     params: Vec<(Param, SubExp)>,
-    form: LoopForm,
+    counter: Var,
+    width: SubExp,
     body: Body<T>,
 ) -> Vec<Var> {
+    let form = LoopForm::For {
+        var: counter,
+        bound: width,
+    };
     b.bind("loop", Exp::Loop { params, form, body })
+}
+
+/// [`bind_loop`], whose results `pat` binds.
+fn bind_loop_to<T: Rep>(
+    b: &mut Builder<T>,
+    pat: Vec<PatElem>,
+    params: Vec<(Param, SubExp)>,
+    counter: Var,
+    width: SubExp,
+    body: Body<T>,
+) {
+    for (elem, value) in pat.into_iter().zip(bind_loop(b, params, counter, width, body)) {
+        copy_to(b, elem, SubExp::Var(value));
+    }
 }
 
 /// A branch whose two bodies give values of the same types.
