@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Debouncer, IrViews, irDocumentText, REFRESH_DELAY_MS, RequestOrder, STALE_PREFIX, type Timers } from '../../src/irLive';
+import {
+  Debouncer,
+  IrViews,
+  irDocumentText,
+  REFRESH_DELAY_MS,
+  RequestOrder,
+  STALE_PREFIX,
+  type Timers,
+} from '../../src/irLive';
 
 /** Timers run by hand: `advance` moves the clock and runs what falls due, in order. */
 class FakeTimers implements Timers {
@@ -70,7 +78,7 @@ describe('IrViews', () => {
     assert.deepEqual(views.views(b), ['ir:x']);
   });
 
-  it("untracks a view, giving its source, and forgets a source without views", () => {
+  it('untracks a view, giving its source, and forgets a source without views', () => {
     const views = new IrViews();
     views.track('ir:1', a);
     views.track('ir:2', a);
@@ -211,12 +219,12 @@ describe('irDocumentText', () => {
     assert.equal(irDocumentText(ir), ir);
   });
 
-  it("puts the reason in a comment line before the last IR", () => {
+  it('puts the reason in a comment line before the last IR', () => {
     assert.equal(irDocumentText(ir, 'the program has 1 error'), `-- out of date: the program has 1 error\n${ir}`);
     assert.ok(irDocumentText(ir, 'x').startsWith(STALE_PREFIX));
   });
 
-  it("keeps the reason on one line", () => {
+  it('keeps the reason on one line', () => {
     assert.equal(
       irDocumentText(ir, '\n  the program has\t2 errors  \nsecond line\n'),
       `-- out of date: the program has 2 errors\n${ir}`,
