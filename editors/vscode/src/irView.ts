@@ -4,9 +4,15 @@
 // The server's code lens on each entry point runs it with the document, the
 // entry point and `soacs`; from the Command Palette it asks for the stage
 // and the entry point.
+//
+// The views are live: a change to a source document (typing, saving,
+// reverting) asks again for the IR of each of its open views once the
+// changes pause. While the program does not compile, a view keeps its last
+// IR under a comment line with the server's reason.
 
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { Debouncer, IrViews, irDocumentText, REFRESH_DELAY_MS, RequestOrder } from './irLive';
 import { IR_SCHEME, IR_STAGES, type IrTarget, irUriParts, parseIrQuery } from './irTarget';
 
 const COMMAND = 'futhark.showIr';
@@ -22,8 +28,15 @@ interface EntryPoint {
 export class IrView implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
-  /** The text of each open IR document, by its URI. */
+  /** The last IR the server gave for each IR document, by its URI. */
   private readonly texts = new Map<string, string>();
+  /** Why the latest request of an IR document failed, while it shows older IR. */
+  private readonly stale = new Map<string, string>();
+  /** The IR documents in an editor tab, by their source documents. */
+  private readonly views = new IrViews();
+  private readonly order = new RequestOrder();
+  /** The pending refresh of each source document's views. */
+  private readonly refreshes = new Debouncer(REFRESH_DELAY_MS);
   private readonly subscriptions: vscode.Disposable[];
 
   /** `client` gives the running language client, if any. */
@@ -32,10 +45,23 @@ export class IrView implements vscode.TextDocumentContentProvider, vscode.Dispos
       vscode.workspace.registerTextDocumentContentProvider(IR_SCHEME, this),
       vscode.workspace.onDidCloseTextDocument((document) => {
         if (document.uri.scheme === IR_SCHEME) {
+          this.stopRefreshing(document.uri);
           this.texts.delete(document.uri.toString());
+          this.stale.delete(document.uri.toString());
+        } else {
+          // The server no longer has the document: nothing to ask about.
+          this.refreshes.cancel(document.uri.toString());
         }
       }),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length > 0) {
+          this.sourceChanged(event.document.uri);
+        }
+      }),
+      vscode.workspace.onDidSaveTextDocument((document) => this.sourceChanged(document.uri)),
+      vscode.window.tabGroups.onDidChangeTabs((event) => this.tabsChanged(event)),
       this.changed,
+      this.refreshes,
     ];
   }
 
@@ -61,36 +87,115 @@ export class IrView implements vscode.TextDocumentContentProvider, vscode.Dispos
     }
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string | Thenable<string> {
-    const text = this.texts.get(uri.toString());
-    if (text !== undefined) {
-      return text;
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const key = uri.toString();
+    if (!this.texts.has(key)) {
+      // Reopened after it was closed: asked for again.
+      const target = parseIrQuery(uri.query);
+      if (target === undefined) {
+        throw new Error(`${key} names no Futhark document and stage`);
+      }
+      const failure = await this.fetch(uri, target);
+      if (failure !== undefined && !this.texts.has(key)) {
+        throw new Error(failure);
+      }
     }
-    // Reopened after it was closed: asked for again.
-    const target = parseIrQuery(uri.query);
-    if (target === undefined) {
-      throw new Error(`${uri.toString()} names no Futhark document and stage`);
-    }
-    return this.request(target);
+    return irDocumentText(this.texts.get(key) ?? '', this.stale.get(key));
   }
 
   /** Shows the IR of `target` beside the editor, or the server's error as a notification. */
   private async show(target: IrTarget): Promise<void> {
-    let text: string;
-    try {
-      text = await this.request(target);
-    } catch (error) {
-      const what = target.entry === undefined ? target.stage : `${target.entry} at ${target.stage}`;
-      void vscode.window.showErrorMessage(`Futhark: no core IR of ${what}: ${errorText(error)}`);
-      return;
-    }
     const { path, query } = irUriParts(target);
     const uri = vscode.Uri.from({ scheme: IR_SCHEME, path, query });
-    this.texts.set(uri.toString(), text);
-    // An open view of the same target shows the new text.
-    this.changed.fire(uri);
+    const failure = await this.fetch(uri, target);
+    if (failure !== undefined) {
+      const what = target.entry === undefined ? target.stage : `${target.entry} at ${target.stage}`;
+      void vscode.window.showErrorMessage(`Futhark: no core IR of ${what}: ${failure}`);
+      return;
+    }
+    this.views.track(uri.toString(), sourceKey(target.source));
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  }
+
+  /**
+   * Asks for the IR of the document `uri` and, unless a later request's
+   * answer came first, makes it the document's text (an open view shows
+   * it); gives the server's reason when it has no IR.
+   */
+  private async fetch(uri: vscode.Uri, target: IrTarget): Promise<string | undefined> {
+    const key = uri.toString();
+    const ticket = this.order.next(key);
+    try {
+      const text = await this.request(target);
+      if (this.order.accept(key, ticket)) {
+        this.texts.set(key, text);
+        this.stale.delete(key);
+        this.changed.fire(uri);
+      }
+      return undefined;
+    } catch (error) {
+      const reason = errorText(error);
+      if (this.order.accept(key, ticket) && this.texts.has(key)) {
+        this.stale.set(key, reason);
+        this.changed.fire(uri);
+      }
+      return reason;
+    }
+  }
+
+  /** Asks again, once its changes pause, for the IR of each open view of the document `uri`. */
+  private sourceChanged(uri: vscode.Uri): void {
+    const source = uri.toString();
+    if (!this.views.hasViews(source)) {
+      return;
+    }
+    this.refreshes.call(source, () => {
+      for (const view of this.views.views(source)) {
+        this.refresh(vscode.Uri.parse(view));
+      }
+    });
+  }
+
+  private refresh(uri: vscode.Uri): void {
+    const target = parseIrQuery(uri.query);
+    if (target !== undefined) {
+      void this.fetch(uri, target);
+    }
+  }
+
+  /**
+   * Follows the IR documents into and out of editor tabs: a view whose
+   * last tab closes is no longer refreshed (and a late answer to it is
+   * dropped); one shown again, by a tab reopened, is refreshed now.
+   */
+  private tabsChanged(event: vscode.TabChangeEvent): void {
+    for (const tab of event.closed) {
+      const uri = irUriOf(tab);
+      if (uri !== undefined && !isInATab(uri)) {
+        this.stopRefreshing(uri);
+      }
+    }
+    for (const tab of event.opened) {
+      const uri = irUriOf(tab);
+      const target = uri && parseIrQuery(uri.query);
+      if (uri === undefined || target === undefined || this.views.isTracked(uri.toString())) {
+        continue;
+      }
+      this.views.track(uri.toString(), sourceKey(target.source));
+      if (this.texts.has(uri.toString())) {
+        this.refresh(uri);
+      }
+    }
+  }
+
+  private stopRefreshing(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const source = this.views.untrack(key);
+    this.order.forget(key);
+    if (source !== undefined && !this.views.hasViews(source)) {
+      this.refreshes.cancel(source);
+    }
   }
 
   private async request(target: IrTarget): Promise<string> {
@@ -152,6 +257,22 @@ async function entryPoints(uri: vscode.Uri): Promise<EntryPoint[]> {
     }
   }
   return entries;
+}
+
+/** The URI of the IR document a tab shows, if it shows one. */
+function irUriOf(tab: vscode.Tab): vscode.Uri | undefined {
+  const input = tab.input;
+  return input instanceof vscode.TabInputText && input.uri.scheme === IR_SCHEME ? input.uri : undefined;
+}
+
+function isInATab(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => irUriOf(tab)?.toString() === key));
+}
+
+/** A source document's URI as VS Code writes it, whoever wrote `source`. */
+function sourceKey(source: string): string {
+  return vscode.Uri.parse(source).toString();
 }
 
 function errorText(error: unknown): string {

@@ -96,6 +96,10 @@ const ENTRY_LENS = 'after fusion: redomap · 1 kernel: SegRed';
 const IR_TAB = `${ENTRY_NAME} (main, soacs)`;
 // What step (m) shows for the IR of broken.fut.
 const IR_ERROR = 'Futhark: no core IR of soacs: the program has 1 error';
+// Step (n) edits `x * x` in squares.fut into `x * y` (an error), then into
+// `x * 3`: the open IR view follows, keeping its IR under this line while
+// the program has the error.
+const IR_STALE = '-- out of date: the program has 1 error';
 
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -888,6 +892,70 @@ async function checkIrFailure() {
   return `notification ${JSON.stringify(text)}`;
 }
 
+/** The text of the IR view of `main` at `soacs` on screen: the editor whose text is IR of that entry point. */
+async function mainIr() {
+  return (await editorTexts()).find((text) => /^level soacs$/m.test(text) && /^entry main\b/m.test(text));
+}
+
+async function checkIrLive() {
+  for (const title of ['View: Close All Editor Groups', 'Notifications: Clear All Notifications']) {
+    await runCommand(title);
+  }
+  await openFile(ENTRY_NAME, 'entry main');
+  const lens = page.locator(`${EDITOR} .codelens-decoration a`, { hasText: ENTRY_LENS });
+  await until(`the entry point shows the code lens "${ENTRY_LENS}"`, async () => (await lens.count()) > 0);
+  await lens.first().click();
+  const describe = async () => `the IR view shows ${JSON.stringify(await mainIr())}; ` +
+    `tabs: ${JSON.stringify(await page.locator('.tab').allInnerTexts())}; ` +
+    `notifications: ${JSON.stringify(await page.locator('.notification-toast').allInnerTexts())}; ` +
+    `server: ${await serverStatus()}`;
+  const squares = /= Mul\((\w+), \1\)/;
+  await until(
+    `the tab "${IR_TAB}" shows IR that squares (\`Mul(x, x)\`)`,
+    async () => (await page.locator('.tab', { hasText: IR_TAB }).count()) > 0 && squares.test((await mainIr()) ?? ''),
+    describe,
+  );
+
+  // Replaces the second `x` of `x * x` in the file's first line, typing into its editor.
+  const column = ENTRY_SOURCE.indexOf('x * x') + 5; // 1-based: the second `x`
+  await runCommand('View: Focus First Editor Group');
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`:1:${column}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await until(`the cursor is at Ln 1, Col ${column}`, async () => (await cursorPosition()) === `Ln 1, Col ${column}`,
+    async () => `it is at "${await cursorPosition()}"`);
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.type('y');
+  const stale = await until(
+    `after \`x * x\` becomes \`x * y\`, the IR view starts with "${IR_STALE}" and keeps its IR`,
+    async () => {
+      const ir = await mainIr();
+      return ir !== undefined && ir.startsWith(`${IR_STALE}\nlevel soacs\n`) && squares.test(ir) && ir;
+    },
+    describe,
+  );
+
+  await page.keyboard.press('Escape'); // a suggestion list, if any
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.type('3');
+  const triples = /= Mul\(\w+, 3\.0f32\)/;
+  const fresh = await until(
+    'after `x * y` becomes `x * 3`, the IR view shows the new IR (`Mul(x, 3.0f32)`) without the comment line',
+    async () => {
+      const ir = await mainIr();
+      return ir !== undefined && ir.startsWith('level soacs\n') && triples.test(ir) && ir;
+    },
+    describe,
+  );
+  const toasts = await page.locator('.notification-toast').allInnerTexts();
+  if (toasts.length > 0) fail(`editing the file showed notifications: ${JSON.stringify(toasts)}`);
+  return `stale: ${JSON.stringify(stale.split('\n')[0])} over ${stale.split('\n').length - 1} lines of IR; ` +
+    `then ${JSON.stringify(triples.exec(fresh)[0])}`;
+}
+
 // ---------------------------------------------------------------------------
 
 async function main() {
@@ -923,6 +991,7 @@ async function main() {
       ['(k) core IR from the entry point lens', '11-ir', checkIrLens],
       ['(l) core IR from the Command Palette', '12-ir-command', checkIrCommand],
       ['(m) core IR of a program with an error', '13-ir-failure', checkIrFailure],
+      ['(n) core IR follows edits', '14-ir-live', checkIrLive],
     ];
     for (const [name, shot, fn] of steps) {
       current = name;
