@@ -359,7 +359,10 @@ fn bind_loop_to<T: Rep>(
     width: SubExp,
     body: Body<T>,
 ) {
-    for (elem, value) in pat.into_iter().zip(bind_loop(b, params, counter, width, body)) {
+    for (elem, value) in pat
+        .into_iter()
+        .zip(bind_loop(b, params, counter, width, body))
+    {
         copy_to(b, elem, SubExp::Var(value));
     }
 }
