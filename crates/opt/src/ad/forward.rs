@@ -910,24 +910,15 @@ impl<'a> Forward<'a> {
             } => {
                 let width = self.se(*width);
                 let k = dests.len();
+                let (new_arrays, row_tangents) = self.arrays_with_tangents(arrays)?;
                 let mut with_tangent = vec![true; k];
-                with_tangent.extend(
-                    arrays
-                        .iter()
-                        .map(|&a| self.tangent(SubExp::Var(a)).is_some()),
-                );
+                with_tangent.extend(row_tangents);
                 let dual = self.lambda(map, &with_tangent)?;
                 // Parameters: the accumulators and their tangents, then
                 // the rows and theirs; results: the accumulators, then
                 // their tangents.
                 let params = leading_tangents(&dual, map.params.len(), k, k);
                 let map = Lambda { params, ..dual };
-                let mut new_arrays: Vec<Var> = arrays.iter().map(|&a| self.var(a)).collect();
-                for &array in arrays {
-                    if self.tangent(SubExp::Var(array)).is_some() {
-                        new_arrays.push(self.tangent_array(array)?);
-                    }
-                }
                 let mut new_dests: Vec<Var> = dests.iter().map(|&d| self.var(d)).collect();
                 for &dest in dests {
                     new_dests.push(self.tangent_array(dest)?);
