@@ -52,6 +52,15 @@ export class IrViews {
   hasViews(source: string): boolean {
     return this.viewsOf.has(source);
   }
+
+  /**
+   * The sources whose views a change to the Futhark file `changed` may
+   * make out of date: itself if it has views; otherwise every source with
+   * views, since their programs may import it.
+   */
+  affectedBy(changed: string): string[] {
+    return this.viewsOf.has(changed) ? [changed] : [...this.viewsOf.keys()];
+  }
 }
 
 /** The timer functions the debouncer uses: the global ones, or a test's. */

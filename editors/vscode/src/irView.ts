@@ -55,10 +55,10 @@ export class IrView implements vscode.TextDocumentContentProvider, vscode.Dispos
       }),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length > 0) {
-          this.sourceChanged(event.document.uri);
+          this.sourceChanged(event.document);
         }
       }),
-      vscode.workspace.onDidSaveTextDocument((document) => this.sourceChanged(document.uri)),
+      vscode.workspace.onDidSaveTextDocument((document) => this.sourceChanged(document)),
       vscode.window.tabGroups.onDidChangeTabs((event) => this.tabsChanged(event)),
       this.changed,
       this.refreshes,
@@ -144,17 +144,22 @@ export class IrView implements vscode.TextDocumentContentProvider, vscode.Dispos
     }
   }
 
-  /** Asks again, once its changes pause, for the IR of each open view of the document `uri`. */
-  private sourceChanged(uri: vscode.Uri): void {
-    const source = uri.toString();
-    if (!this.views.hasViews(source)) {
+  /**
+   * Asks again, once its changes pause, for the IR of each open view that
+   * a change to `document` may make out of date: its own views, or for a
+   * Futhark file without views all of them (their programs may import it).
+   */
+  private sourceChanged(document: vscode.TextDocument): void {
+    if (document.languageId !== 'futhark') {
       return;
     }
-    this.refreshes.call(source, () => {
-      for (const view of this.views.views(source)) {
-        this.refresh(vscode.Uri.parse(view));
-      }
-    });
+    for (const source of this.views.affectedBy(document.uri.toString())) {
+      this.refreshes.call(source, () => {
+        for (const view of this.views.views(source)) {
+          this.refresh(vscode.Uri.parse(view));
+        }
+      });
+    }
   }
 
   private refresh(uri: vscode.Uri): void {

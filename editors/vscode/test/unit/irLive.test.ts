@@ -62,6 +62,15 @@ describe('IrViews', () => {
     assert.ok(views.isTracked('ir:a-seq'));
   });
 
+  it('names the sources a change may affect: its own, or all for a file without views', () => {
+    const views = new IrViews();
+    views.track('ir:a', a);
+    views.track('ir:b', b);
+    assert.deepEqual(views.affectedBy(a), [a]);
+    assert.deepEqual(views.affectedBy('file:///p/lib.fut'), [a, b]);
+    assert.deepEqual(new IrViews().affectedBy(a), []);
+  });
+
   it('tracks a view once, however often it is tracked', () => {
     const views = new IrViews();
     views.track('ir:a', a);
