@@ -146,7 +146,9 @@ pub struct Backend {
     limits: Limits,
 }
 
-/// The lens title of each entry point, by name, or why there is none.
+/// What `last_outlines` keeps of a document: the program lowered from
+/// it, the text it was last asked for, and what optimisation made of the
+/// program (or why it could not).
 struct LastOutline {
     lowered: opt::ir::Program,
     text: Arc<str>,
