@@ -41,7 +41,15 @@ export class IrView implements vscode.TextDocumentContentProvider, vscode.Dispos
 
   /** `client` gives the running language client, if any. */
   constructor(private readonly client: () => LanguageClient | undefined) {
+    // Files changed on disk only (by another program, a `git checkout`)
+    // may be imported by the programs of open views too.
+    const onDisk = vscode.workspace.createFileSystemWatcher('**/*.fut');
+    const diskChanged = (uri: vscode.Uri) => this.futharkFileChanged(uri);
     this.subscriptions = [
+      onDisk,
+      onDisk.onDidChange(diskChanged),
+      onDisk.onDidCreate(diskChanged),
+      onDisk.onDidDelete(diskChanged),
       vscode.workspace.registerTextDocumentContentProvider(IR_SCHEME, this),
       vscode.workspace.onDidCloseTextDocument((document) => {
         if (document.uri.scheme === IR_SCHEME) {
@@ -144,16 +152,21 @@ export class IrView implements vscode.TextDocumentContentProvider, vscode.Dispos
     }
   }
 
+  /** A document in the editor changed: see `futharkFileChanged`. */
+  private sourceChanged(document: vscode.TextDocument): void {
+    if (document.languageId === 'futhark') {
+      this.futharkFileChanged(document.uri);
+    }
+  }
+
   /**
    * Asks again, once its changes pause, for the IR of each open view that
-   * a change to `document` may make out of date: its own views, or for a
-   * Futhark file without views all of them (their programs may import it).
+   * a change to the Futhark file `uri` may make out of date: its own
+   * views, or for a file without views all of them (their programs may
+   * import it).
    */
-  private sourceChanged(document: vscode.TextDocument): void {
-    if (document.languageId !== 'futhark') {
-      return;
-    }
-    for (const source of this.views.affectedBy(document.uri.toString())) {
+  private futharkFileChanged(uri: vscode.Uri): void {
+    for (const source of this.views.affectedBy(uri.toString())) {
       this.refreshes.call(source, () => {
         for (const view of this.views.views(source)) {
           this.refresh(vscode.Uri.parse(view));

@@ -100,6 +100,14 @@ const IR_ERROR = 'Futhark: no core IR of soacs: the program has 1 error';
 // `x * 3`: the open IR view follows, keeping its IR under this line while
 // the program has the error.
 const IR_STALE = '-- out of date: the program has 1 error';
+// Step (o) shows the IR of scaled.fut, then changes the file it imports on
+// disk only: the open IR view follows.
+const SCALED_NAME = 'scaled.fut';
+const SCALED_SOURCE = 'import "factor"\n\nentry main (xs: []f32) = map (\\x -> x * factor) xs\n';
+const SCALED_LENS = 'after fusion: map · 1 kernel: SegMap';
+const FACTOR_NAME = 'factor.fut';
+const FACTOR_SOURCE = 'def factor : f32 = 2\n';
+const FACTOR_CHANGED = 'def factor : f32 = 5\n';
 
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -307,6 +315,8 @@ function prepareState() {
   fs.writeFileSync(path.join(d.workspace, LITERATE_NAME), LITERATE_SOURCE);
   fs.writeFileSync(path.join(d.workspace, BROKEN_NAME), BROKEN_SOURCE);
   fs.writeFileSync(path.join(d.workspace, ENTRY_NAME), ENTRY_SOURCE);
+  fs.writeFileSync(path.join(d.workspace, SCALED_NAME), SCALED_SOURCE);
+  fs.writeFileSync(path.join(d.workspace, FACTOR_NAME), FACTOR_SOURCE);
   fs.mkdirSync(OUT, { recursive: true });
   for (const name of fs.readdirSync(OUT)) {
     if (/^(\d+-[a-z-]+|failure)\.png$/.test(name)) fs.rmSync(path.join(OUT, name)); // an earlier run's
@@ -956,6 +966,33 @@ async function checkIrLive() {
     `then ${JSON.stringify(triples.exec(fresh)[0])}`;
 }
 
+async function checkIrImportChanged() {
+  for (const title of ['View: Close All Editor Groups', 'Notifications: Clear All Notifications']) {
+    await runCommand(title);
+  }
+  await openFile(SCALED_NAME, 'entry main');
+  const lens = page.locator(`${EDITOR} .codelens-decoration a`, { hasText: SCALED_LENS });
+  await until(`the entry point shows the code lens "${SCALED_LENS}"`, async () => (await lens.count()) > 0);
+  await lens.first().click();
+  const describe = async () => `the IR view shows ${JSON.stringify(await mainIr())}; ` +
+    `tabs: ${JSON.stringify(await page.locator('.tab').allInnerTexts())}; server: ${await serverStatus()}`;
+  const scaledBy = (factor) => new RegExp(`= Mul\\(\\w+, ${factor}\\.0f32\\)`);
+  await until('the IR view multiplies by 2 (`Mul(x, 2.0f32)`)', async () => scaledBy(2).test((await mainIr()) ?? ''),
+    describe);
+  // Only on disk: the editor does not have factor.fut open.
+  fs.writeFileSync(path.join(dirs().workspace, FACTOR_NAME), FACTOR_CHANGED);
+  const changed = Date.now();
+  const fresh = await until(
+    `after ${FACTOR_NAME} changes on disk, the IR view multiplies by 5 (\`Mul(x, 5.0f32)\`)`,
+    async () => {
+      const ir = await mainIr();
+      return ir !== undefined && scaledBy(5).test(ir) && ir;
+    },
+    describe,
+  );
+  return `${JSON.stringify(scaledBy(5).exec(fresh)[0])} ${seconds(Date.now() - changed)} after the write`;
+}
+
 // ---------------------------------------------------------------------------
 
 async function main() {
@@ -992,6 +1029,7 @@ async function main() {
       ['(l) core IR from the Command Palette', '12-ir-command', checkIrCommand],
       ['(m) core IR of a program with an error', '13-ir-failure', checkIrFailure],
       ['(n) core IR follows edits', '14-ir-live', checkIrLive],
+      ['(o) core IR follows an import changed on disk', '15-ir-import', checkIrImportChanged],
     ];
     for (const [name, shot, fn] of steps) {
       current = name;
