@@ -41,6 +41,7 @@
 //! scatter to one element from several rows (whose result the language
 //! leaves unspecified) may end with another of the values.
 
+mod compact;
 mod deps;
 mod interchange;
 mod kernel;
@@ -344,7 +345,7 @@ impl Fuser<'_> {
                 }
             }
         }
-        false
+        compact::fuse_reduction_of_compaction(self, body, &deps)
     }
 
     /// Fuses producer `p` into consumer `c`, which uses `other_uses`

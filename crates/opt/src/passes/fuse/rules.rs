@@ -71,14 +71,15 @@ impl Defs {
                     | Exp::Replicate { .. }
                     | Exp::Concat { .. }
                     | Exp::Reshape { .. }
-                    | Exp::BinOp(BinOp::Mul, ..)
+                    | Exp::BinOp(BinOp::Mul | BinOp::Add | BinOp::Sub, ..)
+                    | Exp::Cmp(CmpOp::Eq, ..)
             )
         {
             self.exps.insert(pe.var, stm.exp.clone());
         }
     }
 
-    fn get(&self, var: Var) -> Option<&Exp> {
+    pub fn get(&self, var: Var) -> Option<&Exp> {
         self.exps.get(&var)
     }
 

@@ -1105,3 +1105,90 @@ fn a_transposed_map_over_a_free_array_swaps_its_levels() {
     assert_eq!(count(&text, "screma("), 2, "{text}");
     assert!(!text.contains("rearrange"), "{text}");
 }
+
+// A reduction over a compaction (what `filter` makes), from printed IR.
+
+/// A sum of the positive elements of an array, compacted by a scan from
+/// `start` and a scatter, reading `total` elements of the compaction.
+fn sum_of_compaction(start: i64, total: &str) -> String {
+    format!(
+        "level soacs
+variables 40
+entry main = main (xs: []i32) : (i32)
+fun main (n_0: i64, xs_1: [n_0]i32): (i32) = {{
+  let (counts_2: [n_0]i64, keep_3: [n_0]bool) = screma(n_0, {{xs_1}}, \\ (x_4: i32): (i64, bool) -> {{
+    let (k_5: bool) = Lt(0i32, x_4)
+    let (one_6: i64) = if k_5 then {{
+      in (1i64)
+    }} else {{
+      in (0i64)
+    }} : (i64)
+    in (one_6, k_5)
+  }}, scan({start}i64) \\ (a_7: i64, b_8: i64): (i64) -> {{
+    let (s_9: i64) = Add(a_7, b_8)
+    in (s_9)
+  }})
+  let (empty_10: bool) = Eq(n_0, 0i64)
+  let (total_11: i64) = if empty_10 then {{
+    in (0i64)
+  }} else {{
+    let (last_12: i64) = Add(n_0, {total})
+    let (count_13: i64) = counts_2[last_12]
+    in (count_13)
+  }} : (i64)
+  let (blank_14: [n_0]i32) = replicate([n_0], 0i32)
+  let (out_15: [n_0]i32) = scatter(n_0, {{keep_3, counts_2, xs_1}}, \\ (k_16: bool, c_17: i64, x_18: i32): (i64, i32) -> {{
+    let (at_19: i64) = if k_16 then {{
+      let (before_20: i64) = Add(c_17, -1i64)
+      in (before_20)
+    }} else {{
+      in (-1i64)
+    }} : (i64)
+    in (at_19, x_18)
+  }}, {{blank_14}})
+  let (kept_21: [total_11]i32) = out_15[0i64:+total_11*1i64]
+  let (sum_22: i32) = screma(total_11, {{kept_21}}, \\ (x_23: i32): (i32) -> {{
+    in (x_23)
+  }}, reduce (0i32) \\ (a_24: i32, b_25: i32): (i32) -> {{
+    let (s_26: i32) = Add(a_24, b_25)
+    in (s_26)
+  }})
+  in (sum_22)
+}}"
+    )
+}
+
+fn fused_text(text: &str, inputs: &[Vec<Value>]) -> String {
+    let program = crate::ir::parse::parse_program(text).unwrap_or_else(|error| panic!("{error}"));
+    crate::ir::check::check_program(&program).expect("a well-typed test");
+    fused(program, inputs)
+}
+
+#[test]
+fn a_reduction_over_a_compaction_reads_the_rows_it_compacts() {
+    let inputs = [
+        vec![i32_array(&[3, -1, 4, 0, 5])],
+        vec![i32_array(&[])],
+        vec![i32_array(&[-2])],
+    ];
+    let text = fused_text(&sum_of_compaction(0, "-1i64"), &inputs);
+    // The sum joins the scan, which the simplifier removes with the
+    // last count, now that nothing else reads them.
+    assert_eq!(count(&text, "scatter("), 0, "{text}");
+    assert_eq!(count(&text, "screma("), 1, "{text}");
+    assert!(text.contains("kept_52: i32) = if k_5"), "{text}");
+}
+
+#[test]
+fn a_compaction_not_proved_stays() {
+    let inputs = [
+        vec![i32_array(&[3, -1, 4, 0, 5])],
+        vec![i32_array(&[-2, 7])],
+    ];
+    // Counts from one are one too many; the last count but one is not
+    // the number of kept rows.
+    for text in [sum_of_compaction(1, "-1i64"), sum_of_compaction(0, "-2i64")] {
+        let text = fused_text(&text, &inputs);
+        assert_eq!(count(&text, "scatter("), 1, "{text}");
+    }
+}

@@ -461,6 +461,23 @@ impl<R: Rep> Simplifier<'_, R> {
         }
     }
 
+    /// Records that a boolean operand is false here (the other branch
+    /// was taken): itself, and that a size compared equal to zero is
+    /// positive.
+    fn learn_false(&mut self, condition: SubExp) {
+        let SubExp::Var(c) = condition else { return };
+        self.bind_subst(c, SubExp::bool(false), true);
+        if let Some(Exp::Cmp(CmpOp::Eq, a, b)) = self.defs.get(&c).cloned() {
+            let other = match (a, b) {
+                (x, zero) | (zero, x) if is_zero(zero) && !is_zero(x) => x,
+                _ => return,
+            };
+            if self.type_of(other) == Some(Type::i64()) && self.nonnegative(other).is_some() {
+                self.note(FactKind::Positive, other);
+            }
+        }
+    }
+
     /// Records that the dimensions of a type are sizes.
     fn note_type(&mut self, ty: &Type) {
         for &d in ty.shape() {
@@ -579,14 +596,17 @@ impl<R: Rep> Simplifier<'_, R> {
                 (0 <= i && i < d).then_some(0)
             }
             (SubExp::Var(v), _) => {
-                // A loop counter, or a variable not negative and below a
-                // bound.
+                // A loop counter, a variable not negative and below a
+                // bound, or one less than a positive bound.
                 let (bound, fact_depth) = match self.facts.counters.get(&v) {
                     Some(&bound) => (bound, self.depth),
-                    None => {
-                        let &(bound, below_depth) = self.facts.below.get(&v)?;
-                        (bound, below_depth.max(self.nonnegative(i)?))
-                    }
+                    None => match self.last_below(v) {
+                        Some(bound) => (bound, self.positive(bound)?),
+                        None => {
+                            let &(bound, below_depth) = self.facts.below.get(&v)?;
+                            (bound, below_depth.max(self.nonnegative(i)?))
+                        }
+                    },
                 };
                 let (bound, bound_depth) = self.size_class(bound);
                 let (dim, dim_depth) = self.size_class(dim);
@@ -597,6 +617,18 @@ impl<R: Rep> Simplifier<'_, R> {
                 (within && self.type_of(i) == Some(Type::i64()))
                     .then_some(fact_depth.max(bound_depth).max(dim_depth))
             }
+            _ => None,
+        }
+    }
+
+    /// The bound `n` of a variable defined as `n - 1`.
+    fn last_below(&self, v: Var) -> Option<SubExp> {
+        let is = |se: SubExp, k: i64| matches!(se, SubExp::Const(c) if c.as_i64() == Some(k));
+        let minus_one = |se| is(se, -1);
+        let one = |se| is(se, 1);
+        match *self.defs.get(&v)? {
+            Exp::BinOp(BinOp::Add, n, d) | Exp::BinOp(BinOp::Add, d, n) if minus_one(d) => Some(n),
+            Exp::BinOp(BinOp::Sub, n, d) if one(d) => Some(n),
             _ => None,
         }
     }
@@ -659,11 +691,7 @@ impl<R: Rep> Simplifier<'_, R> {
             } => {
                 let condition = *condition;
                 self.nested(then_body, &[], |s| s.learn_true(condition));
-                self.nested(else_body, &[], |s| {
-                    if let SubExp::Var(c) = condition {
-                        s.bind_subst(c, SubExp::bool(false), true);
-                    }
-                });
+                self.nested(else_body, &[], |s| s.learn_false(condition));
                 let mut moved = self.common_branch_stms(&mut stm);
                 if self.repeating > 0 {
                     moved.extend(self.closed_branch_stms(&mut stm));

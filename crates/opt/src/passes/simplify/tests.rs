@@ -740,6 +740,49 @@ fun main (n_0: i64): (i64) = {
 }
 
 #[test]
+fn the_last_element_of_a_nonempty_array_is_in_bounds() {
+    // Only the index behind the test of emptiness goes: the one in the
+    // other branch fails on an empty array.
+    let text = simplified(
+        "entry main = main (xs: []i32) : (i64)
+fun main (n_0: i64, xs_1: [n_0]i32): (i64) = {
+  let (empty_2: bool) = Eq(n_0, 0i64)
+  let (unused_3: i32) = if empty_2 then {
+    in (0i32)
+  } else {
+    let (last_4: i64) = Sub(n_0, 1i64)
+    let (x_5: i32) = xs_1[last_4]
+    in (x_5)
+  } : (i32)
+  let (unchecked_6: i32) = if empty_2 then {
+    let (last_7: i64) = Add(n_0, -1i64)
+    let (x_8: i32) = xs_1[last_7]
+    in (x_8)
+  } else {
+    in (0i32)
+  } : (i32)
+  in (n_0)
+}",
+        &[vec![i32s(&[1, 2])], vec![i32s(&[])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32): (i64) = {
+  let (empty_2: bool) = Eq(n_0, 0i64)
+  let () = if empty_2 then {
+    let (last_7: i64) = Add(n_0, -1i64)
+    let (x_8: i32) = xs_1[last_7]
+    in ()
+  } else {
+    in ()
+  } : ()
+  in (n_0)
+}
+"
+    );
+}
+
+#[test]
 fn a_failing_statement_stays_though_unused() {
     let text = simplified(
         "entry main = main (n: i64) : (i64)
