@@ -33,6 +33,10 @@ BENCHMARKS = {
         "dot product, 10M f32",
         ["--f32-bounds", "-1:1", "-g", "[10000000]f32", "-g", "[10000000]f32"],
     ),
+    "filter_sum": (
+        "sum of squares of the positive elements, 10M f32",
+        ["--f32-bounds", "-1:1", "-g", "[10000000]f32"],
+    ),
     "matmul": (
         "matrix multiplication, 512x512 f32",
         ["--f32-bounds", "-1:1", "-g", "[512][512]f32", "-g", "[512][512]f32"],
