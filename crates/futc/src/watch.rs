@@ -154,17 +154,32 @@ fn program_files(program: &CheckedProgram) -> Vec<PathBuf> {
 }
 
 /// Waits until one of the files differs from its stamp (or appears, or
-/// disappears); returns those that do.
+/// disappears) and then until the files stay as they are for an
+/// interval, so that a file being written (truncated, then filled) is
+/// read once it is whole; returns those that changed.
 fn wait_for_change(stamps: &[(PathBuf, Stamp)], interval: Duration) -> Vec<PathBuf> {
-    loop {
-        let changed: Vec<PathBuf> = stamps
-            .iter()
-            .filter(|(path, old)| stamp(path) != *old)
-            .map(|(path, _)| path.clone())
-            .collect();
-        if !changed.is_empty() {
-            return changed;
-        }
+    let now = || -> Vec<Stamp> { stamps.iter().map(|(path, _)| stamp(path)).collect() };
+    let mut current = now();
+    while stamps
+        .iter()
+        .zip(&current)
+        .all(|((_, old), new)| old == new)
+    {
         std::thread::sleep(interval);
+        current = now();
     }
+    loop {
+        std::thread::sleep(interval);
+        let settled = now();
+        if settled == current {
+            break;
+        }
+        current = settled;
+    }
+    stamps
+        .iter()
+        .zip(&current)
+        .filter(|((_, old), new)| old != *new)
+        .map(|((path, _), _)| path.clone())
+        .collect()
 }

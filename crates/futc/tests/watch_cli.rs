@@ -28,6 +28,14 @@ fn lines_until(lines: &Receiver<String>, wanted: &str) -> Vec<String> {
     }
 }
 
+/// Gives a file new contents as editors save: written beside it, then
+/// renamed over it, so that the watcher never sees it half written.
+fn replace(path: &str, contents: &str) {
+    let temporary = format!("{path}.new");
+    std::fs::write(&temporary, contents).expect("a new version of the file");
+    std::fs::rename(&temporary, path).expect("the file replaced");
+}
+
 /// Kills the watcher when the test ends, passing or not.
 struct Watcher(Child);
 
@@ -77,7 +85,7 @@ fn a_changed_import_is_checked_and_tested_again() {
         "{first:#?}"
     );
 
-    std::fs::write(&lib, "def double (x: i32) = x * true\n").expect("an error in the import");
+    replace(&lib, "def double (x: i32) = x * true\n");
     let broken = lines_until(&lines, "[watch] waiting for changes");
     assert!(has(&broken, "[watch] changed: ", "lib.fut"), "{broken:#?}");
     assert!(
@@ -90,7 +98,7 @@ fn a_changed_import_is_checked_and_tested_again() {
         "{broken:#?}"
     );
 
-    std::fs::write(&lib, "def double (x: i32) = x + 3\n").expect("a wrong import");
+    replace(&lib, "def double (x: i32) = x + 3\n");
     let wrong = lines_until(&lines, "[watch] waiting for changes");
     assert!(has(&wrong, "[watch] ", ", 0 errors"), "{wrong:#?}");
     assert!(
