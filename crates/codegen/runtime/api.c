@@ -174,6 +174,7 @@ void futhark_context_free(struct futhark_context *ctx) {
   fut_cl_free(ctx);
   free(ctx->cl_problem);
 #endif
+  fut_clear_cache(ctx);
   free(ctx->error);
   free(ctx->tuning);
   free(ctx->tuning_set);
@@ -194,14 +195,13 @@ void futhark_context_pause_profiling(struct futhark_context *ctx) { ctx->profili
 
 void futhark_context_unpause_profiling(struct futhark_context *ctx) { ctx->profiling_paused = 0; }
 
-/* Every array belongs to a value; the OpenCL back end keeps the device
-   buffers of freed blocks for reuse, which this releases. */
+/* Every array belongs to a value; freed blocks leave large buffers
+   (and, for OpenCL, device buffers) for reuse, which this releases. */
 int futhark_context_clear_caches(struct futhark_context *ctx) {
 #ifdef FUT_OPENCL
   fut_cl_clear_caches(ctx);
-#else
-  (void)ctx;
 #endif
+  fut_clear_cache(ctx);
   return 0;
 }
 

@@ -36,6 +36,19 @@ typedef struct futhark_context fut_ctx;
    every array that no API value (`fut_obj`) holds is garbage, so
    `fut_recover` frees those (and the blocks only they use) and resets
    the others' counts to the API references: a failure leaks nothing. */
+/* Buffers of at least this many bytes are kept for reuse when their
+   block is freed, at most `FUT_CACHE_SLOTS` of them: the system maps
+   such buffers afresh for every allocation, and a program writing a
+   fresh buffer pays a page fault per page of it (most of the time of a
+   memory-bound parallel scan). Off under AddressSanitizer, whose
+   checks of freed memory it would defeat. */
+#if defined(__SANITIZE_ADDRESS__)
+#define FUT_CACHE_MIN SIZE_MAX
+#else
+#define FUT_CACHE_MIN ((size_t)1 << 20)
+#endif
+#define FUT_CACHE_SLOTS 8
+
 struct futhark_context {
   jmp_buf *fail;
   char *error;
@@ -53,6 +66,11 @@ struct futhark_context {
   /* Bytes of the memory blocks that own their data, now and at most so
      far, and the number of blocks alive (updated atomically). */
   int64_t mem_bytes, mem_peak, blocks;
+  /* Freed buffers of blocks kept for reuse (see `FUT_CACHE_MIN`), with
+     their sizes, under the spin lock `cache_lock`. */
+  char *cache[FUT_CACHE_SLOTS];
+  size_t cache_size[FUT_CACHE_SLOTS];
+  int cache_lock;
   /* The tuning parameters' values (`#[param(name)]`), where set. */
   int64_t *tuning;
   unsigned char *tuning_set;
@@ -97,6 +115,8 @@ typedef struct fut_mem {
   struct futhark_context *ctx;
   char *data;
   int owns_data;
+  /* The size of the buffer `data` it owns (at least `bytes`). */
+  size_t capacity;
 #ifdef FUT_OPENCL
   /* A block in device memory (a `cl_mem`, `data` NULL), its size and
      the size of its buffer (which may be a larger one reused). */
@@ -107,6 +127,8 @@ typedef struct fut_mem {
 } fut_mem;
 
 FUT_LINK void mem_free(fut_mem *m);
+/* Frees the buffers of freed blocks kept for reuse. */
+FUT_LINK void fut_clear_cache(fut_ctx *ctx);
 static inline void mem_retain(fut_mem *m) {
   if (m) __atomic_fetch_add(&m->rc, 1, __ATOMIC_RELAXED);
 }
@@ -147,6 +169,10 @@ typedef struct fut_run {
   struct futhark_context *ctx;
   int depth;
   int in_task;
+  /* In a chunk run by the thread pool: the lowest failing chunk of its
+     task so far (read atomically), which chained chunks watch while
+     they wait. */
+  const int64_t *task_failed;
   /* The failure: its code (0: none), message (malloc'd, or NULL when
      memory ran out) and backtrace, innermost first: strings of one
      location per line, the first FUT_MAX_FRAMES kept, and the number of
@@ -192,11 +218,20 @@ FUT_LINK void fut_copy(int es, int rank, const int64_t *shape, char *dst, int64_
    the variables it reads. */
 typedef int (*fut_task)(fut_run *run, const void *env, int64_t chunk, int64_t start, int64_t end);
 /* The number of chunks a task over `iterations` iterations is split
-   into (fewer where the iterations are light, see `FUT_LIGHT_CHUNK`). */
-FUT_LINK int64_t fut_chunks(fut_run *run, int64_t iterations, int light);
+   into; `kind` 1: fewer where the iterations are light (see
+   `FUT_LIGHT_CHUNK`), 2: chained chunks, small enough to stay in cache
+   (see `FUT_CHAINED_CHUNK`). */
+FUT_LINK int64_t fut_chunks(fut_run *run, int64_t iterations, int kind);
 /* Runs the task's chunks on the thread pool; the failure of the
    lowest-numbered failing chunk is the task's. */
 FUT_LINK int fut_parallel(fut_run *run, fut_task task, const void *env, int64_t iterations, int64_t chunks);
+/* Chained chunks (a scan's): chunk `chunk` waits until the one before
+   it has published (`flags`, zeroed, one per chunk) and returns 1, or 0
+   where an earlier chunk failed, so that none will. */
+FUT_LINK int fut_await_chunk(fut_run *run, const int32_t *flags, int64_t chunk);
+/* Publishes chunk `chunk`: what it wrote before is visible to the chunk
+   that awaits it. */
+FUT_LINK void fut_publish_chunk(int32_t *flags, int64_t chunk);
 #endif
 
 #ifdef FUT_OPENCL

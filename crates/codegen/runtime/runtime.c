@@ -235,6 +235,67 @@ static void mem_count(fut_ctx *ctx, int64_t bytes) {
   }
 }
 
+static void cache_lock(fut_ctx *ctx) {
+  while (__atomic_exchange_n(&ctx->cache_lock, 1, __ATOMIC_ACQUIRE)) {
+  }
+}
+
+static void cache_unlock(fut_ctx *ctx) { __atomic_store_n(&ctx->cache_lock, 0, __ATOMIC_RELEASE); }
+
+/* The smallest cached buffer of at least `bytes` bytes and at most
+   twice as many, taken out of the cache (its size in *size); NULL if
+   there is none. */
+static char *cache_take(fut_ctx *ctx, size_t bytes, size_t *size) {
+  if (bytes < FUT_CACHE_MIN) return NULL;
+  cache_lock(ctx);
+  int best = -1;
+  for (int i = 0; i < FUT_CACHE_SLOTS; i++) {
+    size_t s = ctx->cache_size[i];
+    if (ctx->cache[i] != NULL && s >= bytes && s / 2 <= bytes && (best < 0 || s < ctx->cache_size[best])) best = i;
+  }
+  char *data = NULL;
+  if (best >= 0) {
+    data = ctx->cache[best];
+    *size = ctx->cache_size[best];
+    ctx->cache[best] = NULL;
+  }
+  cache_unlock(ctx);
+  return data;
+}
+
+/* Keeps a freed buffer for reuse in an empty slot or in place of a
+   smaller one, freeing what the cache does not keep. */
+static void cache_put(fut_ctx *ctx, char *data, size_t size) {
+  if (size < FUT_CACHE_MIN) {
+    free(data);
+    return;
+  }
+  cache_lock(ctx);
+  int slot = -1;
+  for (int i = 0; i < FUT_CACHE_SLOTS; i++) {
+    if (ctx->cache[i] == NULL) { slot = i; break; }
+    if (ctx->cache_size[i] < size && (slot < 0 || ctx->cache_size[i] < ctx->cache_size[slot])) slot = i;
+  }
+  char *evicted = data;
+  if (slot >= 0) {
+    evicted = ctx->cache[slot];
+    ctx->cache[slot] = data;
+    ctx->cache_size[slot] = size;
+  }
+  cache_unlock(ctx);
+  free(evicted);
+}
+
+/* Frees the buffers the cache keeps. */
+FUT_LINK void fut_clear_cache(fut_ctx *ctx) {
+  cache_lock(ctx);
+  for (int i = 0; i < FUT_CACHE_SLOTS; i++) {
+    free(ctx->cache[i]);
+    ctx->cache[i] = NULL;
+  }
+  cache_unlock(ctx);
+}
+
 /* A new block of `bytes` bytes, over `data` (the caller's, never freed)
    or its own when `data` is NULL; NULL when memory runs out. */
 static fut_mem *mem_new(fut_ctx *ctx, int64_t bytes, char *data) {
@@ -251,8 +312,14 @@ static fut_mem *mem_new(fut_ctx *ctx, int64_t bytes, char *data) {
   m->dev_bytes = 0;
   m->dev_size = 0;
 #endif
+  m->capacity = 0;
   if (data == NULL) {
-    m->data = malloc(bytes == 0 ? 1 : (size_t)bytes);
+    size_t wanted = bytes == 0 ? 1 : (size_t)bytes;
+    m->data = cache_take(ctx, wanted, &m->capacity);
+    if (m->data == NULL) {
+      m->data = malloc(wanted);
+      m->capacity = wanted;
+    }
     if (m->data == NULL) { free(m); return NULL; }
     m->bytes = bytes;
     mem_count(ctx, bytes);
@@ -266,7 +333,7 @@ FUT_LINK void mem_free(fut_mem *m) {
   if (m->dev) fut_cl_release(m);
 #endif
   if (m->owns_data) {
-    free(m->data);
+    cache_put(m->ctx, m->data, m->capacity);
     mem_count(m->ctx, -m->bytes);
   }
   __atomic_sub_fetch(&m->ctx->blocks, 1, __ATOMIC_RELAXED);
@@ -733,6 +800,7 @@ static void buffer_add(fut_ctx *ctx, buffer *b, const void *p, size_t n) {
     char *grown = realloc(m->data, b->cap);
     if (!grown) fut_out_of_memory(ctx);
     m->data = b->a->data = grown;
+    m->capacity = b->cap;
     mem_count(ctx, (int64_t)b->cap - m->bytes);
     m->bytes = (int64_t)b->cap;
   }

@@ -9,6 +9,7 @@
    lowest-numbered one is the task's (the one a sequential run meets
    first); chunks above a failed one are skipped. */
 #include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 
 /* How many chunks per thread a task is split into, for balance (16
@@ -17,6 +18,10 @@
 /* Light iterations (one element written each) are not worth a task of
    fewer than this many. */
 #define FUT_LIGHT_CHUNK 16384
+/* Chained chunks (a scan's) have at most this many iterations, so that
+   the values a chunk wrote are still in its core's cache when it
+   combines its prefix into them. */
+#define FUT_CHAINED_CHUNK 32768
 
 /* A task being run. */
 typedef struct {
@@ -61,6 +66,7 @@ static void run_chunks(fut_ctx *ctx, fut_job *job) {
     fut_run_start(&run, ctx);
     run.depth = job->depth;
     run.in_task = 1;
+    run.task_failed = &job->failed;
     int64_t start = c * base + (c < extra ? c : extra);
     int64_t end = start + base + (c < extra);
     if (job->task(&run, job->env, c, start, end) == 0) continue;
@@ -136,13 +142,31 @@ static int fut_cores(void) {
   return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
 
-FUT_LINK int64_t fut_chunks(fut_run *run, int64_t iterations, int light) {
+FUT_LINK int64_t fut_chunks(fut_run *run, int64_t iterations, int kind) {
   int64_t threads = run->in_task ? 1 : run->ctx->num_threads;
   int64_t chunks = threads == 1 ? 1 : threads * FUT_CHUNKS_PER_THREAD;
+  /* Chained chunks have at most this many iterations. */
+  if (kind == 2 && threads > 1 && chunks < iterations / FUT_CHAINED_CHUNK) chunks = iterations / FUT_CHAINED_CHUNK;
   if (chunks > iterations) chunks = iterations;
   /* A light chunk has at least this many iterations. */
-  if (light && chunks > iterations / FUT_LIGHT_CHUNK) chunks = iterations / FUT_LIGHT_CHUNK;
+  if (kind == 1 && chunks > iterations / FUT_LIGHT_CHUNK) chunks = iterations / FUT_LIGHT_CHUNK;
   return chunks < 1 ? 1 : chunks;
+}
+
+/* Chunks are claimed in order by threads that run each to its end, so
+   the chunk before a waiting one is running or done: waiting cannot
+   deadlock. Run in order on one thread, it is done. */
+FUT_LINK int fut_await_chunk(fut_run *run, const int32_t *flags, int64_t chunk) {
+  if (chunk == 0) return 1;
+  while (!__atomic_load_n(&flags[chunk - 1], __ATOMIC_ACQUIRE)) {
+    if (run->task_failed != NULL && __atomic_load_n(run->task_failed, __ATOMIC_RELAXED) < chunk) return 0;
+    sched_yield();
+  }
+  return 1;
+}
+
+FUT_LINK void fut_publish_chunk(int32_t *flags, int64_t chunk) {
+  __atomic_store_n(&flags[chunk], 1, __ATOMIC_RELEASE);
 }
 
 /* Runs the chunks one after the other on this thread. */

@@ -392,7 +392,7 @@ fn each_kernel_body_mut(code: &mut Code<McOp>, f: &mut impl FnMut(&mut Code<McOp
         }
         Code::For { body, .. } | Code::While { body, .. } => each_kernel_body_mut(body, f),
         Code::Op(op) => match op {
-            McOp::Chunks { .. } => {}
+            McOp::Chunks { .. } | McOp::AwaitChunk { .. } | McOp::PublishChunk { .. } => {}
             McOp::Parallel { body, .. } => f(body),
             McOp::Reduce {
                 step,

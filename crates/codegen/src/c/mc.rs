@@ -24,7 +24,32 @@ impl COp for McOp {
                     "{} = fut_chunks(run, {}, {});",
                     printer.var(*var)?,
                     printer.exp(iterations)?,
-                    u8::from(*kind == Chunking::Light)
+                    match kind {
+                        Chunking::Partials | Chunking::Points => 0,
+                        Chunking::Light => 1,
+                        Chunking::Chained => 2,
+                    }
+                );
+                printer.line(&text);
+            }
+            McOp::AwaitChunk {
+                chunk,
+                flags,
+                proceed,
+            } => {
+                let text = format!(
+                    "{} = fut_await_chunk(run, (const int32_t *){}->data, {});",
+                    printer.var(*proceed)?,
+                    printer.mem(*flags)?,
+                    printer.exp(chunk)?
+                );
+                printer.line(&text);
+            }
+            McOp::PublishChunk { chunk, flags } => {
+                let text = format!(
+                    "fut_publish_chunk((int32_t *){}->data, {});",
+                    printer.mem(*flags)?,
+                    printer.exp(chunk)?
                 );
                 printer.line(&text);
             }
@@ -65,6 +90,19 @@ impl COp for McOp {
             } => {
                 uses.exp(iterations);
                 uses.set(*var);
+            }
+            McOp::AwaitChunk {
+                chunk,
+                flags,
+                proceed,
+            } => {
+                uses.exp(chunk);
+                uses.read(*flags);
+                uses.set(*proceed);
+            }
+            McOp::PublishChunk { chunk, flags } => {
+                uses.exp(chunk);
+                uses.read(*flags);
             }
             McOp::Parallel {
                 iterations,

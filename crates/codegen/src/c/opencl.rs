@@ -98,6 +98,9 @@ fn internal(message: impl Into<String>) -> CodegenError {
 /// Prints a multicore operation as OpenCL host code.
 pub(crate) fn print_op(op: &McOp, printer: &mut FunctionPrinter<'_, '_, McOp>) -> Result<()> {
     match op {
+        McOp::AwaitChunk { .. } | McOp::PublishChunk { .. } => {
+            return Err(internal("chained chunks on a device"));
+        }
         McOp::Chunks {
             var,
             iterations,
@@ -1860,6 +1863,9 @@ impl CodePrinter<McOp> for KernelPrinter<'_> {
     /// work-item, as one chunk.
     fn op(&mut self, op: &McOp) -> Result<()> {
         match op {
+            McOp::AwaitChunk { .. } | McOp::PublishChunk { .. } => {
+                return Err(internal("chained chunks on a device"));
+            }
             McOp::TiledMap(tiled) => self.code(&tiled.fallback)?,
             McOp::Chunks { var, .. } => {
                 let text = format!("{} = 1;", self.var_name(*var)?);

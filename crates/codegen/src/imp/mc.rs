@@ -24,6 +24,10 @@ pub enum Chunking {
     /// Independent iterations that do little work each (writing one
     /// element), so that few of them are not worth a task.
     Light,
+    /// Chunks that pass a result on to the next ([`McOp::AwaitChunk`]):
+    /// small enough that what a chunk wrote is still in its core's cache
+    /// when the result before it arrives.
+    Chained,
 }
 
 /// A parallel operation of the multicore and OpenCL back ends.
@@ -57,6 +61,21 @@ pub enum McOp {
         end: Var,
         body: Box<Code<McOp>>,
     },
+    /// In the body of a [`McOp::Parallel`] of [`Chunking::Chained`]
+    /// chunks, waits until chunk `chunk - 1` has run its
+    /// [`McOp::PublishChunk`] on `flags` (a block of one zeroed `i32` per
+    /// chunk), after which what it wrote before is visible; sets the
+    /// `bool` `proceed` (declared) to true then, or to false where an
+    /// earlier chunk failed and the one before will never publish. Chunk
+    /// 0 proceeds at once. Multicore only.
+    AwaitChunk {
+        chunk: Exp,
+        flags: Var,
+        proceed: Var,
+    },
+    /// Publishes chunk `chunk` to the one after it (see
+    /// [`McOp::AwaitChunk`]).
+    PublishChunk { chunk: Exp, flags: Var },
     /// Reductions of `segments` segments of `iterations` points each,
     /// made only for devices with work-groups, outside parallel code:
     /// segment `s` has the points `s * iterations + j` for `j` in

@@ -13,10 +13,14 @@
 //!   dimensions (a reduction per segment) the segments run in parallel,
 //!   each reduced by one thread.
 //! * `SegScan` over one dimension: each chunk scans its points and keeps
-//!   its total; the totals are scanned (exclusively) in chunk order; each
-//!   chunk then combines its prefix into its elements. Over several
-//!   dimensions the segments run in parallel. For a device with
-//!   work-groups, outside parallel code, it is one [`McOp::Scan`].
+//!   its total. On the thread pool the chunks are chained: each awaits
+//!   the combination of the totals before it from the chunk before
+//!   ([`McOp::AwaitChunk`]), passes its own on and combines the earlier
+//!   ones into its elements while they are in its cache. Elsewhere the
+//!   totals are scanned (exclusively) in chunk order, and each chunk then
+//!   combines its prefix into its elements. Over several dimensions the
+//!   segments run in parallel. For a device with work-groups, outside
+//!   parallel code, it is one [`McOp::Scan`].
 //! * `SegHist`: each chunk fills private histograms (as many chunks as
 //!   fit in a bounded amount of memory, a cache line apart so that
 //!   threads do not share lines), which are then combined into the
@@ -30,7 +34,7 @@ use super::tiling::tiled_map;
 use super::translate::{
     Array, PointCode, Translator, and, cmp, element_at, in_range, internal, slice_fix,
 };
-use super::{Code, Exp, MemLoc};
+use super::{Code, Exp};
 use crate::CodegenError;
 use opt::ir::analysis::commutative_operator;
 use opt::ir::segop::{SegOp, SegResult, SegSpace};
@@ -104,6 +108,8 @@ pub(super) fn seg_op(tr: &mut Translator<McMem>, pat: &[PatElem], op: &SegOp<McM
                 .collect();
             if space.dims.len() == 1 && tr.work_groups() && !tr.in_parallel() {
                 group_scan(tr, pat, op, &lambdas, body, operators)
+            } else if space.dims.len() == 1 && !tr.work_groups() && !tr.in_parallel() {
+                chained_scan(tr, pat, op, &lambdas, body, operators)
             } else if space.dims.len() == 1 {
                 scan(tr, pat, op, &lambdas, body, operators)
             } else {
@@ -820,25 +826,17 @@ fn scan(
     let iterations = points(tr, &space.sizes())?;
     let count = chunks(tr, iterations.clone());
     let blocks = partials(tr, &types, Exp::Var(count, PrimType::I64));
-    let element_of = |array: &Array, i: &Exp| -> MemLoc { slice_fix(&array.loc, i.clone()) };
+    let chunk_scan = ChunkScan {
+        pat,
+        op,
+        ops,
+        body,
+        operators,
+        types: &types,
+        outputs: &outputs,
+    };
     parallel_chunks(tr, iterations.clone(), count, |tr, chunk, start, end| {
-        let accs = scalars(tr, "acc", &types, neutral.clone());
-        for_range(tr, start, end, |tr, flat| {
-            point_indices(tr, space, flat.clone())?;
-            tr.stms(&body.stms)?;
-            let values = operator_values(tr, body, operators)?;
-            combine(tr, ops, &types, &accs, values)?;
-            for ((&acc, &t), output) in accs.iter().zip(&types).zip(&outputs) {
-                let place = element_of(output, flat);
-                tr.emit(Code::Write {
-                    block: place.block,
-                    index: place.offset,
-                    element: t,
-                    value: Exp::Var(acc, t),
-                });
-            }
-            write_results(tr, space, op.results(), &pat[operators..], &body.result)
-        })?;
+        let accs = chunk_scan.scan(tr, neutral.clone(), start, end)?;
         for (&acc, &(block, t)) in accs.iter().zip(&blocks) {
             tr.emit(Code::Write {
                 block,
@@ -893,41 +891,7 @@ fn scan(
                 .collect(),
         );
         let later = cmp(CmpOp::Lt, Exp::i64(0), chunk);
-        let code = tr.block(|tr| {
-            for_range(tr, start, end, |tr, flat| {
-                let values: Vec<Exp> = outputs
-                    .iter()
-                    .zip(&types)
-                    .map(|(o, &t)| {
-                        let place = element_of(o, flat);
-                        read(place.block, place.offset, t)
-                    })
-                    .collect();
-                let combined = scalars(tr, "x", &types, values);
-                let mut offset = 0;
-                for (lambda, ne) in ops {
-                    let n = ne.len();
-                    let mut args =
-                        var_exps(&prefix[offset..offset + n], &types[offset..offset + n]);
-                    args.extend(var_exps(
-                        &combined[offset..offset + n],
-                        &types[offset..offset + n],
-                    ));
-                    apply(tr, lambda, args, &combined[offset..offset + n])?;
-                    offset += n;
-                }
-                for ((&x, &t), output) in combined.iter().zip(&types).zip(&outputs) {
-                    let place = element_of(output, flat);
-                    tr.emit(Code::Write {
-                        block: place.block,
-                        index: place.offset,
-                        element: t,
-                        value: Exp::Var(x, t),
-                    });
-                }
-                Ok(())
-            })
-        })?;
+        let code = tr.block(|tr| chunk_scan.combine_prefix(tr, &prefix, start, end))?;
         tr.emit(Code::If {
             condition: later,
             then_code: Box::new(code),
@@ -935,6 +899,225 @@ fn scan(
         });
         Ok(())
     })
+}
+
+/// An inclusive scan over one dimension in one pass over memory, for
+/// the thread pool: each chunk scans its points and keeps its total,
+/// awaits the chunk before it ([`McOp::AwaitChunk`]: chunks are claimed
+/// in order, so it runs or is done), takes the combination of the
+/// totals up to it, passes its own on, and combines the earlier ones
+/// into its elements while they are still in its core's cache. Three
+/// phases would read the elements from memory twice and write them
+/// twice.
+fn chained_scan(
+    tr: &mut Translator<McMem>,
+    pat: &[PatElem],
+    op: &SegOp<McMem>,
+    ops: &[(&Lambda<McMem>, &[SubExp])],
+    body: &Body,
+    operators: usize,
+) -> Result<()> {
+    let space = op.space();
+    let (types, neutral) = operator_parts(tr, ops)?;
+    let outputs: Vec<Array> = pat[..operators]
+        .iter()
+        .map(|e| tr.array(e.var))
+        .collect::<Result<_>>()?;
+    let iterations = points(tr, &space.sizes())?;
+    let count = chunks_of(tr, iterations.clone(), Chunking::Chained);
+    let count_exp = Exp::Var(count, PrimType::I64);
+    // The combination of the totals up to each chunk, and whether the
+    // chunk has published it.
+    let prefixes = partials(tr, &types, count_exp.clone());
+    let [(flags, _)] = partials(tr, &[PrimType::I32], count_exp.clone())[..] else {
+        return Err(internal("one block of flags"));
+    };
+    let c = tr.new_var("c");
+    tr.emit(Code::For {
+        var: c,
+        bound: count_exp,
+        body: Box::new(Code::Write {
+            block: flags,
+            index: Exp::Var(c, PrimType::I64),
+            element: PrimType::I32,
+            value: Exp::Const(prim::PrimValue::I32(0)),
+        }),
+    });
+    let chunk_scan = ChunkScan {
+        pat,
+        op,
+        ops,
+        body,
+        operators,
+        types: &types,
+        outputs: &outputs,
+    };
+    parallel_chunks(tr, iterations, count, |tr, chunk, start, end| {
+        let accs = chunk_scan.scan(tr, neutral, start.clone(), end.clone())?;
+        let proceed = tr.new_var("proceed");
+        tr.emit(Code::DeclareScalar(proceed, PrimType::Bool));
+        tr.emit(Code::Op(McOp::AwaitChunk {
+            chunk: chunk.clone(),
+            flags,
+            proceed,
+        }));
+        let later = cmp(CmpOp::Lt, Exp::i64(0), chunk.clone());
+        let publish = tr.block(|tr| {
+            let before = Exp::i64_sub(chunk.clone(), Exp::i64(1));
+            let prefix = scalars(
+                tr,
+                "prefix",
+                &types,
+                prefixes
+                    .iter()
+                    .map(|&(b, t)| read(b, before.clone(), t))
+                    .collect(),
+            );
+            let total = scalars(tr, "total", &types, var_exps(&prefix, &types));
+            combine(tr, ops, &types, &total, var_exps(&accs, &types))?;
+            let passed_on = tr.block(|tr| {
+                write_chunk_values(tr, &prefixes, &chunk, &total);
+                tr.emit(Code::Op(McOp::PublishChunk {
+                    chunk: chunk.clone(),
+                    flags,
+                }));
+                Ok(())
+            })?;
+            tr.emit(passed_on);
+            chunk_scan.combine_prefix(tr, &prefix, start, end)
+        })?;
+        let first = tr.block(|tr| {
+            write_chunk_values(tr, &prefixes, &chunk, &accs);
+            tr.emit(Code::Op(McOp::PublishChunk {
+                chunk: chunk.clone(),
+                flags,
+            }));
+            Ok(())
+        })?;
+        let code = Code::If {
+            condition: later,
+            then_code: Box::new(publish),
+            else_code: Box::new(first),
+        };
+        tr.emit(Code::If {
+            condition: Exp::Var(proceed, PrimType::Bool),
+            then_code: Box::new(code),
+            else_code: Box::new(Code::Block(Vec::new())),
+        });
+        Ok(())
+    })
+}
+
+/// Writes one value per block at a chunk's index.
+fn write_chunk_values(
+    tr: &mut Translator<McMem>,
+    blocks: &[(Var, PrimType)],
+    chunk: &Exp,
+    values: &[Var],
+) {
+    for (&value, &(block, t)) in values.iter().zip(blocks) {
+        tr.emit(Code::Write {
+            block,
+            index: chunk.clone(),
+            element: t,
+            value: Exp::Var(value, t),
+        });
+    }
+}
+
+/// What scanning a chunk of a one-dimensional scan needs.
+struct ChunkScan<'a> {
+    pat: &'a [PatElem],
+    op: &'a SegOp<McMem>,
+    ops: &'a [(&'a Lambda<McMem>, &'a [SubExp])],
+    body: &'a Body,
+    operators: usize,
+    types: &'a [PrimType],
+    outputs: &'a [Array],
+}
+
+impl ChunkScan<'_> {
+    /// Scans the points `start..end` from the neutral elements, writing
+    /// the scanned values and the body's other results; the chunk's
+    /// total.
+    fn scan(
+        &self,
+        tr: &mut Translator<McMem>,
+        neutral: Vec<Exp>,
+        start: Exp,
+        end: Exp,
+    ) -> Result<Vec<Var>> {
+        let space = self.op.space();
+        let accs = scalars(tr, "acc", self.types, neutral);
+        for_range(tr, start, end, |tr, flat| {
+            point_indices(tr, space, flat.clone())?;
+            tr.stms(&self.body.stms)?;
+            let values = operator_values(tr, self.body, self.operators)?;
+            combine(tr, self.ops, self.types, &accs, values)?;
+            for ((&acc, &t), output) in accs.iter().zip(self.types).zip(self.outputs) {
+                let place = slice_fix(&output.loc, flat.clone());
+                tr.emit(Code::Write {
+                    block: place.block,
+                    index: place.offset,
+                    element: t,
+                    value: Exp::Var(acc, t),
+                });
+            }
+            write_results(
+                tr,
+                space,
+                self.op.results(),
+                &self.pat[self.operators..],
+                &self.body.result,
+            )
+        })?;
+        Ok(accs)
+    }
+
+    /// Combines `prefix` into the scanned values at the points
+    /// `start..end`, on their left.
+    fn combine_prefix(
+        &self,
+        tr: &mut Translator<McMem>,
+        prefix: &[Var],
+        start: Exp,
+        end: Exp,
+    ) -> Result<()> {
+        let types = self.types;
+        for_range(tr, start, end, |tr, flat| {
+            let values: Vec<Exp> = self
+                .outputs
+                .iter()
+                .zip(types)
+                .map(|(o, &t)| {
+                    let place = slice_fix(&o.loc, flat.clone());
+                    read(place.block, place.offset, t)
+                })
+                .collect();
+            let combined = scalars(tr, "x", types, values);
+            let mut offset = 0;
+            for (lambda, ne) in self.ops {
+                let n = ne.len();
+                let mut args = var_exps(&prefix[offset..offset + n], &types[offset..offset + n]);
+                args.extend(var_exps(
+                    &combined[offset..offset + n],
+                    &types[offset..offset + n],
+                ));
+                apply(tr, lambda, args, &combined[offset..offset + n])?;
+                offset += n;
+            }
+            for ((&x, &t), output) in combined.iter().zip(types).zip(self.outputs) {
+                let place = slice_fix(&output.loc, flat.clone());
+                tr.emit(Code::Write {
+                    block: place.block,
+                    index: place.offset,
+                    element: t,
+                    value: Exp::Var(x, t),
+                });
+            }
+            Ok(())
+        })
+    }
 }
 
 /// An inclusive scan over one dimension on a device with work-groups:

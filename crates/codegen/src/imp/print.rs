@@ -37,6 +37,27 @@ impl PrintOp for McOp {
                 );
                 printer.line(&text);
             }
+            McOp::AwaitChunk {
+                chunk,
+                flags,
+                proceed,
+            } => {
+                let text = format!(
+                    "{} = await chunk {} - 1 of {}",
+                    printer.var(*proceed),
+                    printer.exp(chunk),
+                    printer.var(*flags)
+                );
+                printer.line(&text);
+            }
+            McOp::PublishChunk { chunk, flags } => {
+                let text = format!(
+                    "publish chunk {} of {}",
+                    printer.exp(chunk),
+                    printer.var(*flags)
+                );
+                printer.line(&text);
+            }
             McOp::Parallel {
                 iterations,
                 chunks,
