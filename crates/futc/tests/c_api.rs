@@ -93,6 +93,16 @@ fn a_c_program_uses_the_opencl_library() {
 }
 
 #[test]
+fn freed_host_buffers_are_reused() {
+    client_uses_the_library("c", "host_buffers.fut", "host_buffers");
+}
+
+#[test]
+fn freed_host_buffers_are_reused_by_the_multicore_library() {
+    client_uses_the_library("multicore", "host_buffers.fut", "host_buffers");
+}
+
+#[test]
 fn opencl_arrays_stay_on_the_device_and_freed_blocks_are_reused() {
     if !opencl_device_exists() {
         eprintln!("skipped: no OpenCL device");
