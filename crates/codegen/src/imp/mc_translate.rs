@@ -817,34 +817,13 @@ fn scan(
     body: &Body,
     operators: usize,
 ) -> Result<()> {
-    let space = op.space();
-    let (types, neutral) = operator_parts(tr, ops)?;
-    let outputs: Vec<Array> = pat[..operators]
-        .iter()
-        .map(|e| tr.array(e.var))
-        .collect::<Result<_>>()?;
-    let iterations = points(tr, &space.sizes())?;
+    let (chunk_scan, neutral, iterations) = ChunkScan::new(tr, pat, op, ops, body, operators)?;
+    let types = chunk_scan.types.clone();
     let count = chunks(tr, iterations.clone());
     let blocks = partials(tr, &types, Exp::Var(count, PrimType::I64));
-    let chunk_scan = ChunkScan {
-        pat,
-        op,
-        ops,
-        body,
-        operators,
-        types: &types,
-        outputs: &outputs,
-    };
     parallel_chunks(tr, iterations.clone(), count, |tr, chunk, start, end| {
         let accs = chunk_scan.scan(tr, neutral.clone(), start, end)?;
-        for (&acc, &(block, t)) in accs.iter().zip(&blocks) {
-            tr.emit(Code::Write {
-                block,
-                index: chunk.clone(),
-                element: t,
-                value: Exp::Var(acc, t),
-            });
-        }
+        write_chunk_values(tr, &blocks, &chunk, &accs);
         Ok(())
     })?;
     // Each chunk's total becomes the combination of the earlier ones', by
@@ -917,13 +896,8 @@ fn chained_scan(
     body: &Body,
     operators: usize,
 ) -> Result<()> {
-    let space = op.space();
-    let (types, neutral) = operator_parts(tr, ops)?;
-    let outputs: Vec<Array> = pat[..operators]
-        .iter()
-        .map(|e| tr.array(e.var))
-        .collect::<Result<_>>()?;
-    let iterations = points(tr, &space.sizes())?;
+    let (chunk_scan, neutral, iterations) = ChunkScan::new(tr, pat, op, ops, body, operators)?;
+    let types = chunk_scan.types.clone();
     let count = chunks_of(tr, iterations.clone(), Chunking::Chained);
     let count_exp = Exp::Var(count, PrimType::I64);
     // The combination of the totals up to each chunk, and whether the
@@ -943,15 +917,6 @@ fn chained_scan(
             value: Exp::Const(prim::PrimValue::I32(0)),
         }),
     });
-    let chunk_scan = ChunkScan {
-        pat,
-        op,
-        ops,
-        body,
-        operators,
-        types: &types,
-        outputs: &outputs,
-    };
     parallel_chunks(tr, iterations, count, |tr, chunk, start, end| {
         let accs = chunk_scan.scan(tr, neutral, start.clone(), end.clone())?;
         let proceed = tr.new_var("proceed");
@@ -1032,11 +997,41 @@ struct ChunkScan<'a> {
     ops: &'a [(&'a Lambda<McMem>, &'a [SubExp])],
     body: &'a Body,
     operators: usize,
-    types: &'a [PrimType],
-    outputs: &'a [Array],
+    /// The operators' accumulator types, in order.
+    types: Vec<PrimType>,
+    /// The arrays of the scanned values.
+    outputs: Vec<Array>,
 }
 
-impl ChunkScan<'_> {
+impl<'a> ChunkScan<'a> {
+    /// The chunks' part of a scan, the operators' neutral elements and
+    /// the number of points.
+    fn new(
+        tr: &mut Translator<McMem>,
+        pat: &'a [PatElem],
+        op: &'a SegOp<McMem>,
+        ops: &'a [(&'a Lambda<McMem>, &'a [SubExp])],
+        body: &'a Body,
+        operators: usize,
+    ) -> Result<(Self, Vec<Exp>, Exp)> {
+        let (types, neutral) = operator_parts(tr, ops)?;
+        let outputs: Vec<Array> = pat[..operators]
+            .iter()
+            .map(|e| tr.array(e.var))
+            .collect::<Result<_>>()?;
+        let iterations = points(tr, &op.space().sizes())?;
+        let chunk_scan = ChunkScan {
+            pat,
+            op,
+            ops,
+            body,
+            operators,
+            types,
+            outputs,
+        };
+        Ok((chunk_scan, neutral, iterations))
+    }
+
     /// Scans the points `start..end` from the neutral elements, writing
     /// the scanned values and the body's other results; the chunk's
     /// total.
@@ -1048,13 +1043,13 @@ impl ChunkScan<'_> {
         end: Exp,
     ) -> Result<Vec<Var>> {
         let space = self.op.space();
-        let accs = scalars(tr, "acc", self.types, neutral);
+        let accs = scalars(tr, "acc", &self.types, neutral);
         for_range(tr, start, end, |tr, flat| {
             point_indices(tr, space, flat.clone())?;
             tr.stms(&self.body.stms)?;
             let values = operator_values(tr, self.body, self.operators)?;
-            combine(tr, self.ops, self.types, &accs, values)?;
-            for ((&acc, &t), output) in accs.iter().zip(self.types).zip(self.outputs) {
+            combine(tr, self.ops, &self.types, &accs, values)?;
+            for ((&acc, &t), output) in accs.iter().zip(&self.types).zip(&self.outputs) {
                 let place = slice_fix(&output.loc, flat.clone());
                 tr.emit(Code::Write {
                     block: place.block,
@@ -1083,7 +1078,7 @@ impl ChunkScan<'_> {
         start: Exp,
         end: Exp,
     ) -> Result<()> {
-        let types = self.types;
+        let types = &self.types;
         for_range(tr, start, end, |tr, flat| {
             let values: Vec<Exp> = self
                 .outputs
@@ -1106,7 +1101,7 @@ impl ChunkScan<'_> {
                 apply(tr, lambda, args, &combined[offset..offset + n])?;
                 offset += n;
             }
-            for ((&x, &t), output) in combined.iter().zip(types).zip(self.outputs) {
+            for ((&x, &t), output) in combined.iter().zip(types).zip(&self.outputs) {
                 let place = slice_fix(&output.loc, flat.clone());
                 tr.emit(Code::Write {
                     block: place.block,
