@@ -122,7 +122,11 @@ impl Compaction {
         else {
             return None;
         };
-        let dest_of = |out: Var| body.stms[scatter].pat.iter().position(|pe| pe.var == out);
+        // A destination, not the mapped values the scatter also binds.
+        let dest_of = |out: Var| {
+            let d = body.stms[scatter].pat.iter().position(|pe| pe.var == out)?;
+            (d < dests.len()).then_some(d)
+        };
         let dests_read: Vec<usize> = outs.iter().map(|&o| dest_of(o)).collect::<Option<_>>()?;
         if dests.iter().any(|d| d.writes != 1) {
             return None;

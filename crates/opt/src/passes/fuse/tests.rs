@@ -1192,3 +1192,58 @@ fn a_compaction_not_proved_stays() {
         assert_eq!(count(&text, "scatter("), 1, "{text}");
     }
 }
+
+#[test]
+fn a_reduction_over_a_scatters_mapped_values_is_no_compaction() {
+    // The scatter writes its compaction index as a value too; the sum
+    // reads the first `total` of its mapped values, whichever rows they
+    // come from.
+    let text = "level soacs
+variables 40
+entry main = main (xs: []i32) : (i32, []i64)
+fun main (n_0: i64, xs_1: [n_0]i32): (i32, [n_0]i64) = {
+  let (counts_2: [n_0]i64, keep_3: [n_0]bool) = screma(n_0, {xs_1}, \\ (x_4: i32): (i64, bool) -> {
+    let (k_5: bool) = Lt(0i32, x_4)
+    let (one_6: i64) = if k_5 then {
+      in (1i64)
+    } else {
+      in (0i64)
+    } : (i64)
+    in (one_6, k_5)
+  }, scan(0i64) \\ (a_7: i64, b_8: i64): (i64) -> {
+    let (s_9: i64) = Add(a_7, b_8)
+    in (s_9)
+  })
+  let (empty_10: bool) = Eq(n_0, 0i64)
+  let (total_11: i64) = if empty_10 then {
+    in (0i64)
+  } else {
+    let (last_12: i64) = Add(n_0, -1i64)
+    let (count_13: i64) = counts_2[last_12]
+    in (count_13)
+  } : (i64)
+  let (blank_14: [n_0]i64) = replicate([n_0], 0i64)
+  let (out_15: [n_0]i64, mapped_27: [n_0]i32) = scatter(n_0, {keep_3, counts_2, xs_1}, \\ (k_16: bool, c_17: i64, x_18: i32): (i64, i64, i32) -> {
+    let (at_19: i64) = if k_16 then {
+      let (before_20: i64) = Add(c_17, -1i64)
+      in (before_20)
+    } else {
+      in (-1i64)
+    } : (i64)
+    in (at_19, at_19, x_18)
+  }, {blank_14})
+  let (first_21: [total_11]i32) = mapped_27[0i64:+total_11*1i64]
+  let (sum_22: i32) = screma(total_11, {first_21}, \\ (x_23: i32): (i32) -> {
+    in (x_23)
+  }, reduce (0i32) \\ (a_24: i32, b_25: i32): (i32) -> {
+    let (s_26: i32) = Add(a_24, b_25)
+    in (s_26)
+  })
+  in (sum_22, out_15)
+}";
+    let fused = fused_text(
+        text,
+        &[vec![i32_array(&[-3, 1, -4, 5])], vec![i32_array(&[2, 7])]],
+    );
+    assert!(fused.contains("mapped_27[0i64:+total_11*1i64]"), "{fused}");
+}
