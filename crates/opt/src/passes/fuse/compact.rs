@@ -28,7 +28,7 @@ use crate::ir::analysis::{can_fail, consumed_anywhere};
 use crate::ir::traverse::free_in_exp;
 use crate::ir::{Body, DimIndex, Exp, Fusion, Lambda, ScanOp, Soac, Stm, SubExp, Type, Var};
 use prim::{BinOp, CmpOp, PrimType};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Rewrites one reduction of the body over a compaction; whether it did.
 pub(super) fn fuse_reduction_of_compaction(
@@ -36,13 +36,41 @@ pub(super) fn fuse_reduction_of_compaction(
     body: &mut Body,
     deps: &Deps,
 ) -> bool {
+    // The statement binding each variable of the body, found once: every
+    // reduction of the body looks its inputs up.
+    let binders: FxHashMap<Var, usize> = body
+        .stms
+        .iter()
+        .enumerate()
+        .flat_map(|(i, stm)| stm.pat.iter().map(move |pe| (pe.var, i)))
+        .collect();
+    let scope = Scope {
+        body,
+        binders: &binders,
+        defs: &fuser.defs,
+    };
     for consumer in 0..body.stms.len() {
-        if let Some(found) = Compaction::find(body, deps, &fuser.defs, consumer) {
+        if let Some(found) = Compaction::find(&scope, deps, consumer) {
             found.rewrite(fuser, body, consumer);
             return true;
         }
     }
     false
+}
+
+/// The body a reduction stands in, with the statement binding each of
+/// its variables, and the definitions the rules record.
+struct Scope<'a> {
+    body: &'a Body,
+    binders: &'a FxHashMap<Var, usize>,
+    defs: &'a Defs,
+}
+
+impl Scope<'_> {
+    /// The statement of the body binding `var`.
+    fn binder(&self, var: Var) -> Option<usize> {
+        self.binders.get(&var).copied()
+    }
 }
 
 /// A reduction over slices of a scatter's destinations that the scatter
@@ -61,7 +89,8 @@ struct Compaction {
 }
 
 impl Compaction {
-    fn find(body: &Body, deps: &Deps, defs: &Defs, consumer: usize) -> Option<Compaction> {
+    fn find(scope: &Scope, deps: &Deps, consumer: usize) -> Option<Compaction> {
+        let (body, defs) = (scope.body, scope.defs);
         let Exp::Op(Soac::Screma {
             width: SubExp::Var(total),
             arrays,
@@ -85,7 +114,7 @@ impl Compaction {
         let mut slices = Vec::new();
         let mut outs = Vec::new();
         for &array in arrays {
-            let i = defining(body, array)?;
+            let i = scope.binder(array)?;
             let Exp::Index {
                 array: out,
                 slice: ref index,
@@ -112,7 +141,7 @@ impl Compaction {
             slices.push(i);
             outs.push(out);
         }
-        let scatter = defining(body, *outs.first()?)?;
+        let scatter = scope.binder(*outs.first()?)?;
         let Exp::Op(Soac::Scatter {
             width,
             arrays: scattered,
@@ -145,7 +174,7 @@ impl Compaction {
             flag = Some(k);
             let counts = input_of(c)?;
             let flags = input_of(k)?;
-            if !counts_flags(body, counts, flags, *width)? {
+            if !counts_flags(scope, counts, flags, *width)? {
                 return None;
             }
             if !is_last_count(body, defs, *total, counts, *width) {
@@ -371,8 +400,8 @@ fn compaction_index(body: &Body, defs: &Defs, index: SubExp) -> Option<(Var, Var
 /// Whether `counts` is an inclusive scan of `+` from 0 over one for each
 /// row where `flags` holds and zero elsewhere, by a screma of `width`
 /// rows.
-fn counts_flags(body: &Body, counts: Var, flags: Var, width: SubExp) -> Option<bool> {
-    let stm = &body.stms[defining(body, counts)?];
+fn counts_flags(scope: &Scope, counts: Var, flags: Var, width: SubExp) -> Option<bool> {
+    let stm = &scope.body.stms[scope.binder(counts)?];
     let Exp::Op(Soac::Screma {
         width: scan_width,
         arrays,
