@@ -26,7 +26,8 @@ pub struct WatchArgs {
     /// instead of compiling.
     #[arg(long)]
     test: bool,
-    /// How often to look at the files for changes, in milliseconds.
+    /// How often to look at the files for changes, in milliseconds; a
+    /// round starts once the changed files have stayed the same this long.
     #[arg(long, default_value_t = 200, value_name = "MS")]
     interval: u64,
 }
