@@ -48,9 +48,10 @@ pub fn compile_entries(
 }
 
 fn lower_checked(checked: &diagnostics::CheckedProgram) -> Result<opt::ir::Program, String> {
-    let display_path = display_path();
-    let program = lower::lower_program(&checked.db, checked.file_set, checked.root, &display_path)
-        .map_err(|error| format!("error: {error}"))?;
+    let root = display_root();
+    let program =
+        lower::lower_program(&checked.db, checked.file_set, checked.root, root.as_deref())
+            .map_err(|error| format!("error: {error}"))?;
     if cfg!(debug_assertions) {
         opt::ir::check::check_program(&program).map_err(|error| error.to_string())?;
     }
@@ -61,13 +62,19 @@ fn lower_checked(checked: &diagnostics::CheckedProgram) -> Result<opt::ir::Progr
 /// the working directory, as the user would write it, where it is under
 /// it.
 pub fn display_path() -> impl Fn(&str) -> String {
-    let cwd = std::env::current_dir()
-        .ok()
-        .and_then(|d| d.to_str().map(|d| hir::files::normalize_path(d) + "/"));
+    let cwd = display_root();
     move |path: &str| match &cwd {
         Some(cwd) => path.strip_prefix(cwd.as_str()).unwrap_or(path).to_owned(),
         None => path.to_owned(),
     }
+}
+
+/// The working directory as the start of semantic paths (ending in `/`),
+/// which run-time errors leave out.
+fn display_root() -> Option<String> {
+    std::env::current_dir()
+        .ok()
+        .and_then(|d| d.to_str().map(|d| hir::files::normalize_path(d) + "/"))
 }
 
 /// The type of the last definition named `name` in the root file of a

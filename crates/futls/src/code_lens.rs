@@ -224,7 +224,7 @@ fn run(
     let hir::CheckedProgram {
         db, file_set, root, ..
     } = &checked.program;
-    let program = match lower::lower_program(db, *file_set, *root, &|p| p.to_owned()) {
+    let program = match lower::lower_program(db, *file_set, *root, None) {
         Ok(program) => program,
         Err(error) => return all_failed(&error.to_string()),
     };

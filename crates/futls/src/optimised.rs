@@ -49,8 +49,7 @@ pub fn lower(db: &dyn Db, file_set: FileSet, root: SourceFile) -> Result<Program
             if errors == 1 { "" } else { "s" }
         ));
     }
-    lower::lower_program(db, file_set, root, &|path| path.to_owned())
-        .map_err(|error| error.to_string())
+    lower::lower_program(db, file_set, root, None).map_err(|error| error.to_string())
 }
 
 /// The entry points of the program rooted at `root`, with the ranges of

@@ -15,7 +15,7 @@ use crate::lower::{Lowerer, lower_type_param};
 use crate::store::{ExprId, PatId, SourceMap, Store, TypeId, TypeParam};
 use std::sync::Arc;
 use syntax::ast::{self, AstNode};
-use syntax::{GreenNode, GreenNodeData, SyntaxNode};
+use syntax::{GreenNode, GreenNodeData, SyntaxNode, TextRange};
 
 /// A definition `def f tparams params : ret = body`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +41,15 @@ impl PartialEq for ItemSyntax {
             (None, None) => true,
             _ => false,
         }
+    }
+}
+
+impl ItemSyntax {
+    /// The text of a range of the item (relative to its start), if the
+    /// item has it.
+    pub fn text_at(&self, range: TextRange) -> Option<String> {
+        let node = SyntaxNode::new_root(self.0.clone()?);
+        (range.end() <= node.text_range().end()).then(|| node.text().slice(range).to_string())
     }
 }
 
@@ -78,9 +87,84 @@ pub fn value_body_with_source_map(
 /// when the file changes elsewhere.
 #[salsa::tracked(returns(clone))]
 pub fn value_body(db: &dyn Db, file: SourceFile, item: ItemIdx) -> Arc<ValueBody> {
+    value_body_with_item_map(db, file, item).0
+}
+
+/// How many parameters `item` has: equal after an edit of its body that
+/// leaves them, so that what only needs the count is not recomputed.
+#[salsa::tracked(returns(copy))]
+pub fn param_count(db: &dyn Db, file: SourceFile, item: ItemIdx) -> usize {
+    value_body(db, file, item).params.len()
+}
+
+/// The body of `item` with a source map whose ranges are relative to the
+/// item's start ([`item_position`] places them in the file): equal when
+/// an edit elsewhere leaves the item's text alone, even if it moves the
+/// item.
+#[salsa::tracked(returns(clone))]
+pub fn value_body_with_item_map(
+    db: &dyn Db,
+    file: SourceFile,
+    item: ItemIdx,
+) -> (Arc<ValueBody>, Arc<SourceMap>) {
     let ItemSyntax(green) = item_syntax(db, file, item);
     let def = green.and_then(|green| ast::ValueDef::cast(SyntaxNode::new_root(green)));
-    Arc::new(lower_value_def(def).0)
+    let (body, source_map) = lower_value_def(def);
+    (Arc::new(body), Arc::new(source_map))
+}
+
+/// Where an item starts in its file, and where its lines start: enough
+/// to give positions relative to the item's start a line and a column.
+/// Equal after an edit that leaves the item's text, line and column as
+/// they were.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemPosition {
+    /// The line and column (from 1, the column in bytes) of the item's
+    /// first character.
+    pub line: u32,
+    pub column: u32,
+    /// The offsets from the item's start at which its later lines start.
+    line_starts: Vec<u32>,
+}
+
+impl ItemPosition {
+    /// The line and column (from 1, the column in bytes) of an offset from
+    /// the item's start.
+    pub fn line_column(&self, offset: u32) -> (u32, u32) {
+        match self.line_starts.partition_point(|&start| start <= offset) {
+            0 => (self.line, self.column + offset),
+            lines => (
+                self.line + lines as u32,
+                offset - self.line_starts[lines - 1] + 1,
+            ),
+        }
+    }
+}
+
+/// The position of `item` in its file.
+#[salsa::tracked(returns(clone))]
+pub fn item_position(db: &dyn Db, file: SourceFile, item: ItemIdx) -> ItemPosition {
+    let (_, item_map) = item_tree_with_source_map(db, file);
+    let text = file.text(db);
+    let range = item_map
+        .items
+        .get(item.0 as usize)
+        .map_or_else(TextRange::default, |ptr| ptr.range);
+    let start = usize::from(range.start()).min(text.len());
+    let end = usize::from(range.end()).clamp(start, text.len());
+    let starts = crate::files::line_starts(db, file);
+    let line = starts.partition_point(|&s| s as usize <= start);
+    let line_start = starts.get(line.wrapping_sub(1)).map_or(0, |&s| s as usize);
+    ItemPosition {
+        line: line as u32,
+        column: (start - line_start) as u32 + 1,
+        line_starts: text.as_bytes()[start..end]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| b == b'\n')
+            .map(|(i, _)| i as u32 + 1)
+            .collect(),
+    }
 }
 
 /// Lowers a value definition; both queries above use it, so the ids of

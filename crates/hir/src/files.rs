@@ -52,6 +52,20 @@ pub fn parse(db: &dyn Db, file: SourceFile) -> syntax::Parse {
     syntax::join(parts)
 }
 
+/// The offsets at which a file's lines start (the first is 0).
+#[salsa::tracked(returns(ref))]
+pub fn line_starts(db: &dyn Db, file: SourceFile) -> Vec<u32> {
+    let mut starts = vec![0];
+    starts.extend(
+        file.text(db)
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == b'\n')
+            .map(|(i, _)| i as u32 + 1),
+    );
+    starts
+}
+
 /// The text of one chunk of a file and of the token after it, interned so
 /// that equal text is one query key.
 #[salsa::interned]

@@ -595,11 +595,8 @@ impl Lowerer<'_> {
                     .source_map
                     .exprs
                     .get(condition)
-                    .map(|ptr| {
-                        let range = ptr.range;
-                        frame.file.text(self.db)
-                            [usize::from(range.start())..usize::from(range.end())]
-                            .to_owned()
+                    .and_then(|ptr| {
+                        hir::body::item_syntax(self.db, frame.file, frame.item).text_at(ptr.range)
                     })
                     .unwrap_or_default();
                 let loc = self
@@ -1099,9 +1096,7 @@ impl Lowerer<'_> {
                     _ => 0,
                 }
             }
-            ClosureKind::Def { file, item, .. } => {
-                hir::body::value_body(self.db, *file, *item).params.len()
-            }
+            ClosureKind::Def { file, item, .. } => hir::body::param_count(self.db, *file, *item),
             ClosureKind::Intrinsic(intrinsic, _) => intrinsic.arity(),
             ClosureKind::Recursive { statics, .. } => statics.len(),
             ClosureKind::BuiltinOp(_) => 2,
@@ -1299,8 +1294,8 @@ impl Lowerer<'_> {
             return Ok(None);
         }
         let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
-        let (body, _) = hir::body::value_body_with_source_map(self.db, file, item);
-        if body.params.len() != applied.len() {
+        let (param_count, self_recursive) = super::call_shape(self.db, self.file_set(), file, item);
+        if param_count != applied.len() || self_recursive {
             return Ok(None);
         }
         // Every size parameter must be the size of a parameter's dimension
@@ -1312,14 +1307,6 @@ impl Lowerer<'_> {
             param_ty = result;
         }
         if scheme.size_params.iter().any(|n| !param_sizes.contains(n)) {
-            return Ok(None);
-        }
-        let infer = hir::infer::infer_value(self.db, self.file_set(), file, item);
-        if infer
-            .resolutions
-            .values()
-            .any(|r| matches!(r, Resolved::SelfRecursive))
-        {
             return Ok(None);
         }
         let mut ret = forget_sizes(ty);
@@ -1343,14 +1330,33 @@ impl Lowerer<'_> {
             file,
             item,
             ctx: ctx.clone(),
+            use_ty: forget_sizes(ty),
             args: arg_types,
+            arg_kinds: applied.iter().map(|arg| self.part_kinds(arg)).collect(),
             ret: ret.clone(),
             unsafe_code: self.unsafe_code,
             accumulation: self.accumulations.last().map(|a| a.id),
+            entry: std::mem::take(&mut self.entry_call),
         };
-        let func = match self.instances.get(&key) {
+        // An instance inside an accumulation depends on the accumulation's
+        // operator, and one inside a function being differentiated must
+        // have its body at hand: both are lowered into this piece.
+        let private = key.accumulation.is_some() || self.private_depth > 0;
+        let func = match self.instances.get(&(key.clone(), private)) {
             Some(&func) => func,
-            None => self.instantiate_function(key, ty, applied)?,
+            None if private => self.instantiate_function(key, true)?,
+            None => {
+                let (name, params, ret) = super::instance_signature(
+                    self.db,
+                    self.file_set(),
+                    key.clone(),
+                    self.display_root.map(str::to_owned),
+                )?;
+                let func = self.builder.declare_function(&name, params, ret);
+                self.externals.insert(func, key.clone());
+                self.instances.insert((key, false), func);
+                func
+            }
         };
         let mut args = Vec::new();
         for arg in applied {
@@ -1377,38 +1383,31 @@ impl Lowerer<'_> {
     }
 
     /// The IR function of one instantiation of a definition, made once
-    /// (recorded in `instances` before its body is lowered).
-    fn instantiate_function(
+    /// per piece (recorded in `instances` before its body is lowered).
+    pub(super) fn instantiate_function(
         &mut self,
         key: super::Instance,
-        ty: &Ty,
-        applied: &[Sv],
+        private: bool,
     ) -> Result<opt::ir::FuncId> {
         let (file, item) = (key.file, key.item);
         let body = hir::body::value_body(self.db, file, item);
         let scheme = hir::infer::value_scheme(self.db, self.file_set(), file, item);
         let mut subst = Vec::new();
-        match_types(&scheme.ty, &forget_sizes(ty), &mut subst);
+        match_types(&scheme.ty, &key.use_ty, &mut subst);
         let mut frame = self.frame(file, item, subst, key.ctx.clone());
         let mut data = Vec::new();
-        for (arg, &pat) in applied.iter().zip(&body.params) {
-            let Sv::Dyn(arg_ty, parts) = arg else {
-                return error("internal error: a function argument of a first-order call");
-            };
+        for ((arg_ty, kinds), &pat) in key.args.iter().zip(&key.arg_kinds).zip(&body.params) {
             // A parameter declared unique is consumed by the call.
             let unique = matches!(self.pat_type(&frame, pat), Ty::Array { unique: true, .. });
-            data.push((forget_sizes(arg_ty), parts.as_slice(), unique));
+            data.push((arg_ty.clone(), kinds.clone(), unique));
         }
         let (params, param_values) = self.data_params(&data);
-        let name = format!(
-            "{}_{}",
-            item_name(self.db, file, item),
-            self.builder_functions()
-        );
+        let name = item_name(self.db, file, item);
         let func = self
             .builder
             .declare_function(&name, params.clone(), Vec::new());
-        self.instances.insert(key, func);
+        self.entry_call = key.entry;
+        self.instances.insert((key, private), func);
         // The function is shared by every call: its code was not inlined
         // from any of them, and it is not nested in the caller's inlining
         // (a chain of definitions each calling the next is lowered one
@@ -1442,25 +1441,38 @@ impl Lowerer<'_> {
         Ok(func)
     }
 
+    /// The element type and rank of each IR component of a data value.
+    fn part_kinds(&self, value: &Sv) -> super::PartKinds {
+        let Sv::Dyn(_, parts) = value else {
+            return Vec::new();
+        };
+        parts
+            .iter()
+            .map(|&p| {
+                let t = self.builder.type_of(p);
+                (t.element(), t.rank())
+            })
+            .collect()
+    }
+
     /// The parameters of an IR function for data arguments (their type,
     /// components and whether consumed): a size parameter per dimension
     /// of each array component, then one per component; and the values
     /// the parameters stand for, to bind in the body.
-    fn data_params(&mut self, args: &[(Ty, &[SubExp], bool)]) -> (Vec<Param>, Vec<Sv>) {
+    fn data_params(&mut self, args: &[(Ty, super::PartKinds, bool)]) -> (Vec<Param>, Vec<Sv>) {
         let kinds: Vec<(PrimType, usize, bool)> = args
             .iter()
-            .flat_map(|(_, parts, unique)| {
-                parts.iter().map(|&p| {
-                    let t = self.builder.type_of(p);
-                    (t.element(), t.rank(), *unique)
-                })
+            .flat_map(|(_, kinds, unique)| {
+                kinds
+                    .iter()
+                    .map(|&(element, rank)| (element, rank, *unique))
             })
             .collect();
         let (mut params, values) = self.builder.sized_params("arg", &kinds);
         let mut values = values.into_iter();
         let mut param_values = Vec::with_capacity(args.len());
-        for (ty, parts, _) in args {
-            let vars: Vec<Param> = values.by_ref().take(parts.len()).collect();
+        for (ty, kinds, _) in args {
+            let vars: Vec<Param> = values.by_ref().take(kinds.len()).collect();
             param_values.push(Sv::Dyn(
                 ty.clone(),
                 vars.iter().map(|p| SubExp::Var(p.var)).collect(),
@@ -1503,7 +1515,7 @@ impl Lowerer<'_> {
         for arg in &applied {
             match arg {
                 Sv::Dyn(arg_ty, parts) => {
-                    data.push((arg_ty.clone(), parts.as_slice(), false));
+                    data.push((arg_ty.clone(), self.part_kinds(arg), false));
                     outer_args.extend(parts.iter().copied());
                     statics.push(None);
                 }
@@ -1519,11 +1531,7 @@ impl Lowerer<'_> {
                 other => other.clone(),
             })
             .collect();
-        let name = format!(
-            "{}_{}",
-            item_name(self.db, frame.file, frame.item),
-            self.builder_functions()
-        );
+        let name = item_name(self.db, frame.file, frame.item);
         // Recursive calls are built before the body: every size of the
         // results is one the function returns.
         let ret_types = opt::ir::build::existential_results(&ret_kinds);
@@ -2182,11 +2190,7 @@ impl Lowerer<'_> {
             return None;
         };
         let scheme = hir::infer::value_scheme(self.db, self.file_set(), *file, *item);
-        if scheme.ty != Ty::i64()
-            || !hir::body::value_body(self.db, *file, *item)
-                .params
-                .is_empty()
-        {
+        if scheme.ty != Ty::i64() || hir::body::param_count(self.db, *file, *item) != 0 {
             return None;
         }
         match self.term(target, Ty::i64(), Vec::new(), Vec::new()).ok()? {

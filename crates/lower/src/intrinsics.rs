@@ -608,10 +608,15 @@ impl Lowerer<'_> {
         let (x_ty, x_parts) = (x_ty.clone(), x_parts.to_vec());
         let seed = dyn_parts(seed)?.1.to_vec();
         let types: Vec<Type> = x_parts.iter().map(|&p| self.builder.type_of(p)).collect();
+        // Differentiating a call needs the callee's body: the instances
+        // the function calls are lowered into this piece.
+        self.private_depth += 1;
         let lambda = self.lambda(&types, |this, params| {
             let result = this.apply(f.clone(), Sv::Dyn(x_ty.clone(), params))?;
             this.flatten(&result)
-        })?;
+        });
+        self.private_depth -= 1;
+        let lambda = lambda?;
         let differentiated = if intrinsic == Intrinsic::Jvp2 {
             let tangents: Vec<Option<SubExp>> = seed.into_iter().map(Some).collect();
             opt::ad::jvp_apply(

@@ -25,7 +25,7 @@ mod intrinsics;
 pub mod types;
 
 use hir::Db;
-use hir::body::{ValueBody, value_body_with_source_map};
+use hir::body::{ItemPosition, ValueBody, item_position, value_body_with_item_map};
 use hir::files::{FileSet, SourceFile};
 use hir::infer::{
     InferenceResult, applied_member_type, apply_abbreviation, infer_value, module_type_env,
@@ -37,6 +37,7 @@ use hir::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, V
 use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
 use hir::ty::{Size, Ty, TypeArg, abstract_display_name};
 use opt::ir::build::Builder;
+use opt::ir::link::{Piece, PieceFunction};
 use opt::ir::{CallChain, EntryApi, EntryPoint, Function, Loc, Program, SubExp};
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -75,7 +76,7 @@ fn error<T>(message: impl Into<String>) -> Result<T> {
 /// are being lowered: each parameter (`ModuleRef::Param`) to the module
 /// given as argument and that module's own context.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct ModCtx(Rc<Vec<(ModuleRef, ModuleRef, ModCtx)>>);
+pub struct ModCtx(Arc<Vec<(ModuleRef, ModuleRef, ModCtx)>>);
 
 impl ModCtx {
     fn lookup(&self, param: ModuleRef) -> Option<(ModuleRef, ModCtx)> {
@@ -89,24 +90,36 @@ impl ModCtx {
     fn extend(&self, param: ModuleRef, arg: ModuleRef, arg_ctx: ModCtx) -> ModCtx {
         let mut bindings = (*self.0).clone();
         bindings.push((param, arg, arg_ctx));
-        ModCtx(Rc::new(bindings))
+        ModCtx(Arc::new(bindings))
     }
 }
 
-/// One instantiation of a definition as an IR function.
+/// The element type and rank of each IR component of a data value.
+type PartKinds = Vec<(prim::PrimType, usize)>;
+
+/// One instantiation of a definition as an IR function: the key of the
+/// query that lowers it ([`instance_piece`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Instance {
+pub struct Instance {
     file: SourceFile,
     item: ItemIdx,
     ctx: ModCtx,
+    /// The definition's type at the use, without sizes.
+    use_ty: Ty,
+    /// The types of the arguments, without sizes.
     args: Vec<Ty>,
+    /// The element type and rank of each IR component of each argument.
+    arg_kinds: Vec<PartKinds>,
     ret: Ty,
     /// Called from `#[unsafe]` code: the instance has no assertions.
     unsafe_code: bool,
     /// Lowered inside this accumulation, whose operator `acc_write`
     /// combines with (two accumulations may pass one function different
-    /// operators).
+    /// operators). Such an instance belongs to the piece of its caller.
     accumulation: Option<u32>,
+    /// Called as an entry point: its arguments' sizes are checked as an
+    /// entry point's.
+    entry: bool,
 }
 
 /// An accumulation being lowered (`scatter_stream`, `hist_stream`).
@@ -214,7 +227,9 @@ struct Frame {
     file: SourceFile,
     item: ItemIdx,
     body: Arc<ValueBody>,
+    /// The body's source map, relative to the definition's start.
     source_map: Arc<SourceMap>,
+    position: ItemPosition,
     infer: Arc<InferenceResult>,
     /// Type parameters and abstract types, by name, to monomorphic types.
     subst: Rc<Vec<(Name, Ty)>>,
@@ -270,18 +285,27 @@ enum ValueTarget {
 
 struct Lowerer<'db> {
     db: &'db dyn Db,
-    display_path: &'db dyn Fn(&str) -> String,
+    /// The prefix left out of file paths in run-time error locations.
+    display_root: Option<&'db str>,
     resolver: Resolver<'db>,
     builder: Builder,
-    line_starts: FxHashMap<SourceFile, Rc<Vec<u32>>>,
     /// How deeply function bodies are inlined into each other right now.
     depth: usize,
     /// The next definition invoked is an entry point (for messages).
     entry_call: bool,
     /// While parameters are bound: the sizes to bind after their names.
     deferred_sizes: Option<Vec<expr::DeferredSizes>>,
-    /// The IR functions made for first-order calls, by instantiation.
-    instances: FxHashMap<Instance, opt::ir::FuncId>,
+    /// The IR functions made or declared for first-order calls, by
+    /// instantiation and whether the instance is private (lowered into
+    /// this piece, see [`Lowerer::private_instances`]).
+    instances: FxHashMap<(Instance, bool), opt::ir::FuncId>,
+    /// The functions of this piece that other pieces define: the
+    /// instances they lower.
+    externals: FxHashMap<opt::ir::FuncId, Instance>,
+    /// Above zero while lowering code whose calls' bodies must be in this
+    /// piece (a function to differentiate: differentiating a call needs
+    /// the callee's body).
+    private_depth: u32,
     /// Numbers the names given to sizes carried into other frames.
     fresh_sizes: u32,
     /// The call sites of the definitions being inlined: one chain shared
@@ -306,39 +330,96 @@ const MAX_INLINE_DEPTH: usize = 256;
 /// without errors). Its entry points are the root file's `entry`
 /// definitions and its top-level `main`.
 ///
-/// `display_path` gives the name under which a file's path appears in
-/// run-time error locations (the path as the user wrote it, say).
+/// Each entry point and each instance called with data arguments only is
+/// lowered by a query of its own ([`entry_piece`], [`instance_piece`]),
+/// into a piece with its own numbering; the pieces are linked into one
+/// program. After an edit, only the pieces whose definitions (or the
+/// definitions they inline) changed are lowered again.
+///
+/// `display_root` is left out of the start of file paths in run-time
+/// error locations (to show paths as the user wrote them, say).
 pub fn lower_program(
     db: &dyn Db,
     file_set: FileSet,
     root: SourceFile,
-    display_path: &dyn Fn(&str) -> String,
+    display_root: Option<&str>,
 ) -> Result<Program> {
-    let mut lowerer = Lowerer {
-        db,
-        display_path,
-        resolver: Resolver { db, file_set },
-        builder: Builder::new(),
-        line_starts: FxHashMap::default(),
-        depth: 0,
-        entry_call: false,
-        deferred_sizes: None,
-        instances: FxHashMap::default(),
-        fresh_sizes: 0,
-        inlined_from: CallChain::default(),
-        accumulations: Vec::new(),
-        accumulation_count: 0,
-        param_check: None,
-        unsafe_code: false,
-        derivatives: opt::ad::Derivatives::default(),
-    };
-    for (name, item) in entry_items(db, root) {
-        lowerer.entry_point(root, item, &name)?;
-    }
-    lowerer.builder.finish().map_err(|message| LowerError {
-        message: format!("internal error: {message}"),
-        loc: None,
+    let display_root = display_root.map(str::to_owned);
+    let roots = entry_items(db, root)
+        .into_iter()
+        .map(|(name, item)| entry_piece(db, file_set, root, item, name, display_root.clone()))
+        .collect::<Result<Vec<_>>>()?;
+    opt::ir::link::link(&roots, |instance| {
+        instance_piece(db, file_set, instance.clone(), display_root.clone())
     })
+}
+
+/// An entry point lowered on its own: its function, and the instances it
+/// calls as external functions.
+#[salsa::tracked(returns(clone))]
+fn entry_piece(
+    db: &dyn Db,
+    file_set: FileSet,
+    file: SourceFile,
+    item: ItemIdx,
+    name: Name,
+    display_root: Option<String>,
+) -> Result<Arc<Piece<Instance>>> {
+    let mut lowerer = Lowerer::new(db, file_set, display_root.as_deref());
+    lowerer.entry_point(file, item, &name)?;
+    lowerer.into_piece()
+}
+
+/// An instance lowered on its own: its function (function 0 of the
+/// piece), the private instances it made, and the instances it calls as
+/// external functions.
+#[salsa::tracked(returns(clone))]
+fn instance_piece(
+    db: &dyn Db,
+    file_set: FileSet,
+    instance: Instance,
+    display_root: Option<String>,
+) -> Result<Arc<Piece<Instance>>> {
+    let mut lowerer = Lowerer::new(db, file_set, display_root.as_deref());
+    lowerer.unsafe_code = instance.unsafe_code;
+    lowerer.instantiate_function(instance, false)?;
+    lowerer.into_piece()
+}
+
+/// What deciding whether a call of a definition is a call of an IR
+/// function needs of its body: how many parameters it has and whether it
+/// calls itself. Equal after an edit of the body that leaves them, so
+/// that its callers are not lowered again.
+#[salsa::tracked(returns(clone))]
+fn call_shape(db: &dyn Db, file_set: FileSet, file: SourceFile, item: ItemIdx) -> (usize, bool) {
+    let params = hir::body::param_count(db, file, item);
+    let self_recursive = infer_value(db, file_set, file, item)
+        .resolutions
+        .values()
+        .any(|r| matches!(r, hir::infer::Resolved::SelfRecursive));
+    (params, self_recursive)
+}
+
+/// The name, parameters and result types of an instance's function (in
+/// its piece's numbering): what its callers need of it. Equal after an
+/// edit of the instance's body that leaves them as they were, so that the
+/// callers are not lowered again.
+#[salsa::tracked(returns(clone))]
+fn instance_signature(
+    db: &dyn Db,
+    file_set: FileSet,
+    instance: Instance,
+    display_root: Option<String>,
+) -> Result<(String, Vec<opt::ir::Param>, Vec<opt::ir::ExtType>)> {
+    let piece = instance_piece(db, file_set, instance, display_root)?;
+    match piece.functions.first() {
+        Some(PieceFunction::Defined(function)) => Ok((
+            function.name.clone(),
+            function.params.clone(),
+            function.ret.iter().map(|(ty, _)| ty.clone()).collect(),
+        )),
+        _ => error("internal error: an instance's piece does not define it"),
+    }
 }
 
 /// The entry points of the program rooted at `root`, in order: its
@@ -361,17 +442,52 @@ pub fn entry_items(db: &dyn Db, root: SourceFile) -> Vec<(Name, ItemIdx)> {
 }
 
 impl<'db> Lowerer<'db> {
+    fn new(db: &'db dyn Db, file_set: FileSet, display_root: Option<&'db str>) -> Lowerer<'db> {
+        Lowerer {
+            db,
+            display_root,
+            resolver: Resolver { db, file_set },
+            builder: Builder::new(),
+            depth: 0,
+            entry_call: false,
+            deferred_sizes: None,
+            instances: FxHashMap::default(),
+            externals: FxHashMap::default(),
+            private_depth: 0,
+            fresh_sizes: 0,
+            inlined_from: CallChain::default(),
+            accumulations: Vec::new(),
+            accumulation_count: 0,
+            param_check: None,
+            unsafe_code: false,
+            derivatives: opt::ad::Derivatives::default(),
+        }
+    }
+
+    /// What this lowerer built, as a piece of the program.
+    fn into_piece(self) -> Result<Arc<Piece<Instance>>> {
+        let externals = self.externals;
+        self.builder
+            .into_piece(&mut |func| externals.get(&func).cloned())
+            .map(Arc::new)
+            .map_err(|message| LowerError {
+                message: format!("internal error: {message}"),
+                loc: None,
+            })
+    }
+
     fn file_set(&self) -> FileSet {
         self.resolver.file_set
     }
 
     fn frame(&self, file: SourceFile, item: ItemIdx, subst: Vec<(Name, Ty)>, ctx: ModCtx) -> Frame {
-        let (body, source_map) = value_body_with_source_map(self.db, file, item);
+        let (body, source_map) = value_body_with_item_map(self.db, file, item);
         Frame {
             file,
             item,
             body,
             source_map,
+            position: item_position(self.db, file, item),
             infer: infer_value(self.db, self.file_set(), file, item),
             subst: Rc::new(subst),
             ctx,
@@ -381,46 +497,26 @@ impl<'db> Lowerer<'db> {
         }
     }
 
-    /// How many functions have been declared so far (to name new ones).
-    fn builder_functions(&self) -> usize {
-        self.builder.function_count()
+    /// A file's path as run-time error locations show it.
+    fn display_path(&self, file: SourceFile) -> &'db str {
+        let path = file.path(self.db);
+        self.display_root
+            .and_then(|root| path.strip_prefix(root))
+            .unwrap_or(path)
     }
 
     /// The source location of an expression of a frame.
     fn loc(&mut self, frame: &Frame, expr: ExprId) -> Option<Loc> {
         let range = frame.source_map.exprs.get(expr)?.range;
-        let file = frame.file;
-        let starts = self
-            .line_starts
-            .entry(file)
-            .or_insert_with(|| {
-                let text = file.text(self.db);
-                let mut starts = vec![0u32];
-                starts.extend(
-                    text.bytes()
-                        .enumerate()
-                        .filter(|(_, b)| *b == b'\n')
-                        .map(|(i, _)| i as u32 + 1),
-                );
-                Rc::new(starts)
-            })
-            .clone();
-        let position = |offset: u32| {
-            let line = starts.partition_point(|&s| s <= offset) - 1;
-            (line as u32 + 1, offset - starts[line] + 1)
-        };
-        let start = position(range.start().into());
-        let end = position(
-            u32::from(range.end())
-                .saturating_sub(1)
-                .max(range.start().into()),
-        );
+        let last = u32::from(range.end())
+            .saturating_sub(1)
+            .max(range.start().into());
         Some(Loc {
-            file: Arc::from((self.display_path)(file.path(self.db)).as_str()),
-            start,
-            end,
+            file: Arc::from(self.display_path(frame.file)),
+            start: frame.position.line_column(range.start().into()),
+            end: frame.position.line_column(last),
             inlined_from: self.inlined_from.clone(),
-            prelude: hir::prelude::is_prelude_path(file.path(self.db)),
+            prelude: hir::prelude::is_prelude_path(frame.file.path(self.db)),
         })
     }
 

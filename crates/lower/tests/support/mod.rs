@@ -42,7 +42,7 @@ pub fn lower(path: &Path) -> Option<Program> {
             return None;
         }
     }
-    lower::lower_program(&db, file_set, root, &|p: &str| p.to_owned()).ok()
+    lower::lower_program(&db, file_set, root, None).ok()
 }
 
 /// The runs of a program's test blocks with inputs written in the block:

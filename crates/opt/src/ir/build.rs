@@ -892,7 +892,7 @@ impl<R: Rep> Builder<R> {
 /// point's function) has, so that calls name one function (an entry
 /// point `f_3` and the third instance of `f` would not). Entry points'
 /// functions keep their names.
-fn distinct_names<R: Rep>(functions: &mut [Function<R>], entry_points: &[EntryPoint]) {
+pub(super) fn distinct_names<R: Rep>(functions: &mut [Function<R>], entry_points: &[EntryPoint]) {
     let entries: FxHashSet<usize> = entry_points.iter().map(|e| e.func.0 as usize).collect();
     let mut taken: FxHashSet<String> = entries
         .iter()
@@ -914,6 +914,36 @@ fn distinct_names<R: Rep>(functions: &mut [Function<R>], entry_points: &[EntryPo
 }
 
 impl Builder<Soacs> {
+    /// What was built, as a piece of a program (see [`super::link`]): a
+    /// declared function without a body is the function 0 of the piece
+    /// `external` names for it. Or the first internal error.
+    pub fn into_piece<K>(
+        self,
+        external: &mut dyn FnMut(FuncId) -> Option<K>,
+    ) -> Result<super::link::Piece<K>, String> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        let mut functions = Vec::with_capacity(self.functions.len());
+        for (index, (function, (name, _, _))) in
+            self.functions.into_iter().zip(&self.signatures).enumerate()
+        {
+            functions.push(match function {
+                Some(function) => super::link::PieceFunction::Defined(function),
+                None => super::link::PieceFunction::External(
+                    external(FuncId(index as u32))
+                        .ok_or_else(|| format!("function `{name}` has no body"))?,
+                ),
+            });
+        }
+        Ok(super::link::Piece {
+            functions,
+            var_names: self.var_names,
+            tuning_params: self.tuning_params,
+            entry_points: self.entry_points,
+        })
+    }
+
     /// A scatter of the rows of `values` (one array per destination) to
     /// the rows of `dests` at `indices`, all of outer size `width`: its
     /// map passes the rows on, the index once per destination.

@@ -23,6 +23,7 @@
 pub mod analysis;
 pub mod build;
 pub mod check;
+pub mod link;
 pub mod mem;
 pub mod metrics;
 pub mod parse;

@@ -703,13 +703,13 @@ pub struct Renamer<'m> {
 }
 
 impl Renamer<'_> {
-    fn var(&self, var: &mut Var) {
+    pub fn var(&self, var: &mut Var) {
         if let Some(SubExp::Var(new)) = self.map.get(var) {
             *var = *new;
         }
     }
 
-    fn subexp(&self, se: &mut SubExp) {
+    pub fn subexp(&self, se: &mut SubExp) {
         if let SubExp::Var(var) = se
             && let Some(new) = self.map.get(var)
         {
