@@ -210,6 +210,21 @@ pub(crate) fn generate(
     })
 }
 
+/// [`build`], then, where a device exists, its compiler checks the
+/// kernels now rather than when the program first runs.
+pub fn build_checked(
+    program: &Program,
+    backend: Backend,
+    mode: Mode,
+    base: &Path,
+) -> Result<(), String> {
+    let generated = build(program, backend, mode, base)?;
+    match &generated.kernels {
+        Some(kernels) => crate::opencl::check_kernels(&kernels.source),
+        None => Ok(()),
+    }
+}
+
 /// Translates `program` to C for a backend in `mode`: writes `base.c`
 /// (and for a library `base.h` and `base.json`), and compiles executables
 /// into `base`. Gives the generated code; `Err` carries the rendered reason.
@@ -244,14 +259,8 @@ pub fn compile_command(
         Some(out) => out.to_path_buf(),
         None => file.with_extension(""),
     };
-    // Where a device exists, its compiler checks the kernels now rather
-    // than when the program first runs.
-    let built = compile_to_ir(file)
-        .and_then(|program| build(&program, backend, mode, &base))
-        .and_then(|generated| match &generated.kernels {
-            Some(kernels) => crate::opencl::check_kernels(&kernels.source),
-            None => Ok(()),
-        });
+    let built =
+        compile_to_ir(file).and_then(|program| build_checked(&program, backend, mode, &base));
     match built {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -47,7 +47,11 @@ pub fn compile_entries(
     Ok(program)
 }
 
-fn lower_checked(checked: &diagnostics::CheckedProgram) -> Result<opt::ir::Program, String> {
+/// A checked program without errors lowered to the core IR (checked in
+/// debug builds). Lowering goes through the program's database, so a
+/// database that lowered the program before lowers again only what
+/// changed since.
+pub fn lower_checked(checked: &diagnostics::CheckedProgram) -> Result<opt::ir::Program, String> {
     let root = display_root();
     let program =
         lower::lower_program(&checked.db, checked.file_set, checked.root, root.as_deref())

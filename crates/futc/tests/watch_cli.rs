@@ -46,18 +46,14 @@ impl Drop for Watcher {
     }
 }
 
-#[test]
-fn a_changed_import_is_checked_and_tested_again() {
-    let dir = temp_dir("watch");
-    let main = write(
-        &dir,
-        "main.fut",
-        b"import \"lib\"\n-- ==\n-- input { 2 } output { 4 }\ndef main (x: i32) = double x\n",
-    );
-    let lib = write(&dir, "lib.fut", b"def double (x: i32) = x * 2\n");
+/// Starts `futc watch` with these arguments (and a short interval); the
+/// lines of its standard error come through the receiver.
+fn watch(args: &[&str]) -> (Watcher, Receiver<String>) {
     let mut watcher = Watcher(
         Command::new(env!("CARGO_BIN_EXE_futc"))
-            .args(["watch", &main, "--test", "--interval", "20"])
+            .arg("watch")
+            .args(args)
+            .args(["--interval", "20"])
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -72,11 +68,26 @@ fn a_changed_import_is_checked_and_tested_again() {
             }
         }
     });
-    let has = |round: &[String], start: &str, end: &str| {
-        round
-            .iter()
-            .any(|line| line.starts_with(start) && line.ends_with(end))
-    };
+    (watcher, lines)
+}
+
+/// Whether a line of a round starts and ends so.
+fn has(round: &[String], start: &str, end: &str) -> bool {
+    round
+        .iter()
+        .any(|line| line.starts_with(start) && line.ends_with(end))
+}
+
+#[test]
+fn a_changed_import_is_checked_and_tested_again() {
+    let dir = temp_dir("watch");
+    let main = write(
+        &dir,
+        "main.fut",
+        b"import \"lib\"\n-- ==\n-- input { 2 } output { 4 }\ndef main (x: i32) = double x\n",
+    );
+    let lib = write(&dir, "lib.fut", b"def double (x: i32) = x * 2\n");
+    let (_watcher, lines) = watch(&[&main, "--test"]);
 
     let first = lines_until(&lines, "[watch] waiting for changes to 2 files");
     assert!(has(&first, "[watch] ", ", 0 errors"), "{first:#?}");
@@ -105,4 +116,54 @@ fn a_changed_import_is_checked_and_tested_again() {
         has(&wrong, "[watch] tested with interpreter in ", ": failed"),
         "{wrong:#?}"
     );
+}
+
+/// Compiling rounds lower through the database kept between rounds: the
+/// executable of each round is the program as it now is.
+#[test]
+fn compiling_rounds_build_the_edited_program() {
+    let dir = temp_dir("watch-c");
+    let main = write(
+        &dir,
+        "main.fut",
+        b"def inc (x: i32) = x + 1\nentry main (x: i32) = inc x * 2\n",
+    );
+    let executable = main.trim_end_matches(".fut").to_owned();
+    let run = || {
+        let output = Command::new(&executable)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().expect("its input").write_all(b"3")?;
+                child.wait_with_output()
+            })
+            .expect("the executable runs");
+        String::from_utf8_lossy(&output.stdout).trim().to_owned()
+    };
+    let (_watcher, lines) = watch(&[&main, "--backend", "c"]);
+    let first = lines_until(&lines, "[watch] waiting for changes");
+    for stage in ["lowered", "optimised", "generated and built the C"] {
+        assert!(
+            has(&first, &format!("[watch] {stage} in "), " ms"),
+            "{first:#?}"
+        );
+    }
+    assert!(
+        has(&first, "[watch] compiled with c in ", ": ok"),
+        "{first:#?}"
+    );
+    assert_eq!(run(), "8i32");
+
+    replace(
+        &main,
+        "def inc (x: i32) = x + 2\nentry main (x: i32) = inc x * 2\n",
+    );
+    let second = lines_until(&lines, "[watch] waiting for changes");
+    assert!(
+        has(&second, "[watch] compiled with c in ", ": ok"),
+        "{second:#?}"
+    );
+    assert_eq!(run(), "10i32");
 }

@@ -5,7 +5,8 @@
 //! core IR at a chosen stage (the `futhark/ir` request).
 //!
 //! Lowering reads the server's database (so it is cancelled by an edit
-//! like any query); the passes run on the lowered program, outside the
+//! like any query, and after an edit lowers again only the functions the
+//! edit changed); the passes run on the lowered program, outside the
 //! database, so that a long optimisation never holds back an edit.
 
 use hir::{Db, FileSet, SourceFile};

@@ -592,7 +592,7 @@ impl<R: Rep> Builder<R> {
                 renaming.insert(var, SubExp::Var(fresh));
             }
             let mut copy = stm.clone();
-            Renamer { map: &renaming }.stm(&mut copy);
+            Renamer::new(&renaming).stm(&mut copy);
             for elem in &mut copy.pat {
                 elem.ty = super::check::substitute(&elem.ty, &renaming);
                 self.var_types[elem.var.0 as usize] = elem.ty.clone();

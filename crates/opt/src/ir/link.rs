@@ -11,7 +11,7 @@
 //! they were, so that they can be kept and linked again.
 
 use super::traverse::Renamer;
-use super::{Body, EntryPoint, Exp, ExtDim, FuncId, Function, Program, SubExp, Var};
+use super::{Body, EntryPoint, Exp, ExtDim, FuncId, Function, Program};
 use prim::PrimFn;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
@@ -79,15 +79,8 @@ where
             .iter()
             .map(|name| tuning_param(&mut program.tuning_params, name))
             .collect();
-        let shifted: FxHashMap<Var, SubExp> = if base == 0 {
-            FxHashMap::default()
-        } else {
-            (0..piece.var_names.len() as u32)
-                .map(|v| (Var(v), SubExp::Var(Var(v + base))))
-                .collect()
-        };
         let renumbering = Renumbering {
-            vars: Renamer { map: &shifted },
+            vars: Renamer::offset(base),
             functions: &places,
             tuning: &tuning,
         };
@@ -128,7 +121,7 @@ fn tuning_param(params: &mut Vec<String>, name: &str) -> u32 {
 
 /// A piece's numbers to the program's.
 struct Renumbering<'a> {
-    vars: Renamer<'a>,
+    vars: Renamer<'static>,
     functions: &'a [FuncId],
     tuning: &'a [u32],
 }

@@ -696,31 +696,65 @@ pub fn body_size<R: Rep>(body: &Body<R>) -> usize {
     size
 }
 
-/// Renames variables, binders and uses alike, through a map; a use may
-/// become a constant (a binder only ever becomes another variable).
+/// Renames variables, binders and uses alike, through a map (a use may
+/// become a constant; a binder only ever becomes another variable) or by
+/// adding an offset to every variable's number.
 pub struct Renamer<'m> {
-    pub map: &'m FxHashMap<Var, SubExp>,
+    lookup: Lookup<'m>,
 }
 
-impl Renamer<'_> {
+enum Lookup<'m> {
+    Map(&'m FxHashMap<Var, SubExp>),
+    Offset(u32),
+}
+
+impl<'m> Renamer<'m> {
+    pub fn new(map: &'m FxHashMap<Var, SubExp>) -> Renamer<'m> {
+        Renamer {
+            lookup: Lookup::Map(map),
+        }
+    }
+
+    /// Renames every variable `v` to `v + offset`.
+    pub fn offset(offset: u32) -> Renamer<'static> {
+        Renamer {
+            lookup: Lookup::Offset(offset),
+        }
+    }
+
+    fn get(&self, var: Var) -> Option<SubExp> {
+        match self.lookup {
+            Lookup::Map(map) => map.get(&var).copied(),
+            Lookup::Offset(offset) => Some(SubExp::Var(Var(var.0 + offset))),
+        }
+    }
+
+    /// Whether renaming changes nothing.
+    fn is_identity(&self) -> bool {
+        match self.lookup {
+            Lookup::Map(map) => map.is_empty(),
+            Lookup::Offset(offset) => offset == 0,
+        }
+    }
+
     pub fn var(&self, var: &mut Var) {
-        if let Some(SubExp::Var(new)) = self.map.get(var) {
-            *var = *new;
+        if let Some(SubExp::Var(new)) = self.get(*var) {
+            *var = new;
         }
     }
 
     pub fn subexp(&self, se: &mut SubExp) {
         if let SubExp::Var(var) = se
-            && let Some(new) = self.map.get(var)
+            && let Some(new) = self.get(*var)
         {
-            *se = *new;
+            *se = new;
         }
     }
 
     pub fn body<R: Rep>(&self, body: &mut Body<R>) {
         // Passes rename with maps that are often empty; walking deep
         // nested code for nothing at every level is quadratic.
-        if self.map.is_empty() {
+        if self.is_identity() {
             return;
         }
         for stm in &mut body.stms {
@@ -736,7 +770,7 @@ impl Renamer<'_> {
     }
 
     pub fn stm<R: Rep>(&self, stm: &mut Stm<R>) {
-        if self.map.is_empty() {
+        if self.is_identity() {
             return;
         }
         for pe in &mut stm.pat {
@@ -747,7 +781,7 @@ impl Renamer<'_> {
     }
 
     pub fn lambda<R: Rep>(&self, lambda: &mut Lambda<R>) {
-        if self.map.is_empty() {
+        if self.is_identity() {
             return;
         }
         for p in &mut lambda.params {
@@ -758,7 +792,7 @@ impl Renamer<'_> {
     }
 
     pub fn exp<R: Rep>(&self, exp: &mut Exp<R>) {
-        if self.map.is_empty() {
+        if self.is_identity() {
             return;
         }
         exp.map_operands(&mut |se| self.subexp(se));

@@ -1630,7 +1630,7 @@ fn apply<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
         checks,
     } = plan;
     let map = FxHashMap::from_iter([(block, SubExp::Var(dest_block))]);
-    let renamer = Renamer { map: &map };
+    let renamer = Renamer::new(&map);
     let mut stms = std::mem::take(&mut body.stms);
     for stm in &mut stms[alloc + 1..] {
         renamer.stm(stm);

@@ -1257,7 +1257,7 @@ fn renamed_copy(b: &mut Builder<Mc>, lambda: &Lambda<Soacs>) -> Lambda<Soacs> {
         }
     }
     let mut copy = lambda.clone();
-    Renamer { map: &map }.lambda(&mut copy);
+    Renamer::new(&map).lambda(&mut copy);
     copy
 }
 

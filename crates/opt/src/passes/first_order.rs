@@ -233,7 +233,7 @@ impl<T: Rep> Rephrase<Soacs, T> for FirstOrder {
                 let mut fold = fold;
                 let chunk = fold.params.remove(0);
                 let renaming = FxHashMap::from_iter([(chunk.var, width)]);
-                Renamer { map: &renaming }.lambda(&mut fold);
+                Renamer::new(&renaming).lambda(&mut fold);
                 let mut args = accumulators;
                 args.extend(arrays.iter().map(|&a| SubExp::Var(a)));
                 let results = inline_lambda(b, &mut FirstOrder, fold, |_, j| args[j]);

@@ -137,7 +137,7 @@ impl<R: Rep> Inliner<'_, R> {
         // inlined code (arguments, repeated results) are those values.
         let mut same = FxHashMap::default();
         for mut stm in std::mem::take(&mut body.stms) {
-            Renamer { map: &same }.stm(&mut stm);
+            Renamer::new(&same).stm(&mut stm);
             for inner in stm.exp.nested_bodies_mut() {
                 self.body(inner);
             }
@@ -151,7 +151,7 @@ impl<R: Rep> Inliner<'_, R> {
                 _ => out.push(stm),
             }
         }
-        Renamer { map: &same }.body_result(&mut body.result);
+        Renamer::new(&same).body_result(&mut body.result);
         body.stms = out;
     }
 
@@ -206,7 +206,7 @@ impl<R: Rep> Inliner<'_, R> {
                 map.insert(var, SubExp::Var(fresh));
             }
         }
-        Renamer { map: &map }.body(&mut body);
+        Renamer::new(&map).body(&mut body);
         if let Some(site) = &call.loc {
             let mut chains = ChainExtension {
                 outer: std::iter::once(site.site())

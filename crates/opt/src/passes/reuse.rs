@@ -84,7 +84,7 @@ fn reuse_in_body<R: Rep<Op = MemOp<I>>, I: Operation<R>>(
     for at in 0..body.stms.len() {
         if let Some((alloc, block, dying)) = candidate(body, at, facts, owned) {
             let map = FxHashMap::from_iter([(block, SubExp::Var(dying))]);
-            let renamer = Renamer { map: &map };
+            let renamer = Renamer::new(&map);
             let allocation = body.stms.remove(alloc);
             for stm in &mut body.stms[alloc..] {
                 renamer.stm(stm);

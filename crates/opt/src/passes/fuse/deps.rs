@@ -27,6 +27,11 @@ pub(super) struct Deps {
     asserts: Vec<bool>,
     /// The variables the body's result uses.
     result: FxHashSet<Var>,
+    /// The statements using each variable, in order (so that finding a
+    /// variable's users does not look at every statement).
+    users: FxHashMap<Var, Vec<usize>>,
+    /// The statement binding each variable the body binds.
+    binders: FxHashMap<Var, usize>,
 }
 
 /// Where the statements between an earlier statement `first` and a later
@@ -71,7 +76,17 @@ impl Deps {
             fails: Vec::new(),
             asserts: Vec::new(),
             result: body.result.iter().filter_map(|se| se.as_var()).collect(),
+            users: FxHashMap::default(),
+            binders: FxHashMap::default(),
         };
+        for (i, (stm, uses)) in body.stms.iter().zip(&uses).enumerate() {
+            for &v in uses {
+                deps.users.entry(v).or_default().push(i);
+            }
+            for pe in &stm.pat {
+                deps.binders.insert(pe.var, i);
+            }
+        }
         for (stm, uses) in body.stms.iter().zip(uses) {
             let arrays = uses
                 .iter()
@@ -125,10 +140,19 @@ impl Deps {
 
     /// The statements (and the body's result, as `None`) using `var`.
     pub fn users(&self, var: Var) -> impl Iterator<Item = Option<usize>> + '_ {
-        let stms = (0..self.uses.len())
-            .filter(move |&i| self.uses[i].contains(&var))
+        let stms = self
+            .users
+            .get(&var)
+            .into_iter()
+            .flatten()
+            .copied()
             .map(Some);
         stms.chain(self.result.contains(&var).then_some(None))
+    }
+
+    /// The statement binding `var`, if the body binds it.
+    pub fn binder(&self, var: Var) -> Option<usize> {
+        self.binders.get(&var).copied()
     }
 
     /// Where the statements between `first` and `second` go when the

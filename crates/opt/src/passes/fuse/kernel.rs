@@ -231,7 +231,7 @@ impl Kernel {
         let renaming: FxHashMap<Var, SubExp> =
             post.params.iter().map(|p| p.var).zip(mapped).collect();
         let mut body = post.body;
-        Renamer { map: &renaming }.body(&mut body);
+        Renamer::new(&renaming).body(&mut body);
         self.map.body.stms.extend(body.stms);
         self.map.body.result.extend(body.result);
         self.map.ret.extend(post.ret);
@@ -297,7 +297,7 @@ fn chain_maps(
         }
     }
     let mut body = second.body;
-    Renamer { map: &renaming }.body(&mut body);
+    Renamer::new(&renaming).body(&mut body);
     let results = f.bind_and_inline(&mut stms, bindings, &second_consumed, body);
     result.extend(results);
     ret.extend(second.ret);

@@ -180,7 +180,7 @@ impl Fuser<'_> {
             renaming.insert(var, SubExp::Var(self.fresh(&hint, ty)));
         }
         let mut copy = lambda.clone();
-        Renamer { map: &renaming }.lambda(&mut copy);
+        Renamer::new(&renaming).lambda(&mut copy);
         copy
     }
 
@@ -224,7 +224,7 @@ impl Fuser<'_> {
                 }
             }
         }
-        Renamer { map: &renaming }.body(&mut body);
+        Renamer::new(&renaming).body(&mut body);
         stms.extend(body.stms);
         body.result
     }
@@ -319,7 +319,7 @@ impl Fuser<'_> {
             return true;
         }
         for consumer in (0..body.stms.len()).rev() {
-            let producers = producers(body, consumer);
+            let producers = producers(body, &deps, consumer);
             if producers.is_empty() {
                 continue;
             }
@@ -498,15 +498,19 @@ fn scans_into(p: &Kernel, c: &Kernel) -> bool {
 
 /// The statements before `consumer` whose results it takes as input
 /// arrays, nearest first.
-fn producers(body: &Body, consumer: usize) -> Vec<usize> {
+fn producers(body: &Body, deps: &Deps, consumer: usize) -> Vec<usize> {
     let Exp::Op(soac) = &body.stms[consumer].exp else {
         return Vec::new();
     };
-    let arrays: FxHashSet<Var> = soac.arrays().iter().copied().collect();
-    (0..consumer)
-        .rev()
-        .filter(|&i| body.stms[i].pat.iter().any(|pe| arrays.contains(&pe.var)))
-        .collect()
+    let mut producers: Vec<usize> = soac
+        .arrays()
+        .iter()
+        .filter_map(|&array| deps.binder(array))
+        .filter(|&i| i < consumer)
+        .collect();
+    producers.sort_unstable_by(|a, b| b.cmp(a));
+    producers.dedup();
+    producers
 }
 
 /// The variables a SOAC's statement uses other than as its input arrays.

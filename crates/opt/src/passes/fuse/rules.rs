@@ -190,7 +190,7 @@ fn replicated_inputs(f: &mut Fuser, defs: &Defs, soac: &mut Soac) {
     }
     *arrays = kept_arrays;
     map.params = kept_params;
-    Renamer { map: &renaming }.body(&mut map.body);
+    Renamer::new(&renaming).body(&mut map.body);
 }
 
 /// Rows of an array of the SOAC's width read at the position of the row

@@ -328,7 +328,7 @@ impl Stream {
             renaming.insert(c.fold.params[c_accs + 1 + j].var, p_rows[row]);
         }
         let mut c_fold = c.fold;
-        crate::ir::traverse::Renamer { map: &renaming }.lambda(&mut c_fold);
+        crate::ir::traverse::Renamer::new(&renaming).lambda(&mut c_fold);
         let mut params = vec![p.fold.params[0].clone()];
         params.extend_from_slice(&p.fold.params[1..=p_accs]);
         params.extend_from_slice(&c_fold.params[1..=c_accs]);

@@ -296,7 +296,7 @@ impl<R: Rep> Simplifier<'_, R> {
             }
         }
         let mut body = lambda.body;
-        Renamer { map: &renaming }.body(&mut body);
+        Renamer::new(&renaming).body(&mut body);
         stms.extend(body.stms);
         let value = body.result[0];
         let exp = match value {

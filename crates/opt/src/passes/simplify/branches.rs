@@ -65,7 +65,7 @@ impl<R: Rep> Simplifier<'_, R> {
             k += 1;
             !matched[k - 1]
         });
-        Renamer { map: &renaming }.body(else_body);
+        Renamer::new(&renaming).body(else_body);
         moved
     }
 }
@@ -168,7 +168,7 @@ fn alike<R: Rep>(stm: &Stm<R>, other: &Stm<R>, renaming: &FxHashMap<Var, SubExp>
     let mut map = renaming.clone();
     map.extend(theirs.into_iter().zip(ours.into_iter().map(SubExp::Var)));
     let mut other = without_locations(other);
-    Renamer { map: &map }.stm(&mut other);
+    Renamer::new(&map).stm(&mut other);
     other == *stm
 }
 

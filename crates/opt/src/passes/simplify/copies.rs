@@ -201,7 +201,7 @@ pub(super) fn remove_copies<R: Rep>(program: &Program<R>, params: &[Param], body
         return;
     }
     remove_bindings(body, &renaming);
-    Renamer { map: &renaming }.body(body);
+    Renamer::new(&renaming).body(body);
 }
 
 /// A copy in the body (not nested) whose source may be consumed in its

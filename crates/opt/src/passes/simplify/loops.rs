@@ -145,7 +145,7 @@ impl<R: Rep> Simplifier<'_, R> {
                 renaming.insert(inner, SubExp::Var(self.fresh(&hint, ty)));
             }
             let mut copy = body.clone();
-            Renamer { map: &renaming }.body(&mut copy);
+            Renamer::new(&renaming).body(&mut copy);
             stms.extend(copy.stms);
             values = copy.result;
         }
@@ -201,7 +201,7 @@ impl<R: Rep> Simplifier<'_, R> {
             body.result.remove(i);
             self.bind_subst(elem.var, init, false);
         }
-        let renamer = Renamer { map: &renaming };
+        let renamer = Renamer::new(&renaming);
         renamer.body(body);
         for (param, _) in params.iter_mut() {
             map_type(&mut param.ty, &mut |se| {

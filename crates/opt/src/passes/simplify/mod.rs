@@ -897,7 +897,7 @@ impl<R: Rep> Simplifier<'_, R> {
                 (new != SubExp::Var(var)).then_some((var, new))
             })
             .collect();
-        Renamer { map: &renaming }.exp(&mut stm.exp);
+        Renamer::new(&renaming).exp(&mut stm.exp);
     }
 
     /// Moves the statements of `body` (at nesting depth `depth`) that do

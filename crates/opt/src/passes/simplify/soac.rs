@@ -69,7 +69,7 @@ pub(crate) fn simplify<R: Rep>(
         }
     }
     if !rows.is_empty() {
-        let renamer = Renamer { map: &rows };
+        let renamer = Renamer::new(&rows);
         renamer.body(&mut map.body);
         map_lambda_types(map, &mut |se| renamer_dim(&rows, se));
     }
