@@ -297,7 +297,7 @@ struct Lowerer<'db> {
     deferred_sizes: Option<Vec<expr::DeferredSizes>>,
     /// The IR functions made or declared for first-order calls, by
     /// instantiation and whether the instance is private (lowered into
-    /// this piece, see [`Lowerer::private_instances`]).
+    /// this piece, see `private_depth` and `Instance::accumulation`).
     instances: FxHashMap<(Instance, bool), opt::ir::FuncId>,
     /// The functions of this piece that other pieces define: the
     /// instances they lower.

@@ -840,10 +840,6 @@ impl<R: Rep> Builder<R> {
             .map_or("v", String::as_str)
     }
 
-    pub fn function_count(&self) -> usize {
-        self.signatures.len()
-    }
-
     /// Defines a declared function (its signature becomes the one given).
     pub fn define_function(&mut self, id: FuncId, function: Function<R>) {
         let signature = &mut self.signatures[id.0 as usize];
