@@ -34,17 +34,7 @@ fn main() {
 /// About 10,000 lines: 2,000 functions, each calling the previous one
 /// (as in `hir`'s checking benchmark), and an entry point.
 fn program(variant: u32) -> String {
-    let mut text = String::new();
-    for i in 0..2000 {
-        let factor = i % 7 + 1;
-        let bound = if i == 1000 { variant } else { i };
-        text.push_str(&format!(
-            "def f{i} (x: i32) (ys: []i32) : i32 =\n  let s = reduce (+) 0 (map (\\y -> y * {factor} + x) ys)\n  let t = if s > {bound} then s - x else s + x\n  in loop acc = t for j < 10 do acc + j{}\n\n",
-            if i > 0 { format!(" + f{} 1 ys", i - 1) } else { String::new() }
-        ));
-    }
-    text.push_str("entry main (x: i32) (ys: []i32) = f1999 x ys\n");
-    text
+    progen::chain_program(variant) + progen::CHAIN_ENTRY
 }
 
 fn load(db: &mut RootDatabase, text: String) -> (FileSet, SourceFile) {

@@ -7,7 +7,10 @@
 //! indices are distinct, reductions use associative operators with their
 //! neutral elements, no float is converted to an integer).
 
+mod chain;
 mod rng;
+
+pub use chain::{CHAIN_ENTRY, chain_program};
 
 pub use rng::Rng;
 
