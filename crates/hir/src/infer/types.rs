@@ -215,7 +215,14 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
     // outer one wins.
     let outer = enclosing_types(db, file_set, module.0);
     let mut refinements: Vec<(Name, Ty)> = Vec::new();
-    collect_refinements(resolver, scope, &sig, &outer, &mut refinements, 0);
+    collect_refinements(
+        resolver,
+        (scope, &module_name),
+        &sig,
+        &outer,
+        &mut refinements,
+        0,
+    );
     // A module specification's types may be refined by its host's module
     // type (`has_int with int.t = i32`), which is outside its own and wins.
     if let ModuleRef::Spec(file, spec, host) = module.0
@@ -248,17 +255,9 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
                     SpecKind::Type(TypeItem { ty: Some(_), .. }) => {
                         defined.push((name.clone(), *file, *spec));
                     }
-                    SpecKind::Type(type_item) => env.push((
-                        name.clone(),
-                        by_position(
-                            &type_item.params,
-                            &abstract_type(
-                                Name::new(&format!("{module_name}.{name}")),
-                                type_item.liftedness,
-                                &type_item.params,
-                            ),
-                        ),
-                    )),
+                    SpecKind::Type(type_item) => {
+                        env.push((name.clone(), abstract_member(&module_name, name, type_item)))
+                    }
                     _ => env.push((name.clone(), Ty::Error)),
                 }
             }
@@ -284,6 +283,19 @@ pub fn module_type_env(db: &dyn Db, file_set: FileSet, module: ModuleKey) -> Arc
         }
     }
     Arc::new(env)
+}
+
+/// The type an abstract type member `name` of a module type has in the
+/// module called `module_name`.
+fn abstract_member(module_name: &str, name: &Name, type_item: &TypeItem) -> Ty {
+    by_position(
+        &type_item.params,
+        &abstract_type(
+            Name::new(&format!("{module_name}.{name}")),
+            type_item.liftedness,
+            &type_item.params,
+        ),
+    )
 }
 
 /// The module specifications (`module engine : ...`) among a module type's
@@ -348,10 +360,10 @@ pub(crate) fn spec_local_types(
 
 /// The types `with` refinements give a module type's own type members
 /// (`S with t = i32`), through named and included module types, outermost
-/// first.
+/// first. `module_name` names the module whose module type it is.
 fn collect_refinements(
     resolver: Resolver,
-    scope: Scope,
+    (scope, module_name): (Scope, &str),
     sig: &SigExpr,
     local_types: &[(Name, Ty)],
     out: &mut Vec<(Name, Ty)>,
@@ -383,7 +395,14 @@ fn collect_refinements(
                 let refined = by_position(params, &lowering.lower(*ty));
                 out.push((path.last().clone(), refined));
             }
-            collect_refinements(resolver, scope, base, local_types, out, depth + 1);
+            collect_refinements(
+                resolver,
+                (scope, module_name),
+                base,
+                local_types,
+                out,
+                depth + 1,
+            );
         }
         SigExpr::Path(path) => {
             let Some(SigRef(file, item)) = resolver.resolve_sig_path(scope, path) else {
@@ -400,7 +419,7 @@ fn collect_refinements(
             };
             collect_refinements(
                 resolver,
-                named_scope,
+                (named_scope, module_name),
                 &named.sig,
                 local_types,
                 out,
@@ -409,17 +428,34 @@ fn collect_refinements(
         }
         SigExpr::Specs(specs) => {
             let tree = item_tree(db, scope.file);
+            // A refinement in an `include` may name the abstract types
+            // specified before it (`type t  include has_t with t = t`):
+            // they are the module's own.
+            let mut visible: Vec<(Name, Ty)> = local_types.to_vec();
             for &spec in specs {
-                if let SpecKind::Include(included) = &tree.spec(spec).kind {
-                    let spec_scope = Scope::of_spec(&tree, scope.file, spec);
-                    collect_refinements(
-                        resolver,
-                        spec_scope,
-                        included,
-                        local_types,
-                        out,
-                        depth + 1,
-                    );
+                match &tree.spec(spec).kind {
+                    SpecKind::Type(
+                        type_item @ TypeItem {
+                            name: Some(name),
+                            ty: None,
+                            ..
+                        },
+                    ) => visible.insert(
+                        0,
+                        (name.clone(), abstract_member(module_name, name, type_item)),
+                    ),
+                    SpecKind::Include(included) => {
+                        let spec_scope = Scope::of_spec(&tree, scope.file, spec);
+                        collect_refinements(
+                            resolver,
+                            (spec_scope, module_name),
+                            included,
+                            &visible,
+                            out,
+                            depth + 1,
+                        );
+                    }
+                    _ => {}
                 }
             }
         }

@@ -854,14 +854,7 @@ impl<R: Rep> Builder<R> {
 
     /// The number of the tuning parameter called `name`, added if new.
     pub fn tuning_param(&mut self, name: &str) -> u32 {
-        let index = match self.tuning_params.iter().position(|p| p == name) {
-            Some(index) => index,
-            None => {
-                self.tuning_params.push(name.to_owned());
-                self.tuning_params.len() - 1
-            }
-        };
-        index as u32
+        super::link::tuning_param(&mut self.tuning_params, name)
     }
 
     /// The program built, or the first internal error.

@@ -109,9 +109,9 @@ fn reserve(functions: &mut Vec<Option<Function>>) -> FuncId {
     FuncId(functions.len() as u32 - 1)
 }
 
-/// The program's number of the tuning parameter called `name`, added if
-/// new.
-fn tuning_param(params: &mut Vec<String>, name: &str) -> u32 {
+/// The number of the tuning parameter called `name` among `params`,
+/// added if new.
+pub(super) fn tuning_param(params: &mut Vec<String>, name: &str) -> u32 {
     let index = params.iter().position(|p| p == name).unwrap_or_else(|| {
         params.push(name.to_owned());
         params.len() - 1
