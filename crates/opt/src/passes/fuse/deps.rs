@@ -25,7 +25,8 @@ pub(super) struct Deps {
     /// Whether each statement is an assertion: later statements that
     /// can fail may count on it having held.
     asserts: Vec<bool>,
-    /// The variables the body's result uses.
+    /// The variables the body's result uses, and those that statements
+    /// rewritten since the dependencies were found use.
     result: FxHashSet<Var>,
     /// The statements using each variable, in order (so that finding a
     /// variable's users does not look at every statement).
@@ -148,6 +149,20 @@ impl Deps {
             .copied()
             .map(Some);
         stms.chain(self.result.contains(&var).then_some(None))
+    }
+
+    /// Records that statements standing after every statement these
+    /// dependencies still describe (those a fusion rewrote) use what
+    /// `stms` use: as far as the earlier statements go, like the body's
+    /// result.
+    pub fn used_later(&mut self, stms: &[Stm]) {
+        for stm in stms {
+            self.result.extend(free_in_exp(&stm.exp));
+            for pe in &stm.pat {
+                self.result
+                    .extend(pe.ty.shape().iter().filter_map(|d| d.as_var()));
+            }
+        }
     }
 
     /// The statement binding `var`, if the body binds it.

@@ -59,6 +59,7 @@ use deps::Deps;
 use kernel::Kernel;
 use rules::Defs;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::ops::Range;
 use stream::Stream;
 
 /// Fuses SOACs in every function of the program.
@@ -309,7 +310,16 @@ impl Fuser<'_> {
         self.in_stream = outer;
     }
 
-    /// Fuses two statements of the body; whether it did.
+    /// Fuses statements of the body; whether it fused any.
+    ///
+    /// A fusion rewrites the statements from its first one on and leaves
+    /// those before it as they were, so the search goes on among those
+    /// with the dependencies already found: a round fuses every pair it
+    /// can find from the end of the body backwards, rather than one pair
+    /// per computation of the body's dependencies (quadratic in long
+    /// bodies). Dependencies the rewritten statements no longer have
+    /// only make the rest of the round keep more results; those they
+    /// gained are added ([`Deps::used_later`]).
     fn fuse_once(&mut self, body: &mut Body) -> bool {
         let mut deps = Deps::new(self.program, self.types, body);
         if Self::remove_dead(body, &deps) {
@@ -318,34 +328,53 @@ impl Fuser<'_> {
         if nest::pull_transforms(self, body, &deps) {
             return true;
         }
-        for consumer in (0..body.stms.len()).rev() {
+        let mut fused = false;
+        let mut consumer = body.stms.len();
+        while consumer > 0 {
+            consumer -= 1;
             let producers = producers(body, &deps, consumer);
             if producers.is_empty() {
                 continue;
             }
             let other_uses = uses_besides_arrays(&mut body.stms[consumer]);
             for producer in producers {
+                // The interchanged statements fuse with their producer
+                // only once the dependencies are found anew.
                 if interchange::interchange_scan(self, body, &deps, producer, consumer) {
                     return true;
                 }
-                if self.try_vertical(body, &deps, &other_uses, producer, consumer) {
-                    return true;
+                if let Some(new) = self.try_vertical(body, &deps, &other_uses, producer, consumer) {
+                    deps.used_later(&body.stms[new]);
+                    fused = true;
+                    consumer = producer;
+                    break;
                 }
             }
         }
+        if fused {
+            return true;
+        }
         // Only SOACs fuse horizontally; pairing them alone keeps a long
-        // body of scalar statements linear.
+        // body of scalar statements linear. Later statements first, each
+        // with the nearest earlier one it fuses with, so that the search
+        // goes on before a fused pair.
         let soacs: Vec<usize> = (0..body.stms.len())
             .filter(|&i| matches!(body.stms[i].exp, Exp::Op(_)))
             .collect();
-        for (k, &second) in soacs.iter().enumerate() {
-            for &first in &soacs[..k] {
-                if self.try_horizontal(body, &deps, first, second) {
-                    return true;
+        let mut before = soacs.len();
+        while before > 0 {
+            before -= 1;
+            let second = soacs[before];
+            for (k, &first) in soacs[..before].iter().enumerate().rev() {
+                if let Some(new) = self.try_horizontal(body, &deps, first, second) {
+                    deps.used_later(&body.stms[new]);
+                    fused = true;
+                    before = k;
+                    break;
                 }
             }
         }
-        compact::fuse_reduction_of_compaction(self, body, &deps)
+        fused || compact::fuse_reduction_of_compaction(self, body, &deps)
     }
 
     /// Fuses producer `p` into consumer `c`, which uses `other_uses`
@@ -357,12 +386,12 @@ impl Fuser<'_> {
         other_uses: &FxHashSet<Var>,
         p: usize,
         c: usize,
-    ) -> bool {
+    ) -> Option<Range<usize>> {
         let outputs: Vec<Var> = body.stms[p].pat.iter().map(|pe| pe.var).collect();
         // The consumer must read the producer's results as input arrays
         // and in no other way.
         if outputs.iter().any(|v| other_uses.contains(v)) || deps.consumes_read(c, p) {
-            return false;
+            return None;
         }
         let keep: FxHashSet<Var> = outputs
             .iter()
@@ -370,7 +399,7 @@ impl Fuser<'_> {
             .filter(|&v| deps.users(v).any(|user| user != Some(c)))
             .collect();
         let Some(placement) = deps.placement(p, c) else {
-            return false;
+            return None;
         };
         let fused = match (
             Kernel::take(body.stms[p].clone()),
@@ -383,10 +412,10 @@ impl Fuser<'_> {
                 None if !self.in_stream && pk.width == ck.width && scans_into(&pk, &ck) => {
                     match (Stream::of_screma(self, pk), Stream::of_screma(self, ck)) {
                         (Some(ps), Some(cs)) => Stream::fuse(ps, cs, &keep).into_stm(),
-                        _ => return false,
+                        _ => return None,
                     }
                 }
-                None => return false,
+                None => return None,
             },
             (pk, ck) => {
                 let stream = |f: &mut Fuser, k: Option<Kernel>, stm: &Stm| match k {
@@ -402,17 +431,22 @@ impl Fuser<'_> {
                     (Some(ps), Some(cs)) if ps.width == cs.width && ps.reads_rows_only(&cs) => {
                         Stream::fuse(ps, cs, &keep).into_stm()
                     }
-                    _ => return false,
+                    _ => return None,
                 }
             }
         };
-        self.replace(body, p, c, placement, fused);
-        true
+        Some(self.replace(body, p, c, placement, fused))
     }
 
-    fn try_horizontal(&mut self, body: &mut Body, deps: &Deps, a: usize, b: usize) -> bool {
+    fn try_horizontal(
+        &mut self,
+        body: &mut Body,
+        deps: &Deps,
+        a: usize,
+        b: usize,
+    ) -> Option<Range<usize>> {
         let (Exp::Op(first), Exp::Op(second)) = (&body.stms[a].exp, &body.stms[b].exp) else {
-            return false;
+            return None;
         };
         let shared = first.arrays().iter().any(|x| second.arrays().contains(x));
         let scatters = matches!(
@@ -420,33 +454,33 @@ impl Fuser<'_> {
             (Soac::Scatter { .. }, Soac::Scatter { .. })
         );
         if !(shared || scatters) || first.width() != second.width() {
-            return false;
+            return None;
         }
         if deps.depends(b, a) || deps.conflict(a, b) {
-            return false;
+            return None;
         }
         let (Some(ak), Some(bk)) = (
             Kernel::take(body.stms[a].clone()),
             Kernel::take(body.stms[b].clone()),
         ) else {
-            return false;
+            return None;
         };
         if !kernel::horizontal(&ak, &bk) {
-            return false;
+            return None;
         }
         let Some(placement) = deps.placement(a, b) else {
-            return false;
+            return None;
         };
         let fused = kernel::fuse_horizontally(self, ak, bk);
-        self.replace(body, a, b, placement, fused.into_stm());
-        true
+        Some(self.replace(body, a, b, placement, fused.into_stm()))
     }
 
     /// Replaces statements `first` and `second` by `fused`, with the
     /// statements between them placed as `placement` says, and fuses in
     /// the new statement's lambdas (whose statements come from fused
     /// bodies: what fuses anew is at their level, and fusing there fuses
-    /// the bodies it merges in turn).
+    /// the bodies it merges in turn). Returns where the new statements
+    /// are.
     fn replace(
         &mut self,
         body: &mut Body,
@@ -454,7 +488,7 @@ impl Fuser<'_> {
         second: usize,
         placement: deps::Placement,
         mut fused: Stm,
-    ) {
+    ) -> Range<usize> {
         if let Some(into) = &fused.loc {
             for i in [first, second] {
                 if let Some(from) = &body.stms[i].loc
@@ -478,10 +512,13 @@ impl Fuser<'_> {
         let mut stms = Vec::with_capacity(count - 1);
         stms.extend((0..first).map(&mut take));
         stms.extend(placement.before.iter().map(|&i| take(i)));
+        let start = stms.len();
         stms.extend(fused);
+        let new = start..stms.len();
         stms.extend(placement.after.iter().map(|&i| take(i)));
         stms.extend((second + 1..count).map(take));
         body.stms = stms;
+        new
     }
 }
 
