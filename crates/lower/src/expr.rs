@@ -1799,6 +1799,14 @@ impl Lowerer<'_> {
         dim: usize,
         size: &Size,
     ) -> Result<()> {
+        if let Size::Var(var) = size {
+            let local = Local::SizeVar(*var);
+            if !frame.locals.contains_key(&local) {
+                let actual = self.size_of(part, dim)?;
+                frame.bind(local, None, Sv::Dyn(Ty::i64(), vec![actual]));
+            }
+            return Ok(());
+        }
         let Size::Named(name) = size else {
             // Constants and size expressions (`[3]`, `[n + 1]`): the
             // checker has seen to them except where values come from
@@ -2120,9 +2128,9 @@ impl Lowerer<'_> {
                 },
             },
             Size::Unknown(id) if *id != 0 => return self.path_size(frame, *id),
-            // An application in a size is not evaluated: its value is the
-            // array's own size wherever it is needed.
-            Size::Var(_) | Size::Unknown(_) | Size::Call(..) => return None,
+            Size::Var(var) => frame.locals.get(&Local::SizeVar(*var))?,
+            Size::Call(function, args) => return self.call_size(frame, function, args),
+            Size::Unknown(_) => return None,
             Size::Op(op, operands) => {
                 let a = self.size_value(frame, &operands.0)?;
                 let b = self.size_value(frame, &operands.1)?;
@@ -2138,6 +2146,58 @@ impl Lowerer<'_> {
             }
         };
         match value {
+            Sv::Dyn(Ty::Prim(PrimType::I64), parts) if parts.len() == 1 => Some(parts[0]),
+            _ => None,
+        }
+    }
+
+    /// The value of a size written as an application (`[intsqrt n]`,
+    /// `[i64.i32 n]`): the function, one without type parameters that
+    /// `function` names in the frame's scope, applied to the arguments' values (a
+    /// named argument is the value of that name, of whatever type).
+    fn call_size(&mut self, frame: &Frame, function: &Name, args: &[Size]) -> Option<SubExp> {
+        let segments: Vec<Name> = function.as_str().split('.').map(Name::new).collect();
+        let (name, qualifiers) = segments.split_last()?;
+        let target = match Path::new(qualifiers.to_vec()) {
+            Some(qualifiers) => {
+                let (module, ctx) = self
+                    .module_path(frame.scope(), &qualifiers, &frame.ctx)
+                    .ok()?;
+                self.value_in(module, ctx, name).ok()?
+            }
+            None => match self.resolver.resolve_term(frame.scope(), name)? {
+                TermRef::Value(value) => self.resolve_value(frame, value, &[], name, None).ok()?,
+                TermRef::Module(_) => return None,
+            },
+        };
+        let ty = match &target {
+            ValueTarget::Def(file, item, _) => {
+                let scheme = hir::infer::value_scheme(self.db, self.file_set(), *file, *item);
+                // Size parameters are found in the arguments' shapes, as
+                // in any application.
+                if !scheme.type_params.is_empty() {
+                    return None;
+                }
+                scheme.ty.clone()
+            }
+            ValueTarget::Intrinsic(_) => return None,
+        };
+        let mut values = Vec::with_capacity(args.len());
+        for arg in args {
+            let value = match arg {
+                Size::Named(name) => match frame.names.get(name) {
+                    Some(local) => frame.locals.get(local)?.clone(),
+                    None => frame.locals.get(&Local::Size(name.clone()))?.clone(),
+                },
+                other => Sv::Dyn(Ty::i64(), vec![self.size_value(frame, other)?]),
+            };
+            values.push(value);
+        }
+        let mut result = self.term(target, ty, Vec::new(), Vec::new()).ok()?;
+        for value in values {
+            result = self.apply(result, value).ok()?;
+        }
+        match result {
             Sv::Dyn(Ty::Prim(PrimType::I64), parts) if parts.len() == 1 => Some(parts[0]),
             _ => None,
         }

@@ -137,6 +137,10 @@ enum Local {
     LoopVar(ExprId),
     Function(ExprId),
     Size(Name),
+    /// A size the body's inference left a variable: one no name gives,
+    /// as an unannotated parameter's or `[]`'s in a parameter's type.
+    /// Within a body, one variable is one size.
+    SizeVar(u32),
 }
 
 /// A static value: what lowering knows about a source value.
