@@ -55,7 +55,9 @@ impl Aliases {
     fn consumable(mut self) -> FxHashSet<Var> {
         let seeds = std::mem::take(&mut self.seeds);
         let roots: FxHashSet<Var> = seeds.iter().map(|&v| self.find(v)).collect();
+        // A class's root has no parent: it is among the values.
         let mut all: Vec<Var> = self.parent.keys().copied().collect();
+        all.extend(self.parent.values().copied());
         all.extend(seeds);
         all.into_iter()
             .filter(|&v| roots.contains(&self.find(v)))
