@@ -398,9 +398,7 @@ impl Fuser<'_> {
             .copied()
             .filter(|&v| deps.users(v).any(|user| user != Some(c)))
             .collect();
-        let Some(placement) = deps.placement(p, c) else {
-            return None;
-        };
+        let placement = deps.placement(p, c)?;
         let fused = match (
             Kernel::take(body.stms[p].clone()),
             Kernel::take(body.stms[c].clone()),
@@ -468,9 +466,7 @@ impl Fuser<'_> {
         if !kernel::horizontal(&ak, &bk) {
             return None;
         }
-        let Some(placement) = deps.placement(a, b) else {
-            return None;
-        };
+        let placement = deps.placement(a, b)?;
         let fused = kernel::fuse_horizontally(self, ak, bk);
         Some(self.replace(body, a, b, placement, fused.into_stm()))
     }
