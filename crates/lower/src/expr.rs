@@ -175,7 +175,55 @@ impl Lowerer<'_> {
             err
         });
         self.builder.set_loc(previous);
+        if let Ok(value) = &result {
+            self.note_expression_sizes(frame, e, value);
+        }
         result
+    }
+
+    /// Records the sizes of an expression's result that its type leaves
+    /// existential ([`hir::infer::is_expression_size`]), for later uses
+    /// of those sizes in the frame (see `Lowerer::expression_sizes`).
+    fn note_expression_sizes(&mut self, frame: &Frame, e: ExprId, value: &Sv) {
+        let Sv::Dyn(_, parts) = value else {
+            return;
+        };
+        let Some(ty) = frame.infer.expr_types.get(e) else {
+            return;
+        };
+        let mut existential = false;
+        ty.visit_sizes(&mut |size, _| {
+            existential |= matches!(size, Size::Unknown(id) if hir::infer::is_expression_size(*id));
+        });
+        if !existential {
+            return;
+        }
+        let ty = self.mono(frame, ty).unwrap_or_else(|_| ty.clone());
+        let Ok(shapes) = types::readable_shapes(&ty) else {
+            return;
+        };
+        if shapes.len() != parts.len() {
+            return;
+        }
+        let scope = self.builder.current_scope();
+        for (&part, shape) in parts.iter().zip(&shapes) {
+            let dims = self.builder.dims(part);
+            for (size, &dim) in shape.iter().zip(&dims) {
+                if let Size::Unknown(id) = size
+                    && hir::infer::is_expression_size(*id)
+                {
+                    self.expression_sizes
+                        .insert((frame.instance, *id), (dim, scope));
+                }
+            }
+        }
+    }
+
+    /// The size of an expression's result that the checker left
+    /// existential, if the frame has computed it in a scope still open.
+    fn expression_size(&self, frame: &Frame, id: u32) -> Option<SubExp> {
+        let &(dim, scope) = self.expression_sizes.get(&(frame.instance, id))?;
+        self.builder.scope_is_open(scope).then_some(dim)
     }
 
     /// A chain of `let`s (of any kind) and the body it ends in, lowered in
@@ -2127,7 +2175,11 @@ impl Lowerer<'_> {
                     None => return self.constant_size(frame, name),
                 },
             },
-            Size::Unknown(id) if *id != 0 => return self.path_size(frame, *id),
+            Size::Unknown(id) if *id != 0 => {
+                return self
+                    .expression_size(frame, *id)
+                    .or_else(|| self.path_size(frame, *id));
+            }
             Size::Var(var) => frame.locals.get(&Local::SizeVar(*var))?,
             Size::Call(function, args) => return self.call_size(frame, function, args),
             Size::Unknown(_) => return None,

@@ -40,6 +40,7 @@ use opt::ir::build::Builder;
 use opt::ir::link::{Piece, PieceFunction};
 use opt::ir::{CallChain, EntryApi, EntryPoint, Function, Loc, Program, SubExp};
 use rustc_hash::FxHashMap;
+use std::cell::Cell;
 use std::fmt;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -243,6 +244,10 @@ struct Frame {
     names: ScopeMap<Name, Local>,
     /// What a recursive call in this frame calls.
     recursion: Option<Rc<Closure>>,
+    /// The number of this lowering of the definition's body (the frames
+    /// of its nested bodies share it): the sizes its expressions' results
+    /// were found to have belong to it (see `Lowerer::expression_sizes`).
+    instance: u32,
 }
 
 /// A frame's map of what is in scope: persistent (cloned in O(1),
@@ -325,6 +330,15 @@ struct Lowerer<'db> {
     param_check: Option<expr::ParamCheck>,
     /// The functions derived for automatic differentiation so far.
     derivatives: opt::ad::Derivatives,
+    /// The sizes of expression results that the checker left existential
+    /// (a `filter`'s), by the frame's `instance` and the size's number,
+    /// each with the builder scope it was found in. A later use of the
+    /// size in that frame (a size parameter of a function applied to the
+    /// result, which no argument's shape gives) reads it while the scope
+    /// is open.
+    expression_sizes: FxHashMap<(u32, u32), (SubExp, u32)>,
+    /// How many frames were made (their `instance` numbers).
+    frames_made: Cell<u32>,
 }
 
 /// Inlining deeper than this means a runaway expansion, not a program.
@@ -465,6 +479,8 @@ impl<'db> Lowerer<'db> {
             param_check: None,
             unsafe_code: false,
             derivatives: opt::ad::Derivatives::default(),
+            expression_sizes: FxHashMap::default(),
+            frames_made: Cell::new(0),
         }
     }
 
@@ -498,6 +514,11 @@ impl<'db> Lowerer<'db> {
             locals: ScopeMap::default(),
             names: ScopeMap::default(),
             recursion: None,
+            instance: {
+                let made = self.frames_made.get() + 1;
+                self.frames_made.set(made);
+                made
+            },
         }
     }
 

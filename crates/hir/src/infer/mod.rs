@@ -1873,6 +1873,16 @@ fn forget_local_size(
     })
 }
 
+/// Whether an existential size is one that inference made for the result
+/// of an expression of a body (`Table::fresh_unknown`: those count up
+/// from 1, while those of types written at item level and those a
+/// definition's type generalises count down from `u32::MAX`, and 0 is a
+/// size no expression names). Within one body, one such size is the size
+/// of one expression's results.
+pub fn is_expression_size(id: u32) -> bool {
+    id != 0 && id < u32::MAX / 2
+}
+
 /// The existential size of a definition's type that stands for the size
 /// variable `var` its body left undetermined.
 fn generalised_size(var: u32) -> u32 {

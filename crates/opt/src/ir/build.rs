@@ -34,6 +34,10 @@ pub struct Builder<R: Rep = Soacs> {
     var_names: Vec<String>,
     var_types: Vec<Type>,
     scopes: Vec<Vec<Stm<R>>>,
+    /// The number of each open scope, outermost first.
+    scope_ids: Vec<u32>,
+    /// How many scopes were opened.
+    scopes_opened: u32,
     loc: Option<Loc>,
     attrs: Attrs,
     signatures: Vec<(String, Vec<Param>, Vec<ExtType>)>,
@@ -116,6 +120,8 @@ impl<R: Rep> Builder<R> {
             var_names: Vec::new(),
             var_types: Vec::new(),
             scopes: vec![Vec::new()],
+            scope_ids: vec![0],
+            scopes_opened: 0,
             loc: None,
             attrs: Attrs::default(),
             signatures: Vec::new(),
@@ -303,11 +309,26 @@ impl<R: Rep> Builder<R> {
     /// Starts a nested body.
     pub fn push_scope(&mut self) {
         self.scopes.push(Vec::new());
+        self.scopes_opened += 1;
+        self.scope_ids.push(self.scopes_opened);
+    }
+
+    /// The number of the innermost open scope: what is bound now is in
+    /// scope while it is open ([`Builder::scope_is_open`]).
+    pub fn current_scope(&self) -> u32 {
+        self.scope_ids.last().copied().unwrap_or(0)
+    }
+
+    /// Whether the scope [`Builder::current_scope`] gave `id` is still
+    /// open (and so what was bound in it still in scope).
+    pub fn scope_is_open(&self, id: u32) -> bool {
+        self.scope_ids.contains(&id)
     }
 
     /// Ends the nested body started last.
     pub fn pop_scope(&mut self, result: Vec<SubExp>) -> Body<R> {
         let stms = if self.scopes.len() > 1 {
+            self.scope_ids.pop();
             self.scopes.pop().unwrap_or_default()
         } else {
             self.internal_error("a scope was closed that was never opened".into());
