@@ -2204,9 +2204,10 @@ impl Lowerer<'_> {
     }
 
     /// The value of a size written as an application (`[intsqrt n]`,
-    /// `[i64.i32 n]`): the function, one without type parameters that
-    /// `function` names in the frame's scope, applied to the arguments' values (a
-    /// named argument is the value of that name, of whatever type).
+    /// `[i64.i32 n]`): the function that `function` names in the frame's
+    /// scope (one without type parameters), applied to the arguments'
+    /// values (a named argument is the value of that name, of whatever
+    /// type).
     fn call_size(&mut self, frame: &Frame, function: &Name, args: &[Size]) -> Option<SubExp> {
         let segments: Vec<Name> = function.as_str().split('.').map(Name::new).collect();
         let (name, qualifiers) = segments.split_last()?;

@@ -378,7 +378,8 @@ impl Fuser<'_> {
     }
 
     /// Fuses producer `p` into consumer `c`, which uses `other_uses`
-    /// other than as its input arrays.
+    /// other than as its input arrays; where the fused statements are,
+    /// if it did.
     fn try_vertical(
         &mut self,
         body: &mut Body,
@@ -436,6 +437,9 @@ impl Fuser<'_> {
         Some(self.replace(body, p, c, placement, fused))
     }
 
+    /// Fuses SOACs `a` and `b` (after `a`), which neither depend on each
+    /// other nor conflict, into one that reads their common arrays once;
+    /// where the fused statements are, if it did.
     fn try_horizontal(
         &mut self,
         body: &mut Body,
