@@ -2143,6 +2143,7 @@ impl Lowerer<'_> {
                             Expr::Path(path) if path.is_single() => {
                                 self.size_value(frame, &Size::Named(path.last().clone()))
                             }
+                            Expr::Path(path) => self.qualified_constant(frame, path),
                             Expr::Literal(Literal::Int { value, .. }) => {
                                 Some(i64_const(*value as i64))
                             }
@@ -2289,6 +2290,11 @@ impl Lowerer<'_> {
             .path_sizes
             .iter()
             .find(|(known, _)| *known == id)?;
+        self.qualified_constant(frame, path)
+    }
+
+    /// The value of a qualified name (`M.k`) of an `i64` constant.
+    fn qualified_constant(&mut self, frame: &Frame, path: &Path) -> Option<SubExp> {
         let qualifiers = Path::new(path.qualifiers().to_vec())?;
         let (module, ctx) = self
             .module_path(frame.scope(), &qualifiers, &frame.ctx)
