@@ -2210,19 +2210,15 @@ impl Lowerer<'_> {
     /// values (a named argument is the value of that name, of whatever
     /// type).
     fn call_size(&mut self, frame: &Frame, function: &Name, args: &[Size]) -> Option<SubExp> {
-        let segments: Vec<Name> = function.as_str().split('.').map(Name::new).collect();
-        let (name, qualifiers) = segments.split_last()?;
-        let target = match Path::new(qualifiers.to_vec()) {
-            Some(qualifiers) => {
-                let (module, ctx) = self
-                    .module_path(frame.scope(), &qualifiers, &frame.ctx)
-                    .ok()?;
-                self.value_in(module, ctx, name).ok()?
-            }
-            None => match self.resolver.resolve_term(frame.scope(), name)? {
+        let path = Path::new(function.as_str().split('.').map(Name::new).collect())?;
+        let name = path.last();
+        let target = if path.is_single() {
+            match self.resolver.resolve_term(frame.scope(), name)? {
                 TermRef::Value(value) => self.resolve_value(frame, value, &[], name, None).ok()?,
                 TermRef::Module(_) => return None,
-            },
+            }
+        } else {
+            self.qualified_value(frame, &path)?
         };
         let ty = match &target {
             ValueTarget::Def(file, item, _) => {
@@ -2295,12 +2291,17 @@ impl Lowerer<'_> {
 
     /// The value of a qualified name (`M.k`) of an `i64` constant.
     fn qualified_constant(&mut self, frame: &Frame, path: &Path) -> Option<SubExp> {
+        let target = self.qualified_value(frame, path)?;
+        self.constant_value(target)
+    }
+
+    /// The definition a qualified name (`M.f`) denotes in the frame.
+    fn qualified_value(&self, frame: &Frame, path: &Path) -> Option<ValueTarget> {
         let qualifiers = Path::new(path.qualifiers().to_vec())?;
         let (module, ctx) = self
             .module_path(frame.scope(), &qualifiers, &frame.ctx)
             .ok()?;
-        let target = self.value_in(module, ctx, path.last()).ok()?;
-        self.constant_value(target)
+        self.value_in(module, ctx, path.last()).ok()
     }
 
     /// The value of a definition if it is an `i64` constant.
