@@ -221,7 +221,7 @@ impl Lowerer<'_> {
     }
 
     /// Builds a lambda whose parameters have the given types.
-    fn lambda(
+    pub(super) fn lambda(
         &mut self,
         param_types: &[Type],
         build: impl FnOnce(&mut Self, Vec<SubExp>) -> Result<Vec<SubExp>>,
@@ -230,6 +230,15 @@ impl Lowerer<'_> {
             .iter()
             .map(|ty| self.builder.param("x", ty.clone(), false))
             .collect();
+        self.lambda_with(params, build)
+    }
+
+    /// A lambda with these parameters.
+    pub(super) fn lambda_with(
+        &mut self,
+        params: Vec<Param>,
+        build: impl FnOnce(&mut Self, Vec<SubExp>) -> Result<Vec<SubExp>>,
+    ) -> Result<Lambda> {
         let args = params.iter().map(|p| SubExp::Var(p.var)).collect();
         let body = self.sub_body(|this| build(this, args))?;
         let ret = body
@@ -569,9 +578,9 @@ impl Lowerer<'_> {
             (Intrinsic::Jvp2 | Intrinsic::Vjp2, [f, x, seed]) => {
                 self.differentiate(intrinsic, f, x, seed, result_ty)
             }
-            // Reverse mode is computed with forward mode, which
-            // differentiates `f` itself; `f x` is the value.
-            (Intrinsic::WithVjp, [f, _, x]) => self.apply(f.clone(), x.clone()),
+            (Intrinsic::WithVjp, [f, f_adjoint, x]) => {
+                self.with_custom_vjp(f, f_adjoint, x, result_ty)
+            }
             (Intrinsic::Unzip, [xys]) => Ok(Sv::Dyn(result_ty, dyn_parts(xys)?.1.to_vec())),
             (Intrinsic::Convert(to), [x]) => {
                 let [x] = self.scalar(x)?;

@@ -19,6 +19,7 @@
 //!   arrays, `assert`) is checked by explicit statements or by the IR
 //!   operations themselves, located at the source expression.
 
+mod custom_vjp;
 mod entry;
 mod expr;
 mod intrinsics;

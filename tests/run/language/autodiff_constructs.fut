@@ -97,9 +97,3 @@ entry power_at_zero (y: f64) = jvp (\x -> x ** y) 0 1
 -- input { 4.0 } output { 0.25 0.25 0.5 }
 entry functions (x: f64) =
   (jvp f64.sqrt x 1, jvp f64.log x 1, jvp (\(a, b) -> f64.atan2 a b) (1, 1) (1, 0))
-
--- ==
--- entry: custom
--- input { 3.0 } output { 6.0 }
-entry custom (x: f64) =
-  vjp (\x -> with_vjp (\x -> x * x) (\_ adj -> adj * 2 * x) x) x 1

@@ -10,21 +10,28 @@
 //! to floating-point rounding, and share one table of derivatives
 //! ([`rules`]).
 //!
+//! A function may have a custom reverse derivative
+//! ([`Derivatives::set_custom_vjp`], what `with_vjp` makes): reverse mode
+//! calls it instead of differentiating the function's body, and forward
+//! mode differentiates the body as usual.
+//!
 //! Unsupported (an error, never a wrong derivative): the derivatives of
-//! `gamma` and `lgamma`, of `//` and `%%` on floats, and functions that are
+//! `gamma` and `lgamma`, of `//` and `%%` on floats, functions that are
 //! still being lowered when they are differentiated (a definition whose
-//! body differentiates itself).
+//! body differentiates itself), and a custom reverse derivative inside a
+//! lambda that reverse mode computes by forward mode.
 
 mod forward;
 mod reverse;
 mod rules;
 
 use crate::ir::build::Builder;
-use crate::ir::{Exp, FuncId, Lambda, Loc, SubExp, Var};
+use crate::ir::traverse::for_each_stm;
+use crate::ir::{Body, Exp, FuncId, Lambda, Loc, SubExp, Var};
 use prim::BinOp;
 use prim::PrimType;
 use prim::{F16, PrimValue};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::Cell;
 
 /// Why a program cannot be differentiated, and where.
@@ -55,6 +62,55 @@ type Result<T> = std::result::Result<T, AdError>;
 pub struct Derivatives {
     jvp: FxHashMap<FuncId, FuncId>,
     vjp: FxHashMap<FuncId, FuncId>,
+    /// The functions whose reverse derivative was given rather than
+    /// derived.
+    custom_vjp: FxHashSet<FuncId>,
+}
+
+impl Derivatives {
+    /// Makes `derived` the reverse derivative of `func`, in the form
+    /// reverse mode derives one (`func`'s arguments, then the sizes of its
+    /// existentially sized results, then the adjoints of its results in;
+    /// its results and the adjoints of its arguments out): reverse mode
+    /// calls it at every call of `func` instead of differentiating
+    /// `func`'s body.
+    pub fn set_custom_vjp(&mut self, func: FuncId, derived: FuncId) {
+        self.vjp.insert(func, derived);
+        self.custom_vjp.insert(func);
+    }
+
+    fn has_custom_vjp(&self, func: FuncId) -> bool {
+        self.custom_vjp.contains(&func)
+    }
+
+    /// Whether `body` calls, directly or through other functions, one
+    /// with a custom reverse derivative.
+    fn reaches_custom_vjp(&self, builder: &Builder, body: &Body) -> bool {
+        if self.custom_vjp.is_empty() {
+            return false;
+        }
+        let mut seen = FxHashSet::default();
+        let mut bodies = vec![body];
+        while let Some(body) = bodies.pop() {
+            let mut called = Vec::new();
+            for_each_stm(body, &mut |stm| {
+                if let Exp::Call { func, .. } = stm.exp {
+                    called.push(func);
+                }
+            });
+            for func in called {
+                if self.has_custom_vjp(func) {
+                    return true;
+                }
+                if seen.insert(func)
+                    && let Some(function) = builder.function(func)
+                {
+                    bodies.push(&function.body);
+                }
+            }
+        }
+        false
+    }
 }
 
 /// Emits `lambda` applied to `args`, with the tangents `arg_tangents`
@@ -84,10 +140,17 @@ pub fn vjp_apply(
     let analysis = if VJP_BY_FORWARD.with(Cell::get) {
         Err("forward mode requested".to_owned())
     } else {
-        reverse::analyse(builder, lambda)
+        reverse::analyse(builder, derivatives, lambda)
     };
     match analysis {
         Ok(active) => reverse::vjp(builder, derivatives, active, lambda, args, cotangents),
+        // Forward mode cannot use a custom reverse derivative: computing
+        // the product without it would silently give another one.
+        Err(reason) if derivatives.reaches_custom_vjp(builder, &lambda.body) => Err(format!(
+            "a custom derivative (`with_vjp`) cannot be used here: reverse mode \
+             differentiates this function by forward mode, because of {reason}"
+        )
+        .into()),
         Err(_) => forward::vjp_by_forward(builder, derivatives, lambda, args, cotangents),
     }
 }

@@ -20,6 +20,7 @@
 //! * `Call`: a derived function `f_vjp` (made once per function, like
 //!   forward mode's `f_jvp`) taking the arguments and the adjoints of the
 //!   results, returning the results and the adjoints of the arguments;
+//!   or the function's custom one, in the same form;
 //! * SOACs: a `screma` is split into its map and one SOAC per scan and
 //!   reduction. A map is reversed by a map of its lambda's reverse over
 //!   the inputs and the results' adjoints; the adjoints of the lambda's
@@ -69,9 +70,14 @@ pub(super) struct Active(FxHashSet<Var>);
 
 /// Whether the reverse sweep applies to `lambda` (with all its parameters
 /// differentiated), and which variables are active; otherwise why not.
-pub(super) fn analyse(builder: &Builder, lambda: &Lambda) -> std::result::Result<Active, String> {
+pub(super) fn analyse(
+    builder: &Builder,
+    derivatives: &Derivatives,
+    lambda: &Lambda,
+) -> std::result::Result<Active, String> {
     let mut analysis = Analysis {
         builder,
+        derivatives,
         active: FxHashSet::default(),
         functions: FxHashSet::default(),
     };
@@ -87,6 +93,7 @@ pub(super) fn analyse(builder: &Builder, lambda: &Lambda) -> std::result::Result
 
 struct Analysis<'b> {
     builder: &'b Builder,
+    derivatives: &'b Derivatives,
     active: FxHashSet<Var>,
     functions: FxHashSet<FuncId>,
 }
@@ -178,7 +185,8 @@ impl Analysis<'_> {
     }
 
     fn function(&mut self, func: FuncId) -> std::result::Result<(), String> {
-        if !self.functions.insert(func) {
+        // A custom derivative stands for the body, whatever it holds.
+        if !self.functions.insert(func) || self.derivatives.has_custom_vjp(func) {
             return Ok(());
         }
         let function = self

@@ -277,7 +277,7 @@ impl<R: Rep> Builder<R> {
 
     /// Binds an expression whose leading results are the sizes of the
     /// others, returning the others.
-    fn bind_values(&mut self, hint: &str, exp: Exp<R>) -> Vec<Var> {
+    pub fn bind_values(&mut self, hint: &str, exp: Exp<R>) -> Vec<Var> {
         let context = match result_types(self, &exp) {
             Ok(types) => context_len(&types),
             Err(_) => 0,
