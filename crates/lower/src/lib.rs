@@ -32,7 +32,7 @@ use hir::infer::{
     InferenceResult, applied_member_type, apply_abbreviation, infer_value, module_type_env,
     type_abbreviation,
 };
-use hir::item_tree::{Container, ItemIdx, ItemKind, ModExpr, item_tree};
+use hir::item_tree::{Container, ItemIdx, ItemKind, ModExpr, StructIdx, item_tree};
 use hir::name::{Name, Path};
 use hir::resolve::{ModuleKey, ModuleRef, Resolver, Scope, TermRef, TypeDefRef, ValueRef};
 use hir::store::{ExprId, PatId, SourceMap, UpdateStep};
@@ -125,6 +125,13 @@ pub struct Instance {
 }
 
 /// An accumulation being lowered (`scatter_stream`, `hist_stream`).
+/// What applying a parametric module gives: its module body, or one of
+/// its parameters (by position) and a path of members in it.
+enum FunctorBody {
+    Struct(SourceFile, StructIdx),
+    Param(usize, Vec<Name>),
+}
+
 struct Accumulation {
     id: u32,
     /// The operator `acc_write` combines with (`None` for
@@ -958,10 +965,6 @@ impl<'db> Lowerer<'db> {
                 None => error(format!("internal error: import \"{path}\" is missing")),
             },
             ModExpr::Apply(..) => {
-                let Some(ModuleRef::Struct(file, body)) = self.resolver.eval_module(scope, expr)
-                else {
-                    return error("internal error: a parametric module application has no body");
-                };
                 let mut args = Vec::new();
                 self.application_args(scope, expr, &mut args, 0)?;
                 // A parametric module inside an applied one (`A.F x`) sees
@@ -970,6 +973,25 @@ impl<'db> Lowerer<'db> {
                 while let ModExpr::Apply(functor, _) | ModExpr::Ascription(functor, _) = head {
                     head = functor;
                 }
+                let (file, body) = match self.resolver.eval_module(scope, expr) {
+                    Some(ModuleRef::Struct(file, body)) => (file, body),
+                    // The resolver finds the body by names alone; through
+                    // a module type (a parametric module of an ascribed
+                    // module or of a module parameter) or to a parameter
+                    // it finds none: the implementation in this context.
+                    _ => match self.functor_body(scope, head, ctx)? {
+                        FunctorBody::Struct(file, body) => (file, body),
+                        FunctorBody::Param(index, members) => {
+                            let Some((arg_scope, arg)) = args.get(index) else {
+                                return error(
+                                    "internal error: a parametric module applied to too few arguments",
+                                );
+                            };
+                            let (arg_module, arg_ctx) = self.eval_module(*arg_scope, arg, ctx)?;
+                            return self.member_path(arg_module, &arg_ctx, &members);
+                        }
+                    },
+                };
                 let mut new_ctx = match head {
                     ModExpr::Path(path) if !path.qualifiers().is_empty() => {
                         let qualifiers = Path::new(path.qualifiers().to_vec());
@@ -993,6 +1015,73 @@ impl<'db> Lowerer<'db> {
             ModExpr::Lambda { .. } => error("a parametric module used as a module"),
             ModExpr::Missing => error("internal error: a missing module"),
         }
+    }
+
+    /// The body of the parametric module that `head` (the name in a
+    /// module application) denotes in `ctx`, found through module
+    /// implementations and the context's parameters.
+    fn functor_body(&self, scope: Scope, head: &ModExpr, ctx: &ModCtx) -> Result<FunctorBody> {
+        let ModExpr::Path(path) = head else {
+            return error("internal error: a module application of a module expression");
+        };
+        let segments = path.segments();
+        let Some((last, qualifiers)) = segments.split_last() else {
+            return error("internal error: an empty module name");
+        };
+        let mut functor = match Path::new(qualifiers.to_vec()) {
+            Some(qualifiers) => {
+                let (module, _) = self.module_path(scope, &qualifiers, ctx)?;
+                self.resolver.exports(module).terms.get(last).copied()
+            }
+            None => self.resolver.resolve_term(scope, last),
+        };
+        // Aliases (`module g = f`) lead to the parametric module; the bound
+        // only guards against cycles.
+        for _ in 0..32 {
+            let Some(TermRef::Module(ModuleRef::Binding(file, item))) = functor else {
+                break;
+            };
+            let tree = item_tree(self.db, file);
+            let ItemKind::Module(binding) = &tree.item(item).kind else {
+                break;
+            };
+            let mut body = &binding.body;
+            while let ModExpr::Lambda { body: inner, .. } | ModExpr::Ascription(inner, _) = body {
+                body = inner;
+            }
+            match body {
+                ModExpr::Struct(s) => return Ok(FunctorBody::Struct(file, *s)),
+                ModExpr::Path(body_path) if !binding.params.is_empty() => {
+                    let body_segments = body_path.segments();
+                    let index = binding
+                        .params
+                        .iter()
+                        .position(|param| param.name.as_ref() == Some(&body_segments[0]));
+                    if let Some(index) = index {
+                        return Ok(FunctorBody::Param(index, body_segments[1..].to_vec()));
+                    }
+                    break;
+                }
+                ModExpr::Path(alias) => {
+                    let alias_scope = Scope {
+                        file,
+                        item: Some(item),
+                        params: None,
+                    };
+                    functor = self
+                        .resolver
+                        .resolve_term(alias_scope, &alias.segments()[0]);
+                    if alias.segments().len() > 1 {
+                        break;
+                    }
+                }
+                _ => break,
+            }
+        }
+        error(format!(
+            "parametric module `{path}`: only applications of parametric modules whose \
+             body is a module body or one of their parameters can be compiled"
+        ))
     }
 
     /// The arguments of a chain of parametric module applications, in
