@@ -1357,6 +1357,23 @@ impl Lowerer<'_> {
         if scheme.size_params.iter().any(|n| !param_sizes.contains(n)) {
             return Ok(None);
         }
+        // So must every size of a type parameter's instance: one that no
+        // parameter's type mentions (`def empty = []` used at `[0][n]t`)
+        // has sizes only the use's type knows.
+        let mut subst = Vec::new();
+        match_types(&scheme.ty, ty, &mut subst);
+        let mut param_type_names = Vec::new();
+        let mut param_ty = &scheme.ty;
+        while let Ty::Function { param, result, .. } = param_ty {
+            collect_type_names(param, &mut param_type_names);
+            param_ty = result;
+        }
+        if subst.iter().any(|(name, instance)| {
+            !param_type_names.contains(name)
+                && !types::component_shapes(instance).iter().all(Vec::is_empty)
+        }) {
+            return Ok(None);
+        }
         let mut ret = forget_sizes(ty);
         for _ in applied {
             ret = match ret {
@@ -3208,6 +3225,24 @@ fn collect_dimension_names(ty: &Ty, out: &mut Vec<Name>) {
             collect_dimension_names(t, out);
             t.clone()
         });
+    }
+}
+
+/// The type parameters and abstract types a type mentions.
+fn collect_type_names(ty: &Ty, out: &mut Vec<Name>) {
+    match ty {
+        Ty::Param(name) | Ty::Abstract(name, ..) => out.push(name.clone()),
+        Ty::Array { element, .. } => collect_type_names(element, out),
+        Ty::Function { param, result, .. } => {
+            collect_type_names(param, out);
+            collect_type_names(result, out);
+        }
+        _ => {
+            ty.map_components(|t| {
+                collect_type_names(t, out);
+                t.clone()
+            });
+        }
     }
 }
 
