@@ -14,6 +14,9 @@ struct futhark_context_config {
      any), options for building the kernels, and a file whose OpenCL
      program replaces the embedded one (malloc'd). */
   char *platform, *device, *build_options, *program_file;
+  /* The work-items of a work-group and the work-groups of a reduction or
+     histogram kernel (0: chosen from the device). */
+  int group_size, num_groups;
 #endif
   /* The tuning parameters' values, where set (as in the context). */
   int64_t *tuning;
@@ -79,6 +82,18 @@ int futhark_context_config_dump_program_to(struct futhark_context_config *cfg, c
   if (f == NULL) return 1;
   int failed = fputs(fut_cl_source, f) == EOF;
   return fclose(f) != 0 || failed;
+}
+void futhark_context_config_set_default_thread_block_size(struct futhark_context_config *cfg, int size) {
+  cfg->group_size = size > 0 ? size : 0;
+}
+void futhark_context_config_set_default_group_size(struct futhark_context_config *cfg, int size) {
+  futhark_context_config_set_default_thread_block_size(cfg, size);
+}
+void futhark_context_config_set_default_grid_size(struct futhark_context_config *cfg, int num) {
+  cfg->num_groups = num > 0 ? num : 0;
+}
+void futhark_context_config_set_default_num_groups(struct futhark_context_config *cfg, int num) {
+  futhark_context_config_set_default_grid_size(cfg, num);
 }
 void futhark_context_config_add_build_option(struct futhark_context_config *cfg, const char *opt) {
   size_t old = cfg->build_options ? strlen(cfg->build_options) : 0;
@@ -159,6 +174,7 @@ struct futhark_context *futhark_context_new(struct futhark_context_config *cfg) 
      `futhark_context_get_error`; its entry points fail likewise. */
   ctx->cl_problem = fut_cl_init(ctx, cfg->platform, cfg->device, cfg->build_options, cfg->cache_file, cfg->program_file);
   if (ctx->cl_problem) ctx->error = text_copy(ctx->cl_problem);
+  else fut_cl_set_launch_sizes(ctx, cfg->group_size, cfg->num_groups);
 #endif
   return ctx;
 }

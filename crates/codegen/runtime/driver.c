@@ -162,7 +162,8 @@ static int read_tuning_file(struct futhark_context_config *cfg, const char *path
 enum fut_option_id {
   OPT_HELP, OPT_VERSION, OPT_ENTRY, OPT_BINARY, OPT_TIMING, OPT_RUNS, OPT_ENTRY_POINTS, OPT_DEBUG,
   OPT_TUNING, OPT_PARAM, OPT_PRINT_PARAMS, OPT_CACHE_FILE,
-  OPT_NUM_THREADS, OPT_PLATFORM, OPT_DEVICE, OPT_BUILD_OPTION, OPT_LIST_DEVICES, OPT_DUMP_OPENCL, OPT_LOAD_OPENCL
+  OPT_NUM_THREADS, OPT_PLATFORM, OPT_DEVICE, OPT_BUILD_OPTION, OPT_LIST_DEVICES, OPT_DUMP_OPENCL, OPT_LOAD_OPENCL,
+  OPT_GROUP_SIZE, OPT_NUM_GROUPS
 };
 
 /* The back end's name, as `--version` prints it. */
@@ -212,6 +213,12 @@ static const fut_option fut_options[] = {
   {OPT_LIST_DEVICES, NULL, "--list-devices", NULL, FOR_BOTH, "List the OpenCL platforms and devices and exit."},
   {OPT_DUMP_OPENCL, NULL, "--dump-opencl", "FILE", FOR_BOTH, "Write the program's OpenCL kernels to FILE and exit."},
   {OPT_LOAD_OPENCL, NULL, "--load-opencl", "FILE", FOR_BOTH, "Build the OpenCL kernels of FILE instead of the program's own."},
+  {OPT_GROUP_SIZE, NULL, "--default-thread-block-size", "N", FOR_BOTH,
+   "Launch work-groups of N work-items (at most 256 and the device's largest)."},
+  {OPT_GROUP_SIZE, NULL, "--default-group-size", "N", FOR_BOTH, "The same as --default-thread-block-size."},
+  {OPT_NUM_GROUPS, NULL, "--default-grid-size", "N", FOR_BOTH,
+   "Launch reductions and histograms as N work-groups (default: 8 per compute unit)."},
+  {OPT_NUM_GROUPS, NULL, "--default-num-groups", "N", FOR_BOTH, "The same as --default-grid-size."},
 #endif
 };
 
@@ -234,7 +241,7 @@ static void print_help(const char *program, int programs) {
     snprintf(names, sizeof names, "%s%s%s%s%s", o->short_name ? o->short_name : "    ",
              o->short_name && o->long_name ? ", " : "", o->long_name ? o->long_name : "", o->arg ? " " : "",
              o->arg ? o->arg : "");
-    printf("  %-28s %s\n", names, o->help);
+    printf("  %-30s %s\n", names, o->help);
   }
 }
 
@@ -354,6 +361,18 @@ static int parse_options(int argc, char **argv, int programs, struct futhark_con
         }
         return 0;
       case OPT_LOAD_OPENCL: futhark_context_config_load_program_from(cfg, value); break;
+      case OPT_GROUP_SIZE: {
+        int n = parse_count("work-items", value, 1L << 30);
+        if (n == 0) return 1;
+        futhark_context_config_set_default_thread_block_size(cfg, n);
+        break;
+      }
+      case OPT_NUM_GROUPS: {
+        int n = parse_count("work-groups", value, 1L << 30);
+        if (n == 0) return 1;
+        futhark_context_config_set_default_grid_size(cfg, n);
+        break;
+      }
 #endif
       default: break;
     }

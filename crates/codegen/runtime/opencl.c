@@ -107,6 +107,9 @@ struct fut_cl {
   cl_mem errors;
   size_t group_size;
   cl_uint compute_units;
+  /* The work-groups of reductions and histograms, where set (0: eight
+     per compute unit). */
+  int64_t num_groups;
   /* The heap kernels allocate blocks from (NULL until one needs it), its
      size, and the counter of bytes taken from it. */
   cl_mem heap, heap_top;
@@ -705,11 +708,19 @@ FUT_LINK int64_t fut_cl_group_size(fut_run *run) { return (int64_t)run->ctx->cl-
    current NVIDIA and AMD GPUs), so that one wave fills the device. */
 #define FUT_CL_GROUPS_PER_UNIT 8
 
+/* The configuration's work-group size (capped by the device's and the
+   kernels' largest) and number of work-groups, where set. */
+FUT_LINK void fut_cl_set_launch_sizes(fut_ctx *ctx, int group_size, int num_groups) {
+  struct fut_cl *cl = ctx->cl;
+  if (group_size > 0 && (size_t)group_size < cl->group_size) cl->group_size = (size_t)group_size;
+  cl->num_groups = num_groups > 0 ? num_groups : 0;
+}
+
 FUT_LINK int64_t fut_cl_groups(fut_run *run, int64_t segments, int64_t iterations) {
   struct fut_cl *cl = run->ctx->cl;
   int64_t size = (int64_t)cl->group_size;
   int64_t wanted = (iterations + size - 1) / size;
-  int64_t most = (int64_t)cl->compute_units * FUT_CL_GROUPS_PER_UNIT;
+  int64_t most = cl->num_groups > 0 ? cl->num_groups : (int64_t)cl->compute_units * FUT_CL_GROUPS_PER_UNIT;
   if (segments > 1) most = (most + segments - 1) / segments;
   return wanted < 1 ? 1 : wanted < most ? wanted : most;
 }

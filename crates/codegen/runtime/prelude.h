@@ -396,6 +396,7 @@ FUT_LINK arr *arr_of_block(fut_ctx *ctx, int elem, int rank, const int64_t *shap
 FUT_LINK int fut_cl_upload(fut_run *run, fut_mem **m, const arr *a);
 FUT_LINK char *fut_cl_init(fut_ctx *ctx, const char *platform, const char *device, const char *build_options,
                            const char *cache_file, const char *program_file);
+FUT_LINK void fut_cl_set_launch_sizes(fut_ctx *ctx, int group_size, int num_groups);
 FUT_LINK void fut_cl_free(fut_ctx *ctx);
 /* Releases the device buffers kept for reuse. */
 FUT_LINK void fut_cl_clear_caches(fut_ctx *ctx);

@@ -499,7 +499,11 @@ impl Api {
                  void futhark_context_config_set_device(struct futhark_context_config *cfg, const char *s);\n\
                  void futhark_context_config_add_build_option(struct futhark_context_config *cfg, const char *opt);\n\
                  void futhark_context_config_load_program_from(struct futhark_context_config *cfg, const char *path);\n\
-                 int futhark_context_config_dump_program_to(struct futhark_context_config *cfg, const char *path);\n",
+                 int futhark_context_config_dump_program_to(struct futhark_context_config *cfg, const char *path);\n\
+                 void futhark_context_config_set_default_thread_block_size(struct futhark_context_config *cfg, int size);\n\
+                 void futhark_context_config_set_default_group_size(struct futhark_context_config *cfg, int size);\n\
+                 void futhark_context_config_set_default_grid_size(struct futhark_context_config *cfg, int num);\n\
+                 void futhark_context_config_set_default_num_groups(struct futhark_context_config *cfg, int num);\n",
             ),
         }
         for decl in self.declarations() {

@@ -302,6 +302,54 @@ fn segmented_reductions_choose_their_kernels_by_a_threshold() {
 }
 
 #[test]
+fn launch_sizes_are_set_by_options() {
+    // Upstream's options for the work-group size and the number of
+    // work-groups (and their older names): every kernel kind gives the
+    // interpreter's results with small, odd and capped sizes, and a size
+    // that is not a positive integer is refused.
+    if !device_exists() {
+        return;
+    }
+    let dir = temp_dir("opencl-launch-sizes");
+    let exe = compile(
+        &dir,
+        "def compose (a1: i64, b1: i64) (a2: i64, b2: i64) = (a1 * a2, a2 * b1 + b2)\n\
+         entry main (xs: []i64) =\n\
+         (reduce compose (1, 0) (map (\\x -> (x % 3, x)) xs), i64.sum xs, scan (+) 0 xs,\n\
+         hist (+) 0 7 (map (% 7) xs) xs, map (\\r -> i64.sum r) (unflatten (xs :> [500 * 10]i64)))\n",
+    );
+    let file = dir.join("prog.fut").to_string_lossy().into_owned();
+    let values: Vec<String> = (0..5000)
+        .map(|i| format!("{}i64", (i * 37) % 101))
+        .collect();
+    let input = format!("[{}]", values.join(", "));
+    let interpreted = futc_with_input(&["run", &file], input.as_bytes());
+    assert!(interpreted.status.success(), "{}", stderr(&interpreted));
+    let settings: [&[&str]; 6] = [
+        &["--default-thread-block-size", "7"],
+        &["--default-group-size=1"],
+        &["--default-grid-size", "3"],
+        &["--default-num-groups=1", "--default-group-size", "33"],
+        &["--default-group-size", "100000"],
+        &["--default-num-groups", "5000"],
+    ];
+    for options in settings {
+        let ours = run_with_input(&exe, options, input.as_bytes());
+        assert!(ours.status.success(), "{options:?}: {}", stderr(&ours));
+        assert_eq!(stdout(&ours), stdout(&interpreted), "{options:?}");
+    }
+    for bad in ["0", "-2", "many"] {
+        let refused = run_with_input(&exe, &["--default-num-groups", bad], input.as_bytes());
+        assert_eq!(refused.status.code(), Some(1), "{bad}");
+        assert!(
+            stderr(&refused).contains(&format!("Invalid number of work-groups `{bad}`")),
+            "{}",
+            stderr(&refused)
+        );
+    }
+}
+
+#[test]
 fn element_code_between_kernels_runs_on_the_device() {
     // The loop's reduction result is written into arrays and used as an
     // index, and another's mean is taken by the next map; the host reads
