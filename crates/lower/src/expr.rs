@@ -1883,9 +1883,10 @@ impl Lowerer<'_> {
             }
             return Ok(());
         };
-        // A size named by a variable (`(n: i64) ... [n]`) is that
-        // variable's value, not a size to learn from this value.
-        if frame.names.contains_key(name) {
+        // A size named by a variable (`(n: i64) ... [n]`) or a module's
+        // value (`[M.k]`) is that value, not a size to learn from this
+        // value.
+        if frame.names.contains_key(name) || name.as_str().contains('.') {
             if self.param_check == Some(ParamCheck::Entry)
                 && let Some(expected) = self.size_value(frame, size)
             {
@@ -2276,6 +2277,12 @@ impl Lowerer<'_> {
     /// sizes of a parameter's specifications, `val m : [n]t`, without
     /// the parameter's name).
     fn constant_size(&mut self, frame: &Frame, name: &Name) -> Option<SubExp> {
+        // A module's value named in a type reached through the module
+        // (`[M.k]` for `M.t`).
+        if name.as_str().contains('.') {
+            let path = Path::new(name.as_str().split('.').map(Name::new).collect())?;
+            return self.qualified_constant(frame, &path);
+        }
         if let Some(TermRef::Value(value)) = self.resolver.resolve_term(frame.scope(), name) {
             let target = self.resolve_value(frame, value, &[], name, None).ok()?;
             return self.constant_value(target);

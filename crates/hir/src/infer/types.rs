@@ -1673,10 +1673,45 @@ impl<'s, 'db> TypeLowering<'s, 'db> {
                 }
             }
         }
+        let own: Vec<Name> = abbreviation
+            .params
+            .iter()
+            .map(|p| p.name().clone())
+            .collect();
         match member {
-            Some(member) => apply_member(&member, &positional),
-            None => substitute(&self.fresh_unknowns(&abbreviation.ty), &types, &sizes),
+            Some(member) => {
+                apply_member(&self.qualify_member_sizes(path, &member, &own), &positional)
+            }
+            None => {
+                let ty = self.qualify_member_sizes(path, &abbreviation.ty, &own);
+                substitute(&self.fresh_unknowns(&ty), &types, &sizes)
+            }
         }
+    }
+
+    /// A type reached through a module (`M.t`) names the module's values
+    /// in its sizes by their qualified names (`[M.k]`, as upstream shows
+    /// it): unqualified, `k` would mean whatever the use's scope calls so.
+    /// The type's own parameters (`own`) stay.
+    fn qualify_member_sizes(&self, path: &Path, ty: &Ty, own: &[Name]) -> Ty {
+        let Some(qualifiers) = Path::new(path.qualifiers().to_vec()) else {
+            return ty.clone();
+        };
+        let Some(module) = self.resolver.resolve_module_path(self.scope, &qualifiers) else {
+            return ty.clone();
+        };
+        let exports = self.resolver.exports(module);
+        ty.map_sizes(&mut |size| {
+            size.map_leaves(&mut |leaf| match leaf {
+                Size::Named(name)
+                    if !own.contains(name)
+                        && matches!(exports.terms.get(name), Some(TermRef::Value(_))) =>
+                {
+                    Size::Named(Name::new(&format!("{qualifiers}.{name}")))
+                }
+                other => other.clone(),
+            })
+        })
     }
 }
 
