@@ -9,7 +9,11 @@
 //! arrays are all taken as one. A copy `y = copy x` where neither `x`
 //! nor `y` shares memory with anything consumed (an update, a unique
 //! argument or loop parameter, a unique result of the function) is `x`:
-//! nothing can tell them apart.
+//! nothing can tell them apart. So is one where `y` shares memory with
+//! nothing consumed and does not outlive its body, and what shares
+//! memory with `x` is consumed only by statements of that body after
+//! every use of `y` (a row-for-row copy made to read an array that is
+//! updated afterwards).
 
 use crate::ir::analysis::{consumed, consumed_directly};
 use crate::ir::traverse::{Renamer, for_each_stm, for_each_use, free_in_exp};
@@ -194,6 +198,14 @@ pub(super) fn remove_copies<R: Rep>(program: &Program<R>, params: &[Param], body
             renaming.insert(pe.var, source);
         }
     });
+    let mut has_copies = false;
+    for_each_stm(body, &mut |stm| {
+        has_copies |= matches!(stm.exp, Exp::Copy(_))
+    });
+    if renaming.is_empty() && has_copies {
+        let mut aliases = aliases(program, body, true);
+        read_before_consumed(program, body, &consumable, &mut aliases, &mut renaming);
+    }
     if renaming.is_empty()
         && let Some((copy, source)) = last_use_copy(program, params, body)
     {
@@ -204,6 +216,62 @@ pub(super) fn remove_copies<R: Rep>(program: &Program<R>, params: &[Param], body
     }
     remove_bindings(body, &renaming);
     Renamer::new(&renaming).body(body);
+}
+
+/// Copies in `body` and the bodies nested in it (each copy's own body)
+/// that share memory with nothing consumed (`consumable`), are not among
+/// the body's results, and whose every use in the body comes before
+/// every statement of the body consuming what shares memory with the
+/// source: each copy's variable is added to `renaming` as its source.
+/// (Nothing nested in a statement reads what the statement consumes, so
+/// a statement around the body cannot be the one to wait for.)
+fn read_before_consumed<R: Rep>(
+    program: &Program<R>,
+    body: &Body<R>,
+    consumable: &FxHashSet<Var>,
+    aliases: &mut Aliases,
+    renaming: &mut FxHashMap<Var, SubExp>,
+) {
+    for (position, stm) in body.stms.iter().enumerate() {
+        for inner in stm.exp.nested_bodies() {
+            read_before_consumed(program, inner, consumable, aliases, renaming);
+        }
+        let (Exp::Copy(source), [pe]) = (&stm.exp, stm.pat.as_slice()) else {
+            continue;
+        };
+        let copy = pe.var;
+        if pe.ty.rank() == 0 || consumable.contains(&copy) || renaming.contains_key(source) {
+            continue;
+        }
+        let (copy_class, source_class) = (aliases.find(copy), aliases.find(*source));
+        if body
+            .result
+            .iter()
+            .filter_map(|se| se.as_var())
+            .any(|v| aliases.find(v) == copy_class)
+        {
+            continue;
+        }
+        let mut last_use = position;
+        let mut first_consumption = None;
+        for (later, next) in body.stms.iter().enumerate().skip(position + 1) {
+            let mut uses = false;
+            for_each_use(&next.exp, &mut |v| uses |= aliases.find(v) == copy_class);
+            if uses {
+                last_use = later;
+            }
+            if first_consumption.is_none()
+                && consumed(program, &next.exp)
+                    .iter()
+                    .any(|&v| aliases.find(v) == source_class)
+            {
+                first_consumption = Some(later);
+            }
+        }
+        if first_consumption.is_none_or(|consumption| last_use < consumption) {
+            renaming.insert(copy, SubExp::Var(*source));
+        }
+    }
 }
 
 /// A copy in the body (not nested) whose source may be consumed in its

@@ -1886,6 +1886,73 @@ fun main (n_0: i64, *xs_1: [n_0]i32): ([n_0]i32, i32) = {
 }
 
 #[test]
+fn a_copy_read_before_its_source_is_updated_is_its_source() {
+    // In a loop's body: the reduction reads the copy, then the parameter
+    // is updated in place.
+    let text = simplified(
+        "entry main = main (xs: []i32) : ([]i32)
+fun main (n_0: i64, xs_1: [n_0]i32): ([n_0]i32) = {
+  let (c_2: [n_0]i32) = copy(xs_1)
+  let (l_3: [n_0]i32) = loop (p_4: [n_0]i32) = (c_2) for i_5 < 2i64 do {
+    let (a_6: [n_0]i32) = copy(p_4)
+    let (r_7: i32) = screma(n_0, {a_6}, \\ (x_8: i32): (i32) -> {
+      in (x_8)
+    }, reduce (0i32) \\ (a_9: i32, b_10: i32): (i32) -> {
+      let (s_11: i32) = Add(a_9, b_10)
+      in (s_11)
+    })
+    let (u_12: [n_0]i32) = p_4 with [i_5] = r_7
+    in (u_12)
+  }
+  in (l_3)
+}",
+        &[vec![i32s(&[1, 2])], vec![i32s(&[5, 6, 7])]],
+    );
+    assert_eq!(
+        text,
+        "fun main (n_0: i64, xs_1: [n_0]i32): ([n_0]i32) = {
+  let (c_2: [n_0]i32) = copy(xs_1)
+  let (l_3: [n_0]i32) = loop (p_4: [n_0]i32) = (c_2) for i_5 < 2i64 do {
+    let (r_7: i32) = screma(n_0, {p_4}, \\ (x_8: i32): (i32) -> {
+      in (x_8)
+    }, reduce (0i32) \\ (a_9: i32, b_10: i32): (i32) -> {
+      let (s_11: i32) = Add(a_9, b_10)
+      in (s_11)
+    })
+    let (u_12: [n_0]i32) = p_4 with [i_5] = r_7
+    in (u_12)
+  }
+  in (l_3)
+}
+"
+    );
+}
+
+#[test]
+fn a_copy_read_inside_what_consumes_its_source_stays() {
+    // The scatter's values read the copy while the scatter writes the
+    // source: the copy keeps the values from before.
+    let program = "entry main = main (*xs: []i32, is: []i64) : ([]i32)
+fun main (n_0: i64, m_1: i64, *xs_2: [n_0]i32, is_3: [m_1]i64): ([n_0]i32) = {
+  let (c_4: [n_0]i32) = copy(xs_2)
+  let (r_5: [n_0]i32) = scatter(m_1, {is_3}, \\ (i_6: i64): (i64, i32) -> {
+    let (j_7: i64) = Sub(1i64, i_6)
+    let (v_8: i32) = c_4[j_7]
+    in (i_6, v_8)
+  }, {xs_2})
+  in (r_5)
+}";
+    let text = simplified(
+        program,
+        &[
+            vec![i32s(&[1, 2]), i64s(&[0, 1])],
+            vec![i32s(&[3, 4]), i64s(&[1])],
+        ],
+    );
+    assert!(text.contains("copy(xs_2)"), "{text}");
+}
+
+#[test]
 fn an_update_writing_back_what_it_read_is_its_array() {
     let text = simplified(
         "entry main = main (*xs: []i32, i: i64) : ([]i32)
