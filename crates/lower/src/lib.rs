@@ -124,7 +124,6 @@ pub struct Instance {
     entry: bool,
 }
 
-/// An accumulation being lowered (`scatter_stream`, `hist_stream`).
 /// What applying a parametric module gives: its module body, or one of
 /// its parameters (by position) and a path of members in it.
 enum FunctorBody {
@@ -132,6 +131,7 @@ enum FunctorBody {
     Param(usize, Vec<Name>),
 }
 
+/// An accumulation being lowered (`scatter_stream`, `hist_stream`).
 struct Accumulation {
     id: u32,
     /// The operator `acc_write` combines with (`None` for
