@@ -222,28 +222,7 @@ impl Lowerer<'_> {
                 })
             })
             .collect();
-        // The sizes of the adjoints of existentially sized results, then
-        // the adjoints.
-        let mut seed_types = Vec::with_capacity(ret.len());
-        for ty in &ret {
-            let seed_type = ty.map_dims(|dim| match *dim {
-                ExtDim::Free(se) => se,
-                ExtDim::Ext(_) => {
-                    let size = self.builder.param("adj_size", Type::i64(), false);
-                    params.push(size.clone());
-                    SubExp::Var(size.var)
-                }
-            });
-            seed_types.push(seed_type);
-        }
-        let seeds: Vec<SubExp> = seed_types
-            .into_iter()
-            .map(|ty| {
-                let seed = self.builder.param("adj", ty, false);
-                params.push(seed.clone());
-                SubExp::Var(seed.var)
-            })
-            .collect();
+        let seeds = opt::ad::adjoint_params(&mut self.builder, &ret, &mut params);
         let context = context_len(&ret);
         let body = self.builder.body(|b| {
             let args: Vec<SubExp> = primal_params.iter().map(|p| SubExp::Var(p.var)).collect();

@@ -27,7 +27,7 @@ mod rules;
 
 use crate::ir::build::Builder;
 use crate::ir::traverse::for_each_stm;
-use crate::ir::{Body, Exp, FuncId, Lambda, Loc, SubExp, Var};
+use crate::ir::{Body, Exp, ExtDim, ExtType, FuncId, Lambda, Loc, Param, SubExp, Type, Var};
 use prim::BinOp;
 use prim::PrimType;
 use prim::{F16, PrimValue};
@@ -168,6 +168,36 @@ pub fn with_vjp_by_forward<T>(f: impl FnOnce() -> T) -> T {
     let result = f();
     VJP_BY_FORWARD.with(|flag| flag.set(saved));
     result
+}
+
+/// Adds to `params` the parameters a reverse derivative takes after its
+/// function's arguments, for results of the types `ret`: a size for
+/// each existential dimension of the results (the sizes of the
+/// adjoints), then one adjoint per result. Returns the adjoints.
+pub fn adjoint_params(
+    builder: &mut Builder,
+    ret: &[ExtType],
+    params: &mut Vec<Param>,
+) -> Vec<SubExp> {
+    let mut adjoint_types = Vec::with_capacity(ret.len());
+    for ty in ret {
+        adjoint_types.push(ty.map_dims(|dim| match *dim {
+            ExtDim::Free(se) => se,
+            ExtDim::Ext(_) => {
+                let size = builder.param("adj_size", Type::i64(), false);
+                params.push(size.clone());
+                SubExp::Var(size.var)
+            }
+        }));
+    }
+    adjoint_types
+        .into_iter()
+        .map(|ty| {
+            let adjoint = builder.param("adj", ty, false);
+            params.push(adjoint.clone());
+            SubExp::Var(adjoint.var)
+        })
+        .collect()
 }
 
 /// The sizes of the dimensions of an array.

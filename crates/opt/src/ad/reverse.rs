@@ -1770,25 +1770,9 @@ impl Reverse<'_> {
             })
             .collect();
         let ret: Vec<ExtType> = function.ret.iter().map(|(t, _)| self.ext_ty(t)).collect();
-        let mut seed_types = Vec::with_capacity(ret.len());
-        for ty in &ret {
-            let seed_type = ty.map_dims(|&d| match d {
-                ExtDim::Free(se) => se,
-                ExtDim::Ext(_) => {
-                    let size = self.b.param("adj_size", Type::i64(), false);
-                    params.push(size.clone());
-                    SubExp::Var(size.var)
-                }
-            });
-            seed_types.push(seed_type);
-        }
-        let seeds: Vec<Option<SubExp>> = seed_types
+        let seeds: Vec<Option<SubExp>> = super::adjoint_params(self.b, &ret, &mut params)
             .into_iter()
-            .map(|ty| {
-                let p = self.b.param("adj", ty, false);
-                params.push(p.clone());
-                Some(SubExp::Var(p.var))
-            })
+            .map(Some)
             .collect();
         let renamed_params: Vec<Param> = function
             .params
