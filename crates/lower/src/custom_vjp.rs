@@ -172,19 +172,12 @@ impl Lowerer<'_> {
         params.extend(lambda.params);
         let mut body = lambda.body;
         let ret = self.builder.function_results(&params, &mut body, false);
-        let func = self
-            .builder
-            .declare_function(name, params.clone(), ret.clone());
-        self.builder.define_function(
-            func,
-            Function {
-                name: name.to_owned(),
-                params,
-                ret: ret.into_iter().map(|t| (t, false)).collect(),
-                body,
-            },
-        );
-        func
+        self.builder.add_function(Function {
+            name: name.to_owned(),
+            params,
+            ret: ret.into_iter().map(|t| (t, false)).collect(),
+            body,
+        })
     }
 
     /// The reverse derivative of `primal` made of `adjoint`, whose first
@@ -273,20 +266,11 @@ impl Lowerer<'_> {
         let mut all_ret: Vec<(ExtType, bool)> = ret.into_iter().map(|t| (t, false)).collect();
         all_ret.extend(primal_params.iter().map(|p| (p.ty.ext(), false)));
         let name = format!("{}_vjp", function.name);
-        let derived = self.builder.declare_function(
-            &name,
-            params.clone(),
-            all_ret.iter().map(|(t, _)| t.clone()).collect(),
-        );
-        self.builder.define_function(
-            derived,
-            Function {
-                name,
-                params,
-                ret: all_ret,
-                body,
-            },
-        );
-        Ok(derived)
+        Ok(self.builder.add_function(Function {
+            name,
+            params,
+            ret: all_ret,
+            body,
+        }))
     }
 }

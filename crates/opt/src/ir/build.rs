@@ -861,6 +861,14 @@ impl<R: Rep> Builder<R> {
             .map_or("v", String::as_str)
     }
 
+    /// Declares and defines a function whose body is already built.
+    pub fn add_function(&mut self, function: Function<R>) -> FuncId {
+        let ret = function.ret.iter().map(|(t, _)| t.clone()).collect();
+        let id = self.declare_function(&function.name, function.params.clone(), ret);
+        self.define_function(id, function);
+        id
+    }
+
     /// Defines a declared function (its signature becomes the one given).
     pub fn define_function(&mut self, id: FuncId, function: Function<R>) {
         let signature = &mut self.signatures[id.0 as usize];
