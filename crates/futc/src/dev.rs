@@ -24,11 +24,11 @@ pub struct DevArgs {
     /// simplification and fusion: what every backend gets), `seq` (then
     /// the first-order transform), `mc` (then extraction of multicore
     /// parallelism), `seq-mem` or `mc-mem` (then explicit allocations),
-    /// `device-mem` (the OpenCL back end's: `mc-mem` with sequential loops
-    /// over arrays moved into parallel code).
+    /// `gpu` (the OpenCL back end's: `mc` with sequential loops over
+    /// arrays moved into parallel code), `gpu-mem` or its other name
+    /// `device-mem` (`gpu` with explicit allocations).
     /// A `.ir` program goes through the rest of the pipeline from its
-    /// level on, by default its level's pipeline. The GPU pipelines do
-    /// not exist yet.
+    /// level on, by default its level's pipeline.
     #[arg(long, value_enum, conflicts_with = "passes")]
     pipeline: Option<Pipeline>,
     /// Run this pass after lowering (or parsing) instead of the
@@ -117,7 +117,8 @@ pub fn run(args: &DevArgs) -> ExitCode {
         }
     }
     if args.imp {
-        match imperative(&program, args.pipeline == Some(Pipeline::DeviceMem)) {
+        let device = matches!(args.pipeline, Some(Pipeline::DeviceMem | Pipeline::GpuMem));
+        match imperative(&program, device) {
             Ok(text) => out.push_str(&text),
             Err(message) => return compile_error(&message),
         }
@@ -176,12 +177,8 @@ fn planned_passes(args: &DevArgs, level: &str) -> Result<Vec<Pass>, String> {
         Pipeline::Mc => opt::passes::Pipeline::Mc,
         Pipeline::SeqMem => opt::passes::Pipeline::SeqMem,
         Pipeline::McMem => opt::passes::Pipeline::McMem,
-        Pipeline::DeviceMem => opt::passes::Pipeline::DeviceMem,
-        Pipeline::Gpu | Pipeline::GpuMem => {
-            return Err(format!(
-                "the `{name}` pipeline does not exist yet; those that do are `soacs`, `seq`, `mc`, `seq-mem`, `mc-mem` and `device-mem`"
-            ));
-        }
+        Pipeline::Gpu => opt::passes::Pipeline::Device,
+        Pipeline::DeviceMem | Pipeline::GpuMem => opt::passes::Pipeline::DeviceMem,
     };
     let mut passes: Vec<Pass> = if args.passes.is_empty() {
         pipeline.passes_from(level).ok_or_else(|| {

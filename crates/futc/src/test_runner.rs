@@ -827,9 +827,9 @@ fn pipeline_of(pipeline: StructurePipeline) -> Option<Pipeline> {
         StructurePipeline::Mc => Some(Pipeline::Mc),
         StructurePipeline::SeqMem => Some(Pipeline::SeqMem),
         StructurePipeline::McMem => Some(Pipeline::McMem),
-        StructurePipeline::Gpu | StructurePipeline::GpuMem | StructurePipeline::Internalised => {
-            None
-        }
+        StructurePipeline::Gpu => Some(Pipeline::Device),
+        StructurePipeline::GpuMem => Some(Pipeline::DeviceMem),
+        StructurePipeline::Internalised => None,
     }
 }
 

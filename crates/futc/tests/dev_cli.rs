@@ -181,14 +181,6 @@ fn bad_options_are_errors_before_compiling() {
     let missing = missing.to_str().expect("UTF-8 path");
     let cases: &[(&[&str], &str)] = &[
         (
-            &["--pipeline", "gpu"],
-            "error: the `gpu` pipeline does not exist yet; those that do are `soacs`, `seq`, `mc`, `seq-mem`, `mc-mem` and `device-mem`",
-        ),
-        (
-            &["--pipeline", "gpu-mem"],
-            "error: the `gpu-mem` pipeline does not exist yet",
-        ),
-        (
             &["--pass", "inline", "--stop-after", "fuse"],
             "error: --stop-after fuse: that pass is not run (the passes run are: inline)",
         ),
@@ -203,7 +195,7 @@ fn bad_options_are_errors_before_compiling() {
         ),
         (
             &["--stop-after", "tile"],
-            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse, first-order, extract-multicore, migrate, explicit-allocations, coalesce-memory, reuse-memory) or a \
+            "error: --stop-after tile: expected `lower`, a pass (inline, simplify, fuse, first-order, extract-multicore, extract-kernels, migrate, explicit-allocations, coalesce-memory, reuse-memory) or a \
              pass's position",
         ),
     ];
@@ -227,7 +219,7 @@ fn bad_options_are_errors_before_compiling() {
     assert_eq!(output.status.code(), Some(2));
     assert!(
         stderr(&output)
-            .contains("[possible values: inline, simplify, fuse, first-order, extract-multicore, migrate, explicit-allocations, coalesce-memory, reuse-memory]"),
+            .contains("[possible values: inline, simplify, fuse, first-order, extract-multicore, extract-kernels, migrate, explicit-allocations, coalesce-memory, reuse-memory]"),
         "{}",
         stderr(&output)
     );
@@ -273,17 +265,19 @@ fn futc_test_checks_structure_blocks_of_the_pipelines_there_are() {
           -- structure { Screma 1 /Screma/BinOp 2 Loop 0 }\n\
           -- structure mc-mem { /SegRed 1 Alloc 0 }\n\
           -- structure gpu { SegRed 1 }\n\
+          -- structure internalised { Screma 1 }\n\
           def main (xs: []i32) = reduce (+) 0 (map (* 2) xs)\n",
     );
     let output = futc(&["test", &passing]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    // The run and the structure blocks pass; the gpu block is skipped.
+    // The run and the structure blocks pass; the internalised block is
+    // skipped.
     assert_eq!(
         stdout(&output),
         "1 program                   passed  failed  skipped\n  \
          runs                           1       0        0\n  \
-         structure blocks               2       0        1\n\
-         3 passed, 0 failed, 1 skipped\n"
+         structure blocks               3       0        1\n\
+         4 passed, 0 failed, 1 skipped\n"
     );
     let failing = write(
         &dir,
@@ -297,14 +291,19 @@ fn futc_test_checks_structure_blocks_of_the_pipelines_there_are() {
     assert_eq!(
         stdout(&output),
         "1 program                   passed  failed  skipped\n  \
-         structure blocks               0       1        1\n\
-         0 passed, 1 failed, 1 skipped\n"
+         structure blocks               0       2        0\n\
+         0 passed, 2 failed, 0 skipped\n"
     );
     assert!(
         stderr(&output).contains(
             "  structure test at line 2:\n    \
              Loop/Screma: expected 1, found 0\n    Screma: expected 2, found 1\n"
         ),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        stderr(&output).contains("  structure test at line 3:\n    SegMap: expected 1, found 0\n"),
         "{}",
         stderr(&output)
     );

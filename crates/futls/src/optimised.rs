@@ -23,6 +23,7 @@ pub const STAGES: &[&str] = &[
     "mc",
     "seq-mem",
     "mc-mem",
+    "gpu",
     "device-mem",
 ];
 

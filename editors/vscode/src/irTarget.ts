@@ -22,6 +22,7 @@ export const IR_STAGES: readonly IrStage[] = [
   { name: 'mc', description: 'multicore: parallelism extracted into segmented operations' },
   { name: 'seq-mem', description: 'sequential, with explicit memory allocations' },
   { name: 'mc-mem', description: 'multicore, with explicit memory allocations' },
+  { name: 'gpu', description: "the OpenCL back end's: parallelism extracted for the device, before memory" },
   { name: 'device-mem', description: "the OpenCL back end's: kernels, with arrays in device memory" },
 ];
 

@@ -1,5 +1,6 @@
 -- The simplifier folds the arithmetic on constants, the identity and
--- the branch on a constant away; the gpu pipeline does not exist here.
+-- the branch on a constant away; the gpu pipeline makes no kernel of
+-- one thread (`GPUBody`) for what is left.
 -- ==
 -- input { 5 } output { 5 }
 -- structure { BinOp 0 CmpOp 0 If 0 }

@@ -234,11 +234,29 @@ pub fn commutative_operator<R: Rep>(lambda: &Lambda<R>) -> bool {
     })
 }
 
+/// What the analyses of consumption need of the program's functions.
+pub trait Signatures {
+    /// The parameters of the function.
+    fn params_of(&self, func: FuncId) -> &[Param];
+}
+
+impl<R: Rep> Signatures for Program<R> {
+    fn params_of(&self, func: FuncId) -> &[Param] {
+        &self.function(func).params
+    }
+}
+
+impl<R: Rep> Signatures for crate::ir::build::Builder<R> {
+    fn params_of(&self, func: FuncId) -> &[Param] {
+        self.function_params(func)
+    }
+}
+
 /// The variables an expression consumes (in-place updates, unique
 /// arguments, the initial values of loop parameters that are unique or
 /// consumed in the loop, histogram and scatter destinations), nested
 /// bodies included, leaving out what it binds itself.
-pub fn consumed<R: Rep>(program: &Program<R>, exp: &Exp<R>) -> FxHashSet<Var> {
+pub fn consumed<R: Rep>(program: &dyn Signatures, exp: &Exp<R>) -> FxHashSet<Var> {
     let mut out = FxHashSet::default();
     consumed_directly(program, exp, &mut out);
     let mut bound = FxHashSet::default();
@@ -258,7 +276,7 @@ pub fn consumed<R: Rep>(program: &Program<R>, exp: &Exp<R>) -> FxHashSet<Var> {
 }
 
 /// What an expression consumes itself, not in its nested code.
-pub fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut FxHashSet<Var>) {
+pub fn consumed_directly<R: Rep>(program: &dyn Signatures, exp: &Exp<R>, out: &mut FxHashSet<Var>) {
     let mut unique_args = |args: &mut dyn Iterator<Item = (bool, SubExp)>| {
         for (unique, arg) in args {
             if let (true, SubExp::Var(v)) = (unique, arg) {
@@ -271,7 +289,7 @@ pub fn consumed_directly<R: Rep>(program: &Program<R>, exp: &Exp<R>, out: &mut F
             out.insert(*array);
         }
         Exp::Call { func, args } => {
-            let params = &program.function(*func).params;
+            let params = program.params_of(*func);
             unique_args(&mut params.iter().map(|p| p.unique).zip(args.iter().copied()));
         }
         Exp::Loop { params, body, .. } => {
@@ -310,7 +328,7 @@ fn consumed_initial_values(
 /// Each nested body is walked once: a loop's body is walked for what
 /// the loop consumes and for what it contains at the same time (walking
 /// it again for each enclosing loop would be exponential in the nesting).
-pub fn consumed_anywhere<R: Rep>(program: &Program<R>, body: &Body<R>) -> FxHashSet<Var> {
+pub fn consumed_anywhere<R: Rep>(program: &dyn Signatures, body: &Body<R>) -> FxHashSet<Var> {
     let mut out = FxHashSet::default();
     for stm in &body.stms {
         match &stm.exp {

@@ -849,6 +849,11 @@ impl<R: Rep> Builder<R> {
         id
     }
 
+    /// The parameters of a function declared so far.
+    pub fn function_params(&self, id: FuncId) -> &[Param] {
+        &self.signatures[id.0 as usize].1
+    }
+
     /// A function defined so far.
     pub fn function(&self, id: FuncId) -> Option<&Function<R>> {
         self.functions.get(id.0 as usize)?.as_ref()
@@ -879,6 +884,11 @@ impl<R: Rep> Builder<R> {
 
     pub fn add_entry_point(&mut self, entry: EntryPoint) {
         self.entry_points.push(entry);
+    }
+
+    /// How many tuning parameters the program has.
+    pub fn tuning_param_count(&self) -> usize {
+        self.tuning_params.len()
     }
 
     /// The number of the tuning parameter called `name`, added if new.

@@ -440,6 +440,13 @@ impl Attrs {
         attrs
     }
 
+    /// These attributes and then those of `other` they do not have.
+    pub fn union(&self, other: &Attrs) -> Attrs {
+        other
+            .iter()
+            .fold(self.clone(), |attrs, attr| attrs.with(attr))
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

@@ -14,6 +14,10 @@ pub trait Rephrase<F: Rep, T: Rep> {
     /// becomes: statements that bind the pattern's variables. The
     /// builder's location is the statement's.
     fn op(&mut self, builder: &mut Builder<T>, pat: Vec<PatElem>, op: F::Op);
+
+    /// Called before the body of the function called `name` is
+    /// rephrased, for passes that name what they make after it.
+    fn function(&mut self, _name: &str) {}
 }
 
 /// A program of representation `T` made from one of `F`: the same
@@ -32,6 +36,7 @@ pub fn rephrase_program<F: Rep, T: Rep>(
         ));
     }
     for (id, function) in functions.into_iter().zip(program.functions) {
+        pass.function(&function.name);
         let body = rephrase_body(&mut builder, pass, function.body);
         builder.define_function(
             id,

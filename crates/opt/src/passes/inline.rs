@@ -12,7 +12,7 @@
 
 use crate::ir::analysis::{Types, fresh_var};
 use crate::ir::traverse::{Renamer, body_size, bound_in_body, for_each_stm};
-use crate::ir::{Body, CallChain, Exp, FuncId, Loc, Program, Rep, Stm, SubExp, Var};
+use crate::ir::{Attrs, Body, CallChain, Exp, FuncId, Loc, Program, Rep, Stm, SubExp, Var};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Functions at most this big (in statements, nested ones included) are
@@ -207,6 +207,11 @@ impl<R: Rep> Inliner<'_, R> {
             }
         }
         Renamer::new(&map).body(&mut body);
+        // The inlined statements compute the call, so they carry its
+        // attributes (`#[sequential] f xs`).
+        if !call.attrs.is_empty() {
+            add_attrs(&mut body, &call.attrs);
+        }
         if let Some(site) = &call.loc {
             let mut chains = ChainExtension {
                 outer: std::iter::once(site.site())
@@ -232,6 +237,17 @@ impl<R: Rep> Inliner<'_, R> {
             .filter(|(_, assigned)| !assigned)
             .map(|((pe, se), _)| (pe.var, se))
             .collect()
+    }
+}
+
+/// Adds `attrs` to those of every statement of the body, nested ones
+/// included.
+fn add_attrs<R: Rep>(body: &mut Body<R>, attrs: &Attrs) {
+    for stm in &mut body.stms {
+        stm.attrs = stm.attrs.union(attrs);
+        for inner in stm.exp.nested_bodies_mut() {
+            add_attrs(inner, attrs);
+        }
     }
 }
 

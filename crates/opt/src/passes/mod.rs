@@ -179,6 +179,11 @@ const EXTRACT_MULTICORE: Pass = Pass {
     transform: Transform::ToMc(extract_mc::extract_mc),
 };
 
+const EXTRACT_KERNELS: Pass = Pass {
+    name: "extract-kernels",
+    transform: Transform::ToMc(extract_mc::extract_kernels),
+};
+
 const MIGRATE: Pass = Pass {
     name: "migrate",
     transform: Transform::Mc(migrate::migrate),
@@ -215,6 +220,7 @@ pub const PASSES: &[Pass] = &[
     FUSE,
     FIRST_ORDER,
     EXTRACT_MULTICORE,
+    EXTRACT_KERNELS,
     MIGRATE,
     EXPLICIT_ALLOCATIONS,
     COALESCE_MEMORY,
@@ -237,6 +243,10 @@ pub enum Pipeline {
     SeqMem,
     /// [`Pipeline::Mc`], then explicit allocations.
     McMem,
+    /// [`Pipeline::Mc`] with sequential loops over arrays moved into
+    /// segmented operations (`migrate`): the OpenCL back end's level
+    /// before memory, which upstream's `structure gpu` blocks measure.
+    Device,
     /// [`Pipeline::McMem`] with sequential loops over arrays moved into
     /// segmented operations before allocation (`migrate`): the OpenCL
     /// back end's, whose arrays are in device memory.
@@ -245,7 +255,8 @@ pub enum Pipeline {
 
 impl Pipeline {
     /// The pipeline ending at the level called `name` (`soacs`, `seq`,
-    /// `mc`, `seq-mem`, `mc-mem`, `device-mem`), as `futc dev
+    /// `mc`, `seq-mem`, `mc-mem`, `gpu`, `gpu-mem` or its other name
+    /// `device-mem`), as `futc dev
     /// --pipeline` names them.
     pub fn named(name: &str) -> Option<Pipeline> {
         Some(match name {
@@ -254,7 +265,8 @@ impl Pipeline {
             "mc" => Pipeline::Mc,
             "seq-mem" => Pipeline::SeqMem,
             "mc-mem" => Pipeline::McMem,
-            "device-mem" => Pipeline::DeviceMem,
+            "gpu" => Pipeline::Device,
+            "device-mem" | "gpu-mem" => Pipeline::DeviceMem,
             _ => return None,
         })
     }
@@ -280,8 +292,9 @@ impl Pipeline {
                 COALESCE_MEMORY,
                 REUSE_MEMORY,
             ]),
+            Pipeline::Device => passes.extend([EXTRACT_KERNELS, SIMPLIFY, MIGRATE]),
             Pipeline::DeviceMem => passes.extend([
-                EXTRACT_MULTICORE,
+                EXTRACT_KERNELS,
                 SIMPLIFY,
                 MIGRATE,
                 EXPLICIT_ALLOCATIONS,

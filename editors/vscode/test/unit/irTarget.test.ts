@@ -6,7 +6,7 @@ describe('IR_STAGES', () => {
   it("are the server's stages, soacs first, each described", () => {
     assert.deepEqual(
       IR_STAGES.map((s) => s.name),
-      ['soacs', 'lower', 'seq', 'mc', 'seq-mem', 'mc-mem', 'device-mem'],
+      ['soacs', 'lower', 'seq', 'mc', 'seq-mem', 'mc-mem', 'gpu', 'device-mem'],
     );
     for (const stage of IR_STAGES) {
       assert.ok(stage.description.length > 10, stage.name);

@@ -411,6 +411,7 @@ pub(super) fn fuse_vertically(
         return fuse_scatter_into(f, p, c, keep);
     }
     let (p_scanned, p_reduced) = p.operator_results();
+    let attrs = c.attrs.union(&p.attrs);
     // The consumer's parameters reading the producer's rows: which row.
     let reads: FxHashMap<usize, usize> = c
         .arrays
@@ -516,7 +517,7 @@ pub(super) fn fuse_vertically(
                     Kernel {
                         pat,
                         loc: c.loc,
-                        attrs: c.attrs.clone(),
+                        attrs: attrs.clone(),
                         width: c.width,
                         arrays,
                         map,
@@ -543,7 +544,7 @@ pub(super) fn fuse_vertically(
                     Kernel {
                         pat,
                         loc: c.loc,
-                        attrs: c.attrs.clone(),
+                        attrs: attrs.clone(),
                         width: c.width,
                         arrays,
                         map,
@@ -591,7 +592,7 @@ pub(super) fn fuse_vertically(
             Kernel {
                 pat,
                 loc: c.loc,
-                attrs: c.attrs.clone(),
+                attrs: attrs.clone(),
                 width: c.width,
                 arrays,
                 map,
@@ -660,7 +661,7 @@ fn fuse_scatter_into(f: &mut Fuser, p: Kernel, c: Kernel, keep: &FxHashSet<Var>)
     Kernel {
         pat,
         loc: c.loc,
-        attrs: c.attrs,
+        attrs: c.attrs.union(&p.attrs),
         width: c.width,
         arrays,
         map,
@@ -807,7 +808,7 @@ pub(super) fn fuse_horizontally(f: &mut Fuser, a: Kernel, b: Kernel) -> Kernel {
     Kernel {
         pat,
         loc: b.loc,
-        attrs: b.attrs,
+        attrs: b.attrs.union(&a.attrs),
         width: b.width,
         arrays,
         map,

@@ -11,6 +11,11 @@
 //! the loops of the first-order transform, which the thread running the
 //! segment runs; so do streams, scatters writing several times per row,
 //! and reductions, scans and histograms whose operators combine arrays.
+//! Nests of maps ending in a map, reduction or scan become one segmented
+//! operation over all their levels. For a GPU ([`extract_kernels`]), maps
+//! of several parallel statements are also distributed ([`distribute`])
+//! and maps of loops interchanged ([`loops`]), each also kept as a version
+//! with the rows on threads of their own for wide maps.
 //! The results and failures are the same: a parallel run may fail with
 //! any of the failures its sequential reading could reach.
 
@@ -29,18 +34,55 @@ use crate::ir::{
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
+mod distribute;
+mod loops;
+
 /// The program with its outermost SOACs as segmented operations.
 pub fn extract_mc(program: Program<Soacs>) -> Result<Program<Mc>, String> {
-    rephrase_program(program, &mut ExtractMc { nested: false })
+    rephrase_program(program, &mut ExtractMc::new(false))
+}
+
+/// [`extract_mc`] for a GPU, which needs the inner parallelism of narrow
+/// maps too: maps of several parallel statements are also distributed and
+/// maps of loops interchanged, in a version for narrow maps.
+pub fn extract_kernels(program: Program<Soacs>) -> Result<Program<Mc>, String> {
+    rephrase_program(program, &mut ExtractMc::new(true))
 }
 
 struct ExtractMc {
     /// Inside a segmented operation: SOACs stay sequential.
     nested: bool,
+    /// The name of the function being extracted, which names its tuning
+    /// parameters.
+    function: String,
+    /// The widths of the maps whose inner versions are being made: below
+    /// their thresholds (see [`ExtractMc::versioned`]).
+    narrow: Vec<SubExp>,
+    /// Whether maps are distributed and maps of loops interchanged (for
+    /// a GPU; a CPU's threads are few enough for the outer parallelism).
+    inner_versions: bool,
+}
+
+impl ExtractMc {
+    fn new(inner_versions: bool) -> ExtractMc {
+        ExtractMc {
+            nested: false,
+            function: String::new(),
+            narrow: Vec::new(),
+            inner_versions,
+        }
+    }
 }
 
 impl Rephrase<Soacs, Mc> for ExtractMc {
+    fn function(&mut self, name: &str) {
+        self.function = name.to_owned();
+    }
+
     fn op(&mut self, b: &mut Builder<Mc>, pat: Vec<PatElem>, soac: Soac<Soacs>) {
+        if b.attrs().contains("sequential") {
+            return FirstOrder.op(b, pat, soac);
+        }
         let soac = match soac {
             Soac::Screma {
                 width,
@@ -75,6 +117,9 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
         if self.nested {
             return FirstOrder.op(b, pat, soac);
         }
+        if b.attrs().contains("sequential_inner") {
+            return self.outer_only(b, pat, soac);
+        }
         let soac = match self.vectorised(b, &pat, soac) {
             Ok(()) => return,
             Err(soac) => *soac,
@@ -95,10 +140,18 @@ impl Rephrase<Soacs, Mc> for ExtractMc {
             Ok(()) => return,
             Err(soac) => *soac,
         };
-        match self.segmented(b, soac) {
-            Ok(seg) => b.add(pat, Exp::Op(seg)),
-            Err(soac) => FirstOrder.op(b, pat, *soac),
+        if self.inner_versions {
+            let soac = match self.distributed(b, &pat, soac) {
+                Ok(()) => return,
+                Err(soac) => *soac,
+            };
+            let soac = match self.map_of_loop(b, &pat, soac) {
+                Ok(()) => return,
+                Err(soac) => *soac,
+            };
+            return self.outer_only(b, pat, soac);
         }
+        self.outer_only(b, pat, soac);
     }
 }
 
@@ -569,6 +622,16 @@ impl ExtractMc {
         Ok(())
     }
 
+    /// The SOAC as a segmented operation over its width, the code of its
+    /// rows sequential, or as the first-order transform's loop where it
+    /// has no segmented form.
+    fn outer_only(&mut self, b: &mut Builder<Mc>, pat: Vec<PatElem>, soac: Soac<Soacs>) {
+        match self.segmented(b, soac) {
+            Ok(seg) => b.add(pat, Exp::Op(seg)),
+            Err(soac) => FirstOrder.op(b, pat, *soac),
+        }
+    }
+
     /// The SOAC as a segmented operation over its width, or itself where
     /// it has no segmented form.
     fn segmented(
@@ -734,8 +797,9 @@ impl ExtractMc {
     /// map (of a width that comes from outside the nest) after cheap
     /// statements (see [`inner_map`]), as one `SegMap` over all levels'
     /// widths: every point runs the levels' statements and the innermost
-    /// lambda. A nest whose innermost level is a reduction of scalars
-    /// becomes a `SegRed` whose segments are the outer levels' points.
+    /// lambda. A nest whose innermost level is a reduction (or a scan) of
+    /// scalars becomes a `SegRed` (a `SegScan`) whose segments are the
+    /// outer levels' points.
     /// The statements run once per point rather than once per row. Where an inner width is 0 there are no points, so where the
     /// statements can fail, the nest is flattened only if no inner width
     /// is 0, and otherwise segmented over its outer map as before: a nest
@@ -758,7 +822,8 @@ impl ExtractMc {
             && reduces.is_empty()
         {
             let mut level = map;
-            while !nest.reduction
+            while !nest.combines
+                && !nest.last
                 && let Some(inner) = inner_map(b, level, &mut nest)
             {
                 level = inner;
@@ -814,10 +879,7 @@ impl ExtractMc {
         });
         let else_body = b.body(|b| {
             let values = fresh(b);
-            match self.segmented(b, outer_only) {
-                Ok(seg) => b.add(values.clone(), Exp::Op(seg)),
-                Err(soac) => FirstOrder.op(b, values.clone(), *soac),
-            }
+            self.outer_only(b, values.clone(), outer_only);
             values.iter().map(|p| SubExp::Var(p.var)).collect()
         });
         b.add(
@@ -888,7 +950,7 @@ impl ExtractMc {
             ret: reduction.pat.iter().map(|p| p.ty.clone()).collect(),
         };
         let mut nest = Nest::default();
-        if inner_map(b, &first, &mut nest).is_none() || !nest.reduction {
+        if inner_map(b, &first, &mut nest).is_none() || !nest.combines {
             return Err(Box::new(soac));
         }
         let mut params = map.params.clone();
@@ -944,8 +1006,8 @@ impl ExtractMc {
         Ok(())
     }
 
-    /// The `SegMap` (or `SegRed`, where the innermost level is a
-    /// reduction) of a nest of `depth` inner levels (see
+    /// The `SegMap` (or `SegRed` or `SegScan`, where the innermost level
+    /// is a reduction or a scan) of a nest of `depth` inner levels (see
     /// [`Self::map_nest`]).
     fn flatten_nest(&mut self, b: &mut Builder<Mc>, soac: Soac<Soacs>, depth: usize) -> SegOp<Mc> {
         let Soac::Screma {
@@ -958,7 +1020,8 @@ impl ExtractMc {
         b.push_scope();
         let mut dims = Vec::new();
         let (mut width, mut arrays, mut lambda) = (width, arrays, map);
-        let mut reduces = Vec::new();
+        let mut operators = Vec::new();
+        let mut scans = false;
         let (result, ret) = loop {
             let gtid = b.new_var("gtid", Type::i64());
             dims.push((gtid, width));
@@ -995,6 +1058,7 @@ impl ExtractMc {
                         arrays: inner_arrays,
                         map: inner,
                         reduces: inner_reduces,
+                        scans: inner_scans,
                         ..
                     }),
                 ..
@@ -1004,11 +1068,20 @@ impl ExtractMc {
             };
             rephrase_stms(b, self, stms);
             (width, arrays, lambda) = (inner_width, inner_arrays, inner);
-            reduces = inner_reduces;
+            scans = !inner_scans.is_empty();
+            operators = inner_scans
+                .into_iter()
+                .map(|s| (s.lambda, s.neutral, false))
+                .chain(
+                    inner_reduces
+                        .into_iter()
+                        .map(|r| (r.lambda, r.neutral, r.commutative)),
+                )
+                .collect();
         };
         let body = b.pop_scope(result);
         let space = SegSpace { dims };
-        if reduces.is_empty() {
+        if operators.is_empty() {
             self.nested = outer;
             return SegOp::Map {
                 space,
@@ -1016,20 +1089,29 @@ impl ExtractMc {
                 body,
             };
         }
-        let ops = reduces
+        let ops = operators
             .into_iter()
-            .map(|r| SegBinOp {
-                commutative: r.commutative,
-                lambda: rephrase_lambda(b, self, r.lambda),
-                neutral: r.neutral,
+            .map(|(lambda, neutral, commutative)| SegBinOp {
+                commutative,
+                lambda: rephrase_lambda(b, self, lambda),
+                neutral,
             })
             .collect();
         self.nested = outer;
-        SegOp::Red {
-            space,
-            ops,
-            results: Vec::new(),
-            body,
+        if scans {
+            SegOp::Scan {
+                space,
+                ops,
+                results: Vec::new(),
+                body,
+            }
+        } else {
+            SegOp::Red {
+                space,
+                ops,
+                results: Vec::new(),
+                body,
+            }
         }
     }
 
@@ -1272,14 +1354,17 @@ struct Nest {
     widths: Vec<SubExp>,
     /// Whether a level's statements can fail.
     can_fail: bool,
-    /// Whether the innermost level is a reduction (its results are the
-    /// reductions', not the map's).
-    reduction: bool,
+    /// Whether the innermost level is a reduction or a scan (its results
+    /// are the operators', not the map's).
+    combines: bool,
+    /// Whether the innermost level asks for its inner parallelism to stay
+    /// sequential (`#[sequential_inner]`).
+    last: bool,
 }
 
 /// The inner map's lambda if `lambda` (of a map's level in a nest) is
-/// cheap statements, then a map (no scans or post lambda; reductions
-/// only as the innermost level, see [`Nest::reduction`]) whose results
+/// cheap statements, then a map (no post lambda; reductions or scans
+/// only as the innermost level, see [`Nest::combines`]) whose results
 /// are the lambda's, of a width bound outside the nest (so every row has
 /// the same width); records the level in `nest`. Cheap
 /// statements are scalar arithmetic, indexing (scalars, or rows: views),
@@ -1291,7 +1376,7 @@ fn inner_map<'a>(
 ) -> Option<&'a Lambda<Soacs>> {
     nest.bound.extend(lambda.params.iter().map(|p| p.var));
     let (last, pre) = lambda.body.stms.split_last()?;
-    if !pre.iter().all(is_cheap) {
+    if !pre.iter().all(is_cheap) || last.attrs.contains("sequential") {
         return None;
     }
     let Exp::Op(Soac::Screma {
@@ -1323,24 +1408,31 @@ fn inner_map<'a>(
         SubExp::Var(v) => !nest.bound.contains(v),
         SubExp::Const(_) => true,
     };
-    // A reduction ends the nest: of scalars only (no mapped values), with
-    // operators and neutral elements from outside it.
-    let reduced: usize = reduces.iter().map(|r| r.neutral.len()).sum();
-    let reduction = !reduces.is_empty()
-        && reduced == last.pat.len()
-        && reduces.iter().all(|r| {
-            r.neutral.iter().all(outside)
-                && r.lambda.params.iter().all(|p| p.ty.rank() == 0)
-                && free_in_lambda(&r.lambda)
+    // A reduction or a scan ends the nest: of scalars only (no mapped
+    // values), with operators and neutral elements from outside it.
+    let operators: Vec<(&Lambda<Soacs>, &[SubExp])> = scans
+        .iter()
+        .map(|s| (&s.lambda, &s.neutral[..]))
+        .chain(reduces.iter().map(|r| (&r.lambda, &r.neutral[..])))
+        .collect();
+    let combined: usize = operators.iter().map(|(_, neutral)| neutral.len()).sum();
+    let combines = !operators.is_empty()
+        && (scans.is_empty() || reduces.is_empty())
+        && combined == last.pat.len()
+        && operators.iter().all(|(lambda, neutral)| {
+            neutral.iter().all(outside)
+                && lambda.params.iter().all(|p| p.ty.rank() == 0)
+                && free_in_lambda(lambda)
                     .iter()
                     .all(|v| !nest.bound.contains(v))
         });
-    if !(scans.is_empty() && (reduces.is_empty() || reduction) && results_are_the_map && regular) {
+    if !((operators.is_empty() || combines) && results_are_the_map && regular) {
         return None;
     }
     nest.can_fail |= pre.iter().any(|stm| can_fail(b, &stm.exp));
     nest.widths.push(*width);
-    nest.reduction = reduction;
+    nest.combines = combines;
+    nest.last = last.attrs.contains("sequential_inner");
     Some(map)
 }
 
@@ -1353,7 +1445,8 @@ fn cannot_fail_cheaply(b: &Builder<Mc>, stms: &[Stm<Soacs>]) -> bool {
 /// Whether a statement is cheap enough to run at every point of a
 /// flattened map nest rather than once per row. An `iota` is: the inner
 /// levels read single elements of it, which simplification makes
-/// arithmetic, leaving the `iota` dead.
+/// arithmetic, leaving the `iota` dead; so is a rearrangement, a view of
+/// its array.
 fn is_cheap(stm: &Stm<Soacs>) -> bool {
     match &stm.exp {
         Exp::Iota { .. }
@@ -1365,6 +1458,7 @@ fn is_cheap(stm: &Stm<Soacs>) -> bool {
         | Exp::PrimFn(..)
         | Exp::Index { .. }
         | Exp::Assert { .. }
+        | Exp::Rearrange { .. }
         | Exp::Scratch { .. } => true,
         Exp::If {
             then_body,
