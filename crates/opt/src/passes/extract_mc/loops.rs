@@ -23,6 +23,7 @@
 //! `flattening(no_outer)`, which asks for the interchanged one only.
 
 use super::{ExtractMc, renamed_copy};
+use crate::ir::analysis::consumed_anywhere;
 use crate::ir::build::Builder;
 use crate::ir::rephrase::rephrase_stms;
 use crate::ir::traverse::{for_each_stm, free_in_exp, free_in_lambda};
@@ -146,14 +147,16 @@ impl ExtractMc {
             })
             .collect();
         if !exported.is_empty() {
+            let body = Body {
+                stms: pre,
+                result: exported.iter().map(|&v| SubExp::Var(v)).collect(),
+            };
+            let params = consuming_params(b, &row_params, &body);
             let pre_map = renamed_copy(
                 b,
                 &Lambda {
-                    params: row_params.clone(),
-                    body: Body {
-                        stms: pre,
-                        result: exported.iter().map(|&v| SubExp::Var(v)).collect(),
-                    },
+                    params,
+                    body,
                     ret: exported
                         .iter()
                         .map(|&v| b.type_of(SubExp::Var(v)))
@@ -338,12 +341,8 @@ impl ExtractMc {
                 }
             }
         } else {
-            let mut params = Vec::new();
-            let mut post_arrays = Vec::new();
-            for (j, p) in row_params.iter().enumerate() {
-                params.push(p.clone());
-                post_arrays.push(arrays[j]);
-            }
+            let mut params = row_params.clone();
+            let mut post_arrays = arrays.to_vec();
             for (&v, &array) in exported.iter().zip(&exported_arrays) {
                 params.push(Param {
                     var: v,
@@ -362,18 +361,26 @@ impl ExtractMc {
                 });
                 post_arrays.push(rows.var);
             }
-            let post_map = renamed_copy(
-                b,
-                &Lambda {
-                    params,
-                    body: Body { stms: post, result },
-                    ret,
-                },
-            );
+            let body = Body { stms: post, result };
+            let params = consuming_params(b, &params, &body);
+            let post_map = renamed_copy(b, &Lambda { params, body, ret });
             stms.push(stm(b, pat, map_soac(post_arrays, post_map)));
         }
         rephrase_stms(b, self, stms);
     }
+}
+
+/// The parameters for a map of `body`: unique where the body consumes
+/// them (the loop or another map may read the others).
+fn consuming_params(b: &Builder<Mc>, params: &[Param], body: &Body<Soacs>) -> Vec<Param> {
+    let consumed = consumed_anywhere(b, body);
+    params
+        .iter()
+        .map(|p| Param {
+            unique: consumed.contains(&p.var),
+            ..p.clone()
+        })
+        .collect()
 }
 
 /// The position of the first statement of the lambda that is a `for`
