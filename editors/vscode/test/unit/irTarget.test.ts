@@ -17,7 +17,7 @@ describe('IR_STAGES', () => {
   it('are recognised by name, and nothing else is', () => {
     assert.ok(isIrStage('soacs'));
     assert.ok(isIrStage('device-mem'));
-    assert.ok(!isIrStage('gpu'));
+    assert.ok(!isIrStage('cuda'));
     assert.ok(!isIrStage(''));
     assert.ok(!isIrStage('SOACS'));
   });
@@ -66,7 +66,7 @@ describe('parseIrQuery', () => {
     assert.equal(parseIrQuery('stage=soacs'), undefined);
     assert.equal(parseIrQuery('source=&stage=soacs'), undefined);
     assert.equal(parseIrQuery('source=file%3A%2F%2F%2Fa.fut'), undefined);
-    assert.equal(parseIrQuery('source=file%3A%2F%2F%2Fa.fut&stage=gpu'), undefined);
+    assert.equal(parseIrQuery('source=file%3A%2F%2F%2Fa.fut&stage=cuda'), undefined);
   });
 
   it('takes an empty entry point as given (the server says there is none)', () => {
