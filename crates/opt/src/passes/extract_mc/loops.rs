@@ -14,13 +14,8 @@
 //! before; only their order across rows changes, so a failure is one the
 //! sequential reading reaches.
 //!
-//! Where the map is wide, each row's loop running on a thread of its own
-//! keeps the rows' values in that thread and needs no synchronisation
-//! per iteration, so both versions are made, chosen by comparing the
-//! width with a tuning parameter (`FUNCTION.suff_outer_par_K`, upstream's
-//! name for a threshold of "sufficient outer parallelism"), unless the
-//! map has the attribute `flattening(only_inner)` or
-//! `flattening(no_outer)`, which asks for the interchanged one only.
+//! The map with each row's loop on a thread of its own is kept as a
+//! version for wide maps (see [`ExtractMc::versioned`]).
 
 use super::{ExtractMc, renamed_copy};
 use crate::ir::analysis::consumed_anywhere;
@@ -146,7 +141,9 @@ impl ExtractMc {
                 b.new_var(b.var_name(v).to_owned().as_str(), ty)
             })
             .collect();
-        if !exported.is_empty() {
+        // The statements before the loop run even where the loop and
+        // those after it read nothing of them: they may fail.
+        if !pre.is_empty() {
             let body = Body {
                 stms: pre,
                 result: exported.iter().map(|&v| SubExp::Var(v)).collect(),
