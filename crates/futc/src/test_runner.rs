@@ -1565,12 +1565,12 @@ mod tests {
         // The fake program is empty: every path occurs 0 times.
         let source = "-- ==\n-- entry: double list\n-- input { 1 } output { 2 }\n\
                       -- structure { Screma 0 /Loop/Screma 0 }\n\
-                      -- structure gpu { SegMap 1 }\n\
+                      -- structure gpu { SegMap 0 }\n\
                       -- structure internalised { Screma 3 }\n";
         let report = interpret(source);
-        assert_eq!(counts(&report), (2, 1, 2), "{report}");
+        assert_eq!(counts(&report), (3, 1, 1), "{report}");
         let failing = "-- ==\n-- structure { Screma 1 BinOp 0 /Screma/Loop 2 }\n\
-                       -- structure seq-mem { Alloc 0 }\n-- structure gpu-mem { Alloc 1 }\n";
+                       -- structure seq-mem { Alloc 0 }\n-- structure internalised { Alloc 1 }\n";
         let report = interpret(failing);
         assert_eq!(counts(&report), (1, 1, 1), "{report}");
         assert_eq!(
@@ -1583,7 +1583,7 @@ mod tests {
         // Without runs the program is compiled for its structure tests
         // alone, and a failed compilation fails them.
         let broken = "-- fake compile error\n-- ==\n-- structure { Screma 0 }\n\
-                      -- structure { Screma 1 }\n-- structure gpu { SegMap 1 }\n";
+                      -- structure { Screma 1 }\n-- structure internalised { SegMap 1 }\n";
         let report = interpret(broken);
         assert_eq!(counts(&report), (0, 2, 1), "{report}");
         assert!(report.failures[0].starts_with("compilation failed"));
