@@ -13,7 +13,7 @@
 //! reaches. The values passed between the maps must have sizes from
 //! outside the lambda, so that they make arrays.
 
-use super::{ExtractMc, is_cheap, renamed_copy};
+use super::{ExtractMc, is_cheap, map_parts, renamed_copy};
 use crate::ir::analysis::consumed_anywhere;
 use crate::ir::build::Builder;
 use crate::ir::rephrase::rephrase_stms;
@@ -122,24 +122,13 @@ impl ExtractMc {
         pat: &[PatElem],
         soac: Soac<Soacs>,
     ) -> Result<(), Box<Soac<Soacs>>> {
-        let Soac::Screma {
-            width,
-            arrays,
-            map,
-            scans,
-            reduces,
-            post: None,
-        } = &soac
-        else {
+        let Some((width, arrays, map)) = map_parts(&soac) else {
             return Err(Box::new(soac));
         };
-        if !scans.is_empty() || !reduces.is_empty() {
-            return Err(Box::new(soac));
-        }
+        let arrays = arrays.to_vec();
         let Some(map) = with_groups(b, map).filter(|map| passes_regular_values(b, map)) else {
             return Err(Box::new(soac));
         };
-        let (width, arrays) = (*width, arrays.clone());
         self.versioned(b, pat, width, arrays, map, |this, b, pat, arrays, map| {
             let (loc, attrs) = (b.loc(), b.attrs());
             let stms = distribution(b, pat, width, arrays, map, (loc, attrs));
@@ -164,26 +153,16 @@ fn with_groups(b: &mut Builder<Mc>, lambda: &Lambda<Soacs>) -> Option<Lambda<Soa
         .rev()
         .find(|&i| is_parallel(&lambda.body.stms[i]))?;
     let stm = &lambda.body.stms[at];
-    let Exp::Op(Soac::Screma {
-        width,
-        arrays,
-        map,
-        scans,
-        reduces,
-        post: None,
-    }) = &stm.exp
-    else {
+    let Exp::Op(soac) = &stm.exp else {
         return None;
     };
-    if !scans.is_empty() || !reduces.is_empty() {
-        return None;
-    }
+    let (width, arrays, map) = map_parts(soac)?;
     let inner = with_groups(b, map).filter(|inner| passes_regular_values(b, inner))?;
     let distributed = distribution(
         b,
         stm.pat.clone(),
-        *width,
-        arrays.clone(),
+        width,
+        arrays.to_vec(),
         inner,
         (stm.loc.clone(), stm.attrs.clone()),
     );

@@ -17,7 +17,7 @@
 //! The map with each row's loop on a thread of its own is kept as a
 //! version for wide maps (see [`ExtractMc::versioned`]).
 
-use super::{ExtractMc, renamed_copy};
+use super::{ExtractMc, map_parts, renamed_copy};
 use crate::ir::analysis::consumed_anywhere;
 use crate::ir::build::Builder;
 use crate::ir::rephrase::rephrase_stms;
@@ -36,24 +36,13 @@ impl ExtractMc {
         pat: &[PatElem],
         soac: Soac<Soacs>,
     ) -> Result<(), Box<Soac<Soacs>>> {
-        let Soac::Screma {
-            width,
-            arrays,
-            map,
-            scans,
-            reduces,
-            post: None,
-        } = &soac
-        else {
+        let Some((width, arrays, map)) = map_parts(&soac) else {
             return Err(Box::new(soac));
         };
-        if !scans.is_empty() || !reduces.is_empty() {
-            return Err(Box::new(soac));
-        }
         let Some(at) = interchangeable_loop(b, map) else {
             return Err(Box::new(soac));
         };
-        let (width, arrays, map) = (*width, arrays.clone(), map.clone());
+        let (arrays, map) = (arrays.to_vec(), map.clone());
         self.versioned(b, pat, width, arrays, map, |this, b, pat, arrays, map| {
             this.interchange(b, pat, width, &arrays, map, at)
         });

@@ -1138,6 +1138,22 @@ impl ExtractMc {
     }
 }
 
+/// The width, arrays and lambda of a SOAC that is a map alone (no scans,
+/// reductions or post lambda).
+fn map_parts(soac: &Soac<Soacs>) -> Option<(SubExp, &[Var], &Lambda<Soacs>)> {
+    match soac {
+        Soac::Screma {
+            width,
+            arrays,
+            map,
+            scans,
+            reduces,
+            post: None,
+        } if scans.is_empty() && reduces.is_empty() => Some((*width, arrays, map)),
+        _ => None,
+    }
+}
+
 /// A pattern element binding a fresh variable named after `hint`.
 fn pat_elem(b: &mut Builder<Mc>, hint: &str, ty: Type) -> PatElem {
     PatElem {
